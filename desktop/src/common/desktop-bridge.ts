@@ -1,0 +1,47 @@
+import type { DesktopLanguage, SetSettingInput, UploadProgress } from './ipc-schemas';
+import type { IpcChannelName } from './ipc-channels';
+import type { IpcResult } from './ipc-result';
+import type { IpcInput, IpcOutput } from './ipc-schemas';
+
+/** The only global preload adds: `window.schoolBridge`. */
+export const SCHOOL_BRIDGE_KEY = 'schoolBridge';
+
+type Call<C extends IpcChannelName> = undefined extends IpcInput<C>
+  ? () => Promise<IpcResult<IpcOutput<C>>>
+  : (input: IpcInput<C>) => Promise<IpcResult<IpcOutput<C>>>;
+
+/**
+ * What the renderer may ask of the main process; nothing else crosses the boundary.
+ * Every call resolves to an IpcResult envelope (never rejects with a main-side error);
+ * the renderer's platform/native-bridge unwraps it.
+ */
+export interface SchoolBridge {
+  readonly isDesktop: true;
+  getAppInfo: Call<'app:get-info'>;
+  getSettings: Call<'settings:get'>;
+  setSetting(input: SetSettingInput): Promise<IpcResult<IpcOutput<'settings:set'>>>;
+  updateSettings: Call<'settings:update'>;
+  pickRecordingFiles: Call<'recordings:pick-files'>;
+  uploadRecordings: Call<'recordings:upload'>;
+  cancelUpload: Call<'recordings:cancel-upload'>;
+  saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<IpcResult<IpcOutput<'documents:save'>>>;
+  openCalendarWindow: Call<'windows:open-calendar'>;
+  /** Subscriptions return their own unsubscribe; the IPC event object never reaches the page. */
+  onUploadProgress(listener: (progress: UploadProgress) => void): () => void;
+  onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
+}
+
+/** @deprecated the first shell's name; `app/desktop-bridge.ts` still reads it. Use SCHOOL_BRIDGE_KEY. */
+export const DESKTOP_BRIDGE_KEY = SCHOOL_BRIDGE_KEY;
+
+/**
+ * @deprecated the first shell's bridge shape, still used by renderer/src/app until it moves to
+ * renderer/src/platform (nativeBridge). Its only call at run time is updateSettings, whose
+ * result it ignores, so the envelope the real bridge answers with does not matter there.
+ */
+export interface DesktopBridge {
+  readonly isDesktop: true;
+  getAppInfo(): Promise<unknown>;
+  getSettings(): Promise<unknown>;
+  updateSettings(update: IpcInput<'settings:update'>): Promise<unknown>;
+}

@@ -1,0 +1,27 @@
+/**
+ * IPC channel names shared by main and preload. No Electron, DOM or zod imports here: the
+ * sandboxed preload bundles this file and must stay tiny.
+ */
+
+/** Request/response channels (renderer → main, ipcRenderer.invoke / ipcMain.handle). */
+export const IpcChannel = {
+  getAppInfo: 'app:get-info',
+  getSettings: 'settings:get',
+  setSetting: 'settings:set',
+  updateSettings: 'settings:update',
+  pickRecordingFiles: 'recordings:pick-files',
+  uploadRecordings: 'recordings:upload',
+  cancelUpload: 'recordings:cancel-upload',
+  saveDocument: 'documents:save',
+  openCalendarWindow: 'windows:open-calendar',
+} as const;
+
+export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
+
+/** Events main pushes to renderers (webContents.send / ipcRenderer.on). */
+export const IpcEvent = {
+  uploadProgress: 'recordings:upload-progress',
+  languageChanged: 'app:language-changed',
+} as const;
+
+export type IpcEventName = (typeof IpcEvent)[keyof typeof IpcEvent];

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '@school/shared/domain';
+import type { SupportedLanguage } from '@school/shared/i18n';
+import { IpcChannel, type IpcChannelName } from './ipc-channels';
+import { RecordingProblem } from './recording-formats';
+
+/* ---------- settings ---------- */
+
+/** shared's supportedLanguages, spelled out so main does not bundle shared's i18n resources. */
+export const languageSchema = z.enum(['uk', 'ru', 'en']);
+export type DesktopLanguage = z.infer<typeof languageSchema>;
+// Fails to compile if shared adds or drops a language.
+const sameLanguages: [DesktopLanguage, SupportedLanguage] extends [SupportedLanguage, DesktopLanguage] ? true : never = true;
+void sameLanguages;
+
+export const windowKindSchema = z.enum(['main', 'calendar']);
+export type WindowKind = z.infer<typeof windowKindSchema>;
+
+/** Bounds keep a corrupted store from opening a 0×0 or 100000-px window. */
+export const windowSizeSchema = z.object({
+  width: z.number().int().min(400).max(10_000),
+  height: z.number().int().min(300).max(10_000),
+});
+export type WindowSize = z.infer<typeof windowSizeSchema>;
+
+export const pageSizeSchema = z.literal(PAGE_SIZES);
+/** Table keys are resource names and the like ("users", "admin.contracts"). */
+export const tableKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+
+const settingValueSchemas = {
+  serverUrl: z.url({ protocol: /^https?$/ }),
+  language: languageSchema,
+  lastCalendarUserId: z.number().int().positive().nullable(),
+  tablePageSizes: z.record(tableKeySchema, pageSizeSchema),
+  windowSizes: z.partialRecord(windowKindSchema, windowSizeSchema),
+  /** Where the last document was saved; written by main only (never a path from the renderer). */
+  documentsFolder: z.string().min(1),
+};
+
+export const desktopSettingsSchema = z.object({
+  serverUrl: settingValueSchemas.serverUrl.optional(),
+  language: settingValueSchemas.language.optional(),
+  lastCalendarUserId: settingValueSchemas.lastCalendarUserId.optional(),
+  tablePageSizes: settingValueSchemas.tablePageSizes.optional(),
+  windowSizes: settingValueSchemas.windowSizes.optional(),
+  documentsFolder: settingValueSchemas.documentsFolder.optional(),
+});
+export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
+export type SettingKey = keyof DesktopSettings;
+
+/**
+ * Validates key by key: one corrupted or outdated key (hand-edited file, older version,
+ * stale localStorage) is dropped alone instead of resetting every setting.
+ */
+export function sanitizeSettings(raw: unknown): DesktopSettings {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const source = raw as Record<string, unknown>;
+  const clean: Record<string, unknown> = {};
+  for (const key of Object.keys(desktopSettingsSchema.shape) as SettingKey[]) {
+    if (source[key] === undefined) continue;
+    const parsed = desktopSettingsSchema.shape[key].safeParse(source[key]);
+    if (parsed.success) clean[key] = parsed.data;
+  }
+  return clean as DesktopSettings;
+}
+
+/** Keys the renderer may write; window sizes and the documents folder are main's own business. */
+export const RENDERER_WRITABLE_SETTINGS = ['serverUrl', 'language', 'lastCalendarUserId', 'tablePageSizes'] as const;
+export type WritableSettingKey = (typeof RENDERER_WRITABLE_SETTINGS)[number];
+
+/** settings:set — one key, its value validated by that key's own schema. */
+export const setSettingInputSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('serverUrl'), value: settingValueSchemas.serverUrl }).strict(),
+  z.object({ key: z.literal('language'), value: settingValueSchemas.language }).strict(),
+  z.object({ key: z.literal('lastCalendarUserId'), value: settingValueSchemas.lastCalendarUserId }).strict(),
+  z.object({ key: z.literal('tablePageSizes'), value: settingValueSchemas.tablePageSizes }).strict(),
+]);
+export type SetSettingInput = z.infer<typeof setSettingInputSchema>;
+
+/** settings:update — several writable keys at once; unknown (or main-only) keys are refused. */
+export const settingsUpdateSchema = desktopSettingsSchema.pick({
+  serverUrl: true,
+  language: true,
+  lastCalendarUserId: true,
+  tablePageSizes: true,
+}).strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/* ---------- app ---------- */
+
+export const appInfoSchema = z.object({ version: z.string(), platform: z.string() });
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+/* ---------- recordings ---------- */
+
+/** Opaque handle for a file the user picked; main keeps token → path, the renderer never sees a path. */
+export const fileTokenSchema = z.uuid();
+
+export const recordingProblemSchema = z.enum([RecordingProblem.tooLarge, RecordingProblem.notVideo]);
+
+export const pickedRecordingFileSchema = z.object({
+  token: fileTokenSchema,
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  mimeType: z.string(),
+  /** null when the file could not be probed (corrupt, not a media file). */
+  durationSeconds: z.number().nonnegative().nullable(),
+  hasVideo: z.boolean(),
+  problems: z.array(recordingProblemSchema),
+});
+export type PickedRecordingFile = z.infer<typeof pickedRecordingFileSchema>;
+
+export const pickRecordingFilesResultSchema = z.object({ files: z.array(pickedRecordingFileSchema) });
+export type PickRecordingFilesResult = z.infer<typeof pickRecordingFilesResultSchema>;
+
+/** Chosen by the renderer before the call so that progress events can be matched to it. */
+export const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+/**
+ * The metadata JSON of spec part 1 §7 (study_id, parts[{part, file_name, id, language ids}]).
+ * Only what main relies on is checked; further fields pass through to the server untouched.
+ */
+export const recordingsMetadataSchema = z.looseObject({
+  study_id: z.number().int().positive(),
+  parts: z.array(z.looseObject({ part: z.number().int().positive(), file_name: z.string().min(1) })),
+});
+
+export const uploadRecordingsInputSchema = z
+  .object({
+    uploadId: uploadIdSchema,
+    studyId: z.number().int().positive(),
+    /** New or replacing rows' files, in the order of files[] in the form. */
+    files: z.array(z.object({ token: fileTokenSchema, fileName: z.string().min(1).max(255).optional() }).strict()).max(50),
+    metadata: recordingsMetadataSchema,
+    language: languageSchema.optional(),
+  })
+  .strict()
+  .refine((input) => input.metadata.study_id === input.studyId, {
+    path: ['metadata', 'study_id'],
+    message: 'metadata.study_id must equal studyId',
+  });
+export type UploadRecordingsInput = z.infer<typeof uploadRecordingsInputSchema>;
+
+/** The server's answer as is: a 422 with field errors is a result for the renderer, not an IPC error. */
+export const uploadRecordingsResultSchema = z.object({ status: z.number().int(), body: z.unknown() });
+export type UploadRecordingsResult = z.infer<typeof uploadRecordingsResultSchema>;
+
+export const cancelUploadInputSchema = z.object({ uploadId: uploadIdSchema }).strict();
+
+export const uploadProgressSchema = z.object({
+  uploadId: uploadIdSchema,
+  sentBytes: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative(),
+});
+export type UploadProgress = z.infer<typeof uploadProgressSchema>;
+
+/* ---------- documents ---------- */
+
+export const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+
+export const saveDocumentInputSchema = z
+  .object({
+    suggestedName: z.string().trim().min(1).max(200),
+    bytes: z
+      .union([z.instanceof(Uint8Array), z.instanceof(ArrayBuffer)])
+      .transform((value) => (value instanceof Uint8Array ? value : new Uint8Array(value)))
+      .refine((value) => value.byteLength <= DOCUMENT_MAX_BYTES, 'document too large'),
+  })
+  .strict();
+export type SaveDocumentInput = z.input<typeof saveDocumentInputSchema>;
+
+export const saveDocumentResultSchema = z.discriminatedUnion('saved', [
+  z.object({ saved: z.literal(true), fileName: z.string() }),
+  z.object({ saved: z.literal(false) }),
+]);
+export type SaveDocumentResult = z.infer<typeof saveDocumentResultSchema>;
+
+/* ---------- windows ---------- */
+
+export const openCalendarWindowInputSchema = z.object({ userId: z.number().int().positive() }).strict();
+export type OpenCalendarWindowInput = z.infer<typeof openCalendarWindowInputSchema>;
+export const openCalendarWindowResultSchema = z.object({ opened: z.literal(true) });
+
+/* ---------- the contract ---------- */
+
+/** Input and output schema of every channel; main validates inputs with these, tests check outputs. */
+export const ipcContract = {
+  [IpcChannel.getAppInfo]: { input: z.undefined(), output: appInfoSchema },
+  [IpcChannel.getSettings]: { input: z.undefined(), output: desktopSettingsSchema },
+  [IpcChannel.setSetting]: { input: setSettingInputSchema, output: desktopSettingsSchema },
+  [IpcChannel.updateSettings]: { input: settingsUpdateSchema, output: desktopSettingsSchema },
+  [IpcChannel.pickRecordingFiles]: { input: z.undefined(), output: pickRecordingFilesResultSchema },
+  [IpcChannel.uploadRecordings]: { input: uploadRecordingsInputSchema, output: uploadRecordingsResultSchema },
+  [IpcChannel.cancelUpload]: { input: cancelUploadInputSchema, output: z.object({ cancelled: z.boolean() }) },
+  [IpcChannel.saveDocument]: { input: saveDocumentInputSchema, output: saveDocumentResultSchema },
+  [IpcChannel.openCalendarWindow]: { input: openCalendarWindowInputSchema, output: openCalendarWindowResultSchema },
+} as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
+
+export type IpcContract = typeof ipcContract;
+export type IpcInput<C extends IpcChannelName> = z.output<IpcContract[C]['input']>;
+export type IpcOutput<C extends IpcChannelName> = z.output<IpcContract[C]['output']>;
+
+/** @deprecated kept for older imports; use ipcContract[channel].input. */
+export const ipcInputSchemas = Object.fromEntries(
+  Object.entries(ipcContract).map(([channel, { input }]) => [channel, input]),
+) as { [C in IpcChannelName]: IpcContract[C]['input'] };

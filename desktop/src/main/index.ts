@@ -1,0 +1,115 @@
+import { app, ipcMain, Menu, session } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IpcEvent } from '../common/ipc-channels';
+import { handleAppProtocol, registerAppScheme } from './app-protocol';
+import { buildMenuTemplate } from './app-menu';
+import { sessionCookieHeader, showOpenRecordingsDialog, showSaveDocumentDialog } from './electron-adapters';
+import { probeMediaFile } from './ffprobe.service';
+import { resolveFfprobePath } from './ffprobe-path';
+import { createIpcHandlers } from './ipc-handlers';
+import { registerIpcHandlers } from './ipc-registry';
+import { createFileTokenRegistry } from './recording-files.service';
+import { createRecordingsUploadHandlers } from './recordings-upload.handler';
+import { saveDocument } from './save-document.handler';
+import { APP_ORIGIN, buildContentSecurityPolicy, isAllowedUrl, originOf } from './security-policy';
+import { createSettingsStore } from './settings-store';
+import { createWindowManager } from './window-manager';
+
+/** Composition root: the only place that wires Electron to the plain modules. */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const isDev = !app.isPackaged && Boolean(devServerUrl);
+const DEFAULT_SERVER_URL = 'http://localhost:8080';
+
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+void app.whenReady().then(() => {
+  const settings = createSettingsStore();
+  const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
+  const allowedOrigins = [APP_ORIGIN, ...(devOrigin ? [devOrigin] : [])];
+  const csp = buildContentSecurityPolicy({ devServerOrigin: devOrigin ?? undefined });
+  const getServerUrl = () => process.env.SCHOOL_SERVER_URL ?? settings.read().serverUrl ?? DEFAULT_SERVER_URL;
+  const preloadPath = path.join(here, '../preload/index.cjs');
+
+  handleAppProtocol(session.defaultSession, {
+    rendererRoot: path.join(here, '../renderer'),
+    getServerUrl,
+    contentSecurityPolicy: csp,
+  });
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (isAllowedUrl(details.url, allowedOrigins)) headers['Content-Security-Policy'] = [csp];
+    callback({ responseHeaders: headers });
+  });
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
+  const windows = createWindowManager({
+    preloadPath,
+    startUrl: isDev && devServerUrl ? devServerUrl : `${APP_ORIGIN}/`,
+    allowedOrigins,
+    getSavedSize: (kind) => settings.read().windowSizes?.[kind],
+    saveSize: (kind, size) => settings.setWindowSize(kind, size),
+  });
+
+  const installMenu = () => {
+    const template = buildMenuTemplate({
+      platform: process.platform,
+      isDev,
+      language: settings.read().language ?? 'uk',
+      onNewCalendarWindow: () => windows.openCalendarWindow(settings.read().lastCalendarUserId ?? null),
+      onLanguageSelected: (language) => {
+        settings.set({ key: 'language', value: language });
+        windows.broadcast(IpcEvent.languageChanged, language);
+        installMenu();
+      },
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+
+  const ffprobePath = resolveFfprobePath({
+    env: process.env,
+    platform: process.platform,
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+  });
+  const tokens = createFileTokenRegistry();
+
+  registerIpcHandlers(ipcMain, {
+    isTrustedSender: (url) => isAllowedUrl(url, allowedOrigins),
+    logError: (channel, error) => console.error(`[ipc ${channel}]`, error),
+    handlers: createIpcHandlers({
+      appInfo: () => ({ version: app.getVersion(), platform: process.platform }),
+      settings,
+      onSettingsChanged: () => installMenu(),
+      showOpenRecordingsDialog,
+      probe: (filePath) => probeMediaFile(filePath, { ffprobePath }),
+      tokens,
+      uploads: createRecordingsUploadHandlers({
+        tokens,
+        getServerUrl,
+        getCookieHeader: sessionCookieHeader,
+        getLanguage: () => settings.read().language,
+      }),
+      saveDocument: (input, caller) =>
+        saveDocument(input, caller, {
+          showSaveDialog: showSaveDocumentDialog,
+          settings,
+          defaultFolder: () => app.getPath('documents'),
+        }),
+      openCalendarWindow: (userId) => void windows.openCalendarWindow(userId),
+    }),
+  });
+  installMenu();
+  windows.openMainWindow();
+
+  app.on('second-instance', () => windows.focusOrOpen());
+  app.on('activate', () => windows.focusOrOpen());
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -1,0 +1,45 @@
+import { IpcChannel } from '../common/ipc-channels';
+import type { AppInfo, DesktopSettings, SaveDocumentResult } from '../common/ipc-schemas';
+import type { IpcCaller, IpcHandlers } from './ipc-registry';
+import { describeRecordingFiles, type FileTokenRegistry, type MediaProbe } from './recording-files.service';
+import type { RecordingsUploadHandlers } from './recordings-upload.handler';
+import type { SettingsService } from './settings.service';
+
+export interface IpcHandlerDeps {
+  appInfo: () => AppInfo;
+  settings: SettingsService;
+  /** After the renderer changed settings (the menu follows the language). */
+  onSettingsChanged?: (settings: DesktopSettings) => void;
+  /** The native open dialog; the chosen paths, [] when cancelled. */
+  showOpenRecordingsDialog: (caller: IpcCaller) => Promise<string[]>;
+  probe: MediaProbe;
+  tokens: FileTokenRegistry;
+  uploads: RecordingsUploadHandlers;
+  saveDocument: (input: { suggestedName: string; bytes: Uint8Array }, caller: IpcCaller) => Promise<SaveDocumentResult>;
+  openCalendarWindow: (userId: number) => void;
+}
+
+/** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
+export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
+  const changed = (settings: DesktopSettings) => {
+    deps.onSettingsChanged?.(settings);
+    return settings;
+  };
+  return {
+    [IpcChannel.getAppInfo]: () => deps.appInfo(),
+    [IpcChannel.getSettings]: () => deps.settings.read(),
+    [IpcChannel.setSetting]: (input) => changed(deps.settings.set(input)),
+    [IpcChannel.updateSettings]: (input) => changed(deps.settings.update(input)),
+    [IpcChannel.pickRecordingFiles]: async (_input, caller) => {
+      const paths = await deps.showOpenRecordingsDialog(caller);
+      return { files: await describeRecordingFiles(paths, deps.tokens, deps.probe) };
+    },
+    [IpcChannel.uploadRecordings]: (input, caller) => deps.uploads.start(input, caller),
+    [IpcChannel.cancelUpload]: (input) => deps.uploads.cancel(input),
+    [IpcChannel.saveDocument]: (input, caller) => deps.saveDocument(input, caller),
+    [IpcChannel.openCalendarWindow]: (input) => {
+      deps.openCalendarWindow(input.userId);
+      return { opened: true as const };
+    },
+  };
+}

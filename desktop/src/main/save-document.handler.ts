@@ -1,0 +1,49 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sanitizeDocumentName } from '../common/document-names';
+import { IpcHandlerError } from '../common/ipc-result';
+import type { SaveDocumentResult } from '../common/ipc-schemas';
+import type { IpcCaller } from './ipc-registry';
+import type { SettingsService } from './settings.service';
+
+export interface SaveDialogRequest {
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+}
+
+export interface SaveDocumentDeps {
+  /** The native save dialog (adapter); null when the user cancels. */
+  showSaveDialog: (request: SaveDialogRequest, caller: IpcCaller) => Promise<string | null>;
+  settings: Pick<SettingsService, 'read' | 'setDocumentsFolder'>;
+  /** The OS documents folder, used until the user has saved once. */
+  defaultFolder: () => string;
+  writeFile?: (filePath: string, bytes: Uint8Array) => Promise<void>;
+}
+
+const DOCX = '.docx';
+
+export async function saveDocument(
+  input: { suggestedName: string; bytes: Uint8Array },
+  caller: IpcCaller,
+  deps: SaveDocumentDeps,
+): Promise<SaveDocumentResult> {
+  const folder = deps.settings.read().documentsFolder ?? deps.defaultFolder();
+  const chosen = await deps.showSaveDialog(
+    {
+      defaultPath: path.join(folder, sanitizeDocumentName(input.suggestedName)),
+      filters: [{ name: 'Word', extensions: ['docx'] }],
+    },
+    caller,
+  );
+  if (!chosen) return { saved: false };
+  // Some dialogs (Linux GTK) return the typed name without the filter's extension.
+  const target = path.extname(chosen) ? chosen : `${chosen}${DOCX}`;
+  try {
+    await (deps.writeFile ?? writeFile)(target, input.bytes);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    throw new IpcHandlerError('write_failed', `could not write the document (${code})`);
+  }
+  deps.settings.setDocumentsFolder(path.dirname(target));
+  return { saved: true, fileName: path.basename(target) };
+}

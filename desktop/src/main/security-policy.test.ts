@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  APP_ORIGIN,
+  buildContentSecurityPolicy,
+  installNavigationGuards,
+  isAllowedUrl,
+  navigationDecision,
+  secureWebPreferences,
+  windowOpenDecision,
+} from './security-policy';
+import { buildBrowserWindowOptions, calendarWindowUrl, WINDOW_DEFAULTS } from './window-options';
+
+const allowed = [APP_ORIGIN];
+const PRELOAD = '/app/out/preload/index.cjs';
+
+describe('BrowserWindow options', () => {
+  it.each(['main', 'calendar'] as const)('%s windows are isolated, sandboxed, without Node', (kind) => {
+    const options = buildBrowserWindowOptions(kind, PRELOAD, { width: 1024, height: 700 });
+    expect(options.webPreferences).toMatchObject({
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(options.webPreferences).toEqual(secureWebPreferences(PRELOAD));
+    expect(options.show).toBe(false);
+  });
+
+  it('uses the remembered size per kind, never below the minimum', () => {
+    expect(buildBrowserWindowOptions('calendar', PRELOAD, { width: 1000, height: 700 })).toMatchObject({ width: 1000, height: 700 });
+    expect(buildBrowserWindowOptions('main', PRELOAD)).toMatchObject({ width: WINDOW_DEFAULTS.main.width, height: WINDOW_DEFAULTS.main.height });
+    expect(buildBrowserWindowOptions('main', PRELOAD, { width: 500, height: 400 })).toMatchObject({
+      width: WINDOW_DEFAULTS.main.minWidth,
+      height: WINDOW_DEFAULTS.main.minHeight,
+    });
+  });
+
+  it('points calendar windows at /?user=<id>&window=calendar on our origin', () => {
+    expect(calendarWindowUrl(`${APP_ORIGIN}/`, 12)).toBe('app://staff/?user=12&window=calendar');
+    expect(calendarWindowUrl('http://localhost:5173', 3)).toBe('http://localhost:5173/?user=3&window=calendar');
+    expect(calendarWindowUrl(`${APP_ORIGIN}/`, null)).toBe('app://staff/?window=calendar');
+  });
+});
+
+describe('content security policy', () => {
+  it('never allows eval, and inline scripts only for the dev server', () => {
+    const prod = buildContentSecurityPolicy();
+    const dev = buildContentSecurityPolicy({ devServerOrigin: 'http://localhost:5173' });
+    for (const csp of [prod, dev]) {
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+    expect(prod).toMatch(/script-src 'self'(;|$)/);
+    expect(dev).toContain('connect-src \'self\' ws://localhost:5173');
+  });
+});
+
+describe('navigation and window.open policy', () => {
+  it('allows our origin only', () => {
+    expect(navigationDecision('app://staff/admin/users', allowed)).toBe('allow');
+    for (const url of ['https://evil.example/', 'app://other/', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
+      expect(navigationDecision(url, allowed)).toBe('deny');
+      expect(isAllowedUrl(url, allowed)).toBe(false);
+    }
+  });
+
+  it('denies foreign window.open and gives same-origin windows the secure preferences', () => {
+    expect(windowOpenDecision('https://evil.example/', allowed, PRELOAD)).toEqual({ action: 'deny' });
+    expect(windowOpenDecision('app://staff/?window=calendar', allowed, PRELOAD)).toEqual({
+      action: 'allow',
+      overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(PRELOAD) },
+    });
+  });
+
+  function fakeContents() {
+    const listeners = new Map<string, (...args: any[]) => void>();
+    let openHandler: ((details: { url: string }) => unknown) | undefined;
+    const contents = {
+      on: (name: string, listener: (...args: any[]) => void) => void listeners.set(name, listener),
+      setWindowOpenHandler: (handler: (details: { url: string }) => unknown) => void (openHandler = handler),
+    };
+    return { contents, listeners, open: (url: string) => openHandler?.({ url }) };
+  }
+
+  it('installs guards that prevent foreign navigation, webviews and foreign windows', () => {
+    const { contents, listeners, open } = fakeContents();
+    const openExternal = vi.fn();
+    installNavigationGuards(contents as never, { allowedOrigins: allowed, preloadPath: PRELOAD, openExternal });
+
+    for (const name of ['will-navigate', 'will-redirect']) {
+      const foreign = { preventDefault: vi.fn() };
+      listeners.get(name)?.(foreign, 'https://evil.example/login');
+      expect(foreign.preventDefault).toHaveBeenCalled();
+      const own = { preventDefault: vi.fn() };
+      listeners.get(name)?.(own, 'app://staff/admin/users');
+      expect(own.preventDefault).not.toHaveBeenCalled();
+    }
+    const webview = { preventDefault: vi.fn() };
+    listeners.get('will-attach-webview')?.(webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+
+    expect(open('https://meet.example/room')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledWith('https://meet.example/room');
+    expect(open('file:///etc/passwd')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledTimes(1);
+    expect(open('app://staff/?user=1&window=calendar')).toMatchObject({ action: 'allow' });
+
+    // Windows opened by window.open get the same guards.
+    const child = fakeContents();
+    listeners.get('did-create-window')?.({ webContents: child.contents });
+    const event = { preventDefault: vi.fn() };
+    child.listeners.get('will-navigate')?.(event, 'https://evil.example/');
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(child.open('https://evil.example/')).toEqual({ action: 'deny' });
+  });
+});

@@ -1,0 +1,63 @@
+import { Spinner } from '@blueprintjs/core';
+import type { ComponentType } from 'react';
+import { Redirect, matchRoute, useAuth, useRouter, type RouteParams } from '@school/shared/ui';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { HomeCalendarPage } from '../features/calendar/home-calendar-page';
+import { adminLinks, otherPages } from '../features/shell/admin-links';
+import { AppNavbar } from '../features/shell/app-navbar';
+import { PlaceholderPage } from '../features/shell/placeholder-page';
+
+interface RouteDef {
+  path: string;
+  access: 'auth-only' | 'signed-in';
+  render: ComponentType<{ params: RouteParams }>;
+}
+
+const placeholder = (titleKey: string) => {
+  const Page = () => <PlaceholderPage titleKey={titleKey} />;
+  return Page;
+};
+
+/** Routes of spec part 1 §2; admin screens are placeholders until their issues land. Home is the calendar. */
+const routes: readonly RouteDef[] = [
+  { path: '/login', access: 'auth-only', render: LoginPage },
+  { path: '/password/forgot', access: 'auth-only', render: ForgotPasswordPage },
+  { path: '/password/reset/:token', access: 'auth-only', render: ResetPasswordPage },
+  { path: '/', access: 'signed-in', render: HomeCalendarPage },
+  ...[...adminLinks, ...otherPages].map(
+    (link): RouteDef => ({ path: link.path, access: 'signed-in', render: placeholder(link.titleKey) }),
+  ),
+];
+
+export function AppRoutes() {
+  const { path } = useRouter();
+  const { status } = useAuth();
+
+  if (status === 'loading') {
+    return (
+      <div className="center-screen" data-testid="loading">
+        <Spinner />
+      </div>
+    );
+  }
+
+  for (const route of routes) {
+    const params = matchRoute(route.path, path);
+    if (!params) continue;
+    if (route.access === 'signed-in' && status !== 'signed-in') return <Redirect to="/login" />;
+    if (route.access === 'auth-only' && status === 'signed-in') return <Redirect to="/" />;
+    const Page = route.render;
+    if (route.access === 'auth-only') return <Page params={params} />;
+    return (
+      <div className="app-layout">
+        <AppNavbar />
+        <main className="app-layout__main">
+          <Page params={params} />
+        </main>
+      </div>
+    );
+  }
+  return <Redirect to={status === 'signed-in' ? '/' : '/login'} />;
+}

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18nInstance } from 'i18next';
+import { useState } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { ApiProvider, AuthProvider, I18nProvider, RouterProvider } from '@school/shared/ui';
+import { AppErrorBoundary } from './app-error-boundary';
+import type { AppServices } from './app-services';
+import { AppRoutes } from './app-routes';
+import { createAppStore } from './app-store';
+import { createQueryClient } from './query-client';
+import { ServicesContext } from './services-context';
+
+export function App({ i18n, services }: { i18n: I18nInstance; services: AppServices }) {
+  const [queryClient] = useState(() => createQueryClient(services.reportError));
+  const [store] = useState(createAppStore);
+  return (
+    <I18nProvider i18n={i18n}>
+      <ServicesContext.Provider value={services}>
+        <ApiProvider services={services.api}>
+          <QueryClientProvider client={queryClient}>
+            <ReduxProvider store={store}>
+              <AuthProvider authApi={services.api.auth}>
+                <RouterProvider base={import.meta.env.BASE_URL}>
+                  <AppErrorBoundary onError={() => services.reportError(undefined)}>
+                    <AppRoutes />
+                  </AppErrorBoundary>
+                </RouterProvider>
+              </AuthProvider>
+            </ReduxProvider>
+          </QueryClientProvider>
+        </ApiProvider>
+      </ServicesContext.Provider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,145 @@
+import { Spinner } from '@blueprintjs/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROLE } from '@school/shared/domain';
+import { useAuth, useRouter } from '@school/shared/ui';
+import {
+  defaultViewFor,
+  freeSlotAt,
+  hasCalendarToolbar,
+  hourRange,
+  isFamilyRole,
+  kyivIso,
+  showsAllDay,
+  studyCreationPath,
+  sumHours,
+  type CalendarViewType,
+} from '@school/shared/ui/calendar';
+import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
+import { useAbility } from '../../app/ability-context';
+import { useAppDispatch, useAppSelector } from '../../app/app-store';
+import { StudyEventModal } from '../study-modal/study-event-modal';
+import { CalendarLegend } from './calendar-legend';
+import { CalendarToolbar, HoursBar } from './calendar-toolbar';
+import { backgroundToggled, viewChanged } from './calendar-ui.slice';
+import { useCalendarData } from './use-calendar-data';
+
+/** The calendar of one chosen user: toolbar, hours bar, FullCalendar, the study modal. */
+export function CalendarBoard({ userId }: { userId: number }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const { navigate } = useRouter();
+  const ability = useAbility();
+  const dispatch = useAppDispatch();
+  const ui = useAppSelector((state) => state.calendarUi);
+  const handle = useRef<StudyCalendarHandle>(null);
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const [openStudyId, setOpenStudyId] = useState<number | null>(null);
+
+  const roleId = user?.role_id ?? ROLE.Guest;
+  const family = isFamilyRole(roleId);
+  const data = useCalendarData({
+    userId,
+    audience: family ? 'family' : 'staff',
+    canReadSchedules: ability.can('read', 'schedule'),
+    t,
+    language: i18n.language,
+  });
+
+  const initialView = useRef<CalendarViewType>(ui.view ?? defaultViewFor(roleId)).current;
+  const view = range?.viewType ?? initialView;
+  const toolbarRole = hasCalendarToolbar(roleId);
+  const canCreateStudy = ability.can('create', 'study');
+  // Administrator and Manager jump from an event to the study in the admin table (spec part 1 §2).
+  const canEditInTable = roleId === ROLE.Administrator || roleId === ROLE.Manager;
+
+  const events = useMemo(
+    () => (ui.backgroundHidden ? data.studyEvents : [...data.backgroundEvents, ...data.studyEvents]),
+    [ui.backgroundHidden, data.backgroundEvents, data.studyEvents],
+  );
+
+  const visibleSpans = useMemo(() => {
+    if (!range) return [];
+    const inRange = (s: { start: number; end: number }) => s.start < range.end && s.end > range.start;
+    const work = ui.backgroundHidden ? [] : data.workSpans;
+    return [...data.studySpans, ...work].filter(inRange);
+  }, [range, data.studySpans, data.workSpans, ui.backgroundHidden]);
+  const hours = useMemo(
+    () => (range ? sumHours(data.studyEvents, { start: range.currentStart, end: range.currentEnd }) : 0),
+    [range, data.studyEvents],
+  );
+
+  const onDatesSet = useCallback(
+    (next: VisibleRange) => {
+      setRange(next);
+      dispatch(viewChanged(next.viewType));
+    },
+    [dispatch],
+  );
+
+  const onDateClick = useCallback(
+    (at: number, allDay: boolean) => {
+      if (allDay || !canCreateStudy) return;
+      const slot = freeSlotAt(at, { workPeriods: data.workSpans, studies: data.studySpans, offPeriods: data.offSpans });
+      if (slot) navigate(studyCreationPath(kyivIso(slot.start)));
+    },
+    [canCreateStudy, data.workSpans, data.studySpans, data.offSpans, navigate],
+  );
+
+  const onEditStudy = useCallback((studyId: number) => navigate(`/admin/studies?edit=${studyId}`), [navigate]);
+  const openStudy = useMemo(() => data.studies.find((s) => s.id === openStudyId) ?? null, [data.studies, openStudyId]);
+  const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
+
+  return (
+    <div className="calendar-board" data-testid="calendar-board" data-loading={data.loading || undefined}>
+      <CalendarToolbar
+        title={range?.title ?? ''}
+        view={view}
+        onPrev={() => handle.current?.prev()}
+        onNext={() => handle.current?.next()}
+        onToday={() => handle.current?.today()}
+        onView={(next) => handle.current?.changeView(next)}
+        showRefresh={toolbarRole && ability.can('refresh', 'event')}
+        showHide={toolbarRole && ability.can('hide', 'event')}
+        refreshing={data.fetching}
+        onRefresh={() => void data.refresh()}
+        backgroundHidden={ui.backgroundHidden}
+        onToggleBackground={() => dispatch(backgroundToggled())}
+        realtime={data.realtime}
+      />
+      <div className="calendar-board__meta">
+        {ability.can('read', 'workhour') ? <HoursBar hours={hours} /> : <span />}
+        <CalendarLegend withBackground={data.backgroundEvents.length > 0 && !ui.backgroundHidden} />
+      </div>
+      <div className="calendar-board__grid">
+        {data.loading ? (
+          <div className="calendar-board__loading">
+            <Spinner size={32} />
+          </div>
+        ) : null}
+        <StudyCalendar
+          handleRef={handle}
+          events={events}
+          initialView={initialView}
+          language={i18n.language}
+          t={tFn}
+          hourRange={hourRange(visibleSpans)}
+          showAllDay={showsAllDay(roleId)}
+          onStudyClick={setOpenStudyId}
+          onDateClick={onDateClick}
+          onDatesSet={onDatesSet}
+          onEditStudy={canEditInTable ? onEditStudy : undefined}
+          editLabel={t('calendarUi.editStudy')}
+        />
+      </div>
+      {openStudyId !== null ? (
+        <StudyEventModal
+          study={openStudy}
+          studyId={openStudyId}
+          calendarUserId={userId}
+          onClose={() => setOpenStudyId(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useApi } from '@school/shared/ui';
+import { toSpan, type Span } from '@school/shared/ui/calendar';
+import {
+  mapStudiesToEvents,
+  offPeriodSpans,
+  scheduleBackgroundEvents,
+  workPeriodSpans,
+  type BackgroundEventData,
+  type CalendarStudy,
+  type CalendarTranslate,
+  type StudyEventData,
+} from '@school/shared/ui/calendar';
+import { calendarKeys, fetchCalendarSchedules, fetchCalendarStudies, fetchStudyTypes } from './calendar-api';
+import { useCalendarRealtime, type RealtimeStatus } from './use-calendar-realtime';
+
+const POLL_MS = 60_000;
+
+export interface CalendarData {
+  studies: CalendarStudy[];
+  studyEvents: StudyEventData[];
+  backgroundEvents: BackgroundEventData[];
+  workSpans: Span[];
+  offSpans: Span[];
+  studySpans: Span[];
+  loading: boolean;
+  fetching: boolean;
+  realtime: RealtimeStatus;
+  refresh(): Promise<void>;
+}
+
+export interface CalendarDataOptions {
+  userId: number;
+  audience: 'staff' | 'family';
+  canReadSchedules: boolean;
+  t: CalendarTranslate;
+  language: string;
+}
+
+/** Server data of one user's calendar (react-query) mapped to calendar events, kept live. */
+export function useCalendarData({ userId, audience, canReadSchedules, t, language }: CalendarDataOptions): CalendarData {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+
+  const invalidate = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: calendarKeys.studies(userId) });
+  }, [queryClient, userId]);
+  const realtime = useCalendarRealtime(userId, invalidate);
+
+  const studies = useQuery({
+    queryKey: calendarKeys.studies(userId),
+    queryFn: () => fetchCalendarStudies(client, userId, Date.now()),
+    // Without live updates the calendar still catches up on its own.
+    refetchInterval: realtime === 'live' ? false : POLL_MS,
+  });
+  const schedules = useQuery({
+    queryKey: calendarKeys.schedules(userId),
+    queryFn: () => fetchCalendarSchedules(client, userId, Date.now()),
+    enabled: canReadSchedules,
+  });
+  const studyTypes = useQuery({
+    queryKey: calendarKeys.studyTypes,
+    queryFn: () => fetchStudyTypes(client),
+    enabled: audience === 'family',
+    staleTime: Infinity,
+  });
+
+  // "Now" of the notices is the moment the data arrived: the same data always maps the same way.
+  const studiesAt = studies.dataUpdatedAt;
+  const studyEvents = useMemo(
+    () =>
+      mapStudiesToEvents(studies.data ?? [], {
+        audience,
+        now: studiesAt || Date.now(),
+        t,
+        typeNames: studyTypes.data,
+      }),
+    // language: titles are translated strings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [studies.data, studiesAt, audience, t, studyTypes.data, language],
+  );
+
+  const schedulesAt = schedules.dataUpdatedAt;
+  const background = useMemo(() => {
+    const list = schedules.data ?? [];
+    const now = schedulesAt || Date.now();
+    return {
+      events: scheduleBackgroundEvents(list, now),
+      work: workPeriodSpans(list, now),
+      off: offPeriodSpans(list, now).off,
+    };
+  }, [schedules.data, schedulesAt]);
+
+  const studySpans = useMemo(() => (studies.data ?? []).map(toSpan), [studies.data]);
+
+  const refresh = useCallback(async () => {
+    await Promise.all([studies.refetch(), canReadSchedules ? schedules.refetch() : undefined]);
+  }, [studies, schedules, canReadSchedules]);
+
+  return {
+    studies: studies.data ?? [],
+    studyEvents,
+    backgroundEvents: background.events,
+    workSpans: background.work,
+    offSpans: background.off,
+    studySpans,
+    loading: studies.isPending,
+    fetching: studies.isFetching || schedules.isFetching,
+    realtime,
+    refresh,
+  };
+}

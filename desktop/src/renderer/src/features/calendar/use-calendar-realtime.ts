@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * Live calendar updates over socket.io (server: server/src/platform/realtime): after
+ * `calendar:subscribe` {userId} is acknowledged with { ok: true }, every `study:changed` whose
+ * userIds include the shown user, and every `calendar:resync`, calls `onChange`.
+ *
+ * Degrades gracefully: without an answer (no socket server, refused, a proxy that drops
+ * websockets) the status stays 'polling' and the page refreshes on a timer instead.
+ */
+export type RealtimeStatus = 'connecting' | 'live' | 'polling';
+
+interface StudyChange {
+  studyId: number | null;
+  kind: string;
+  userIds: number[];
+}
+
+type CalendarAck = { ok: true } | { ok: false; code: string };
+
+const ACK_TIMEOUT_MS = 5_000;
+
+export function useCalendarRealtime(userId: number | null, onChange: () => void): RealtimeStatus {
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+
+  useEffect(() => {
+    if (userId === null) return;
+    let disposed = false;
+    const socket: Socket = io({
+      path: '/socket.io',
+      withCredentials: true,
+      transports: ['websocket', 'polling'],
+      reconnectionDelayMax: 30_000,
+      timeout: ACK_TIMEOUT_MS,
+    });
+    const set = (next: RealtimeStatus) => {
+      if (!disposed) setStatus(next);
+    };
+
+    const subscribe = () => {
+      socket.timeout(ACK_TIMEOUT_MS).emit('calendar:subscribe', { userId }, (err: Error | null, answer?: CalendarAck) => {
+        set(!err && answer?.ok ? 'live' : 'polling');
+      });
+    };
+    // Changes made while the socket was down are not replayed: reload once it is back.
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      if (connectedBefore) onChange();
+      connectedBefore = true;
+      subscribe();
+    });
+    socket.on('connect_error', () => set('polling'));
+    socket.on('disconnect', () => set('polling'));
+    socket.on('study:changed', (change: StudyChange) => {
+      if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) onChange();
+    });
+    socket.on('calendar:resync', onChange);
+
+    return () => {
+      disposed = true;
+      socket.emit('calendar:unsubscribe', { userId });
+      socket.disconnect();
+    };
+    // onChange is expected to be stable (a useCallback of the page).
+  }, [userId, onChange]);
+
+  return userId === null ? 'connecting' : status;
+}

@@ -1,0 +1,84 @@
+import { Alignment, Button, Classes, Menu, MenuDivider, MenuItem, Navbar, Popover, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useAuth, useRoleName, useRouter } from '@school/shared/ui';
+import { useAbility } from '../../app/ability-context';
+import { adminLinksFor } from './admin-links';
+import { RoleSwitcherItems } from './role-switcher';
+import { LanguageMenu } from './language-menu';
+
+/**
+ * Brand, admin links for the role, language switch and the user dropdown (spec part 2 §2): role
+ * name and first name, a role switcher (with `switch role`), Profile, Settings, Logout.
+ */
+export function AppNavbar() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const { path, href, navigate } = useRouter();
+  const roleName = useRoleName();
+  const ability = useAbility();
+  if (!user) return null;
+  const links = adminLinksFor(user.role.name);
+
+  const go = (to: string) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    navigate(to);
+  };
+  const onLogout = async () => {
+    await logout().catch(() => undefined);
+    navigate('/login', { replace: true });
+  };
+
+  const userMenu = (
+    <Menu data-testid="user-menu">
+      {ability.can('switch', 'role') ? <RoleSwitcherItems /> : null}
+      {user.role_id === 3 ? (
+        <MenuItem icon="person" text={t('titles.profile')} href={href('/profile')} onClick={go('/profile')} />
+      ) : null}
+      <MenuItem icon="cog" text={t('titles.settings')} href={href('/settings')} onClick={go('/settings')} />
+      <MenuDivider />
+      <MenuItem icon="log-out" text={t('nav.logout')} onClick={onLogout} data-testid="logout" />
+    </Menu>
+  );
+
+  return (
+    <Navbar className={`app-navbar${ability.can('manage', 'all') ? ' app-navbar--wide' : ''}`} fixedToTop>
+      <Navbar.Group align={Alignment.START}>
+        <Navbar.Heading>
+          <a className="app-navbar__brand" href={href('/')} onClick={go('/')} data-testid="brand">
+            <span className="app-navbar__mark" aria-hidden="true" />
+            <span className="app-navbar__brand-text">{t('app.name')}</span>
+          </a>
+        </Navbar.Heading>
+        {links.length > 0 ? <Navbar.Divider /> : null}
+        <nav className="app-navbar__links" aria-label={t('ui.shell.administration')} data-testid="admin-links">
+          {links.map((link) => (
+            <a
+              key={link.path}
+              href={href(link.path)}
+              onClick={go(link.path)}
+              className={`${Classes.BUTTON} ${Classes.MINIMAL}${path === link.path ? ` ${Classes.ACTIVE}` : ''}`}
+              data-testid={`nav-${link.path.slice('/admin/'.length)}`}
+            >
+              {t(link.titleKey)}
+            </a>
+          ))}
+        </nav>
+      </Navbar.Group>
+      <Navbar.Group align={Alignment.END}>
+        <LanguageMenu />
+        <Navbar.Divider />
+        <Popover content={userMenu} placement="bottom-end">
+          <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-dropdown">
+            <span data-testid="user-role">{roleName(user.role)}</span>{' '}
+            <strong data-testid="user-firstname">{user.firstname}</strong>
+            {user.role.impersonated ? (
+              <Tag intent="warning" minimal round className="app-navbar__impersonated" data-testid="role-impersonated">
+                {t('calendarUi.role.impersonated')}
+              </Tag>
+            ) : null}
+          </Button>
+        </Popover>
+      </Navbar.Group>
+    </Navbar>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inRoleGroup, ROLE, TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { toMillis } from '@school/shared/ui/calendar';
+import { useApi, useAuth } from '@school/shared/ui';
+import { participantRoleId, type CalendarStudy } from '@school/shared/ui/calendar';
+import { useAbility } from '../../app/ability-context';
+import { useServices } from '../../app/services-context';
+import { calendarKeys, updateStudy, type StudyUpdate } from '../calendar/calendar-api';
+import { MissStatusField } from './study-miss-status-field';
+import { StudyModalSections } from './study-modal-sections';
+import { StudyParticipants } from './study-participants';
+import './study-event-modal.css';
+
+export interface StudyEventModalProps {
+  /** The study as the calendar loaded it; null when it disappeared (deleted elsewhere). */
+  study: CalendarStudy | null;
+  studyId: number;
+  calendarUserId: number;
+  onClose(): void;
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function formatTime(study: CalendarStudy, language: string): string {
+  const start = DateTime.fromMillis(toMillis(study.start), { zone: TIME_ZONE }).setLocale(language);
+  const end = DateTime.fromMillis(toMillis(study.end), { zone: TIME_ZONE }).setLocale(language);
+  return `${start.toFormat('cccc, d MMMM yyyy, HH:mm')}–${end.toFormat('HH:mm')}`;
+}
+
+/** The study event modal (spec part 1 §2): time, people, contacts, notify, comment, miss status. */
+export function StudyEventModal({ study, studyId, calendarUserId, onClose }: StudyEventModalProps) {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const { client } = useApi();
+  const { toasts } = useServices();
+  const queryClient = useQueryClient();
+  const ability = useAbility();
+  const now = useNow(30_000);
+  const roleId = user?.role_id ?? ROLE.Guest;
+
+  const [comment, setComment] = useState(study?.comment ?? '');
+  const [missStatus, setMissStatus] = useState<number>(study?.miss_status ?? 0);
+  // A live update of the same study refreshes the form unless the user already typed.
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    if (!study || dirty) return;
+    setComment(study.comment ?? '');
+    setMissStatus(study.miss_status);
+  }, [study, dirty]);
+
+  const save = useMutation({
+    mutationFn: (update: StudyUpdate) => updateStudy(client, studyId, update),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<CalendarStudy[]>(calendarKeys.studies(calendarUserId), (list) =>
+        list?.map((s) => (s.id === studyId ? { ...s, ...answer } : s)),
+      );
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      toasts.show({ intent: 'success', message: t('calendarUi.modal.saved'), timeoutMs: TOAST_MS.short });
+      onClose();
+    },
+  });
+
+  const title = t('calendarUi.modal.title', { id: studyId });
+  if (!study) {
+    return (
+      <Dialog isOpen onClose={onClose} title={title} className="study-modal">
+        <DialogBody>
+          <Callout intent="warning" data-testid="study-not-found">
+            {t('calendarUi.modal.notFound')}
+          </Callout>
+        </DialogBody>
+      </Dialog>
+    );
+  }
+
+  const students = (study.users ?? []).filter((u) => participantRoleId(u) === ROLE.Student);
+  const inProgress = toMillis(study.start) < now && now < toMillis(study.end);
+  const canComment = ability.can('update', 'study', 'comment');
+  const showMissStatus = inRoleGroup('missStatus', roleId) && students.length === 1;
+  const canMissStatus = showMissStatus && ability.can('update', 'study', 'miss_status');
+  const canSave = ability.can('update', 'study') && (canComment || canMissStatus);
+  const showNotify = inRoleGroup('notify', roleId) && ability.can('notify', 'user') && inProgress;
+
+  const changes: StudyUpdate = {};
+  if (canComment && comment !== (study.comment ?? '')) changes.comment = comment;
+  if (canMissStatus && missStatus !== study.miss_status) changes.miss_status = missStatus;
+  const changed = Object.keys(changes).length > 0;
+
+  return (
+    <Dialog isOpen onClose={onClose} title={title} icon="calendar" className="study-modal">
+      <DialogBody>
+        <div className="study-modal__body" data-testid="study-modal">
+          <div className="study-modal__time" data-testid="study-time">
+            <strong>{formatTime(study, i18n.language)}</strong>
+            {inProgress ? (
+              <Tag intent="success" round minimal>
+                {t('calendarUi.modal.inProgress')}
+              </Tag>
+            ) : null}
+            {study.trial ? (
+              <Tag intent="success" round>
+                {t('calendar.markers.trial')}
+              </Tag>
+            ) : null}
+          </div>
+          <StudyParticipants
+            study={study}
+            showContacts={ability.can('manage', 'user')}
+            showNotify={showNotify}
+          />
+          {canComment ? (
+            <FormGroup
+              label={t('calendarUi.modal.comment')}
+              labelFor="study-comment"
+              className="study-modal__comment"
+            >
+              <TextArea
+                id="study-comment"
+                fill
+                autoResize
+                value={comment}
+                placeholder={t('calendarUi.modal.commentPlaceholder')}
+                onChange={(event) => {
+                  setDirty(true);
+                  setComment(event.currentTarget.value);
+                }}
+                data-testid="study-comment"
+              />
+            </FormGroup>
+          ) : null}
+          {showMissStatus ? (
+            <MissStatusField
+              roleId={roleId}
+              saved={study.miss_status}
+              value={missStatus}
+              onChange={(value) => {
+                setDirty(true);
+                setMissStatus(value);
+              }}
+            />
+          ) : null}
+          <StudyModalSections study={study} canWriteReports={ability.can('create', 'study_report')} />
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('calendarUi.modal.close')} onClick={onClose} data-testid="study-close" />
+            {canSave ? (
+              <Button
+                intent="primary"
+                text={t('calendarUi.modal.save')}
+                disabled={!changed}
+                loading={save.isPending}
+                onClick={() => save.mutate(changes)}
+                data-testid="study-save"
+              />
+            ) : null}
+          </>
+        }
+      >
+        <span className={Classes.TEXT_MUTED}>#{study.id}</span>
+      </DialogFooter>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { Callout, FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { MISS_STATUS, MISS_STATUSES, ROLE } from '@school/shared/domain';
+
+export interface MissStatusFieldProps {
+  roleId: number;
+  /** The saved value: a Teacher cannot leave Billed Miss once it is set. */
+  saved: number;
+  value: number;
+  onChange: (value: number) => void;
+}
+
+/** Miss status radio (spec part 1 §4): a Teacher can neither pick Billed Miss nor leave it. */
+export function MissStatusField({ roleId, saved, value, onChange }: MissStatusFieldProps) {
+  const { t } = useTranslation();
+  const teacher = roleId === ROLE.Teacher;
+  const locked = teacher && saved === MISS_STATUS.BilledMiss;
+  return (
+    <FormGroup label={t('calendarUi.modal.missStatus')} className="study-modal__miss" data-testid="miss-status">
+      <RadioGroup
+        inline
+        selectedValue={String(value)}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+        disabled={locked}
+      >
+        {MISS_STATUSES.map((status) => (
+          <Radio
+            key={status}
+            value={String(status)}
+            label={t(`missStatus.${status}`)}
+            disabled={locked || (teacher && status === MISS_STATUS.BilledMiss)}
+            data-testid={`miss-status-${status}`}
+          />
+        ))}
+      </RadioGroup>
+      {locked ? (
+        <Callout intent="warning" compact>
+          {t('calendarUi.modal.missStatusLocked')}
+        </Callout>
+      ) : null}
+    </FormGroup>
+  );
+}

@@ -1,0 +1,38 @@
+import { anyOfFilter, type ApiClient } from '@school/shared/api';
+
+/** Calls of the study event modal (spec part 1 §7). */
+
+export interface ContactPhone {
+  id: number;
+  phone: string;
+  type?: { id: number; name: string } | null;
+}
+
+export interface ContactUser {
+  id: number;
+  full_name: string;
+  phones?: ContactPhone[];
+  responsible_type?: { id: number; name: string } | null;
+  responsibles?: ContactUser[];
+}
+
+export const studyModalKeys = {
+  contacts: (ids: readonly number[]) => ['study-modal', 'contacts', [...ids].sort((a, b) => a - b).join('|')] as const,
+};
+
+/** Phones and responsibles of the study's students; only for those who manage users. */
+export async function fetchContacts(client: ApiClient, userIds: readonly number[]): Promise<ContactUser[]> {
+  const answer = await client.get<{ data: ContactUser[] }>('/api/users', {
+    with: ['phones.type', 'responsibles.phones', 'responsibles.responsible_type'],
+    filter: { id: anyOfFilter(userIds) },
+  });
+  return answer.data;
+}
+
+/** The study-reminder notification (type 1: "your lesson is on now"). */
+export const NOTIFY_TYPE_STUDY_IN_PROGRESS = 1;
+
+/** POST api/users/{id}/notify; 200 means sent. */
+export async function notifyUser(client: ApiClient, userId: number, studyId: number): Promise<void> {
+  await client.post(`/api/users/${userId}/notify`, { type_id: NOTIFY_TYPE_STUDY_IN_PROGRESS, study_id: studyId });
+}

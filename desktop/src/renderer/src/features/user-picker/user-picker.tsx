@@ -1,0 +1,66 @@
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi, useAuth } from '@school/shared/ui';
+import { useAbility } from '../../app/ability-context';
+import { fetchTeachers, userPickerKeys, type PickableUser } from './user-picker.api';
+
+export interface PickableUsers {
+  options: PickableUser[];
+  loading: boolean;
+}
+
+/**
+ * Whose calendars the signed-in user can pick (spec part 1 §2, part 2 §2): those who manage users
+ * choose among the active teachers and methodologists; everyone else sees themselves first.
+ */
+export function usePickableUsers(): PickableUsers {
+  const { user } = useAuth();
+  const { client } = useApi();
+  const managesUsers = useAbility().can('manage', 'user');
+  const teachers = useQuery({
+    queryKey: userPickerKeys.teachers,
+    queryFn: () => fetchTeachers(client),
+    enabled: managesUsers,
+    staleTime: 5 * 60_000,
+  });
+  const options = useMemo((): PickableUser[] => {
+    if (!user) return [];
+    const self: PickableUser = { id: user.id, full_name: user.full_name, role_id: user.role_id };
+    if (!managesUsers) return [self];
+    const list = teachers.data ?? [];
+    // A manager who also teaches finds themselves on top, like everyone else.
+    const own = list.find((u) => u.id === user.id);
+    return own ? [own, ...list.filter((u) => u.id !== user.id)] : list;
+  }, [user, managesUsers, teachers.data]);
+  return { options, loading: managesUsers && teachers.isPending };
+}
+
+export interface UserPickerProps extends PickableUsers {
+  value: number | null;
+  onChange: (userId: number | null) => void;
+}
+
+export function UserPicker({ value, onChange, options, loading }: UserPickerProps) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <FormGroup label={t('calendarUi.picker.label')} labelFor="calendar-user-picker" inline className="user-picker">
+      <HTMLSelect
+        id="calendar-user-picker"
+        data-testid="user-picker"
+        value={value === null ? '' : String(value)}
+        disabled={loading}
+        onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+      >
+        <option value="">{loading ? t('calendarUi.picker.loading') : t('calendarUi.picker.placeholder')}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.id === user?.id ? t('calendarUi.picker.me', { name: option.full_name }) : option.full_name}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}

@@ -1,0 +1,159 @@
+import { DOCX_MIME, sanitizeDocumentName } from '../../../common/document-names';
+import { sanitizeSettings, setSettingInputSchema, type DesktopSettings } from '../../../common/ipc-schemas';
+import { mimeTypeForFileName, RECORDING_ACCEPT, recordingProblems } from '../../../common/recording-formats';
+import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
+import { NativeBridgeError, type NativeBridge, type PickedRecordingFile, type UploadRecordingsRequest } from './native-bridge.types';
+
+/** Shared with the first shell's app/desktop-bridge.ts, so both read the same browser settings. */
+export const BROWSER_SETTINGS_KEY = 'desktop:settings';
+
+export interface BrowserBridgeEnv {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The app's base URL (…/staff/ in the browser build); calendar windows open under it. */
+  appBaseUrl: string;
+  /** The API's origin; the server serves both /staff/ and /api/. */
+  apiOrigin: string;
+  openWindow: (url: string) => void;
+  probe: (file: File) => Promise<BrowserMediaInfo>;
+}
+
+function defaultEnv(): BrowserBridgeEnv {
+  return {
+    storage: window.localStorage,
+    appBaseUrl: new URL(import.meta.env.BASE_URL, window.location.origin).toString(),
+    apiOrigin: window.location.origin,
+    openWindow: (url) => void window.open(url, '_blank', 'noopener'),
+    probe: (file) => probeWithVideoElement(file),
+  };
+}
+
+/** The browser cannot probe; what the spec requires ("type starts with video/") decides then. */
+export async function describeBrowserFile(file: File, token: string, probe: BrowserBridgeEnv['probe']): Promise<PickedRecordingFile> {
+  const mimeType = file.type || mimeTypeForFileName(file.name);
+  const media = await probe(file);
+  const hasVideo = media.hasVideo ?? mimeType.startsWith('video/');
+  return {
+    token,
+    name: file.name,
+    size: file.size,
+    mimeType,
+    durationSeconds: media.durationSeconds,
+    hasVideo,
+    problems: recordingProblems({ size: file.size, hasVideo, mimeType }),
+  };
+}
+
+function chooseFiles(): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.accept = RECORDING_ACCEPT;
+    input.style.display = 'none';
+    const done = (files: File[]) => {
+      input.remove();
+      resolve(files);
+    };
+    input.addEventListener('change', () => done(Array.from(input.files ?? [])), { once: true });
+    input.addEventListener('cancel', () => done([]), { once: true });
+    document.body.append(input);
+    input.click();
+  });
+}
+
+function parseXhrBody(xhr: XMLHttpRequest): unknown {
+  const type = xhr.getResponseHeader('Content-Type') ?? '';
+  if (/[/+]json\b/i.test(type)) {
+    try {
+      return JSON.parse(xhr.responseText);
+    } catch {
+      return xhr.responseText;
+    }
+  }
+  return xhr.responseText;
+}
+
+/** Same multipart form as main's streaming client: metadata first, then files[]. */
+function uploadWithXhr(url: string, form: FormData, request: UploadRecordingsRequest) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (request.language) xhr.setRequestHeader('Accept-Language', request.language);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) request.onProgress?.({ sentBytes: event.loaded, totalBytes: event.total });
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: parseXhrBody(xhr) });
+    xhr.onerror = () => reject(new NativeBridgeError('network_error', 'upload failed'));
+    xhr.ontimeout = () => reject(new NativeBridgeError('network_error', 'upload timed out'));
+    xhr.onabort = () => reject(new NativeBridgeError('cancelled', 'upload cancelled'));
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** The NativeBridge in a plain browser (the /staff/ build): web APIs with the same interface. */
+export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()): NativeBridge {
+  // Picked files stay in this page; the rest of the app only handles tokens, as in Electron.
+  const picked = new Map<string, File>();
+  const readSettings = (): DesktopSettings => {
+    try {
+      return sanitizeSettings(JSON.parse(env.storage.getItem(BROWSER_SETTINGS_KEY) ?? '{}'));
+    } catch {
+      return {};
+    }
+  };
+  return {
+    native: false,
+    getAppInfo: async () => ({ version: 'web', platform: 'browser' }),
+    getSettings: async () => readSettings(),
+    async setSetting(input) {
+      const parsed = setSettingInputSchema.safeParse(input);
+      if (!parsed.success) throw new NativeBridgeError('invalid_input', 'invalid setting');
+      const next = { ...readSettings(), [parsed.data.key]: parsed.data.value };
+      env.storage.setItem(BROWSER_SETTINGS_KEY, JSON.stringify(next));
+      return readSettings();
+    },
+    async pickRecordingFiles() {
+      const files = await chooseFiles();
+      return Promise.all(
+        files.map((file) => {
+          const token = crypto.randomUUID();
+          picked.set(token, file);
+          return describeBrowserFile(file, token, env.probe);
+        }),
+      );
+    },
+    async uploadRecordings(request) {
+      if (request.signal?.aborted) throw new NativeBridgeError('cancelled', 'upload cancelled');
+      const form = new FormData();
+      form.append('metadata', JSON.stringify(request.metadata));
+      for (const { token, fileName } of request.files) {
+        const file = picked.get(token);
+        if (!file) throw new NativeBridgeError('not_found', 'unknown file token');
+        form.append('files[]', file, fileName ?? file.name);
+      }
+      const url = new URL(`/api/studies/${request.studyId}/recordings`, env.apiOrigin).toString();
+      return uploadWithXhr(url, form, request);
+    },
+    async saveDocument({ suggestedName, bytes }) {
+      const fileName = sanitizeDocumentName(suggestedName);
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: DOCX_MIME }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoking at once can cancel the download in some browsers.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return { saved: true, fileName };
+    },
+    async openCalendarWindow({ userId }) {
+      const url = new URL(env.appBaseUrl);
+      url.searchParams.set('user', String(userId));
+      url.searchParams.set('window', 'calendar');
+      env.openWindow(url.toString());
+    },
+    onLanguageChanged: () => () => undefined,
+  };
+}

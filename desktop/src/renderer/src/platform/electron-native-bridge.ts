@@ -1,0 +1,45 @@
+import type { SchoolBridge } from '../../../common/desktop-bridge';
+import type { IpcResult } from '../../../common/ipc-result';
+import { NativeBridgeError, type NativeBridge } from './native-bridge.types';
+
+async function unwrap<T>(call: Promise<IpcResult<T>>): Promise<T> {
+  const result = await call;
+  if (result.ok) return result.data;
+  throw new NativeBridgeError(result.error.code, result.error.message, result.error.issues);
+}
+
+function newUploadId(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+/** The NativeBridge over the preload's window.schoolBridge (IpcResult envelopes unwrapped). */
+export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
+  return {
+    native: true,
+    getAppInfo: () => unwrap(bridge.getAppInfo()),
+    getSettings: () => unwrap(bridge.getSettings()),
+    setSetting: (input) => unwrap(bridge.setSetting(input)),
+    pickRecordingFiles: async () => (await unwrap(bridge.pickRecordingFiles())).files,
+    async uploadRecordings({ onProgress, signal, ...request }) {
+      if (signal?.aborted) throw new NativeBridgeError('cancelled', 'upload cancelled');
+      // The id is ours before the call starts, so progress events can be matched at once.
+      const uploadId = newUploadId();
+      const unsubscribe = bridge.onUploadProgress((progress) => {
+        if (progress.uploadId === uploadId) onProgress?.({ sentBytes: progress.sentBytes, totalBytes: progress.totalBytes });
+      });
+      const cancel = () => void bridge.cancelUpload({ uploadId });
+      signal?.addEventListener('abort', cancel, { once: true });
+      try {
+        return await unwrap(bridge.uploadRecordings({ uploadId, ...request }));
+      } finally {
+        signal?.removeEventListener('abort', cancel);
+        unsubscribe();
+      }
+    },
+    saveDocument: (input) => unwrap(bridge.saveDocument(input)),
+    openCalendarWindow: async (input) => {
+      await unwrap(bridge.openCalendarWindow(input));
+    },
+    onLanguageChanged: (listener) => bridge.onLanguageChanged(listener),
+  };
+}

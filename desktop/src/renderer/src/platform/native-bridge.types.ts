@@ -1,0 +1,54 @@
+import type { IpcErrorCode, IpcIssue } from '../../../common/ipc-result';
+import type {
+  AppInfo,
+  DesktopLanguage,
+  DesktopSettings,
+  PickedRecordingFile,
+  SaveDocumentResult,
+  SetSettingInput,
+  UploadRecordingsResult,
+} from '../../../common/ipc-schemas';
+
+export type { AppInfo, DesktopLanguage, DesktopSettings, PickedRecordingFile, SaveDocumentResult, UploadRecordingsResult };
+
+export interface UploadRecordingsRequest {
+  studyId: number;
+  /** Tokens of picked files (new and replacing rows), in the order of the metadata's parts. */
+  files: { token: string; fileName?: string }[];
+  /** Spec part 1 §7: { study_id, parts: [{ part, file_name, id, … }] }. */
+  metadata: { study_id: number; parts: { part: number; file_name: string; [key: string]: unknown }[]; [key: string]: unknown };
+  language?: DesktopLanguage;
+  /** Raw bytes; capping at 80 % and finalizing (spec part 1 §4) is the caller's job. */
+  onProgress?: (progress: { sentBytes: number; totalBytes: number }) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * The renderer's one door to native features, with the same interface in Electron (through
+ * window.schoolBridge) and in a plain browser (web APIs). Failures reject with NativeBridgeError.
+ */
+export interface NativeBridge {
+  /** True inside the desktop app, false in the browser build under /staff/. */
+  readonly native: boolean;
+  getAppInfo(): Promise<AppInfo>;
+  getSettings(): Promise<DesktopSettings>;
+  setSetting(input: SetSettingInput): Promise<DesktopSettings>;
+  /** Opens the file picker; [] when the user cancels. */
+  pickRecordingFiles(): Promise<PickedRecordingFile[]>;
+  uploadRecordings(request: UploadRecordingsRequest): Promise<UploadRecordingsResult>;
+  saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<SaveDocumentResult>;
+  openCalendarWindow(input: { userId: number }): Promise<void>;
+  /** The language picked in the app menu (desktop only; never fires in the browser). */
+  onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
+}
+
+export class NativeBridgeError extends Error {
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+    readonly issues?: IpcIssue[],
+  ) {
+    super(message);
+    this.name = 'NativeBridgeError';
+  }
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rendererRoot = fileURLToPath(new URL('./src/renderer', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist-web', import.meta.url));
+
+/**
+ * The staff renderer built for a plain browser: served by the server under /staff/
+ * (the same code as the Electron renderer; the desktop bridge falls back to web APIs).
+ */
+export default defineConfig({
+  root: rendererRoot,
+  base: '/staff/',
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/logout': 'http://localhost:3000' },
+  },
+});

@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'demo12345';
+export const ZONE = 'Europe/Kyiv';
+
+export async function signIn(page: Page, email: string, language: 'uk' | 'ru' = 'uk'): Promise<void> {
+  await page.addInitScript((lang) => {
+    if (!localStorage.getItem('app:language')) localStorage.setItem('app:language', lang);
+  }, language);
+  await page.goto('/staff/login');
+  await page.getByTestId('login-form').waitFor();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-calendar').waitFor();
+}
+
+/** Chooses whose calendar to show and waits until its studies are drawn. */
+export async function pickUser(page: Page, userId: number): Promise<void> {
+  const picker = page.getByTestId('user-picker');
+  await page.waitForFunction(() => {
+    const select = document.querySelector('[data-testid=user-picker]') as HTMLSelectElement | null;
+    return select !== null && !select.disabled && select.options.length > 1;
+  });
+  await picker.selectOption(String(userId));
+  await waitForCalendar(page);
+}
+
+export async function waitForCalendar(page: Page): Promise<void> {
+  await page.getByTestId('calendar-board').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=calendar-board][data-loading]'));
+  await page.locator('.fc-timegrid-body, .fc-daygrid-body').first().waitFor();
+}
+
+export async function userIdOf(knex: Knex, email: string): Promise<number> {
+  const row = await knex('users').where({ email }).first('id');
+  return Number(row.id);
+}
+
+export interface DbStudy {
+  id: number;
+  start: Date;
+  end: Date;
+  miss_status: number;
+  comment: string | null;
+  students: number;
+}
+
+/** A user's studies in [from, to), with their number of students. */
+export async function studiesOf(knex: Knex, userId: number, from: DateTime, to: DateTime): Promise<DbStudy[]> {
+  const rows = await knex('studies as s')
+    .join('study_user as me', 'me.study_id', 's.id')
+    .where('me.user_id', userId)
+    .where('s.start', '>=', from.toJSDate())
+    .where('s.start', '<', to.toJSDate())
+    .select(
+      's.id',
+      's.start',
+      's.end',
+      's.miss_status',
+      's.comment',
+      knex.raw('(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students'),
+    )
+    .orderBy('s.start');
+  return rows as DbStudy[];
+}
+
+export function currentKyivWeek(): { from: DateTime; to: DateTime } {
+  const from = DateTime.now().setZone(ZONE).startOf('week');
+  return { from, to: from.plus({ weeks: 1 }) };
+}
+
+/** Studies the current week view shows (data-study-id of each drawn event). */
+export async function shownStudyIds(page: Page): Promise<number[]> {
+  const ids = await page
+    .locator('.fc-timegrid-event [data-testid=study-event]')
+    .evaluateAll((nodes) => nodes.map((n) => Number((n as HTMLElement).dataset.studyId)));
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+export async function openStudy(page: Page, studyId: number): Promise<void> {
+  await page.locator(`[data-testid=study-event][data-study-id="${studyId}"]`).first().click();
+  await page.getByTestId('study-modal').waitFor();
+}

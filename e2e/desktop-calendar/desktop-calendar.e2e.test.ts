@@ -1,0 +1,240 @@
+import { DateTime } from 'luxon';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { calendarUiTexts } from '@school/shared/ui/calendar';
+import { startTestServer } from '../../server/test/harness';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { closeBrowser, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+import {
+  currentKyivWeek,
+  openStudy,
+  pickUser,
+  shownStudyIds,
+  signIn,
+  studiesOf,
+  userIdOf,
+  waitForCalendar,
+  ZONE,
+} from './calendar-e2e-kit';
+
+const uk = resources.uk.translation;
+const ru = resources.ru.translation;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let teacherId: number;
+let methodologistId: number;
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  server = await startTestServer({ seed: true, realtime: true });
+  browser = await launchBrowser();
+  teacherId = await userIdOf(server.knex, 'teacher@example.com');
+  methodologistId = await userIdOf(server.knex, 'methodologist@example.com');
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
+
+/** A dialog over a scrolled page: a full-page capture would misplace the fixed layers, take the viewport. */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  // Blueprint fades the dialog in over 300 ms.
+  await page.waitForFunction(() => !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear-active'));
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+async function staffPage(language: 'uk' | 'ru' = 'uk') {
+  return newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+}
+
+describe('desktop home calendar', () => {
+  it('shows teacher@example.com’s week to an Administrator, in Ukrainian and Russian', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      // The hint waits for the picker's list, so wait for its words rather than read it at once.
+      await page.getByTestId('select-user-hint').getByText(uk.calendar.selectUser).waitFor();
+      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
+      await pickUser(page, teacherId);
+
+      const week = currentKyivWeek();
+      const expected = await studiesOf(server.knex, teacherId, week.from, week.to);
+      expect(await shownStudyIds(page)).toEqual(expected.map((s) => s.id).sort((a, b) => a - b));
+      const hours = expected.reduce((sum, s) => sum + (s.end.getTime() - s.start.getTime()) / 3_600_000, 0);
+      expect(Number(await page.getByTestId('hours-value').getAttribute('data-hours'))).toBeCloseTo(hours, 2);
+      // Work periods are drawn as background.
+      expect(await page.locator('.fc-bg-event.calendar-bg--work').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('calendar-view-week').getAttribute('class')).toContain('bp6-active');
+      await screenshot(page, 'desktop-calendar-admin-week-uk');
+
+      // The choice is remembered.
+      await page.reload();
+      await waitForCalendar(page);
+      expect(await page.getByTestId('user-picker').inputValue()).toBe(String(teacherId));
+
+      await page.getByTestId('language-ru').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      expect(await page.getByTestId('calendar-refresh').textContent()).toBe(calendarUiTexts.ru.toolbar.refresh);
+      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
+      await screenshot(page, 'desktop-calendar-admin-week-ru');
+
+      await page.getByTestId('calendar-view-month').click();
+      await page.locator('.fc-daygrid-body').waitFor();
+      await screenshot(page, 'desktop-calendar-admin-month-ru');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens study creation from a free work slot (Administrator)', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await pickUser(page, teacherId);
+      await page.getByTestId('calendar-next').click();
+      await waitForCalendar(page);
+
+      const week = currentKyivWeek();
+      const from = week.from.plus({ weeks: 1 });
+      const busy = await studiesOf(server.knex, teacherId, from.minus({ days: 1 }), from.plus({ weeks: 1, days: 1 }));
+      const periods = await server
+        .knex('workperiods as w')
+        .join('schedules as s', 's.id', 'w.schedule_id')
+        .where('s.user_id', teacherId)
+        .select('w.weekday', 'w.start_time', 'w.duration');
+      // A free whole hour inside a work period, from Tuesday of next week on.
+      let target: DateTime | null = null;
+      for (let d = 1; d < 7 && !target; d++) {
+        const day = from.plus({ days: d });
+        for (const p of periods.filter((w: { weekday: number }) => w.weekday === day.weekday % 7)) {
+          const [h, m] = String(p.start_time).split(':').map(Number);
+          const start = day.set({ hour: h, minute: m });
+          for (let at = start.plus({ hours: 1 }); at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration }); at = at.plus({ hours: 1 })) {
+            const free = busy.every((s) => s.end.getTime() <= at.minus({ hours: 1 }).toMillis() || s.start.getTime() >= at.plus({ hours: 2 }).toMillis());
+            if (free) {
+              target = at;
+              break;
+            }
+          }
+        }
+      }
+      expect(target, 'a free hour in next week').not.toBeNull();
+      const at = target!;
+      const column = page.locator(`td.fc-timegrid-col[data-date="${at.toISODate()}"]`);
+      const row = page.locator(`td.fc-timegrid-slot-lane[data-time="${at.toFormat('HH:mm:ss')}"]`);
+      const colBox = (await column.boundingBox())!;
+      const rowBox = (await row.boundingBox())!;
+      await page.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
+      await page.waitForURL('**/staff/admin/studies?**');
+      const url = new URL(page.url());
+      expect(url.searchParams.has('create')).toBe(true);
+      expect(url.searchParams.get('duration')).toBe('60');
+      expect(url.searchParams.get('trial')).toBe('1');
+      const start = DateTime.fromISO(url.searchParams.get('start')!, { setZone: true });
+      expect(start.isValid).toBe(true);
+      expect(start.toMillis()).toBeLessThanOrEqual(at.toMillis());
+      expect(start.plus({ hours: 1 }).toMillis()).toBeGreaterThan(at.toMillis());
+      expect(start.setZone(ZONE).offset).toBe(start.offset);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a Teacher change a study’s comment and miss status, saved across a reload', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, teacherId);
+      // A Teacher cannot create studies: a click on free time changes nothing.
+      const week = currentKyivWeek();
+      const candidates = (await studiesOf(server.knex, teacherId, week.from, week.to)).filter(
+        (s) => s.students === 1 && s.miss_status === 0,
+      );
+      expect(candidates.length).toBeGreaterThan(0);
+      const study = candidates[0];
+
+      await openStudy(page, study.id);
+      await viewportShot(page, 'desktop-calendar-teacher-modal-uk');
+      expect(await page.getByTestId('miss-status-2').isDisabled()).toBe(true);
+      const comment = `E2E comment ${Date.now()}`;
+      await page.getByTestId('study-comment').fill(comment);
+      await page.getByTestId('miss-status-1').check({ force: true });
+      await page.getByTestId('study-save').click();
+      await page.getByTestId('study-modal').waitFor({ state: 'detached' });
+
+      const row = await server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
+      expect(row).toEqual({ comment, miss_status: 1 });
+
+      await page.reload();
+      await waitForCalendar(page);
+      await openStudy(page, study.id);
+      expect(await page.getByTestId('study-comment').inputValue()).toBe(comment);
+      expect(await page.getByTestId('miss-status-1').isChecked()).toBe(true);
+      // Reports and recordings are blocked while a miss status is set.
+      expect(await page.getByTestId('study-section-recordings').textContent()).toContain(uk.recordings.miss_status_blocked);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a Methodologist comment (no miss status) and sees their own week', async () => {
+    const { context, page } = await staffPage('ru');
+    try {
+      await signIn(page, 'methodologist@example.com', 'ru');
+      expect(await page.getByTestId('user-picker').locator('option').count()).toBe(2);
+      await pickUser(page, methodologistId);
+      const now = DateTime.now().setZone(ZONE);
+      const list = await studiesOf(server.knex, methodologistId, now.startOf('week'), now.startOf('week').plus({ weeks: 1 }));
+      expect(await shownStudyIds(page)).toEqual(list.map((s) => s.id).sort((a, b) => a - b));
+      await screenshot(page, 'desktop-calendar-methodologist-week-ru');
+      if (list.length === 0) return;
+
+      await openStudy(page, list[0].id);
+      expect(await page.getByTestId('miss-status').count()).toBe(0);
+      const comment = `Методист ${Date.now()}`;
+      await page.getByTestId('study-comment').fill(comment);
+      await viewportShot(page, 'desktop-calendar-methodologist-modal-ru');
+      await page.getByTestId('study-save').click();
+      await page.getByTestId('study-modal').waitFor({ state: 'detached' });
+      await page.reload();
+      await waitForCalendar(page);
+      await openStudy(page, list[0].id);
+      expect(await page.getByTestId('study-comment').inputValue()).toBe(comment);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a change made elsewhere without a reload (real time)', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await pickUser(page, teacherId);
+      await page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
+      const week = currentKyivWeek();
+      const study = (await studiesOf(server.knex, teacherId, week.from, week.to)).find((s) => !s.comment)!;
+      const event = page.locator(`[data-testid=study-event][data-study-id="${study.id}"]`).first();
+      const before = (await event.getAttribute('title')) ?? '';
+
+      const other = await server.signInAs('Manager');
+      const res = await other.post(`/api/studies/${study.id}`, { _method: 'patch', comment: `live ${Date.now()}` });
+      expect(res.status).toBe(200);
+      await page.waitForFunction(
+        ([id, old]) => {
+          const node = document.querySelector(`[data-testid=study-event][data-study-id="${id}"]`);
+          return node !== null && node.getAttribute('title') !== old && node.querySelector('[data-testid=study-event-comment]') !== null;
+        },
+        [String(study.id), before] as const,
+        { timeout: 10_000 },
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

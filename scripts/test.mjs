@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: installs what a fresh machine lacks (Debian chromium when run as root),
+// type-checks, lints, builds the web bundles the browser tests open, then runs every
+// vitest project (unit, int, e2e) and ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(cmd, args, opts = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n> ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  process.stdout.write(`  (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  return r.status ?? 1;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0) return;
+  }
+  console.error(`Browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+ensureChromium();
+const steps = [
+  ['npx', ['tsc', '-p', 'shared']],
+  ['npx', ['tsc', '-p', 'server']],
+  ['npx', ['tsc', '-p', 'desktop']],
+  ['npx', ['tsc', '-p', 'family-web']],
+  ['npx', ['eslint', '.', '--max-warnings=0']],
+  ['npm', ['run', 'build', '-w', 'family-web']],
+  ['npm', ['run', 'build:renderer', '-w', 'desktop']],
+];
+for (const [cmd, args] of steps) {
+  if (run(cmd, args) !== 0) {
+    console.error(`\nFailed: ${cmd} ${args.join(' ')}`);
+    process.exit(1);
+  }
+}
+
+fs.mkdirSync('.tmp', { recursive: true });
+const report = '.tmp/vitest-report.json';
+fs.rmSync(report, { force: true });
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+// A run that executed nothing, or errored outside a test, is a failure even if vitest exits 0.
+if (!fs.existsSync(report)) {
+  console.error('\nNo test report was written: the run did not complete.');
+  process.exit(status || 1);
+}
+const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const ok = status === 0 && r.success !== false && r.numTotalTests > 0 && r.numFailedTests === 0;
+process.exit(ok ? 0 : status || 1);

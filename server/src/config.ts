@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // Unset: the demo school is loaded into an empty embedded database only, never into DATABASE_URL.
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_COOKIE_SECURE: bool.default(false),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 14).default(12),
+  SESSION_REMEMBER_DAYS: z.coerce.number().positive().max(365).default(30),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('School <no-reply@example.com>'),
+  EXCHANGE_RATE_URL: z
+    .string()
+    .url()
+    .default('https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange?valcode=EUR&json'),
+  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
+  UPLOAD_LIMIT_MB: z.coerce.number().int().positive().default(1024),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_DECAY_SECONDS: z.coerce.number().int().positive().default(60),
+  STATIC_FAMILY_DIR: z.string().optional(),
+  STATIC_STAFF_DIR: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once at start-up; a bad value stops the process with the field named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}) {
+  const parsed = envSchema.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  const c = parsed.data;
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+  return {
+    ...c,
+    APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    STATIC_FAMILY_DIR: path.resolve(c.STATIC_FAMILY_DIR ?? path.join(repoRoot, 'family-web', 'dist')),
+    STATIC_STAFF_DIR: path.resolve(c.STATIC_STAFF_DIR ?? path.join(repoRoot, 'desktop', 'dist-web')),
+  };
+}

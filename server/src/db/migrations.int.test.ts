@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { migrateLatest, migrateRollbackAll } from '../platform/db/database.js';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase('blank');
+});
+afterAll(() => db.drop());
+
+const tables = async () =>
+  (await db.knex('pg_tables').where({ schemaname: 'public' }).pluck('tablename')).filter((t) => !t.startsWith('knex_'));
+
+describe('migrations', () => {
+  it('go up, all the way down to an empty schema, and up again', async () => {
+    await migrateLatest(db.knex);
+    const up = await tables();
+    expect(up).toEqual(expect.arrayContaining(['users', 'studies', 'study_user', 'contracts', 'subscriptions', 'invoices', 'sessions']));
+    await migrateRollbackAll(db.knex);
+    expect(await tables()).toEqual([]);
+    await migrateLatest(db.knex);
+    expect((await tables()).sort()).toEqual(up.sort());
+  });
+});

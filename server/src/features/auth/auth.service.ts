@@ -1,0 +1,108 @@
+import type { Context } from 'koa';
+import { errors } from '../../platform/http/app-error.js';
+import type { MailTransport } from '../../platform/mail/mail-transport.js';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/security/secrets.js';
+import type { AuthRepository } from './auth.repository.js';
+import { buildAuthState, type AuthState } from './auth-user.js';
+import type { LoginThrottle } from './login-throttle.repository.js';
+import type { createPasswordResetRepository } from './password-reset.repository.js';
+import { setSessionCookie, sessionExpiry, type SessionPolicy } from './session.middleware.js';
+import type { SessionRepository } from './session.repository.js';
+
+export const RESET_TOKEN_MINUTES = 60;
+
+export interface AuthServiceDeps {
+  users: AuthRepository;
+  sessions: SessionRepository;
+  resets: ReturnType<typeof createPasswordResetRepository>;
+  throttle: LoginThrottle;
+  mail: MailTransport;
+  policy: SessionPolicy;
+  appUrl: string;
+}
+
+export function createAuthService(d: AuthServiceDeps) {
+  /** A fresh session id at every sign-in, so a planted cookie never becomes a signed-in one. */
+  async function startSession(ctx: Context, userId: number, remember: boolean): Promise<string> {
+    const token = newToken();
+    const id = sha256(token);
+    await d.sessions.create({
+      id,
+      user_id: userId,
+      remember,
+      expires_at: sessionExpiry(d.policy, remember),
+      ip: ctx.ip,
+      user_agent: ctx.get('user-agent'),
+    });
+    if (ctx.state.auth) await d.sessions.remove(ctx.state.auth.sessionId);
+    setSessionCookie(ctx, token, d.policy, remember);
+    return id;
+  }
+
+  return {
+    async login(ctx: Context, input: { email: string; password: string; remember: boolean }): Promise<AuthState> {
+      const key = `login:${input.email.toLowerCase()}|${ctx.ip}`;
+      const wait = await d.throttle.lockedFor(key);
+      if (wait > 0) throw errors.throttled(wait);
+      const user = await d.users.findUserByEmail(input.email);
+      const ok = (await verifyPassword(user?.password ?? null, input.password)) && user?.active === true;
+      if (!ok || !user) {
+        await d.throttle.hit(key);
+        throw errors.invalidField('email', 'errors.credentials');
+      }
+      await d.throttle.clear(key);
+      const sessionId = await startSession(ctx, user.id, input.remember);
+      return buildAuthState(d.users, user, sessionId, null);
+    },
+
+    async logout(auth: AuthState | undefined): Promise<void> {
+      if (auth) await d.sessions.remove(auth.sessionId);
+    },
+
+    /** Same answer whether or not the address is known: the form must not reveal who is a client. */
+    async sendResetLink(ctx: Context, email: string): Promise<void> {
+      const user = await d.users.findUserByEmail(email);
+      if (!user || !user.active || !user.email) return;
+      const token = newToken();
+      await d.resets.replace(user.email, sha256(token));
+      const link = `${d.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+      await d.mail.send({
+        to: user.email,
+        subject: ctx.t('auth.resetMail.subject'),
+        text: ctx.t('auth.resetMail.text', { link, minutes: RESET_TOKEN_MINUTES }),
+      });
+    },
+
+    async resetPassword(ctx: Context, input: { token: string; email: string; password: string }): Promise<AuthState> {
+      const valid = await d.resets.consume(input.email, sha256(input.token), RESET_TOKEN_MINUTES);
+      const user = valid ? await d.users.findUserByEmail(input.email) : undefined;
+      if (!user || !user.active) throw errors.invalidField('email', 'errors.reset_token_invalid');
+      await d.users.setPassword(user.id, await hashPassword(input.password));
+      // Whoever knew the old password is signed out everywhere.
+      await d.sessions.removeAllOfUser(user.id);
+      const sessionId = await startSession(ctx, user.id, false);
+      return buildAuthState(d.users, user, sessionId, null);
+    },
+
+    async changePassword(auth: AuthState, targetId: number, input: { current_password: string; new_password: string }) {
+      if (targetId !== auth.user.id) throw errors.forbidden();
+      const user = await d.users.findUserById(auth.user.id);
+      if (!user || !(await verifyPassword(user.password, input.current_password))) {
+        throw errors.invalidField('current_password', 'errors.password_current_wrong');
+      }
+      await d.users.setPassword(user.id, await hashPassword(input.new_password));
+      await d.sessions.removeAllOfUser(user.id, auth.sessionId);
+    },
+
+    /** Switching is judged by the account's own role, so an impersonated session can switch again or back. */
+    async switchRole(auth: AuthState, roleId: number | null): Promise<AuthState> {
+      const own = await buildAuthState(d.users, auth.user, auth.sessionId, null);
+      if (!own.ability.can('switch', 'role')) throw errors.forbidden();
+      const override = roleId === null || roleId === auth.user.role_id ? null : roleId;
+      await d.sessions.setRoleOverride(auth.sessionId, override);
+      return buildAuthState(d.users, auth.user, auth.sessionId, override);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,67 @@
+import type { Context, Next } from 'koa';
+import { errors } from '../../platform/http/app-error.js';
+import { sha256 } from '../../platform/security/secrets.js';
+import type { AuthRepository } from './auth.repository.js';
+import { buildAuthState } from './auth-user.js';
+import type { SessionRepository } from './session.repository.js';
+
+export const SESSION_COOKIE = 'school_session';
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface SessionPolicy {
+  secure: boolean;
+  idleMs: number;
+  rememberMs: number;
+}
+
+export function sessionExpiry(policy: SessionPolicy, remember: boolean): Date {
+  return new Date(Date.now() + (remember ? policy.rememberMs : policy.idleMs));
+}
+
+export function setSessionCookie(ctx: Context, token: string, policy: SessionPolicy, remember: boolean): void {
+  ctx.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: policy.secure,
+    path: '/',
+    overwrite: true,
+    // Without "remember" the cookie dies with the browser; the server also expires it when idle.
+    maxAge: remember ? policy.rememberMs : undefined,
+  });
+}
+
+export function clearSessionCookie(ctx: Context, policy: SessionPolicy): void {
+  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: policy.secure, path: '/', maxAge: 0 });
+}
+
+/** Resolves the cookie to a session and a user; anything that does not match is simply anonymous. */
+export function loadSession(sessions: SessionRepository, users: AuthRepository, policy: SessionPolicy) {
+  return async (ctx: Context, next: Next) => {
+    const token = ctx.cookies.get(SESSION_COOKIE);
+    if (token && token.length <= 100) {
+      const id = sha256(token);
+      const session = await sessions.find(id);
+      const user = session && (await users.findUserById(session.user_id));
+      if (session && user && user.active) {
+        ctx.state.auth = await buildAuthState(users, user, id, session.role_id_override);
+        if (Date.now() - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+          await sessions.touch(id, sessionExpiry(policy, session.remember));
+        }
+      }
+    }
+    return next();
+  };
+}
+
+export function requireAuth() {
+  return async (ctx: Context, next: Next) => {
+    if (!ctx.state.auth) throw errors.unauthenticated();
+    return next();
+  };
+}
+
+export function authOf(ctx: Context) {
+  const auth = ctx.state.auth;
+  if (!auth) throw errors.unauthenticated();
+  return auth;
+}

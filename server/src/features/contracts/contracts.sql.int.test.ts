@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { ROLE } from '@school/shared/domain';
+import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooks-test-kit.sql.js';
+
+let db: TestDatabase;
+let knex: Knex;
+
+beforeAll(async () => {
+  db = await createTestDatabase('demo');
+  knex = db.knex;
+});
+afterAll(() => db.drop());
+
+describe('contracts scope', () => {
+  it("a parent sees exactly their children's contracts", async () => {
+    const parent = await authFor(knex, DEMO_ACCOUNTS.Responsible);
+    const expected = await idsOf(knex, 'SELECT id FROM contracts WHERE student_id = ANY(?)', [parent.childIds]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await visibleIds(knex, 'contracts', parent)).toEqual(expected);
+  });
+
+  it('staff see all; teaching roles, students, Lead and Guest none', async () => {
+    const all = Number((await knex('contracts').count({ n: '*' }))[0].n);
+    for (const email of [DEMO_ACCOUNTS.Administrator, DEMO_ACCOUNTS.Manager]) {
+      expect((await visibleIds(knex, 'contracts', await authFor(knex, email))).length).toBe(all);
+    }
+    for (const email of [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Methodologist, DEMO_ACCOUNTS.Student]) {
+      expect(hookedQuery(knex, 'contracts', await authFor(knex, email))).toBeNull();
+    }
+    for (const role of [ROLE.Lead, ROLE.Guest, ROLE.Responsible]) {
+      expect(hookedQuery(knex, 'contracts', await authFor(knex, DEMO_ACCOUNTS.Administrator, role))).toBeNull();
+    }
+  });
+});

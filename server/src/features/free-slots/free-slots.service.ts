@@ -1,0 +1,166 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import { asSubject } from '@school/shared/permissions';
+import { CALENDAR, ROLE, TIME_ZONE } from '@school/shared/domain';
+import {
+  expandWorkPeriods,
+  freeSlots,
+  inKyiv,
+  isoWeekday,
+  kyivDayStart,
+  MINUTE_MS,
+  minutesOfTime,
+  overlaps,
+  transferWindow,
+  type Span,
+  type TemplateSlot,
+} from '@school/shared/rules';
+import { errors } from '../../platform/http/app-error.js';
+import type { AuthState } from '../auth/auth-user.js';
+import type { StudiesRepository } from '../studies/studies.repository.js';
+import { refusal } from '../studies/study-refusals.errors.js';
+import type { FreeSlotsRepository } from './free-slots.repository.js';
+
+/**
+ * Free teacher slots (transfer calendar, free-slot clicks) and the next study date of a package
+ * ("move to the end of the subscription"). Rules: docs/domain-rules.md, "Scheduling and transfer".
+ */
+
+/** Longest window one slot request may cover: the calendar's 60 days each way, plus a margin. */
+export const MAX_SLOT_WINDOW_DAYS = 62;
+/** How far past a package's last study the next date is looked for. */
+const NEXT_DATE_HORIZON_DAYS = 120;
+
+export interface SlotQuery {
+  from?: number;
+  to?: number;
+  duration?: number;
+}
+
+export interface FreeSlotsDeps {
+  knex: Knex;
+  slots: FreeSlotsRepository;
+  studies: StudiesRepository;
+  now?: () => number;
+}
+
+const iso = (s: Span) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() });
+
+function checkWindow(from: number, to: number): void {
+  if (!(to > from) || to - from > MAX_SLOT_WINDOW_DAYS * 86_400_000) {
+    throw refusal('to', 'invalid_range', 'scheduling.free_slots.range', { days: MAX_SLOT_WINDOW_DAYS });
+  }
+}
+
+export function createFreeSlotsService(deps: FreeSlotsDeps) {
+  const now = deps.now ?? Date.now;
+  const { knex, slots } = deps;
+
+  async function slotsFor(teacherIds: readonly number[], busyUserIds: readonly number[], window: Span, duration: number, exceptStudyId?: number) {
+    checkWindow(window.start, window.end);
+    // Studies and off periods a little outside the window still shape the gaps at its edges.
+    const margin = { start: window.start - 86_400_000, end: window.end + 86_400_000 };
+    let free: Span[] | null = null;
+    const offPeriods: Span[] = [];
+    for (const teacherId of teacherIds) {
+      const data = await slots.teacherSchedules(knex, teacherId, margin.start, margin.end);
+      const mine = expandWorkPeriods(data.schedules, margin.start, margin.end);
+      free = free === null ? mine : mine.filter((m) => free!.some((f) => f.start <= m.start && m.end <= f.end));
+      offPeriods.push(...data.offPeriods);
+    }
+    const busy = await slots.busySpans(knex, busyUserIds, margin.start, margin.end, exceptStudyId);
+    return freeSlots({ workPeriods: free ?? [], studies: busy, offPeriods, duration, from: window.start, to: window.end }).map(iso);
+  }
+
+  return {
+    /**
+     * Free slots for moving one study: its teacher's working time minus the studies of all its
+     * participants (the study itself not counted) and the off periods. A Responsible only ever gets
+     * slots inside the transfer window (tomorrow … last study of the package + 4 days).
+     */
+    async forStudy(auth: AuthState, studyId: number, q: SlotQuery) {
+      const study = await deps.studies.find(knex, studyId);
+      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
+      if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
+      const teacherIds = study.participants.filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist).map((p) => p.user_id);
+      const duration = q.duration ?? Math.round((study.end.getTime() - study.start.getTime()) / MINUTE_MS);
+      let window: Span = { start: q.from ?? kyivDayStart(now(), 1), end: 0 };
+      window.end = q.to ?? inKyiv(window.start).plus({ days: 7 }).toMillis();
+      if (auth.roleId === ROLE.Responsible) {
+        const subscriptionId = study.participants.find((p) => p.role_id === ROLE.Student)?.subscription_id ?? null;
+        const last = subscriptionId === null ? null : await slots.lastStudyStartOf(knex, subscriptionId);
+        const allowed = transferWindow(now(), last, study.start);
+        window = { start: Math.max(window.start, allowed.start), end: Math.min(window.end, allowed.end) };
+        if (window.end <= window.start) return [];
+      }
+      if (teacherIds.length === 0) return [];
+      return slotsFor(teacherIds, study.participants.map((p) => p.user_id), window, duration, study.id);
+    },
+
+    /** Free slots of one teacher (a free-slot click opens study creation with start and duration). */
+    async forTeacher(auth: AuthState, teacherId: number, q: SlotQuery) {
+      if (!auth.ability.can('read', 'schedule')) throw errors.forbidden();
+      if (!(await slots.isTeacher(knex, teacherId))) throw errors.notFound();
+      const start = q.from ?? kyivDayStart(now(), 0);
+      const window = { start, end: q.to ?? inKyiv(start).plus({ days: 7 }).toMillis() };
+      return slotsFor([teacherId], [teacherId], window, q.duration ?? CALENDAR.newStudySlotMinutes);
+    },
+
+    /**
+     * The next free template slot after the package's latest study (spec part 2 §4, §7): the
+     * first start, in template order over the following days (Kyiv wall clock), that is later
+     * than the latest study, outside the teacher's off periods and clear of the teacher's and the
+     * student's studies. A package without a template follows the pattern of its own studies.
+     */
+    async nextStudyDate(auth: AuthState, subscriptionId: number): Promise<string> {
+      if (!auth.ability.can('update', 'subscription')) throw errors.forbidden();
+      const sub = await slots.subscription(knex, subscriptionId);
+      if (!sub) throw errors.notFound();
+      const latest = sub.studies[sub.studies.length - 1];
+      if (!latest) throw refusal('subscription', 'no_studies', 'scheduling.next_date.no_studies');
+      const template: TemplateSlot[] = sub.template.length > 0 ? sub.template : patternOf(sub.studies);
+      const teacherIds = await slots.teachersOf(knex, latest.id);
+      const from = latest.start.getTime();
+      const to = inKyiv(from).plus({ days: NEXT_DATE_HORIZON_DAYS + 1 }).toMillis();
+      const offPeriods: Span[] = [];
+      for (const t of teacherIds) offPeriods.push(...(await slots.teacherSchedules(knex, t, from, to)).offPeriods);
+      const busy = await slots.busySpans(knex, [...teacherIds, sub.student_id], from, to);
+      for (let day = inKyiv(from).startOf('day'); day.toMillis() < to; day = day.plus({ days: 1 })) {
+        const candidates = template
+          .filter((slot) => isoWeekday(slot.weekday) === day.weekday)
+          .map((slot) => {
+            const minutes = minutesOfTime(slot.start_time);
+            const start = DateTime.fromObject(
+              { year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
+              { zone: TIME_ZONE },
+            ).toMillis();
+            return { start, end: start + slot.duration * MINUTE_MS };
+          })
+          .sort((a, b) => a.start - b.start);
+        for (const c of candidates) {
+          if (c.start <= from) continue;
+          if (offPeriods.some((o) => overlaps(o, c)) || busy.some((b) => overlaps(b, c))) continue;
+          return new Date(c.start).toISOString();
+        }
+      }
+      throw refusal('subscription', 'not_found', 'scheduling.next_date.not_found');
+    },
+  };
+}
+
+/** Weekday, Kyiv time and duration of each study, once each: the package's de facto template. */
+function patternOf(studies: ReadonlyArray<{ start: Date; end: Date }>): TemplateSlot[] {
+  const seen = new Map<string, TemplateSlot>();
+  for (const s of studies) {
+    const local = inKyiv(s.start);
+    const slot = {
+      weekday: local.weekday % 7,
+      start_time: local.toFormat('HH:mm'),
+      duration: Math.round((s.end.getTime() - s.start.getTime()) / MINUTE_MS),
+    };
+    seen.set(`${slot.weekday} ${slot.start_time} ${slot.duration}`, slot);
+  }
+  return [...seen.values()];
+}
+
+export type FreeSlotsService = ReturnType<typeof createFreeSlotsService>;

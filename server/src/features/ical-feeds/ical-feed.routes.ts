@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { errors } from '../../platform/http/app-error.js';
+import { authOf } from '../auth/session.middleware.js';
+import { createIcalFeedRepository } from './ical-feed.repository.js';
+import { createIcalFeedService } from './ical-feed.service.js';
+
+export interface IcalFeedRouteDeps {
+  knex: Knex;
+  /** config.APP_URL: the feed URL handed out must be reachable from outside. */
+  appUrl: string;
+}
+
+const serviceOf = (deps: IcalFeedRouteDeps) =>
+  createIcalFeedService({ repo: createIcalFeedRepository(deps.knex), appUrl: deps.appUrl });
+
+/** The signed-in user's own feed, under /api (session and X-Requested-With checked upstream). */
+export function icalFeedRoutes(deps: IcalFeedRouteDeps): Router {
+  const feeds = serviceOf(deps);
+  const router = new Router();
+  const path = '/api/ical-feeds';
+  router.get(path, async (ctx) => {
+    ctx.body = { data: await feeds.status(authOf(ctx).user.id) };
+  });
+  router.post(path, async (ctx) => {
+    ctx.body = { data: await feeds.issue(authOf(ctx).user.id) };
+    ctx.status = 201;
+    // The answer carries a credential.
+    ctx.set('Cache-Control', 'no-store');
+  });
+  router.delete(path, async (ctx) => {
+    await feeds.revoke(authOf(ctx).user.id);
+    ctx.status = 204;
+  });
+  return router;
+}
+
+/**
+ * `GET /ical/<token>.ics` without a session: calendar apps fetch it from their own servers.
+ * Mount it before the single-page-app fallback, which would otherwise answer with index.html.
+ */
+export function icalPublicRoutes(deps: IcalFeedRouteDeps): Router {
+  const feeds = serviceOf(deps);
+  const router = new Router();
+  router.get('/ical/:file', async (ctx) => {
+    const match = /^(.+)\.ics$/.exec(ctx.params.file ?? '');
+    const text = match ? await feeds.render(match[1]!) : null;
+    if (text === null) throw errors.notFound();
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', 'inline; filename="school.ics"');
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = text;
+  });
+  return router;
+}

@@ -1,0 +1,45 @@
+import { ROLE } from '@school/shared/domain';
+import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
+import { quotedAlias } from '../studies/study-access.sql.js';
+import { childContractIds } from '../subscriptions/subscriptions.sql.js';
+
+/**
+ * A number padded to at least two digits, never cut: lpad() would truncate contract 123 to
+ * '12', while the shared invoiceNumber() (String.padStart) keeps '123'.
+ */
+function pad2Sql(column: string): string {
+  return `(CASE WHEN ${column} < 10 THEN '0' ELSE '' END || ${column}::text)`;
+}
+
+export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
+  /**
+   * '<position>-<contract id>', as shared/src/rules invoiceNumber(): the position is stored,
+   * assigned in creation order per contract by the invoices_number trigger and never reused.
+   */
+  number: {
+    type: 'string',
+    sql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return ctx.knex.raw(`(${pad2Sql(`${a}.position`)} || '-' || ${pad2Sql(`${a}.contract_id`)})`);
+    },
+  },
+  /** Studies the invoice pays for: round(amount / price_per_study), 0 for a free package (shared studiesCount()). */
+  studies_count: {
+    type: 'int',
+    sql: (ctx) =>
+      ctx.knex.raw(
+        `(SELECT CASE WHEN isc_sub.price_per_study = 0 THEN 0 ELSE round(${quotedAlias(ctx)}.amount::numeric / isc_sub.price_per_study)::int END
+          FROM subscriptions isc_sub WHERE isc_sub.id = ${quotedAlias(ctx)}.subscription_id)`,
+      ),
+  },
+};
+
+/** Administrator and Manager: all; Responsible: invoices of their children's contracts (invoices.contract_id is kept equal to the subscription's). */
+export const invoicesScope: RowScope = (qb, ctx) => {
+  const { roleId, childIds } = ctx.auth;
+  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
+  if (roleId !== ROLE.Responsible || childIds.length === 0) return false;
+  qb.whereIn(`${ctx.alias}.contract_id`, childContractIds(ctx.knex, childIds));
+};
+
+export const invoicesHooks: ResourceHooks = { computed: invoicesComputed, scope: invoicesScope };

@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { sha256 } from '../../platform/security/secrets.js';
+import { createAuthRepository } from '../auth/auth.repository.js';
+import { buildAuthState, type AuthState } from '../auth/auth-user.js';
+import { SESSION_COOKIE } from '../auth/session.middleware.js';
+import { createSessionRepository } from '../auth/session.repository.js';
+
+export type SocketAuthenticator = (cookieHeader: string | undefined) => Promise<AuthState | null>;
+
+/** One cookie from a raw Cookie header; the first occurrence wins, as in Koa. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The same rule as the HTTP session middleware (loadSession): the `school_session` cookie's
+ * SHA-256 is a live session of an active user. It does not extend the session: a socket left
+ * open must not keep a session alive that the user walked away from.
+ */
+export function createSessionAuthenticator(knex: Knex): SocketAuthenticator {
+  const sessions = createSessionRepository(knex);
+  const users = createAuthRepository(knex);
+  return async (cookieHeader) => {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    if (!token || token.length > 100) return null;
+    const id = sha256(token);
+    const session = await sessions.find(id);
+    const user = session && (await users.findUserById(session.user_id));
+    if (!session || !user || !user.active) return null;
+    return buildAuthState(users, user, id, session.role_id_override);
+  };
+}

@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
+import { findResource, type Operation, type ResourceDef } from '@school/shared/resources';
+import { AppError } from '../../platform/http/app-error.js';
+import { authOf } from '../auth/session.middleware.js';
+import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
+import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
+import { setComputedLookup } from '../../resource-engine/query-resolver.js';
+import { hooksOf } from '../../resource-engine/resource-hooks.js';
+import { registerStudyWriteHooks } from './studies.write.js';
+import { registerUserWriteHooks } from './users.write.js';
+
+/**
+ * Generic CRUD for every resource of the registry (shared/src/resources), under /api. Paths
+ * the registry does not know, operations a resource does not offer (business commands such as
+ * subscription generation) and non-numeric ids are first left to routers mounted later; only
+ * when nobody answers do we reply (404 / 405 / 400).
+ */
+export function resourceRoutes(knex: Knex): Router {
+  registerStudyWriteHooks();
+  registerUserWriteHooks();
+  // Attributes a feature registers without a registry entry are still known names.
+  setComputedLookup((resource) => hooksOf(resource.name).computed ?? {});
+
+  const router = new Router({ prefix: '/api' });
+  const engine = (ctx: Context) => ({ knex, auth: authOf(ctx) });
+  const writeRequest = (ctx: Context) => ({
+    ...engine(ctx),
+    t: ctx.t,
+    body: { ...(ctx.request.body ?? {}) },
+    query: ctx.querystring,
+  });
+
+  router.get('/:resource', handle('list', false, async (ctx, resource) => {
+    ctx.body = await listResource(engine(ctx), resource, ctx.querystring);
+  }));
+  router.get('/:resource/:id', handle('read', true, async (ctx, resource, id) => {
+    ctx.body = { data: await readResource(engine(ctx), resource, id, ctx.querystring) };
+  }));
+  router.post('/:resource', handle('create', false, async (ctx, resource) => {
+    ctx.body = { data: await createResource(writeRequest(ctx), resource) };
+    ctx.status = 201;
+  }));
+  const update = handle('update', true, async (ctx, resource, id) => {
+    ctx.body = { data: await updateResource(writeRequest(ctx), resource, id) };
+  });
+  router.patch('/:resource/:id', update);
+  router.put('/:resource/:id', update);
+  router.delete('/:resource/:id', handle('delete', true, async (ctx, resource, id) => {
+    await deleteResource(engine(ctx), resource, id);
+    ctx.status = 204;
+  }));
+  return router;
+}
+
+type Handler = (ctx: Context, resource: ResourceDef, id: number) => Promise<void>;
+
+const unanswered = (ctx: Context) => ctx.status === 404 && ctx.body === undefined;
+
+/**
+ * One middleware per route, so that falling through with next() reaches routers mounted later
+ * (e.g. `/api/studies/initiator-options`, or a command at `POST /api/subscriptions`): unknown
+ * resources, operations a resource does not offer and non-numeric ids are only answered by us
+ * (404 / 405 / 400) when nobody downstream did.
+ */
+function handle(op: Operation, withId: boolean, fn: Handler) {
+  return async (ctx: Context, next: Next) => {
+    const resource = findResource(ctx.params.resource);
+    if (!resource || resource.operations.length === 0) return next();
+    if (!resource.operations.includes(op)) {
+      await next();
+      if (unanswered(ctx)) throw new AppError(405, 'method_not_allowed', 'resources.method_not_allowed');
+      return;
+    }
+    let id = 0;
+    if (withId) {
+      if (!/^\d+$/.test(ctx.params.id)) {
+        await next();
+        if (unanswered(ctx)) parseId(ctx.params.id);
+        return;
+      }
+      id = parseId(ctx.params.id);
+    }
+    await fn(ctx, resource, id);
+  };
+}

@@ -1,0 +1,21 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { errors } from '../../platform/http/app-error.js';
+import { authOf } from '../auth/session.middleware.js';
+import { createScheduleProlongRepository } from './schedule-prolong.repository.js';
+import { createScheduleProlongService } from './schedule-prolong.service.js';
+
+/** `POST /api/schedules/:id/prolong` → 201 `{ data: schedule with workperiods, offperiods }`. */
+export function scheduleProlongRoutes(deps: { knex: Knex }): Router {
+  const service = createScheduleProlongService({ knex: deps.knex, repo: createScheduleProlongRepository() });
+  const router = new Router({ prefix: '/api' });
+  router.post('/schedules/:id/prolong', async (ctx) => {
+    const auth = authOf(ctx);
+    // Prolong creates a schedule: Administrator and Manager (manage all); Teacher only reads.
+    if (!auth.ability.can('create', 'schedule')) throw errors.forbidden();
+    if (!/^\d+$/.test(ctx.params.id ?? '')) throw errors.notFound();
+    ctx.status = 201;
+    ctx.body = { data: await service.prolong(Number(ctx.params.id), auth.user.id) };
+  });
+  return router;
+}

@@ -1,0 +1,27 @@
+import { DateTime } from 'luxon';
+import { TIME_ZONE } from '@school/shared/domain';
+import { errors } from '../../platform/http/app-error.js';
+
+/** Path and query parameters of the scheduling routes. */
+
+/** A positive integer id from the path; anything else is a 404 (there is no such row). */
+export function parseId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw errors.notFound();
+  return Number(raw);
+}
+
+/** An optional date or date-time query value (ISO; a bare date is its Kyiv midnight). */
+export function parseInstant(raw: unknown, field: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = typeof raw === 'string' ? DateTime.fromISO(raw, { zone: TIME_ZONE }) : null;
+  if (!parsed?.isValid) throw errors.invalidField(field, 'validations.date');
+  return parsed.toMillis();
+}
+
+/** An optional positive number of minutes (at most a day). */
+export function parseMinutes(raw: unknown, field: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= 1440)) throw errors.invalidField(field, 'validations.numeric');
+  return n;
+}

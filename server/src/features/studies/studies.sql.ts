@@ -1,0 +1,171 @@
+import type { Knex } from 'knex';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
+import type { ComputedAttribute, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
+import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
+import { quotedAlias, scopeStudyColumn } from './study-access.sql.js';
+
+/**
+ * The studies flags the calendar and the studies table colour events with (spec part 1 §3:
+ * "how the server computes them: not shown"). Rules: docs/domain-rules.md, "Computed attributes
+ * and row scopes". Each flag is a correlated subquery over one study's participant rows
+ * (study_user primary key: study_id, user_id) and its students' packages, so its cost is bounded
+ * by the size of a package, not by the size of the table; PostgreSQL evaluates them after
+ * ORDER BY … LIMIT, i.e. only for the page shown.
+ */
+
+/** Catalogue id of the "Бонусне" study type (seeded like the contract template ids the rules use). */
+export const BONUS_STUDY_TYPE_ID = 6;
+
+const STUDENT = ROLE.Student;
+
+function raw(ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] = []): Knex.Raw {
+  return ctx.knex.raw(sql, [...bindings]);
+}
+
+/**
+ * EXISTS written as a scalar subquery. The planner turns a plain EXISTS in a select list into
+ * a "hashed SubPlan" when it expects many outer rows, and it expects the whole table (it plans
+ * below the LIMIT): on the 1M-study bench that hashed all 85k reports for a 100-row page.
+ * A scalar subquery is always run per row, i.e. one index probe per study shown.
+ */
+export function existsSql(fromWhere: string): string {
+  return `coalesce((SELECT true ${fromWhere} LIMIT 1), false)`;
+}
+
+/**
+ * Paid: every student of the study is on a package whose payments reach this study (its
+ * position by start within the package <= floor(paid / price)); a free package (price 0)
+ * always does. A study without students, or with a student not on any package, is not paid.
+ * bool_and over no rows is NULL, hence the coalesce.
+ */
+function isPaidSql(a: string): string {
+  return `coalesce((
+    SELECT bool_and(CASE
+      WHEN sp_sub.id IS NULL THEN false
+      WHEN sp_sub.price_per_study = 0 THEN true
+      ELSE ${positionInSubscriptionSql('sp_sub.id', a, 'sp')} <= ${coveredStudiesSql('sp_sub', 'sp')}
+    END)
+    FROM study_user sp_su LEFT JOIN subscriptions sp_sub ON sp_sub.id = sp_su.subscription_id
+    WHERE sp_su.study_id = ${a}.id AND sp_su.role_id = ?), false)`;
+}
+
+/** Last: for at least one of its students it is the last study (by start, id) of the package. */
+function isLastSql(a: string, tag: string): string {
+  return existsSql(`
+    FROM study_user ${tag}_su
+    WHERE ${tag}_su.study_id = ${a}.id AND ${tag}_su.subscription_id IS NOT NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM study_user ${tag}_o
+        WHERE ${tag}_o.subscription_id = ${tag}_su.subscription_id
+          AND (${STUDY_START_OF_ROW(`${tag}_o`)}, ${tag}_o.study_id) > (${a}.start, ${a}.id))`);
+}
+
+/**
+ * Off-template (spec part 2 §4): for at least one of its students' packages, the study's start
+ * weekday, Kyiv wall-clock time and duration match no entry of the package's studies_templates.
+ * The spec numbers Sunday 7 (ISO); studies_templates.weekday is 0 = Sunday like extract(dow),
+ * so both sides use dow. Taken literally, a package without any template entry makes its
+ * studies off-template; a study on no package (a trial, a manager's slot) never is.
+ * Reads study_user_pkey and studies_templates_subscription_id_index: a few rows per study.
+ */
+function isOffTemplateSql(a: string): string {
+  return existsSql(`
+    FROM study_user ot_su
+    WHERE ot_su.study_id = ${a}.id AND ot_su.subscription_id IS NOT NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM studies_templates ot_t
+        WHERE ot_t.subscription_id = ot_su.subscription_id
+          AND ot_t.weekday = extract(dow FROM ${a}.start AT TIME ZONE ?)
+          AND ot_t.start_time = (${a}.start AT TIME ZONE ?)::time
+          AND ot_t.duration * 60 = extract(epoch FROM ${a}."end" - ${a}.start))`);
+}
+
+/** Sum of price_per_study over the study's students' packages (kopiykas; 0 without packages). */
+function priceTotalSql(a: string): string {
+  return `(SELECT coalesce(sum(pt_sub.price_per_study), 0)::bigint
+    FROM study_user pt_su JOIN subscriptions pt_sub ON pt_sub.id = pt_su.subscription_id
+    WHERE pt_su.study_id = ${a}.id)`;
+}
+
+export const studiesComputed: Record<string, ComputedAttribute> = {
+  isPaid: {
+    type: 'bool',
+    filterable: true,
+    sql: (ctx) => raw(ctx, isPaidSql(quotedAlias(ctx)), [STUDENT]),
+  },
+  isLast: {
+    type: 'bool',
+    // The studies table has a "last" filter (spec part 2 §2); it comes with a start range.
+    filterable: true,
+    sql: (ctx) => raw(ctx, isLastSql(quotedAlias(ctx), 'sl')),
+  },
+  /** A bonus lesson: of the bonus study type, or booked on a free package (price 0). */
+  isBonus: {
+    type: 'bool',
+    filterable: true,
+    sql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return raw(
+        ctx,
+        `(${a}.type_id = ? OR ${existsSql(`
+          FROM study_user sb_su JOIN subscriptions sb_sub ON sb_sub.id = sb_su.subscription_id
+          WHERE sb_su.study_id = ${a}.id AND sb_sub.price_per_study = 0`)})`,
+        [BONUS_STUDY_TYPE_ID],
+      );
+    },
+  },
+  /** A report exists for the study (any of its students): study_reports (study_id, user_id) unique index. */
+  studyReportCheck: {
+    type: 'bool',
+    filterable: true,
+    sql: (ctx) => raw(ctx, existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id`)),
+  },
+  /**
+   * A report is missing: the study has ended, is not a miss (a report cannot be written then)
+   * and at least one of its students has no report.
+   */
+  isNoReport: {
+    type: 'bool',
+    filterable: true,
+    sql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return raw(
+        ctx,
+        `(${a}."end" <= now() AND ${a}.miss_status = 0 AND ${existsSql(`
+          FROM study_user snr_su
+          WHERE snr_su.study_id = ${a}.id AND snr_su.role_id = ?
+            AND NOT EXISTS (SELECT 1 FROM study_reports snr_r WHERE snr_r.study_id = ${a}.id AND snr_r.user_id = snr_su.user_id)`)})`,
+        [STUDENT],
+      );
+    },
+  },
+  /**
+   * A full (not short) report is expected: after a trial (it sells the package) and after the
+   * last study of a package (the family decides on a prolongation). Never for a miss.
+   */
+  isFullStudyReportNeeded: {
+    type: 'bool',
+    filterable: true,
+    sql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return raw(ctx, `(${a}.miss_status = 0 AND (${a}.trial OR ${isLastSql(a, 'sf')}))`);
+    },
+  },
+  is_off_template: {
+    type: 'bool',
+    filterable: true,
+    sql: (ctx) => raw(ctx, isOffTemplateSql(quotedAlias(ctx)), [TIME_ZONE, TIME_ZONE]),
+  },
+  /** Administrator only: the registry's readableBy guards select[], filters and sort. */
+  price_total: {
+    type: 'int',
+    filterable: true,
+    sortable: true,
+    sql: (ctx) => raw(ctx, priceTotalSql(quotedAlias(ctx))),
+  },
+};
+
+/** Administrator and Manager: all; teaching roles and students: their own; Responsible: their children's. */
+export const studiesScope: RowScope = (qb, ctx) => scopeStudyColumn(qb, `${ctx.alias}.id`, ctx);
+
+export const studiesHooks: ResourceHooks = { computed: studiesComputed, scope: studiesScope };

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { MISS_STATUSES, STUDY_DURATION } from '@school/shared/domain';
+import { INITIATORS } from '@school/shared/rules';
+import { flag, list, numeric, optionalId, optionalIdList, text } from '@school/shared/validation';
+import { isoDateTime, oneOf } from '@school/shared/validation';
+
+/**
+ * Body of PATCH /api/studies/:id: every field optional, only what is sent is considered. The
+ * calendar modal sends comment, miss_status (and start for a transfer); the study form sends the
+ * rest. Unknown fields are ignored.
+ */
+export const studyUpdateSchema = z.object({
+  comment: text.optional(z.string()),
+  miss_status: numeric.optional(oneOf(MISS_STATUSES)),
+  start: text.optional(isoDateTime()),
+  end: text.optional(isoDateTime()),
+  duration: numeric.optional(z.number().int().min(STUDY_DURATION.min)),
+  type_id: optionalId(),
+  trial: flag.optional(z.boolean()),
+  users: optionalIdList(),
+  // 0 is the form's 'Empty' choice (no package for that student).
+  subscriptions: list
+    .optional(z.array(numeric.required(z.number().int().min(0))))
+    .transform((ids) => (ids === undefined ? undefined : (ids ?? []).filter((id) => id > 0))),
+  show_in_history: flag.optional(z.boolean()),
+  initiated_by: numeric.optional(oneOf(INITIATORS)),
+  change_comment: text.optional(z.string()),
+  ignore_offperiods: flag.optional(z.boolean()),
+});
+export type StudyUpdateInput = z.output<typeof studyUpdateSchema>;

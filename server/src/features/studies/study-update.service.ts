@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { asSubject } from '@school/shared/permissions';
+import { ROLE } from '@school/shared/domain';
+import { INITIATOR, planStudyTimes } from '@school/shared/rules';
+import { AppError, errors } from '../../platform/http/app-error.js';
+import type { AuthState } from '../auth/auth-user.js';
+import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
+import type { StudiesRepository, StudyPatch, StudyWithParticipants } from './studies.repository.js';
+import type { StudyUpdateInput } from './study-update.schema.js';
+import { refusal } from './study-refusals.errors.js';
+
+/**
+ * PATCH /api/studies/:id — the one study update command behind the calendar modal, the study
+ * form (including "move to the end of the subscription") and a Responsible's transfer.
+ * Rules: docs/domain-rules.md, "Scheduling and transfer".
+ */
+
+const OVERLAP = '23P01';
+
+export interface StudyUpdateDeps {
+  knex: Knex;
+  studies: StudiesRepository;
+  transfer: StudyTransferService;
+  now?: () => number;
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
+
+/** The CASL field names that would change, judged against the stored study. */
+function changedFields(study: StudyWithParticipants, input: StudyUpdateInput, moved: boolean, resized: boolean): string[] {
+  const changed: string[] = [];
+  if (moved) changed.push('start');
+  if (resized) changed.push('end');
+  if (input.comment !== undefined && (input.comment ?? null) !== (study.comment || null)) changed.push('comment');
+  if (input.miss_status != null && input.miss_status !== study.miss_status) changed.push('miss_status');
+  if (input.type_id != null && input.type_id !== study.type_id) changed.push('type_id');
+  if (input.trial != null && input.trial !== study.trial) changed.push('trial');
+  if (input.users != null && !sameSet(input.users, study.participants.map((p) => p.user_id))) changed.push('users');
+  if (input.subscriptions !== undefined) {
+    const current = study.participants.flatMap((p) => (p.subscription_id === null ? [] : [p.subscription_id]));
+    if (!sameSet(input.subscriptions, current)) changed.push('subscriptions');
+  }
+  if (input.ignore_offperiods) changed.push('ignore_offperiods');
+  return changed;
+}
+
+export function createStudyUpdateService(deps: StudyUpdateDeps) {
+  const now = deps.now ?? Date.now;
+
+  async function apply(trx: Knex.Transaction, auth: AuthState, id: number, input: StudyUpdateInput) {
+    const study = await deps.studies.find(trx, id, true);
+    const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
+    // Someone else's study reads as missing: its existence is not the caller's business.
+    if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
+    if (!auth.ability.can('update', subject)) throw errors.forbidden();
+
+    const plan = planStudyTimes(study, input, auth.roleId);
+    if (!plan.ok) throw refusal(plan.field, plan.code, `scheduling.update.${plan.code}`);
+    // Clients send their whole form, so unchanged values of fields one may not edit are fine.
+    for (const field of changedFields(study, input, plan.moved, plan.resized)) {
+      if (!auth.ability.can('update', subject, field)) {
+        throw errors.forbidden('scheduling.update.field_forbidden', { field });
+      }
+    }
+
+    const teacherIds = study.participants
+      .filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist)
+      .map((p) => p.user_id);
+    const isTransfer = plan.moved && auth.roleId === ROLE.Responsible;
+    if (isTransfer) {
+      if (teacherIds.length === 0) throw refusal('start', 'no_teacher', 'scheduling.update.no_teacher');
+      const decision = await deps.transfer.check(trx, { study, newStart: plan.start, now: now() });
+      if (!decision.ok) throw refusal('start', decision.code, `scheduling.transfer.${decision.code}`);
+    } else if (plan.moved || plan.resized) {
+      // Staff may place a study anywhere, but not on a teacher's days off unless they say so.
+      const moved = { start: plan.start, end: plan.end };
+      if (!input.ignore_offperiods && (await deps.transfer.inOffPeriod(trx, teacherIds, moved))) {
+        throw refusal('start', 'in_off_period', 'scheduling.update.in_off_period');
+      }
+    }
+
+    const patch: StudyPatch = {};
+    if (plan.moved || plan.resized) Object.assign(patch, { start: new Date(plan.start), end: new Date(plan.end) });
+    if (plan.miss_status !== study.miss_status) patch.miss_status = plan.miss_status;
+    if (input.comment !== undefined) patch.comment = input.comment ?? null;
+    if (input.type_id != null) patch.type_id = input.type_id;
+    if (input.trial != null) patch.trial = input.trial;
+    await deps.studies.update(trx, id, patch);
+    if (input.users != null) await deps.studies.replaceUsers(trx, id, input.users);
+    if (input.subscriptions !== undefined && !(await deps.studies.setSubscriptions(trx, id, input.subscriptions))) {
+      throw errors.invalidField('subscriptions', 'validations.exists');
+    }
+    if (plan.moved) {
+      await deps.studies.insertDateChange(trx, {
+        study_id: id,
+        start_old: study.start,
+        start_new: new Date(plan.start),
+        // A parent's transfer is always theirs and always shown in the history.
+        initiated_by: isTransfer ? INITIATOR.Student : (input.initiated_by ?? null),
+        changed_by: auth.user.id,
+        change_comment: input.change_comment ?? null,
+        show_in_history: isTransfer ? true : (input.show_in_history ?? true),
+      });
+    }
+  }
+
+  return {
+    async update(auth: AuthState, id: number, input: StudyUpdateInput) {
+      try {
+        await deps.knex.transaction((trx) => apply(trx, auth, id, input));
+      } catch (err) {
+        // Another study took the time first: the exclusion constraint decided, exactly one wins.
+        if (!(err instanceof AppError) && (err as { code?: unknown }).code === OVERLAP) {
+          throw errors.conflict('slot_taken', 'scheduling.slot_taken');
+        }
+        throw err;
+      }
+      return deps.studies.present(id);
+    },
+  };
+}
+
+export type StudyUpdateService = ReturnType<typeof createStudyUpdateService>;

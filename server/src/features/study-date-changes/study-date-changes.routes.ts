@@ -1,0 +1,35 @@
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { asSubject } from '@school/shared/permissions';
+import { ROLE } from '@school/shared/domain';
+import { INITIATORS } from '@school/shared/rules';
+import { errors } from '../../platform/http/app-error.js';
+import { authOf } from '../auth/session.middleware.js';
+import { parseId } from '../studies/route-params.js';
+import { createStudyDateChangesRepository } from './study-date-changes.repository.js';
+
+/**
+ * GET /api/users/:id/study-date-changes → { study_date_changes: [...] }
+ * GET /api/studies/initiator-options    → { initiators: [{ value, text }] }
+ */
+export function registerStudyDateChangesRoutes(router: Router, knex: Knex): void {
+  const repo = createStudyDateChangesRepository(knex);
+
+  router.get('/users/:id/study-date-changes', async (ctx) => {
+    const auth = authOf(ctx);
+    const id = parseId(ctx.params.id);
+    // Whoever may read the user (staff; the user themself; a parent for their children) sees the
+    // moves of their studies; anyone else gets the same 404 as for a missing user.
+    const self = id === auth.user.id;
+    if (!self && !auth.ability.can('read', asSubject('user', { id }))) throw errors.notFound();
+    if (!(await repo.userExists(id))) throw errors.notFound();
+    const staff = auth.roleId === ROLE.Administrator || auth.roleId === ROLE.Manager;
+    const teaching = auth.roleId === ROLE.Teacher || auth.roleId === ROLE.Methodologist;
+    ctx.body = { study_date_changes: await repo.forUser(id, staff || teaching ? undefined : id) };
+  });
+
+  router.get('/studies/initiator-options', (ctx) => {
+    authOf(ctx);
+    ctx.body = { initiators: INITIATORS.map((value) => ({ value, text: ctx.t(`scheduling.initiators.${value}`) })) };
+  });
+}

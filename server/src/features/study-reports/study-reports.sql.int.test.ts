@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { ROLE } from '@school/shared/domain';
+import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooks-test-kit.sql.js';
+
+let db: TestDatabase;
+let knex: Knex;
+
+beforeAll(async () => {
+  db = await createTestDatabase('demo');
+  knex = db.knex;
+});
+afterAll(() => db.drop());
+
+const report = (studyId: number, userId: number, createdBy: number) =>
+  knex('study_reports')
+    .insert({ study_id: studyId, user_id: userId, created_by: createdBy, subject: 'Тема заняття', content: 'з'.repeat(170) })
+    .returning('id');
+
+describe('study reports scope', () => {
+  it('teaching roles see the reports of their studies and the ones they wrote', async () => {
+    for (const email of [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Methodologist]) {
+      const auth = await authFor(knex, email);
+      const expected = await idsOf(
+        knex,
+        'SELECT r.id FROM study_reports r WHERE r.created_by = ? OR r.study_id IN (SELECT study_id FROM study_user WHERE user_id = ?)',
+        [auth.user.id, auth.user.id],
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await visibleIds(knex, 'study_reports', auth)).toEqual(expected);
+    }
+  });
+
+  it("a parent reads the reports about their children only, even in a group study", async () => {
+    const parent = await authFor(knex, DEMO_ACCOUNTS.Responsible);
+    const teacher = await authFor(knex, DEMO_ACCOUNTS.Teacher);
+    const child = parent.childIds[0]!;
+    const other = await knex('users').where({ role_id: ROLE.Student }).whereNotIn('id', parent.childIds).orderBy('id').first('id');
+    const [s] = await knex('studies').insert({ start: '2001-04-02T10:00:00Z', end: '2001-04-02T11:00:00Z' }).returning('id');
+    await knex('study_user').insert([
+      { study_id: s.id, user_id: teacher.user.id },
+      { study_id: s.id, user_id: child },
+      { study_id: s.id, user_id: other.id },
+    ]);
+    const [mine] = await report(s.id, child, teacher.user.id);
+    const [theirs] = await report(s.id, other.id, teacher.user.id);
+    const visible = await visibleIds(knex, 'study_reports', parent);
+    expect(visible).toContain(mine.id);
+    expect(visible).not.toContain(theirs.id);
+    expect(visible).toEqual(await idsOf(knex, 'SELECT id FROM study_reports WHERE user_id = ANY(?)', [parent.childIds]));
+  });
+
+  it('students, Lead and Guest read no reports; staff all', async () => {
+    expect(hookedQuery(knex, 'study_reports', await authFor(knex, DEMO_ACCOUNTS.Student))).toBeNull();
+    for (const role of [ROLE.Lead, ROLE.Guest]) {
+      expect(hookedQuery(knex, 'study_reports', await authFor(knex, DEMO_ACCOUNTS.Administrator, role))).toBeNull();
+    }
+    const all = Number((await knex('study_reports').count({ n: '*' }))[0].n);
+    expect((await visibleIds(knex, 'study_reports', await authFor(knex, DEMO_ACCOUNTS.Manager))).length).toBe(all);
+  });
+});

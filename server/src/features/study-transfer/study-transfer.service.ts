@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import { ROLE } from '@school/shared/domain';
+import {
+  checkTransfer,
+  expandWorkPeriods,
+  freeIntervals,
+  overlaps,
+  transferWindow,
+  type Span,
+  type TransferDecision,
+} from '@school/shared/rules';
+import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
+import type { StudyWithParticipants } from '../studies/studies.repository.js';
+
+/**
+ * The server side of a Responsible's transfer (spec part 1 §4): the same shared rules the family
+ * client pre-filters with, run on the server's own data inside the update transaction. The
+ * database still has the last word on a slot taken in the meantime (exclusion constraint, 409).
+ */
+
+export interface TransferContext {
+  study: StudyWithParticipants;
+  newStart: number;
+  now: number;
+}
+
+export function createStudyTransferService(slots: FreeSlotsRepository) {
+  return {
+    async check(db: Knex | Knex.Transaction, { study, newStart, now }: TransferContext): Promise<TransferDecision> {
+      const students = study.participants.filter((p) => p.role_id === ROLE.Student);
+      const teacherIds = study.participants
+        .filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist)
+        .map((p) => p.user_id);
+      const subscriptionId = students[0]?.subscription_id ?? null;
+      const lastStudy = subscriptionId === null ? null : await slots.lastStudyStartOf(db, subscriptionId);
+      const window = transferWindow(now, lastStudy, study.start);
+      // Load a little around the window so a slot at its edge sees neighbouring studies.
+      const from = Math.min(window.start, newStart);
+      const to = Math.max(window.end, newStart) + (study.end.getTime() - study.start.getTime());
+      let workPeriods: Span[] = [];
+      let offPeriods: Span[] = [];
+      for (const [i, teacherId] of teacherIds.entries()) {
+        const data = await slots.teacherSchedules(db, teacherId, from, to);
+        // Several teachers (rare): the time must be working time of every one of them.
+        const mine = expandWorkPeriods(data.schedules, from, to);
+        workPeriods = i === 0 ? mine : intersect(workPeriods, mine);
+        offPeriods = [...offPeriods, ...data.offPeriods];
+      }
+      // The students' other studies count too: the database would refuse them anyway (409), and
+      // a 422 with the reason reads better.
+      const busy = await slots.busySpans(db, study.participants.map((p) => p.user_id), from, to, study.id);
+      return checkTransfer({
+        study: { start: study.start, end: study.end, studentCount: students.length },
+        newStart,
+        now,
+        teacherSlots: freeIntervals(workPeriods, busy, offPeriods),
+        offPeriods,
+        subscriptionLastStudyDate: lastStudy,
+      });
+    },
+
+    /** Whether [start, end) touches an off period of one of the study's teachers (staff moves). */
+    async inOffPeriod(db: Knex | Knex.Transaction, teacherIds: readonly number[], moved: Span): Promise<boolean> {
+      for (const teacherId of teacherIds) {
+        const { offPeriods } = await slots.teacherSchedules(db, teacherId, moved.start, moved.end);
+        if (offPeriods.some((o) => overlaps(o, moved))) return true;
+      }
+      return false;
+    },
+  };
+}
+
+function intersect(a: readonly Span[], b: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const x of a) {
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (start < end) out.push({ start, end });
+    }
+  }
+  return out;
+}
+
+export type StudyTransferService = ReturnType<typeof createStudyTransferService>;

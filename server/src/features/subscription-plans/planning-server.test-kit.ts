@@ -1,0 +1,148 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import { createApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import * as m014 from '../../db/migrations/014_exchange_rates.js';
+import { createLogger } from '../../platform/logging/logger.js';
+import {
+  createTestDatabase,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  TestClient,
+  type DemoRole,
+} from '../../../test/harness.js';
+import { exchangeRateRoutes, exchangeRateServiceFor } from '../exchange-rate/exchange-rate.routes.js';
+import { scheduleProlongRoutes } from '../schedule-prolong/schedule-prolong.routes.js';
+import { teachersListingRoutes } from '../teachers-listing/teachers-listing.routes.js';
+import { subscriptionPlanRoutes } from './subscription-plan.routes.js';
+
+/**
+ * Test support for the scheduling commands (not used by the app). Like the harness's
+ * startTestServer, plus what app.ts and config.ts receive when these features are wired in:
+ * the exchange-rate settings and the routers, mounted in front of the generic resource router.
+ * Once app.ts mounts them itself nothing is mounted twice; once migration 014 is listed the
+ * table is already there.
+ */
+
+export interface PlanningServer {
+  url: string;
+  knex: Knex;
+  signInAs(role: DemoRole, lang?: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+type RouterMiddleware = Koa.Middleware & { router?: { stack: Array<{ path: string }> } };
+
+const hasPath = (mw: RouterMiddleware, path: string) =>
+  mw.router?.stack.some((l) => l.path === path) ?? false;
+
+export async function startPlanningServer(
+  opts: { rateUrl?: string; rateTimeoutMs?: number } = {},
+): Promise<PlanningServer> {
+  const db = await createTestDatabase('demo');
+  if (!(await db.knex.schema.hasTable('exchange_rates'))) await m014.up(db.knex);
+  // Nothing listens on port 9 (discard): "provider down" unless a test gives its fake provider.
+  const rateEnv = {
+    EXCHANGE_RATE_URL: opts.rateUrl ?? 'http://127.0.0.1:9/exchange',
+    EXCHANGE_RATE_TIMEOUT_MS: String(opts.rateTimeoutMs ?? 5000),
+  };
+  const base = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...rateEnv });
+  const config = {
+    ...base,
+    EXCHANGE_RATE_URL: rateEnv.EXCHANGE_RATE_URL,
+    EXCHANGE_RATE_TIMEOUT_MS: Number(rateEnv.EXCHANGE_RATE_TIMEOUT_MS),
+  };
+  const logger = createLogger('silent');
+  const { app } = createApp({ config, knex: db.knex, logger });
+
+  const middleware = app.middleware as RouterMiddleware[];
+  if (!middleware.some((mw) => hasPath(mw, '/api/subscriptions/:id/prolong'))) {
+    const deps = { knex: db.knex, logger, config };
+    const exchangeRates = exchangeRateServiceFor(deps);
+    const ours = [
+      subscriptionPlanRoutes({ ...deps, exchangeRates }),
+      scheduleProlongRoutes(deps),
+      exchangeRateRoutes({ ...deps, exchangeRates }),
+      teachersListingRoutes(deps),
+    ].map((r) => r.routes() as RouterMiddleware);
+    const generic = middleware.findIndex((mw) => hasPath(mw, '/api/:resource'));
+    middleware.splice(generic < 0 ? middleware.length : generic, 0, ...ours);
+  }
+
+  // createApp's server composed the middleware already; serve the list as it is now.
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    knex: db.knex,
+    async signInAs(role, lang = 'uk') {
+      const c = new TestClient(url, lang);
+      const res = await c.post('/login', { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD });
+      if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status}`);
+      return c;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.drop();
+    },
+  };
+}
+
+/** A fake exchange-rate provider on 127.0.0.1 (port 0): answers with `handler`, counts hits. */
+export async function startFakeRateProvider(handler: (res: http.ServerResponse) => void) {
+  let hits = 0;
+  let current = handler;
+  const server = http.createServer((_req, res) => {
+    hits++;
+    current(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/NBUStatService/v1/statdirectory/exchange?valcode=EUR&json`,
+    hits: () => hits,
+    answer(next: (res: http.ServerResponse) => void) {
+      current = next;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export const nbuAnswer = (rate: number) => (res: http.ServerResponse) => {
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify([{ r030: 978, txt: 'Євро', rate, cc: 'EUR', exchangedate: '10.05.2030' }]));
+};
+
+/** People and a contract of our own, so tests never depend on the random demo timetable. */
+export async function createPeople(knex: Knex, tag: string) {
+  const [teacher] = await knex('users')
+    .insert({ role_id: 3, firstname: `Викладач ${tag}`, surname: 'Тестовий' })
+    .returning(['id']);
+  const [student] = await knex('users')
+    .insert({ role_id: 4, firstname: `Учень ${tag}`, surname: 'Тестовий' })
+    .returning(['id']);
+  const [contract] = await knex('contracts')
+    .insert({ student_id: student.id, payer_id: student.id })
+    .returning(['id']);
+  return {
+    teacherId: teacher.id as number,
+    studentId: student.id as number,
+    contractId: contract.id as number,
+  };
+}
+
+export async function addStudent(knex: Knex, tag: string) {
+  const [student] = await knex('users')
+    .insert({ role_id: 4, firstname: `Учень ${tag}`, surname: 'Тестовий' })
+    .returning(['id']);
+  const [contract] = await knex('contracts')
+    .insert({ student_id: student.id, payer_id: student.id })
+    .returning(['id']);
+  return { studentId: student.id as number, contractId: contract.id as number };
+}

@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { ROLE } from '@school/shared/domain';
+import type { ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
+import { quotedAlias } from '../studies/study-access.sql.js';
+
+/**
+ * Money side of a subscription (a package of studies at price_per_study kopiykas each).
+ * The fragments below are shared with the studies flags so that "the study is paid" and "the
+ * last paid study of the subscription" can never disagree.
+ */
+
+/** Paid amount (kopiykas) of a subscription: invoices_subscription_id_index. `tag` keeps aliases unique. */
+export function paidAmountSql(subscriptionId: string, tag: string): string {
+  return `(SELECT coalesce(sum(${tag}_inv.amount), 0) FROM invoices ${tag}_inv
+    WHERE ${tag}_inv.subscription_id = ${subscriptionId} AND ${tag}_inv.payed_at IS NOT NULL)`;
+}
+
+/**
+ * How many studies the payments cover: floor(paid / price_per_study) (integer division of
+ * non-negative integers). NULL for a free package (price 0): it covers every study.
+ */
+export function coveredStudiesSql(subscription: string, tag: string): string {
+  return `(CASE WHEN ${subscription}.price_per_study = 0 THEN NULL
+    ELSE ${paidAmountSql(`${subscription}.id`, tag)} / ${subscription}.price_per_study END)`;
+}
+
+/**
+ * A participant row's study start. study_user.period is the study's [start, end) range, kept in
+ * step by the study_user_fill / studies_sync_period triggers, so the package's studies are
+ * ordered without joining studies (half the cost on the 1M-study bench).
+ */
+export const STUDY_START_OF_ROW = (row: string) => `lower(${row}.period)`;
+
+/**
+ * 1-based position of the study `study` (an alias with start and id) among the studies of a
+ * subscription, by start then id. Reads the partial index study_user_subscription_id_index
+ * (subscription_id, study_id) and those rows: bounded by the package size.
+ */
+export function positionInSubscriptionSql(subscriptionId: string, study: string, tag: string): string {
+  return `(SELECT count(*) FROM study_user ${tag}_o
+    WHERE ${tag}_o.subscription_id = ${subscriptionId}
+      AND (${STUDY_START_OF_ROW(`${tag}_o`)}, ${tag}_o.study_id) <= (${study}.start, ${study}.id))`;
+}
+
+const raw = (ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] = []) => ctx.knex.raw(sql, [...bindings]);
+
+export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
+  /** Sum of the paid invoices' amounts, kopiykas. */
+  invoices_payed_amount: {
+    type: 'int',
+    filterable: true,
+    sortable: true,
+    sql: (ctx) => raw(ctx, `${paidAmountSql(`${quotedAlias(ctx)}.id`, 'spa')}::bigint`),
+  },
+  /** Number of studies booked on the subscription (one student per subscription). */
+  studies_count: {
+    type: 'int',
+    filterable: true,
+    sortable: true,
+    sql: (ctx) =>
+      raw(ctx, `(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.subscription_id = ${quotedAlias(ctx)}.id)::int`),
+  },
+  /**
+   * Id of the last study the payments cover (spec part 2 §4: paid amount / price per study):
+   * the study at position min(covered, studies), NULL when nothing is covered.
+   */
+  last_paid_study: {
+    type: 'int',
+    sql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return raw(
+        ctx,
+        `(SELECT slp.id FROM (
+            SELECT slp_su.study_id AS id, row_number() OVER (ORDER BY ${STUDY_START_OF_ROW('slp_su')}, slp_su.study_id) AS pos
+            FROM study_user slp_su WHERE slp_su.subscription_id = ${a}.id) slp
+          WHERE slp.pos <= coalesce(${coveredStudiesSql(a, 'slp')}, slp.pos)
+          ORDER BY slp.pos DESC LIMIT 1)`,
+      );
+    },
+  },
+};
+
+/** Contracts of the Responsible's children (contracts_student_id_index). */
+export function childContractIds(knex: Knex, childIds: readonly number[]): Knex.QueryBuilder {
+  return knex('contracts as scope_c').select('scope_c.id').whereIn('scope_c.student_id', [...childIds]);
+}
+
+/**
+ * Money rows: Administrator and Manager see all, a Responsible sees their children's
+ * packages, everyone else none (no read ability on subscriptions).
+ */
+export const subscriptionsScope: RowScope = (qb, ctx) => {
+  const { roleId, childIds } = ctx.auth;
+  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
+  if (roleId !== ROLE.Responsible || childIds.length === 0) return false;
+  qb.whereIn(`${ctx.alias}.contract_id`, childContractIds(ctx.knex, childIds));
+};
+
+export const subscriptionsHooks: ResourceHooks = { computed: subscriptionsComputed, scope: subscriptionsScope };

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
+import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooks-test-kit.sql.js';
+import type { AuthState } from '../auth/auth-user.js';
+
+let db: TestDatabase;
+let knex: Knex;
+let admin: AuthState;
+
+beforeAll(async () => {
+  db = await createTestDatabase('demo');
+  knex = db.knex;
+  admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
+});
+afterAll(() => db.drop());
+
+describe('teacher age', () => {
+  it('counts whole years to today in Kyiv, and is null without a birthdate', async () => {
+    const teacher = await knex('teachers').orderBy('id').first('id', 'user_id');
+    const today = DateTime.now().setZone(TIME_ZONE).startOf('day');
+    const ageWith = async (birthdate: string | null) => {
+      await knex('users').where({ id: teacher.user_id }).update({ birthdate });
+      return (await hookedQuery(knex, 'teachers', admin, { computed: ['age'] })!.where('t0.id', teacher.id))[0].age;
+    };
+    expect(await ageWith(today.minus({ years: 30 }).toISODate())).toBe(30); // birthday today
+    expect(await ageWith(today.minus({ years: 30 }).plus({ days: 1 }).toISODate())).toBe(29); // tomorrow
+    expect(await ageWith(null)).toBeNull();
+  });
+});
+
+describe('teachers scope', () => {
+  it('teaching roles see their own profile, a parent the teachers of their children, staff all', async () => {
+    const teacher = await authFor(knex, DEMO_ACCOUNTS.Teacher);
+    const own = await idsOf(knex, 'SELECT id FROM teachers WHERE user_id = ?', [teacher.user.id]);
+    expect(await visibleIds(knex, 'teachers', teacher)).toEqual(expect.arrayContaining(own));
+    const parent = await authFor(knex, DEMO_ACCOUNTS.Responsible);
+    const expected = await idsOf(
+      knex,
+      `SELECT t.id FROM teachers t JOIN study_user co ON co.user_id = t.user_id AND co.role_id = ANY(?)
+       JOIN study_user me ON me.study_id = co.study_id WHERE me.user_id = ANY(?)`,
+      [[ROLE.Teacher, ROLE.Methodologist], parent.childIds],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await visibleIds(knex, 'teachers', parent)).toEqual(expected);
+    const all = Number((await knex('teachers').count({ n: '*' }))[0].n);
+    expect((await visibleIds(knex, 'teachers', admin)).length).toBe(all);
+    expect(hookedQuery(knex, 'teachers', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Guest))).toBeNull();
+  });
+});

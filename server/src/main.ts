@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { seedDemoSchool } from './db/seeds/demo-school.seed.js';
+import { migrateLatest, openDatabase } from './platform/db/database.js';
+import { createLogger } from './platform/logging/logger.js';
+import { hashPassword } from './platform/security/secrets.js';
+
+const DEMO_ACCOUNTS = [
+  ['Administrator', 'admin@example.com'],
+  ['Manager', 'manager@example.com'],
+  ['Teacher', 'teacher@example.com'],
+  ['Methodologist', 'methodologist@example.com'],
+  ['Student', 'student@example.com'],
+  ['Responsible (parent)', 'parent@example.com'],
+];
+
+async function schoolIsEmpty(knex: Knex): Promise<boolean> {
+  const row = await knex('users').count<{ count: number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0) === 0;
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase({ ...config, log: (line) => logger.debug({ pg: line.trim() }, 'postgres') });
+  logger.info({ embedded: !config.DATABASE_URL }, 'database ready');
+  await migrateLatest(db.knex);
+
+  const seed = config.SEED_DEMO ?? !config.DATABASE_URL;
+  if (seed && (await schoolIsEmpty(db.knex))) {
+    logger.info('loading the demo school');
+    await seedDemoSchool(db.knex, { hashPassword });
+  }
+
+  const { server, realtime } = createApp({ config, knex: db.knex, logger, dbUrl: db.url });
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const url = `http://localhost:${config.PORT}`;
+  process.stdout.write(
+    [
+      '',
+      `School platform is running: ${url}`,
+      `  Family web (students, parents): ${url}/`,
+      `  Staff app in the browser:       ${url}/staff/`,
+      seed ? '  Demo accounts (password demo12345):' : '',
+      ...(seed ? DEMO_ACCOUNTS.map(([role, email]) => `    ${role.padEnd(22)} ${email}`) : []),
+      '',
+    ].join('\n') + '\n',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Finish requests in flight, then close the pool and stop PostgreSQL cleanly.
+    await realtime?.close();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(force);
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import type { Context, Next } from 'koa';
+import { AppError, type RawFieldErrors } from './app-error.js';
+
+interface Envelope {
+  message: string;
+  errors?: Record<string, string[]>;
+  code?: string;
+  params?: Record<string, unknown>;
+}
+
+/** PostgreSQL failures that mean the request, not the server, was wrong. */
+const PG_ERRORS: Record<string, { status: number; code: string; key: string }> = {
+  '23P01': { status: 409, code: 'overlap', key: 'errors.overlap' },
+  '23505': { status: 409, code: 'conflict', key: 'errors.conflict' },
+  '23503': { status: 409, code: 'delete_restricted', key: 'errors.delete_restricted' },
+  '22P02': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
+  '22007': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
+  '22008': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
+  '22003': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
+};
+
+/**
+ * The only place that writes error bodies: the spec's envelope in the request's language.
+ * Nothing of an unexpected error (stack, SQL) reaches the client.
+ */
+export function errorHandler() {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'not_found', 'errors.not_found');
+    } catch (err) {
+      const e = normalize(err);
+      if (e.status >= 500) ctx.log.error({ err }, 'unhandled error');
+      ctx.status = e.status;
+      for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
+      ctx.body = envelope(ctx, e);
+    }
+  };
+}
+
+function normalize(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const pgCode = (err as { code?: unknown }).code;
+  if (typeof pgCode === 'string' && PG_ERRORS[pgCode]) {
+    const m = PG_ERRORS[pgCode];
+    return new AppError(m.status, m.code, m.key);
+  }
+  // Koa's own ctx.throw(status) errors are client errors with an http status.
+  const status = (err as { status?: unknown; expose?: boolean }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status, 'http_' + status, status === 404 ? 'errors.not_found' : 'errors.bad_request');
+  }
+  return new AppError(500, 'server_error', 'errors.server_error');
+}
+
+function envelope(ctx: Context, e: AppError): Envelope {
+  // The spec's clients compare this literal to reload the page, in every language.
+  if (e.status === 401) return { message: 'Unauthenticated.' };
+  const body: Envelope = { message: ctx.t(e.key, e.params) };
+  if (e.fieldErrors) body.errors = translateFieldErrors(ctx, e.fieldErrors);
+  if (e.status !== 422) {
+    body.code = e.code;
+    if (Object.keys(e.params).length) body.params = e.params;
+  }
+  return body;
+}
+
+function translateFieldErrors(ctx: Context, fe: RawFieldErrors | Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, msgs] of Object.entries(fe)) {
+    out[field] = (msgs as Array<string | { key: string; params?: Record<string, unknown> }>).map((m) =>
+      typeof m === 'string' ? m : ctx.t(m.key, { attribute: ctx.t(`attributes.${field}`, { defaultValue: field }), ...m.params }),
+    );
+  }
+  return out;
+}

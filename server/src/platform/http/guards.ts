@@ -1,0 +1,63 @@
+import type { Context, Next } from 'koa';
+import { errors } from './app-error.js';
+
+const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Honours `_method=patch|put|delete` on a POST (form clients cannot send PATCH). */
+export function methodOverride() {
+  return async (ctx: Context, next: Next) => {
+    ctx.request.originalMethod = ctx.method;
+    if (ctx.method === 'POST') {
+      const fromBody = ctx.request.body?._method;
+      const fromQuery = ctx.query._method;
+      const wanted = String(fromBody ?? fromQuery ?? '').toUpperCase();
+      if (OVERRIDABLE.has(wanted)) ctx.method = wanted;
+      if (ctx.request.body && '_method' in ctx.request.body) delete ctx.request.body._method;
+    }
+    return next();
+  };
+}
+
+/**
+ * A cross-site form cannot set custom headers, so requiring X-Requested-With on every
+ * state-changing call keeps other sites from acting with a user's cookie. Paths that outside
+ * services call (bot webhooks) are listed as exempt.
+ */
+export function requireXhrHeader(exemptPrefixes: string[] = []) {
+  return async (ctx: Context, next: Next) => {
+    if (STATE_CHANGING.has(ctx.method) && !ctx.get('x-requested-with')) {
+      if (!exemptPrefixes.some((p) => ctx.path.startsWith(p))) throw errors.forbidden('errors.csrf');
+    }
+    return next();
+  };
+}
+
+export function securityHeaders(opts: { secure: boolean }) {
+  return async (ctx: Context, next: Next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'geolocation=(), camera=(self), microphone=(self)');
+    ctx.set(
+      'Content-Security-Policy',
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        // Blueprint and FullCalendar set inline styles at run time.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "media-src 'self' blob:",
+        "connect-src 'self' ws: wss:",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ].join('; '),
+    );
+    if (opts.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    await next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/login') ctx.set('Cache-Control', 'no-store');
+  };
+}

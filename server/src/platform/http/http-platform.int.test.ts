@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+describe('HTTP platform', () => {
+  it('answers 413 for an oversized body and leaves the server healthy', async () => {
+    const big = JSON.stringify({ email: 'a@b.cd', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await srv.client().post('/login', big, { 'Content-Type': 'application/json' });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('payload_too_large');
+    expect((await srv.client().post('/login', { email: 'admin@example.com', password: 'demo12345' })).status).toBe(200);
+  });
+
+  it('answers 415 for a body type it does not read, and 400 for a broken multipart body', async () => {
+    const xml = await srv.client().post('/login', '<a/>', { 'Content-Type': 'application/xml' });
+    expect(xml.status).toBe(415);
+    const broken = await srv.client().post('/login', '--x\r\nbroken', { 'Content-Type': 'multipart/form-data; boundary=x' });
+    expect([400, 422]).toContain(broken.status);
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await srv.client().get('/api/user');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
+  });
+
+  it('translates errors into the request language, Ukrainian by default', async () => {
+    const c = await srv.signInAs('Teacher');
+    const uk = await c.get('/api/no-such-resource');
+    c.lang = 'ru';
+    const ru = await c.get('/api/no-such-resource');
+    c.lang = 'de, fr;q=0.5';
+    const fallback = await c.get('/api/no-such-resource');
+    expect(uk.status).toBe(404);
+    expect(ru.status).toBe(404);
+    expect(uk.body.message).not.toBe(ru.body.message);
+    expect(fallback.body.message).toBe(uk.body.message);
+  });
+
+  it('serves the family web at / and the staff app at /staff/, with history-mode fallbacks', async () => {
+    const home = await srv.client().get('/login');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toContain('text/html');
+    const staff = await srv.client().get('/staff/admin/users');
+    expect(staff.status).toBe(200);
+    expect(staff.text).toContain('<div id="root"');
+    expect(staff.text).not.toBe(home.text);
+    expect((await srv.client().get('/assets/missing-file.js')).status).toBe(404);
+    expect((await srv.client().get('/../package.json')).status).not.toBe(500);
+  });
+});

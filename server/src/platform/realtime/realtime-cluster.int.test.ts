@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { publishStudyChange } from './study-change.publisher.js';
+import {
+  ensureStudyNotifyTriggers,
+  openCalendarClient,
+  sessionCookie,
+  sharedFutureStudy,
+  sleep,
+  startAppProcess,
+  userIdByEmail,
+  type AppProcess,
+  type CalendarClient,
+} from './realtime.test-kit.js';
+
+/**
+ * Two server processes on one database (ARCHITECTURE §10): each with its own knex pool, HTTP
+ * server, socket.io and LISTEN connection. A client of one sees what is written through the other.
+ */
+
+const DEADLINE_MS = 1000;
+
+let db: TestDatabase;
+let a: AppProcess;
+let b: AppProcess;
+let teacher: number;
+let student: number;
+let studyId: number;
+const opened: CalendarClient[] = [];
+const latencies: Array<[how: string, ms: number]> = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase('demo');
+  await ensureStudyNotifyTriggers(db.knex);
+  [a, b] = await Promise.all([startAppProcess(db.url), startAppProcess(db.url)]);
+  teacher = await userIdByEmail(db.knex, 'teacher@example.com');
+  student = await userIdByEmail(db.knex, 'student@example.com');
+  studyId = await sharedFutureStudy(db.knex, teacher, student);
+});
+
+afterAll(async () => {
+  for (const c of opened) c.close();
+  await a?.close();
+  await b?.close();
+  await db?.drop();
+  if (latencies.length) {
+    console.info(`study:changed delivery across processes (ms): ${JSON.stringify(latencies)}`);
+  }
+});
+
+async function parentOn(proc: AppProcess, signInThrough: AppProcess = proc) {
+  const http = await signInThrough.signInAs('Responsible');
+  const client = await openCalendarClient(proc.url, sessionCookie(http));
+  opened.push(client);
+  expect(await client.subscribe(student)).toEqual({ ok: true });
+  return client;
+}
+
+describe('two server processes on one database', () => {
+  it('a client on A receives a change made over HTTP on B within 1 s (signed in on B)', async () => {
+    const onA = await parentOn(a, b);
+    const onB = await parentOn(b);
+    const admin = await b.signInAs('Administrator');
+    const sent = Date.now();
+    const res = await admin.patch(`/api/studies/${studyId}`, { comment: `through B ${sent}` });
+    expect(res.status, res.text).toBe(200);
+    for (const client of [onA, onB]) {
+      const got = await client.waitFor((c) => c.studyId === studyId);
+      expect(got.kind).toBe('updated');
+      latencies.push(['HTTP PATCH on B (incl. request)', got.receivedAt - sent]);
+      expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+    }
+  });
+
+  it('a client on A receives a change written with B’s knex, by SQL and by publishStudyChange', async () => {
+    const onA = await parentOn(a);
+    let sent = Date.now();
+    await b.knex('studies').where({ id: studyId }).update({ comment: 'sql through B' });
+    let got = await onA.waitFor((c) => c.studyId === studyId && c.kind === 'updated');
+    latencies.push(['SQL through B', got.receivedAt - sent]);
+    expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+
+    sent = Date.now();
+    await publishStudyChange(b.knex, { studyId, kind: 'transferred', userIds: [teacher, student] });
+    got = await onA.waitFor((c) => c.kind === 'transferred');
+    latencies.push(['publishStudyChange through B', got.receivedAt - sent]);
+    expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+  });
+
+  it('each process re-listens after its database connection is killed, and tells clients to resync', async () => {
+    const onA = await parentOn(a);
+    const onB = await parentOn(b);
+    const killed = await db.knex.raw(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = 'school-realtime' AND datname = current_database()`,
+    );
+    expect(killed.rows.length).toBe(2);
+    const deadline = Date.now() + 5000;
+    while ((onA.resyncs === 0 || onB.resyncs === 0) && Date.now() < deadline) await sleep(50);
+    expect([onA.resyncs, onB.resyncs]).toEqual([1, 1]);
+
+    const sent = Date.now();
+    await a.knex('studies').where({ id: studyId }).update({ comment: 'after reconnect' });
+    for (const client of [onA, onB]) {
+      const got = await client.waitFor((c) => c.studyId === studyId && c.receivedAt >= sent);
+      expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+    }
+  });
+});

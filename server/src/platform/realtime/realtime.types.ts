@@ -1,0 +1,51 @@
+import type { Server, Socket } from 'socket.io';
+import type { AuthState } from '../../features/auth/auth-user.js';
+import type { StudyChange } from './study-change.payload.js';
+
+/** What a calendar subscription answers. */
+export type CalendarAck =
+  { ok: true } | { ok: false; code: 'invalid' | 'forbidden' | 'too_many' | 'unauthenticated' };
+
+/** Events the server sends. The chat (spec part 2 §7: newMessage, …) adds its own here. */
+export interface ServerToClientEvents {
+  'study:changed': (change: StudyChange) => void;
+  /** The server may have missed changes (its database connection was lost): reload what is shown. */
+  'calendar:resync': () => void;
+}
+
+/** Events clients send. The chat (joinRoom, leaveRoom, publicMessage, …) adds its own here. */
+export interface ClientToServerEvents {
+  'calendar:subscribe': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
+  'calendar:unsubscribe': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
+}
+
+export interface SocketData {
+  auth: AuthState;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface RealtimeSocketContext {
+  /** Checks the socket's session again (it may have been signed out since the handshake). */
+  reauthenticate(): Promise<AuthState | null>;
+}
+
+/**
+ * A feature's handlers on an authenticated socket (calendar subscriptions now, the chat later):
+ * called once per connection, with socket.data.auth set.
+ */
+export type RealtimeChannel = (socket: RealtimeSocket, ctx: RealtimeSocketContext) => void;
+
+/** The room of one user's calendar: every change to a study of that user is sent there. */
+export const calendarRoom = (userId: number) => `user:${userId}`;

@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import type { AccessGuard, FieldDef, ResourceDef } from '@school/shared/resources';
+import type { AuthState } from '../features/auth/auth-user.js';
+import { errors } from '../platform/http/app-error.js';
+import type { RelationHop, ResolvedQuery, Target, WithNode } from './query-ast.js';
+import { forbiddenQuery } from './query-error.js';
+import { hooksOf } from './resource-hooks.js';
+
+/**
+ * Who may read what, decided before any SQL runs:
+ * - a resource with a CASL subject is readable with an unconditional `read` rule, or through its
+ *   row scope (hooks) when the role has only conditional rules or none: the scope then decides
+ *   the rows. Without either: 403.
+ * - resources that are never listed on their own (phones, work periods…) follow their parent.
+ * - fields, computed attributes and relations with `readableBy` are left out of default answers
+ *   and refused (403) when a query names them.
+ */
+
+export function allowedBy(guard: AccessGuard | undefined, auth: AuthState): boolean {
+  if (!guard) return true;
+  if (guard.roles?.includes(auth.roleId)) return true;
+  if (guard.ability && auth.ability.can(guard.ability[0], guard.ability[1])) return true;
+  return false;
+}
+
+export type ReadAccess = 'all' | 'scoped' | 'denied';
+
+/** Read rules that apply to every row (no conditions, no field list). */
+function readsEveryRow(resource: ResourceDef, auth: AuthState): boolean {
+  if (!resource.subject) return true;
+  return auth.ability
+    .rulesFor('read', resource.subject)
+    .some((rule) => !rule.inverted && !rule.conditions && !rule.fields);
+}
+
+/**
+ * A scope that answers `false` (no rows at all) for this role is no scope for it: the role is
+ * refused (403) instead of getting an always-empty list. Probed on a builder that never runs.
+ */
+export function readAccess(resource: ResourceDef, auth: AuthState, knex: Knex): ReadAccess {
+  if (!resource.operations.includes('list')) return 'all';
+  if (readsEveryRow(resource, auth)) return 'all';
+  const scope = hooksOf(resource.name).scope;
+  if (!scope) return 'denied';
+  return scope(knex.queryBuilder(), { knex, alias: 'probe', auth }) === false ? 'denied' : 'scoped';
+}
+
+export function fieldReadable(def: FieldDef, auth: AuthState): boolean {
+  return !def.hidden && allowedBy(def.readableBy, auth);
+}
+
+function targetReadable(target: Target, auth: AuthState): boolean {
+  return target.kind === 'field' ? fieldReadable(target.def, auth) : allowedBy(target.def.readableBy, auth);
+}
+
+function assertHop(hop: RelationHop, auth: AuthState, knex: Knex, parameter: string): void {
+  if (!allowedBy(hop.relation.readableBy, auth)) throw forbiddenQuery(parameter);
+  if (readAccess(hop.to, auth, knex) === 'denied') throw forbiddenQuery(parameter);
+}
+
+/** Throws 403 for anything in the query the user may not read. */
+export function guardQuery(q: ResolvedQuery, auth: AuthState, knex: Knex): void {
+  if (readAccess(q.resource, auth, knex) === 'denied') throw errors.forbidden();
+  for (const s of q.sort) if (!targetReadable(s.target, auth)) throw forbiddenQuery(s.parameter);
+  for (const c of q.conditions) if (!targetReadable(c.target, auth)) throw forbiddenQuery(c.parameter);
+  for (const c of q.relationConditions) {
+    c.hops.forEach((hop) => assertHop(hop, auth, knex, c.parameter));
+    if (!targetReadable(c.target, auth)) throw forbiddenQuery(c.parameter);
+  }
+  for (const c of q.withCount) assertHop(c, auth, knex, c.parameter);
+  for (const name of q.select ?? []) {
+    const def = q.resource.fields[name] ?? q.resource.computed?.[name];
+    if (def && 'type' in def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(`select[]=${name}`);
+  }
+  const visit = (nodes: WithNode[]) =>
+    nodes.forEach((node) => {
+      assertHop(node, auth, knex, node.parameter);
+      for (const col of node.columns ?? []) {
+        const def = node.to.fields[col] ?? node.to.computed?.[col];
+        if (def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(node.parameter);
+      }
+      visit(node.children);
+    });
+  visit(q.with);
+}

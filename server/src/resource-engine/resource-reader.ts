@@ -1,0 +1,67 @@
+import type { ResourceDef } from '@school/shared/resources';
+import { errors } from '../platform/http/app-error.js';
+import type { ParsedQuery, ResolvedQuery } from './query-ast.js';
+import { parseQueryString, QUERY_LIMITS } from './query-parser.js';
+import { resolveQuery } from './query-resolver.js';
+import { guardQuery } from './field-guard.js';
+import { countQuery, pageQuery } from './sql-builder.js';
+import { loadRelations, stripKeys, type Row } from './relation-loader.js';
+import type { EngineContext } from './sql-expressions.js';
+
+export interface ListAnswer {
+  data: Row[];
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
+}
+
+/** Parse, bind to the registry, check permissions: everything that can fail with 400/403 before SQL. */
+export function prepareQuery(ctx: EngineContext, resource: ResourceDef, raw: string, extra?: Partial<ParsedQuery>): ResolvedQuery {
+  const parsed = { ...parseQueryString(raw), ...extra };
+  const q = resolveQuery(parsed, resource);
+  guardQuery(q, ctx.auth, ctx.knex);
+  return q;
+}
+
+/**
+ * GET /api/{resource}. With page/perpage: one page and the total. Without either: the
+ * calendar-style full list, capped at QUERY_LIMITS.fullListCap rows (meta says how many exist).
+ */
+export async function listResource(ctx: EngineContext, resource: ResourceDef, raw: string): Promise<ListAnswer> {
+  const q = prepareQuery(ctx, resource, raw);
+  const perPage = q.perPage;
+  const page = q.page ?? 1;
+  const rows = (await pageQuery(ctx, q, (page - 1) * perPage, perPage)) as Row[];
+  // The full list skips the count when it is complete: one statement fewer for the calendar.
+  const total =
+    q.page === null && rows.length < perPage ? rows.length : Number(((await countQuery(ctx, q)) as Row[])[0].total);
+  await loadRelations(ctx, rows, q.with);
+  stripKeys(rows);
+  return {
+    data: rows,
+    meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+  };
+}
+
+const ID = /^[1-9]\d{0,9}$/;
+
+export function parseId(raw: string): number {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) throw errors.badRequest('resources.bad_id', { parameter: 'id' });
+  return Number(raw);
+}
+
+/** GET /api/{resource}/{id}: the same query language (with[], select[], withCount[]); 404 outside the scope. */
+export async function readResource(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  id: number,
+  raw: string,
+  extra?: Partial<ParsedQuery>,
+): Promise<Row> {
+  const q = prepareQuery(ctx, resource, raw, { page: null, perPage: 1, sort: [], ...extra });
+  const rows = (await pageQuery(ctx, q, 0, 1, id)) as Row[];
+  if (rows.length === 0) throw errors.notFound();
+  await loadRelations(ctx, rows, q.with);
+  stripKeys(rows);
+  return rows[0];
+}
+
+export { QUERY_LIMITS };

@@ -1,0 +1,6 @@
+export * from './api-client';
+export * from './api-error';
+export * from './auth-api';
+export * from './auth-types';
+export * from './error-toast';
+export * from './query-string';

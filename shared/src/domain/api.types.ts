@@ -1,0 +1,28 @@
+/** Response envelopes of docs/api.md and ARCHITECTURE §4. */
+
+export interface ListMeta {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export interface ListResponse<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+export interface ItemResponse<T> {
+  data: T;
+}
+
+export type MessageParams = Record<string, string | number>;
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+  code?: string;
+  params?: MessageParams;
+}
+
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';

@@ -1,0 +1,6 @@
+export * from './roles';
+export * from './vocabularies';
+export * from './constants';
+export * from './api.types';
+export * from './auth-user.types';
+export * from './entities.types';

@@ -1,0 +1,30 @@
+import type { Translation } from '../translation.types';
+
+export const errors: Translation['errors'] = {
+  bad_multipart: 'The form arrived damaged.',
+  overlap: 'This time is already taken by another study.',
+  unsupported_media_type: 'This request body format is not supported.',
+  unauthenticated: 'Please sign in.',
+  forbidden: 'You are not allowed to do this.',
+  not_found: 'Not found.',
+  csrf: 'Request refused: the X-Requested-With header is missing.',
+  payload_too_large: 'The request is too large.',
+  bad_request: 'Bad request.',
+  throttled: 'Too many attempts. Please try again in {{seconds}} s.',
+  conflict: 'This time is already taken. Refresh and try again.',
+  server_error: 'A server error occurred. Please try again later.',
+  invalid_json: 'The request body is not valid JSON.',
+  validation: 'Please check the highlighted fields.',
+  credentials: 'Wrong email or password.',
+  reset_token_invalid: 'This password reset link is invalid or has expired.',
+  password_current_wrong: 'The current password is wrong.',
+  user_protected: 'This user cannot be deleted.',
+  delete_restricted: 'This record cannot be deleted because other data depends on it.',
+  download_failed: 'Download failed',
+  clipboard_failed: 'Failed to copy to clipboard',
+};
+
+export const errorUnknown: Translation['errorUnknown'] = {
+  toastTitle: 'An error occurred',
+  toastMessage: 'Unknown error. Please contact the developer.',
+};

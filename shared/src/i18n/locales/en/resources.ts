@@ -1,0 +1,12 @@
+/** Messages of the generic resource API (docs/resource-api.md). */
+export const resources = {
+  bad_query: 'Invalid query parameter: {{parameter}}.',
+  bad_id: 'Invalid record id.',
+  forbidden_parameter: 'You may not use the query parameter {{parameter}}.',
+  forbidden_field: 'You may not change the field "{{field}}".',
+  command_only: 'The field "{{field}}" is changed only by its own action ({{command}}).',
+  method_not_allowed: 'This action is not available for this resource.',
+  delete_restricted: 'The record cannot be deleted: payments or study history depend on it ({{resource}}).',
+  miss_status_teacher: 'A teacher cannot set or change the "Billed Miss" status.',
+  start_locked_billed_miss: 'The date cannot change while the miss status is "Billed Miss".',
+};

@@ -1,0 +1,30 @@
+import type { Translation } from '../translation.types';
+
+export const errors: Translation['errors'] = {
+  bad_multipart: 'Форма отправлена в повреждённом виде.',
+  overlap: 'Это время уже занято другим занятием.',
+  unsupported_media_type: 'Такой формат тела запроса не поддерживается.',
+  unauthenticated: 'Необходимо войти в систему.',
+  forbidden: 'У вас нет прав на это действие.',
+  not_found: 'Запись не найдена.',
+  csrf: 'Запрос отклонён: отсутствует заголовок X-Requested-With.',
+  payload_too_large: 'Слишком большой запрос.',
+  bad_request: 'Неверный запрос.',
+  throttled: 'Слишком много попыток. Повторите через {{seconds}} с.',
+  conflict: 'Это время уже занято. Обновите данные и попробуйте ещё раз.',
+  server_error: 'На сервере произошла ошибка. Попробуйте позже.',
+  invalid_json: 'Тело запроса не является правильным JSON.',
+  validation: 'Проверьте правильность заполнения полей.',
+  credentials: 'Неверная электронная почта или пароль.',
+  reset_token_invalid: 'Ссылка для восстановления пароля недействительна или устарела.',
+  password_current_wrong: 'Текущий пароль указан неверно.',
+  user_protected: 'Этого пользователя нельзя удалить.',
+  delete_restricted: 'Запись нельзя удалить, так как с ней связаны другие данные.',
+  download_failed: 'Не удалось скачать файл.',
+  clipboard_failed: 'Не удалось скопировать в буфер обмена.',
+};
+
+export const errorUnknown: Translation['errorUnknown'] = {
+  toastTitle: 'Произошла ошибка',
+  toastMessage: 'Неизвестная ошибка. Пожалуйста, обратитесь к разработчику.',
+};

@@ -1,0 +1,38 @@
+import type { Translation } from '../translation.types';
+import { validations } from './validations';
+import { attributes } from './attributes';
+import { errors, errorUnknown } from './errors';
+import { auth } from './auth';
+import { app, common, languages, roles } from './common';
+import { nav, titles } from './nav';
+import { ui } from './shell';
+import { resources } from './resources';
+import { scheduling } from './scheduling';
+import { subscriptions } from './subscriptions';
+import { calendarUi } from './calendar-ui';
+import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
+
+export const ru: Translation = {
+  app,
+  common,
+  roles,
+  languages,
+  nav,
+  titles,
+  auth,
+  errors,
+  errorUnknown,
+  validations,
+  attributes,
+  calendar,
+  recordings,
+  reports,
+  missStatus,
+  transfer,
+  notify,
+  ui,
+  resources,
+  scheduling,
+  subscriptions,
+  calendarUi,
+};

@@ -1,0 +1,5 @@
+export * from './domain';
+export * from './permissions';
+export * from './validation';
+export * from './i18n';
+export * from './rules';

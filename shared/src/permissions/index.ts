@@ -1,0 +1,3 @@
+export * from './subjects';
+export * from './role-abilities';
+export * from './ability';

@@ -1,0 +1,55 @@
+import type { ForcedSubject } from '@casl/ability';
+
+export const ACTIONS = [
+  'manage',
+  'create',
+  'read',
+  'update',
+  'delete',
+  'switch',
+  'refresh',
+  'hide',
+  'notify',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const SUBJECTS = [
+  'all',
+  'user',
+  'role',
+  'contract',
+  'invoice',
+  'subscription',
+  'study',
+  'study_report',
+  'study_task',
+  'study_message',
+  'schedule',
+  'teacher',
+  'recording',
+  'analytics',
+  'document',
+  'event',
+  'workhour',
+] as const;
+export type SubjectName = (typeof SUBJECTS)[number];
+
+/** A row checked against conditions, tagged with its subject name (CASL `subject()` helper). */
+export type SubjectObject = ForcedSubject<Exclude<SubjectName, 'all'>> & Record<string, unknown>;
+export type Subject = SubjectName | SubjectObject;
+
+/**
+ * Attributes the rule conditions read. The server must put them on the object it checks
+ * (or turn them into SQL row scope); clients rarely need them.
+ */
+export const CONDITION_FIELDS = {
+  /** Ids of every participant of a study. */
+  study: 'user_ids',
+  /** The student the report is about. */
+  study_report: 'user_id',
+  contract: 'student_id',
+  user: 'id',
+} as const;
+
+/** The field of `user` that stands for "may create messenger tokens" (bot buttons). */
+export const MESSENGER_TOKEN_FIELD = 'messenger_token';

@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import type { Action, SubjectName } from '../permissions/subjects';
+
+/**
+ * The resource registry's vocabulary. A resource is declared once (one file per resource) and
+ * read by the server's resource engine (query language, SQL, permissions) and by the desktop's
+ * generic admin table (columns, filters). Everything except the zod schemas is plain data, so
+ * `serializableRegistry()` can hand it to a client as JSON.
+ */
+
+/**
+ * How a value is typed in filters and answers. `time_hm` is a wall-clock time answered as HH:MM,
+ * `time` as HH:MM:SS; `date` is answered as yyyy-MM-dd; `money` is integer minor units.
+ */
+export type FieldType = 'int' | 'number' | 'money' | 'string' | 'text' | 'bool' | 'date' | 'datetime' | 'time' | 'time_hm' | 'uuid';
+
+/**
+ * Who may see or filter a field or relation. `ability` is checked with CASL on the subject name
+ * (no row); `roles` lists role ids. Both present: either suffices.
+ */
+export interface AccessGuard {
+  ability?: readonly [Action, SubjectName];
+  roles?: readonly number[];
+}
+
+export interface FieldDef {
+  type: FieldType;
+  /** Database column when it differs from the field name. */
+  column?: string;
+  /** filter[field], filterDatesStart[field] (dates), having[field]; default true. */
+  filterable?: boolean;
+  /** sort[]; default true. */
+  sortable?: boolean;
+  /** Never answered and never filterable (password hashes, storage keys). */
+  hidden?: boolean;
+  /** Answered only by default when true (default true); off-by-default fields come with select[]. */
+  default?: boolean;
+  /** Restricts reading (and filtering on) the field. */
+  readableBy?: AccessGuard;
+  /** Accepted by generic create/update (after the resource's zod schema). */
+  writable?: boolean;
+  /** Writable on create only (e.g. a contract's student once packages exist is guarded in SQL). */
+  createOnly?: boolean;
+  /**
+   * Changed only by an explicit business command (transfer, prolong, move to end, subscription
+   * generation) or by the database itself; listed so the admin table can show it read-only.
+   */
+  commandOnly?: string;
+}
+
+interface RelationBase {
+  /** Name of the related resource in the registry. */
+  resource: string;
+  /**
+   * Column of this resource's table the relation starts from, when not `id` (a teacher's
+   * classes hang off teachers.user_id, not teachers.id). Not used by belongsTo.
+   */
+  localKey?: string;
+  /** Restricts with[]/withCount[]/withFilter[] on this relation (403 otherwise). */
+  readableBy?: AccessGuard;
+  /**
+   * Generic create/update accept this relation as a list (ids for belongsToMany, rows for
+   * hasMany) and replace the stored set inside the write's transaction.
+   */
+  writable?: boolean;
+  /** Fixed condition on the related rows (column = value), e.g. only student participants. */
+  where?: Readonly<Record<string, string | number | boolean>>;
+  /** Default order of the loaded rows: field names, '-' for descending. */
+  sort?: readonly string[];
+}
+
+export interface BelongsToRelation extends RelationBase {
+  kind: 'belongsTo';
+  /** Column of this resource's table holding the related id. */
+  foreignKey: string;
+}
+
+export interface HasManyRelation extends RelationBase {
+  kind: 'hasMany' | 'hasOne';
+  /** Column of the related table pointing at this resource's id. */
+  foreignKey: string;
+}
+
+export interface BelongsToManyRelation extends RelationBase {
+  kind: 'belongsToMany';
+  pivot: {
+    table: string;
+    /** Pivot column holding this resource's id. */
+    foreignKey: string;
+    /** Pivot column holding the related id. */
+    relatedKey: string;
+    /** Pivot columns answered under `pivot` on each related row. */
+    columns?: readonly string[];
+    /** Fixed condition on pivot rows (e.g. subscription_id IS NOT NULL is written as notNull). */
+    where?: Readonly<Record<string, string | number | boolean>>;
+    notNull?: readonly string[];
+  };
+}
+
+export type RelationDef = BelongsToRelation | HasManyRelation | BelongsToManyRelation;
+
+export interface ComputedDef {
+  type: 'bool' | 'int' | 'number' | 'string' | 'datetime' | 'date' | 'json';
+  readableBy?: AccessGuard;
+  /** Documented for readers of the registry; the SQL lives in the server's feature hooks. */
+  description?: string;
+}
+
+export type Operation = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+export interface ResourceDef {
+  /** URL segment: GET /api/{name}. */
+  name: string;
+  table: string;
+  /** CASL subject for read/create/update/delete; absent = reference data every signed-in user reads. */
+  subject?: Exclude<SubjectName, 'all'>;
+  fields: Readonly<Record<string, FieldDef>>;
+  relations?: Readonly<Record<string, RelationDef>>;
+  /** Computed attribute names (SQL registered server-side with registerResourceHooks). */
+  computed?: Readonly<Record<string, ComputedDef>>;
+  /** sort[] used when the client gives none ('-' = descending); `-id` is always appended. */
+  defaultSort?: readonly string[];
+  /** Relations loaded on every read of this resource (e.g. a user's role). */
+  defaultWith?: readonly string[];
+  /** Counts answered after a create/update (e.g. the study modal reads recordings_count). */
+  writeResponseCounts?: readonly string[];
+  /** Operations the generic routes offer; the rest are business commands or not offered. */
+  operations: readonly Operation[];
+  /** Column set to the signed-in user's id on create (created_by, creator_id, a message's author). */
+  creatorColumn?: string;
+  /** The creator (creatorColumn) may delete their own row even without the delete ability. */
+  creatorMayDelete?: boolean;
+  /** Ids generic delete refuses (users: 1). */
+  protectedIds?: readonly number[];
+  createSchema?: z.ZodType;
+  updateSchema?: z.ZodType;
+}

@@ -1,0 +1,62 @@
+import { ROLE } from '../domain/roles';
+import { studyFormSchema } from '../validation/study-form.schema';
+import { defineResource, f, partialOf, rel, w } from './define-resource';
+
+export const studiesResource = defineResource({
+  name: 'studies',
+  table: 'studies',
+  subject: 'study',
+  fields: {
+    id: f.id(),
+    start: w(f.datetime()),
+    // Written as start + duration by the study write adapter; PATCH of start alone keeps the length.
+    end: f.datetime(),
+    type_id: w(f.int()),
+    trial: w(f.bool()),
+    comment: w(f.text()),
+    miss_status: w(f.int()),
+    created_by: f.int(),
+    created_at: f.datetime(),
+    updated_at: f.datetime({ default: false }),
+  },
+  relations: {
+    users: rel.belongsToMany(
+      'users',
+      { table: 'study_user', foreignKey: 'study_id', relatedKey: 'user_id', columns: ['role_id', 'subscription_id'] },
+      { writable: true, sort: ['id'] },
+    ),
+    subscriptions: rel.belongsToMany(
+      'subscriptions',
+      { table: 'study_user', foreignKey: 'study_id', relatedKey: 'subscription_id', notNull: ['subscription_id'] },
+      { writable: true, sort: ['-id'] },
+    ),
+    reports: rel.hasMany('study_reports', 'study_id', { sort: ['id'] }),
+    tasks: rel.hasMany('study_tasks', 'study_id', { sort: ['id'] }),
+    recordings: rel.hasMany('recordings', 'study_id', { sort: ['part'] }),
+    messages: rel.hasMany('study_messages', 'study_id', { sort: ['created_at'] }),
+    evaluation: rel.hasOne('evaluations', 'study_id'),
+    created_by: rel.belongsTo('users', 'created_by'),
+    type: rel.belongsTo('study_types', 'type_id'),
+  },
+  computed: {
+    isPaid: { type: 'bool' },
+    isLast: { type: 'bool' },
+    isBonus: { type: 'bool' },
+    studyReportCheck: { type: 'bool' },
+    isNoReport: { type: 'bool' },
+    isFullStudyReportNeeded: { type: 'bool' },
+    is_off_template: { type: 'bool' },
+    price_total: {
+      type: 'int',
+      readableBy: { roles: [ROLE.Administrator] },
+      description: 'sum of the price per study of its subscriptions (studies table footer, Administrator only)',
+    },
+  },
+  defaultSort: ['-start'],
+  creatorColumn: 'created_by',
+  // The study modal's save answers recordings_count (spec part 1 §7).
+  writeResponseCounts: ['recordings'],
+  operations: ['list', 'read', 'create', 'update', 'delete'],
+  createSchema: studyFormSchema,
+  updateSchema: partialOf(studyFormSchema),
+});

@@ -1,0 +1,28 @@
+import { studyReportSchema } from '../validation/study-report.schema';
+import { defineResource, f, partialOf, rel, w } from './define-resource';
+
+export const studyReportsResource = defineResource({
+  name: 'study_reports',
+  table: 'study_reports',
+  subject: 'study_report',
+  fields: {
+    id: f.id(),
+    study_id: w(f.int()),
+    user_id: w(f.int()),
+    created_by: f.int(),
+    subject: w(f.string()),
+    content: w(f.text()),
+    created_at: f.datetime(),
+    updated_at: f.datetime({ default: false }),
+  },
+  relations: {
+    study: rel.belongsTo('studies', 'study_id'),
+    user: rel.belongsTo('users', 'user_id'),
+    created_by: rel.belongsTo('users', 'created_by'),
+  },
+  defaultSort: ['-id'],
+  creatorColumn: 'created_by',
+  operations: ['list', 'read', 'create', 'update', 'delete'],
+  createSchema: studyReportSchema,
+  updateSchema: partialOf(studyReportSchema),
+});

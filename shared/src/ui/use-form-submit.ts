@@ -1,0 +1,52 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorToToast, isApiError } from '@school/shared/api';
+
+export interface FormSubmitState<T> {
+  submit(values: T): Promise<boolean>;
+  submitting: boolean;
+  /** First server message per field (spec part 2 §4: field errors go onto matching fields). */
+  fieldErrors: Record<string, string>;
+  /** A message for the whole form: errors of fields the form does not show, or any other error. */
+  formError: string | null;
+}
+
+export function useFormSubmit<T>(
+  action: (values: T) => Promise<void>,
+  shownFields: readonly string[],
+): FormSubmitState<T> {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = useCallback(
+    async (values: T) => {
+      setSubmitting(true);
+      setFieldErrors({});
+      setFormError(null);
+      try {
+        await action(values);
+        return true;
+      } catch (error) {
+        const byField = isApiError(error) ? error.firstFieldErrors() : {};
+        const shown = Object.fromEntries(Object.entries(byField).filter(([field]) => shownFields.includes(field)));
+        const hidden = Object.entries(byField).filter(([field]) => !shownFields.includes(field));
+        setFieldErrors(shown);
+        if (Object.keys(shown).length === 0 || hidden.length > 0) {
+          if (hidden.length > 0) setFormError(hidden.map(([, message]) => message).join('\n'));
+          else {
+            const result = errorToToast(isApiError(error) ? error.body : undefined, t);
+            setFormError(result.kind === 'toast' ? result.message : null);
+          }
+        }
+        return false;
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [action, shownFields, t],
+  );
+
+  return { submit, submitting, fieldErrors, formError };
+}

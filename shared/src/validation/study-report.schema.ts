@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { STUDY_REPORT } from '../domain/constants';
+import { id, text } from './coercion';
+
+export const studyReportSchema = z.object({
+  study_id: id(),
+  user_id: id(),
+  subject: text.required(z.string().min(STUDY_REPORT.subjectMin).max(STUDY_REPORT.subjectMax)),
+  content: text.required(z.string().min(STUDY_REPORT.contentMin)),
+});
+export type StudyReportInput = z.output<typeof studyReportSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../domain/constants';
+import { ROLE, ROLE_IDS, inRoleGroup } from '../domain/roles';
+import { PRIORITIES, RESPONSIBLE_TYPE, SEX, USER_SOURCE, idsOf } from '../domain/vocabularies';
+import { id, list, numeric, optionalId, optionalIdList, requiredFlag, secret, text } from './coercion';
+import { phoneSchema } from './phone.schema';
+import { isoDate, oneOf, whenValid } from './laravel-rules';
+
+const optionalText = () => text.optional(z.string());
+
+/**
+ * Create and update share one schema. The email may be left empty (the server then generates one
+ * on an example domain, part 2 §5); the password is optional on update, hence optional here:
+ * the create route requires it itself.
+ */
+export const userFormSchema = z
+  .object({
+    firstname: text.required(z.string().max(255)),
+    surname: text.optional(z.string().max(255)),
+    patronymic: text.optional(z.string().max(255)),
+    email: text.optional(z.email()),
+    password: secret.optional(z.string().min(PASSWORD_MIN_LENGTH)),
+    role_id: numeric.required(oneOf(ROLE_IDS)),
+    source_id: numeric.required(oneOf(idsOf(USER_SOURCE))),
+    responsible_type_id: numeric.optional(oneOf(idsOf(RESPONSIBLE_TYPE))),
+    active: requiredFlag(),
+    classes: list.optional(z.array(id())),
+    phones: list.optional(z.array(phoneSchema)),
+    languages: optionalIdList(),
+    childs: optionalIdList(),
+    responsibles: optionalIdList(),
+    birthdate: text.optional(isoDate()),
+    notes: optionalText(),
+    zoom: optionalText(),
+    googlemeet: optionalText(),
+    manager_id: optionalId(),
+    priority: numeric.optional(oneOf(PRIORITIES)),
+    sex: numeric.optional(oneOf(idsOf(SEX))),
+    teaching_formats: optionalIdList(),
+    teaching_programs: optionalIdList(),
+    teaching_styles: optionalIdList(),
+    teaching_study_types: optionalIdList(),
+    study_durations: optionalIdList(),
+  })
+  .superRefine(
+    (user, ctx) => {
+      const requireField = (field: keyof typeof user) => {
+        if (user[field] === undefined || user[field] === null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: 'validations.required',
+            input: user[field],
+          });
+        }
+      };
+      if (inRoleGroup('needsResponsibleType', user.role_id)) requireField('responsible_type_id');
+      if (user.role_id === ROLE.Teacher) {
+        requireField('manager_id');
+        requireField('priority');
+        requireField('sex');
+      }
+    },
+    { when: whenValid('role_id') },
+  );
+export type UserFormInput = z.output<typeof userFormSchema>;

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+const dbSetup = './server/test/global-setup.ts';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'desktop/src/**/*.test.ts', 'family-web/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          sequence: { groupOrder: 1 },
+          include: ['server/**/*.int.test.ts', 'desktop/src/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
+          globalSetup: [dbSetup],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: [dbSetup],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
