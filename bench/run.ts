@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { authUserBench } from './cases/auth-user.bench.js';
 import { calendarRenderBench } from './cases/calendar-render.bench.js';
+import { familyWebBench } from './cases/family-web.bench.js';
+import { schedulingBench } from './cases/scheduling.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
 import { benchAdminUrl, openBenchDatabase } from './support/bench-env.js';
 import { benchScale, openLargeSchool } from './support/large-school.js';
@@ -42,6 +44,7 @@ async function main() {
   try {
     // Browser benches need no database: they measure the renderer alone.
     await run([calendarRenderBench], undefined);
+    await run([familyWebBench], { adminUrl: server.adminUrl }); // with the real server and database
     const demoCases: Case<BenchContext>[] = [authUserBench];
     if (demoCases.some(wanted)) {
       const db = await openBenchDatabase('school_bench_demo', server);
@@ -64,6 +67,8 @@ async function main() {
         await db.close();
       }
     }
+    // Scheduling: the BENCH_SCALE school and one ten times smaller, opened by the case itself.
+    await run([schedulingBench], { adminUrl: server.adminUrl, log });
   } finally {
     await server.stop?.();
   }

@@ -11,7 +11,8 @@ import pg from 'pg';
  */
 const USER_COLUMNS = `u.id, u.role_id, u.firstname, u.surname, u.patronymic, u.full_name, u.email, u.source_id,
   u.responsible_type_id, u.active, u.viber_id, u.telegram_id, u.zoom, u.googlemeet,
-  to_char(u.birthdate, 'YYYY-MM-DD') AS birthdate, u.created_at`;
+  to_char(u.birthdate, 'YYYY-MM-DD') AS birthdate, u.created_at,
+  json_build_object('telegram', u.telegram_id IS NOT NULL, 'viber', u.viber_id IS NOT NULL) AS bots_connected`;
 
 type Row = Record<string, unknown>;
 
@@ -39,7 +40,9 @@ async function page(pool: pg.Pool, token: string, perPage: number) {
   const subscriptions = (
     await pool.query(
       `SELECT su.study_id, s.id, s.contract_id, s.studies_template_type_id, s.price_per_study, s.eur_rate,
-         s.eur_price_per_study, s.studies_per_week, s.created_by, s.created_at
+         s.eur_price_per_study, s.studies_per_week, s.created_by, s.created_at,
+         (SELECT coalesce(sum(i.amount), 0) FROM invoices i WHERE i.subscription_id = s.id AND i.payed_at IS NOT NULL)::bigint
+           AS invoices_payed_amount
        FROM study_user su JOIN subscriptions s ON s.id = su.subscription_id
        WHERE su.study_id = ANY($1) ORDER BY s.id DESC`,
       [ids],

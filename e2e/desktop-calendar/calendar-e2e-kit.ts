@@ -84,3 +84,41 @@ export async function openStudy(page: Page, studyId: number): Promise<void> {
   await page.locator(`[data-testid=study-event][data-study-id="${studyId}"]`).first().click();
   await page.getByTestId('study-modal').waitFor();
 }
+
+/** The text of the newest toast of an intent (Blueprint renders toasts in a portal). */
+export async function toastText(page: Page, intent: 'danger' | 'success' | 'primary' | 'warning'): Promise<{ title: string; message: string }> {
+  const toast = page.getByTestId(`toast-${intent}`).last();
+  await toast.waitFor();
+  const title = (await toast.getByTestId('toast-title').count()) > 0 ? await toast.getByTestId('toast-title').innerText() : '';
+  return { title, message: await toast.getByTestId('toast-message').innerText() };
+}
+
+/**
+ * Makes one of a teacher's one-student studies run right now (started 10 minutes ago), for the
+ * notify button. Tries the teacher's future studies until one fits: the database refuses a move
+ * that would overlap another study of the teacher or the student.
+ */
+export async function studyInProgress(knex: Knex, teacherId: number): Promise<{ studyId: number; studentId: number }> {
+  const now = Date.now();
+  const start = new Date(now - 10 * 60_000);
+  const end = new Date(now + 50 * 60_000);
+  const candidates = await knex('studies as s')
+    .join('study_user as me', 'me.study_id', 's.id')
+    .where('me.user_id', teacherId)
+    .where('s.start', '>', new Date(now + 86_400_000))
+    .where('s.miss_status', 0)
+    .whereRaw('(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4) = 1')
+    .orderBy('s.start')
+    .limit(20)
+    .select('s.id');
+  for (const { id } of candidates as { id: number }[]) {
+    try {
+      await knex('studies').where({ id }).update({ start, end });
+      const student = await knex('study_user').where({ study_id: id, role_id: 4 }).first('user_id');
+      return { studyId: Number(id), studentId: Number(student.user_id) };
+    } catch {
+      // overlaps another study of the teacher or the student: try the next one
+    }
+  }
+  throw new Error('no study of the teacher could be moved to now');
+}

@@ -92,45 +92,60 @@ describe('desktop home calendar', () => {
     }
   });
 
-  it('opens study creation from a free work slot (Administrator)', async () => {
-    const { context, page } = await staffPage();
-    try {
-      await signIn(page, 'admin@example.com');
-      await pickUser(page, teacherId);
-      await page.getByTestId('calendar-next').click();
-      await waitForCalendar(page);
-
-      const week = currentKyivWeek();
-      const from = week.from.plus({ weeks: 1 });
-      const busy = await studiesOf(server.knex, teacherId, from.minus({ days: 1 }), from.plus({ weeks: 1, days: 1 }));
-      const periods = await server
-        .knex('workperiods as w')
-        .join('schedules as s', 's.id', 'w.schedule_id')
-        .where('s.user_id', teacherId)
-        .select('w.weekday', 'w.start_time', 'w.duration');
-      // A free whole hour inside a work period, from Tuesday of next week on.
-      let target: DateTime | null = null;
-      for (let d = 1; d < 7 && !target; d++) {
-        const day = from.plus({ days: d });
-        for (const p of periods.filter((w: { weekday: number }) => w.weekday === day.weekday % 7)) {
-          const [h, m] = String(p.start_time).split(':').map(Number);
-          const start = day.set({ hour: h, minute: m });
-          for (let at = start.plus({ hours: 1 }); at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration }); at = at.plus({ hours: 1 })) {
-            const free = busy.every((s) => s.end.getTime() <= at.minus({ hours: 1 }).toMillis() || s.start.getTime() >= at.plus({ hours: 2 }).toMillis());
-            if (free) {
-              target = at;
-              break;
-            }
+  it('opens study creation from a free work slot for an Administrator, not for a Teacher', async () => {
+    const week = currentKyivWeek();
+    const from = week.from.plus({ weeks: 1 });
+    const busy = await studiesOf(server.knex, teacherId, from.minus({ days: 1 }), from.plus({ weeks: 1, days: 1 }));
+    const periods = await server
+      .knex('workperiods as w')
+      .join('schedules as s', 's.id', 'w.schedule_id')
+      .where('s.user_id', teacherId)
+      .select('w.weekday', 'w.start_time', 'w.duration');
+    // A free whole hour inside a work period, from Tuesday of next week on.
+    let target: DateTime | null = null;
+    for (let d = 1; d < 7 && !target; d++) {
+      const day = from.plus({ days: d });
+      for (const p of periods.filter((w: { weekday: number }) => w.weekday === day.weekday % 7)) {
+        const [h, m] = String(p.start_time).split(':').map(Number);
+        const start = day.set({ hour: h, minute: m });
+        for (let at = start.plus({ hours: 1 }); at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration }); at = at.plus({ hours: 1 })) {
+          const free = busy.every((s) => s.end.getTime() <= at.minus({ hours: 1 }).toMillis() || s.start.getTime() >= at.plus({ hours: 2 }).toMillis());
+          if (free) {
+            target = at;
+            break;
           }
         }
       }
-      expect(target, 'a free hour in next week').not.toBeNull();
-      const at = target!;
+    }
+    expect(target, 'a free hour in next week').not.toBeNull();
+    const at = target!;
+    const clickSlot = async (page: Page) => {
+      await pickUser(page, teacherId);
+      await page.getByTestId('calendar-next').click();
+      await waitForCalendar(page);
       const column = page.locator(`td.fc-timegrid-col[data-date="${at.toISODate()}"]`);
       const row = page.locator(`td.fc-timegrid-slot-lane[data-time="${at.toFormat('HH:mm:ss')}"]`);
       const colBox = (await column.boundingBox())!;
       const rowBox = (await row.boundingBox())!;
       await page.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
+    };
+
+    // A Teacher has no `create study`: the same click changes nothing.
+    const teacher = await staffPage();
+    try {
+      await signIn(teacher.page, 'teacher@example.com');
+      await clickSlot(teacher.page);
+      await teacher.page.waitForTimeout(500);
+      expect(new URL(teacher.page.url()).pathname).toBe('/staff/');
+      expect(await teacher.page.getByTestId('study-modal').count()).toBe(0);
+    } finally {
+      await teacher.context.close();
+    }
+
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await clickSlot(page);
       await page.waitForURL('**/staff/admin/studies?**');
       const url = new URL(page.url());
       expect(url.searchParams.has('create')).toBe(true);

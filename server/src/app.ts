@@ -14,6 +14,7 @@ import { icalFeedRoutes, icalPublicRoutes } from './features/ical-feeds/ical-fee
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
 import { scheduleProlongRoutes } from './features/schedule-prolong/schedule-prolong.routes.js';
 import { studiesRoutes } from './features/studies/studies.routes.js';
+import { studyNotifyRoutes } from './features/study-notify/study-notify.routes.js';
 import { subscriptionPlanRoutes } from './features/subscription-plans/subscription-plan.routes.js';
 import { teachersListingRoutes } from './features/teachers-listing/teachers-listing.routes.js';
 import { registerAllResourceHooks } from './features/resource-hooks.register.js';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
     scheduleProlongRoutes(planning),
     subscriptionPlanRoutes(planning),
     teachersListingRoutes(planning),
+    studyNotifyRoutes(planning),
   ]) {
     app.use(router.routes());
   }

@@ -30,18 +30,3 @@ export interface SchoolBridge {
   onUploadProgress(listener: (progress: UploadProgress) => void): () => void;
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
 }
-
-/** @deprecated the first shell's name; `app/desktop-bridge.ts` still reads it. Use SCHOOL_BRIDGE_KEY. */
-export const DESKTOP_BRIDGE_KEY = SCHOOL_BRIDGE_KEY;
-
-/**
- * @deprecated the first shell's bridge shape, still used by renderer/src/app until it moves to
- * renderer/src/platform (nativeBridge). Its only call at run time is updateSettings, whose
- * result it ignores, so the envelope the real bridge answers with does not matter there.
- */
-export interface DesktopBridge {
-  readonly isDesktop: true;
-  getAppInfo(): Promise<unknown>;
-  getSettings(): Promise<unknown>;
-  updateSettings(update: IpcInput<'settings:update'>): Promise<unknown>;
-}

@@ -199,8 +199,3 @@ export const ipcContract = {
 export type IpcContract = typeof ipcContract;
 export type IpcInput<C extends IpcChannelName> = z.output<IpcContract[C]['input']>;
 export type IpcOutput<C extends IpcChannelName> = z.output<IpcContract[C]['output']>;
-
-/** @deprecated kept for older imports; use ipcContract[channel].input. */
-export const ipcInputSchemas = Object.fromEntries(
-  Object.entries(ipcContract).map(([channel, { input }]) => [channel, input]),
-) as { [C in IpcChannelName]: IpcContract[C]['input'] };

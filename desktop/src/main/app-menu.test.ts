@@ -1,6 +1,8 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMenuTemplate } from './app-menu';
+import { IpcEvent } from '../common/ipc-channels';
+import { buildMenuTemplate, createMenuActions } from './app-menu';
+import { createMemorySettingsBackend, createSettingsService } from './settings.service';
 
 function find(items: MenuItemConstructorOptions[], id: string): MenuItemConstructorOptions | undefined {
   for (const item of items) {
@@ -42,5 +44,32 @@ describe('application menu', () => {
     expect(json(buildMenuTemplate({ ...base, platform: 'linux', isDev: false }))).not.toContain('toggleDevTools');
     expect(json(buildMenuTemplate({ ...base, platform: 'linux', isDev: true }))).toContain('toggleDevTools');
     expect(buildMenuTemplate({ ...base, platform: 'darwin', isDev: false })[0]).toEqual({ role: 'appMenu' });
+  });
+});
+
+describe('menu actions', () => {
+  function setup() {
+    const settings = createSettingsService(createMemorySettingsBackend({ language: 'uk', lastCalendarUserId: 12 }));
+    const deps = { settings, openCalendarWindow: vi.fn(), broadcast: vi.fn(), reinstall: vi.fn() };
+    return { settings, deps, actions: createMenuActions(deps) };
+  }
+
+  it('opens a calendar window for the last chosen user', () => {
+    const { deps, actions, settings } = setup();
+    actions.onNewCalendarWindow();
+    expect(deps.openCalendarWindow).toHaveBeenLastCalledWith(12);
+    settings.set({ key: 'lastCalendarUserId', value: null });
+    actions.onNewCalendarWindow();
+    expect(deps.openCalendarWindow).toHaveBeenLastCalledWith(null);
+  });
+
+  it('stores a language picked in the menu, tells every window and relabels the menu, once', () => {
+    const { deps, actions, settings } = setup();
+    actions.onLanguageSelected('ru');
+    expect(settings.read().language).toBe('ru');
+    expect(deps.broadcast).toHaveBeenCalledWith(IpcEvent.languageChanged, 'ru');
+    expect(deps.reinstall).toHaveBeenCalledOnce();
+    actions.onLanguageSelected('ru');
+    expect(deps.broadcast).toHaveBeenCalledOnce();
   });
 });

@@ -1,5 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { IpcEvent } from '../common/ipc-channels';
 import type { DesktopLanguage } from '../common/ipc-schemas';
+import type { SettingsService } from './settings.service';
 
 /** Languages offered in the menu (the staff app's languages). */
 export const MENU_LANGUAGES = ['uk', 'ru'] as const satisfies readonly DesktopLanguage[];
@@ -71,4 +73,35 @@ export function buildMenuTemplate(options: AppMenuOptions): MenuItemConstructorO
     language,
     { role: 'windowMenu' },
   ];
+}
+
+export interface MenuActionDeps {
+  settings: Pick<SettingsService, 'read' | 'set'>;
+  openCalendarWindow(userId: number | null): void;
+  /** Sends an event to every open window. */
+  broadcast(channel: string, payload: unknown): void;
+  /** Builds the menu again (its labels and radio follow the language). */
+  reinstall(): void;
+}
+
+/**
+ * What the menu's items and a language switch in any window do; index.ts wires it to Electron,
+ * the tests (and the e2e native bridge) to their own windows.
+ */
+export function createMenuActions(deps: MenuActionDeps) {
+  const languageChanged = (language: DesktopLanguage) => {
+    deps.broadcast(IpcEvent.languageChanged, language);
+    deps.reinstall();
+  };
+  return {
+    /** After the stored language changed (menu, or a window through settings:set). */
+    languageChanged,
+    /** File → New calendar window: the user last chosen in any main window, or an empty picker. */
+    onNewCalendarWindow: () => deps.openCalendarWindow(deps.settings.read().lastCalendarUserId ?? null),
+    onLanguageSelected(language: MenuLanguage): void {
+      if (deps.settings.read().language === language) return;
+      deps.settings.set({ key: 'language', value: language });
+      languageChanged(language);
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { app, ipcMain, Menu, session } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IpcEvent } from '../common/ipc-channels';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
-import { buildMenuTemplate } from './app-menu';
+import { buildMenuTemplate, createMenuActions } from './app-menu';
 import { sessionCookieHeader, showOpenRecordingsDialog, showSaveDocumentDialog } from './electron-adapters';
 import { probeMediaFile } from './ffprobe.service';
 import { resolveFfprobePath } from './ffprobe-path';
@@ -12,7 +11,7 @@ import { registerIpcHandlers } from './ipc-registry';
 import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { saveDocument } from './save-document.handler';
-import { APP_ORIGIN, buildContentSecurityPolicy, isAllowedUrl, originOf } from './security-policy';
+import { APP_ORIGIN, buildContentSecurityPolicy, installSessionGuards, isAllowedUrl, originOf } from './security-policy';
 import { createSettingsStore } from './settings-store';
 import { createWindowManager } from './window-manager';
 
@@ -40,12 +39,7 @@ void app.whenReady().then(() => {
     getServerUrl,
     contentSecurityPolicy: csp,
   });
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    const headers = { ...details.responseHeaders };
-    if (isAllowedUrl(details.url, allowedOrigins)) headers['Content-Security-Policy'] = [csp];
-    callback({ responseHeaders: headers });
-  });
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  installSessionGuards(session.defaultSession, { contentSecurityPolicy: csp, allowedOrigins });
 
   const windows = createWindowManager({
     preloadPath,
@@ -55,20 +49,23 @@ void app.whenReady().then(() => {
     saveSize: (kind, size) => settings.setWindowSize(kind, size),
   });
 
-  const installMenu = () => {
+  // Every window follows a language chosen in the menu or in any window; the menu relabels itself.
+  const menuActions = createMenuActions({
+    settings,
+    openCalendarWindow: (userId) => void windows.openCalendarWindow(userId),
+    broadcast: (channel, payload) => windows.broadcast(channel, payload),
+    reinstall: () => installMenu(),
+  });
+  function installMenu(): void {
     const template = buildMenuTemplate({
       platform: process.platform,
       isDev,
       language: settings.read().language ?? 'uk',
-      onNewCalendarWindow: () => windows.openCalendarWindow(settings.read().lastCalendarUserId ?? null),
-      onLanguageSelected: (language) => {
-        settings.set({ key: 'language', value: language });
-        windows.broadcast(IpcEvent.languageChanged, language);
-        installMenu();
-      },
+      onNewCalendarWindow: menuActions.onNewCalendarWindow,
+      onLanguageSelected: menuActions.onLanguageSelected,
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
-  };
+  }
 
   const ffprobePath = resolveFfprobePath({
     env: process.env,
@@ -84,7 +81,7 @@ void app.whenReady().then(() => {
     handlers: createIpcHandlers({
       appInfo: () => ({ version: app.getVersion(), platform: process.platform }),
       settings,
-      onSettingsChanged: () => installMenu(),
+      onLanguageChanged: menuActions.languageChanged,
       showOpenRecordingsDialog,
       probe: (filePath) => probeMediaFile(filePath, { ffprobePath }),
       tokens,

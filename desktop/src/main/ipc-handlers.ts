@@ -1,5 +1,5 @@
 import { IpcChannel } from '../common/ipc-channels';
-import type { AppInfo, DesktopSettings, SaveDocumentResult } from '../common/ipc-schemas';
+import type { AppInfo, DesktopLanguage, DesktopSettings, SaveDocumentResult } from '../common/ipc-schemas';
 import type { IpcCaller, IpcHandlers } from './ipc-registry';
 import { describeRecordingFiles, type FileTokenRegistry, type MediaProbe } from './recording-files.service';
 import type { RecordingsUploadHandlers } from './recordings-upload.handler';
@@ -8,8 +8,13 @@ import type { SettingsService } from './settings.service';
 export interface IpcHandlerDeps {
   appInfo: () => AppInfo;
   settings: SettingsService;
-  /** After the renderer changed settings (the menu follows the language). */
+  /** After the renderer changed settings. */
   onSettingsChanged?: (settings: DesktopSettings) => void;
+  /**
+   * A window switched the interface language: the menu and every other window follow it
+   * (called only when the stored language really changed, so the windows' echoes stop here).
+   */
+  onLanguageChanged?: (language: DesktopLanguage) => void;
   /** The native open dialog; the chosen paths, [] when cancelled. */
   showOpenRecordingsDialog: (caller: IpcCaller) => Promise<string[]>;
   probe: MediaProbe;
@@ -21,15 +26,18 @@ export interface IpcHandlerDeps {
 
 /** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
 export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
-  const changed = (settings: DesktopSettings) => {
+  const changed = (write: () => DesktopSettings) => {
+    const before = deps.settings.read().language;
+    const settings = write();
     deps.onSettingsChanged?.(settings);
+    if (settings.language && settings.language !== before) deps.onLanguageChanged?.(settings.language);
     return settings;
   };
   return {
     [IpcChannel.getAppInfo]: () => deps.appInfo(),
     [IpcChannel.getSettings]: () => deps.settings.read(),
-    [IpcChannel.setSetting]: (input) => changed(deps.settings.set(input)),
-    [IpcChannel.updateSettings]: (input) => changed(deps.settings.update(input)),
+    [IpcChannel.setSetting]: (input) => changed(() => deps.settings.set(input)),
+    [IpcChannel.updateSettings]: (input) => changed(() => deps.settings.update(input)),
     [IpcChannel.pickRecordingFiles]: async (_input, caller) => {
       const paths = await deps.showOpenRecordingsDialog(caller);
       return { files: await describeRecordingFiles(paths, deps.tokens, deps.probe) };

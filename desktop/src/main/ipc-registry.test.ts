@@ -163,3 +163,19 @@ describe('registerIpcHandlers', () => {
     }
   });
 });
+
+describe('language changes', () => {
+  it('tells main (menu, other windows) only when a window really changed the language', async () => {
+    const onLanguageChanged = vi.fn();
+    const { options } = setup({ onLanguageChanged });
+    await dispatchIpcCall(options, IpcChannel.setSetting, app, { key: 'language', value: 'ru' });
+    expect(onLanguageChanged).toHaveBeenLastCalledWith('ru');
+    // The other windows echo the same language back: no second broadcast, no loop.
+    await dispatchIpcCall(options, IpcChannel.setSetting, app, { key: 'language', value: 'ru' });
+    await dispatchIpcCall(options, IpcChannel.setSetting, app, { key: 'lastCalendarUserId', value: 4 });
+    expect(onLanguageChanged).toHaveBeenCalledTimes(1);
+    await dispatchIpcCall(options, IpcChannel.updateSettings, app, { language: 'uk', lastCalendarUserId: 5 });
+    expect(onLanguageChanged).toHaveBeenLastCalledWith('uk');
+    expect(onLanguageChanged).toHaveBeenCalledTimes(2);
+  });
+});

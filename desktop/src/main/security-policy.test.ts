@@ -3,6 +3,7 @@ import {
   APP_ORIGIN,
   buildContentSecurityPolicy,
   installNavigationGuards,
+  installSessionGuards,
   isAllowedUrl,
   navigationDecision,
   secureWebPreferences,
@@ -117,5 +118,42 @@ describe('navigation and window.open policy', () => {
     child.listeners.get('will-navigate')?.(event, 'https://evil.example/');
     expect(event.preventDefault).toHaveBeenCalled();
     expect(child.open('https://evil.example/')).toEqual({ action: 'deny' });
+  });
+});
+
+describe('session guards', () => {
+  function fakeSession() {
+    let onHeaders: ((details: { url: string; responseHeaders?: Record<string, string | string[]> }, cb: (r: unknown) => void) => void) | undefined;
+    let onRequest: ((contents: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined;
+    let onCheck: ((contents: unknown, permission: string) => boolean) | undefined;
+    const session = {
+      webRequest: { onHeadersReceived: (listener: typeof onHeaders) => void (onHeaders = listener) },
+      setPermissionRequestHandler: (handler: typeof onRequest) => void (onRequest = handler),
+      setPermissionCheckHandler: (handler: typeof onCheck) => void (onCheck = handler),
+    };
+    const headersFor = (url: string, responseHeaders: Record<string, string | string[]>) =>
+      new Promise<Record<string, string | string[]> | undefined>((resolve) =>
+        onHeaders?.({ url, responseHeaders }, (r) => resolve((r as { responseHeaders?: Record<string, string | string[]> }).responseHeaders)),
+      );
+    return { session, headersFor, request: (p: string) => new Promise<boolean>((r) => onRequest?.({}, p, r)), check: (p: string) => onCheck?.({}, p) };
+  }
+
+  it('puts our CSP on every answer of our origins (replacing any other) and leaves foreign answers alone', async () => {
+    const fake = fakeSession();
+    const csp = buildContentSecurityPolicy();
+    installSessionGuards(fake.session as never, { contentSecurityPolicy: csp, allowedOrigins: allowed });
+    const ours = await fake.headersFor('app://staff/api/user', { 'content-security-policy': ["default-src *"], 'X-Other': ['1'] });
+    expect(ours).toEqual({ 'Content-Security-Policy': [csp], 'X-Other': ['1'] });
+    const foreign = await fake.headersFor('https://meet.example/', { 'X-Other': ['1'] });
+    expect(foreign).toEqual({ 'X-Other': ['1'] });
+  });
+
+  it('grants no permission to any page', async () => {
+    const fake = fakeSession();
+    installSessionGuards(fake.session as never, { contentSecurityPolicy: 'x', allowedOrigins: allowed });
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) {
+      await expect(fake.request(permission)).resolves.toBe(false);
+      expect(fake.check(permission)).toBe(false);
+    }
   });
 });

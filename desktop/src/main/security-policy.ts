@@ -107,3 +107,36 @@ export function installNavigationGuards(contents: WebContents, options: Navigati
   // A window opened by window.open needs the same guards, or it could navigate anywhere.
   contents.on('did-create-window', (child) => installNavigationGuards(child.webContents, options));
 }
+
+/** The parts of an Electron Session the guards use (structural, so tests pass a fake). */
+export interface SessionLike {
+  webRequest: {
+    onHeadersReceived(
+      listener: (
+        details: { url: string; responseHeaders?: Record<string, string | string[]> },
+        callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
+      ) => void,
+    ): void;
+  };
+  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void;
+}
+
+/**
+ * Session-wide rules: our CSP on every answer from our origins (also pages the dev server or the
+ * proxy serves), and no permission (camera, notifications, geolocation…) for any page.
+ */
+export function installSessionGuards(session: SessionLike, options: { contentSecurityPolicy: string; allowedOrigins: readonly string[] }): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (isAllowedUrl(details.url, options.allowedOrigins)) {
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase() === 'content-security-policy') delete headers[name];
+      }
+      headers['Content-Security-Policy'] = [options.contentSecurityPolicy];
+    }
+    callback({ responseHeaders: headers });
+  });
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}

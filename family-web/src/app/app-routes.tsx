@@ -1,10 +1,11 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Redirect, matchRoute, useAuth, useRouter, type RouteParams } from '@school/shared/ui';
 import { LoadingScreen } from '../components/loading-screen';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { HomePage } from '../features/home/home-page';
+import { AppShell } from '../features/shell/app-shell';
+import { CalendarPage, SettingsPage } from './lazy-pages';
 
 type Access = 'auth-only' | 'signed-in';
 
@@ -14,12 +15,13 @@ interface RouteDef {
   component: ComponentType<{ params: RouteParams }>;
 }
 
-/** Routes of spec part 1 §2 that the family web has so far. */
+/** Routes of spec part 1 §2 that belong to students and parents. */
 const routes: readonly RouteDef[] = [
   { path: '/login', access: 'auth-only', component: LoginPage },
   { path: '/password/forgot', access: 'auth-only', component: ForgotPasswordPage },
   { path: '/password/reset/:token', access: 'auth-only', component: ResetPasswordPage },
-  { path: '/', access: 'signed-in', component: HomePage },
+  { path: '/', access: 'signed-in', component: CalendarPage },
+  { path: '/settings', access: 'signed-in', component: SettingsPage },
 ];
 
 export function AppRoutes() {
@@ -35,7 +37,15 @@ export function AppRoutes() {
     if (route.access === 'signed-in' && status !== 'signed-in') return <Redirect to="/login" />;
     if (route.access === 'auth-only' && status === 'signed-in') return <Redirect to="/" />;
     const Page = route.component;
-    return <Page params={params} />;
+    if (route.access === 'auth-only') return <Page params={params} />;
+    // The shell stays on screen while a page's chunk loads.
+    return (
+      <AppShell>
+        <Suspense fallback={<LoadingScreen inline />}>
+          <Page params={params} />
+        </Suspense>
+      </AppShell>
+    );
   }
   return <Redirect to={status === 'signed-in' ? '/' : '/login'} />;
 }

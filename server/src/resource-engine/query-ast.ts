@@ -36,6 +36,8 @@ export interface ParsedQuery {
   sort: SortTerm[];
   filters: Array<{ field: string; value: FilterValue }>;
   datesStart: Array<{ field: string; value: string }>;
+  /** filterDatesEnd[field]: on or before (the studies table's "start to"). */
+  datesEnd: Array<{ field: string; value: string }>;
   with: WithPath[];
   withCount: string[];
   withFilter: Array<PathRef & { value: FilterValue }>;
@@ -52,7 +54,10 @@ export type Condition =
   | { kind: 'in'; values: Scalar[] }
   /** ILIKE with a ready pattern; `asText` compares the value's text form (ints, dates). */
   | { kind: 'like'; pattern: string; asText: boolean }
-  | { kind: 'gte'; value: string }
+  /** `orNull`: NULL passes too (open-ended fields, FieldDef.openEnded). */
+  | { kind: 'gte'; value: string; orNull?: boolean }
+  /** `field <= value`, or `field < value` when `exclusive` (a bare date: before the next Kyiv midnight). */
+  | { kind: 'lte'; value: string; exclusive: boolean }
   /** yyyy-MM-dd days (Europe/Kyiv) a date-time falls on. */
   | { kind: 'days'; values: string[] };
 

@@ -154,7 +154,7 @@ describe('resolveQuery', () => {
     ['sort[]=nope', 'sort[]'],
     ['with[]=nope', 'with[]=nope'],
     ['with[]=users.nope', 'with[]=users.nope'],
-    ['with[]=users:nope', 'with[]=users'],
+    ['with[]=users:nope', 'with[]=users:nope'],
     ['withCount[]=created_by', 'withCount[]=created_by'],
     ['withFilter[users.nope]=1', 'withFilter[users.nope]'],
     ['select[]=password', 'select[]'],

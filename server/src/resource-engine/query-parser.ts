@@ -53,6 +53,7 @@ export function parseQueryString(raw: string): ParsedQuery {
     sort: list(q, 'sort').map((s) => sortTerm(s, 'sort[]')),
     filters: entries(q, 'filter').map(([key, v]) => ({ field: name(key, `filter[${key}]`), value: filterValue(v) })),
     datesStart: entries(q, 'filterDatesStart').map(([key, v]) => ({ field: name(key, `filterDatesStart[${key}]`), value: v })),
+    datesEnd: entries(q, 'filterDatesEnd').map(([key, v]) => ({ field: name(key, `filterDatesEnd[${key}]`), value: v })),
     with: list(q, 'with').flatMap(withPaths),
     withCount: list(q, 'withCount').map((s) => name(s, 'withCount[]')),
     withFilter: entries(q, 'withFilter').map(([key, v]) => ({ ...pathRef(key, `withFilter[${key}]`), value: filterValue(v) })),

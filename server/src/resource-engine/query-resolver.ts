@@ -48,6 +48,11 @@ export function resolveQuery(parsed: ParsedQuery, resource: ResourceDef): Resolv
       const target = targetOf(resource, field, parameter);
       return { parameter, target, condition: dateFrom(target, value, parameter) };
     }),
+    ...parsed.datesEnd.map(({ field, value }) => {
+      const parameter = `filterDatesEnd[${field}]`;
+      const target = targetOf(resource, field, parameter);
+      return { parameter, target, condition: dateTo(target, value, parameter) };
+    }),
     ...parsed.having.map(({ field, pattern }) => {
       const parameter = `having[${field}]`;
       const target = targetOf(resource, field, parameter);
@@ -130,7 +135,8 @@ export function walk(resource: ResourceDef, path: string[], parameter: string): 
 
 function buildWithTree(resource: ResourceDef, parsed: ParsedQuery): WithNode[] {
   const roots: WithNode[] = [];
-  const requested = [...(resource.defaultWith ?? []).map((p) => ({ path: p.split('.'), columns: null })), ...parsed.with];
+  const defaults = [...(resource.defaultWith ?? []), ...(resource.listWith ?? [])];
+  const requested = [...defaults.map((p) => ({ path: p.split('.'), columns: null })), ...parsed.with];
   for (const { path, columns } of requested) {
     const parameter = `with[]=${path.join('.')}`;
     const hops = walk(resource, path, parameter);
@@ -145,7 +151,7 @@ function buildWithTree(resource: ResourceDef, parsed: ParsedQuery): WithNode[] {
         addDefaultWith(node);
       }
       if (i === hops.length - 1 && columns) {
-        columns.forEach((c) => targetOf(hop.to, c, parameter));
+        columns.forEach((c) => targetOf(hop.to, c, `${parameter}:${columns.join(',')}`));
         node.columns = node.columns === null && node.parameter !== parameter ? null : [...new Set([...(node.columns ?? []), ...columns])];
       }
       level = node.children;
@@ -251,7 +257,19 @@ function dateFrom(target: Target, value: string, parameter: string): Condition {
   const d = isoMoment(value);
   if (!d) throw badQuery(parameter);
   // A bare date means from the start of that day in Kyiv (parseDate reads it in Europe/Kyiv).
-  return { kind: 'gte', value: type === 'date' ? d.toISODate()! : d.toISO()! };
+  const orNull = target.kind === 'field' && target.def.openEnded === true;
+  return { kind: 'gte', value: type === 'date' ? d.toISODate()! : d.toISO()!, ...(orNull ? { orNull } : {}) };
+}
+
+/** filterDatesEnd: on or before; a bare date on a date-time field means until the end of that Kyiv day. */
+function dateTo(target: Target, value: string, parameter: string): Condition {
+  const type = typeOf(target);
+  if (type !== 'date' && type !== 'datetime') throw badQuery(parameter);
+  const d = isoMoment(value);
+  if (!d) throw badQuery(parameter);
+  if (type === 'date') return { kind: 'lte', value: d.toISODate()!, exclusive: false };
+  if (DATE_ONLY.test(value)) return { kind: 'lte', value: d.startOf('day').plus({ days: 1 }).toISO()!, exclusive: true };
+  return { kind: 'lte', value: d.toISO()!, exclusive: false };
 }
 
 /** having / withHaving: the client's own `%` wildcards, case-insensitive. */

@@ -49,10 +49,20 @@ export interface SchemaContext {
  */
 export type SchemaResolver = (ctx: SchemaContext) => Promise<z.ZodType>;
 
+/**
+ * Fields of a resource that a belongsToMany pivot repeats, as SQL over the pivot's alias, by
+ * relation name: study_user.period holds its study's [start, end), so `{ users: { start: (p) =>
+ * \`lower(${p}.period)\` } }`. A withFilter / withHaving through that relation then also applies
+ * the query's own conditions on those fields to the pivot rows: one index on the pivot finds
+ * "this user's studies from this date" instead of every study from that date being checked.
+ */
+export type PivotMirrors = Record<string, Record<string, (pivotAlias: string) => string>>;
+
 export interface ResourceHooks {
   computed?: Record<string, ComputedAttribute>;
   scope?: RowScope;
   writeSchema?: SchemaResolver;
+  pivotMirrors?: PivotMirrors;
 }
 
 const registry = new Map<string, ResourceHooks>();
@@ -63,6 +73,7 @@ export function registerResourceHooks(resource: string, hooks: ResourceHooks): v
     computed: { ...prev.computed, ...hooks.computed },
     scope: hooks.scope ?? prev.scope,
     writeSchema: hooks.writeSchema ?? prev.writeSchema,
+    pivotMirrors: hooks.pivotMirrors ?? prev.pivotMirrors,
   });
 }
 

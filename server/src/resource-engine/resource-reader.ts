@@ -14,8 +14,15 @@ export interface ListAnswer {
 }
 
 /** Parse, bind to the registry, check permissions: everything that can fail with 400/403 before SQL. */
-export function prepareQuery(ctx: EngineContext, resource: ResourceDef, raw: string, extra?: Partial<ParsedQuery>): ResolvedQuery {
+export function prepareQuery(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  raw: string,
+  extra?: Partial<ParsedQuery>,
+  fixed: ParsedQuery['filters'] = [],
+): ResolvedQuery {
   const parsed = { ...parseQueryString(raw), ...extra };
+  parsed.filters = [...parsed.filters, ...fixed];
   const q = resolveQuery(parsed, resource);
   guardQuery(q, ctx.auth, ctx.knex);
   return q;
@@ -25,8 +32,14 @@ export function prepareQuery(ctx: EngineContext, resource: ResourceDef, raw: str
  * GET /api/{resource}. With page/perpage: one page and the total. Without either: the
  * calendar-style full list, capped at QUERY_LIMITS.fullListCap rows (meta says how many exist).
  */
-export async function listResource(ctx: EngineContext, resource: ResourceDef, raw: string): Promise<ListAnswer> {
-  const q = prepareQuery(ctx, resource, raw);
+export async function listResource(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  raw: string,
+  /** Conditions the route adds to the client's (a nested path's parent id). */
+  fixed: ParsedQuery['filters'] = [],
+): Promise<ListAnswer> {
+  const q = prepareQuery(ctx, resource, raw, undefined, fixed);
   const perPage = q.perPage;
   const page = q.page ?? 1;
   const rows = (await pageQuery(ctx, q, (page - 1) * perPage, perPage)) as Row[];

@@ -143,13 +143,17 @@ export async function createResource(req: WriteRequest, resource: ResourceDef): 
 }
 
 export async function updateResource(req: WriteRequest, resource: ResourceDef, id: number): Promise<Row> {
-  assertAction(req, resource, 'update');
+  // ResourceDef.creatorMayUpdate: the author edits their own row under their create rule.
+  const asCreator = Boolean(resource.creatorMayUpdate && resource.creatorColumn) && req.auth.ability.can('create', subjectOf(resource));
+  if (!asCreator) assertAction(req, resource, 'update');
   const existing = await loadExisting(req, resource, id);
   const data = validate(await schemaFor(req, resource, 'update', existing), req.body, req.t);
   const keys = sentKeys(req.body, data);
   const subject = resource.subject ? asSubject(resource.subject, existing) : subjectOf(resource);
-  if (!req.auth.ability.can('update', subject)) throw errors.forbidden();
-  for (const key of keys) if (!req.auth.ability.can('update', subject, key)) throw forbiddenField(key);
+  const rule = req.auth.ability.can('update', subject) ? 'update' : 'create';
+  const own = asCreator && existing[resource.creatorColumn!] === req.auth.user.id;
+  if (rule === 'create' && !own) throw errors.forbidden();
+  for (const key of keys) if (!req.auth.ability.can(rule, subject, key)) throw forbiddenField(key);
   await write(req, resource, 'update', data, keys, existing);
   return readResource(req, resource, id, responseQuery(resource, req.query));
 }
@@ -158,6 +162,8 @@ export async function deleteResource(req: EngineContext, resource: ResourceDef, 
   if (resource.protectedIds?.includes(id)) {
     throw errors.conflict('user_protected', 'errors.user_protected');
   }
+  // No delete rule at all (and no author's right): 403 before the row is looked up.
+  if (!resource.creatorMayDelete) assertAction(req, resource, 'delete');
   const existing = await loadExisting(req, resource, id);
   const subject = resource.subject ? asSubject(resource.subject, existing) : subjectOf(resource);
   const own = resource.creatorMayDelete && resource.creatorColumn && existing[resource.creatorColumn] === req.auth.user.id;

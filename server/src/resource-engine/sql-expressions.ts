@@ -94,7 +94,11 @@ export function applyCondition(qb: Knex.QueryBuilder, knex: Knex, expr: Knex.Raw
       qb.where(knex.raw(condition.asText ? '(?)::text ILIKE ?' : '(?) ILIKE ?', [expr, condition.pattern]));
       return;
     case 'gte':
-      qb.where(knex.raw('(?) >= ?', [expr, value(condition.value) as Knex.Value]));
+      if (condition.orNull) qb.where(knex.raw('((?) >= ? OR (?) IS NULL)', [expr, value(condition.value) as Knex.Value, expr]));
+      else qb.where(knex.raw('(?) >= ?', [expr, value(condition.value) as Knex.Value]));
+      return;
+    case 'lte':
+      qb.where(knex.raw(`(?) ${condition.exclusive ? '<' : '<='} ?`, [expr, value(condition.value) as Knex.Value]));
       return;
     case 'days': {
       // Each Kyiv day as a [midnight, next midnight) range on the raw value rather than

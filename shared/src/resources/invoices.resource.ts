@@ -24,8 +24,10 @@ export const invoicesResource = defineResource({
     created_by: rel.belongsTo('users', 'created_by'),
   },
   computed: {
-    number: { type: 'string', description: 'position and contract id, each padded to 2 digits' },
-    studies_count: { type: 'int', description: 'round(amount / price_per_study)' },
+    // The contracts page's invoice sub-table and the invoices table show both (spec part 1 §2).
+    number: { type: 'string', default: true, description: 'position and contract id, each padded to 2 digits' },
+    studies_count: { type: 'int', default: true, description: 'round(amount / price_per_study)' },
+    unpaid: { type: 'bool', description: 'no pay date yet (the invoices table\'s "unpaid" filter)' },
   },
   defaultSort: ['-id'],
   creatorColumn: 'created_by',

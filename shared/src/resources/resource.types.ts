@@ -46,6 +46,11 @@ export interface FieldDef {
    * generation) or by the database itself; listed so the admin table can show it read-only.
    */
   commandOnly?: string;
+  /**
+   * A date or date-time where NULL means "not ended yet" (a schedule's `end_at`):
+   * `filterDatesStart[field]=d` keeps such rows (`field >= d OR field IS NULL`).
+   */
+  openEnded?: boolean;
 }
 
 interface RelationBase {
@@ -102,6 +107,11 @@ export type RelationDef = BelongsToRelation | HasManyRelation | BelongsToManyRel
 export interface ComputedDef {
   type: 'bool' | 'int' | 'number' | 'string' | 'datetime' | 'date' | 'json';
   readableBy?: AccessGuard;
+  /**
+   * Answered like a default field (without select[] / a `rel:cols` list) when true; otherwise only
+   * when selected. For cheap per-row values the spec's answers carry (an invoice's number).
+   */
+  default?: boolean;
   /** Documented for readers of the registry; the SQL lives in the server's feature hooks. */
   description?: string;
 }
@@ -122,6 +132,11 @@ export interface ResourceDef {
   defaultSort?: readonly string[];
   /** Relations loaded on every read of this resource (e.g. a user's role). */
   defaultWith?: readonly string[];
+  /**
+   * Relations a top-level list or read answers without with[] (the teachers listing "includes
+   * user, classes, languages…", spec part 2 §7); not loaded when the resource is itself a relation.
+   */
+  listWith?: readonly string[];
   /** Counts answered after a create/update (e.g. the study modal reads recordings_count). */
   writeResponseCounts?: readonly string[];
   /** Operations the generic routes offer; the rest are business commands or not offered. */
@@ -130,6 +145,11 @@ export interface ResourceDef {
   creatorColumn?: string;
   /** The creator (creatorColumn) may delete their own row even without the delete ability. */
   creatorMayDelete?: boolean;
+  /**
+   * The creator may update their own row with the create ability alone (spec part 1 §6 gates
+   * "Edit Report" by `create study_report`; the fields allowed are those of that create rule).
+   */
+  creatorMayUpdate?: boolean;
   /** Ids generic delete refuses (users: 1). */
   protectedIds?: readonly number[];
   createSchema?: z.ZodType;

@@ -9,7 +9,8 @@ export const schedulesResource = defineResource({
     id: f.id(),
     user_id: w(f.int()),
     start_at: w(f.datetime()),
-    end_at: w(f.datetime()),
+    // Open-ended schedules (no end yet) pass filterDatesStart[end_at] (spec part 1 §7 calendar call).
+    end_at: w(f.datetime({ openEnded: true })),
     created_by: f.int(),
     created_at: f.datetime(),
     updated_at: f.datetime({ default: false }),

@@ -34,7 +34,8 @@ export const studiesResource = defineResource({
     tasks: rel.hasMany('study_tasks', 'study_id', { sort: ['id'] }),
     recordings: rel.hasMany('recordings', 'study_id', { sort: ['part'] }),
     messages: rel.hasMany('study_messages', 'study_id', { sort: ['created_at'] }),
-    evaluation: rel.hasOne('evaluations', 'study_id'),
+    // The studies table's evaluation button (an admin page): staff who manage studies only.
+    evaluation: rel.hasOne('evaluations', 'study_id', { readableBy: { roles: [ROLE.Administrator, ROLE.Manager] } }),
     created_by: rel.belongsTo('users', 'created_by'),
     type: rel.belongsTo('study_types', 'type_id'),
   },
@@ -46,6 +47,7 @@ export const studiesResource = defineResource({
     isNoReport: { type: 'bool' },
     isFullStudyReportNeeded: { type: 'bool' },
     is_off_template: { type: 'bool' },
+    students_count: { type: 'int', description: 'participants taking part as students (the studies table filter)' },
     price_total: {
       type: 'int',
       readableBy: { roles: [ROLE.Administrator] },

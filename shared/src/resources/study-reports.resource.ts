@@ -20,8 +20,14 @@ export const studyReportsResource = defineResource({
     user: rel.belongsTo('users', 'user_id'),
     created_by: rel.belongsTo('users', 'created_by'),
   },
+  computed: {
+    // The study reports table's "start" column and default sort (spec part 1 §2).
+    start: { type: 'datetime', default: true, description: "the study's start" },
+  },
   defaultSort: ['-id'],
   creatorColumn: 'created_by',
+  // Edit Report: a Teacher (read, create study_report) edits the reports they wrote.
+  creatorMayUpdate: true,
   operations: ['list', 'read', 'create', 'update', 'delete'],
   createSchema: studyReportSchema,
   updateSchema: partialOf(studyReportSchema),

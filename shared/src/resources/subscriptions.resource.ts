@@ -44,9 +44,11 @@ export const subscriptionsResource = defineResource({
     studies_template: rel.hasMany('studies_templates', 'subscription_id', { sort: ['weekday', 'start_time'] }),
   },
   computed: {
-    invoices_payed_amount: { type: 'int', description: 'sum of paid invoice amounts (minor units)' },
+    // Spec part 2 §3: the subscriptions table reads it on every row (last paid study, unpaid footer).
+    invoices_payed_amount: { type: 'int', default: true, description: 'sum of paid invoice amounts (minor units)' },
     studies_count: { type: 'int' },
-    last_paid_study: { type: 'int', description: 'position of the last study the payments cover' },
+    unpaid: { type: 'bool', description: 'paid amount below price_per_study × studies (the table\'s "unpaid" filter)' },
+    last_paid_study: { type: 'int', description: 'id of the last study the payments cover (null: none)' },
   },
   defaultSort: ['-id'],
   operations: ['list', 'read', 'update', 'delete'],

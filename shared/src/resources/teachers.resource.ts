@@ -41,5 +41,18 @@ export const teachersResource = defineResource({
     available_workperiods: { type: 'json', description: 'free work slots: start, end, futureStudiesCount' },
   },
   defaultSort: ['priority'],
+  // Spec part 2 §7: `GET api/teachers?withFilter[user.active]=1` "includes user, classes, languages,
+  // teaching data, study durations, manager".
+  listWith: [
+    'user',
+    'classes',
+    'languages',
+    'teaching_formats',
+    'teaching_programs',
+    'teaching_styles',
+    'teaching_study_types',
+    'study_durations',
+    'manager',
+  ],
   operations: ['list', 'read'],
 });

@@ -8,3 +8,4 @@ export * from './off-template';
 export * from './study-date-change';
 export * from './lesson-plan';
 export * from './eur-price';
+export * from './study-notify';

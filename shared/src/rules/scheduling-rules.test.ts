@@ -105,6 +105,20 @@ describe('transfer rules', () => {
     expect(code({ teacherSlots: [{ start: kyiv('2025-06-06T10:00'), end: kyiv('2025-06-06T10:59') }] })).toBe('slot_not_free');
     expect(code({ teacherSlots: [] })).toBe('slot_not_free');
   });
+
+  it('tells a time another study holds (slot_taken) from time outside work (slot_not_free)', () => {
+    const workingTime = [{ start: kyiv('2025-06-06T09:00'), end: kyiv('2025-06-06T18:00') }];
+    const busy = [{ start: kyiv('2025-06-06T10:30'), end: kyiv('2025-06-06T11:30') }];
+    const teacherSlots = [
+      { start: kyiv('2025-06-06T09:00'), end: kyiv('2025-06-06T10:30') },
+      { start: kyiv('2025-06-06T11:30'), end: kyiv('2025-06-06T18:00') },
+    ];
+    expect(code({ teacherSlots, workingTime, busy })).toBe('slot_taken');
+    expect(code({ teacherSlots, workingTime, busy, newStart: kyiv('2025-06-06T17:30') })).toBe('slot_not_free');
+    expect(code({ teacherSlots, workingTime, busy, newStart: kyiv('2025-06-06T11:30') })).toBe('ok');
+    // Without the working time the rule cannot tell: the older answer stays.
+    expect(code({ teacherSlots, busy })).toBe('slot_not_free');
+  });
 });
 
 describe('off-template', () => {

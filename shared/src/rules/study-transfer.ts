@@ -22,6 +22,11 @@ export const TRANSFER_REFUSALS = [
   'slot_in_off_period',
   /** The new time is not inside the teacher's free working time. */
   'slot_not_free',
+  /**
+   * The new time is working time but another study holds it (someone took it first): answered
+   * 409 like the database's own refusal of a double booking, not 422.
+   */
+  'slot_taken',
 ] as const;
 export type TransferRefusal = (typeof TRANSFER_REFUSALS)[number];
 
@@ -67,6 +72,13 @@ export interface TransferCheckInput {
   teacherSlots: readonly Span[];
   offPeriods: readonly Span[];
   subscriptionLastStudyDate: Instant | null;
+  /**
+   * Optional: the teacher's working time without off periods, and the studies in it. When the new
+   * time fits the working time but overlaps one of these studies, the answer is 'slot_taken'
+   * instead of 'slot_not_free'.
+   */
+  workingTime?: readonly Span[];
+  busy?: readonly Span[];
 }
 
 export type TransferDecision = { ok: true; start: number; end: number } | { ok: false; code: TransferRefusal };
@@ -83,6 +95,9 @@ export function checkTransfer(input: TransferCheckInput): TransferDecision {
     return { ok: false, code: 'slot_after_limit' };
   }
   if (input.offPeriods.some((o) => overlaps(o, moved))) return { ok: false, code: 'slot_in_off_period' };
-  if (!fitsInside(input.teacherSlots, start, durationMs)) return { ok: false, code: 'slot_not_free' };
+  if (!fitsInside(input.teacherSlots, start, durationMs)) {
+    const taken = input.busy?.some((b) => overlaps(b, moved)) && fitsInside(input.workingTime ?? [], start, durationMs);
+    return { ok: false, code: taken ? 'slot_taken' : 'slot_not_free' };
+  }
   return { ok: true, ...moved };
 }

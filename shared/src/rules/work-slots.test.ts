@@ -124,56 +124,96 @@ describe('free slots across DST switches (property)', () => {
     step: fc.option(fc.constantFrom(15, 30, 60), { nil: undefined }),
   });
 
+  type Arb = { startMin: number; duration: number; weekday: number };
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+
+  /**
+   * Declared working time, computed independently on the Kyiv wall clock of each period's own day
+   * (adjacent periods join: a slot may run from one period into the next).
+   */
+  function declaredTime(periods: readonly Arb[], from: number, to: number): Span[] {
+    const raw: Span[] = [];
+    for (let day = inKyiv(from).startOf('day').minus({ days: 1 }); day.toMillis() < to; day = day.plus({ days: 1 })) {
+      for (const p of periods) {
+        if (day.weekday % 7 !== p.weekday) continue;
+        const endMin = p.startMin + p.duration;
+        const endDay = day.plus({ days: Math.floor(endMin / 1440) });
+        // A repeated autumn hour: the start's last occurrence, the end's first (work-slots.ts).
+        const start = DateTime.fromObject(
+          { year: day.year, month: day.month, day: day.day, hour: Math.floor(p.startMin / 60), minute: p.startMin % 60 },
+          { zone: 'Europe/Kyiv' },
+        ).toMillis();
+        const endTime = { hour: Math.floor((endMin % 1440) / 60), minute: endMin % 60 };
+        let end = endDay.set(endTime).toMillis();
+        if (end <= start) end = DateTime.fromObject({ year: endDay.year, month: endDay.month, day: endDay.day, ...endTime }, { zone: 'Europe/Kyiv' }).toMillis();
+        raw.push({ start, end });
+      }
+    }
+    return mergeSpans(raw);
+  }
+
+  /** Slots of a random schedule over [from, to): every slot inside declared hours, clear of studies and days off. */
+  function checkWindow(a: { periods: Arb[]; studies: Array<{ offsetMin: number; len: number }>; offs: Array<{ offsetMin: number; len: number }>; duration: number; step?: number }, from: number, to: number) {
+    const schedule: ScheduleRule = {
+      start_at: from - 86_400_000,
+      end_at: null,
+      workperiods: a.periods.map((p) => ({ weekday: p.weekday, start_time: hhmm(p.startMin), duration: p.duration })),
+    };
+    const workPeriods = expandWorkPeriods([schedule], from, to);
+    const studies = a.studies.map((s) => ({ start: from + s.offsetMin * 60_000, end: from + (s.offsetMin + s.len) * 60_000 }));
+    const offPeriods = a.offs.map((s) => ({ start: from + s.offsetMin * 60_000, end: from + (s.offsetMin + s.len) * 60_000 }));
+    const declared = declaredTime(a.periods, from, to);
+    const slots = freeSlots({ workPeriods, studies, offPeriods, duration: a.duration, step: a.step, from, to });
+    for (const slot of slots) {
+      expect(slot.end - slot.start).toBe(a.duration * 60_000);
+      expect(slot.start >= from && slot.end <= to).toBe(true);
+      expect(declared.some((d) => slot.start >= d.start && slot.end <= d.end)).toBe(true);
+      for (const busy of [...studies, ...offPeriods]) expect(slot.start < busy.end && busy.start < slot.end).toBe(false);
+    }
+    // Slots never overlap each other when the step is at least the duration.
+    if ((a.step ?? a.duration) >= a.duration) {
+      for (let i = 1; i < slots.length; i++) expect(slots[i]!.start >= slots[i - 1]!.end).toBe(true);
+    }
+  }
+
   it('never offers a slot outside declared local hours, over a study or an off period', () => {
     fc.assert(
       fc.property(arbitrary, (a) => {
         const from = a.switchAt - a.daysBefore * 86_400_000;
-        const to = from + 21 * 86_400_000;
-        const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
-        const schedule: ScheduleRule = {
-          start_at: from - 86_400_000,
-          end_at: null,
-          workperiods: a.periods.map((p) => ({ weekday: p.weekday, start_time: hhmm(p.startMin), duration: p.duration })),
-        };
-        const workPeriods = expandWorkPeriods([schedule], from, to);
-        const studies = a.studies.map((s) => ({ start: from + s.offsetMin * 60_000, end: from + (s.offsetMin + s.len) * 60_000 }));
-        const offPeriods = a.offs.map((s) => ({ start: from + s.offsetMin * 60_000, end: from + (s.offsetMin + s.len) * 60_000 }));
-        // Declared working time, computed independently on the Kyiv wall clock of each period's
-        // own day (adjacent periods join: a slot may run from one period into the next).
-        const raw: Span[] = [];
-        for (let day = inKyiv(from).startOf('day').minus({ days: 1 }); day.toMillis() < to; day = day.plus({ days: 1 })) {
-          for (const p of a.periods) {
-            if (day.weekday % 7 !== p.weekday) continue;
-            const endMin = p.startMin + p.duration;
-            const endDay = day.plus({ days: Math.floor(endMin / 1440) });
-            // A repeated autumn hour: the start's last occurrence, the end's first (work-slots.ts).
-            const start = DateTime.fromObject(
-              { year: day.year, month: day.month, day: day.day, hour: Math.floor(p.startMin / 60), minute: p.startMin % 60 },
-              { zone: 'Europe/Kyiv' },
-            ).toMillis();
-            const endTime = { hour: Math.floor((endMin % 1440) / 60), minute: endMin % 60 };
-            let end = endDay.set(endTime).toMillis();
-            if (end <= start) end = DateTime.fromObject({ year: endDay.year, month: endDay.month, day: endDay.day, ...endTime }, { zone: 'Europe/Kyiv' }).toMillis();
-            raw.push({ start, end });
-          }
-        }
-        const declared = mergeSpans(raw);
-        const slots = freeSlots({ workPeriods, studies, offPeriods, duration: a.duration, step: a.step, from, to });
-        for (const slot of slots) {
-          expect(slot.end - slot.start).toBe(a.duration * 60_000);
-          expect(slot.start >= from && slot.end <= to).toBe(true);
-          const inside = declared.some((d) => slot.start >= d.start && slot.end <= d.end);
-          expect(inside).toBe(true);
-          for (const busy of [...studies, ...offPeriods]) expect(slot.start < busy.end && busy.start < slot.end).toBe(false);
-        }
-        // Slots never overlap each other when the step is at least the duration.
-        if ((a.step ?? a.duration) >= a.duration) {
-          for (let i = 1; i < slots.length; i++) expect(slots[i]!.start >= slots[i - 1]!.end).toBe(true);
-        }
+        checkWindow(a, from, from + 21 * 86_400_000);
       }),
       { numRuns: 150 },
     );
   }, 60_000);
+
+  it('holds over windows that span both switches of a year (spring and autumn)', () => {
+    // From up to four weeks before the spring switch to up to four weeks after the autumn one.
+    const years = [
+      { spring: kyiv('2025-03-30T00:00'), autumn: kyiv('2025-10-26T00:00') },
+      { spring: kyiv('2026-03-29T00:00'), autumn: kyiv('2026-10-25T00:00') },
+    ];
+    const long = fc.record({
+      year: fc.constantFrom(...years),
+      daysBefore: fc.integer({ min: 1, max: 28 }),
+      daysAfter: fc.integer({ min: 1, max: 28 }),
+      periods: fc.array(workperiod, { minLength: 1, maxLength: 5 }),
+      // Offsets as fractions of the window, so studies and days off fall on both sides of both switches.
+      studies: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), len: fc.integer({ min: 15, max: 180 }) }), { maxLength: 60 }),
+      offs: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), len: fc.integer({ min: 60, max: 10 * 1440 }) }), { maxLength: 6 }),
+      duration: fc.constantFrom(30, 45, 60, 90),
+      step: fc.option(fc.constantFrom(15, 30, 60), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(long, (a) => {
+        const from = a.year.spring - a.daysBefore * 86_400_000;
+        const to = a.year.autumn + a.daysAfter * 86_400_000;
+        const minutes = Math.floor((to - from) / 60_000);
+        const place = (x: { at: number; len: number }) => ({ offsetMin: Math.floor(x.at * minutes), len: x.len });
+        checkWindow({ ...a, studies: a.studies.map(place), offs: a.offs.map(place) }, from, to);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 
   it('keeps every expanded period at its declared local start time', () => {
     fc.assert(

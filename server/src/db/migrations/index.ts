@@ -15,6 +15,7 @@ import * as m013 from './013_jobs_outbox.js';
 import * as m014 from './014_exchange_rates.js';
 import * as m015 from './015_study_notify.js';
 import * as m016 from './016_resource_indexes.js';
+import * as m017 from './017_scheduling_indexes.js';
 
 export interface Migration {
   name: string;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { name: '014_exchange_rates', up: m014.up, down: m014.down },
   { name: '015_study_notify', up: m015.up, down: m015.down },
   { name: '016_resource_indexes', up: m016.up, down: m016.down },
+  { name: '017_scheduling_indexes', up: m017.up, down: m017.down },
 ];

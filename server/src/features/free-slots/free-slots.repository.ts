@@ -108,6 +108,12 @@ export function createFreeSlotsRepository() {
       return rows.map((r) => r.user_id as number);
     },
 
+    /** Those of the users who teach (Teacher, Methodologist): whose days off bind a study. */
+    async teachingUsers(db: Db, userIds: readonly number[]): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db('users').select('id').whereIn('id', [...userIds]).whereIn('role_id', [ROLE.Teacher, ROLE.Methodologist]).orderBy('id');
+      return rows.map((r) => r.id as number);
+    },
     /** Whether the user exists with a teaching role (for the teacher-based slot listing). */
     async isTeacher(db: Db, userId: number): Promise<boolean> {
       const row = await db('users').select('id').where('id', userId).whereIn('role_id', [ROLE.Teacher, ROLE.Methodologist]).first();

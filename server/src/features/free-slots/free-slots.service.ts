@@ -26,8 +26,11 @@ import type { FreeSlotsRepository } from './free-slots.repository.js';
  * ("move to the end of the subscription"). Rules: docs/domain-rules.md, "Scheduling and transfer".
  */
 
-/** Longest window one slot request may cover: the calendar's 60 days each way, plus a margin. */
-export const MAX_SLOT_WINDOW_DAYS = 62;
+/**
+ * Longest window one slot request may cover: the calendar's whole work-period window (60 days
+ * back and 60 ahead, spec part 1 §4) plus a day of margin each side, in one call.
+ */
+export const MAX_SLOT_WINDOW_DAYS = 122;
 /** How far past a package's last study the next date is looked for. */
 const NEXT_DATE_HORIZON_DAYS = 120;
 

@@ -62,6 +62,15 @@ describe('invoice number and studies count', () => {
   });
 });
 
+describe('unpaid', () => {
+  it('is exactly "no pay date" for every demo invoice', async () => {
+    const rows = await hookedQuery(knex, 'invoices', admin, { computed: ['unpaid'] })!;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect([r.id, r.unpaid]).toEqual([r.id, r.payed_at === null]);
+    expect(new Set(rows.map((r: { unpaid: boolean }) => r.unpaid))).toEqual(new Set([true, false]));
+  });
+});
+
 describe('invoices scope', () => {
   it("a parent sees exactly the invoices of their children's contracts; others without money rights none", async () => {
     const parent = await authFor(knex, DEMO_ACCOUNTS.Responsible);

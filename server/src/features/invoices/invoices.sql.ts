@@ -32,6 +32,13 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
           FROM subscriptions isc_sub WHERE isc_sub.id = ${quotedAlias(ctx)}.subscription_id)`,
       ),
   },
+  /** Not paid yet: no pay date (the invoices table's "unpaid" preset, invoices_unpaid partial index). */
+  unpaid: {
+    type: 'bool',
+    filterable: true,
+    sortable: true,
+    sql: (ctx) => ctx.knex.raw(`(${quotedAlias(ctx)}.payed_at IS NULL)`),
+  },
 };
 
 /** Administrator and Manager: all; Responsible: invoices of their children's contracts (invoices.contract_id is kept equal to the subscription's). */

@@ -10,6 +10,10 @@ import { setComputedLookup } from '../../resource-engine/query-resolver.js';
 import { hooksOf } from '../../resource-engine/resource-hooks.js';
 import { registerStudyWriteHooks } from './studies.write.js';
 import { registerUserWriteHooks } from './users.write.js';
+import { registerResourceHooks } from '../../resource-engine/resource-hooks.js';
+import { recordingsHooks } from './recordings.sql.js';
+import { studiesTableHooks } from './studies-table.sql.js';
+import { registerStudyChildrenRoutes } from './study-children.routes.js';
 
 /**
  * Generic CRUD for every resource of the registry (shared/src/resources), under /api. Paths
@@ -20,6 +24,8 @@ import { registerUserWriteHooks } from './users.write.js';
 export function resourceRoutes(knex: Knex): Router {
   registerStudyWriteHooks();
   registerUserWriteHooks();
+  registerResourceHooks('recordings', recordingsHooks);
+  registerResourceHooks('studies', studiesTableHooks);
   // Attributes a feature registers without a registry entry are still known names.
   setComputedLookup((resource) => hooksOf(resource.name).computed ?? {});
 
@@ -32,6 +38,7 @@ export function resourceRoutes(knex: Knex): Router {
     query: ctx.querystring,
   });
 
+  registerStudyChildrenRoutes(router, knex);
   router.get('/:resource', handle('list', false, async (ctx, resource) => {
     ctx.body = await listResource(engine(ctx), resource, ctx.querystring);
   }));

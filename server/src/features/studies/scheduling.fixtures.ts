@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { ROLE } from '@school/shared/domain';
+import { hashPassword } from '../../platform/security/secrets.js';
+import { TestClient } from '../../../test/test-client.js';
 
 /**
  * Test fixtures for the scheduling integration tests: a teacher who works every day 08:00–20:00
@@ -19,6 +21,17 @@ export async function addUser(knex: Knex, roleId: number, name: string): Promise
     .insert({ role_id: roleId, firstname: name, surname: 'Тест', source_id: 1, email: `${name.toLowerCase()}.${seq}.${Date.now()}@example.com` })
     .returning('id');
   return row.id as number;
+}
+
+/** A new user who can sign in (password `demo12345`), signed in over HTTP at `url`. */
+export async function addSignedInUser(knex: Knex, url: string, roleId: number, name: string, lang = 'uk') {
+  const id = await addUser(knex, roleId, name);
+  const email = `user${id}.${Date.now()}@example.com`;
+  await knex('users').where({ id }).update({ email, password: await hashPassword('demo12345') });
+  const client = new TestClient(url, lang);
+  const res = await client.post('/login', { email, password: 'demo12345' });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  return { id, client };
 }
 
 export async function addStudy(

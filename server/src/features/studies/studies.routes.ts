@@ -10,7 +10,9 @@ import { createStudyTransferService } from '../study-transfer/study-transfer.ser
 import { parseId } from './route-params.js';
 import { createStudiesRepository } from './studies.repository.js';
 import { withRefusalCodes } from './study-refusals.errors.js';
-import { studyUpdateSchema } from './study-update.schema.js';
+import { studyCreateGuard } from './study-create.guard.js';
+import { createMoveToEndService } from './study-move-to-end.service.js';
+import { studyMoveToEndSchema, studyUpdateSchema } from './study-update.schema.js';
 import { createStudyUpdateService } from './study-update.service.js';
 
 export interface StudiesRoutesDeps {
@@ -31,6 +33,7 @@ export function studiesRoutes(deps: StudiesRoutesDeps): Router {
   const transfer = createStudyTransferService(slots);
   const updater = createStudyUpdateService({ knex, studies, transfer, now });
   const freeSlots = createFreeSlotsService({ knex, slots, studies, now });
+  const moveToEnd = createMoveToEndService({ knex, studies, freeSlots, updater });
 
   const router = new Router({ prefix: '/api' });
   // Static paths first: /studies/initiator-options must not be read as a study id.
@@ -45,5 +48,14 @@ export function studiesRoutes(deps: StudiesRoutesDeps): Router {
   });
   router.patch('/studies/:id', update);
   router.put('/studies/:id', update);
+  router.post(
+    '/studies/:id/move-to-end',
+    withRefusalCodes(async (ctx) => {
+      const input = validateBody(ctx, studyMoveToEndSchema);
+      ctx.body = await moveToEnd.move(authOf(ctx), parseId(ctx.params.id), input);
+    }),
+  );
+  // Checks the study form's off-period rule, then hands the request on to the generic create.
+  router.post('/studies', withRefusalCodes(studyCreateGuard({ knex, slots, transfer })));
   return router;
 }

@@ -168,4 +168,19 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
 /** Administrator and Manager: all; teaching roles and students: their own; Responsible: their children's. */
 export const studiesScope: RowScope = (qb, ctx) => scopeStudyColumn(qb, `${ctx.alias}.id`, ctx);
 
-export const studiesHooks: ResourceHooks = { computed: studiesComputed, scope: studiesScope };
+/**
+ * study_user.period is its study's [start, end) (triggers keep them equal), so a calendar's
+ * `withFilter[users.id]=u&filterDatesStart[start]=d` reads only u's participations from d through
+ * `study_user_user_id_start_index` (migration 017) instead of every study from d on: the same cost
+ * on a school ten times bigger (bench/cases/scheduling.bench.ts).
+ */
+const periodMirror = {
+  start: (pivot: string) => `lower(${pivot}.period)`,
+  end: (pivot: string) => `upper(${pivot}.period)`,
+};
+
+export const studiesHooks: ResourceHooks = {
+  computed: studiesComputed,
+  scope: studiesScope,
+  pivotMirrors: { users: periodMirror, subscriptions: periodMirror },
+};

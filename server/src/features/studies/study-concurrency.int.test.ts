@@ -1,7 +1,7 @@
 import { ROLE } from '@school/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
+import { addSignedInUser, addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -47,11 +47,33 @@ describe('one slot, many takers', () => {
       parent.patch(`/api/studies/${fx.studyA}`, { start: slot }),
       manager.patch(`/api/studies/${other}`, { start: slot }),
     ]);
-    // The parent may also lose earlier, in its own rules, if the manager committed first (422 slot_not_free).
-    const statuses = [a.status, b.status].sort();
-    expect(statuses[0]).toBe(200);
-    expect([409, 422]).toContain(statuses[1]);
-    const loser = a.status === 200 ? b : a;
-    expect(['slot_taken', 'slot_not_free']).toContain(loser.body.code);
+    // Whoever comes second loses with 409 slot_taken: in the transfer rules when the first one
+    // has committed, at the exclusion constraint when both write at once.
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((a.status === 409 ? a : b).body.code).toBe('slot_taken');
+  });
+
+  it('two parents taking the same slot at once: one succeeds, the other gets 409', async () => {
+    // parent@'s other child, and a child of a second family, each alone with the teacher on day +5.
+    const second = await addSignedInUser(srv.knex, srv.url, ROLE.Responsible, 'Батько');
+    const secondChild = await addUser(srv.knex, ROLE.Student, 'Син');
+    await srv.knex('user_responsibles').insert({ child_id: secondChild, responsible_id: second.id });
+    const mine = await addStudy(srv.knex, kyivDay(5, 12), [fx.teacherId, fx.siblingId]);
+    const theirs = await addStudy(srv.knex, kyivDay(5, 17), [fx.teacherId, secondChild]);
+    const first = await srv.signInAs('Responsible');
+    for (let round = 0; round < 3; round++) {
+      const slot = kyivDay(4, 8 + round).toISO();
+      const [a, b] = await Promise.all([
+        first.patch(`/api/studies/${mine}`, { start: slot }),
+        second.client.patch(`/api/studies/${theirs}`, { start: slot }),
+      ]);
+      expect([a.status, b.status].sort(), `${a.text} ${b.text}`).toEqual([200, 409]);
+      expect((a.status === 409 ? a : b).body.code).toBe('slot_taken');
+      const held = await srv.knex('study_user')
+        .where('user_id', fx.teacherId)
+        .whereRaw('period && tstzrange(?, ?)', [kyivDay(4, 8 + round).toJSDate(), kyivDay(4, 9 + round).toJSDate()])
+        .count<{ count: string }[]>('* as count');
+      expect(Number(held[0]!.count)).toBe(1);
+    }
   });
 });

@@ -15,10 +15,10 @@ export function refusal(field: string, code: string, key: string, params: Record
  * the same envelope: `{ message, code, errors: { field: [message] } }`, plus `error` (the
  * move-to-end checkbox alerts the server's `error` field, spec part 2 §8).
  */
-export function withRefusalCodes(handler: (ctx: Context) => Promise<void>) {
-  return async (ctx: Context, _next: Next) => {
+export function withRefusalCodes(handler: (ctx: Context, next: Next) => Promise<void>) {
+  return async (ctx: Context, next: Next) => {
     try {
-      await handler(ctx);
+      await handler(ctx, next);
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 422 || err.code === 'validation') throw err;
       const message = ctx.t(err.key, err.params);

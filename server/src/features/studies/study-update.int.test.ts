@@ -36,7 +36,8 @@ describe('transfer by a Responsible', () => {
     ['slot_not_after_today', async () => ({ id: fx.studyA, start: iso(kyivDay(0, 19)) })],
     ['slot_after_limit', async () => ({ id: fx.studyA, start: iso(kyivDay(9, 12)) })],
     ['slot_in_off_period', async () => ({ id: fx.studyA, start: iso(kyivDay(6, 12)) })],
-    ['slot_not_free', async () => ({ id: fx.studyA, start: iso(kyivDay(4, 15, 30)) })],
+    // 19:30 for an hour runs past the end of the working day (20:00).
+    ['slot_not_free', async () => ({ id: fx.studyA, start: iso(kyivDay(4, 19, 30)) })],
   ];
 
   it.each(refusals)('refuses %s with its code and message in uk and ru', async (code, make) => {
@@ -50,6 +51,18 @@ describe('transfer by a Responsible', () => {
     expect(resRu.body).toMatchObject({ code, message: ru.transfer[code] });
     const after = await srv.knex('studies').select('start').where({ id }).first();
     expect(after.start).toEqual(before.start);
+  });
+
+  it('answers 409 slot_taken (uk and ru) for working time another study holds', async () => {
+    const before = await srv.knex('studies').select('start').where({ id: fx.studyA }).first();
+    // The teacher's lesson with another family, day +4 15:00–16:00.
+    const res = await parentUk.patch(`/api/studies/${fx.studyA}`, { start: iso(kyivDay(4, 15, 30)) });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'slot_taken', message: uk.slot_taken });
+    const resRu = await parentRu.patch(`/api/studies/${fx.studyA}`, { start: iso(kyivDay(4, 14, 30)) });
+    expect(resRu.status).toBe(409);
+    expect(resRu.body).toMatchObject({ code: 'slot_taken', message: ru.slot_taken });
+    expect(await srv.knex('studies').select('start').where({ id: fx.studyA }).first()).toEqual(before);
   });
 
   it('uses the spec wording for too_late', () => {

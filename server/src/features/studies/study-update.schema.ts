@@ -9,7 +9,7 @@ import { isoDateTime, oneOf } from '@school/shared/validation';
  * calendar modal sends comment, miss_status (and start for a transfer); the study form sends the
  * rest. Unknown fields are ignored.
  */
-export const studyUpdateSchema = z.object({
+const fields = {
   comment: text.optional(z.string()),
   miss_status: numeric.optional(oneOf(MISS_STATUSES)),
   start: text.optional(isoDateTime()),
@@ -26,5 +26,23 @@ export const studyUpdateSchema = z.object({
   initiated_by: numeric.optional(oneOf(INITIATORS)),
   change_comment: text.optional(z.string()),
   ignore_offperiods: flag.optional(z.boolean()),
-});
+};
+
+/**
+ * The study form's date-change block (spec part 2 §4, §5): when it is sent (initiated_by or
+ * change_comment present) and the move is shown in the history, initiated_by is required.
+ */
+function dateChangeBlock(v: { show_in_history?: boolean | null; initiated_by?: number | null; change_comment?: string | null }, ctx: z.RefinementCtx) {
+  const sent = v.change_comment !== undefined || v.initiated_by !== undefined;
+  if (sent && v.show_in_history !== false && (v.initiated_by === undefined || v.initiated_by === null)) {
+    ctx.addIssue({ code: 'custom', path: ['initiated_by'], message: 'validations.required', input: undefined });
+  }
+}
+
+export const studyUpdateSchema = z.object(fields).superRefine(dateChangeBlock);
 export type StudyUpdateInput = z.output<typeof studyUpdateSchema>;
+
+/** Body of POST /api/studies/:id/move-to-end: the date-change block only. */
+export const studyMoveToEndSchema = z
+  .object({ show_in_history: fields.show_in_history, initiated_by: fields.initiated_by, change_comment: fields.change_comment })
+  .superRefine(dateChangeBlock);

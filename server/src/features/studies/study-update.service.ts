@@ -4,6 +4,7 @@ import { ROLE } from '@school/shared/domain';
 import { INITIATOR, planStudyTimes } from '@school/shared/rules';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../auth/auth-user.js';
+import { publishStudyChange } from '../../platform/realtime/study-change.publisher.js';
 import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
 import type { StudiesRepository, StudyPatch, StudyWithParticipants } from './studies.repository.js';
 import type { StudyUpdateInput } from './study-update.schema.js';
@@ -71,6 +72,8 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     if (isTransfer) {
       if (teacherIds.length === 0) throw refusal('start', 'no_teacher', 'scheduling.update.no_teacher');
       const decision = await deps.transfer.check(trx, { study, newStart: plan.start, now: now() });
+      // Taken by another study in the meantime: the same 409 as when the database refuses it.
+      if (!decision.ok && decision.code === 'slot_taken') throw errors.conflict('slot_taken', 'scheduling.slot_taken');
       if (!decision.ok) throw refusal('start', decision.code, `scheduling.transfer.${decision.code}`);
     } else if (plan.moved || plan.resized) {
       // Staff may place a study anywhere, but not on a teacher's days off unless they say so.
@@ -102,6 +105,11 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
         change_comment: input.change_comment ?? null,
         show_in_history: isTransfer ? true : (input.show_in_history ?? true),
       });
+    }
+    // The trigger announces the write as 'updated'; a parent's transfer says more (on commit only).
+    if (isTransfer) {
+      const userIds = [...new Set([...study.participants.map((p) => p.user_id), ...(input.users ?? [])])];
+      await publishStudyChange(trx, { studyId: id, kind: 'transferred', userIds });
     }
   }
 

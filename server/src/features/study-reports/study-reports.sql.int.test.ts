@@ -18,6 +18,16 @@ const report = (studyId: number, userId: number, createdBy: number) =>
     .insert({ study_id: studyId, user_id: userId, created_by: createdBy, subject: 'Тема заняття', content: 'з'.repeat(170) })
     .returning('id');
 
+describe('study reports computed attributes', () => {
+  it("start is the report's study start, for every demo report", async () => {
+    const admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
+    const rows = await hookedQuery(knex, 'study_reports', admin, { computed: ['start'] })!;
+    const starts = new Map((await knex('studies').select('id', 'start')).map((s: { id: number; start: Date }) => [s.id, s.start.getTime()]));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect([r.id, r.start.getTime()]).toEqual([r.id, starts.get(r.study_id)]);
+  });
+});
+
 describe('study reports scope', () => {
   it('teaching roles see the reports of their studies and the ones they wrote', async () => {
     for (const email of [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Methodologist]) {

@@ -1,6 +1,6 @@
 import { ROLE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { isTeaching, studyIdsOf, whereInArrayOf } from '../studies/study-access.sql.js';
+import { isTeaching, quotedAlias, studyIdsOf, whereInArrayOf } from '../studies/study-access.sql.js';
 
 /**
  * Administrator and Manager: all. Teacher and Methodologist: reports of their studies, plus
@@ -23,4 +23,14 @@ export const studyReportsScope: RowScope = (qb, ctx) => {
   qb.whereIn(`${a}.user_id`, [...childIds]);
 };
 
-export const studyReportsHooks: ResourceHooks = { scope: studyReportsScope };
+export const studyReportsComputed: NonNullable<ResourceHooks['computed']> = {
+  /** The study's start (the study reports table's "start" column and sort): studies_pkey. */
+  start: {
+    type: 'datetime',
+    filterable: true,
+    sortable: true,
+    sql: (ctx) => ctx.knex.raw(`(SELECT srs_s.start FROM studies srs_s WHERE srs_s.id = ${quotedAlias(ctx)}.study_id)`),
+  },
+};
+
+export const studyReportsHooks: ResourceHooks = { computed: studyReportsComputed, scope: studyReportsScope };

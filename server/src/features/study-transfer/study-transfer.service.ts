@@ -56,6 +56,8 @@ export function createStudyTransferService(slots: FreeSlotsRepository) {
         teacherSlots: freeIntervals(workPeriods, busy, offPeriods),
         offPeriods,
         subscriptionLastStudyDate: lastStudy,
+        workingTime: freeIntervals(workPeriods, [], offPeriods),
+        busy,
       });
     },
 

@@ -60,6 +60,27 @@ describe('subscription money', () => {
     expect(await subscriptionRow(sub.id)).toMatchObject({ last_paid_study: studyIds[2] });
   });
 
+  it('unpaid: the paid amount is below price × studies, for every demo package and as invoices are paid', async () => {
+    const rows = await hookedQuery(knex, 'subscriptions', admin, { computed: ['unpaid', ...MONEY] })!;
+    const price = new Map((await knex('subscriptions').select('id', 'price_per_study')).map((s: { id: number; price_per_study: number }) => [s.id, s.price_per_study]));
+    for (const r of rows) expect([r.id, r.unpaid]).toEqual([r.id, r.invoices_payed_amount < price.get(r.id)! * r.studies_count]);
+    expect(new Set(rows.map((r: { unpaid: boolean }) => r.unpaid))).toEqual(new Set([true, false]));
+    const student = (await knex('users').where({ email: DEMO_ACCOUNTS.Student }).first('id')).id;
+    const [c] = await knex('contracts').insert({ student_id: student, payer_id: student }).returning('id');
+    const [sub] = await knex('subscriptions').insert({ contract_id: c.id, price_per_study: 10000 }).returning('id');
+    const unpaid = async () => (await hookedQuery(knex, 'subscriptions', admin, { computed: ['unpaid'] })!.where('t0.id', sub.id))[0].unpaid;
+    // No studies booked yet: nothing to pay.
+    expect(await unpaid()).toBe(false);
+    const start = new Date(Date.UTC(2034, 0, 2, 9));
+    const [s] = await knex('studies').insert({ start, end: new Date(start.getTime() + 3_600_000) }).returning('id');
+    await knex('study_user').insert({ study_id: s.id, user_id: student, subscription_id: sub.id });
+    expect(await unpaid()).toBe(true);
+    await knex('invoices').insert({ subscription_id: sub.id, amount: 10000, payed_at: null });
+    expect(await unpaid()).toBe(true);
+    await knex('invoices').insert({ subscription_id: sub.id, amount: 10000, payed_at: new Date() });
+    expect(await unpaid()).toBe(false);
+  });
+
   it('a free package covers every study', async () => {
     const contract = await knex('contracts').first('id');
     const [sub] = await knex('subscriptions').insert({ contract_id: contract.id, price_per_study: 0 }).returning('id');

@@ -61,6 +61,23 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
       raw(ctx, `(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.subscription_id = ${quotedAlias(ctx)}.id)::int`),
   },
   /**
+   * Not fully paid: the paid amount is below price_per_study × the studies booked on the package
+   * (the subscriptions table's "unpaid" filter). A free package is never unpaid.
+   */
+  unpaid: {
+    type: 'bool',
+    filterable: true,
+    sortable: true,
+    sql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return raw(
+        ctx,
+        `(${paidAmountSql(`${a}.id`, 'sup')} < ${a}.price_per_study::bigint *
+          (SELECT count(*) FROM study_user sup_su WHERE sup_su.subscription_id = ${a}.id))`,
+      );
+    },
+  },
+  /**
    * Id of the last study the payments cover (spec part 2 §4: paid amount / price per study):
    * the study at position min(covered, studies), NULL when nothing is covered.
    */

@@ -87,6 +87,67 @@ describe('two server processes on one database', () => {
     expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
   });
 
+  it('a parent’s transfer on B reaches the teacher and the parent on A as transferred, within 1 s', async () => {
+    const parentA = await parentOn(a);
+    const teacherHttp = await a.signInAs('Teacher');
+    const teacherA = await openCalendarClient(a.url, sessionCookie(teacherHttp));
+    opened.push(teacherA);
+    expect(await teacherA.subscribe(teacher)).toEqual({ ok: true });
+    // A lesson of the child at least two days ahead, alone with the teacher: a parent may move it.
+    const movable = await db.knex('studies as s')
+      .join('study_user as me', 'me.study_id', 's.id')
+      .where('me.user_id', student)
+      .where('s.start', '>', db.knex.raw(`now() + interval '2 days'`))
+      .whereRaw('(SELECT count(*) FROM study_user x WHERE x.study_id = s.id AND x.role_id = 4) = 1')
+      .whereExists(db.knex('study_user as t').whereRaw('t.study_id = s.id').where('t.user_id', teacher))
+      .orderBy('s.start')
+      .first('s.id');
+    const parentB = await b.signInAs('Responsible');
+    const slots = await parentB.get(`/api/studies/${movable.id}/free-slots`);
+    expect(slots.status).toBe(200);
+    expect(slots.body.data.length).toBeGreaterThan(0);
+    const sent = Date.now();
+    const res = await parentB.patch(`/api/studies/${movable.id}`, { start: slots.body.data[0].start });
+    expect(res.status, res.text).toBe(200);
+    for (const client of [parentA, teacherA]) {
+      const got = await client.waitFor((c) => c.studyId === movable.id && c.kind === 'transferred');
+      expect(got.userIds).toEqual(expect.arrayContaining([teacher, student]));
+      latencies.push(['transfer over HTTP on B', got.receivedAt - sent]);
+      expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+    }
+  });
+
+  it('a new report (over HTTP on B) and a new recording (written by B) reach A with their kinds', async () => {
+    const onA = await parentOn(a);
+    const past = await db.knex('studies as s')
+      .join('study_user as me', 'me.study_id', 's.id')
+      .where('me.user_id', student)
+      .where('s.miss_status', 0)
+      .where('s.end', '<', db.knex.fn.now())
+      .whereExists(db.knex('study_user as t').whereRaw('t.study_id = s.id').where('t.user_id', teacher))
+      .whereNotExists(db.knex('study_reports as r').whereRaw('r.study_id = s.id').where('r.user_id', student))
+      .orderBy('s.start', 'desc')
+      .first('s.id');
+    const teacherB = await b.signInAs('Teacher');
+    let sent = Date.now();
+    const report = await teacherB.post('/api/study_reports', {
+      study_id: past.id,
+      user_id: student,
+      subject: 'Дроби і відсотки',
+      content: 'Учень розібрав додавання дробів з різними знаменниками. '.repeat(4),
+    });
+    expect(report.status, report.text).toBe(201);
+    let got = await onA.waitFor((c) => c.studyId === past.id && c.kind === 'report');
+    latencies.push(['report over HTTP on B', got.receivedAt - sent]);
+    expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+
+    sent = Date.now();
+    await b.knex('recordings').insert({ study_id: past.id, part: 1, file_name: 'lesson.mp4', storage_key: `test/${past.id}/1` });
+    got = await onA.waitFor((c) => c.studyId === past.id && c.kind === 'recording');
+    latencies.push(['recording written by B', got.receivedAt - sent]);
+    expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+  });
+
   it('each process re-listens after its database connection is killed, and tells clients to resync', async () => {
     const onA = await parentOn(a);
     const onB = await parentOn(b);

@@ -1,5 +1,5 @@
 import { CALENDAR, MISS_STATUS, ROLE, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
-import { inKyiv, toKyivIso, toMillis, type Instant } from '../../rules/calendar-window';
+import type { Instant } from '../../rules/calendar-window';
 import { DateTime } from 'luxon';
 import type {
   CalendarStudy,
@@ -12,6 +12,7 @@ import type {
   StudyMarker,
   StudyNotice,
 } from './calendar-event.types';
+import { instantMs, kyivClock } from './zone-clock';
 
 /**
  * API studies -> calendar events (spec part 1 §2 "Event colours", staff and family displays).
@@ -76,9 +77,9 @@ export function studyColorKind(study: CalendarStudy): StudyColorKind {
 }
 
 /** Minutes of the Kyiv wall clock plus weekday: the key of a weekly series. */
-function weeklyKey(studentId: number, start: Instant): string {
-  const local = inKyiv(start);
-  return `${studentId}:${local.weekday}:${local.hour * 60 + local.minute}`;
+function weeklyKey(studentId: number, startMs: number): string {
+  const local = new Date(startMs + kyivClock.offsetAt(startMs) * 60_000);
+  return `${studentId}:${local.getUTCDay()}:${local.getUTCHours() * 60 + local.getUTCMinutes()}`;
 }
 
 const ONE_OFF_WINDOW_MS = CALENDAR.futureStudyLookbackDays * 86_400_000;
@@ -90,21 +91,21 @@ const ONE_OFF_WINDOW_MS = CALENDAR.futureStudyLookbackDays * 86_400_000;
  */
 export function oneOffStudyIds(studies: readonly CalendarStudy[]): Set<number> {
   const series = new Map<string, number[]>();
-  for (const study of studies) {
-    for (const student of studentsOf(study)) {
-      const key = weeklyKey(student.id, study.start);
-      const starts = series.get(key) ?? [];
-      starts.push(toMillis(study.start));
-      series.set(key, starts);
+  const keyed = studies.map((study) => {
+    const start = instantMs(study.start);
+    const students = studentsOf(study).map((student) => weeklyKey(student.id, start));
+    for (const key of students) {
+      const starts = series.get(key);
+      if (starts) starts.push(start);
+      else series.set(key, [start]);
     }
-  }
+    return { study, start, keys: students };
+  });
   const out = new Set<number>();
-  for (const study of studies) {
-    const students = studentsOf(study);
-    if (study.trial || students.length === 0) continue;
-    const start = toMillis(study.start);
-    const alone = students.every((student) =>
-      (series.get(weeklyKey(student.id, study.start)) ?? []).every(
+  for (const { study, start, keys } of keyed) {
+    if (study.trial || keys.length === 0) continue;
+    const alone = keys.every((key) =>
+      (series.get(key) ?? []).every(
         (other) => other === start || Math.abs(other - start) > ONE_OFF_WINDOW_MS,
       ),
     );
@@ -124,7 +125,7 @@ const missingRecordingFrom = DateTime.fromISO(CALENDAR.missingRecordingNoticeFro
  * - missing recording: no recording on a study from 14 July 2025 on.
  */
 export function studyNotices(study: CalendarStudy, now: Instant): StudyNotice[] {
-  const ended = toMillis(study.end) <= toMillis(now);
+  const ended = instantMs(study.end) <= instantMs(now);
   if (!ended || study.miss_status !== MISS_STATUS.None || isReserved(study)) return [];
   const notices: StudyNotice[] = [];
   const reports = study.reports ?? [];
@@ -133,7 +134,7 @@ export function studyNotices(study: CalendarStudy, now: Instant): StudyNotice[] 
   if (reports.some((r) => typeof r.subject === 'string' && r.subject.trim().length < STUDY_REPORT.subjectMin)) {
     notices.push('missingTopic');
   }
-  if (toMillis(study.start) >= missingRecordingFrom && study.recordings_count === 0) notices.push('missingRecording');
+  if (instantMs(study.start) >= missingRecordingFrom && study.recordings_count === 0) notices.push('missingRecording');
   return notices;
 }
 
@@ -223,8 +224,8 @@ export function mapStudyToEvent(
   return {
     id: `study-${study.id}`,
     title: studyTitle(display, options.t),
-    start: toKyivIso(study.start),
-    end: toKyivIso(study.end),
+    start: kyivClock.iso(instantMs(study.start)),
+    end: kyivClock.iso(instantMs(study.end)),
     classNames: ['study-event', `study-event--${colorKind}`],
     backgroundColor: color,
     borderColor: color,

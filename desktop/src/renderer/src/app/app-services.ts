@@ -6,31 +6,29 @@ import {
   createToastBus,
   installGlobalErrorToasts,
   reportError,
+  switchableLanguages,
   type ApiServices,
   type ToastBus,
   type ToastMessage,
 } from '@school/shared/ui';
-import { calendarUiTexts } from '@school/shared/ui/calendar';
-import type { DesktopBridge } from '../../../common/desktop-bridge';
-import { getDesktopBridge } from './desktop-bridge';
+import { getNativeBridge, type NativeBridge } from '../platform/native-bridge';
 
 export interface AppServices {
   api: ApiServices;
   toasts: ToastBus;
-  bridge: DesktopBridge;
-  nativeBridge: boolean;
+  /** The one door to native features (Electron's preload bridge, or the browser fallbacks). */
+  native: NativeBridge;
   /** Global response handling of spec part 1 §8 for errors the screens do not handle. */
   reportError(error: unknown): void;
 }
 
 /** A toast's title on its own line and the message with its line breaks (one per field error). */
 function toastContent(toast: ToastMessage) {
-  const message = createElement('div', { className: 'app-toast__message' }, toast.message);
-  if (!toast.title) return message;
+  const message = createElement('div', { className: 'app-toast__message', 'data-testid': 'toast-message' }, toast.message);
   return createElement(
     'div',
     { className: 'app-toast', 'data-testid': `toast-${toast.intent}` },
-    createElement('strong', { className: 'app-toast__title' }, toast.title),
+    toast.title ? createElement('strong', { className: 'app-toast__title', 'data-testid': 'toast-title' }, toast.title) : null,
     message,
   );
 }
@@ -53,20 +51,31 @@ async function connectToaster(bus: ToastBus): Promise<void> {
   });
 }
 
+const isSwitchable = (language: unknown): language is (typeof switchableLanguages)[number] =>
+  (switchableLanguages as readonly unknown[]).includes(language);
+
 /**
- * Texts of the calendar screens (shared/src/i18n/locales/<lang>/calendar-ui.ts). Added without
- * overwriting, so this is a no-op once the shared resources include them.
+ * The interface language is one for the whole desktop app: the settings store (electron-store in
+ * Electron) holds it next to `app:language`; a switch in any window, or in the app menu, reaches
+ * every window. In the browser the bridge keeps the same setting in local storage.
  */
-function addCalendarTexts(i18n: I18nInstance): void {
-  for (const [language, calendarUi] of Object.entries(calendarUiTexts)) {
-    i18n.addResourceBundle(language, 'translation', { calendarUi }, true, false);
+async function syncLanguage(i18n: I18nInstance, native: NativeBridge): Promise<void> {
+  if (native.native) {
+    const stored = (await native.getSettings().catch(() => ({ language: undefined }))).language;
+    if (isSwitchable(stored) && stored !== i18n.language) await i18n.changeLanguage(stored);
   }
+  i18n.on('languageChanged', (language: string) => {
+    if (isSwitchable(language)) void native.setSetting({ key: 'language', value: language }).catch(() => undefined);
+  });
+  native.onLanguageChanged((language) => {
+    if (isSwitchable(language) && language !== i18n.language) void i18n.changeLanguage(language);
+  });
 }
 
 /** The API is on the page's own origin: /staff/ in the browser, app://staff proxied by main in Electron. */
 export async function createAppServices(i18n: I18nInstance): Promise<AppServices> {
-  const { bridge, native } = getDesktopBridge();
-  addCalendarTexts(i18n);
+  const native = getNativeBridge();
+  await syncLanguage(i18n, native);
   const client = createApiClient({
     baseUrl: '',
     getLanguage: () => i18n.language,
@@ -76,14 +85,10 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
   await connectToaster(toasts);
   const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params);
   installGlobalErrorToasts(t, toasts);
-  i18n.on('languageChanged', (language: string) => {
-    if (language === 'uk' || language === 'ru' || language === 'en') void bridge.updateSettings({ language });
-  });
   return {
     api: { client, auth: createAuthApi(client) },
     toasts,
-    bridge,
-    nativeBridge: native,
+    native,
     reportError: (error) => reportError(error, t, toasts),
   };
 }

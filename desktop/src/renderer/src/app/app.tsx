@@ -7,12 +7,23 @@ import { AppErrorBoundary } from './app-error-boundary';
 import type { AppServices } from './app-services';
 import { AppRoutes } from './app-routes';
 import { createAppStore } from './app-store';
+import { readCalendarWindowUser, readRememberedUser, writeRememberedUser } from '../features/calendar/calendar-ui.slice';
 import { createQueryClient } from './query-client';
 import { ServicesContext } from './services-context';
 
 export function App({ i18n, services }: { i18n: I18nInstance; services: AppServices }) {
   const [queryClient] = useState(() => createQueryClient(services.reportError));
-  const [store] = useState(createAppStore);
+  const [store] = useState(() =>
+    createAppStore({
+      calendarWindowUserId: readCalendarWindowUser(window.location.search),
+      rememberedUserId: readRememberedUser(),
+      rememberUser: (userId) => {
+        writeRememberedUser(userId);
+        // The desktop menu's "New calendar window" opens the last chosen user.
+        void services.native.setSetting({ key: 'lastCalendarUserId', value: userId }).catch(() => undefined);
+      },
+    }),
+  );
   return (
     <I18nProvider i18n={i18n}>
       <ServicesContext.Provider value={services}>

@@ -4,7 +4,7 @@ import { mimeTypeForFileName, RECORDING_ACCEPT, recordingProblems } from '../../
 import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
 import { NativeBridgeError, type NativeBridge, type PickedRecordingFile, type UploadRecordingsRequest } from './native-bridge.types';
 
-/** Shared with the first shell's app/desktop-bridge.ts, so both read the same browser settings. */
+/** The browser build keeps the desktop settings (same keys and validation) in local storage. */
 export const BROWSER_SETTINGS_KEY = 'desktop:settings';
 
 export interface BrowserBridgeEnv {

@@ -9,4 +9,5 @@ export const resources = {
   delete_restricted: 'The record cannot be deleted: payments or study history depend on it ({{resource}}).',
   miss_status_teacher: 'A teacher cannot set or change the "Billed Miss" status.',
   start_locked_billed_miss: 'The date cannot change while the miss status is "Billed Miss".',
+  evaluation_not_found: 'No evaluation found.',
 };

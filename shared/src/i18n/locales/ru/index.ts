@@ -11,6 +11,7 @@ import { scheduling } from './scheduling';
 import { subscriptions } from './subscriptions';
 import { calendarUi } from './calendar-ui';
 import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
+import { family } from './family';
 
 export const ru: Translation = {
   app,
@@ -35,4 +36,5 @@ export const ru: Translation = {
   scheduling,
   subscriptions,
   calendarUi,
+  family,
 };

@@ -10,6 +10,7 @@ import { scheduling } from './scheduling';
 import { subscriptions } from './subscriptions';
 import { calendarUi } from './calendar-ui';
 import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
+import { family } from './family';
 
 export const uk = {
   app,
@@ -34,4 +35,5 @@ export const uk = {
   scheduling,
   subscriptions,
   calendarUi,
+  family,
 };

@@ -16,6 +16,7 @@ import {
 } from '../calendar-options';
 import type { HourRange } from '../calendar-metrics';
 import { studyEventNodes } from './study-event-content';
+import { hourMinuteRange, zoneClockPlugin } from './zone-clock-plugin';
 import './study-calendar.css';
 
 /** What the page's own toolbar drives: FullCalendar's header is off, the app draws its own. */
@@ -50,6 +51,8 @@ export interface StudyCalendarProps {
   timeCellHeight?: number;
   handleRef?: Ref<StudyCalendarHandle>;
   onStudyClick?: (studyId: number) => void;
+  /** A click on a foreground event that is not a study (a free slot offered for a transfer): its id. */
+  onOtherEventClick?: (eventId: string) => void;
   /** A click on the grid (also over background work time): epoch ms of the slot, all-day flag. */
   onDateClick?: (at: number, allDay: boolean) => void;
   onDatesSet?: (range: VisibleRange) => void;
@@ -60,7 +63,8 @@ export interface StudyCalendarProps {
 }
 
 const LOCALES = { uk: ukLocale, ru: ruLocale } as const;
-const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
+// zoneClockPlugin after luxon3: its cached time zone replaces luxon3's (see zone-clock-plugin.ts).
+const PLUGINS = [luxon3Plugin, zoneClockPlugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
 
 
 /**
@@ -69,7 +73,7 @@ const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin]
  * and navigation stay with the page.
  */
 export function StudyCalendar(props: StudyCalendarProps) {
-  const { events, t, onStudyClick, onDateClick, onDatesSet, onEditStudy, editLabel, onEventsSet } = props;
+  const { events, t, onStudyClick, onDateClick, onDatesSet, onEditStudy, editLabel, onEventsSet, onOtherEventClick } = props;
   const calendarRef = useRef<FullCalendar>(null);
 
   useImperativeHandle(
@@ -86,7 +90,8 @@ export function StudyCalendar(props: StudyCalendarProps) {
   const renderContent = useCallback(
     (arg: EventContentArg) => {
       if (arg.event.display === 'background') return { domNodes: [] };
-      if ((arg.event.extendedProps as Partial<StudyEventProps>).kind !== 'study') return undefined;
+      // `true` asks FullCalendar for its default body (time and title), e.g. for offered free slots.
+      if ((arg.event.extendedProps as Partial<StudyEventProps>).kind !== 'study') return true;
       return { domNodes: studyEventNodes(arg, { t, onEdit: onEditStudy, editLabel }) };
     },
     [t, onEditStudy, editLabel],
@@ -98,9 +103,12 @@ export function StudyCalendar(props: StudyCalendarProps) {
       if (extended.kind === 'study' && extended.studyId !== undefined) {
         arg.jsEvent.preventDefault();
         onStudyClick?.(extended.studyId);
+      } else if (onOtherEventClick && arg.event.display !== 'background') {
+        arg.jsEvent.preventDefault();
+        onOtherEventClick(arg.event.id);
       }
     },
-    [onStudyClick],
+    [onStudyClick, onOtherEventClick],
   );
 
   const onDate = useCallback((arg: DateClickArg) => onDateClick?.(arg.date.getTime(), arg.allDay), [onDateClick]);
@@ -143,8 +151,8 @@ export function StudyCalendar(props: StudyCalendarProps) {
         slotLabelInterval="01:00:00"
         slotMinTime={props.hourRange.slotMinTime}
         slotMaxTime={props.hourRange.slotMaxTime}
-        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotLabelFormat={hourMinuteRange}
+        eventTimeFormat={hourMinuteRange}
         nowIndicator
         dayMaxEvents={4}
         // A week of hundreds of overlapping studies stays readable (and fast): the rest go into "+N".

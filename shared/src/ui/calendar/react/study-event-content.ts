@@ -42,8 +42,9 @@ function paperclip(): SVGElement {
  * participants and teachers), then markers, the paperclip and the notices.
  *
  * Built as plain DOM nodes rather than React elements: FullCalendar's React connector renders
- * every React event body through its own portal, which made a 500-event week take ~0.8 s; DOM
- * nodes keep it within the 200 ms budget (bench/cases/calendar-render.bench.ts).
+ * every React event body through its own portal, which made a 500-event week take ~0.8 s. The
+ * body is one block of inline runs (no flex boxes, no wrappers per line): a busy week lays out
+ * hundreds of these at once (bench/cases/calendar-render.bench.ts, budget 200 ms).
  */
 export function studyEventNodes(arg: EventContentArg, options: StudyEventContentOptions): Node[] {
   const { t, onEdit, editLabel } = options;
@@ -54,9 +55,6 @@ export function studyEventNodes(arg: EventContentArg, options: StudyEventContent
   body.dataset.studyId = String(props.studyId);
   body.title = arg.event.title;
 
-  const head = el('div', 'study-event__head');
-  head.appendChild(el('span', 'study-event__time', arg.timeText));
-  if (display.hasComment) head.appendChild(paperclip());
   if (onEdit) {
     const button = el('button', 'study-event__edit', '\u270E') as HTMLButtonElement;
     button.type = 'button';
@@ -71,27 +69,21 @@ export function studyEventNodes(arg: EventContentArg, options: StudyEventContent
       event.preventDefault();
       onEdit(props.studyId);
     });
-    head.appendChild(button);
+    body.appendChild(button);
   }
-  body.appendChild(head);
+  body.appendChild(el('span', 'study-event__time', arg.timeText));
+  if (display.hasComment) body.append(' ', paperclip());
 
-  if (display.audience === 'family' && display.typeName) body.appendChild(el('div', 'study-event__type', display.typeName));
+  if (display.audience === 'family' && display.typeName) body.appendChild(el('span', 'study-event__type', display.typeName));
   const who = display.reserved
     ? t('calendar.timeReserved')
     : display.audience === 'family'
       ? display.students.map((s) => s.name).join(', ')
       : display.students.map(formatPerson).join(', ');
-  body.appendChild(el('div', 'study-event__who', who));
-  if (display.teachers.length > 0) body.appendChild(el('div', 'study-event__teachers', display.teachers.join(', ')));
-  if (display.markers.length > 0) {
-    const markers = el('div', 'study-event__markers');
-    for (const m of display.markers) markers.appendChild(el('strong', `study-event__marker study-event__marker--${m}`, t(MARKER_KEYS[m])));
-    body.appendChild(markers);
-  }
-  if (display.notices.length > 0) {
-    const notices = el('div', 'study-event__notices');
-    for (const n of display.notices) notices.appendChild(el('span', `study-event__notice study-event__notice--${n}`, t(NOTICE_KEYS[n])));
-    body.appendChild(notices);
-  }
+  body.appendChild(el('span', 'study-event__who', who));
+  if (display.teachers.length > 0) body.appendChild(el('span', 'study-event__teachers', display.teachers.join(', ')));
+  // Spaces between the runs are where a line may wrap.
+  for (const m of display.markers) body.append(el('strong', `study-event__marker study-event__marker--${m}`, t(MARKER_KEYS[m])), ' ');
+  for (const n of display.notices) body.append(el('span', `study-event__notice study-event__notice--${n}`, t(NOTICE_KEYS[n])), ' ');
   return [body];
 }

@@ -132,6 +132,11 @@ export function CalendarBoard({ userId }: { userId: number }) {
           editLabel={t('calendarUi.editStudy')}
         />
       </div>
+      {canCreateStudy && data.workSpans.length > 0 ? (
+        <p className="calendar-board__hint" data-testid="free-slot-hint">
+          {t('calendarUi.freeSlotHint')}
+        </p>
+      ) : null}
       {openStudyId !== null ? (
         <StudyEventModal
           study={openStudy}

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_VIEWS, type CalendarViewName, type CalendarViewType } from '@school/shared/ui/calendar';
+import { CALENDAR_VIEWS, DISABLED_VIEWS, type CalendarViewName, type CalendarViewType } from '@school/shared/ui/calendar';
 import type { RealtimeStatus } from './use-calendar-realtime';
 
 export interface CalendarToolbarProps {
@@ -22,15 +22,15 @@ export interface CalendarToolbarProps {
 
 const VIEW_NAMES = Object.keys(CALENDAR_VIEWS) as CalendarViewName[];
 
-/** Navigation, views (years and year are disabled, so not offered), Refresh and Hide. */
+/** Navigation, views (years and year are shown disabled, spec part 1 §2), Refresh and Hide. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className="calendar-toolbar" data-testid="calendar-toolbar">
       <div className="calendar-toolbar__group">
         <ButtonGroup>
-          <Button icon="chevron-left" onClick={props.onPrev} aria-label="prev" data-testid="calendar-prev" />
-          <Button icon="chevron-right" onClick={props.onNext} aria-label="next" data-testid="calendar-next" />
+          <Button icon="chevron-left" onClick={props.onPrev} aria-label={t('calendarUi.toolbar.prev')} data-testid="calendar-prev" />
+          <Button icon="chevron-right" onClick={props.onNext} aria-label={t('calendarUi.toolbar.next')} data-testid="calendar-next" />
         </ButtonGroup>
         <Button text={t('calendarUi.toolbar.today')} onClick={props.onToday} data-testid="calendar-today" />
         <h2 className="calendar-toolbar__title" data-testid="calendar-title">
@@ -47,6 +47,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           />
         </Tooltip>
         <ButtonGroup>
+          {DISABLED_VIEWS.map((name) => (
+            <Button key={name} text={t(`calendarUi.toolbar.${name}`)} disabled data-testid={`calendar-view-${name}`} />
+          ))}
           {VIEW_NAMES.map((name) => (
             <Button
               key={name}

@@ -5,9 +5,18 @@ import type { DataEnvelope } from '@school/shared/api';
 import { ROLE, TOAST_MS, type RoleId } from '@school/shared/domain';
 import type { AuthUser } from '@school/shared/api';
 import { useApi, useAuth, useRoleName } from '@school/shared/ui';
+import { useAppDispatch } from '../../app/app-store';
 import { useServices } from '../../app/services-context';
+import { viewReset } from '../calendar/calendar-ui.slice';
 
-const SWITCHABLE: RoleId[] = [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist, ROLE.Student, ROLE.Responsible];
+const SWITCHABLE: RoleId[] = [
+  ROLE.Administrator,
+  ROLE.Manager,
+  ROLE.Teacher,
+  ROLE.Methodologist,
+  ROLE.Student,
+  ROLE.Responsible,
+];
 
 /**
  * Role switcher of the user dropdown (spec part 2 §2; POST /api/role/switch and /restore).
@@ -21,8 +30,10 @@ export function RoleSwitcherItems() {
   const { toasts } = useServices();
   const roleName = useRoleName();
   const queryClient = useQueryClient();
+  const dispatch = useAppDispatch();
   const apply = async (answer: DataEnvelope<AuthUser>) => {
     queryClient.clear();
+    dispatch(viewReset());
     await refresh();
     toasts.show({
       intent: 'primary',
@@ -31,7 +42,8 @@ export function RoleSwitcherItems() {
     });
   };
   const switchRole = useMutation({
-    mutationFn: (roleId: RoleId) => client.post<DataEnvelope<AuthUser>>('/api/role/switch', { role_id: roleId }),
+    mutationFn: (roleId: RoleId) =>
+      client.post<DataEnvelope<AuthUser>>('/api/role/switch', { role_id: roleId }),
     onSuccess: apply,
   });
   const restore = useMutation({
@@ -42,18 +54,25 @@ export function RoleSwitcherItems() {
   const busy = switchRole.isPending || restore.isPending;
   return (
     <>
-      <MenuItem icon="swap-horizontal" text={t('nav.switchRole')} disabled={busy} data-testid="role-switch">
-        {SWITCHABLE.filter((id) => id !== user.role_id).map((id) => (
-          <MenuItem
-            key={id}
-            text={roleName({ id, name: '' })}
-            onClick={() => switchRole.mutate(id)}
-            data-testid={`role-switch-${id}`}
-          />
-        ))}
-      </MenuItem>
+      <MenuDivider title={t('nav.switchRole')} />
+      {SWITCHABLE.filter((id) => id !== user.role_id).map((id) => (
+        <MenuItem
+          key={id}
+          icon="swap-horizontal"
+          text={roleName({ id, name: '' })}
+          disabled={busy}
+          onClick={() => switchRole.mutate(id)}
+          data-testid={`role-switch-${id}`}
+        />
+      ))}
       {user.role.impersonated ? (
-        <MenuItem icon="undo" text={t('nav.restoreRole')} disabled={busy} onClick={() => restore.mutate()} data-testid="role-restore" />
+        <MenuItem
+          icon="undo"
+          text={t('nav.restoreRole')}
+          disabled={busy}
+          onClick={() => restore.mutate()}
+          data-testid="role-restore"
+        />
       ) : null}
       <MenuDivider />
     </>

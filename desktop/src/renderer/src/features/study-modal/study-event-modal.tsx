@@ -10,6 +10,8 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@school/shared/api';
+import { isStudyInProgress } from '@school/shared/rules';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +55,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const { client } = useApi();
-  const { toasts } = useServices();
+  const { toasts, reportError } = useServices();
   const queryClient = useQueryClient();
   const ability = useAbility();
   const now = useNow(30_000);
@@ -63,6 +65,8 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   const [missStatus, setMissStatus] = useState<number>(study?.miss_status ?? 0);
   // A live update of the same study refreshes the form unless the user already typed.
   const [dirty, setDirty] = useState(false);
+  // Server field errors go under their fields (spec part 2 §4, §8); anything else is a global toast.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof StudyUpdate, string>>>({});
   useEffect(() => {
     if (!study || dirty) return;
     setComment(study.comment ?? '');
@@ -71,6 +75,15 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
 
   const save = useMutation({
     mutationFn: (update: StudyUpdate) => updateStudy(client, studyId, update),
+    meta: { silent: true },
+    onMutate: () => setFieldErrors({}),
+    onError: (error) => {
+      const byField = isApiError(error) ? error.firstFieldErrors() : {};
+      const shown = { comment: byField.comment, miss_status: byField.miss_status };
+      if (shown.comment || shown.miss_status) setFieldErrors(shown);
+      const others = Object.keys(byField).filter((field) => field !== 'comment' && field !== 'miss_status');
+      if ((!shown.comment && !shown.miss_status) || others.length > 0) reportError(error);
+    },
     onSuccess: (answer) => {
       queryClient.setQueryData<CalendarStudy[]>(calendarKeys.studies(calendarUserId), (list) =>
         list?.map((s) => (s.id === studyId ? { ...s, ...answer } : s)),
@@ -95,7 +108,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   }
 
   const students = (study.users ?? []).filter((u) => participantRoleId(u) === ROLE.Student);
-  const inProgress = toMillis(study.start) < now && now < toMillis(study.end);
+  const inProgress = isStudyInProgress(study, now);
   const canComment = ability.can('update', 'study', 'comment');
   const showMissStatus = inRoleGroup('missStatus', roleId) && students.length === 1;
   const canMissStatus = showMissStatus && ability.can('update', 'study', 'miss_status');
@@ -134,6 +147,8 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               label={t('calendarUi.modal.comment')}
               labelFor="study-comment"
               className="study-modal__comment"
+              intent={fieldErrors.comment ? 'danger' : 'none'}
+              helperText={fieldErrors.comment ? <span data-testid="study-comment-error">{fieldErrors.comment}</span> : undefined}
             >
               <TextArea
                 id="study-comment"
@@ -154,6 +169,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               roleId={roleId}
               saved={study.miss_status}
               value={missStatus}
+              error={fieldErrors.miss_status}
               onChange={(value) => {
                 setDirty(true);
                 setMissStatus(value);

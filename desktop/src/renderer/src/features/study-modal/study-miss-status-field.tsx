@@ -7,16 +7,24 @@ export interface MissStatusFieldProps {
   /** The saved value: a Teacher cannot leave Billed Miss once it is set. */
   saved: number;
   value: number;
+  /** The server's message for miss_status (a refused save). */
+  error?: string;
   onChange: (value: number) => void;
 }
 
 /** Miss status radio (spec part 1 §4): a Teacher can neither pick Billed Miss nor leave it. */
-export function MissStatusField({ roleId, saved, value, onChange }: MissStatusFieldProps) {
+export function MissStatusField({ roleId, saved, value, error, onChange }: MissStatusFieldProps) {
   const { t } = useTranslation();
   const teacher = roleId === ROLE.Teacher;
   const locked = teacher && saved === MISS_STATUS.BilledMiss;
   return (
-    <FormGroup label={t('calendarUi.modal.missStatus')} className="study-modal__miss" data-testid="miss-status">
+    <FormGroup
+      label={t('calendarUi.modal.missStatus')}
+      className="study-modal__miss"
+      data-testid="miss-status"
+      intent={error ? 'danger' : 'none'}
+      helperText={error ? <span data-testid="miss-status-error">{error}</span> : undefined}
+    >
       <RadioGroup
         inline
         selectedValue={String(value)}

@@ -1,4 +1,5 @@
 import { anyOfFilter, type ApiClient } from '@school/shared/api';
+import { NOTIFY_TYPE } from '@school/shared/rules';
 
 /** Calls of the study event modal (spec part 1 §7). */
 
@@ -29,10 +30,7 @@ export async function fetchContacts(client: ApiClient, userIds: readonly number[
   return answer.data;
 }
 
-/** The study-reminder notification (type 1: "your lesson is on now"). */
-export const NOTIFY_TYPE_STUDY_IN_PROGRESS = 1;
-
-/** POST api/users/{id}/notify; 200 means sent. */
+/** POST api/users/{id}/notify with the in-progress reminder (type 1); 200 means sent. */
 export async function notifyUser(client: ApiClient, userId: number, studyId: number): Promise<void> {
-  await client.post(`/api/users/${userId}/notify`, { type_id: NOTIFY_TYPE_STUDY_IN_PROGRESS, study_id: studyId });
+  await client.post(`/api/users/${userId}/notify`, { type_id: NOTIFY_TYPE.StudyInProgress, study_id: studyId });
 }

@@ -2,22 +2,25 @@ import { Button, Callout } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
-import { isApiError } from '@school/shared/api';
 import { useApi } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
+import { describeNotifyFailure, type NotifyFailure } from './notify-outcome.mapper';
 import { notifyUser } from './study-modal.api';
 
 /**
- * Sends the in-progress reminder to one student (spec part 1 §4 "Notify button"): disabled
- * after the click, enabled again on failure, with the server's own message under the button
- * (the endpoint may refuse or not exist yet: say so plainly instead of failing silently).
+ * Sends the in-progress reminder to one student (spec part 1 §4 "Notify button"): disabled after
+ * the click, enabled again on failure. A failure says why in a toast and under the button; until
+ * the messenger bots exist the server answers 409 `messenger_unavailable`, shown as "not available
+ * yet" (docs/domain-rules.md, "Desktop calendar").
  */
 export function StudyNotifyButton({ studyId, studentId, label }: { studyId: number; studentId: number; label: string }) {
   const { t } = useTranslation();
   const { client } = useApi();
-  const { toasts } = useServices();
+  const { toasts, reportError } = useServices();
   const notify = useMutation({
     mutationFn: () => notifyUser(client, studentId, studyId),
+    // Answered here rather than by the global handler: the title is the notify failure text.
+    meta: { silent: true },
     onSuccess: () =>
       toasts.show({
         intent: 'success',
@@ -25,12 +28,13 @@ export function StudyNotifyButton({ studyId, studentId, label }: { studyId: numb
         message: t('notify.success.toastMessage'),
         timeoutMs: TOAST_MS.short,
       }),
+    onError: (error) => {
+      const failure = describeNotifyFailure(error, t);
+      if (failure.kind === 'reload') reportError(error);
+      else toasts.show({ intent: failure.unavailable ? 'warning' : 'danger', title: failure.title, message: failure.reason, timeoutMs: TOAST_MS.medium });
+    },
   });
-  const failure = notify.error
-    ? isApiError(notify.error) && notify.error.status === 404
-      ? `${t('notify.failed')} (${notify.error.message})`
-      : notify.error.message || t('notify.failed')
-    : null;
+  const failure: NotifyFailure | null = notify.error ? describeNotifyFailure(notify.error, t) : null;
   return (
     <div className="study-notify">
       <Button
@@ -45,10 +49,21 @@ export function StudyNotifyButton({ studyId, studentId, label }: { studyId: numb
         onClick={() => notify.mutate()}
         data-testid={`notify-${studentId}`}
       />
-      {failure ? (
-        <Callout intent="danger" compact className="study-notify__error" data-testid="notify-error">
-          {failure}
+      {failure?.kind === 'failed' ? (
+        <Callout
+          intent={failure.unavailable ? 'warning' : 'danger'}
+          compact
+          className="study-notify__error"
+          data-testid="notify-error"
+          data-unavailable={failure.unavailable || undefined}
+        >
+          {failure.reason}
         </Callout>
+      ) : null}
+      {notify.isSuccess ? (
+        <span className="study-notify__sent" data-testid="notify-sent">
+          {t('notify.success.toastTitle')}
+        </span>
       ) : null}
     </div>
   );

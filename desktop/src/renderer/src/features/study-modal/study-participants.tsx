@@ -20,14 +20,22 @@ function groupByRole(users: readonly CalendarStudyUser[]): [number, CalendarStud
   return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b));
 }
 
+/** Catalogue names (Mobile, Mom…) in the interface language, the server's name when unknown. */
+function useCatalogueName() {
+  const { t } = useTranslation();
+  return (group: 'phoneTypes' | 'responsibleTypes', item: { id: number; name: string } | null | undefined) =>
+    item ? t(`calendarUi.modal.${group}.${item.id}`, { defaultValue: item.name }) : '';
+}
+
 function Phones({ user }: { user: ContactUser }) {
+  const name = useCatalogueName();
   if (!user.phones?.length) return null;
   return (
     <span className="study-contacts__phones">
       {user.phones.map((p) => (
         <a key={p.id} href={`tel:+${p.phone.replace(/\D/g, '')}`} className="study-contacts__phone">
           +{p.phone}
-          {p.type?.name ? <span className="study-contacts__type"> ({p.type.name})</span> : null}
+          {p.type ? <span className="study-contacts__type"> ({name('phoneTypes', p.type)})</span> : null}
         </a>
       ))}
     </span>
@@ -36,6 +44,7 @@ function Phones({ user }: { user: ContactUser }) {
 
 function Contacts({ contact }: { contact: ContactUser | undefined }) {
   const { t } = useTranslation();
+  const name = useCatalogueName();
   if (!contact) return null;
   const responsibles = contact.responsibles ?? [];
   if (!contact.phones?.length && responsibles.length === 0) {
@@ -47,7 +56,7 @@ function Contacts({ contact }: { contact: ContactUser | undefined }) {
       {responsibles.map((r) => (
         <div key={r.id} className="study-contacts__responsible">
           <span className="study-contacts__label">
-            {r.responsible_type?.name ?? t('calendarUi.modal.responsibles')}: {r.full_name}
+            {r.responsible_type ? name('responsibleTypes', r.responsible_type) : t('calendarUi.modal.responsibles')}: {r.full_name}
           </span>{' '}
           <Phones user={r} />
         </div>

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import type { MenuItemConstructorOptions } from 'electron';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../server/test/harness';
+import { closeBrowser, launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+import { pickUser, signIn, userIdOf, waitForCalendar } from './calendar-e2e-kit';
+import { installNativeBridge, type NativeHarness } from './native-bridge-kit';
+
+/**
+ * The staff renderer as the desktop app runs it: window.schoolBridge from the real preload, answered
+ * by main's real IPC handlers (sender check, zod, settings, dialogs, ffprobe, calendar windows).
+ */
+
+const run = promisify(execFile);
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let teacherId: number;
+let dir: string;
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  server = await startTestServer({ seed: true, realtime: true });
+  browser = await launchBrowser();
+  teacherId = await userIdOf(server.knex, 'teacher@example.com');
+  dir = await mkdtemp(path.join(tmpdir(), 'desktop-native-e2e-'));
+  const lavfi = ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3'];
+  await run(ffmpeg.path, ['-v', 'error', '-y', ...lavfi, '-shortest', '-pix_fmt', 'yuv420p', path.join(dir, 'lesson.mp4')]);
+  await writeFile(path.join(dir, 'notes.mp4'), 'a text file, not a video\n'.repeat(40));
+}, 120_000);
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function desktopContext(): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, locale: 'uk-UA' });
+  const harness = await installNativeBridge(context, { appUrl: `${server.url}/staff/`, trustedOrigin: server.url });
+  return { context, harness, page: await context.newPage() };
+}
+
+function menuItem(items: MenuItemConstructorOptions[], id: string): MenuItemConstructorOptions {
+  for (const item of items) {
+    if (item.id === id) return item;
+    if (Array.isArray(item.submenu)) {
+      try {
+        return menuItem(item.submenu, id);
+      } catch {
+        // not in this submenu
+      }
+    }
+  }
+  throw new Error(`no menu item ${id}`);
+}
+
+const click = (item: MenuItemConstructorOptions) => (item.click as unknown as () => void)();
+type Bridge = { schoolBridge: Record<string, (input?: unknown) => Promise<{ ok: boolean; data?: unknown; error?: { code: string } }>> };
+
+describe('desktop renderer over the real preload and main handlers', () => {
+  it('keeps the chosen user and the language in main’s settings; calendar windows open through main and follow the language', async () => {
+    const { context, harness, page } = await desktopContext();
+    try {
+      await signIn(page, 'admin@example.com');
+      expect(await page.evaluate(() => (window as unknown as { schoolBridge?: { isDesktop: boolean } }).schoolBridge?.isDesktop)).toBe(true);
+      await pickUser(page, teacherId);
+      await expect.poll(() => harness.settings.read().lastCalendarUserId).toBe(teacherId);
+
+      // File → New calendar window opens the last chosen user's calendar.
+      click(menuItem(harness.menu(), 'new-calendar-window'));
+      await expect.poll(() => harness.windows.length).toBe(1);
+      const window = harness.windows[0];
+      await waitForCalendar(window);
+      expect(await window.getByTestId('user-picker').inputValue()).toBe(String(teacherId));
+      expect(new URL(window.url()).searchParams.get('window')).toBe('calendar');
+
+      // A language switched in one window reaches main (settings, menu) and the other window.
+      await page.getByTestId('language-ru').click();
+      await expect.poll(() => harness.settings.read().language).toBe('ru');
+      await window.waitForFunction(() => document.documentElement.lang === 'ru');
+      expect(menuItem(harness.menu(), 'language-ru').checked).toBe(true);
+
+      // One picked in the menu reaches every window.
+      click(menuItem(harness.menu(), 'language-uk'));
+      for (const p of [page, window]) await p.waitForFunction(() => document.documentElement.lang === 'uk');
+      expect(harness.settings.read().language).toBe('uk');
+
+      // The user picker's button opens a window through main too.
+      await page.getByTestId('open-calendar-window').click();
+      await expect.poll(() => harness.windows.length).toBe(2);
+      await waitForCalendar(harness.windows[1]);
+      await screenshot(harness.windows[1], 'desktop-native-calendar-window-uk');
+      expect(harness.logged).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses a frame of another origin and payloads that fail the schema', async () => {
+    const { context, page } = await desktopContext();
+    try {
+      await page.goto('/staff/login');
+      const refused = await page.evaluate(() => (window as unknown as Bridge).schoolBridge.setSetting({ key: 'language', value: 'de' }));
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const window = await page.evaluate(() => (window as unknown as Bridge).schoolBridge.openCalendarWindow({ userId: 'me' }));
+      expect(window).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+
+      // The same server under another name is another origin: main does not answer it.
+      const foreign = await context.newPage();
+      await foreign.goto(`${server.url.replace('127.0.0.1', 'localhost')}/staff/login`);
+      const answer = await foreign.evaluate(() => (window as unknown as Bridge).schoolBridge.getSettings());
+      expect(answer).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('picks recordings through the native dialog with ffprobe, and saves a document through the save dialog', async () => {
+    const { context, harness, page } = await desktopContext();
+    try {
+      await page.goto('/staff/login');
+      harness.dialogs.open = [path.join(dir, 'lesson.mp4'), path.join(dir, 'notes.mp4')];
+      const picked = (await page.evaluate(() => (window as unknown as Bridge).schoolBridge.pickRecordingFiles())) as {
+        ok: boolean;
+        data: { files: { token: string; name: string; durationSeconds: number | null; hasVideo: boolean; problems: string[] }[] };
+      };
+      expect(picked.ok).toBe(true);
+      const [lesson, notes] = picked.data.files;
+      expect(lesson).toMatchObject({ name: 'lesson.mp4', hasVideo: true, problems: [] });
+      expect(lesson.durationSeconds).toBeGreaterThan(2.8);
+      expect(lesson.durationSeconds).toBeLessThan(3.2);
+      expect(lesson.token).toMatch(/^[0-9a-f-]{36}$/);
+      expect(notes).toMatchObject({ name: 'notes.mp4', hasVideo: false, problems: ['recordings.file_must_be_video'] });
+      // The page learns names and tokens, never where the files are.
+      expect(JSON.stringify(picked)).not.toContain(dir);
+
+      harness.dialogs.save = path.join(dir, 'contract No 12');
+      const saved = await page.evaluate(() =>
+        (window as unknown as Bridge).schoolBridge.saveDocument({ suggestedName: 'contract No 12', bytes: new Uint8Array([80, 75, 3, 4]) }),
+      );
+      expect(saved).toEqual({ ok: true, data: { saved: true, fileName: 'contract No 12.docx' } });
+      expect([...(await readFile(path.join(dir, 'contract No 12.docx')))]).toEqual([80, 75, 3, 4]);
+      expect(harness.settings.read().documentsFolder).toBe(dir);
+
+      harness.dialogs.save = null;
+      const cancelled = await page.evaluate(() =>
+        (window as unknown as Bridge).schoolBridge.saveDocument({ suggestedName: 'invoice', bytes: new Uint8Array([1]) }),
+      );
+      expect(cancelled).toEqual({ ok: true, data: { saved: false } });
+    } finally {
+      await context.close();
+    }
+  });
+});

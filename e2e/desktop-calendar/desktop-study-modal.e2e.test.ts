@@ -1,0 +1,140 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { startTestServer } from '../../server/test/harness';
+import { closeBrowser, launchBrowser, newPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+import {
+  currentKyivWeek,
+  openStudy,
+  pickUser,
+  signIn,
+  studiesOf,
+  studyInProgress,
+  toastText,
+  userIdOf,
+} from './calendar-e2e-kit';
+
+/** The study event modal (spec part 1 §2, §4): contacts, the edit shortcut, notify, refused saves. */
+
+const uk = resources.uk.translation;
+const ru = resources.ru.translation;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let teacherId: number;
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  server = await startTestServer({ seed: true, realtime: true });
+  browser = await launchBrowser();
+  teacherId = await userIdOf(server.knex, 'teacher@example.com');
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
+
+const staffPage = (language: 'uk' | 'ru' = 'uk') =>
+  newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+
+/** A dialog over a scrolled page: take the viewport once Blueprint's fade-in is over. */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear-active'));
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+async function weekStudies(students = 1) {
+  const week = currentKyivWeek();
+  return (await studiesOf(server.knex, teacherId, week.from, week.to)).filter((s) => s.students === students);
+}
+
+describe('study event modal', () => {
+  it('shows an Administrator the student’s contacts and jumps to the study in the admin table', async () => {
+    for (const language of ['uk', 'ru'] as const) {
+      const { context, page } = await staffPage(language);
+      try {
+        await signIn(page, 'admin@example.com', language);
+        await pickUser(page, teacherId);
+        const [study] = await weekStudies();
+        await openStudy(page, study.id);
+        const student = await server.knex('study_user').where({ study_id: study.id, role_id: 4 }).first('user_id');
+        const phones = await server.knex('phones').where({ user_id: student.user_id }).count({ n: '*' }).first();
+        const contacts = page.getByTestId(`contacts-${student.user_id}`);
+        if (Number(phones?.n) > 0) {
+          await contacts.waitFor();
+          expect(await contacts.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+        }
+        expect(await page.getByTestId('participants-role-4').count()).toBe(1);
+        expect(await page.getByTestId('participants-role-3').count()).toBe(1);
+        await viewportShot(page, `desktop-calendar-admin-modal-${language}`);
+        const t = language === 'uk' ? uk : ru;
+        expect(await page.getByTestId('study-section-recordings').innerText()).toContain(t.calendarUi.modal.recordings.toUpperCase());
+        await page.getByTestId('study-close').click();
+        await page.getByTestId('study-modal').waitFor({ state: 'detached' });
+
+        await page.locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`).first().click();
+        await page.waitForURL(`**/staff/admin/studies?edit=${study.id}`);
+        expect(await page.getByTestId('study-modal').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('gives a Teacher the notify button while the study runs, and says plainly that bots are not there yet', async () => {
+    const { studyId, studentId } = await studyInProgress(server.knex, teacherId);
+    // A student with a connected bot: the only thing missing is the bots themselves (409 messenger_unavailable).
+    await server.knex('users').where({ id: studentId }).update({ telegram_id: `e2e-${studentId}` });
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, teacherId);
+      await openStudy(page, studyId);
+      const button = page.getByTestId(`notify-${studentId}`);
+      await button.waitFor();
+      const answer = page.waitForResponse((r) => r.url().endsWith(`/api/users/${studentId}/notify`));
+      await button.click();
+      const response = await answer;
+      expect(response.status()).toBe(409);
+      expect(response.request().postDataJSON()).toEqual({ type_id: 1, study_id: studyId });
+      expect(await toastText(page, 'warning')).toEqual({ title: uk.notify.failed, message: uk.calendarUi.notify.unavailable });
+      expect(await page.getByTestId('notify-error').innerText()).toBe(uk.calendarUi.notify.unavailable);
+      // Enabled again after a failure (spec part 1 §4).
+      expect(await button.isEnabled()).toBe(true);
+      await viewportShot(page, 'desktop-calendar-teacher-notify-uk');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('puts a refused miss status under its field when the study changed meanwhile (Teacher, Billed Miss)', async () => {
+    const study = (await weekStudies()).find((s) => s.miss_status === 0 && !s.comment)!;
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, teacherId);
+      await openStudy(page, study.id);
+      await page.getByTestId('study-comment').fill('typed before the manager acted');
+      await page.getByTestId('miss-status-1').check({ force: true });
+
+      // Meanwhile a manager records a billed miss; the open form keeps what the teacher typed.
+      const manager = await server.signInAs('Manager');
+      expect((await manager.post(`/api/studies/${study.id}`, { _method: 'patch', miss_status: 2 })).status).toBe(200);
+      await page.waitForFunction(() => (document.querySelector('[data-testid=miss-status-2]') as HTMLInputElement | null)?.checked === false);
+      await page.getByTestId('study-save').click();
+      const error = page.getByTestId('miss-status-error');
+      await error.waitFor();
+      expect(await error.innerText()).toBe(uk.scheduling.update.miss_status_teacher);
+      expect(await page.getByTestId('study-comment').inputValue()).toBe('typed before the manager acted');
+      const row = await server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
+      expect(row).toEqual({ comment: null, miss_status: 2 });
+      await viewportShot(page, 'desktop-calendar-teacher-refused-uk');
+    } finally {
+      await context.close();
+    }
+  });
+});

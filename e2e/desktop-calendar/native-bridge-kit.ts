@@ -1,0 +1,156 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { IpcResult } from '../../desktop/src/common/ipc-result';
+import { buildMenuTemplate, createMenuActions } from '../../desktop/src/main/app-menu';
+import { probeMediaFile } from '../../desktop/src/main/ffprobe.service';
+import { resolveFfprobePath } from '../../desktop/src/main/ffprobe-path';
+import { createIpcHandlers } from '../../desktop/src/main/ipc-handlers';
+import { dispatchIpcCall, type IpcRegistryOptions } from '../../desktop/src/main/ipc-registry';
+import { createFileTokenRegistry } from '../../desktop/src/main/recording-files.service';
+import { createRecordingsUploadHandlers } from '../../desktop/src/main/recordings-upload.handler';
+import { saveDocument } from '../../desktop/src/main/save-document.handler';
+import { isAllowedUrl } from '../../desktop/src/main/security-policy';
+import { createMemorySettingsBackend, createSettingsService, type SettingsService } from '../../desktop/src/main/settings.service';
+
+/**
+ * The desktop app's native side for the renderer in Chromium (ARCHITECTURE §8: "the renderer is
+ * tested in Chromium with Playwright, with the bridge exposed from the same handlers"): the real
+ * preload, bundled with a transport shim for `electron`, talks through a Playwright binding to the
+ * real main-process handlers, sender check and zod validation included. Only Electron's own
+ * windows and OS dialogs are stood in for: a calendar window is a new page, a dialog answers what the
+ * test put in `dialogs`.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PRELOAD = path.resolve(here, '../../desktop/src/preload/index.ts');
+const SHIM = path.resolve(here, 'electron-shim.ts');
+
+export interface NativeHarness {
+  settings: SettingsService;
+  /** Pages opened as calendar windows, in order. */
+  windows: Page[];
+  /** What the next native dialogs answer (null = cancelled). */
+  dialogs: { open: string[]; save: string | null };
+  /** Errors main logged (unexpected handler failures). */
+  logged: unknown[];
+  /** The application menu as main builds it, wired like index.ts. */
+  menu(): ReturnType<typeof buildMenuTemplate>;
+}
+
+let preloadScript: Promise<string> | undefined;
+
+/** desktop/src/preload/index.ts for the browser, `electron` replaced by the shim. */
+function bundlePreload(): Promise<string> {
+  preloadScript ??= build({
+    entryPoints: [PRELOAD],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    alias: { electron: SHIM },
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0].text);
+  return preloadScript;
+}
+
+function decode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value && typeof value === 'object') {
+    if ('__bytes' in value) return new Uint8Array(Buffer.from(String((value as { __bytes: string }).__bytes), 'base64'));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+  }
+  return value;
+}
+
+async function emit(page: Page, channel: string, payload: unknown): Promise<void> {
+  if (page.isClosed()) return;
+  await page
+    .evaluate(([c, p]) => (window as unknown as { __schoolIpcEmit?: (c: string, p: unknown) => void }).__schoolIpcEmit?.(c, p), [channel, payload] as const)
+    .catch(() => undefined);
+}
+
+/**
+ * Gives every page of the context the desktop bridge. `appUrl` is where the renderer lives (…/staff/);
+ * frames of `trustedOrigin` only may call main, like app://staff in the app.
+ */
+export async function installNativeBridge(context: BrowserContext, options: { appUrl: string; trustedOrigin: string }): Promise<NativeHarness> {
+  const settings = createSettingsService(createMemorySettingsBackend());
+  const tokens = createFileTokenRegistry();
+  const ffprobePath = resolveFfprobePath({ env: process.env, platform: process.platform, isPackaged: false });
+  const windows: Page[] = [];
+  const logged: unknown[] = [];
+  const dialogs: NativeHarness['dialogs'] = { open: [], save: null };
+
+  const broadcast = (channel: string, payload: unknown) => {
+    for (const page of context.pages()) void emit(page, channel, payload);
+  };
+  const openCalendarWindow = (userId: number | null) => {
+    const url = new URL(options.appUrl);
+    if (userId !== null) url.searchParams.set('user', String(userId));
+    url.searchParams.set('window', 'calendar');
+    void context.newPage().then(async (page) => {
+      windows.push(page);
+      await page.goto(url.toString());
+    });
+  };
+  const menuActions = createMenuActions({ settings, openCalendarWindow, broadcast, reinstall: () => undefined });
+
+  const registry: IpcRegistryOptions = {
+    isTrustedSender: (url) => isAllowedUrl(url, [options.trustedOrigin]),
+    logError: (_channel, error) => logged.push(error),
+    handlers: createIpcHandlers({
+      appInfo: () => ({ version: 'e2e', platform: process.platform }),
+      settings,
+      onLanguageChanged: menuActions.languageChanged,
+      showOpenRecordingsDialog: async () => dialogs.open,
+      probe: (filePath) => probeMediaFile(filePath, { ffprobePath }),
+      tokens,
+      uploads: createRecordingsUploadHandlers({
+        tokens,
+        getServerUrl: () => options.trustedOrigin,
+        getCookieHeader: async (_caller, url) => {
+          const cookies = await context.cookies(url);
+          return cookies.length ? cookies.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
+        },
+        getLanguage: () => settings.read().language,
+      }),
+      saveDocument: (input, caller) =>
+        saveDocument(input, caller, { showSaveDialog: async () => dialogs.save, settings, defaultFolder: () => os.tmpdir() }),
+      openCalendarWindow,
+    }),
+  };
+
+  await context.exposeBinding(
+    '__schoolIpcInvoke',
+    (source, channel: string, input: unknown): Promise<IpcResult<unknown>> =>
+      dispatchIpcCall(
+        registry,
+        channel,
+        {
+          senderFrame: { url: source.frame.url() },
+          sender: { send: (c, payload) => void emit(source.page, c, payload), isDestroyed: () => source.page.isClosed() },
+        },
+        decode(input),
+      ),
+  );
+  await context.addInitScript({ content: await bundlePreload() });
+
+  return {
+    settings,
+    windows,
+    dialogs,
+    logged,
+    menu: () =>
+      buildMenuTemplate({
+        platform: 'linux',
+        isDev: false,
+        language: settings.read().language ?? 'uk',
+        onNewCalendarWindow: menuActions.onNewCalendarWindow,
+        onLanguageSelected: menuActions.onLanguageSelected,
+      }),
+  };
+}

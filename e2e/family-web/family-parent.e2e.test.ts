@@ -1,0 +1,357 @@
+import { DateTime } from 'luxon';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { startTestServer, type TestClient } from '../../server/test/harness';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+import {
+  arrangeStudyStartingTomorrow,
+  cellDateOf,
+  occupyTeacher,
+  openStudy,
+  showMonthOf,
+  shownStudyIds,
+  signIn,
+  studiesOf,
+  userIdOf,
+  viewShot,
+  waitForCalendar,
+  ZONE,
+  type DbStudy,
+} from './family-e2e-kit';
+
+const uk = resources.uk.translation;
+const ru = resources.ru.translation;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let childId: number;
+let siblingId: number;
+let parentApi: TestClient;
+let managerApi: TestClient;
+/** Studies a test moved: the next test picks another one. */
+const touched = new Set<number>();
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  server = await startTestServer({ seed: true, realtime: true });
+  browser = await launchBrowser();
+  childId = await userIdOf(server.knex, 'student@example.com');
+  const parentId = await userIdOf(server.knex, 'parent@example.com');
+  const children = await server.knex('user_responsibles').where({ responsible_id: parentId }).pluck('child_id');
+  siblingId = Number(children.find((id: number) => Number(id) !== childId));
+  parentApi = await server.signInAs('Responsible');
+  managerApi = await server.signInAs('Manager');
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
+
+/** The six weeks a month view shows around `at` (FullCalendar's fixed week count, weeks from Monday). */
+function monthGrid(at: DateTime): { from: DateTime; to: DateTime } {
+  const from = at.setZone(ZONE).startOf('month').startOf('week');
+  return { from, to: from.plus({ days: 42 }) };
+}
+
+/** A lesson of the child far enough ahead to move: one student, a teacher, not used by another test. */
+async function movableStudy(minDaysAhead = 2): Promise<DbStudy> {
+  const now = DateTime.now().setZone(ZONE);
+  const list = await studiesOf(server.knex, childId, now.plus({ days: minDaysAhead }), now.plus({ days: 40 }));
+  const study = list.find((s) => s.students === 1 && s.teacher_id !== null && !touched.has(s.id));
+  expect(study, 'a movable lesson of student@example.com').toBeDefined();
+  touched.add(study!.id);
+  return study!;
+}
+
+async function pickChild(page: Page, userId: number): Promise<void> {
+  await page.locator(`[data-testid=child-option][data-child-id="${userId}"]`).click();
+  await waitForCalendar(page, userId);
+}
+
+/** Transfer mode of a study from the month view, its offer loaded. */
+async function openTransfer(page: Page, study: DbStudy): Promise<void> {
+  await showMonthOf(page, study.start);
+  await openStudy(page, study.id);
+  await page.getByTestId('transfer-start').click();
+  await page.locator('[data-testid=transfer-view] .transfer[data-state=ready]').waitFor();
+}
+
+/** Starts (epoch ms) of the slots the transfer calendar offers, from their class names. */
+async function offeredSlots(page: Page): Promise<number[]> {
+  const starts = await page.locator('[data-testid=transfer-view] .transfer-slot').evaluateAll((nodes) =>
+    nodes.map((n) => Number([...n.classList].find((c) => c.startsWith('transfer-slot--'))!.slice('transfer-slot--'.length))),
+  );
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+describe.each([
+  ['360', VIEWPORTS.phone],
+  ['1280', VIEWPORTS.desktop],
+] as const)('family web as a parent at %s px', (width, viewport) => {
+  const open = () => newPage(browser, { baseURL: server.url, viewport });
+
+  it('signs in, switches between the children and opens a study', async () => {
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'parent@example.com');
+      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
+      // Two active children; with no choice made yet the spec's hint is shown.
+      expect(await page.getByTestId('child-option').count()).toBe(2);
+      expect(await page.getByTestId('select-user-hint').textContent()).toBe(uk.calendar.selectUser);
+      await screenshot(page, `family-parent-${width}-picker-uk`);
+
+      const grid = monthGrid(DateTime.now());
+      await pickChild(page, siblingId);
+      const siblingStudies = await studiesOf(server.knex, siblingId, grid.from, grid.to);
+      expect(await shownStudyIds(page)).toEqual(siblingStudies.map((s) => s.id).sort((a, b) => a - b));
+
+      await pickChild(page, childId);
+      expect(await page.locator(`[data-testid=child-option][data-child-id="${childId}"]`).getAttribute('aria-pressed')).toBe('true');
+      const childStudies = await studiesOf(server.knex, childId, grid.from, grid.to);
+      expect(await shownStudyIds(page)).toEqual(childStudies.map((s) => s.id).sort((a, b) => a - b));
+      await screenshot(page, `family-parent-${width}-month-uk`);
+
+      // The choice is remembered.
+      await page.reload();
+      await waitForCalendar(page, childId);
+
+      // Week view has no all-day row for families.
+      await page.getByTestId('calendar-view-week').click();
+      await page.locator('.fc-timegrid-body').waitFor();
+      expect(await page.locator('.fc-timegrid-allday').count()).toBe(0);
+      await page.getByTestId('calendar-view-month').click();
+      await page.locator('.fc-daygrid-body').waitFor();
+
+      // The study modal: time, type, participants, teachers by first name and patronymic.
+      const study = childStudies.find((s) => s.teacher_id !== null)!;
+      await openStudy(page, study.id);
+      const teacher = await server.knex('users').where({ id: study.teacher_id }).first('firstname', 'patronymic');
+      const child = await server.knex('users').where({ id: childId }).first('full_name');
+      const type = await server.knex('studies as s').join('study_types as t', 't.id', 's.type_id').where('s.id', study.id).first('t.name');
+      const start = DateTime.fromJSDate(study.start).setZone(ZONE).setLocale('uk');
+      const end = DateTime.fromJSDate(study.end).setZone(ZONE);
+      expect(await page.getByTestId('study-time').textContent()).toBe(`${start.toFormat('cccc, d MMMM yyyy, HH:mm')}–${end.toFormat('HH:mm')}`);
+      expect(await page.getByTestId('study-type').textContent()).toBe(type.name);
+      expect(await page.getByTestId('study-participants').textContent()).toBe(child.full_name);
+      expect(await page.getByTestId('study-teachers').textContent()).toBe(`${teacher.firstname} ${teacher.patronymic}`);
+      // The places kept for what comes later, reports included for a parent.
+      for (const slot of ['homework', 'messages', 'reports', 'recordings']) {
+        expect(await page.getByTestId(`study-slot-${slot}`).count()).toBe(1);
+      }
+      await viewShot(page, `family-parent-${width}-modal-uk`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves a lesson to a free slot of its teacher and sees it move', async () => {
+    const study = await movableStudy();
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'parent@example.com');
+      await pickChild(page, childId);
+      await openTransfer(page, study);
+      await viewShot(page, `family-parent-${width}-transfer-uk`);
+
+      // The offer is the server's free slots of the shown week (the study's own time left out) …
+      const tomorrow = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 1 });
+      const week = { from: tomorrow.startOf('week'), to: tomorrow.startOf('week').plus({ weeks: 1 }) };
+      const answer = await parentApi.get(
+        `/api/studies/${study.id}/free-slots?from=${encodeURIComponent(week.from.toISO()!)}&to=${encodeURIComponent(week.to.toISO()!)}`,
+      );
+      expect(answer.status).toBe(200);
+      const expected = (answer.body.data as Array<{ start: string }>).map((s) => Date.parse(s.start)).filter((s) => s !== study.start.getTime());
+      const offered = await offeredSlots(page);
+      expect(offered).toEqual(expected);
+      expect(offered.length).toBeGreaterThan(0);
+
+      // … and every slot is valid: after today, before the package's last study + 4 days, outside
+      // the teacher's off periods, clear of the teacher's and the child's other studies.
+      const duration = study.end.getTime() - study.start.getTime();
+      const pkg = await server.knex('study_user').where({ study_id: study.id, user_id: childId }).first('subscription_id');
+      const last = await server
+        .knex('study_user as su')
+        .join('studies as s', 's.id', 'su.study_id')
+        .where('su.subscription_id', pkg.subscription_id)
+        .max('s.start as last')
+        .first();
+      const limit = DateTime.fromJSDate(last!.last).setZone(ZONE).plus({ days: 4 }).toMillis();
+      const off = await server
+        .knex('offperiods as o')
+        .join('schedules as s', 's.id', 'o.schedule_id')
+        .where('s.user_id', study.teacher_id)
+        .select('o.start_at', 'o.end_at');
+      const busy = await server
+        .knex('study_user as su')
+        .join('studies as s', 's.id', 'su.study_id')
+        .whereIn('su.user_id', [childId, study.teacher_id!])
+        .whereNot('s.id', study.id)
+        .where('s.end', '>', tomorrow.toJSDate())
+        .select('s.start', 's.end');
+      for (const start of offered) {
+        const end = start + duration;
+        expect(start).toBeGreaterThanOrEqual(tomorrow.toMillis());
+        expect(start).toBeLessThan(limit);
+        expect(off.some((o: { start_at: Date; end_at: Date }) => o.start_at.getTime() < end && start < o.end_at.getTime())).toBe(false);
+        expect(busy.some((b: { start: Date; end: Date }) => b.start.getTime() < end && start < b.end.getTime())).toBe(false);
+      }
+
+      // Pick one on another day than the lesson's own, confirm, and watch it move.
+      const ownDay = DateTime.fromJSDate(study.start).setZone(ZONE).toISODate();
+      const target = offered.find((s) => DateTime.fromMillis(s, { zone: ZONE }).toISODate() !== ownDay) ?? offered[0];
+      await page.locator(`[data-testid=transfer-view] .transfer-slot--${target}`).click();
+      await page.getByTestId('transfer-confirm').waitFor();
+      expect(await page.getByTestId('transfer-confirm-to').textContent()).toContain(DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'));
+      await viewShot(page, `family-parent-${width}-transfer-confirm-uk`);
+      await page.getByTestId('transfer-confirm-button').click();
+      await page.getByTestId('transfer-view').waitFor({ state: 'detached' });
+      await page.getByTestId('toast').first().waitFor();
+
+      const row = await server.knex('studies').where({ id: study.id }).first('start');
+      expect(row.start.getTime()).toBe(target);
+      const targetDay = DateTime.fromMillis(target, { zone: ZONE }).toISODate();
+      await showMonthOf(page, new Date(target));
+      await expect.poll(() => cellDateOf(page, study.id), { timeout: 10_000 }).toBe(targetDay);
+      await screenshot(page, `family-parent-${width}-moved-uk`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses to move a lesson that starts tomorrow, with the spec’s message', async () => {
+    const teacherId = await userIdOf(server.knex, 'teacher@example.com');
+    const studyId = await arrangeStudyStartingTomorrow(server.knex, childId, teacherId);
+    touched.add(studyId);
+    const { start } = await server.knex('studies').where({ id: studyId }).first('start');
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'parent@example.com');
+      await pickChild(page, childId);
+      await showMonthOf(page, start);
+      await openStudy(page, studyId);
+      await page.getByTestId('transfer-start').click();
+      const refusal = page.getByTestId('transfer-refusal');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toBe(uk.scheduling.transfer.too_late);
+      expect(await page.getByTestId('transfer-view').count()).toBe(0);
+      await viewShot(page, `family-parent-${width}-refused-uk`);
+
+      // The server refuses it in the same words.
+      const tomorrowNoon = DateTime.fromJSDate(start).setZone(ZONE).plus({ days: 2 }).set({ hour: 12, minute: 0 });
+      const res = await parentApi.post(`/api/studies/${studyId}`, { _method: 'patch', start: tomorrowNoon.toISO() });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('too_late');
+      expect(res.body.message).toBe(uk.scheduling.transfer.too_late);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when the picked slot was taken a moment ago, and offers it no more', async () => {
+    const study = await movableStudy();
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'parent@example.com');
+      await pickChild(page, childId);
+      await openTransfer(page, study);
+      const offered = await offeredSlots(page);
+      const target = offered[offered.length - 1];
+      await page.locator(`[data-testid=transfer-view] .transfer-slot--${target}`).click();
+      await page.getByTestId('transfer-confirm').waitFor();
+      // Somebody else books the teacher at that time before the parent confirms.
+      await occupyTeacher(server.knex, study.teacher_id!, target, target + (study.end.getTime() - study.start.getTime()));
+      await page.getByTestId('transfer-confirm-button').click();
+      const error = page.getByTestId('transfer-error');
+      await error.waitFor();
+      expect(await error.textContent()).toBe(uk.scheduling.slot_taken);
+      await expect.poll(() => page.locator(`.transfer-slot--${target}`).count(), { timeout: 10_000 }).toBe(0);
+      await viewShot(page, `family-parent-${width}-slot-taken-uk`);
+      const row = await server.knex('studies').where({ id: study.id }).first('start');
+      expect(row.start.getTime()).toBe(study.start.getTime());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a change made by staff without a reload', async () => {
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'parent@example.com');
+      await pickChild(page, childId);
+      await page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+      // A lesson in this month's grid, moved by a Manager to another day of the grid.
+      const grid = monthGrid(DateTime.now());
+      const now = DateTime.now().setZone(ZONE);
+      const lessons = await studiesOf(server.knex, childId, now.plus({ days: 1 }) > grid.from ? now.plus({ days: 1 }) : grid.from, grid.to);
+      // Any future lesson in the grid will do, one another test moved as well.
+      const study = lessons.find((s) => !touched.has(s.id)) ?? lessons[0];
+      expect(study, 'a lesson ahead in this month’s grid').toBeDefined();
+      touched.add(study.id);
+      let movedTo: DateTime | null = null;
+      for (const days of [1, 2, 3, -1, -2, 5, 6]) {
+        const start = DateTime.fromJSDate(study.start).setZone(ZONE).plus({ days });
+        if (start < now || start >= grid.to) continue;
+        const res = await managerApi.post(`/api/studies/${study.id}`, { _method: 'patch', start: start.toISO() });
+        if (res.status === 200) {
+          movedTo = start;
+          break;
+        }
+      }
+      expect(movedTo, 'a free day for the staff move').not.toBeNull();
+      await expect.poll(() => cellDateOf(page, study.id), { timeout: 10_000 }).toBe(movedTo!.toISODate());
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('changes the language to Russian, remembered and sent with every call', async () => {
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'parent@example.com');
+      await pickChild(page, childId);
+      await page.getByTestId('nav-settings').click();
+      await page.getByTestId('settings-page').waitFor();
+      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.settings}`);
+      await screenshot(page, `family-parent-${width}-settings-uk`);
+
+      await page.getByTestId('settings-language-ru').check();
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      expect(await page.getByTestId('page-title').textContent()).toBe(ru.titles.settings);
+      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.settings}`);
+      expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
+      expect(await page.getByTestId('settings-messengers').textContent()).toContain(ru.family.settings.messengersTitle);
+      await screenshot(page, `family-parent-${width}-settings-ru`);
+
+      const languages: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) languages.push(request.headers()['accept-language']);
+      });
+      await page.reload();
+      await page.getByTestId('settings-page').waitFor();
+      await page.getByTestId('nav-calendar').click();
+      await waitForCalendar(page, childId);
+      expect(languages.length).toBeGreaterThan(0);
+      expect(new Set(languages)).toEqual(new Set(['ru']));
+      expect(await page.getByTestId('family-calendar').getByTestId('calendar-today').textContent()).toBe(ru.calendarUi.toolbar.today);
+      expect(await page.getByTestId('nav-calendar').textContent()).toBe(ru.family.shell.calendar);
+      await screenshot(page, `family-parent-${width}-month-ru`);
+
+      const study = await movableStudy();
+      await openTransfer(page, study);
+      expect(await page.locator('[data-testid=transfer-view] .modal__title').textContent()).toBe(ru.family.transfer.title);
+      await viewShot(page, `family-parent-${width}-transfer-ru`);
+      await page.getByTestId('transfer-back').click();
+      await page.getByTestId('study-modal').waitFor();
+      expect(await page.getByTestId('transfer-start').textContent()).toBe(ru.family.study.transfer);
+      await viewShot(page, `family-parent-${width}-modal-ru`);
+    } finally {
+      await context.close();
+    }
+  });
+});

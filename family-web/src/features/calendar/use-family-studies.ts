@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useApi } from '@school/shared/ui';
+import type { CalendarStudy } from '@school/shared/ui/calendar';
+import { useLoader } from '../../hooks/use-loader';
+import { fetchFamilyStudies, fetchStudyTypes } from './calendar-api';
+import { takePrefetched } from './calendar-prefetch';
+import { useStudyRealtime, type RealtimeStatus } from './use-study-realtime';
+
+/** Without a live socket the calendar still catches up on its own (spec: "updates in real time"). */
+const POLL_MS = 60_000;
+/** A command touching several studies sends several changes at once: reload once for all of them. */
+const CHANGE_DEBOUNCE_MS = 150;
+
+export interface FamilyStudies {
+  studies: CalendarStudy[];
+  typeNames: ReadonlyMap<number, string> | undefined;
+  /** Epoch ms the shown studies were loaded at (the "now" the events are mapped with). */
+  loadedAt: number;
+  loading: boolean;
+  error: unknown;
+  realtime: RealtimeStatus;
+  reload(): void;
+}
+
+/** The studies of one calendar user, kept live; mount it again (React key) for another user. */
+export function useFamilyStudies(userId: number, owner: number): FamilyStudies {
+  const { client } = useApi();
+  // The first load takes what start-up already asked for (calendar-prefetch.ts), if it matches; a
+  // failed early call is simply made again.
+  const loadStudies = useCallback(
+    (signal: AbortSignal) => {
+      const fetchNow = () => fetchFamilyStudies(client, userId, Date.now(), signal);
+      return takePrefetched(owner, userId, 'studies')?.catch(fetchNow) ?? fetchNow();
+    },
+    [client, userId, owner],
+  );
+  const loadTypes = useCallback(
+    (signal: AbortSignal) => {
+      const fetchNow = () => fetchStudyTypes(client, signal);
+      return takePrefetched(owner, userId, 'types')?.catch(fetchNow) ?? fetchNow();
+    },
+    [client, userId, owner],
+  );
+  const studies = useLoader(loadStudies);
+  const types = useLoader(loadTypes);
+  const { reload } = studies;
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onChange = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(reload, CHANGE_DEBOUNCE_MS);
+  }, [reload]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const realtime = useStudyRealtime(userId, onChange);
+  useEffect(() => {
+    if (realtime === 'live') return;
+    const interval = setInterval(reload, POLL_MS);
+    return () => clearInterval(interval);
+  }, [realtime, reload]);
+
+  return {
+    studies: studies.data ?? [],
+    typeNames: types.data,
+    loadedAt: studies.loadedAt,
+    loading: studies.loading && studies.data === undefined,
+    error: studies.data === undefined ? studies.error : undefined,
+    realtime,
+    reload,
+  };
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+
+/**
+ * Live updates of one user's calendar over socket.io (server: server/src/platform/realtime and
+ * features/realtime-events): after `calendar:subscribe` {userId} is acknowledged with { ok: true },
+ * each `study:changed` naming that user, and each `calendar:resync`, calls `onChange`.
+ *
+ * Without an answer (socket refused, a proxy dropping websockets) the status is 'polling' and the
+ * caller refreshes on a timer instead, so a family never sees a stale lesson time for long.
+ * The client library loads after the calendar is on screen: it is not needed to draw it.
+ */
+export type RealtimeStatus = 'connecting' | 'live' | 'polling';
+
+interface StudyChange {
+  userIds?: unknown;
+}
+
+type CalendarAck = { ok: true } | { ok: false; code: string };
+
+const ACK_TIMEOUT_MS = 5_000;
+
+export function useStudyRealtime(userId: number, onChange: () => void): RealtimeStatus {
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  // The latest callback without re-connecting when the page re-renders.
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    let disposed = false;
+    const set = (next: RealtimeStatus) => {
+      if (!disposed) setStatus(next);
+    };
+    let socket: Socket | null = null;
+    void import('socket.io-client').then(
+      ({ io }) => {
+        if (disposed) return;
+        const live = io({
+          path: '/socket.io',
+          withCredentials: true,
+          transports: ['websocket', 'polling'],
+          reconnectionDelayMax: 30_000,
+          timeout: ACK_TIMEOUT_MS,
+        });
+        socket = live;
+        const subscribe = () => {
+          live.timeout(ACK_TIMEOUT_MS).emit('calendar:subscribe', { userId }, (err: Error | null, answer?: CalendarAck) => {
+            set(!err && answer?.ok ? 'live' : 'polling');
+          });
+        };
+        // Changes made while the socket was down are not replayed: reload once it is back.
+        let connectedBefore = false;
+        live.on('connect', () => {
+          if (connectedBefore) changed.current();
+          connectedBefore = true;
+          subscribe();
+        });
+        live.on('connect_error', () => set('polling'));
+        live.on('disconnect', () => set('polling'));
+        live.on('study:changed', (change: StudyChange) => {
+          if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) changed.current();
+        });
+        live.on('calendar:resync', () => changed.current());
+      },
+      () => set('polling'),
+    );
+
+    return () => {
+      disposed = true;
+      socket?.emit('calendar:unsubscribe', { userId });
+      socket?.disconnect();
+    };
+  }, [userId]);
+
+  return status;
+}

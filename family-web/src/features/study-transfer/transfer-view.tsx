@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@school/shared/api';
+import { TOAST_MS } from '@school/shared/domain';
+import { useApi } from '@school/shared/ui';
+import {
+  BACKGROUND_COLORS,
+  CALENDAR_VIEWS,
+  hourRange,
+  mapStudyToEvent,
+  toKyivIso,
+  toMillis,
+  TRANSFER_TIME_CELL_HEIGHT,
+  type CalendarEventData,
+  type CalendarStudy,
+  type Span,
+} from '@school/shared/ui/calendar';
+import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
+import { useToasts } from '../../app/toasts-context';
+import { ChevronLeftIcon } from '../../components/icons';
+import { ModalDialog } from '../../components/modal-dialog';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { CalendarToolbar } from '../calendar/calendar-toolbar';
+import { formatClock, formatDay, formatMoment } from '../calendar/study-time';
+import { saveTransfer, type MovedStudy } from './transfer-api';
+import { TransferConfirm } from './transfer-confirm';
+import { useTransferSlots, useTransferWindow } from './use-transfer-data';
+import './transfer-view.css';
+
+/** Refusals after which the offered slots are out of date: ask the server again. */
+const STALE_SLOT_CODES = new Set(['slot_taken', 'slot_not_free', 'slot_in_off_period', 'slot_after_limit', 'slot_not_after_today']);
+/** The slot was offered as free and is busy now: someone took it a moment ago. */
+const TAKEN_CODES = new Set(['slot_taken', 'slot_not_free']);
+
+const SLOT_PREFIX = 'slot-';
+const FREE = { background: '#e3f4ea', border: '#238551', text: '#14532d' };
+/** Where a week column is too narrow for "09:00 - 10:00 Free": a slot then reads its start only. */
+const COMPACT_QUERY = '(max-width: 599px)';
+
+export interface TransferViewProps {
+  study: CalendarStudy;
+  typeNames: ReadonlyMap<number, string> | undefined;
+  onBack(): void;
+  onClose(): void;
+  onMoved(moved: MovedStudy): void;
+}
+
+/**
+ * Transfer mode (spec part 1 §4): a week view, time cells of 50 px, offering only the free slots of
+ * the study's teacher inside the transfer window; a picked slot is confirmed, then saved with the
+ * study update command. The server runs the same rules again and has the last word: its refusal is
+ * shown as it words it, and a slot taken meanwhile (409, or no longer free) reloads the offer.
+ */
+export function TransferView({ study, typeNames, onBack, onClose, onMoved }: TransferViewProps) {
+  const { t, i18n } = useTranslation();
+  const { client } = useApi();
+  const toasts = useToasts();
+  const now = useRef(Date.now()).current;
+  const handle = useRef<StudyCalendarHandle>(null);
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const [picked, setPicked] = useState<Span | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // A refusal comes while the person looks at a slot far down the week: bring the message to them.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
+
+  const frame = useTransferWindow(study, now);
+  const week = useMemo(() => (range ? { start: range.start, end: range.end } : null), [range]);
+  const offer = useTransferSlots(study, frame.window, week);
+  const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
+  const compact = useMediaQuery(COMPACT_QUERY);
+
+  const events = useMemo(() => {
+    const current = mapStudyToEvent(study, { audience: 'family', now, t: tFn, typeNames });
+    const list: CalendarEventData[] = [
+      ...frame.offPeriods.map(
+        (span, i): CalendarEventData => ({
+          id: `off-${i}`,
+          title: '',
+          start: toKyivIso(span.start),
+          end: toKyivIso(span.end),
+          display: 'background',
+          classNames: ['calendar-bg', 'calendar-bg--off'],
+          backgroundColor: BACKGROUND_COLORS.off,
+          extendedProps: { kind: 'off' },
+        }),
+      ),
+      { ...current, classNames: [...current.classNames, 'transfer-current'] },
+      ...offer.slots.map(
+        (slot): CalendarEventData => ({
+          id: `${SLOT_PREFIX}${slot.start}`,
+          title: compact ? formatClock(slot.start) : t('family.transfer.free'),
+          start: toKyivIso(slot.start),
+          end: toKyivIso(slot.end),
+          // The start in the class name lets a test (or a person's tools) address one slot.
+          classNames: ['transfer-slot', `transfer-slot--${slot.start}`],
+          backgroundColor: FREE.background,
+          borderColor: FREE.border,
+          textColor: FREE.text,
+          extendedProps: { kind: 'work' },
+        }),
+      ),
+    ];
+    return list;
+    // language: the slot titles are translated
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [study, now, tFn, typeNames, frame.offPeriods, offer.slots, compact, i18n.language]);
+
+  const hours = useMemo(
+    () => hourRange([...offer.slots, { start: toMillis(study.start), end: toMillis(study.end) }].filter((s) => !range || (s.start < range.end && s.end > range.start))),
+    [offer.slots, study.start, study.end, range],
+  );
+
+  const onSlotClick = useCallback(
+    (eventId: string) => {
+      if (!eventId.startsWith(SLOT_PREFIX)) return;
+      const start = Number(eventId.slice(SLOT_PREFIX.length));
+      const slot = offer.slots.find((s) => s.start === start);
+      if (slot) {
+        setError(null);
+        setPicked(slot);
+      }
+    },
+    [offer.slots],
+  );
+
+  const confirm = async () => {
+    if (!picked) return;
+    setSaving(true);
+    try {
+      const moved = await saveTransfer(client, study.id, picked.start);
+      toasts.show({ intent: 'success', message: t('family.transfer.done', { time: formatMoment(moved.start, i18n.language) }), timeoutMs: TOAST_MS.short });
+      onMoved(moved);
+    } catch (err) {
+      const code = isApiError(err) ? err.code : undefined;
+      const message = code && TAKEN_CODES.has(code) ? t('scheduling.slot_taken') : isApiError(err) && err.status > 0 ? err.message : t('errorUnknown.toastMessage');
+      setError(message);
+      setPicked(null);
+      if (code && STALE_SLOT_CODES.has(code)) offer.reload();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const limits = frame.window;
+  const inWindow = offer.slots.length > 0;
+  const title = (
+    <span className="transfer-title">
+      <button type="button" className="icon-button" onClick={onBack} aria-label={t('family.transfer.back')} title={t('family.transfer.back')} data-testid="transfer-back">
+        <ChevronLeftIcon />
+      </button>
+      {t('family.transfer.title')}
+    </span>
+  );
+
+  return (
+    <ModalDialog title={title} closeLabel={t('family.study.close')} onClose={onClose} size="sheet" testId="transfer-view">
+      <div className="transfer" data-state={offer.loading || frame.loading ? 'loading' : 'ready'}>
+        <p className="transfer__now">{t('family.transfer.now', { time: formatMoment(study.start, i18n.language) })}</p>
+        <p className="transfer__hint">{t('family.transfer.hint')}</p>
+        {limits ? (
+          <p className="transfer__window" data-testid="transfer-window" data-from={limits.start} data-to={limits.end}>
+            {t('family.transfer.window', { from: formatDay(limits.start, i18n.language), to: formatDay(limits.end - 1, i18n.language) })}
+          </p>
+        ) : null}
+        {error ? (
+          <div ref={errorRef} className="form-alert form-alert--error" role="alert" data-testid="transfer-error">
+            {error}
+          </div>
+        ) : null}
+        <CalendarToolbar
+          title={range?.title ?? ''}
+          view={CALENDAR_VIEWS.week}
+          fixedView
+          prevDisabled={!range || !limits || range.start <= limits.start}
+          nextDisabled={!range || !limits || range.end >= limits.end}
+          onPrev={() => handle.current?.prev()}
+          onNext={() => handle.current?.next()}
+        />
+        <div className="transfer__legend" aria-hidden="true">
+          <span className="legend-chip legend-chip--free">{t('family.transfer.legendFree')}</span>
+          <span className="legend-chip legend-chip--off">{t('family.transfer.legendOff')}</span>
+        </div>
+        {limits ? (
+          <div className="transfer__calendar">
+            <StudyCalendar
+              handleRef={handle}
+              events={events}
+              initialView={CALENDAR_VIEWS.week}
+              initialDate={limits.start}
+              language={i18n.language}
+              t={tFn}
+              hourRange={hours}
+              showAllDay={false}
+              timeCellHeight={TRANSFER_TIME_CELL_HEIGHT}
+              onDatesSet={setRange}
+              onOtherEventClick={onSlotClick}
+            />
+          </div>
+        ) : null}
+        {offer.loading || frame.loading ? (
+          <p className="muted" role="status">
+            {t('family.transfer.loading')}
+          </p>
+        ) : !inWindow ? (
+          <p className="muted" data-testid="transfer-no-slots">
+            {t('family.transfer.noSlots')}
+          </p>
+        ) : null}
+      </div>
+      {picked ? (
+        <TransferConfirm
+          from={study.start}
+          to={picked.start}
+          saving={saving}
+          onCancel={() => setPicked(null)}
+          onConfirm={() => void confirm()}
+        />
+      ) : null}
+    </ModalDialog>
+  );
+}

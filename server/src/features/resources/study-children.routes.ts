@@ -1,0 +1,54 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { RESOURCES } from '@school/shared/resources';
+import { AppError, errors } from '../../platform/http/app-error.js';
+import { authOf } from '../auth/session.middleware.js';
+import { allowedBy } from '../../resource-engine/field-guard.js';
+import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
+import type { EngineContext } from '../../resource-engine/sql-expressions.js';
+import { findPreviousReport } from '../study-reports/previous-report.repository.js';
+
+/**
+ * Reads the spec addresses under a study (part 1 §7, part 2 §7), answered by the resource engine
+ * with the study's row scope first: a study the user cannot see is 404, whatever is under it.
+ *
+ *   GET api/studies/{id}/recordings                      list (query language: with[]=creator…)
+ *   GET api/studies/{id}/evaluation                      { data: evaluation }; 404 when none
+ *   GET api/studies/{id}/users/{userId}/previous-report  { data: { subject, content, … } | null }
+ */
+export function registerStudyChildrenRoutes(router: Router, knex: Knex): void {
+  const engine = (ctx: Context): EngineContext => ({ knex, auth: authOf(ctx) });
+  /** 404 unless the study exists and is in the user's scope (403 without any read on studies). */
+  const visibleStudy = async (ctx: EngineContext, raw: string) => {
+    const id = parseId(raw);
+    await readResource(ctx, RESOURCES.studies, id, 'select[]=id');
+    return id;
+  };
+
+  router.get('/studies/:id/recordings', async (ctx) => {
+    const ec = engine(ctx);
+    const id = await visibleStudy(ec, ctx.params.id);
+    ctx.body = await listResource(ec, RESOURCES.recordings, ctx.querystring, [
+      { field: 'study_id', value: { op: 'eq', value: String(id) } },
+    ]);
+  });
+
+  router.get('/studies/:id/evaluation', async (ctx) => {
+    const ec = engine(ctx);
+    // The studies table's evaluation modal: who may not read evaluations gets 403 "Access denied".
+    if (!allowedBy(RESOURCES.studies.relations?.evaluation?.readableBy, ec.auth)) throw errors.forbidden();
+    const id = await visibleStudy(ec, ctx.params.id);
+    const study = await readResource(ec, RESOURCES.studies, id, 'select[]=id&with[]=evaluation');
+    if (!study.evaluation) throw new AppError(404, 'not_found', 'resources.evaluation_not_found');
+    ctx.body = { data: study.evaluation };
+  });
+
+  router.get('/studies/:id/users/:userId/previous-report', async (ctx) => {
+    const ec = engine(ctx);
+    // Spec part 1 §6: Write Report, Edit Report and Previous Report need `create study_report`.
+    if (!ec.auth.ability.can('create', 'study_report')) throw errors.forbidden();
+    const id = await visibleStudy(ec, ctx.params.id);
+    ctx.body = { data: await findPreviousReport(ec, id, parseId(ctx.params.userId)) };
+  });
+}

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+
+/** The messenger chats of a user (users.telegram_id / viber_id are the live chat ids, migration 011). */
+export interface MessengerTarget {
+  id: number;
+  firstname: string | null;
+  telegram_id: string | null;
+  viber_id: string | null;
+}
+
+export function createStudyNotifyRepository(knex: Knex) {
+  return {
+    async messengerTarget(userId: number): Promise<MessengerTarget | undefined> {
+      const row = await knex('users').select('id', 'firstname', 'telegram_id', 'viber_id').where('id', userId).first();
+      if (!row) return undefined;
+      const text = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v));
+      return { id: row.id as number, firstname: text(row.firstname), telegram_id: text(row.telegram_id), viber_id: text(row.viber_id) };
+    },
+  };
+}
+
+export type StudyNotifyRepository = ReturnType<typeof createStudyNotifyRepository>;
