@@ -30,8 +30,26 @@ beforeAll(async () => {
   browser = await launchBrowser();
   teacherId = await userIdOf(server.knex, 'teacher@example.com');
   dir = await mkdtemp(path.join(tmpdir(), 'desktop-native-e2e-'));
-  const lavfi = ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3'];
-  await run(ffmpeg.path, ['-v', 'error', '-y', ...lavfi, '-shortest', '-pix_fmt', 'yuv420p', path.join(dir, 'lesson.mp4')]);
+  const lavfi = [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=3:size=320x240:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=3',
+  ];
+  await run(ffmpeg.path, [
+    '-v',
+    'error',
+    '-y',
+    ...lavfi,
+    '-shortest',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(dir, 'lesson.mp4'),
+  ]);
   await writeFile(path.join(dir, 'notes.mp4'), 'a text file, not a video\n'.repeat(40));
 }, 120_000);
 
@@ -42,8 +60,15 @@ afterAll(async () => {
 });
 
 async function desktopContext(): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, locale: 'uk-UA' });
-  const harness = await installNativeBridge(context, { appUrl: `${server.url}/staff/`, trustedOrigin: server.url });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: VIEWPORTS.desktop,
+    locale: 'uk-UA',
+  });
+  const harness = await installNativeBridge(context, {
+    appUrl: `${server.url}/staff/`,
+    trustedOrigin: server.url,
+  });
   return { context, harness, page: await context.newPage() };
 }
 
@@ -62,14 +87,23 @@ function menuItem(items: MenuItemConstructorOptions[], id: string): MenuItemCons
 }
 
 const click = (item: MenuItemConstructorOptions) => (item.click as unknown as () => void)();
-type Bridge = { schoolBridge: Record<string, (input?: unknown) => Promise<{ ok: boolean; data?: unknown; error?: { code: string } }>> };
+type Bridge = {
+  schoolBridge: Record<
+    string,
+    (input?: unknown) => Promise<{ ok: boolean; data?: unknown; error?: { code: string } }>
+  >;
+};
 
 describe('desktop renderer over the real preload and main handlers', () => {
   it('keeps the chosen user and the language in main’s settings; calendar windows open through main and follow the language', async () => {
     const { context, harness, page } = await desktopContext();
     try {
       await signIn(page, 'admin@example.com');
-      expect(await page.evaluate(() => (window as unknown as { schoolBridge?: { isDesktop: boolean } }).schoolBridge?.isDesktop)).toBe(true);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { schoolBridge?: { isDesktop: boolean } }).schoolBridge?.isDesktop,
+        ),
+      ).toBe(true);
       await pickUser(page, teacherId);
       await expect.poll(() => harness.settings.read().lastCalendarUserId).toBe(teacherId);
 
@@ -107,9 +141,13 @@ describe('desktop renderer over the real preload and main handlers', () => {
     const { context, page } = await desktopContext();
     try {
       await page.goto('/staff/login');
-      const refused = await page.evaluate(() => (window as unknown as Bridge).schoolBridge.setSetting({ key: 'language', value: 'de' }));
+      const refused = await page.evaluate(() =>
+        (window as unknown as Bridge).schoolBridge.setSetting({ key: 'language', value: 'de' }),
+      );
       expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-      const window = await page.evaluate(() => (window as unknown as Bridge).schoolBridge.openCalendarWindow({ userId: 'me' }));
+      const window = await page.evaluate(() =>
+        (window as unknown as Bridge).schoolBridge.openCalendarWindow({ userId: 'me' }),
+      );
       expect(window).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 
       // The same server under another name is another origin: main does not answer it.
@@ -127,9 +165,19 @@ describe('desktop renderer over the real preload and main handlers', () => {
     try {
       await page.goto('/staff/login');
       harness.dialogs.open = [path.join(dir, 'lesson.mp4'), path.join(dir, 'notes.mp4')];
-      const picked = (await page.evaluate(() => (window as unknown as Bridge).schoolBridge.pickRecordingFiles())) as {
+      const picked = (await page.evaluate(() =>
+        (window as unknown as Bridge).schoolBridge.pickRecordingFiles(),
+      )) as {
         ok: boolean;
-        data: { files: { token: string; name: string; durationSeconds: number | null; hasVideo: boolean; problems: string[] }[] };
+        data: {
+          files: {
+            token: string;
+            name: string;
+            durationSeconds: number | null;
+            hasVideo: boolean;
+            problems: string[];
+          }[];
+        };
       };
       expect(picked.ok).toBe(true);
       const [lesson, notes] = picked.data.files;
@@ -137,13 +185,20 @@ describe('desktop renderer over the real preload and main handlers', () => {
       expect(lesson.durationSeconds).toBeGreaterThan(2.8);
       expect(lesson.durationSeconds).toBeLessThan(3.2);
       expect(lesson.token).toMatch(/^[0-9a-f-]{36}$/);
-      expect(notes).toMatchObject({ name: 'notes.mp4', hasVideo: false, problems: ['recordings.file_must_be_video'] });
+      expect(notes).toMatchObject({
+        name: 'notes.mp4',
+        hasVideo: false,
+        problems: ['recordings.file_must_be_video'],
+      });
       // The page learns names and tokens, never where the files are.
       expect(JSON.stringify(picked)).not.toContain(dir);
 
       harness.dialogs.save = path.join(dir, 'contract No 12');
       const saved = await page.evaluate(() =>
-        (window as unknown as Bridge).schoolBridge.saveDocument({ suggestedName: 'contract No 12', bytes: new Uint8Array([80, 75, 3, 4]) }),
+        (window as unknown as Bridge).schoolBridge.saveDocument({
+          suggestedName: 'contract No 12',
+          bytes: new Uint8Array([80, 75, 3, 4]),
+        }),
       );
       expect(saved).toEqual({ ok: true, data: { saved: true, fileName: 'contract No 12.docx' } });
       expect([...(await readFile(path.join(dir, 'contract No 12.docx')))]).toEqual([80, 75, 3, 4]);
@@ -151,7 +206,10 @@ describe('desktop renderer over the real preload and main handlers', () => {
 
       harness.dialogs.save = null;
       const cancelled = await page.evaluate(() =>
-        (window as unknown as Bridge).schoolBridge.saveDocument({ suggestedName: 'invoice', bytes: new Uint8Array([1]) }),
+        (window as unknown as Bridge).schoolBridge.saveDocument({
+          suggestedName: 'invoice',
+          bytes: new Uint8Array([1]),
+        }),
       );
       expect(cancelled).toEqual({ ok: true, data: { saved: false } });
     } finally {

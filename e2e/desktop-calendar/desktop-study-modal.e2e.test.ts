@@ -38,11 +38,18 @@ afterAll(async () => {
 });
 
 const staffPage = (language: 'uk' | 'ru' = 'uk') =>
-  newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+  newPage(browser, {
+    baseURL: server.url,
+    viewport: VIEWPORTS.desktop,
+    locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
+  });
 
 /** A dialog over a scrolled page: take the viewport once Blueprint's fade-in is over. */
 async function viewportShot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear-active'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear-active'),
+  );
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
@@ -61,8 +68,15 @@ describe('study event modal', () => {
         await pickUser(page, teacherId);
         const [study] = await weekStudies();
         await openStudy(page, study.id);
-        const student = await server.knex('study_user').where({ study_id: study.id, role_id: 4 }).first('user_id');
-        const phones = await server.knex('phones').where({ user_id: student.user_id }).count({ n: '*' }).first();
+        const student = await server
+          .knex('study_user')
+          .where({ study_id: study.id, role_id: 4 })
+          .first('user_id');
+        const phones = await server
+          .knex('phones')
+          .where({ user_id: student.user_id })
+          .count({ n: '*' })
+          .first();
         const contacts = page.getByTestId(`contacts-${student.user_id}`);
         if (Number(phones?.n) > 0) {
           await contacts.waitFor();
@@ -72,11 +86,16 @@ describe('study event modal', () => {
         expect(await page.getByTestId('participants-role-3').count()).toBe(1);
         await viewportShot(page, `desktop-calendar-admin-modal-${language}`);
         const t = language === 'uk' ? uk : ru;
-        expect(await page.getByTestId('study-section-recordings').innerText()).toContain(t.calendarUi.modal.recordings.toUpperCase());
+        expect(await page.getByTestId('study-section-recordings').innerText()).toContain(
+          t.calendarUi.modal.recordings.toUpperCase(),
+        );
         await page.getByTestId('study-close').click();
         await page.getByTestId('study-modal').waitFor({ state: 'detached' });
 
-        await page.locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`).first().click();
+        await page
+          .locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`)
+          .first()
+          .click();
         await page.waitForURL(`**/staff/admin/studies?edit=${study.id}`);
         expect(await page.getByTestId('study-modal').count()).toBe(0);
       } finally {
@@ -88,7 +107,10 @@ describe('study event modal', () => {
   it('gives a Teacher the notify button while the study runs, and says plainly that bots are not there yet', async () => {
     const { studyId, studentId } = await studyInProgress(server.knex, teacherId);
     // A student with a connected bot: the only thing missing is the bots themselves (409 messenger_unavailable).
-    await server.knex('users').where({ id: studentId }).update({ telegram_id: `e2e-${studentId}` });
+    await server
+      .knex('users')
+      .where({ id: studentId })
+      .update({ telegram_id: `e2e-${studentId}` });
     const { context, page } = await staffPage();
     try {
       await signIn(page, 'teacher@example.com');
@@ -101,7 +123,10 @@ describe('study event modal', () => {
       const response = await answer;
       expect(response.status()).toBe(409);
       expect(response.request().postDataJSON()).toEqual({ type_id: 1, study_id: studyId });
-      expect(await toastText(page, 'warning')).toEqual({ title: uk.notify.failed, message: uk.calendarUi.notify.unavailable });
+      expect(await toastText(page, 'warning')).toEqual({
+        title: uk.notify.failed,
+        message: uk.calendarUi.notify.unavailable,
+      });
       expect(await page.getByTestId('notify-error').innerText()).toBe(uk.calendarUi.notify.unavailable);
       // Enabled again after a failure (spec part 1 §4).
       expect(await button.isEnabled()).toBe(true);
@@ -123,8 +148,14 @@ describe('study event modal', () => {
 
       // Meanwhile a manager records a billed miss; the open form keeps what the teacher typed.
       const manager = await server.signInAs('Manager');
-      expect((await manager.post(`/api/studies/${study.id}`, { _method: 'patch', miss_status: 2 })).status).toBe(200);
-      await page.waitForFunction(() => (document.querySelector('[data-testid=miss-status-2]') as HTMLInputElement | null)?.checked === false);
+      expect(
+        (await manager.post(`/api/studies/${study.id}`, { _method: 'patch', miss_status: 2 })).status,
+      ).toBe(200);
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid=miss-status-2]') as HTMLInputElement | null)?.checked ===
+          false,
+      );
       await page.getByTestId('study-save').click();
       const error = page.getByTestId('miss-status-error');
       await error.waitFor();

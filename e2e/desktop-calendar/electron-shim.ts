@@ -24,7 +24,8 @@ function encode(value: unknown): unknown {
     return { __bytes: btoa(binary) };
   }
   if (Array.isArray(value)) return value.map(encode);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
   return value;
 }
 
@@ -35,7 +36,12 @@ scope.__schoolIpcEmit = (channel, payload) => {
 
 export const contextBridge = {
   exposeInMainWorld(key: string, api: unknown): void {
-    Object.defineProperty(scope, key, { value: Object.freeze(api), enumerable: false, configurable: false, writable: false });
+    Object.defineProperty(scope, key, {
+      value: Object.freeze(api),
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    });
   },
 };
 

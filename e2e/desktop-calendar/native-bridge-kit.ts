@@ -13,7 +13,11 @@ import { createFileTokenRegistry } from '../../desktop/src/main/recording-files.
 import { createRecordingsUploadHandlers } from '../../desktop/src/main/recordings-upload.handler';
 import { saveDocument } from '../../desktop/src/main/save-document.handler';
 import { isAllowedUrl } from '../../desktop/src/main/security-policy';
-import { createMemorySettingsBackend, createSettingsService, type SettingsService } from '../../desktop/src/main/settings.service';
+import {
+  createMemorySettingsBackend,
+  createSettingsService,
+  type SettingsService,
+} from '../../desktop/src/main/settings.service';
 
 /**
  * The desktop app's native side for the renderer in Chromium (ARCHITECTURE §8: "the renderer is
@@ -60,7 +64,8 @@ function bundlePreload(): Promise<string> {
 function decode(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decode);
   if (value && typeof value === 'object') {
-    if ('__bytes' in value) return new Uint8Array(Buffer.from(String((value as { __bytes: string }).__bytes), 'base64'));
+    if ('__bytes' in value)
+      return new Uint8Array(Buffer.from(String((value as { __bytes: string }).__bytes), 'base64'));
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
   }
   return value;
@@ -69,7 +74,11 @@ function decode(value: unknown): unknown {
 async function emit(page: Page, channel: string, payload: unknown): Promise<void> {
   if (page.isClosed()) return;
   await page
-    .evaluate(([c, p]) => (window as unknown as { __schoolIpcEmit?: (c: string, p: unknown) => void }).__schoolIpcEmit?.(c, p), [channel, payload] as const)
+    .evaluate(
+      ([c, p]) =>
+        (window as unknown as { __schoolIpcEmit?: (c: string, p: unknown) => void }).__schoolIpcEmit?.(c, p),
+      [channel, payload] as const,
+    )
     .catch(() => undefined);
 }
 
@@ -77,7 +86,10 @@ async function emit(page: Page, channel: string, payload: unknown): Promise<void
  * Gives every page of the context the desktop bridge. `appUrl` is where the renderer lives (…/staff/);
  * frames of `trustedOrigin` only may call main, like app://staff in the app.
  */
-export async function installNativeBridge(context: BrowserContext, options: { appUrl: string; trustedOrigin: string }): Promise<NativeHarness> {
+export async function installNativeBridge(
+  context: BrowserContext,
+  options: { appUrl: string; trustedOrigin: string },
+): Promise<NativeHarness> {
   const settings = createSettingsService(createMemorySettingsBackend());
   const tokens = createFileTokenRegistry();
   const ffprobePath = resolveFfprobePath({ env: process.env, platform: process.platform, isPackaged: false });
@@ -97,7 +109,12 @@ export async function installNativeBridge(context: BrowserContext, options: { ap
       await page.goto(url.toString());
     });
   };
-  const menuActions = createMenuActions({ settings, openCalendarWindow, broadcast, reinstall: () => undefined });
+  const menuActions = createMenuActions({
+    settings,
+    openCalendarWindow,
+    broadcast,
+    reinstall: () => undefined,
+  });
 
   const registry: IpcRegistryOptions = {
     isTrustedSender: (url) => isAllowedUrl(url, [options.trustedOrigin]),
@@ -119,7 +136,11 @@ export async function installNativeBridge(context: BrowserContext, options: { ap
         getLanguage: () => settings.read().language,
       }),
       saveDocument: (input, caller) =>
-        saveDocument(input, caller, { showSaveDialog: async () => dialogs.save, settings, defaultFolder: () => os.tmpdir() }),
+        saveDocument(input, caller, {
+          showSaveDialog: async () => dialogs.save,
+          settings,
+          defaultFolder: () => os.tmpdir(),
+        }),
       openCalendarWindow,
     }),
   };
@@ -132,7 +153,10 @@ export async function installNativeBridge(context: BrowserContext, options: { ap
         channel,
         {
           senderFrame: { url: source.frame.url() },
-          sender: { send: (c, payload) => void emit(source.page, c, payload), isDestroyed: () => source.page.isClosed() },
+          sender: {
+            send: (c, payload) => void emit(source.page, c, payload),
+            isDestroyed: () => source.page.isClosed(),
+          },
         },
         decode(input),
       ),

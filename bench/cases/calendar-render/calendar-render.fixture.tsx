@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import { resources } from '@school/shared/i18n';
 import { hourRange, mapStudiesToEvents, type CalendarEventData, type CalendarStudy } from '@school/shared/ui/calendar';
 import { StudyCalendar } from '@school/shared/ui/calendar/react';
 
@@ -45,7 +46,11 @@ function studies(n: number, seed: number): CalendarStudy[] {
   });
 }
 
-const t = (key: string) => key;
+/** The Ukrainian texts the app shows (markers, "Time Reserved"), not the keys: the same lines to lay out. */
+const t = (key: string): string => {
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources.uk.translation);
+  return typeof text === 'string' ? text : key;
+};
 let resolveRender: (() => void) | null = null;
 let shown = 0;
 let setEventsOutside: ((events: CalendarEventData[]) => void) | null = null;

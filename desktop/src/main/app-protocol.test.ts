@@ -23,7 +23,12 @@ describe('app:// protocol', () => {
     expect(resolveRendererFile(ROOT, '/')).toBe(path.join(ROOT, 'index.html'));
     expect(resolveRendererFile(ROOT, '/admin/studies')).toBe(path.join(ROOT, 'index.html'));
     expect(resolveRendererFile(ROOT, '/assets/index-abc.js')).toBe(path.join(ROOT, 'assets/index-abc.js'));
-    for (const escape of ['/../../etc/passwd', '/assets/..%2F..%2F..%2Fetc%2Fpasswd', '/%2e%2e/%2e%2e/etc/passwd.txt', '/..\\..\\secret.txt']) {
+    for (const escape of [
+      '/../../etc/passwd',
+      '/assets/..%2F..%2F..%2Fetc%2Fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd.txt',
+      '/..\\..\\secret.txt',
+    ]) {
       const file = resolveRendererFile(ROOT, escape);
       expect(file === null || file.startsWith(`${ROOT}${path.sep}`), `${escape} -> ${file}`).toBe(true);
     }

@@ -58,11 +58,23 @@ export type SchemaResolver = (ctx: SchemaContext) => Promise<z.ZodType>;
  */
 export type PivotMirrors = Record<string, Record<string, (pivotAlias: string) => string>>;
 
+/**
+ * Fields of a related resource that a column of the resource's OWN row holds as a sorted array of
+ * the distinct values over all related rows (kept exact by triggers), by relation name:
+ * studies.participant_role_ids holds the current role_id of every participant, so
+ * `{ users: { role_id: { column: 'participant_role_ids', elementType: 'smallint' } } }`. A
+ * one-hop `withFilter[rel.field]=a|b` (equality only) is then `column && ARRAY[a, b]` on the
+ * row itself, for the page and the count alike, instead of an EXISTS probing the pivot and the
+ * related table for every candidate row. Other operators (`%x%`, withHaving) keep the EXISTS.
+ */
+export type RowArrayMirrors = Record<string, Record<string, { column: string; elementType: 'smallint' | 'integer' }>>;
+
 export interface ResourceHooks {
   computed?: Record<string, ComputedAttribute>;
   scope?: RowScope;
   writeSchema?: SchemaResolver;
   pivotMirrors?: PivotMirrors;
+  rowArrayMirrors?: RowArrayMirrors;
 }
 
 const registry = new Map<string, ResourceHooks>();
@@ -74,6 +86,7 @@ export function registerResourceHooks(resource: string, hooks: ResourceHooks): v
     scope: hooks.scope ?? prev.scope,
     writeSchema: hooks.writeSchema ?? prev.writeSchema,
     pivotMirrors: hooks.pivotMirrors ?? prev.pivotMirrors,
+    rowArrayMirrors: hooks.rowArrayMirrors ?? prev.rowArrayMirrors,
   });
 }
 

@@ -16,6 +16,7 @@ import * as m014 from './014_exchange_rates.js';
 import * as m015 from './015_study_notify.js';
 import * as m016 from './016_resource_indexes.js';
 import * as m017 from './017_scheduling_indexes.js';
+import * as m018 from './018_study_participant_roles.js';
 
 export interface Migration {
   name: string;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { name: '015_study_notify', up: m015.up, down: m015.down },
   { name: '016_resource_indexes', up: m016.up, down: m016.down },
   { name: '017_scheduling_indexes', up: m017.up, down: m017.down },
+  { name: '018_study_participant_roles', up: m018.up, down: m018.down },
 ];

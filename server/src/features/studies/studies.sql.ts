@@ -183,4 +183,7 @@ export const studiesHooks: ResourceHooks = {
   computed: studiesComputed,
   scope: studiesScope,
   pivotMirrors: { users: periodMirror, subscriptions: periodMirror },
+  // The participants' current roles on the study row (migration 018, triggers keep it exact):
+  // `withFilter[users.role_id]=4` counts trial studies without probing each one's participants.
+  rowArrayMirrors: { users: { role_id: { column: 'participant_role_ids', elementType: 'smallint' } } },
 };

@@ -14,7 +14,15 @@ describe('zone clock (cached offsets, luxon answers)', () => {
       fc.property(instant, (ms) => {
         const exact = DateTime.fromMillis(ms, { zone: KYIV });
         expect(kyivClock.offsetAt(ms)).toBe(exact.offset);
-        expect(kyivClock.wallArray(ms)).toEqual([exact.year, exact.month - 1, exact.day, exact.hour, exact.minute, exact.second, exact.millisecond]);
+        expect(kyivClock.wallArray(ms)).toEqual([
+          exact.year,
+          exact.month - 1,
+          exact.day,
+          exact.hour,
+          exact.minute,
+          exact.second,
+          exact.millisecond,
+        ]);
         expect(kyivClock.iso(ms)).toBe(toKyivIso(ms));
       }),
       { numRuns: 3000 },
@@ -35,9 +43,24 @@ describe('zone clock (cached offsets, luxon answers)', () => {
     fc.assert(
       fc.property(instant, (ms) => {
         const wall = DateTime.fromMillis(ms, { zone: 'UTC' });
-        const array = [wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond];
+        const array = [
+          wall.year,
+          wall.month - 1,
+          wall.day,
+          wall.hour,
+          wall.minute,
+          wall.second,
+          wall.millisecond,
+        ];
         const exact = DateTime.fromObject(
-          { year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second },
+          {
+            year: wall.year,
+            month: wall.month,
+            day: wall.day,
+            hour: wall.hour,
+            minute: wall.minute,
+            second: wall.second,
+          },
           { zone: KYIV },
         );
         expect(clock.offsetForWall(array)).toBe(exact.offset);
@@ -45,7 +68,10 @@ describe('zone clock (cached offsets, luxon answers)', () => {
       { numRuns: 2000 },
     );
     const luxonOffset = (a: number[]) =>
-      DateTime.fromObject({ year: a[0], month: a[1] + 1, day: a[2], hour: a[3], minute: a[4], second: a[5] }, { zone: KYIV }).offset;
+      DateTime.fromObject(
+        { year: a[0], month: a[1] + 1, day: a[2], hour: a[3], minute: a[4], second: a[5] },
+        { zone: KYIV },
+      ).offset;
     // Every minute (at :30 seconds) of the hours around the spring gap and the autumn overlap.
     for (const [month, day] of [
       [2, 30],

@@ -17,7 +17,15 @@ const QUARTER_MS = 15 * 60_000;
 /** Cache sizes stay bounded: years of quarter hours are far fewer than this, but a leak is not. */
 const MAX_ENTRIES = 200_000;
 
-export type WallArray = [year: number, month0: number, day: number, hour: number, minute: number, second: number, ms: number];
+export type WallArray = [
+  year: number,
+  month0: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  ms: number,
+];
 
 export interface ZoneClock {
   readonly zone: string;
@@ -93,7 +101,10 @@ export function createZoneClock(zone: string): ZoneClock {
     iso(ms) {
       const offset = offsetAt(ms);
       const [y, mo, d, h, mi, s, milli] = wallFromUtcFields(new Date(ms + offset * 60_000));
-      const year = y >= 0 && y < 10_000 ? String(y).padStart(4, '0') : (y < 0 ? '-' : '+') + String(Math.abs(y)).padStart(6, '0');
+      const year =
+        y >= 0 && y < 10_000
+          ? String(y).padStart(4, '0')
+          : (y < 0 ? '-' : '+') + String(Math.abs(y)).padStart(6, '0');
       const fraction = milli === 0 ? '' : `.${pad3(milli)}`;
       return `${year}-${pad2(mo + 1)}-${pad2(d)}T${pad2(h)}:${pad2(mi)}:${pad2(s)}${fraction}${formatOffset(offset)}`;
     },

@@ -24,11 +24,17 @@ export interface AppServices {
 
 /** A toast's title on its own line and the message with its line breaks (one per field error). */
 function toastContent(toast: ToastMessage) {
-  const message = createElement('div', { className: 'app-toast__message', 'data-testid': 'toast-message' }, toast.message);
+  const message = createElement(
+    'div',
+    { className: 'app-toast__message', 'data-testid': 'toast-message' },
+    toast.message,
+  );
   return createElement(
     'div',
     { className: 'app-toast', 'data-testid': `toast-${toast.intent}` },
-    toast.title ? createElement('strong', { className: 'app-toast__title', 'data-testid': 'toast-title' }, toast.title) : null,
+    toast.title
+      ? createElement('strong', { className: 'app-toast__title', 'data-testid': 'toast-title' }, toast.title)
+      : null,
     message,
   );
 }
@@ -65,7 +71,8 @@ async function syncLanguage(i18n: I18nInstance, native: NativeBridge): Promise<v
     if (isSwitchable(stored) && stored !== i18n.language) await i18n.changeLanguage(stored);
   }
   i18n.on('languageChanged', (language: string) => {
-    if (isSwitchable(language)) void native.setSetting({ key: 'language', value: language }).catch(() => undefined);
+    if (isSwitchable(language))
+      void native.setSetting({ key: 'language', value: language }).catch(() => undefined);
   });
   native.onLanguageChanged((language) => {
     if (isSwitchable(language) && language !== i18n.language) void i18n.changeLanguage(language);

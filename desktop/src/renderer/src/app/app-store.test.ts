@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readCalendarWindowUser, userSelected, viewChanged, viewReset } from '../features/calendar/calendar-ui.slice';
+import {
+  readCalendarWindowUser,
+  userSelected,
+  viewChanged,
+  viewReset,
+} from '../features/calendar/calendar-ui.slice';
 import { createAppStore } from './app-store';
 
 describe('calendar windows and the remembered user', () => {
@@ -14,7 +19,11 @@ describe('calendar windows and the remembered user', () => {
   it('the main window starts on the remembered user and remembers each new choice', () => {
     const rememberUser = vi.fn();
     const store = createAppStore({ calendarWindowUserId: null, rememberedUserId: 7, rememberUser });
-    expect(store.getState().calendarUi).toMatchObject({ selectedUserId: 7, calendarWindow: false, view: null });
+    expect(store.getState().calendarUi).toMatchObject({
+      selectedUserId: 7,
+      calendarWindow: false,
+      view: null,
+    });
     store.dispatch(userSelected(9));
     store.dispatch(viewChanged('dayGridMonth'));
     expect(rememberUser.mock.calls).toEqual([[9]]);

@@ -1,6 +1,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { calendarUiSlice, initialCalendarUi, type CalendarUiState } from '../features/calendar/calendar-ui.slice';
+import {
+  calendarUiSlice,
+  initialCalendarUi,
+  type CalendarUiState,
+} from '../features/calendar/calendar-ui.slice';
 
 export interface AppStoreOptions {
   /** The user a calendar window was opened for (?window=calendar&user=<id>), else null. */
@@ -21,7 +25,8 @@ export function createAppStore(options: AppStoreOptions) {
   store.subscribe(() => {
     const next = store.getState().calendarUi;
     // A calendar window's picker is its own: it never changes what the main window remembers.
-    if (next.selectedUserId !== last.selectedUserId && !next.calendarWindow) options.rememberUser(next.selectedUserId);
+    if (next.selectedUserId !== last.selectedUserId && !next.calendarWindow)
+      options.rememberUser(next.selectedUserId);
     last = next;
   });
   return store;

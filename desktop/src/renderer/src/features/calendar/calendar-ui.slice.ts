@@ -42,7 +42,10 @@ export function writeRememberedUser(userId: number | null): void {
 }
 
 /** A calendar window starts on its own user; the main window on the remembered one. */
-export function initialCalendarUi(calendarWindowUserId: number | null, remembered: number | null): CalendarUiState {
+export function initialCalendarUi(
+  calendarWindowUserId: number | null,
+  remembered: number | null,
+): CalendarUiState {
   return {
     selectedUserId: calendarWindowUserId ?? remembered,
     view: null,

@@ -37,14 +37,26 @@ export function HomeCalendarPage() {
   };
 
   return (
-    <div className="page page--wide home-calendar" data-testid="home-calendar" data-calendar-window={calendarWindow || undefined}>
+    <div
+      className="page page--wide home-calendar"
+      data-testid="home-calendar"
+      data-calendar-window={calendarWindow || undefined}
+    >
       <div className="home-calendar__top">
         <h1 className="page__title home-calendar__title">{t('titles.home')}</h1>
-        <UserPicker {...pickable} value={userId} onChange={(id) => dispatch(userSelected(id))} onOpenWindow={openWindow} />
+        <UserPicker
+          {...pickable}
+          value={userId}
+          onChange={(id) => dispatch(userSelected(id))}
+          onOpenWindow={openWindow}
+        />
       </div>
       {userId === null ? (
         <div className="home-calendar__empty" data-testid="select-user-hint">
-          <NonIdealState icon="calendar" description={pickable.loading ? undefined : t('calendar.selectUser')} />
+          <NonIdealState
+            icon="calendar"
+            description={pickable.loading ? undefined : t('calendar.selectUser')}
+          />
         </div>
       ) : (
         // A role switch starts the board over: default view, toolbar and permissions of the new role.

@@ -5,7 +5,8 @@ import { isApiError, UNAUTHENTICATED_MESSAGE, type TranslateFn } from '@school/s
  * Success: the notify.success toast. Failure: the part 2 text "the message could not be sent" as
  * the title and, below it, why — so "bots are not connected yet" is never mistaken for a glitch.
  */
-export type NotifyFailure = { kind: 'reload' } | { kind: 'failed'; title: string; reason: string; unavailable: boolean };
+export type NotifyFailure =
+  { kind: 'reload' } | { kind: 'failed'; title: string; reason: string; unavailable: boolean };
 
 /** Answers that mean "there is nothing to send through yet", not "try again". */
 const UNAVAILABLE_CODES = new Set(['messenger_unavailable']);

@@ -13,7 +13,15 @@ import { notifyUser } from './study-modal.api';
  * the messenger bots exist the server answers 409 `messenger_unavailable`, shown as "not available
  * yet" (docs/domain-rules.md, "Desktop calendar").
  */
-export function StudyNotifyButton({ studyId, studentId, label }: { studyId: number; studentId: number; label: string }) {
+export function StudyNotifyButton({
+  studyId,
+  studentId,
+  label,
+}: {
+  studyId: number;
+  studentId: number;
+  label: string;
+}) {
   const { t } = useTranslation();
   const { client } = useApi();
   const { toasts, reportError } = useServices();
@@ -31,7 +39,13 @@ export function StudyNotifyButton({ studyId, studentId, label }: { studyId: numb
     onError: (error) => {
       const failure = describeNotifyFailure(error, t);
       if (failure.kind === 'reload') reportError(error);
-      else toasts.show({ intent: failure.unavailable ? 'warning' : 'danger', title: failure.title, message: failure.reason, timeoutMs: TOAST_MS.medium });
+      else
+        toasts.show({
+          intent: failure.unavailable ? 'warning' : 'danger',
+          title: failure.title,
+          message: failure.reason,
+          timeoutMs: TOAST_MS.medium,
+        });
     },
   });
   const failure: NotifyFailure | null = notify.error ? describeNotifyFailure(notify.error, t) : null;

@@ -31,7 +31,9 @@ export function usePickableUsers(): PickableUsers {
     if (!user) return [];
     if (user.role_id === ROLE.Responsible) {
       // The children come with the signed-in user (GET api/user answers them for a Responsible).
-      return user.childs.filter((c) => c.active).map((c) => ({ id: c.id, full_name: c.full_name, role_id: ROLE.Student }));
+      return user.childs
+        .filter((c) => c.active)
+        .map((c) => ({ id: c.id, full_name: c.full_name, role_id: ROLE.Student }));
     }
     const self: PickableUser = { id: user.id, full_name: user.full_name, role_id: user.role_id };
     if (!managesUsers) return [self];
@@ -54,7 +56,12 @@ export function UserPicker({ value, onChange, options, loading, onOpenWindow }: 
   const { t } = useTranslation();
   const { user } = useAuth();
   return (
-    <FormGroup label={t('calendarUi.picker.label')} labelFor="calendar-user-picker" inline className="user-picker">
+    <FormGroup
+      label={t('calendarUi.picker.label')}
+      labelFor="calendar-user-picker"
+      inline
+      className="user-picker"
+    >
       <div className="user-picker__row">
         <HTMLSelect
           id="calendar-user-picker"
@@ -63,10 +70,14 @@ export function UserPicker({ value, onChange, options, loading, onOpenWindow }: 
           disabled={loading}
           onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
         >
-          <option value="">{loading ? t('calendarUi.picker.loading') : t('calendarUi.picker.placeholder')}</option>
+          <option value="">
+            {loading ? t('calendarUi.picker.loading') : t('calendarUi.picker.placeholder')}
+          </option>
           {options.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.id === user?.id ? t('calendarUi.picker.me', { name: option.full_name }) : option.full_name}
+              {option.id === user?.id
+                ? t('calendarUi.picker.me', { name: option.full_name })
+                : option.full_name}
             </option>
           ))}
         </HTMLSelect>

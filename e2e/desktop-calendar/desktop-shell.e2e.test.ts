@@ -1,0 +1,229 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { startTestServer } from '../../server/test/harness';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+import {
+  currentKyivWeek,
+  pickUser,
+  signIn,
+  studiesOf,
+  toastText,
+  userIdOf,
+  waitForCalendar,
+} from './calendar-e2e-kit';
+
+/** The staff shell around the calendar: role switcher, language, global errors, calendar windows. */
+
+const uk = resources.uk.translation;
+const ru = resources.ru.translation;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let teacherId: number;
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  server = await startTestServer({ seed: true, realtime: true });
+  browser = await launchBrowser();
+  teacherId = await userIdOf(server.knex, 'teacher@example.com');
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
+
+const staffPage = (locale = 'uk-UA') =>
+  newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale });
+
+describe('user dropdown: role switcher (spec part 2 §2, §4)', () => {
+  it('lets an Administrator act as a Teacher and as a Student, then come back', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await pickUser(page, teacherId);
+      expect(await page.getByTestId('admin-links').locator('a').count()).toBe(9);
+
+      await page.getByTestId('user-dropdown').click();
+      expect(await page.getByTestId('user-menu').getByText(uk.nav.switchRole).count()).toBe(1);
+      await page.getByTestId('role-switch-3').click();
+      await page.getByTestId('role-impersonated').waitFor();
+      expect(await page.getByTestId('user-role').innerText()).toBe(uk.roles[3]);
+      // A Teacher's navigation: the reports table only.
+      expect(await page.getByTestId('admin-links').locator('a').allInnerTexts()).toEqual([
+        uk.titles.studyReports,
+      ]);
+      await screenshot(page, 'desktop-shell-switched-teacher-uk');
+
+      // As a Student: the reduced calendar, month view, no Refresh/Hide, no hours bar.
+      await page.getByTestId('user-dropdown').click();
+      await page.getByTestId('role-switch-4').click();
+      await page.waitForFunction(
+        (name) => document.querySelector('[data-testid=user-role]')?.textContent === name,
+        uk.roles[4],
+      );
+      await page.getByTestId('user-picker').selectOption({ index: 1 });
+      await waitForCalendar(page);
+      expect(await page.getByTestId('calendar-view-month').getAttribute('class')).toContain('bp6-active');
+      expect(await page.getByTestId('calendar-refresh').count()).toBe(0);
+      expect(await page.getByTestId('calendar-hide').count()).toBe(0);
+      expect(await page.getByTestId('hours-bar').count()).toBe(0);
+
+      await page.getByTestId('user-dropdown').click();
+      await page.getByTestId('role-restore').click();
+      await page.getByTestId('role-impersonated').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('user-role').innerText()).toBe(uk.roles[1]);
+      expect(await page.getByTestId('admin-links').locator('a').count()).toBe(9);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is not offered to a Manager (no `switch role`)', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'manager@example.com');
+      await page.getByTestId('user-dropdown').click();
+      await page.getByTestId('user-menu').waitFor();
+      expect(await page.locator('[data-testid^=role-switch-]').count()).toBe(0);
+      expect(await page.getByTestId('user-menu').getByText(uk.nav.switchRole).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('language (spec part 1 §1)', () => {
+  it('switches to Russian: page language, title prefix, Accept-Language of every call, kept after a reload', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, teacherId);
+      const languages = new Set<string>();
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/'))
+          languages.add(request.headers()['accept-language'] ?? '');
+      });
+      await page.getByTestId('language-ru').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
+      languages.clear();
+      const studies = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/studies');
+      await page.getByTestId('calendar-refresh').click();
+      expect((await studies).headers()['accept-language']).toBe('ru');
+      expect([...languages]).toEqual(['ru']);
+      // The desktop settings (local storage in the browser build) follow, like electron-store does.
+      const settings = await page.evaluate(() =>
+        JSON.parse(localStorage.getItem('desktop:settings') ?? '{}'),
+      );
+      expect(settings).toMatchObject({ language: 'ru', lastCalendarUserId: teacherId });
+
+      await page.reload();
+      await waitForCalendar(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+      expect(await page.getByTestId('calendar-today').innerText()).toBe(ru.calendarUi.toolbar.today);
+      await screenshot(page, 'desktop-shell-teacher-week-ru');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('global error handling (spec part 1 §8)', () => {
+  it('shows the unknown-error toast for a window-level error', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await page.evaluate(() =>
+        setTimeout(() => {
+          throw new Error('a bug in some widget');
+        }),
+      );
+      expect(await toastText(page, 'danger')).toEqual({
+        title: uk.errorUnknown.toastTitle,
+        message: uk.errorUnknown.toastMessage,
+      });
+      await screenshot(page, 'desktop-shell-unknown-error-uk');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reloads the page when a call answers Unauthenticated., which then asks to sign in', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, teacherId);
+      await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+      // The session ends on the server (expired, or signed out elsewhere).
+      await server.knex('sessions').del();
+      await page.getByTestId('calendar-refresh').click();
+      await page.waitForURL('**/staff/login');
+      await page.getByTestId('login-form').waitFor();
+      expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload ?? false)).toBe(
+        false,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('calendar windows (issue 5, point 1)', () => {
+  it('opens a teacher’s calendar in its own window; both windows follow a change made elsewhere', async () => {
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await pickUser(page, teacherId);
+      const [popup] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId('open-calendar-window').click(),
+      ]);
+      await popup.waitForLoadState();
+      const url = new URL(popup.url());
+      expect(url.pathname).toBe('/staff/');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ user: String(teacherId), window: 'calendar' });
+      await waitForCalendar(popup);
+      expect(await popup.getByTestId('user-picker').inputValue()).toBe(String(teacherId));
+      const teacher = await server.knex('users').where({ id: teacherId }).first('full_name');
+      await popup.waitForFunction((name) => document.title.endsWith(name), teacher.full_name);
+      expect(await popup.title()).toBe(`${uk.app.name} | ${uk.titles.home}: ${teacher.full_name}`);
+
+      // The calendar window's picker is its own: the main window keeps what it remembered.
+      const other = await server.knex('users').where({ email: 'teacher.2@example.com' }).first('id');
+      await popup.getByTestId('user-picker').selectOption(String(other.id));
+      await waitForCalendar(popup);
+      expect(await page.evaluate(() => localStorage.getItem('calendar:user'))).toBe(String(teacherId));
+      await popup.getByTestId('user-picker').selectOption(String(teacherId));
+      await waitForCalendar(popup);
+
+      for (const p of [page, popup]) await p.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
+      const week = currentKyivWeek();
+      const study = (await studiesOf(server.knex, teacherId, week.from, week.to)).find((s) => !s.comment)!;
+      const manager = await server.signInAs('Manager');
+      expect(
+        (
+          await manager.post(`/api/studies/${study.id}`, {
+            _method: 'patch',
+            comment: 'seen in both windows',
+          })
+        ).status,
+      ).toBe(200);
+      for (const p of [page, popup]) {
+        await p.waitForFunction(
+          (id) =>
+            document.querySelector(
+              `[data-testid=study-event][data-study-id="${id}"] [data-testid=study-event-comment]`,
+            ) !== null,
+          String(study.id),
+          { timeout: 10_000 },
+        );
+      }
+      await screenshot(popup, 'desktop-calendar-window-uk');
+    } finally {
+      await context.close();
+    }
+  });
+});
