@@ -156,6 +156,14 @@ describe.each([
       await openTransfer(page, study);
       await viewShot(page, `family-parent-${width}-transfer-uk`);
 
+      // Spec part 1 §4: a week view with time cells 50 px high, no all-day row.
+      const transfer = page.getByTestId('transfer-view');
+      expect(await transfer.locator('.fc-timeGridWeek-view').count()).toBe(1);
+      expect(await transfer.locator('.fc-col-header-cell').count()).toBe(7);
+      expect(await transfer.locator('.fc-timegrid-allday').count()).toBe(0);
+      const cell = await transfer.locator('td.fc-timegrid-slot-lane').first().boundingBox();
+      expect(Math.round(cell!.height)).toBe(50);
+
       // The offer is the server's free slots of the shown week (the study's own time left out) …
       const tomorrow = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 1 });
       const week = { from: tomorrow.startOf('week'), to: tomorrow.startOf('week').plus({ weeks: 1 }) };
@@ -217,6 +225,65 @@ describe.each([
       await expect.poll(() => cellDateOf(page, study.id), { timeout: 10_000 }).toBe(targetDay);
       await screenshot(page, `family-parent-${width}-moved-uk`);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('offers nothing in the teacher’s off period nor after the package’s last study + 4 days', async () => {
+    const study = await movableStudy();
+    const teacherId = study.teacher_id!;
+    const { context, page } = await open();
+    let offId: number | null = null;
+    try {
+      await signIn(page, 'parent@example.com');
+      await pickChild(page, childId);
+      await openTransfer(page, study);
+      const transfer = page.getByTestId('transfer-view');
+
+      // The teacher takes a day off that the offer had free time on.
+      const before = await offeredSlots(page);
+      const offDay = DateTime.fromMillis(before[0], { zone: ZONE }).startOf('day');
+      const schedule = await server.knex('schedules').where({ user_id: teacherId }).orderBy('start_at', 'desc').first('id');
+      [{ id: offId }] = await server
+        .knex('offperiods')
+        .insert({ schedule_id: schedule.id, start_at: offDay.toJSDate(), end_at: offDay.plus({ days: 1 }).toJSDate() })
+        .returning('id');
+      await transfer.getByTestId('transfer-back').click();
+      await page.getByTestId('transfer-start').click();
+      await page.locator('[data-testid=transfer-view] .transfer[data-state=ready]').waitFor();
+      const after = await offeredSlots(page);
+      expect(after.filter((s) => s >= offDay.toMillis() && s < offDay.plus({ days: 1 }).toMillis())).toEqual([]);
+      expect(after.length).toBeGreaterThan(0);
+      // The day off is drawn as such.
+      expect(await transfer.locator('.calendar-bg--off').count()).toBeGreaterThan(0);
+      await viewShot(page, `family-parent-${width}-transfer-off-uk`);
+
+      // Week after week up to the limit: no slot at or past the package's last study + 4 days.
+      const pkg = await server.knex('study_user').where({ study_id: study.id, user_id: childId }).first('subscription_id');
+      const last = await server
+        .knex('study_user as su')
+        .join('studies as s', 's.id', 'su.study_id')
+        .where('su.subscription_id', pkg.subscription_id)
+        .max('s.start as last')
+        .first();
+      const limit = DateTime.fromJSDate(last!.last).setZone(ZONE).plus({ days: 4 }).toMillis();
+      const next = transfer.getByTestId('calendar-next');
+      let weeks = 0;
+      const seen: number[] = [];
+      while (!(await next.isDisabled()) && weeks < 12) {
+        const title = await transfer.getByTestId('calendar-title').textContent();
+        await next.click();
+        await expect.poll(() => transfer.getByTestId('calendar-title').textContent()).not.toBe(title);
+        await page.locator('[data-testid=transfer-view] .transfer[data-state=ready]').waitFor();
+        seen.push(...(await offeredSlots(page)));
+        weeks++;
+      }
+      expect(await next.isDisabled(), 'the week after the limit is not offered').toBe(true);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((s) => s >= limit)).toEqual([]);
+      expect(Number(await transfer.getByTestId('transfer-window').getAttribute('data-to'))).toBeLessThanOrEqual(limit + 86_400_000);
+    } finally {
+      if (offId !== null) await server.knex('offperiods').where({ id: offId }).delete();
       await context.close();
     }
   });

@@ -181,10 +181,19 @@ describe('family web settings: password change (spec part 2 §5)', () => {
       await screenshot(page, 'family-student-360-password-error-uk');
 
       await form.locator('input[name=current_password]').fill(PASSWORD);
+      // A controllable clock from here on: the toast's 10 s are checked without waiting them out.
+      await page.clock.install();
       await page.getByTestId('password-submit').click();
       await page.getByTestId('form-success').waitFor();
       expect(await page.getByTestId('form-success').textContent()).toBe(uk.auth.passwordChanged);
+      // Spec part 2 §8, §9: 'Password successfully changed' as a toast for 10 s.
+      const toast = page.getByTestId('toast');
+      expect(await toast.textContent()).toContain(uk.auth.passwordChanged);
       await viewShot(page, 'family-student-360-password-changed-uk');
+      await page.clock.fastForward(9_000);
+      expect(await toast.count()).toBe(1);
+      await page.clock.fastForward(1_500);
+      await toast.waitFor({ state: 'detached' });
 
       // The new password signs in; then the old one is put back for the other tests.
       const again = server.client();

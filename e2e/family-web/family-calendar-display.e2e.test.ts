@@ -1,0 +1,180 @@
+import { DateTime } from 'luxon';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { startTestServer } from '../../server/test/harness';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+import { showMonthOf, signIn, studiesOf, userIdOf, waitForCalendar, ZONE, type DbStudy } from './family-e2e-kit';
+
+/**
+ * What a family reads in the calendar grid (spec part 1 §2 "reduced display": time, type,
+ * participants, teachers by first name and patronymic) in each view, and whose calendar a
+ * Responsible may pick (active children only, part 2 §2).
+ */
+
+const uk = resources.uk.translation;
+const ru = resources.ru.translation;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let studentId: number;
+let parentId: number;
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  server = await startTestServer({ seed: true });
+  browser = await launchBrowser();
+  studentId = await userIdOf(server.knex, 'student@example.com');
+  parentId = await userIdOf(server.knex, 'parent@example.com');
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
+
+interface Expected {
+  time: string;
+  type: string;
+  who: string;
+  teachers: string;
+}
+
+/** The reduced display of a study as the database has it. */
+async function expectedDisplay(study: DbStudy): Promise<Expected> {
+  const type = await server.knex('studies as s').join('study_types as t', 't.id', 's.type_id').where('s.id', study.id).first('t.name');
+  const people = await server
+    .knex('study_user as su')
+    .join('users as u', 'u.id', 'su.user_id')
+    .where('su.study_id', study.id)
+    .select('su.role_id', 'u.firstname', 'u.patronymic', 'u.full_name');
+  const teachers = people.filter((p) => p.role_id === 3 || p.role_id === 7);
+  const participants = people.filter((p) => p.role_id !== 3 && p.role_id !== 7 && p.role_id !== 2);
+  return {
+    time: DateTime.fromJSDate(study.start).setZone(ZONE).toFormat('HH:mm'),
+    type: type.name,
+    who: participants.map((p) => p.full_name).join(', '),
+    teachers: teachers.map((p) => `${p.firstname} ${p.patronymic}`).join(', '),
+  };
+}
+
+function eventOf(page: Page, studyId: number): Locator {
+  return page.locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`).first();
+}
+
+/** The parts of an event a person sees: hidden runs (display: none) read as null. */
+async function visibleParts(event: Locator): Promise<Record<keyof Expected, string | null>> {
+  return event.evaluate((node) => {
+    const part = (name: string) => {
+      const el = node.querySelector<HTMLElement>(`.study-event__${name}`);
+      return el && el.offsetParent !== null && getComputedStyle(el).display !== 'none' ? (el.textContent ?? '') : null;
+    };
+    return { time: part('time'), type: part('type'), who: part('who'), teachers: part('teachers') };
+  });
+}
+
+/** Labels of the toolbar's buttons whose text does not fit them (cut, or run into a neighbour). */
+async function overflowingToolbarButtons(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid=family-calendar] [data-testid=calendar-toolbar] button')
+    .evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent ?? ''));
+}
+
+/** Steps the shown period forward until the study is drawn. */
+async function stepTo(page: Page, studyId: number, max: number): Promise<void> {
+  for (let i = 0; i < max && (await eventOf(page, studyId).count()) === 0; i++) {
+    await page.getByTestId('calendar-next').click();
+  }
+  await eventOf(page, studyId).waitFor();
+}
+
+/** The student's next lesson with a teacher, at least a day ahead. */
+async function nextLesson(): Promise<DbStudy> {
+  const now = DateTime.now().setZone(ZONE);
+  const list = await studiesOf(server.knex, studentId, now.plus({ days: 1 }), now.plus({ days: 30 }));
+  const study = list.find((s) => s.teacher_id !== null);
+  expect(study, 'a lesson of student@example.com ahead').toBeDefined();
+  return study!;
+}
+
+describe.each([
+  ['360', 'uk', VIEWPORTS.phone],
+  ['1280', 'ru', VIEWPORTS.desktop],
+] as const)('family calendar display at %s px (%s)', (width, language, viewport) => {
+  const phone = width === '360';
+  const tr = language === 'uk' ? uk : ru;
+  const open = () => newPage(browser, { baseURL: server.url, viewport });
+
+  it('shows the reduced display in the month, week and day views', async () => {
+    const study = await nextLesson();
+    const expected = await expectedDisplay(study);
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'student@example.com', language);
+      await waitForCalendar(page, studentId);
+      expect(await page.getByTestId('calendar-view-month').getAttribute('aria-pressed')).toBe('true');
+      await showMonthOf(page, study.start);
+      const month = await visibleParts(eventOf(page, study.id));
+      // A phone's month cell fits the start only (the modal says the rest); a wide one all of it.
+      expect(month.time).toBe(expected.time);
+      expect(month).toEqual(phone ? { time: expected.time, type: null, who: null, teachers: null } : expected);
+      expect(await overflowingToolbarButtons(page)).toEqual([]);
+      await screenshot(page, `family-display-${width}-month-${language}`);
+
+      // The day view has room for everything on any screen.
+      await page.getByTestId('calendar-view-day').click();
+      await page.locator('.fc-timegrid-body').waitFor();
+      await page.getByTestId('calendar-today').click();
+      await stepTo(page, study.id, 31);
+      const day = await visibleParts(eventOf(page, study.id));
+      expect(day.time?.startsWith(expected.time)).toBe(true);
+      expect({ ...day, time: expected.time }).toEqual(expected);
+      expect(await overflowingToolbarButtons(page)).toEqual([]);
+      expect(await page.locator('.fc-timegrid-allday').count()).toBe(0);
+      await screenshot(page, `family-display-${width}-day-${language}`);
+
+      await page.getByTestId('calendar-view-week').click();
+      await page.locator('.fc-timegrid-body').waitFor();
+      await page.getByTestId('calendar-today').click();
+      await stepTo(page, study.id, 5);
+      expect(await page.getByTestId('calendar-view-week').textContent()).toBe(tr.calendarUi.toolbar.week);
+      const week = await visibleParts(eventOf(page, study.id));
+      expect(week.time?.startsWith(expected.time)).toBe(true);
+      // Seven columns on a phone: the start only.
+      if (phone) expect({ ...week, time: expected.time }).toEqual({ time: expected.time, type: null, who: null, teachers: null });
+      else expect({ ...week, time: expected.time }).toEqual(expected);
+      expect(await overflowingToolbarButtons(page)).toEqual([]);
+      await screenshot(page, `family-display-${width}-week-${language}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers a Responsible their active children only, and ignores a remembered inactive one', async () => {
+    const children: number[] = (await server.knex('user_responsibles').where({ responsible_id: parentId }).pluck('child_id')).map(Number);
+    const inactive = children.find((id) => id !== studentId)!;
+    expect(children).toContain(studentId);
+    await server.knex('users').where({ id: inactive }).update({ active: false });
+    const { context, page } = await open();
+    try {
+      // The last visit showed the child who has since left the school.
+      await page.addInitScript(
+        ([owner, userId]) => localStorage.setItem('family:calendar-user', JSON.stringify({ owner, userId })),
+        [parentId, inactive] as const,
+      );
+      await signIn(page, 'parent@example.com', language);
+      // The one active child is shown at once, with nothing to choose.
+      await waitForCalendar(page, studentId);
+      const options = page.getByTestId('child-option');
+      expect(await options.count()).toBe(1);
+      expect(await options.getAttribute('data-child-id')).toBe(String(studentId));
+      expect(await options.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('select-user-hint').count()).toBe(0);
+      await screenshot(page, `family-display-${width}-one-child-${language}`);
+    } finally {
+      await context.close();
+      await server.knex('users').where({ id: inactive }).update({ active: true });
+    }
+  });
+});
