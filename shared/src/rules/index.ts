@@ -9,3 +9,4 @@ export * from './study-date-change';
 export * from './lesson-plan';
 export * from './eur-price';
 export * from './study-notify';
+export * from './subscription-form-plan';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { inKyiv, type Span } from './calendar-window';
-import { expandWorkPeriods, freeIntervals, freeSlots, mergeSpans, minutesOfTime, subtractSpans, type ScheduleRule } from './work-slots';
+import { expandWorkPeriods, freeIntervals, freeSlots, intersectSpans, mergeSpans, minutesOfTime, subtractSpans, type ScheduleRule } from './work-slots';
 
 const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' }).toMillis();
 const local = (ms: number) => inKyiv(ms).toFormat("yyyy-MM-dd'T'HH:mm");
@@ -73,6 +73,15 @@ describe('span arithmetic', () => {
     ]);
     expect(freeIntervals([{ start: 0, end: 10 }], [{ start: 0, end: 10 }], [])).toEqual([]);
     expect(minutesOfTime('09:45:00')).toBe(585);
+  });
+
+  it('intersects: the time in both sets, adjacent pieces merged', () => {
+    const a = [{ start: 8, end: 12 }];
+    expect(intersectSpans(a, [{ start: 7, end: 9 }, { start: 9, end: 10 }, { start: 11, end: 14 }])).toEqual([
+      { start: 8, end: 10 },
+      { start: 11, end: 12 },
+    ]);
+    expect(intersectSpans(a, [{ start: 12, end: 13 }])).toEqual([]);
   });
 });
 

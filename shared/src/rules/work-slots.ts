@@ -111,6 +111,22 @@ export function subtractSpans(spans: readonly Span[], holes: readonly Span[]): S
   return out;
 }
 
+/**
+ * Time that lies in both sets (sorted, disjoint): the working time shared by several teachers of
+ * one study, where a lesson with all of them can take place.
+ */
+export function intersectSpans(a: readonly Span[], b: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const x of mergeSpans(a)) {
+    for (const y of mergeSpans(b)) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (start < end) out.push({ start, end });
+    }
+  }
+  return mergeSpans(out);
+}
+
 /** Free working time: work periods minus studies minus off periods. */
 export function freeIntervals(workPeriods: readonly Span[], studies: readonly Span[], offPeriods: readonly Span[]): Span[] {
   return subtractSpans(workPeriods, [...studies, ...offPeriods]);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 import { inKyiv } from '@school/shared/rules';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.fixtures.js';
+import { ROLE } from '@school/shared/domain';
+import { addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.fixtures.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -60,6 +61,28 @@ describe('GET /api/studies/:id/free-slots', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'invalid_range', message: uk.free_slots.range.replace('{{days}}', '122') });
     expect((await admin.get(`/api/studies/${fx.studyA}/free-slots?from=yesterday`)).status).toBe(422);
+  });
+});
+
+describe('a study with two teachers', () => {
+  it('offers the time both teachers work, and a parent may take each offered slot', async () => {
+    // The fixture teacher works 08:00–20:00; the second one 07:00–09:00 and 09:30–11:00 on day +7.
+    const second = await addUser(srv.knex, ROLE.Teacher, 'Другий');
+    const [schedule] = await srv.knex('schedules').insert({ user_id: second, start_at: kyivDay(-1).toJSDate(), end_at: null }).returning('id');
+    const weekday = kyivDay(7).weekday % 7;
+    await srv.knex('workperiods').insert([
+      { schedule_id: schedule.id, weekday, start_time: '07:00:00', duration: 120 },
+      { schedule_id: schedule.id, weekday, start_time: '09:30:00', duration: 90 },
+    ]);
+    const id = await addStudy(srv.knex, kyivDay(3, 17), [fx.teacherId, second, fx.childId]);
+    const q = new URLSearchParams({ from: kyivDay(7).toISO()!, to: kyivDay(8).toISO()! });
+    const res = await parent.get(`/api/studies/${id}/free-slots?${q}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((s: Slot) => inKyiv(ms(s.start)).toFormat('HH:mm'))).toEqual(['08:00', '09:30']);
+    for (const slot of [...res.body.data].reverse() as Slot[]) {
+      const moved = await parent.patch(`/api/studies/${id}`, { start: slot.start });
+      expect(moved.status, moved.text).toBe(200);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import {
   expandWorkPeriods,
   freeSlots,
   inKyiv,
+  intersectSpans,
   isoWeekday,
   kyivDayStart,
   MINUTE_MS,
@@ -68,7 +69,8 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
     for (const teacherId of teacherIds) {
       const data = await slots.teacherSchedules(knex, teacherId, margin.start, margin.end);
       const mine = expandWorkPeriods(data.schedules, margin.start, margin.end);
-      free = free === null ? mine : mine.filter((m) => free!.some((f) => f.start <= m.start && m.end <= f.end));
+      // Several teachers (rare): the time all of them work, as the transfer check reads it.
+      free = free === null ? mine : intersectSpans(free, mine);
       offPeriods.push(...data.offPeriods);
     }
     const busy = await slots.busySpans(knex, busyUserIds, margin.start, margin.end, exceptStudyId);
@@ -86,7 +88,10 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
       const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
       if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
       const teacherIds = study.participants.filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist).map((p) => p.user_id);
-      const duration = q.duration ?? Math.round((study.end.getTime() - study.start.getTime()) / MINUTE_MS);
+      const ownDuration = Math.round((study.end.getTime() - study.start.getTime()) / MINUTE_MS);
+      // A transfer keeps the study's length, and the server accepts only this grid: a parent is
+      // never offered slots of another length (they would be refused).
+      const duration = auth.roleId === ROLE.Responsible ? ownDuration : (q.duration ?? ownDuration);
       let window: Span = { start: q.from ?? kyivDayStart(now(), 1), end: 0 };
       window.end = q.to ?? inKyiv(window.start).plus({ days: 7 }).toMillis();
       if (auth.roleId === ROLE.Responsible) {

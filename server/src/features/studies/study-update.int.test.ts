@@ -75,6 +75,27 @@ describe('transfer by a Responsible', () => {
     expect(res.body.code).toBe('slot_not_free');
   });
 
+  it('accepts only a slot the transfer calendar offers, not any minute of free time', async () => {
+    // Day +7: the teacher works 08:00–20:00 and teaches another family 08:00–08:30, so the hour
+    // slots of that day start at 08:30, 09:30, … A lesson of the child without a package.
+    await addStudy(srv.knex, kyivDay(7, 8), [fx.teacherId, fx.strangerId], { minutes: 30 });
+    const id = await addStudy(srv.knex, kyivDay(8, 17), [fx.teacherId, fx.childId]);
+    // Asking for half-hour slots changes nothing for a parent: a transfer keeps the length.
+    const q = new URLSearchParams({ from: kyivDay(7).toISO()!, to: kyivDay(8).toISO()!, duration: '30' });
+    const offered: number[] = (await parentUk.get(`/api/studies/${id}/free-slots?${q}`)).body.data.map((s: { start: string }) => ms(s.start));
+    expect(offered).toContain(kyivDay(7, 8, 30).toMillis());
+    expect(offered).not.toContain(kyivDay(7, 9).toMillis());
+    for (const [h, m] of [[9, 0], [12, 15]] as const) {
+      const off = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(7, h, m)) });
+      expect(off.status).toBe(422);
+      expect(off.body).toMatchObject({ code: 'slot_not_free', message: uk.transfer.slot_not_free });
+    }
+    expect((await srv.knex('studies').where({ id }).first('start')).start.getTime()).toBe(kyivDay(8, 17).toMillis());
+    const ok = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(7, 8, 30)) });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ms(ok.body.data.start)).toBe(kyivDay(7, 8, 30).toMillis());
+  });
+
   it('moves the study through the modal form, keeps the duration and writes the history row', async () => {
     await srv.knex('studies').where({ id: fx.studyA }).update({ miss_status: 1, comment: 'Взяти зошит' });
     const form = new URLSearchParams({ _method: 'patch', comment: 'Взяти зошит', miss_status: '1', start: iso(kyivDay(4, 12)) });

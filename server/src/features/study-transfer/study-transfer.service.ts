@@ -4,6 +4,9 @@ import {
   checkTransfer,
   expandWorkPeriods,
   freeIntervals,
+  freeSlots,
+  intersectSpans,
+  MINUTE_MS,
   overlaps,
   transferWindow,
   type Span,
@@ -17,6 +20,8 @@ import type { StudyWithParticipants } from '../studies/studies.repository.js';
  * client pre-filters with, run on the server's own data inside the update transaction. The
  * database still has the last word on a slot taken in the meantime (exclusion constraint, 409).
  */
+
+const DAY_MS = 86_400_000;
 
 export interface TransferContext {
   study: StudyWithParticipants;
@@ -34,26 +39,39 @@ export function createStudyTransferService(slots: FreeSlotsRepository) {
       const subscriptionId = students[0]?.subscription_id ?? null;
       const lastStudy = subscriptionId === null ? null : await slots.lastStudyStartOf(db, subscriptionId);
       const window = transferWindow(now, lastStudy, study.start);
-      // Load a little around the window so a slot at its edge sees neighbouring studies.
-      const from = Math.min(window.start, newStart);
-      const to = Math.max(window.end, newStart) + (study.end.getTime() - study.start.getTime());
+      const durationMs = study.end.getTime() - study.start.getTime();
+      // The slot grid is cut from each free gap's start, so the data reaches a day past the asked
+      // time on both sides, as GET /api/studies/:id/free-slots loads it: both see the same gaps.
+      const from = Math.min(window.start, newStart) - DAY_MS;
+      const to = Math.max(window.end, newStart) + durationMs + DAY_MS;
       let workPeriods: Span[] = [];
       let offPeriods: Span[] = [];
       for (const [i, teacherId] of teacherIds.entries()) {
         const data = await slots.teacherSchedules(db, teacherId, from, to);
         // Several teachers (rare): the time must be working time of every one of them.
         const mine = expandWorkPeriods(data.schedules, from, to);
-        workPeriods = i === 0 ? mine : intersect(workPeriods, mine);
+        workPeriods = i === 0 ? mine : intersectSpans(workPeriods, mine);
         offPeriods = [...offPeriods, ...data.offPeriods];
       }
       // The students' other studies count too: the database would refuse them anyway (409), and
       // a 422 with the reason reads better.
       const busy = await slots.busySpans(db, study.participants.map((p) => p.user_id), from, to, study.id);
+      // "The user picks a free teacher work slot" (spec part 1 §4): the new start must be one of
+      // the slots the transfer calendar offers, not any minute of free time (a start off the grid
+      // would leave unusable scraps in the teacher's day), so the check runs on the same grid.
+      const offered = freeSlots({
+        workPeriods,
+        studies: busy,
+        offPeriods,
+        duration: durationMs / MINUTE_MS,
+        from,
+        to,
+      });
       return checkTransfer({
         study: { start: study.start, end: study.end, studentCount: students.length },
         newStart,
         now,
-        teacherSlots: freeIntervals(workPeriods, busy, offPeriods),
+        teacherSlots: offered,
         offPeriods,
         subscriptionLastStudyDate: lastStudy,
         workingTime: freeIntervals(workPeriods, [], offPeriods),
@@ -70,18 +88,6 @@ export function createStudyTransferService(slots: FreeSlotsRepository) {
       return false;
     },
   };
-}
-
-function intersect(a: readonly Span[], b: readonly Span[]): Span[] {
-  const out: Span[] = [];
-  for (const x of a) {
-    for (const y of b) {
-      const start = Math.max(x.start, y.start);
-      const end = Math.min(x.end, y.end);
-      if (start < end) out.push({ start, end });
-    }
-  }
-  return out;
 }
 
 export type StudyTransferService = ReturnType<typeof createStudyTransferService>;

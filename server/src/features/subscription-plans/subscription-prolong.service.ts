@@ -1,6 +1,4 @@
-import { STUDIES_COUNT } from '@school/shared/domain';
-import { prolongStartDate } from '@school/shared/rules';
-import { uahPriceFromEur } from '@school/shared/rules';
+import { subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { ExchangeRateService } from '../exchange-rate/exchange-rate.service.js';
@@ -80,6 +78,8 @@ export function createSubscriptionProlongService(deps: {
       const teacherId = opts.teacherId ?? last?.teacher_id ?? null;
       if (!teacherId) throw errors.invalidField('teacher_id', 'validations.required');
       const { terms, repriced } = await reprice(sub, now);
+      // The form's "add" rule (spec part 2 §4): the day after the latest study, as many studies.
+      const { startDate, count } = subscriptionFormPlan('add', studies, now);
       const plan = await plans.create(
         {
           teacherId,
@@ -87,10 +87,8 @@ export function createSubscriptionProlongService(deps: {
           contractId: sub.contract_id,
           terms,
           slots: slots.map(({ weekday, start_time, duration }) => ({ weekday, start_time, duration })),
-          // "On add: count is the number of all studies" (spec part 2 §4); a package without any
-          // studies copies the form's default.
-          count: Math.min(studies.length || STUDIES_COUNT.default, STUDIES_COUNT.max),
-          startDate: prolongStartDate(last?.start ?? null, now),
+          count,
+          startDate,
           ignoreOffperiods: opts.ignoreOffperiods ?? false,
           // A pair or group package continues as one: join the mates' studies at the same slots.
           createGroupStudies: opts.createGroupStudies ?? (last?.students ?? 0) > 1,
