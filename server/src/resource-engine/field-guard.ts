@@ -79,6 +79,12 @@ export function guardQuery(q: ResolvedQuery, auth: AuthState, knex: Knex): void 
         const def = node.to.fields[col] ?? node.to.computed?.[col];
         if (def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(node.parameter);
       }
+      // Ordering by a field leaks its values as surely as answering it (sort[] is guarded too).
+      for (const term of node.sort) {
+        const field = node.to.fields[term.field];
+        const readable = field ? fieldReadable(field, auth) : allowedBy(node.to.computed?.[term.field]?.readableBy, auth);
+        if (!readable) throw forbiddenQuery(term.parameter ?? node.parameter);
+      }
       visit(node.children);
     });
   visit(q.with);

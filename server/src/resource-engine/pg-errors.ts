@@ -1,3 +1,4 @@
+import { resources as i18nResources } from '@school/shared/i18n';
 import type { ResourceDef } from '@school/shared/resources';
 import { AppError, errors } from '../platform/http/app-error.js';
 
@@ -49,11 +50,15 @@ export function writeError(err: unknown, resource: ResourceDef): unknown {
   }
 }
 
+/** Resources whose refused delete has its own message saying what depends on them. */
+const DELETE_REASONS: ReadonlySet<string> = new Set(Object.keys(i18nResources.uk.translation.resources.delete_restricted_by));
+
 /** A delete that money or history depends on: 409 with a translated message, never SQL. */
 export function deleteError(err: unknown, resource: ResourceDef): unknown {
   if (err instanceof AppError) return err;
   if ((err as PgError).code === '23503') {
-    return errors.conflict('delete_restricted', 'resources.delete_restricted', { resource: resource.name });
+    const key = DELETE_REASONS.has(resource.name) ? `resources.delete_restricted_by.${resource.name}` : 'resources.delete_restricted';
+    return errors.conflict('delete_restricted', key, { resource: resource.name });
   }
   return err;
 }

@@ -93,7 +93,8 @@ export interface RelationHop {
 export interface WithNode extends RelationHop {
   /** Explicit column list, or null for the related resource's default columns. */
   columns: string[] | null;
-  sort: SortTerm[];
+  /** withSort[] terms; `parameter` as the client wrote it, for the field guard's 403. */
+  sort: Array<SortTerm & { parameter?: string }>;
   children: WithNode[];
   /** The with[] parameter that first named this node. */
   parameter: string;

@@ -169,7 +169,7 @@ function buildWithTree(resource: ResourceDef, parsed: ParsedQuery): WithNode[] {
       level = node.children;
     }
     // Sorting a relation that is not loaded changes nothing; it is accepted (and ignored).
-    if (node) node.sort.push({ field: target.name, desc });
+    if (node) node.sort.push({ field: target.name, desc, parameter });
   }
   return roots;
 }

@@ -168,8 +168,12 @@ export async function deleteResource(req: EngineContext, resource: ResourceDef, 
   const subject = resource.subject ? asSubject(resource.subject, existing) : subjectOf(resource);
   const own = resource.creatorMayDelete && resource.creatorColumn && existing[resource.creatorColumn] === req.auth.user.id;
   if (!own && !req.auth.ability.can('delete', subject)) throw errors.forbidden();
+  const { beforeDelete } = writeHooksOf(resource.name);
   try {
-    await req.knex.transaction((trx) => trx(resource.table).where('id', id).del());
+    await req.knex.transaction(async (trx) => {
+      await beforeDelete?.(trx, id, { knex: req.knex, auth: req.auth, existing, input: {} });
+      await trx(resource.table).where('id', id).del();
+    });
   } catch (err) {
     throw deleteError(err, resource);
   }

@@ -22,6 +22,11 @@ export interface WriteHooks {
   relations?: Record<string, (trx: Knex.Transaction, id: number, value: unknown, ctx: WriteContext) => Promise<void>>;
   /** Runs in the write's transaction after the row and its relations are written. */
   afterWrite?(trx: Knex.Transaction, id: number, ctx: WriteContext): Promise<void>;
+  /**
+   * Runs in the delete's transaction before the row goes: refusals the foreign keys cannot
+   * express (a paid invoice is referenced by nothing, yet the studies' paid status rests on it).
+   */
+  beforeDelete?(trx: Knex.Transaction, id: number, ctx: WriteContext): Promise<void>;
 }
 
 const registry = new Map<string, WriteHooks>();

@@ -175,6 +175,16 @@ describe('403 and 400', () => {
     ['Student', '/api/users?filter[email]=x', 'filter[email]'],
     ['Manager', '/api/studies?select[]=price_total', 'select[]=price_total'],
     ['Teacher', '/api/studies?with[]=users.phones', 'with[]=users.phones'],
+    // A contact field is refused wherever a query can name it, ordering included.
+    ['Teacher', '/api/users?sort[]=email', 'sort[]'],
+    ['Teacher', '/api/users?having[email]=a%25', 'having[email]'],
+    ['Teacher', '/api/users?select[]=email', 'select[]=email'],
+    ['Teacher', '/api/studies?withHaving[users.email]=a%25', 'withHaving[users.email]'],
+    ['Teacher', '/api/studies?withFilter[users.telegram_id]=1', 'withFilter[users.telegram_id]'],
+    ['Teacher', '/api/studies?with[]=users&withSort[users.email]=email', 'withSort[users.email]'],
+    ['Teacher', '/api/studies?with[]=users&withSort[users.viber_id]=-viber_id', 'withSort[users.viber_id]'],
+    ['Teacher', '/api/studies?withCount[]=subscriptions', 'withCount[]=subscriptions'],
+    ['Manager', '/api/subscriptions?with[]=studies&withSort[studies.price_total]=price_total', 'withSort[studies.price_total]'],
   ] as const)('%s %s is 403 naming %s', async (role, url, parameter) => {
     const res = await kit.as[role].get(url);
     expect(res.status).toBe(403);

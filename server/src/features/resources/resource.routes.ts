@@ -10,6 +10,7 @@ import { setComputedLookup } from '../../resource-engine/query-resolver.js';
 import { hooksOf } from '../../resource-engine/resource-hooks.js';
 import { registerStudyWriteHooks } from './studies.write.js';
 import { registerUserWriteHooks } from './users.write.js';
+import { registerInvoiceWriteHooks } from '../invoices/invoices.write.js';
 import { registerResourceHooks } from '../../resource-engine/resource-hooks.js';
 import { recordingsHooks } from './recordings.sql.js';
 import { studiesTableHooks } from './studies-table.sql.js';
@@ -24,6 +25,7 @@ import { registerStudyChildrenRoutes } from './study-children.routes.js';
 export function resourceRoutes(knex: Knex): Router {
   registerStudyWriteHooks();
   registerUserWriteHooks();
+  registerInvoiceWriteHooks();
   registerResourceHooks('recordings', recordingsHooks);
   registerResourceHooks('studies', studiesTableHooks);
   // Attributes a feature registers without a registry entry are still known names.
@@ -58,6 +60,14 @@ export function resourceRoutes(knex: Knex): Router {
     await deleteResource(engine(ctx), resource, id);
     ctx.status = 204;
   }));
+  // A POST on an item is a form submit whose `_method` was missing or unknown: answer the error
+  // envelope ourselves, or an earlier router's allowedMethods() replies a bare text 405.
+  router.post('/:resource/:id', async (ctx, next) => {
+    await next();
+    if (findResource(ctx.params.resource) && unanswered(ctx)) {
+      throw new AppError(405, 'method_not_allowed', 'resources.method_not_allowed');
+    }
+  });
   return router;
 }
 
