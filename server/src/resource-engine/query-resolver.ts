@@ -56,7 +56,7 @@ export function resolveQuery(parsed: ParsedQuery, resource: ResourceDef): Resolv
     ...parsed.having.map(({ field, pattern }) => {
       const parameter = `having[${field}]`;
       const target = targetOf(resource, field, parameter);
-      return { parameter, target, condition: likePattern(target, pattern) };
+      return { parameter, target, condition: likePattern(target, pattern, parameter) };
     }),
   ];
   const relationConditions: RelationCondition[] = [
@@ -70,7 +70,7 @@ export function resolveQuery(parsed: ParsedQuery, resource: ResourceDef): Resolv
       const parameter = `withHaving[${[...path, field].join('.')}]`;
       const hops = walk(resource, path, parameter);
       const target = targetOf(hops[hops.length - 1].to, field, parameter);
-      return { parameter, hops, target, condition: likePattern(target, pattern) };
+      return { parameter, hops, target, condition: likePattern(target, pattern, parameter) };
     }),
   ];
   const withTree = buildWithTree(resource, parsed);
@@ -273,8 +273,10 @@ function dateTo(target: Target, value: string, parameter: string): Condition {
 }
 
 /** having / withHaving: the client's own `%` wildcards, case-insensitive. */
-function likePattern(target: Target, pattern: string): Condition {
+function likePattern(target: Target, pattern: string, parameter: string): Condition {
   const type = typeOf(target);
+  // A boolean's text is 'true'/'false', so ILIKE '1' never matched: take 1/0/true/false as filter[] does.
+  if (type === 'bool') return { kind: 'in', values: [scalar(type, pattern, parameter)] };
   // A backslash would be PostgreSQL's LIKE escape (and a trailing one an error): make it literal.
   return { kind: 'like', pattern: pattern.replace(/\\/g, '\\\\'), asText: !isTextual(type) };
 }

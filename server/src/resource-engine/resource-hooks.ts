@@ -23,6 +23,11 @@ export interface ComputedAttribute {
   /** Usable in having[...] / withHaving[...] filters and sort[]. */
   filterable?: boolean;
   sortable?: boolean;
+  /**
+   * The sort key when the displayed text does not sort right (an invoice number '03-17' is two
+   * numbers, not text). One scalar expression; a row of keys can be an ARRAY (compared element-wise).
+   */
+  sortSql?(ctx: SqlContext): Knex.Raw;
 }
 
 /**

@@ -65,7 +65,8 @@ export function targetSql(
   if (!hook) throw badQuery(parameter);
   if (use === 'sort' && hook.sortable === false) throw badQuery(parameter);
   if (use === 'filter' && hook.filterable === false) throw badQuery(parameter);
-  return hook.sql({ knex: ctx.knex, alias, auth: ctx.auth });
+  const sqlCtx = { knex: ctx.knex, alias, auth: ctx.auth };
+  return use === 'sort' && hook.sortSql ? hook.sortSql(sqlCtx) : hook.sql(sqlCtx);
 }
 
 function castOf(target: Target): string | null {

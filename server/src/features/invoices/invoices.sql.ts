@@ -22,6 +22,11 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
       const a = quotedAlias(ctx);
       return ctx.knex.raw(`(${pad2Sql(`${a}.position`)} || '-' || ${pad2Sql(`${a}.contract_id`)})`);
     },
+    // As numbers, by contract then position (docs/domain-rules.md): the text put '03-100' before '03-17'.
+    sortSql: (ctx) => {
+      const a = quotedAlias(ctx);
+      return ctx.knex.raw(`ARRAY[${a}.contract_id, ${a}.position]`);
+    },
   },
   /** Studies the invoice pays for: round(amount / price_per_study), 0 for a free package (shared studiesCount()). */
   studies_count: {
