@@ -168,4 +168,88 @@ describe('study event modal', () => {
       await context.close();
     }
   });
+
+  it('hides the miss status of a group study and the notify button of a study not running (Administrator)', async () => {
+    const now = Date.now();
+    // A study later this week (not running) that gets a second student.
+    const candidates = (await weekStudies()).filter((s) => s.start.getTime() > now + 3_600_000);
+    const others = await server
+      .knex('users')
+      .where({ role_id: 4, active: true })
+      .orderBy('id')
+      .limit(30)
+      .pluck('id');
+    let group: number | null = null;
+    for (const study of candidates) {
+      for (const userId of others) {
+        try {
+          await server.knex('study_user').insert({ study_id: study.id, user_id: userId, role_id: 4 });
+          group = study.id;
+          break;
+        } catch {
+          // already in it, or busy at that time: try the next student
+        }
+      }
+      if (group !== null) break;
+    }
+    expect(group, 'a future study this week that takes a second student').not.toBeNull();
+    const { context, page } = await staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await pickUser(page, teacherId);
+      await openStudy(page, group!);
+      expect(
+        await page.getByTestId('participants-role-4').locator('.study-participants__person').count(),
+      ).toBe(2);
+      expect(await page.getByTestId('study-comment').count()).toBe(1);
+      expect(await page.getByTestId('miss-status').count()).toBe(0);
+      expect(await page.locator('[data-testid^=notify-]').count()).toBe(0);
+      await viewportShot(page, 'desktop-calendar-admin-group-modal-uk');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a Responsible their children only, the month view and the reduced modal (no comment, miss status, Save)', async () => {
+    const parent = await server.knex('users').where({ email: 'parent@example.com' }).first('id');
+    const children = await server
+      .knex('user_responsibles as r')
+      .join('users as u', 'u.id', 'r.child_id')
+      .where('r.responsible_id', parent.id)
+      .where('u.active', true)
+      .orderBy('u.id')
+      .pluck('u.id');
+    const student = await userIdOf(server.knex, 'student@example.com');
+    const { context, page } = await staffPage('ru');
+    try {
+      await signIn(page, 'parent@example.com', 'ru');
+      await page.waitForFunction(() => {
+        const select = document.querySelector('[data-testid=user-picker]') as HTMLSelectElement | null;
+        return select !== null && select.options.length > 1;
+      });
+      const offered = await page
+        .getByTestId('user-picker')
+        .locator('option')
+        .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value).filter((v) => v !== ''));
+      expect(offered.map(Number).sort((a, b) => a - b)).toEqual(children.map(Number).sort((a, b) => a - b));
+      expect(offered).not.toContain(String(parent.id));
+
+      await page.getByTestId('user-picker').selectOption(String(student));
+      await page.getByTestId('calendar-board').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=calendar-board][data-loading]'));
+      expect(await page.getByTestId('calendar-view-month').getAttribute('class')).toContain('bp6-active');
+      expect(await page.getByTestId('hours-bar').count()).toBe(0);
+      const first = page.locator('.fc-daygrid-event [data-testid=study-event]').first();
+      await first.waitFor();
+      await first.click();
+      await page.getByTestId('study-modal').waitFor();
+      expect(await page.getByTestId('study-comment').count()).toBe(0);
+      expect(await page.getByTestId('miss-status').count()).toBe(0);
+      expect(await page.getByTestId('study-save').count()).toBe(0);
+      expect(await page.getByTestId('study-close').count()).toBe(1);
+      await viewportShot(page, 'desktop-calendar-responsible-modal-ru');
+    } finally {
+      await context.close();
+    }
+  });
 });

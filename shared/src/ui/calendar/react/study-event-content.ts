@@ -31,7 +31,7 @@ function paperclip(): SVGElement {
   path.setAttribute('d', 'M10.5 3.5v7a2.5 2.5 0 0 1-5 0v-8a1.5 1.5 0 0 1 3 0v7.5a.5.5 0 0 1-1 0V4');
   path.setAttribute('fill', 'none');
   path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '1.4');
+  path.setAttribute('stroke-width', '1.8');
   path.setAttribute('stroke-linecap', 'round');
   svg.appendChild(path);
   return svg;

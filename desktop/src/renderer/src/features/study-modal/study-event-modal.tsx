@@ -11,19 +11,19 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@school/shared/api';
-import { isStudyInProgress } from '@school/shared/rules';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inRoleGroup, ROLE, TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { ROLE, TIME_ZONE, TOAST_MS } from '@school/shared/domain';
 import { toMillis } from '@school/shared/ui/calendar';
 import { useApi, useAuth } from '@school/shared/ui';
-import { participantRoleId, type CalendarStudy } from '@school/shared/ui/calendar';
+import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { calendarKeys, updateStudy, type StudyUpdate } from '../calendar/calendar-api';
 import { MissStatusField } from './study-miss-status-field';
 import { StudyModalSections } from './study-modal-sections';
+import { studyModalAccess } from './study-modal.rules';
 import { StudyParticipants } from './study-participants';
 import './study-event-modal.css';
 
@@ -107,13 +107,8 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
     );
   }
 
-  const students = (study.users ?? []).filter((u) => participantRoleId(u) === ROLE.Student);
-  const inProgress = isStudyInProgress(study, now);
-  const canComment = ability.can('update', 'study', 'comment');
-  const showMissStatus = inRoleGroup('missStatus', roleId) && students.length === 1;
-  const canMissStatus = showMissStatus && ability.can('update', 'study', 'miss_status');
-  const canSave = ability.can('update', 'study') && (canComment || canMissStatus);
-  const showNotify = inRoleGroup('notify', roleId) && ability.can('notify', 'user') && inProgress;
+  const { inProgress, showContacts, showNotify, canComment, showMissStatus, canMissStatus, canSave, canWriteReports } =
+    studyModalAccess(study, roleId, ability, now);
 
   const changes: StudyUpdate = {};
   if (canComment && comment !== (study.comment ?? '')) changes.comment = comment;
@@ -139,7 +134,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
           </div>
           <StudyParticipants
             study={study}
-            showContacts={ability.can('manage', 'user')}
+            showContacts={showContacts}
             showNotify={showNotify}
           />
           {canComment ? (
@@ -176,7 +171,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               }}
             />
           ) : null}
-          <StudyModalSections study={study} canWriteReports={ability.can('create', 'study_report')} />
+          <StudyModalSections study={study} canWriteReports={canWriteReports} />
         </div>
       </DialogBody>
       <DialogFooter

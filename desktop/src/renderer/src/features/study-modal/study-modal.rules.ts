@@ -1,0 +1,49 @@
+import { inRoleGroup, ROLE } from '@school/shared/domain';
+import type { AppAbility } from '@school/shared/permissions';
+import { isStudyInProgress } from '@school/shared/rules';
+import { participantRoleId, type CalendarStudy } from '@school/shared/ui/calendar';
+
+/** What the study event modal shows and lets the viewer change (spec part 1 §4, §6). */
+export interface StudyModalAccess {
+  inProgress: boolean;
+  /** Student phones, responsibles and contacts: `manage user`. */
+  showContacts: boolean;
+  /** Per Student participant, only while the study runs, for the staff roles of the notify group. */
+  showNotify: boolean;
+  /** The internal comment: `update study comment`. */
+  canComment: boolean;
+  /** Administrator, Manager, Teacher, and only for a study with exactly one student. */
+  showMissStatus: boolean;
+  canMissStatus: boolean;
+  /** Save needs `update study` and something this viewer may change. */
+  canSave: boolean;
+  canWriteReports: boolean;
+}
+
+/**
+ * Kept apart from the component so each rule of the spec has a test of its own; the component
+ * only draws what this answers.
+ */
+export function studyModalAccess(
+  study: CalendarStudy,
+  roleId: number,
+  ability: AppAbility,
+  now: number,
+): StudyModalAccess {
+  const students = (study.users ?? []).filter((u) => participantRoleId(u) === ROLE.Student);
+  const inProgress = isStudyInProgress(study, now);
+  const canComment = ability.can('update', 'study', 'comment');
+  const showMissStatus = inRoleGroup('missStatus', roleId) && students.length === 1;
+  const canMissStatus = showMissStatus && ability.can('update', 'study', 'miss_status');
+  return {
+    inProgress,
+    showContacts: ability.can('manage', 'user'),
+    showNotify:
+      inRoleGroup('notify', roleId) && ability.can('notify', 'user') && inProgress && students.length > 0,
+    canComment,
+    showMissStatus,
+    canMissStatus,
+    canSave: ability.can('update', 'study') && (canComment || canMissStatus),
+    canWriteReports: ability.can('create', 'study_report'),
+  };
+}
