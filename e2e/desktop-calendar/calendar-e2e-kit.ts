@@ -49,7 +49,12 @@ export interface DbStudy {
 }
 
 /** A user's studies in [from, to), with their number of students. */
-export async function studiesOf(knex: Knex, userId: number, from: DateTime, to: DateTime): Promise<DbStudy[]> {
+export async function studiesOf(
+  knex: Knex,
+  userId: number,
+  from: DateTime,
+  to: DateTime,
+): Promise<DbStudy[]> {
   const rows = await knex('studies as s')
     .join('study_user as me', 'me.study_id', 's.id')
     .where('me.user_id', userId)
@@ -61,7 +66,9 @@ export async function studiesOf(knex: Knex, userId: number, from: DateTime, to: 
       's.end',
       's.miss_status',
       's.comment',
-      knex.raw('(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students'),
+      knex.raw(
+        '(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students',
+      ),
     )
     .orderBy('s.start');
   return rows as DbStudy[];
@@ -86,10 +93,16 @@ export async function openStudy(page: Page, studyId: number): Promise<void> {
 }
 
 /** The text of the newest toast of an intent (Blueprint renders toasts in a portal). */
-export async function toastText(page: Page, intent: 'danger' | 'success' | 'primary' | 'warning'): Promise<{ title: string; message: string }> {
+export async function toastText(
+  page: Page,
+  intent: 'danger' | 'success' | 'primary' | 'warning',
+): Promise<{ title: string; message: string }> {
   const toast = page.getByTestId(`toast-${intent}`).last();
   await toast.waitFor();
-  const title = (await toast.getByTestId('toast-title').count()) > 0 ? await toast.getByTestId('toast-title').innerText() : '';
+  const title =
+    (await toast.getByTestId('toast-title').count()) > 0
+      ? await toast.getByTestId('toast-title').innerText()
+      : '';
   return { title, message: await toast.getByTestId('toast-message').innerText() };
 }
 
@@ -98,7 +111,10 @@ export async function toastText(page: Page, intent: 'danger' | 'success' | 'prim
  * notify button. Tries the teacher's future studies until one fits: the database refuses a move
  * that would overlap another study of the teacher or the student.
  */
-export async function studyInProgress(knex: Knex, teacherId: number): Promise<{ studyId: number; studentId: number }> {
+export async function studyInProgress(
+  knex: Knex,
+  teacherId: number,
+): Promise<{ studyId: number; studentId: number }> {
   const now = Date.now();
   const start = new Date(now - 10 * 60_000);
   const end = new Date(now + 50 * 60_000);

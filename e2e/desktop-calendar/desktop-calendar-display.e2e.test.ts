@@ -1,31 +1,16 @@
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { signIn, studiesOf, userIdOf, waitForCalendar, ZONE } from './calendar-e2e-kit';
+import { newPage, screenshot, VIEWPORTS } from '../support/browser';
+import { signIn, studiesOf, waitForCalendar, ZONE } from './calendar-e2e-kit';
+import { useStaffSuite } from './staff-suite-kit';
 
 /** What each drawn study says about itself (spec part 1 §2 "Home calendar page"), checked against the API's data. */
 
 const uk = resources.uk.translation;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let teacherId: number;
-
-beforeAll(async () => {
-  assertBundlesBuilt();
-  server = await startTestServer({ seed: true, realtime: true });
-  browser = await launchBrowser();
-  teacherId = await userIdOf(server.knex, 'teacher@example.com');
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.close();
-});
+const suite = useStaffSuite();
 
 interface ApiStudy {
   id: number;
@@ -107,22 +92,22 @@ async function checkDrawn(page: Page, studies: Map<number, ApiStudy>, seen: Seen
 
 describe('what the calendar draws', () => {
   it('shows reserved slots, trials, last studies and comments as their data says', async () => {
-    const { context, page } = await newPage(browser, {
-      baseURL: server.url,
+    const { context, page } = await newPage(suite.browser, {
+      baseURL: suite.server.url,
       viewport: VIEWPORTS.desktop,
       locale: 'uk-UA',
     });
     try {
       await signIn(page, 'admin@example.com');
       const seen: Seen = { reserved: 0, trial: 0, last: 0, comment: 0 };
-      const studies = await pickAndCapture(page, teacherId);
+      const studies = await pickAndCapture(page, suite.teacherId);
       for (let week = 0; week < 3; week++) {
         await checkDrawn(page, studies, seen);
         await page.getByTestId('calendar-next').click();
         await waitForCalendar(page);
       }
       // The demo data has a lone trial three days ahead with another teacher.
-      const trial = await server
+      const trial = await suite.server
         .knex('studies as s')
         .join('study_user as t', 't.study_id', 's.id')
         .where('s.trial', true)
@@ -155,14 +140,14 @@ describe('what the calendar draws', () => {
   });
 
   it('has 100 px hour cells; Hide takes the work time away and brings it back; the hours follow the view', async () => {
-    const { context, page } = await newPage(browser, {
-      baseURL: server.url,
+    const { context, page } = await newPage(suite.browser, {
+      baseURL: suite.server.url,
       viewport: VIEWPORTS.desktop,
       locale: 'ru-RU',
     });
     try {
       await signIn(page, 'admin@example.com', 'ru');
-      await pickAndCapture(page, teacherId);
+      await pickAndCapture(page, suite.teacherId);
       // Time cell height 100 (spec part 1 §2), one hour per cell.
       const lane = (await page.locator('td.fc-timegrid-slot-lane').first().boundingBox())!;
       expect(Math.abs(lane.height - 100)).toBeLessThanOrEqual(1);
@@ -181,7 +166,7 @@ describe('what the calendar draws', () => {
       await page.getByTestId('calendar-view-month').click();
       await page.locator('.fc-daygrid-body').waitFor();
       const month = DateTime.now().setZone(ZONE).startOf('month');
-      const list = await studiesOf(server.knex, teacherId, month, month.plus({ months: 1 }));
+      const list = await studiesOf(suite.server.knex, suite.teacherId, month, month.plus({ months: 1 }));
       const hours = list.reduce((sum, s) => sum + (s.end.getTime() - s.start.getTime()) / 3_600_000, 0);
       await page.waitForFunction(
         (want) =>

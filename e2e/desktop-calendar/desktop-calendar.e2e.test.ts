@@ -1,13 +1,9 @@
 import { DateTime } from 'luxon';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { calendarUiTexts } from '@school/shared/ui/calendar';
-import { startTestServer } from '../../server/test/harness';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeBrowser, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
+import { screenshot } from '../support/browser';
 import {
   currentKyivWeek,
   openStudy,
@@ -19,52 +15,30 @@ import {
   waitForCalendar,
   ZONE,
 } from './calendar-e2e-kit';
+import { useStaffSuite, viewportShot } from './staff-suite-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let teacherId: number;
+const suite = useStaffSuite();
 let methodologistId: number;
 
 beforeAll(async () => {
-  assertBundlesBuilt();
-  server = await startTestServer({ seed: true, realtime: true });
-  browser = await launchBrowser();
-  teacherId = await userIdOf(server.knex, 'teacher@example.com');
-  methodologistId = await userIdOf(server.knex, 'methodologist@example.com');
+  methodologistId = await userIdOf(suite.server.knex, 'methodologist@example.com');
 });
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.close();
-});
-
-/** A dialog over a scrolled page: a full-page capture would misplace the fixed layers, take the viewport. */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  // Blueprint fades the dialog in over 300 ms.
-  await page.waitForFunction(() => !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear-active'));
-  await page.waitForTimeout(100);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-async function staffPage(language: 'uk' | 'ru' = 'uk') {
-  return newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
-}
 
 describe('desktop home calendar', () => {
   it('shows teacher@example.com’s week to an Administrator, in Ukrainian and Russian', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
       // The hint waits for the picker's list, so wait for its words rather than read it at once.
       await page.getByTestId('select-user-hint').getByText(uk.calendar.selectUser).waitFor();
       expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
 
       const week = currentKyivWeek();
-      const expected = await studiesOf(server.knex, teacherId, week.from, week.to);
+      const expected = await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to);
       expect(await shownStudyIds(page)).toEqual(expected.map((s) => s.id).sort((a, b) => a - b));
       const hours = expected.reduce((sum, s) => sum + (s.end.getTime() - s.start.getTime()) / 3_600_000, 0);
       expect(Number(await page.getByTestId('hours-value').getAttribute('data-hours'))).toBeCloseTo(hours, 2);
@@ -76,11 +50,13 @@ describe('desktop home calendar', () => {
       // The choice is remembered.
       await page.reload();
       await waitForCalendar(page);
-      expect(await page.getByTestId('user-picker').inputValue()).toBe(String(teacherId));
+      expect(await page.getByTestId('user-picker').inputValue()).toBe(String(suite.teacherId));
 
       await page.getByTestId('language-ru').click();
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
-      expect(await page.getByTestId('calendar-refresh').textContent()).toBe(calendarUiTexts.ru.toolbar.refresh);
+      expect(await page.getByTestId('calendar-refresh').textContent()).toBe(
+        calendarUiTexts.ru.toolbar.refresh,
+      );
       expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
       await screenshot(page, 'desktop-calendar-admin-week-ru');
 
@@ -95,11 +71,16 @@ describe('desktop home calendar', () => {
   it('opens study creation from a free work slot for an Administrator, not for a Teacher', async () => {
     const week = currentKyivWeek();
     const from = week.from.plus({ weeks: 1 });
-    const busy = await studiesOf(server.knex, teacherId, from.minus({ days: 1 }), from.plus({ weeks: 1, days: 1 }));
-    const periods = await server
+    const busy = await studiesOf(
+      suite.server.knex,
+      suite.teacherId,
+      from.minus({ days: 1 }),
+      from.plus({ weeks: 1, days: 1 }),
+    );
+    const periods = await suite.server
       .knex('workperiods as w')
       .join('schedules as s', 's.id', 'w.schedule_id')
-      .where('s.user_id', teacherId)
+      .where('s.user_id', suite.teacherId)
       .select('w.weekday', 'w.start_time', 'w.duration');
     // A free whole hour inside a work period, from Tuesday of next week on.
     let target: DateTime | null = null;
@@ -108,8 +89,16 @@ describe('desktop home calendar', () => {
       for (const p of periods.filter((w: { weekday: number }) => w.weekday === day.weekday % 7)) {
         const [h, m] = String(p.start_time).split(':').map(Number);
         const start = day.set({ hour: h, minute: m });
-        for (let at = start.plus({ hours: 1 }); at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration }); at = at.plus({ hours: 1 })) {
-          const free = busy.every((s) => s.end.getTime() <= at.minus({ hours: 1 }).toMillis() || s.start.getTime() >= at.plus({ hours: 2 }).toMillis());
+        for (
+          let at = start.plus({ hours: 1 });
+          at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration });
+          at = at.plus({ hours: 1 })
+        ) {
+          const free = busy.every(
+            (s) =>
+              s.end.getTime() <= at.minus({ hours: 1 }).toMillis() ||
+              s.start.getTime() >= at.plus({ hours: 2 }).toMillis(),
+          );
           if (free) {
             target = at;
             break;
@@ -120,7 +109,7 @@ describe('desktop home calendar', () => {
     expect(target, 'a free hour in next week').not.toBeNull();
     const at = target!;
     const clickSlot = async (page: Page) => {
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       await page.getByTestId('calendar-next').click();
       await waitForCalendar(page);
       const column = page.locator(`td.fc-timegrid-col[data-date="${at.toISODate()}"]`);
@@ -131,7 +120,7 @@ describe('desktop home calendar', () => {
     };
 
     // A Teacher has no `create study`: the same click changes nothing.
-    const teacher = await staffPage();
+    const teacher = await suite.staffPage();
     try {
       await signIn(teacher.page, 'teacher@example.com');
       await clickSlot(teacher.page);
@@ -142,7 +131,7 @@ describe('desktop home calendar', () => {
       await teacher.context.close();
     }
 
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
       await clickSlot(page);
@@ -162,13 +151,13 @@ describe('desktop home calendar', () => {
   });
 
   it('lets a Teacher change a study’s comment and miss status, saved across a reload', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'teacher@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       // A Teacher cannot create studies: a click on free time changes nothing.
       const week = currentKyivWeek();
-      const candidates = (await studiesOf(server.knex, teacherId, week.from, week.to)).filter(
+      const candidates = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter(
         (s) => s.students === 1 && s.miss_status === 0,
       );
       expect(candidates.length).toBeGreaterThan(0);
@@ -183,7 +172,7 @@ describe('desktop home calendar', () => {
       await page.getByTestId('study-save').click();
       await page.getByTestId('study-modal').waitFor({ state: 'detached' });
 
-      const row = await server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
+      const row = await suite.server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
       expect(row).toEqual({ comment, miss_status: 1 });
 
       await page.reload();
@@ -192,20 +181,27 @@ describe('desktop home calendar', () => {
       expect(await page.getByTestId('study-comment').inputValue()).toBe(comment);
       expect(await page.getByTestId('miss-status-1').isChecked()).toBe(true);
       // Reports and recordings are blocked while a miss status is set.
-      expect(await page.getByTestId('study-section-recordings').textContent()).toContain(uk.recordings.miss_status_blocked);
+      expect(await page.getByTestId('study-section-recordings').textContent()).toContain(
+        uk.recordings.miss_status_blocked,
+      );
     } finally {
       await context.close();
     }
   });
 
   it('lets a Methodologist comment (no miss status) and sees their own week', async () => {
-    const { context, page } = await staffPage('ru');
+    const { context, page } = await suite.staffPage('ru');
     try {
       await signIn(page, 'methodologist@example.com', 'ru');
       expect(await page.getByTestId('user-picker').locator('option').count()).toBe(2);
       await pickUser(page, methodologistId);
       const now = DateTime.now().setZone(ZONE);
-      const list = await studiesOf(server.knex, methodologistId, now.startOf('week'), now.startOf('week').plus({ weeks: 1 }));
+      const list = await studiesOf(
+        suite.server.knex,
+        methodologistId,
+        now.startOf('week'),
+        now.startOf('week').plus({ weeks: 1 }),
+      );
       expect(await shownStudyIds(page)).toEqual(list.map((s) => s.id).sort((a, b) => a - b));
       await screenshot(page, 'desktop-calendar-methodologist-week-ru');
       if (list.length === 0) return;
@@ -227,23 +223,32 @@ describe('desktop home calendar', () => {
   });
 
   it('shows a change made elsewhere without a reload (real time)', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       await page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
       const week = currentKyivWeek();
-      const study = (await studiesOf(server.knex, teacherId, week.from, week.to)).find((s) => !s.comment)!;
+      const study = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).find(
+        (s) => !s.comment,
+      )!;
       const event = page.locator(`[data-testid=study-event][data-study-id="${study.id}"]`).first();
       const before = (await event.getAttribute('title')) ?? '';
 
-      const other = await server.signInAs('Manager');
-      const res = await other.post(`/api/studies/${study.id}`, { _method: 'patch', comment: `live ${Date.now()}` });
+      const other = await suite.server.signInAs('Manager');
+      const res = await other.post(`/api/studies/${study.id}`, {
+        _method: 'patch',
+        comment: `live ${Date.now()}`,
+      });
       expect(res.status).toBe(200);
       await page.waitForFunction(
         ([id, old]) => {
           const node = document.querySelector(`[data-testid=study-event][data-study-id="${id}"]`);
-          return node !== null && node.getAttribute('title') !== old && node.querySelector('[data-testid=study-event-comment]') !== null;
+          return (
+            node !== null &&
+            node.getAttribute('title') !== old &&
+            node.querySelector('[data-testid=study-event-comment]') !== null
+          );
         },
         [String(study.id), before] as const,
         { timeout: 10_000 },

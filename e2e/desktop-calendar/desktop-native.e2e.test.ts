@@ -5,13 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { pickUser, signIn, userIdOf, waitForCalendar } from './calendar-e2e-kit';
+import { screenshot, VIEWPORTS } from '../support/browser';
+import { pickUser, signIn, waitForCalendar } from './calendar-e2e-kit';
 import { installNativeBridge, type NativeHarness } from './native-bridge-kit';
+import { useStaffSuite } from './staff-suite-kit';
 
 /**
  * The staff renderer as the desktop app runs it: window.schoolBridge from the real preload, answered
@@ -19,16 +18,10 @@ import { installNativeBridge, type NativeHarness } from './native-bridge-kit';
  */
 
 const run = promisify(execFile);
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let teacherId: number;
+const suite = useStaffSuite();
 let dir: string;
 
 beforeAll(async () => {
-  assertBundlesBuilt();
-  server = await startTestServer({ seed: true, realtime: true });
-  browser = await launchBrowser();
-  teacherId = await userIdOf(server.knex, 'teacher@example.com');
   dir = await mkdtemp(path.join(tmpdir(), 'desktop-native-e2e-'));
   const lavfi = [
     '-f',
@@ -54,20 +47,18 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function desktopContext(): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.url,
     viewport: VIEWPORTS.desktop,
     locale: 'uk-UA',
   });
   const harness = await installNativeBridge(context, {
-    appUrl: `${server.url}/staff/`,
-    trustedOrigin: server.url,
+    appUrl: `${suite.server.url}/staff/`,
+    trustedOrigin: suite.server.url,
   });
   return { context, harness, page: await context.newPage() };
 }
@@ -104,15 +95,15 @@ describe('desktop renderer over the real preload and main handlers', () => {
           () => (window as unknown as { schoolBridge?: { isDesktop: boolean } }).schoolBridge?.isDesktop,
         ),
       ).toBe(true);
-      await pickUser(page, teacherId);
-      await expect.poll(() => harness.settings.read().lastCalendarUserId).toBe(teacherId);
+      await pickUser(page, suite.teacherId);
+      await expect.poll(() => harness.settings.read().lastCalendarUserId).toBe(suite.teacherId);
 
       // File → New calendar window opens the last chosen user's calendar.
       click(menuItem(harness.menu(), 'new-calendar-window'));
       await expect.poll(() => harness.windows.length).toBe(1);
       const window = harness.windows[0];
       await waitForCalendar(window);
-      expect(await window.getByTestId('user-picker').inputValue()).toBe(String(teacherId));
+      expect(await window.getByTestId('user-picker').inputValue()).toBe(String(suite.teacherId));
       expect(new URL(window.url()).searchParams.get('window')).toBe('calendar');
 
       // A language switched in one window reaches main (settings, menu) and the other window.
@@ -152,7 +143,7 @@ describe('desktop renderer over the real preload and main handlers', () => {
 
       // The same server under another name is another origin: main does not answer it.
       const foreign = await context.newPage();
-      await foreign.goto(`${server.url.replace('127.0.0.1', 'localhost')}/staff/login`);
+      await foreign.goto(`${suite.server.url.replace('127.0.0.1', 'localhost')}/staff/login`);
       const answer = await foreign.evaluate(() => (window as unknown as Bridge).schoolBridge.getSettings());
       expect(answer).toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
     } finally {

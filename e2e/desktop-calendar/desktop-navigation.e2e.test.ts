@@ -1,33 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { pickUser, signIn, toastText, userIdOf } from './calendar-e2e-kit';
+import { screenshot, VIEWPORTS } from '../support/browser';
+import { pickUser, signIn, toastText } from './calendar-e2e-kit';
+import { useStaffSuite } from './staff-suite-kit';
 
 /** Routes, guard, titles, navigation, the user dropdown and the global error toasts (spec part 1 §2, §8; part 2 §2). */
 
 const uk = resources.uk.translation;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let teacherId: number;
+const suite = useStaffSuite();
 
-beforeAll(async () => {
-  assertBundlesBuilt();
-  server = await startTestServer({ seed: true, realtime: true });
-  browser = await launchBrowser();
-  teacherId = await userIdOf(server.knex, 'teacher@example.com');
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.close();
-});
-
-const staffPage = () =>
-  newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: 'uk-UA' });
 const title = (screen: string) => `${uk.app.name} | ${screen}`;
 
 async function openUserMenu(page: Page): Promise<void> {
@@ -37,7 +20,7 @@ async function openUserMenu(page: Page): Promise<void> {
 
 describe('guard, titles and navigation', () => {
   it('sends a signed-out user to /login and a signed-in one away from it; a Teacher sees Reports and Profile, and logs out', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await page.goto('/staff/admin/users');
       await page.waitForURL('**/staff/login');
@@ -81,7 +64,7 @@ describe('guard, titles and navigation', () => {
   });
 
   it('gives an Administrator every admin page with its title, a wide navbar and no Profile link', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
       expect(await page.locator('.app-navbar--wide').count()).toBe(1);
@@ -117,11 +100,11 @@ describe('guard, titles and navigation', () => {
 
 describe('global error toasts (spec part 1 §8)', () => {
   it('lists field errors one per line, translates a known code, at the top centre, for 15 seconds', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await page.clock.install();
       await signIn(page, 'teacher@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
 
       let answer: { status: number; body: unknown } = {
         status: 422,

@@ -1,49 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import {
-  currentKyivWeek,
-  pickUser,
-  signIn,
-  studiesOf,
-  toastText,
-  userIdOf,
-  waitForCalendar,
-} from './calendar-e2e-kit';
+import { screenshot } from '../support/browser';
+import { currentKyivWeek, pickUser, signIn, studiesOf, toastText, waitForCalendar } from './calendar-e2e-kit';
+import { useStaffSuite } from './staff-suite-kit';
 
 /** The staff shell around the calendar: role switcher, language, global errors, calendar windows. */
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let teacherId: number;
-
-beforeAll(async () => {
-  assertBundlesBuilt();
-  server = await startTestServer({ seed: true, realtime: true });
-  browser = await launchBrowser();
-  teacherId = await userIdOf(server.knex, 'teacher@example.com');
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.close();
-});
-
-const staffPage = (locale = 'uk-UA') =>
-  newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale });
+const suite = useStaffSuite();
 
 describe('user dropdown: role switcher (spec part 2 §2, §4)', () => {
   it('lets an Administrator act as a Teacher and as a Student, then come back', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       expect(await page.getByTestId('admin-links').locator('a').count()).toBe(9);
 
       await page.getByTestId('user-dropdown').click();
@@ -88,7 +61,7 @@ describe('user dropdown: role switcher (spec part 2 §2, §4)', () => {
   });
 
   it('is not offered to a Manager (no `switch role`)', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'manager@example.com');
       await page.getByTestId('user-dropdown').click();
@@ -103,10 +76,10 @@ describe('user dropdown: role switcher (spec part 2 §2, §4)', () => {
 
 describe('language (spec part 1 §1)', () => {
   it('switches to Russian: page language, title prefix, Accept-Language of every call, kept after a reload', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'teacher@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       const languages = new Set<string>();
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/'))
@@ -124,7 +97,7 @@ describe('language (spec part 1 §1)', () => {
       const settings = await page.evaluate(() =>
         JSON.parse(localStorage.getItem('desktop:settings') ?? '{}'),
       );
-      expect(settings).toMatchObject({ language: 'ru', lastCalendarUserId: teacherId });
+      expect(settings).toMatchObject({ language: 'ru', lastCalendarUserId: suite.teacherId });
 
       await page.reload();
       await waitForCalendar(page);
@@ -139,7 +112,7 @@ describe('language (spec part 1 §1)', () => {
 
 describe('global error handling (spec part 1 §8)', () => {
   it('shows the unknown-error toast for a window-level error', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'teacher@example.com');
       await page.evaluate(() =>
@@ -158,16 +131,16 @@ describe('global error handling (spec part 1 §8)', () => {
   });
 
   it('reloads the page when a call answers Unauthenticated., which then asks to sign in', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'teacher@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       // A real reload fires `load`; the router's own redirect to /login would not. Counting loads
       // (rather than reading a window flag afterwards) holds even if two refused calls both reload.
       let loads = 0;
       page.on('load', () => loads++);
       // The session ends on the server (expired, or signed out elsewhere).
-      await server.knex('sessions').del();
+      await suite.server.knex('sessions').del();
       await page.getByTestId('calendar-refresh').click();
       await page.waitForURL('**/staff/login');
       await page.getByTestId('login-form').waitFor();
@@ -180,10 +153,10 @@ describe('global error handling (spec part 1 §8)', () => {
 
 describe('calendar windows (issue 5, point 1)', () => {
   it('opens a teacher’s calendar in its own window; both windows follow a change made elsewhere', async () => {
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       const [popup] = await Promise.all([
         context.waitForEvent('page'),
         page.getByTestId('open-calendar-window').click(),
@@ -191,25 +164,30 @@ describe('calendar windows (issue 5, point 1)', () => {
       await popup.waitForLoadState();
       const url = new URL(popup.url());
       expect(url.pathname).toBe('/staff/');
-      expect(Object.fromEntries(url.searchParams)).toEqual({ user: String(teacherId), window: 'calendar' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        user: String(suite.teacherId),
+        window: 'calendar',
+      });
       await waitForCalendar(popup);
-      expect(await popup.getByTestId('user-picker').inputValue()).toBe(String(teacherId));
-      const teacher = await server.knex('users').where({ id: teacherId }).first('full_name');
+      expect(await popup.getByTestId('user-picker').inputValue()).toBe(String(suite.teacherId));
+      const teacher = await suite.server.knex('users').where({ id: suite.teacherId }).first('full_name');
       await popup.waitForFunction((name) => document.title.endsWith(name), teacher.full_name);
       expect(await popup.title()).toBe(`${uk.app.name} | ${uk.titles.home}: ${teacher.full_name}`);
 
       // The calendar window's picker is its own: the main window keeps what it remembered.
-      const other = await server.knex('users').where({ email: 'teacher.2@example.com' }).first('id');
+      const other = await suite.server.knex('users').where({ email: 'teacher.2@example.com' }).first('id');
       await popup.getByTestId('user-picker').selectOption(String(other.id));
       await waitForCalendar(popup);
-      expect(await page.evaluate(() => localStorage.getItem('calendar:user'))).toBe(String(teacherId));
-      await popup.getByTestId('user-picker').selectOption(String(teacherId));
+      expect(await page.evaluate(() => localStorage.getItem('calendar:user'))).toBe(String(suite.teacherId));
+      await popup.getByTestId('user-picker').selectOption(String(suite.teacherId));
       await waitForCalendar(popup);
 
       for (const p of [page, popup]) await p.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
       const week = currentKyivWeek();
-      const study = (await studiesOf(server.knex, teacherId, week.from, week.to)).find((s) => !s.comment)!;
-      const manager = await server.signInAs('Manager');
+      const study = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).find(
+        (s) => !s.comment,
+      )!;
+      const manager = await suite.server.signInAs('Manager');
       expect(
         (
           await manager.post(`/api/studies/${study.id}`, {

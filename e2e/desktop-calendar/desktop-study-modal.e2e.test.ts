@@ -1,10 +1,5 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
 import {
   currentKyivWeek,
   openStudy,
@@ -15,64 +10,36 @@ import {
   toastText,
   userIdOf,
 } from './calendar-e2e-kit';
+import { useStaffSuite, viewportShot } from './staff-suite-kit';
 
 /** The study event modal (spec part 1 §2, §4): contacts, the edit shortcut, notify, refused saves. */
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-let teacherId: number;
-
-beforeAll(async () => {
-  assertBundlesBuilt();
-  server = await startTestServer({ seed: true, realtime: true });
-  browser = await launchBrowser();
-  teacherId = await userIdOf(server.knex, 'teacher@example.com');
-});
-
-afterAll(async () => {
-  await closeBrowser(browser);
-  await server?.close();
-});
-
-const staffPage = (language: 'uk' | 'ru' = 'uk') =>
-  newPage(browser, {
-    baseURL: server.url,
-    viewport: VIEWPORTS.desktop,
-    locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
-  });
-
-/** A dialog over a scrolled page: take the viewport once Blueprint's fade-in is over. */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear-active'),
-  );
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
+const suite = useStaffSuite();
 
 async function weekStudies(students = 1) {
   const week = currentKyivWeek();
-  return (await studiesOf(server.knex, teacherId, week.from, week.to)).filter((s) => s.students === students);
+  return (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter(
+    (s) => s.students === students,
+  );
 }
 
 describe('study event modal', () => {
   it('shows an Administrator the student’s contacts and jumps to the study in the admin table', async () => {
     for (const language of ['uk', 'ru'] as const) {
-      const { context, page } = await staffPage(language);
+      const { context, page } = await suite.staffPage(language);
       try {
         await signIn(page, 'admin@example.com', language);
-        await pickUser(page, teacherId);
+        await pickUser(page, suite.teacherId);
         const [study] = await weekStudies();
         await openStudy(page, study.id);
-        const student = await server
+        const student = await suite.server
           .knex('study_user')
           .where({ study_id: study.id, role_id: 4 })
           .first('user_id');
-        const phones = await server
+        const phones = await suite.server
           .knex('phones')
           .where({ user_id: student.user_id })
           .count({ n: '*' })
@@ -105,16 +72,16 @@ describe('study event modal', () => {
   });
 
   it('gives a Teacher the notify button while the study runs, and says plainly that bots are not there yet', async () => {
-    const { studyId, studentId } = await studyInProgress(server.knex, teacherId);
+    const { studyId, studentId } = await studyInProgress(suite.server.knex, suite.teacherId);
     // A student with a connected bot: the only thing missing is the bots themselves (409 messenger_unavailable).
-    await server
+    await suite.server
       .knex('users')
       .where({ id: studentId })
       .update({ telegram_id: `e2e-${studentId}` });
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'teacher@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       await openStudy(page, studyId);
       const button = page.getByTestId(`notify-${studentId}`);
       await button.waitFor();
@@ -138,16 +105,16 @@ describe('study event modal', () => {
 
   it('puts a refused miss status under its field when the study changed meanwhile (Teacher, Billed Miss)', async () => {
     const study = (await weekStudies()).find((s) => s.miss_status === 0 && !s.comment)!;
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'teacher@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       await openStudy(page, study.id);
       await page.getByTestId('study-comment').fill('typed before the manager acted');
       await page.getByTestId('miss-status-1').check({ force: true });
 
       // Meanwhile a manager records a billed miss; the open form keeps what the teacher typed.
-      const manager = await server.signInAs('Manager');
+      const manager = await suite.server.signInAs('Manager');
       expect(
         (await manager.post(`/api/studies/${study.id}`, { _method: 'patch', miss_status: 2 })).status,
       ).toBe(200);
@@ -161,7 +128,7 @@ describe('study event modal', () => {
       await error.waitFor();
       expect(await error.innerText()).toBe(uk.scheduling.update.miss_status_teacher);
       expect(await page.getByTestId('study-comment').inputValue()).toBe('typed before the manager acted');
-      const row = await server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
+      const row = await suite.server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
       expect(row).toEqual({ comment: null, miss_status: 2 });
       await viewportShot(page, 'desktop-calendar-teacher-refused-uk');
     } finally {
@@ -173,7 +140,7 @@ describe('study event modal', () => {
     const now = Date.now();
     // A study later this week (not running) that gets a second student.
     const candidates = (await weekStudies()).filter((s) => s.start.getTime() > now + 3_600_000);
-    const others = await server
+    const others = await suite.server
       .knex('users')
       .where({ role_id: 4, active: true })
       .orderBy('id')
@@ -183,7 +150,7 @@ describe('study event modal', () => {
     for (const study of candidates) {
       for (const userId of others) {
         try {
-          await server.knex('study_user').insert({ study_id: study.id, user_id: userId, role_id: 4 });
+          await suite.server.knex('study_user').insert({ study_id: study.id, user_id: userId, role_id: 4 });
           group = study.id;
           break;
         } catch {
@@ -193,10 +160,10 @@ describe('study event modal', () => {
       if (group !== null) break;
     }
     expect(group, 'a future study this week that takes a second student').not.toBeNull();
-    const { context, page } = await staffPage();
+    const { context, page } = await suite.staffPage();
     try {
       await signIn(page, 'admin@example.com');
-      await pickUser(page, teacherId);
+      await pickUser(page, suite.teacherId);
       await openStudy(page, group!);
       expect(
         await page.getByTestId('participants-role-4').locator('.study-participants__person').count(),
@@ -211,16 +178,16 @@ describe('study event modal', () => {
   });
 
   it('gives a Responsible their children only, the month view and the reduced modal (no comment, miss status, Save)', async () => {
-    const parent = await server.knex('users').where({ email: 'parent@example.com' }).first('id');
-    const children = await server
+    const parent = await suite.server.knex('users').where({ email: 'parent@example.com' }).first('id');
+    const children = await suite.server
       .knex('user_responsibles as r')
       .join('users as u', 'u.id', 'r.child_id')
       .where('r.responsible_id', parent.id)
       .where('u.active', true)
       .orderBy('u.id')
       .pluck('u.id');
-    const student = await userIdOf(server.knex, 'student@example.com');
-    const { context, page } = await staffPage('ru');
+    const student = await userIdOf(suite.server.knex, 'student@example.com');
+    const { context, page } = await suite.staffPage('ru');
     try {
       await signIn(page, 'parent@example.com', 'ru');
       await page.waitForFunction(() => {
