@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
@@ -20,6 +21,7 @@ import { teachersListingRoutes } from './features/teachers-listing/teachers-list
 import { registerAllResourceHooks } from './features/resource-hooks.register.js';
 import { resourceRoutes } from './features/resources/resource.routes.js';
 import { bodyParser } from './platform/http/body-parser.js';
+import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { methodOverride, requireXhrHeader, securityHeaders } from './platform/http/guards.js';
 import { requestContext } from './platform/http/request-context.js';
@@ -36,6 +38,15 @@ export interface AppDeps {
   /** The database URL the real-time LISTEN connection opens; without it no socket.io is attached. */
   dbUrl?: string;
 }
+
+/**
+ * @koa/router's allowedMethods() answers a bare text 405 for any path some router matched with
+ * another method (ctx.matched spans the routers mounted later too, e.g. POST on the read-only
+ * `/api/studies/{id}/recordings`): throw instead, so the error handler writes the JSON envelope.
+ */
+const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'resources.method_not_allowed');
+const jsonAllowedMethods = (router: Router) =>
+  router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed });
 
 const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.startsWith('/socket.io');
 
@@ -79,14 +90,14 @@ export function createApp(deps: AppDeps) {
   app.use(loadSession(sessions, users, policy));
 
   const publicRoutes = authRoutes(authService, policy);
-  app.use(publicRoutes.routes()).use(publicRoutes.allowedMethods());
+  app.use(publicRoutes.routes()).use(jsonAllowedMethods(publicRoutes));
 
   // Everything under /api needs a session, including paths that do not exist (no probing).
   app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
   // Business commands first: they answer the specific paths and hand the rest to the generic
   // resource routes (e.g. a password change is offered PATCH /api/users/:id before the CRUD).
   for (const router of [authApiRoutes(authService), icalFeedRoutes(icalDeps)]) {
-    app.use(router.routes()).use(router.allowedMethods());
+    app.use(router.routes()).use(jsonAllowedMethods(router));
   }
   // Scheduling commands answer specific paths (and PATCH /api/studies/:id) and pass the rest on,
   // so no allowedMethods here: it would answer 405 for the generic routes that follow.

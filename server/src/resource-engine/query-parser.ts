@@ -28,7 +28,31 @@ const QS_OPTIONS: qs.IParseOptions = {
   allowPrototypes: false,
   plainObjects: true,
   strictNullHandling: false,
+  decoder: (str) => decodeLeniently(str),
 };
+
+/** Percent-encoded UTF-8 characters (a lead byte and its continuation bytes), one or more. */
+const UTF8_ESCAPES = /(?:%[C-Fc-f][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f]){1,3})+/g;
+
+/**
+ * qs keeps a whole value undecoded when one `%` does not start an escape, so `Мель%` typed
+ * unencoded (spec part 1 §7: "text followed by %"; a URL encoder turns only the letters into
+ * escapes) matched nothing. Such a value keeps its stray `%` literal and still gets its letters.
+ */
+function decodeLeniently(str: string): string {
+  const s = str.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s.replace(UTF8_ESCAPES, (seq) => {
+      try {
+        return decodeURIComponent(seq);
+      } catch {
+        return seq;
+      }
+    });
+  }
+}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const INT = /^\d{1,9}$/;

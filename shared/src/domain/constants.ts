@@ -48,7 +48,12 @@ export const NEW_WORKPERIOD = { start_time: '00:00:00', duration: 60 } as const;
 export const EUR_RATE_MIN = 0.0001;
 export const EUR_DECIMALS = 2;
 
-export const STUDY_DURATION = { default: 60, min: 1 } as const;
+// A lesson fits in one day; without a bound a huge duration overflows the timestamps it makes.
+export const STUDY_DURATION = { default: 60, min: 1, max: 1440 } as const;
+/** The largest value of a PostgreSQL integer column (ids, prices in kopiykas). */
+export const INT_COLUMN_MAX = 2_147_483_647;
+/** smallint columns (studies_per_week). */
+export const SMALLINT_COLUMN_MAX = 32_767;
 export const STUDY_FORM_DEFAULTS = {
   duration: 60,
   trial: false,

@@ -37,8 +37,14 @@ export const teachersResource = defineResource({
     study_durations: profilePivot('study_durations', 'teacher_study_duration', 'study_duration_id'),
   },
   computed: {
-    age: { type: 'int', description: 'from the user birthdate' },
-    available_workperiods: { type: 'json', description: 'free work slots: start, end, futureStudiesCount' },
+    // Both are columns of the teachers listing (spec part 2 §2), so the listing's own call answers
+    // them without select[]; computed for the rows of the page only.
+    age: { type: 'int', default: true, description: 'from the user birthdate' },
+    available_workperiods: {
+      type: 'json',
+      default: true,
+      description: 'free work slots: start, end, futureStudiesCount',
+    },
   },
   defaultSort: ['priority'],
   // Spec part 2 §7: `GET api/teachers?withFilter[user.active]=1` "includes user, classes, languages,

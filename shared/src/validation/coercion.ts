@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_COLUMN_MAX } from '../domain/constants';
 
 /**
  * Bodies arrive as JSON or as urlencoded/multipart strings. These preprocessors bring both to one
@@ -60,9 +61,9 @@ export const numeric = coerced(toNumber);
 export const flag = coerced(toBoolean);
 export const list = coerced(toList);
 
-/** Database id: a positive integer, from `5` or `'5'`. */
-export const id = () => numeric.required(z.number().int().min(1));
-export const optionalId = () => numeric.optional(z.number().int().min(1));
+/** Database id: a positive integer, from `5` or `'5'`; past the column's range it is a field error, not a database one. */
+export const id = () => numeric.required(z.number().int().min(1).max(INT_COLUMN_MAX));
+export const optionalId = () => numeric.optional(z.number().int().min(1).max(INT_COLUMN_MAX));
 
 /** A list of ids, e.g. `users[]=3&users[]=5` or `[3, 5]`; `required` fails on an empty list. */
 export const idList = () => list.required(z.array(id()).min(1));

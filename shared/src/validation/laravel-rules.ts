@@ -51,11 +51,22 @@ export function parseDate(value: string): DateTime | null {
   return parsed.isValid ? parsed.setZone(TIME_ZONE) : null;
 }
 
+/**
+ * Years a school date can have. Year 1 (local mean time offsets) or 9999 (a lesson ending in
+ * year 10000) are typos, and the latter makes timestamps the database cannot store.
+ */
+const YEARS = { min: 1900, max: 2100 } as const;
+
+const schoolDate = (v: string) => {
+  const parsed = parseDate(v);
+  return parsed !== null && parsed.year >= YEARS.min && parsed.year <= YEARS.max;
+};
+
 /** A calendar date, answered as yyyy-MM-dd. */
 export function isoDate() {
   return z
     .string()
-    .refine((v) => parseDate(v) !== null, { error: 'validations.date' })
+    .refine(schoolDate, { error: 'validations.date' })
     .transform((v) => parseDate(v)!.toISODate()!);
 }
 
@@ -63,7 +74,7 @@ export function isoDate() {
 export function isoDateTime() {
   return z
     .string()
-    .refine((v) => parseDate(v) !== null, { error: 'validations.date' })
+    .refine(schoolDate, { error: 'validations.date' })
     .transform((v) => parseDate(v)!.toISO({ suppressMilliseconds: true })!);
 }
 

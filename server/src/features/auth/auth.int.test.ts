@@ -60,8 +60,10 @@ describe('POST /login', () => {
     const res = await login('uk', { email: 'not-an-email', password: '' });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password']);
+    // A JSON array is no form at all: 400, like broken JSON (not an empty form's 422).
     const arrayBody = await srv.client().post('/login', '[1,2]', { 'Content-Type': 'application/json' });
-    expect(arrayBody.status).toBe(422);
+    expect(arrayBody.status).toBe(400);
+    expect(arrayBody.body.message).toBeTruthy();
     const broken = await srv.client().post('/login', '{"email":', { 'Content-Type': 'application/json' });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toBeTruthy();

@@ -165,10 +165,15 @@ describe('spec part 2 §7: lookups and the teachers listing', () => {
         study_durations: expect.any(Array),
         priority: expect.any(Number),
         sex: expect.any(Number),
+        // The listing's columns age and available_workperiods (part 2 §2) come with its own call.
+        available_workperiods: expect.any(Array),
       });
       expect('manager' in t).toBe(true);
+      expect(t.age === null || typeof t.age === 'number').toBe(true);
     }
     expect(rows.some((t) => t.manager?.full_name)).toBe(true);
+    expect(rows.some((t) => typeof t.age === 'number' && t.age > 18)).toBe(true);
+    expect(rows.some((t) => t.available_workperiods.some((w: { futureStudiesCount: number }) => w.futureStudiesCount >= 0))).toBe(true);
     expect(rows.some((t) => t.study_durations.some((d: { minutes: number }) => d.minutes > 0))).toBe(true);
     expectForbidden(await kit.guest.get('/api/teachers?withFilter[user.active]=1'), 'guest');
   });

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
+import { parseId } from '../studies/route-params.js';
 import { createScheduleProlongRepository } from './schedule-prolong.repository.js';
 import { createScheduleProlongService } from './schedule-prolong.service.js';
 
@@ -13,9 +14,10 @@ export function scheduleProlongRoutes(deps: { knex: Knex }): Router {
     const auth = authOf(ctx);
     // Prolong creates a schedule: Administrator and Manager (manage all); Teacher only reads.
     if (!auth.ability.can('create', 'schedule')) throw errors.forbidden();
-    if (!/^\d+$/.test(ctx.params.id ?? '')) throw errors.notFound();
+    // parseId: an id past the int column's range is no row either (404, not a PostgreSQL 400).
+    const id = parseId(ctx.params.id);
     ctx.status = 201;
-    ctx.body = { data: await service.prolong(Number(ctx.params.id), auth.user.id) };
+    ctx.body = { data: await service.prolong(id, auth.user.id) };
   });
   return router;
 }

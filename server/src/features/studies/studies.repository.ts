@@ -86,12 +86,16 @@ export function createStudiesRepository(knex: Knex) {
     },
 
     /** Makes the participant list exactly `userIds`; kept rows keep their role snapshot and package. */
-    async replaceUsers(trx: Knex.Transaction, id: number, userIds: readonly number[]): Promise<void> {
+    /** False, before any write, when one of the ids is not a user (the trigger could not fill its role). */
+    async replaceUsers(trx: Knex.Transaction, id: number, userIds: readonly number[]): Promise<boolean> {
+      const known = await trx('users').whereIn('id', [...userIds]).count<{ n: string }[]>({ n: '*' });
+      if (Number(known[0]!.n) !== new Set(userIds).size) return false;
       await trx('study_user').where('study_id', id).whereNotIn('user_id', [...userIds]).delete();
       const kept = new Set((await participantsOf(trx, id)).map((p) => p.user_id));
       const added = userIds.filter((u) => !kept.has(u));
       // role_id and period are filled by the study_user_fill trigger.
       if (added.length) await trx('study_user').insert(added.map((user_id) => ({ study_id: id, user_id })));
+      return true;
     },
 
     /**

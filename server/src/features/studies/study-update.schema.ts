@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MISS_STATUSES, STUDY_DURATION } from '@school/shared/domain';
+import { INT_COLUMN_MAX, MISS_STATUSES, STUDY_DURATION } from '@school/shared/domain';
 import { INITIATORS } from '@school/shared/rules';
 import { flag, list, numeric, optionalId, optionalIdList, text } from '@school/shared/validation';
 import { isoDateTime, oneOf } from '@school/shared/validation';
@@ -14,13 +14,13 @@ const fields = {
   miss_status: numeric.optional(oneOf(MISS_STATUSES)),
   start: text.optional(isoDateTime()),
   end: text.optional(isoDateTime()),
-  duration: numeric.optional(z.number().int().min(STUDY_DURATION.min)),
+  duration: numeric.optional(z.number().int().min(STUDY_DURATION.min).max(STUDY_DURATION.max)),
   type_id: optionalId(),
   trial: flag.optional(z.boolean()),
   users: optionalIdList(),
   // 0 is the form's 'Empty' choice (no package for that student).
   subscriptions: list
-    .optional(z.array(numeric.required(z.number().int().min(0))))
+    .optional(z.array(numeric.required(z.number().int().min(0).max(INT_COLUMN_MAX))))
     .transform((ids) => (ids === undefined ? undefined : (ids ?? []).filter((id) => id > 0))),
   show_in_history: flag.optional(z.boolean()),
   initiated_by: numeric.optional(oneOf(INITIATORS)),

@@ -90,7 +90,9 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     if (input.type_id != null) patch.type_id = input.type_id;
     if (input.trial != null) patch.trial = input.trial;
     await deps.studies.update(trx, id, patch);
-    if (input.users != null) await deps.studies.replaceUsers(trx, id, input.users);
+    if (input.users != null && !(await deps.studies.replaceUsers(trx, id, input.users))) {
+      throw errors.invalidField('users', 'validations.exists');
+    }
     if (input.subscriptions !== undefined && !(await deps.studies.setSubscriptions(trx, id, input.subscriptions))) {
       throw errors.invalidField('subscriptions', 'validations.exists');
     }

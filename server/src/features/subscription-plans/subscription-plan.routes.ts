@@ -7,6 +7,7 @@ import { errors } from '../../platform/http/app-error.js';
 import { validateBody } from '../../platform/http/validate.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { authOf } from '../auth/session.middleware.js';
+import { parseId } from '../studies/route-params.js';
 import { exchangeRateServiceFor, type ExchangeRateConfig } from '../exchange-rate/exchange-rate.routes.js';
 import type { ExchangeRateService } from '../exchange-rate/exchange-rate.service.js';
 import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';
@@ -33,10 +34,8 @@ function requireAbility(ctx: Context, action: 'create' | 'update') {
   return auth;
 }
 
-function idParam(ctx: Context): number {
-  if (!/^\d+$/.test(ctx.params.id ?? '')) throw errors.notFound();
-  return Number(ctx.params.id);
-}
+/** An id past the int column's range is no row either: 404, not PostgreSQL's out-of-range 400. */
+const idParam = (ctx: Context): number => parseId(ctx.params.id);
 
 /**
  * Subscription commands (ARCHITECTURE §5): generating a package's studies from its weekly

@@ -52,7 +52,10 @@ export function bodyParser(limits: BodyLimits) {
         await parseMultipart(ctx, ctx.state.fileLimitBytes ?? limits.fileBytes, limits);
       } else if (ctx.is('application/json', '+json')) {
         const parsed = await coBody.json(ctx.req, { limit: limits.bodyBytes, strict: true });
-        ctx.request.body = isPlainObject(parsed) ? parsed : { _: parsed };
+        // Every call takes named fields: an array or a scalar would otherwise read as an empty
+        // form, and a command with no required field (move to the end, prolong) would run.
+        if (!isPlainObject(parsed)) throw errors.badRequest('errors.json_not_object');
+        ctx.request.body = parsed;
       } else if (ctx.is('application/x-www-form-urlencoded')) {
         const raw = await coBody.text(ctx.req, { limit: limits.bodyBytes });
         ctx.request.body = qs.parse(raw, FORM_QS) as Record<string, unknown>;

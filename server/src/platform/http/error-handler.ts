@@ -17,6 +17,8 @@ const PG_ERRORS: Record<string, { status: number; code: string; key: string }> =
   '22007': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
   '22008': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
   '22003': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
+  // A NUL character in a text value (query or body): PostgreSQL text cannot hold it.
+  '22021': { status: 400, code: 'bad_request', key: 'errors.bad_request' },
 };
 
 /**
@@ -41,6 +43,8 @@ export function errorHandler() {
 function normalize(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const pgCode = (err as { code?: unknown }).code;
+  const missing = pgCode === '23503' ? missingReference(err) : null;
+  if (missing) return new AppError(422, 'validation', 'errors.validation', {}, { [missing]: [{ key: 'validations.exists' }] });
   if (typeof pgCode === 'string' && PG_ERRORS[pgCode]) {
     const m = PG_ERRORS[pgCode];
     return new AppError(m.status, m.code, m.key);
@@ -53,10 +57,27 @@ function normalize(err: unknown): AppError {
   return new AppError(500, 'server_error', 'errors.server_error');
 }
 
+/**
+ * A write naming a row that does not exist (`Key (type_id)=(9) is not present in table …`) is
+ * the client's bad field, not a delete blocked by dependants: the column whose value is unknown.
+ */
+function missingReference(err: unknown): string | null {
+  const detail = (err as { detail?: unknown }).detail;
+  if (typeof detail !== 'string' || !detail.includes('is not present in table')) return null;
+  return /^Key \((\w+)\)=/.exec(detail)?.[1] ?? null;
+}
+
+/** `{{attribute}}` of a one-field error's own message (errors.invalidField) names that field. */
+function attributeOf(ctx: Context, e: AppError): Record<string, unknown> {
+  const fields = Object.keys(e.fieldErrors ?? {});
+  if (fields.length !== 1) return {};
+  return { attribute: ctx.t(`attributes.${fields[0]}`, { defaultValue: fields[0] }) };
+}
+
 function envelope(ctx: Context, e: AppError): Envelope {
   // The spec's clients compare this literal to reload the page, in every language.
   if (e.status === 401) return { message: 'Unauthenticated.' };
-  const body: Envelope = { message: ctx.t(e.key, e.params) };
+  const body: Envelope = { message: ctx.t(e.key, { ...attributeOf(ctx, e), ...e.params }) };
   if (e.fieldErrors) body.errors = translateFieldErrors(ctx, e.fieldErrors);
   if (e.status !== 422) {
     body.code = e.code;

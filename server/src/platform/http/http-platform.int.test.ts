@@ -45,10 +45,12 @@ describe('HTTP platform', () => {
   });
 
   it('serves the family web at / and the staff app at /staff/, with history-mode fallbacks', async () => {
-    const home = await srv.client().get('/login');
+    // A browser navigation: no X-Requested-With (an API call never gets the app shell).
+    const browser = () => Object.assign(srv.client(), { xhr: false });
+    const home = await browser().get('/login');
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toContain('text/html');
-    const staff = await srv.client().get('/staff/admin/users');
+    const staff = await browser().get('/staff/admin/users');
     expect(staff.status).toBe(200);
     expect(staff.text).toContain('<div id="root"');
     expect(staff.text).not.toBe(home.text);

@@ -40,6 +40,9 @@ export function spa(mount: string, dir: string, skip: (p: string) => boolean) {
     if (stat?.isFile()) return send(ctx, file, stat.size, rel.startsWith('assets/'));
     // A missing asset is a 404, not the app shell.
     if (path.extname(rel) && rel.startsWith('assets/')) return next();
+    // An API call (the spec's clients send X-Requested-With on every call, e.g. GET
+    // /viber/disconnect) wants JSON: the error envelope of whoever answers, never the app shell.
+    if (ctx.get('X-Requested-With')) return next();
     const index = path.join(root, 'index.html');
     const indexStat = await fs.promises.stat(index).catch(() => null);
     if (!indexStat) return next();

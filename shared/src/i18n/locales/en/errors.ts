@@ -14,6 +14,7 @@ export const errors: Translation['errors'] = {
   conflict: 'This time is already taken. Refresh and try again.',
   server_error: 'A server error occurred. Please try again later.',
   invalid_json: 'The request body is not valid JSON.',
+  json_not_object: 'The request body must be a JSON object.',
   validation: 'Please check the highlighted fields.',
   credentials: 'Wrong email or password.',
   reset_token_invalid: 'This password reset link is invalid or has expired.',
