@@ -21,14 +21,27 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 
-const TABLES = ['studies', 'study_user', 'study_date_changes', 'subscriptions', 'studies_templates', 'schedules', 'workperiods', 'ical_feeds'];
+const TABLES = [
+  'studies',
+  'study_user',
+  'study_date_changes',
+  'subscriptions',
+  'studies_templates',
+  'schedules',
+  'workperiods',
+  'ical_feeds',
+];
 
 /** Row counts and the fixture study's own row: what a refused command must not have touched. */
 async function snapshot() {
   const counts: Record<string, number> = {};
   for (const table of TABLES) counts[table] = Number((await srv.knex(table).count({ n: '*' }))[0]!.n);
   const study = await srv.knex('studies').where({ id: fx.studyA }).first();
-  const participants = await srv.knex('study_user').where({ study_id: fx.studyA }).orderBy('user_id').select('user_id', 'subscription_id');
+  const participants = await srv
+    .knex('study_user')
+    .where({ study_id: fx.studyA })
+    .orderBy('user_id')
+    .select('user_id', 'subscription_id');
   return { counts, study, participants };
 }
 
@@ -57,6 +70,18 @@ describe('study commands', () => {
     ['30 February', { start: '2026-02-30T10:00:00' }, 'start'],
     ['25 o’clock', { start: '2026-03-01T25:00:00' }, 'start'],
     ['a package id past the integer range', { subscriptions: [1e12] }, 'subscriptions.0'],
+    // Fields a study cannot be without: sent empty they are refused, not silently kept.
+    ['an empty start', { start: '' }, 'start'],
+    ['a null end', { end: null }, 'end'],
+    ['an empty type', { type_id: '' }, 'type_id'],
+    ['an empty duration', { duration: '' }, 'duration'],
+    ['an empty trial', { trial: '' }, 'trial'],
+    ['a comment of 100 KB', { comment: 'x'.repeat(100_000) }, 'comment'],
+    [
+      'a date-change comment of 5,000 characters',
+      { start: '2030-03-20T10:00:00+02:00', change_comment: 'x'.repeat(5000), initiated_by: 1 },
+      'change_comment',
+    ],
   ];
 
   it.each(patches)('PATCH with %s: 422 on the field, nothing written', async (_name, body, field) => {
@@ -78,13 +103,17 @@ describe('study commands', () => {
   it('a JSON array or scalar body is a 400, and move-to-end does not move the study', async () => {
     const before = await snapshot();
     for (const body of ['[1]', '[]', '[{"show_in_history":true}]', '"x"', '5', 'true']) {
-      const res = await admin.request('POST', `/api/studies/${fx.studyA}/move-to-end`, body, { 'Content-Type': 'application/json' });
+      const res = await admin.request('POST', `/api/studies/${fx.studyA}/move-to-end`, body, {
+        'Content-Type': 'application/json',
+      });
       expect(res.status, body).toBe(400);
       expect(res.body.code).toBe('bad_request');
       // Scalars are already refused by the strict JSON parser; arrays parse and need our check.
       if (body.startsWith('[')) expect(res.body.message).toBe('Тіло запиту має бути JSON-об’єктом.');
     }
-    const ru = await adminRu.request('POST', `/api/studies/${fx.studyA}/move-to-end`, '[1]', { 'Content-Type': 'application/json' });
+    const ru = await adminRu.request('POST', `/api/studies/${fx.studyA}/move-to-end`, '[1]', {
+      'Content-Type': 'application/json',
+    });
     expect(ru.body.message).toBe('Тело запроса должно быть JSON-объектом.');
     expect(await snapshot()).toEqual(before);
   });
@@ -92,8 +121,12 @@ describe('study commands', () => {
   it('a wrong content type is 415, invalid JSON 400, an oversized body 413; nothing written', async () => {
     const before = await snapshot();
     const path = `/api/studies/${fx.studyA}`;
-    expect((await admin.request('PATCH', path, 'comment=x', { 'Content-Type': 'text/plain' })).status).toBe(415);
-    expect((await admin.request('PATCH', path, '{"comment":', { 'Content-Type': 'application/json' })).status).toBe(400);
+    expect((await admin.request('PATCH', path, 'comment=x', { 'Content-Type': 'text/plain' })).status).toBe(
+      415,
+    );
+    expect(
+      (await admin.request('PATCH', path, '{"comment":', { 'Content-Type': 'application/json' })).status,
+    ).toBe(400);
     const huge = JSON.stringify({ comment: 'x'.repeat((srv.config.BODY_LIMIT_KB + 1) * 1024) });
     const tooBig = await admin.request('PATCH', path, huge, { 'Content-Type': 'application/json' });
     expect(tooBig.status).toBe(413);
@@ -106,7 +139,7 @@ describe('study commands', () => {
     const ru = await adminRu.get(`/api/studies/${fx.studyA}/free-slots?duration=99999`);
     expect(uk.status).toBe(422);
     expect(uk.body.message).not.toContain('{{');
-    expect(uk.body.message).toMatch(/«from»/);
+    expect(uk.body.message).toMatch(/«початок періоду»/);
     expect(ru.status).toBe(422);
     expect(ru.body.message).not.toContain('{{');
     expect(ru.body.message).toMatch(/длительность/);
@@ -122,43 +155,68 @@ describe('study commands', () => {
 
 describe('subscription and schedule commands', () => {
   const bad: Array<[string, Record<string, unknown>, string]> = [
-    ['a lesson of a billion minutes', { studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 1e9 }] }, 'studies_template.0.duration'],
+    [
+      'a lesson of a billion minutes',
+      { studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 1e9 }] },
+      'studies_template.0.duration',
+    ],
     ['a start in year 9999', { studies_template_start_date: '9999-12-31' }, 'studies_template_start_date'],
     ['a start in year 1', { studies_template_start_date: '0001-01-01' }, 'studies_template_start_date'],
     ['30 February', { studies_template_start_date: '2026-02-30' }, 'studies_template_start_date'],
-    ['a start time of 25:00', { studies_template: [{ weekday: 1, start_time: '25:00:00' }] }, 'studies_template.0.start_time'],
+    [
+      'a start time of 25:00',
+      { studies_template: [{ weekday: 1, start_time: '25:00:00' }] },
+      'studies_template.0.start_time',
+    ],
     ['a study type that does not exist', { studies_template_type_id: 99_999 }, 'studies_template_type_id'],
     ['a teacher id past the integer range', { teacher_id: 99_999_999_999 }, 'teacher_id'],
     ['a contract id past the integer range', { contract_id: 99_999_999_999 }, 'contract_id'],
     ['a price past the integer column', { price_per_study: 1e15 }, 'price_per_study'],
     ['studies per week past the smallint column', { studies_per_week: 1e12 }, 'studies_per_week'],
-    ['an EUR price past its decimal column', { eur_price_per_study: 1e11, eur_rate: 40 }, 'eur_price_per_study'],
+    [
+      'an EUR price past its decimal column',
+      { eur_price_per_study: 1e11, eur_rate: 40 },
+      'eur_price_per_study',
+    ],
   ];
 
-  it.each(bad)('POST /api/subscriptions with %s: 422 on the field, nothing written', async (_name, extra, field) => {
-    const people = await createPeople(srv.knex, 'bad');
-    const before = await snapshot();
-    const res = await admin.post('/api/subscriptions', form(people, extra));
-    expect(res.status, res.text).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual([field]);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(bad)(
+    'POST /api/subscriptions with %s: 422 on the field, nothing written',
+    async (_name, extra, field) => {
+      const people = await createPeople(srv.knex, 'bad');
+      const before = await snapshot();
+      const res = await admin.post('/api/subscriptions', form(people, extra));
+      expect(res.status, res.text).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('ids past the integer range in the path are a 404 like any missing row', async () => {
     const before = await snapshot();
-    for (const path of ['/api/subscriptions/99999999999/prolong', '/api/schedules/99999999999/prolong', '/api/subscriptions/-1/prolong', '/api/schedules/abc/prolong']) {
+    for (const path of [
+      '/api/subscriptions/99999999999/prolong',
+      '/api/schedules/99999999999/prolong',
+      '/api/subscriptions/-1/prolong',
+      '/api/schedules/abc/prolong',
+    ]) {
       const res = await admin.post(path, {});
       expect(res.status, path).toBe(404);
       expect(res.body.code).toBe('not_found');
     }
-    const regenerate = await admin.patch('/api/subscriptions/99999999999', form(await createPeople(srv.knex, 'rg')));
+    const regenerate = await admin.patch(
+      '/api/subscriptions/99999999999',
+      form(await createPeople(srv.knex, 'rg')),
+    );
     expect(regenerate.status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
   it('prolong with a JSON array body is a 400 and creates no package', async () => {
     const before = await snapshot();
-    const res = await admin.request('POST', `/api/subscriptions/${fx.subscriptionId}/prolong`, '[1]', { 'Content-Type': 'application/json' });
+    const res = await admin.request('POST', `/api/subscriptions/${fx.subscriptionId}/prolong`, '[1]', {
+      'Content-Type': 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });

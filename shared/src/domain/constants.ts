@@ -63,6 +63,9 @@ export const STUDY_FORM_DEFAULTS = {
   type_id: DEFAULT_STUDY_TYPE_ID,
 } as const;
 
+/** Free-text notes on a study: long enough for any real note, short enough to keep pages light. */
+export const STUDY_COMMENT_MAX = 5000;
+export const CHANGE_COMMENT_MAX = 1000;
 export const STUDY_REPORT = { subjectMin: 5, subjectMax: 255, contentMin: 170 } as const;
 
 export const CONTRACT_DEFAULTS = { template_id: 42, end_at: '2025-12-31' } as const;

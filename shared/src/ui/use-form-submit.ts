@@ -11,20 +11,27 @@ export interface FormSubmitState<T> {
   formError: string | null;
 }
 
+const NO_ERRORS: Record<string, string> = {};
+
 export function useFormSubmit<T>(
   action: (values: T) => Promise<void>,
   shownFields: readonly string[],
 ): FormSubmitState<T> {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Server messages come in the language of the request: after a language switch they would stay
+  // in the old one next to translated labels, so they are dropped until the next submit.
+  const [errorsLanguage, setErrorsLanguage] = useState(i18n.language);
+  const current = errorsLanguage === i18n.language;
 
   const submit = useCallback(
     async (values: T) => {
       setSubmitting(true);
       setFieldErrors({});
       setFormError(null);
+      setErrorsLanguage(i18n.language);
       try {
         await action(values);
         return true;
@@ -45,8 +52,13 @@ export function useFormSubmit<T>(
         setSubmitting(false);
       }
     },
-    [action, shownFields, t],
+    [action, shownFields, t, i18n],
   );
 
-  return { submit, submitting, fieldErrors, formError };
+  return {
+    submit,
+    submitting,
+    fieldErrors: current ? fieldErrors : NO_ERRORS,
+    formError: current ? formError : null,
+  };
 }

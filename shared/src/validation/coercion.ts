@@ -52,6 +52,8 @@ function coerced(coerce: (value: unknown) => unknown) {
   return {
     required: <S extends z.ZodType>(schema: S) => z.preprocess(coerce, schema),
     optional: <S extends z.ZodType>(schema: S) => z.preprocess(coerce, schema.nullable().optional()),
+    /** Laravel's `sometimes|required`: may be left out of a PATCH, but when sent it cannot be cleared. */
+    sometimes: <S extends z.ZodType>(schema: S) => z.preprocess(coerce, schema.optional()),
   };
 }
 

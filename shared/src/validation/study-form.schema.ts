@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { STUDY_DURATION, STUDY_FORM_DEFAULTS } from '../domain/constants';
+import {
+  CHANGE_COMMENT_MAX,
+  STUDY_COMMENT_MAX,
+  STUDY_DURATION,
+  STUDY_FORM_DEFAULTS,
+} from '../domain/constants';
 import { MISS_STATUSES } from '../domain/vocabularies';
 import { flagWithDefault, id, idList, list, numeric, requiredFlag, text } from './coercion';
 import { isoDateTime, oneOf, whenValid } from './laravel-rules';
@@ -18,14 +23,14 @@ export const studyFormSchema = z
     duration: numeric.required(z.number().int().min(STUDY_DURATION.min)),
     type_id: id(),
     trial: requiredFlag(),
-    comment: text.optional(z.string()),
+    comment: text.optional(z.string().max(STUDY_COMMENT_MAX)),
     miss_status: numeric
       .optional(oneOf(MISS_STATUSES))
       .transform((v) => v ?? STUDY_FORM_DEFAULTS.miss_status),
     ignore_offperiods: flagWithDefault(STUDY_FORM_DEFAULTS.ignore_offperiods),
     show_in_history: flagWithDefault(STUDY_FORM_DEFAULTS.show_in_history),
     initiated_by: numeric.optional(z.number().int()),
-    change_comment: text.optional(z.string()),
+    change_comment: text.optional(z.string().max(CHANGE_COMMENT_MAX)),
   })
   .superRefine(
     (study, ctx) => {
@@ -50,7 +55,7 @@ export type StudyFormInput = z.output<typeof studyFormSchema>;
 
 /** The study modal's save (part 1 §7): only what the modal may change. */
 export const studyModalSchema = z.object({
-  comment: text.optional(z.string()),
+  comment: text.optional(z.string().max(STUDY_COMMENT_MAX)),
   miss_status: numeric.optional(oneOf(MISS_STATUSES)),
   start: text.optional(isoDateTime()),
 });

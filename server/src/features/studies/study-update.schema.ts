@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { INT_COLUMN_MAX, MISS_STATUSES, STUDY_DURATION } from '@school/shared/domain';
+import {
+  CHANGE_COMMENT_MAX,
+  INT_COLUMN_MAX,
+  MISS_STATUSES,
+  STUDY_COMMENT_MAX,
+  STUDY_DURATION,
+} from '@school/shared/domain';
 import { INITIATORS } from '@school/shared/rules';
-import { flag, list, numeric, optionalId, optionalIdList, text } from '@school/shared/validation';
+import { flag, list, numeric, optionalIdList, text } from '@school/shared/validation';
 import { isoDateTime, oneOf } from '@school/shared/validation';
 
 /**
@@ -10,13 +16,14 @@ import { isoDateTime, oneOf } from '@school/shared/validation';
  * rest. Unknown fields are ignored.
  */
 const fields = {
-  comment: text.optional(z.string()),
+  comment: text.optional(z.string().max(STUDY_COMMENT_MAX)),
   miss_status: numeric.optional(oneOf(MISS_STATUSES)),
-  start: text.optional(isoDateTime()),
-  end: text.optional(isoDateTime()),
-  duration: numeric.optional(z.number().int().min(STUDY_DURATION.min).max(STUDY_DURATION.max)),
-  type_id: optionalId(),
-  trial: flag.optional(z.boolean()),
+  // Sent empty, these would silently keep the old value (or hit NOT NULL): a field error instead.
+  start: text.sometimes(isoDateTime()),
+  end: text.sometimes(isoDateTime()),
+  duration: numeric.sometimes(z.number().int().min(STUDY_DURATION.min).max(STUDY_DURATION.max)),
+  type_id: numeric.sometimes(z.number().int().min(1).max(INT_COLUMN_MAX)),
+  trial: flag.sometimes(z.boolean()),
   users: optionalIdList(),
   // 0 is the form's 'Empty' choice (no package for that student).
   subscriptions: list
@@ -24,7 +31,7 @@ const fields = {
     .transform((ids) => (ids === undefined ? undefined : (ids ?? []).filter((id) => id > 0))),
   show_in_history: flag.optional(z.boolean()),
   initiated_by: numeric.optional(oneOf(INITIATORS)),
-  change_comment: text.optional(z.string()),
+  change_comment: text.optional(z.string().max(CHANGE_COMMENT_MAX)),
   ignore_offperiods: flag.optional(z.boolean()),
 };
 
@@ -32,10 +39,18 @@ const fields = {
  * The study form's date-change block (spec part 2 §4, §5): when it is sent (initiated_by or
  * change_comment present) and the move is shown in the history, initiated_by is required.
  */
-function dateChangeBlock(v: { show_in_history?: boolean | null; initiated_by?: number | null; change_comment?: string | null }, ctx: z.RefinementCtx) {
+function dateChangeBlock(
+  v: { show_in_history?: boolean | null; initiated_by?: number | null; change_comment?: string | null },
+  ctx: z.RefinementCtx,
+) {
   const sent = v.change_comment !== undefined || v.initiated_by !== undefined;
   if (sent && v.show_in_history !== false && (v.initiated_by === undefined || v.initiated_by === null)) {
-    ctx.addIssue({ code: 'custom', path: ['initiated_by'], message: 'validations.required', input: undefined });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['initiated_by'],
+      message: 'validations.required',
+      input: undefined,
+    });
   }
 }
 
@@ -44,5 +59,9 @@ export type StudyUpdateInput = z.output<typeof studyUpdateSchema>;
 
 /** Body of POST /api/studies/:id/move-to-end: the date-change block only. */
 export const studyMoveToEndSchema = z
-  .object({ show_in_history: fields.show_in_history, initiated_by: fields.initiated_by, change_comment: fields.change_comment })
+  .object({
+    show_in_history: fields.show_in_history,
+    initiated_by: fields.initiated_by,
+    change_comment: fields.change_comment,
+  })
   .superRefine(dateChangeBlock);
