@@ -27,7 +27,25 @@ describe('guard, titles and navigation', () => {
       await page.getByTestId('login-form').waitFor();
       expect(await page.title()).toBe(title(uk.titles.login));
 
+      // A wrong password: the server's words, dropped on a language switch instead of staying Ukrainian in Russian.
+      await page.locator('input[name="email"]').fill('teacher@example.com');
+      await page.locator('input[name="password"]').fill('wrong-password');
+      await page.getByTestId('login-submit').click();
+      expect(await page.getByTestId('email-error').textContent()).toBe(uk.errors.credentials);
+      await page.getByTestId('language-ru').click();
+      await page.getByTestId('email-error').waitFor({ state: 'detached' });
+      await page.getByTestId('language-uk').click();
+
+      // The console stays clean: no Blueprint warning about the classic Popover under React 19.
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
       await signIn(page, 'teacher@example.com');
+      // Only their own calendar to pick: it opens at once, with no "choose a user" step.
+      await page.getByTestId('calendar-board').waitFor();
+      expect(await page.getByTestId('user-picker').inputValue()).toBe(String(suite.teacherId));
+      expect(await page.getByTestId('select-user-hint').count()).toBe(0);
       expect(await page.getByTestId('admin-links').locator('a').allInnerTexts()).toEqual([
         uk.titles.studyReports,
       ]);
@@ -46,6 +64,9 @@ describe('guard, titles and navigation', () => {
       expect(await menu.getByText(uk.titles.settings, { exact: true }).count()).toBe(1);
       await menu.getByText(uk.titles.profile, { exact: true }).click();
       await page.waitForURL('**/staff/profile');
+      // The menu closes after a choice.
+      await page.getByTestId('user-menu').waitFor({ state: 'detached' });
+      expect(warnings.filter((text) => text.includes('[Blueprint]'))).toEqual([]);
       await page.waitForFunction((expected) => document.title === expected, title(uk.titles.profile));
 
       await page.getByTestId('brand').click();

@@ -88,6 +88,11 @@ describe.each([
       const expected = fieldErrors(local.success ? [] : local.issues, t);
       await page.getByTestId('email-error').waitFor();
       expect(await page.getByTestId('email-error').textContent()).toBe(expected.email[0]);
+      // The server's words are in the request's language: a switch drops them rather than mix two languages.
+      const other = language === 'uk' ? 'ru' : 'uk';
+      await page.getByTestId(`language-${other}`).click();
+      await page.getByTestId('email-error').waitFor({ state: 'detached' });
+      await page.getByTestId(`language-${language}`).click();
 
       await page.locator('input[name=email]').fill('student@example.com');
       await page.getByTestId('forgot-submit').click();
@@ -102,6 +107,13 @@ describe.each([
       await page.clock.fastForward(1_500);
       await toast.waitFor({ state: 'detached' });
       expect(await lastResetLink('student@example.com')).not.toBeNull();
+      // The note follows a language switch (once the toast, which may cover the switch on a phone, is gone).
+      await page.getByTestId(`language-${other}`).click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, other);
+      expect(await page.getByTestId('form-success').textContent()).toBe(resources[other].translation.auth.resetLinkSent);
+      await page.getByTestId(`language-${language}`).click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+      expect(await page.getByTestId('form-success').textContent()).toBe(tr.auth.resetLinkSent);
 
       await page.getByTestId('login-link').click();
       await page.getByTestId('login-form').waitFor();

@@ -10,15 +10,18 @@ import { AuthLayout } from './auth-layout';
 const FIELDS = ['email'] as const;
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { auth } = useApi();
   usePageTitle('titles.forgotPassword');
   const [email, setEmail] = useState('');
   const toasts = useToasts();
-  const [sent, setSent] = useState<string | null>(null);
+  // The note is the server's text in the language of the request; after a language switch the
+  // same notice is shown from the bundle instead, so the form does not mix two languages.
+  const [sent, setSent] = useState<{ message: string; language: string } | null>(null);
+  const sentText = sent === null ? null : sent.language === i18n.language ? sent.message : t('auth.resetLinkSent');
   const form = useFormSubmit(async (value: string) => {
     const message = await auth.forgotPassword({ email: value });
-    setSent(message);
+    setSent({ message, language: i18n.language });
     // The spec's reset-link toast (part 2 §9, 20 s); the note in the form outlasts it.
     toasts.show({ intent: 'success', message, timeoutMs: TOAST_MS.long });
   }, FIELDS);
@@ -41,7 +44,7 @@ export function ForgotPasswordPage() {
     >
       <form className="form" onSubmit={onSubmit} noValidate data-testid="forgot-form">
         <FormAlert message={form.formError} />
-        <FormAlert message={sent} tone="success" />
+        <FormAlert message={sentText} tone="success" />
         <TextField
           label={t('auth.login.email')}
           name="email"

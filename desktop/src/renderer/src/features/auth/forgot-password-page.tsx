@@ -8,13 +8,16 @@ import { TextInputField } from './text-input-field';
 const FIELDS = ['email'] as const;
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { auth } = useApi();
   usePageTitle('titles.forgotPassword');
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
+  // The note is the server's text in the language of the request; after a language switch the
+  // same notice is shown from the bundle instead, so the form does not mix two languages.
+  const [sent, setSent] = useState<{ message: string; language: string } | null>(null);
+  const sentText = sent === null ? null : sent.language === i18n.language ? sent.message : t('auth.resetLinkSent');
   const form = useFormSubmit(async (value: string) => {
-    setSent(await auth.forgotPassword({ email: value }));
+    setSent({ message: await auth.forgotPassword({ email: value }), language: i18n.language });
   }, FIELDS);
 
   const onSubmit = (event: FormEvent) => {
@@ -27,9 +30,9 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('titles.forgotPassword')} subtitle={t('auth.forgot.hint')}>
       <form onSubmit={onSubmit} noValidate data-testid="forgot-form">
         {form.formError ? <Callout intent="danger" className="auth-screen__alert">{form.formError}</Callout> : null}
-        {sent ? (
+        {sentText ? (
           <Callout intent="success" className="auth-screen__alert" data-testid="form-success">
-            {sent}
+            {sentText}
           </Callout>
         ) : null}
         <TextInputField

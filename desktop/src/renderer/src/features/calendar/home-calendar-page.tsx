@@ -28,7 +28,11 @@ export function HomeCalendarPage() {
   const calendarWindow = useAppSelector((state) => state.calendarUi.calendarWindow);
   const pickable = usePickableUsers();
   // A remembered user this account cannot pick (another account used this browser) counts as none.
-  const chosen = stored === null ? undefined : pickable.options.find((o) => o.id === stored);
+  const remembered = stored === null ? undefined : pickable.options.find((o) => o.id === stored);
+  // With a single entry (a Teacher or Methodologist sees only themselves) there is nothing to
+  // choose, so that calendar opens at once, as the family web does for a single child.
+  const sole = !pickable.loading && pickable.options.length === 1 ? pickable.options[0] : undefined;
+  const chosen = remembered ?? sole;
   const userId = chosen?.id ?? null;
   useCalendarWindowTitle(calendarWindow ? (chosen?.full_name ?? null) : null);
 

@@ -1,4 +1,4 @@
-import { Alignment, Button, Classes, Menu, MenuDivider, MenuItem, Navbar, Popover, Tag } from '@blueprintjs/core';
+import { Alignment, Button, Classes, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useRoleName, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
@@ -67,7 +67,8 @@ export function AppNavbar() {
       <Navbar.Group align={Alignment.END}>
         <LanguageMenu />
         <Navbar.Divider />
-        <Popover content={userMenu} placement="bottom-end">
+        {/* PopoverNext: the classic Popover misplaces its content under React 19 and warns in the console. */}
+        <PopoverNext content={userMenu} placement="bottom-end">
           <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-dropdown">
             <span data-testid="user-role">{roleName(user.role)}</span>{' '}
             <strong data-testid="user-firstname">{user.firstname}</strong>
@@ -77,7 +78,7 @@ export function AppNavbar() {
               </Tag>
             ) : null}
           </Button>
-        </Popover>
+        </PopoverNext>
       </Navbar.Group>
     </Navbar>
   );
