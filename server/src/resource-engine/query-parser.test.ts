@@ -52,6 +52,12 @@ describe('parseQueryString', () => {
     expect(q.having).toEqual([{ field: 'full_name', pattern: 'Іва%' }]);
   });
 
+  it('keeps a stray % literal and still decodes the escapes around it (text typed unencoded)', () => {
+    const typed = `having[full_name]=${encodeURIComponent('Мель Ів')}%`;
+    expect(parseQueryString(typed).having).toEqual([{ field: 'full_name', pattern: 'Мель Ів%' }]);
+    expect(parseQueryString('having[full_name]=100%+a%2Bb').having).toEqual([{ field: 'full_name', pattern: '100% a+b' }]);
+  });
+
   it('reads filter operators', () => {
     const q = parseQueryString('filter[full_name]=%25abc%25&filter[id]=1|2|3&filter[active]=1');
     expect(q.filters).toEqual([

@@ -31,8 +31,8 @@ const QS_OPTIONS: qs.IParseOptions = {
   decoder: (str) => decodeLeniently(str),
 };
 
-/** Percent-encoded UTF-8 characters (a lead byte and its continuation bytes), one or more. */
-const UTF8_ESCAPES = /(?:%[C-Fc-f][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f]){1,3})+/g;
+/** Complete percent escapes: an ASCII byte, or a UTF-8 lead byte with its continuation bytes. */
+const UTF8_ESCAPES = /(?:%[0-7][0-9A-Fa-f]|%[C-Fc-f][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f]){1,3})+/g;
 
 /**
  * qs keeps a whole value undecoded when one `%` does not start an escape, so `Мель%` typed
