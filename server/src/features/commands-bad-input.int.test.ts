@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import { createSchedulingFixture, type SchedulingFixture } from './studies/scheduling.fixtures.js';
-import { createPeople } from './subscription-plans/planning-server.test-kit.js';
+import { createPeople, subscriptionForm } from './subscription-plans/planning-server.test-kit.js';
 
 /**
  * Malformed input to the business commands (not the generic CRUD, fuzzed elsewhere): every
@@ -44,18 +44,6 @@ async function snapshot() {
     .select('user_id', 'subscription_id');
   return { counts, study, participants };
 }
-
-const form = (p: { teacherId: number; studentId: number }, extra: Record<string, unknown> = {}) => ({
-  teacher_id: p.teacherId,
-  student_id: p.studentId,
-  studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 60 }],
-  studies_template_total_count: 3,
-  studies_template_type_id: 1,
-  studies_per_week: 1,
-  price_per_study: 30000,
-  studies_template_start_date: '2030-03-18',
-  ...extra,
-});
 
 const isEnvelope = (body: unknown) => expect(body).toMatchObject({ message: expect.any(String) });
 
@@ -185,7 +173,7 @@ describe('subscription and schedule commands', () => {
     async (_name, extra, field) => {
       const people = await createPeople(srv.knex, 'bad');
       const before = await snapshot();
-      const res = await admin.post('/api/subscriptions', form(people, extra));
+      const res = await admin.post('/api/subscriptions', subscriptionForm(people, extra));
       expect(res.status, res.text).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual([field]);
       expect(await snapshot()).toEqual(before);
@@ -206,7 +194,7 @@ describe('subscription and schedule commands', () => {
     }
     const regenerate = await admin.patch(
       '/api/subscriptions/99999999999',
-      form(await createPeople(srv.knex, 'rg')),
+      subscriptionForm(await createPeople(srv.knex, 'rg')),
     );
     expect(regenerate.status).toBe(404);
     expect(await snapshot()).toEqual(before);

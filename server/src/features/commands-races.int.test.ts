@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import type { TestResponse } from '../../test/test-client.js';
-import { addStudent, createPeople } from './subscription-plans/planning-server.test-kit.js';
+import { addStudent, createPeople, subscriptionForm } from './subscription-plans/planning-server.test-kit.js';
+
+const form = (p: Parameters<typeof subscriptionForm>[0]) =>
+  subscriptionForm(p, { studies_template_total_count: 4, studies_template_start_date: '2031-03-17' });
 
 /**
  * Double submits of the business commands: two identical requests at the same moment give one
@@ -23,18 +26,6 @@ afterAll(() => srv?.close());
 const count = async (table: string, where: Record<string, unknown> = {}) =>
   Number((await srv.knex(table).where(where).count({ n: '*' }))[0]!.n);
 
-const form = (p: { teacherId: number; studentId: number; contractId?: number }) => ({
-  teacher_id: p.teacherId,
-  student_id: p.studentId,
-  contract_id: p.contractId,
-  studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 60 }],
-  studies_template_total_count: 4,
-  studies_template_type_id: 1,
-  studies_per_week: 1,
-  price_per_study: 30000,
-  studies_template_start_date: '2031-03-17',
-});
-
 /** One of the two answered `ok`, the other a refusal with a translated message. */
 function oneWins(results: TestResponse[], ok: number, refused: number[]) {
   const statuses = results.map((r) => r.status).sort();
@@ -55,7 +46,10 @@ describe('double submits', () => {
     const packages = await count('subscriptions', { contract_id: people.contractId });
     const studies = await count('studies');
 
-    const results = await Promise.all([admin.post(`/api/subscriptions/${id}/prolong`, {}), admin2.post(`/api/subscriptions/${id}/prolong`, {})]);
+    const results = await Promise.all([
+      admin.post(`/api/subscriptions/${id}/prolong`, {}),
+      admin2.post(`/api/subscriptions/${id}/prolong`, {}),
+    ]);
     const won = oneWins(results, 201, [409]);
     expect(await count('subscriptions', { contract_id: people.contractId })).toBe(packages + 1);
     expect(await count('studies')).toBe(studies + won.body.data.studies.length);
@@ -80,10 +74,22 @@ describe('double submits', () => {
 
   it('two prolongs of one schedule at once: one copy, the other 409 schedule_prolonged', async () => {
     const { teacherId } = await createPeople(srv.knex, 'race-schedule');
-    const [row] = await srv.knex('schedules').insert({ user_id: teacherId, start_at: '2031-01-01T00:00:00+02:00', end_at: '2031-06-01T00:00:00+03:00' }).returning('id');
-    await srv.knex('workperiods').insert({ schedule_id: row.id, weekday: 1, start_time: '09:00:00', duration: 240 });
+    const [row] = await srv
+      .knex('schedules')
+      .insert({
+        user_id: teacherId,
+        start_at: '2031-01-01T00:00:00+02:00',
+        end_at: '2031-06-01T00:00:00+03:00',
+      })
+      .returning('id');
+    await srv
+      .knex('workperiods')
+      .insert({ schedule_id: row.id, weekday: 1, start_time: '09:00:00', duration: 240 });
 
-    const results = await Promise.all([admin.post(`/api/schedules/${row.id}/prolong`, {}), admin2.post(`/api/schedules/${row.id}/prolong`, {})]);
+    const results = await Promise.all([
+      admin.post(`/api/schedules/${row.id}/prolong`, {}),
+      admin2.post(`/api/schedules/${row.id}/prolong`, {}),
+    ]);
     oneWins(results, 201, [409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe('schedule_prolonged');
     expect(await count('schedules', { user_id: teacherId })).toBe(2);
@@ -91,16 +97,31 @@ describe('double submits', () => {
 
   it('two resets with one link at once: one password is set, the other 422, and only the winner’s works', async () => {
     await srv.client().post('/password/email', { email: 'teacher@example.com' });
-    const row = await srv.knex('mail_outbox').where({ to: 'teacher@example.com' }).orderBy('id', 'desc').first();
+    const row = await srv
+      .knex('mail_outbox')
+      .where({ to: 'teacher@example.com' })
+      .orderBy('id', 'desc')
+      .first();
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(row.text)![1]!;
     const reset = (password: string) =>
-      srv.client().post('/password/reset', { token, email: 'teacher@example.com', password, password_confirmation: password });
+      srv
+        .client()
+        .post('/password/reset', {
+          token,
+          email: 'teacher@example.com',
+          password,
+          password_confirmation: password,
+        });
 
     const results = await Promise.all([reset('first-pass-1'), reset('second-pass-2')]);
     const won = oneWins(results, 200, [422]);
     const winner = results.indexOf(won) === 0 ? 'first-pass-1' : 'second-pass-2';
     const loser = winner === 'first-pass-1' ? 'second-pass-2' : 'first-pass-1';
-    expect((await srv.client().post('/login', { email: 'teacher@example.com', password: winner })).status).toBe(200);
-    expect((await srv.client().post('/login', { email: 'teacher@example.com', password: loser })).status).toBe(422);
+    expect(
+      (await srv.client().post('/login', { email: 'teacher@example.com', password: winner })).status,
+    ).toBe(200);
+    expect(
+      (await srv.client().post('/login', { email: 'teacher@example.com', password: loser })).status,
+    ).toBe(422);
   });
 });

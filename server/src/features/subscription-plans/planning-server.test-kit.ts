@@ -119,6 +119,28 @@ export const nbuAnswer = (rate: number) => (res: http.ServerResponse) => {
   res.end(JSON.stringify([{ r030: 978, txt: 'Євро', rate, cc: 'EUR', exchangedate: '10.05.2030' }]));
 };
 
+/**
+ * The subscription form's body (spec part 2 §3) for `p`: one Monday 10:00 slot of 60 minutes, three
+ * studies from Monday 18 March 2030; `extra` overrides any field.
+ */
+export function subscriptionForm(
+  p: { teacherId: number; studentId: number; contractId?: number },
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    teacher_id: p.teacherId,
+    student_id: p.studentId,
+    contract_id: p.contractId,
+    studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 60 }],
+    studies_template_total_count: 3,
+    studies_template_type_id: 1,
+    studies_per_week: 1,
+    price_per_study: 30000,
+    studies_template_start_date: '2030-03-18',
+    ...extra,
+  };
+}
+
 /** People and a contract of our own, so tests never depend on the random demo timetable. */
 export async function createPeople(knex: Knex, tag: string) {
   const [teacher] = await knex('users')

@@ -7,9 +7,13 @@ import {
   createPeople,
   startPlanningServer,
   type PlanningServer,
+  subscriptionForm,
 } from './planning-server.test-kit.js';
 import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';
 import { createSubscriptionPlanService } from './subscription-plan.service.js';
+
+const form = (p: Parameters<typeof subscriptionForm>[0], extra: Record<string, unknown> = {}) =>
+  subscriptionForm(p, extra);
 
 const ZONE = 'Europe/Kyiv';
 const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
@@ -28,25 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await srv?.close();
 });
-
-function form(
-  p: { teacherId: number; studentId: number; contractId?: number },
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    teacher_id: p.teacherId,
-    student_id: p.studentId,
-    contract_id: p.contractId,
-    studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 60 }],
-    studies_template_total_count: 3,
-    studies_template_type_id: 1,
-    studies_per_week: 1,
-    price_per_study: 30000,
-    // Monday
-    studies_template_start_date: '2030-03-18',
-    ...extra,
-  };
-}
 
 const counts = async () => {
   const [subs] = await srv.knex('subscriptions').count({ n: '*' });
@@ -172,13 +157,11 @@ describe('POST /api/subscriptions', () => {
       .knex('schedules')
       .insert({ user_id: p.teacherId, start_at: kyiv('2030-01-01T00:00').toJSDate() })
       .returning(['id']);
-    await srv
-      .knex('offperiods')
-      .insert({
-        schedule_id: schedule.id,
-        start_at: kyiv('2030-03-25T00:00').toJSDate(),
-        end_at: kyiv('2030-03-26T00:00').toJSDate(),
-      });
+    await srv.knex('offperiods').insert({
+      schedule_id: schedule.id,
+      start_at: kyiv('2030-03-25T00:00').toJSDate(),
+      end_at: kyiv('2030-03-26T00:00').toJSDate(),
+    });
 
     const skipped = await admin.post('/api/subscriptions', form(p));
     expect(skipped.status).toBe(201);

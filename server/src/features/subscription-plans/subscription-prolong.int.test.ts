@@ -8,7 +8,11 @@ import {
   startFakeRateProvider,
   startPlanningServer,
   type PlanningServer,
+  subscriptionForm,
 } from './planning-server.test-kit.js';
+
+const form = (p: Parameters<typeof subscriptionForm>[0], extra: Record<string, unknown> = {}) =>
+  subscriptionForm(p, { studies_template_type_id: 2, ...extra });
 
 const label = (d: string) => DateTime.fromISO(d).setZone('Europe/Kyiv').toFormat('yyyy-MM-dd HH:mm');
 
@@ -30,24 +34,6 @@ beforeEach(async () => {
   await srv.knex('exchange_rates').delete();
   provider.answer(nbuAnswer(44.5));
 });
-
-function form(
-  p: { teacherId: number; studentId: number; contractId: number },
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    teacher_id: p.teacherId,
-    student_id: p.studentId,
-    contract_id: p.contractId,
-    studies_template: [{ weekday: 1, start_time: '10:00:00', duration: 60 }],
-    studies_template_total_count: 3,
-    studies_template_type_id: 2,
-    studies_per_week: 1,
-    price_per_study: 30000,
-    studies_template_start_date: '2030-03-18',
-    ...extra,
-  };
-}
 
 describe('POST /api/subscriptions/:id/prolong', () => {
   it('copies contract, template, type, price and count, from the day after the last study', async () => {
