@@ -80,6 +80,18 @@ async function openTransfer(page: Page, study: DbStudy): Promise<void> {
 }
 
 /** Starts (epoch ms) of the slots the transfer calendar offers, from their class names. */
+/** The end of the transfer window (spec part 1 §4): the child's package's last study + 4 days. */
+async function transferLimit(studyId: number): Promise<number> {
+  const pkg = await server.knex('study_user').where({ study_id: studyId, user_id: childId }).first('subscription_id');
+  const last = await server
+    .knex('study_user as su')
+    .join('studies as s', 's.id', 'su.study_id')
+    .where('su.subscription_id', pkg.subscription_id)
+    .max('s.start as last')
+    .first();
+  return DateTime.fromJSDate(last!.last).setZone(ZONE).plus({ days: 4 }).toMillis();
+}
+
 async function offeredSlots(page: Page): Promise<number[]> {
   const starts = await page.locator('[data-testid=transfer-view] .transfer-slot').evaluateAll((nodes) =>
     nodes.map((n) => Number([...n.classList].find((c) => c.startsWith('transfer-slot--'))!.slice('transfer-slot--'.length))),
@@ -179,14 +191,7 @@ describe.each([
       // … and every slot is valid: after today, before the package's last study + 4 days, outside
       // the teacher's off periods, clear of the teacher's and the child's other studies.
       const duration = study.end.getTime() - study.start.getTime();
-      const pkg = await server.knex('study_user').where({ study_id: study.id, user_id: childId }).first('subscription_id');
-      const last = await server
-        .knex('study_user as su')
-        .join('studies as s', 's.id', 'su.study_id')
-        .where('su.subscription_id', pkg.subscription_id)
-        .max('s.start as last')
-        .first();
-      const limit = DateTime.fromJSDate(last!.last).setZone(ZONE).plus({ days: 4 }).toMillis();
+      const limit = await transferLimit(study.id);
       const off = await server
         .knex('offperiods as o')
         .join('schedules as s', 's.id', 'o.schedule_id')
@@ -259,14 +264,7 @@ describe.each([
       await viewShot(page, `family-parent-${width}-transfer-off-uk`);
 
       // Week after week up to the limit: no slot at or past the package's last study + 4 days.
-      const pkg = await server.knex('study_user').where({ study_id: study.id, user_id: childId }).first('subscription_id');
-      const last = await server
-        .knex('study_user as su')
-        .join('studies as s', 's.id', 'su.study_id')
-        .where('su.subscription_id', pkg.subscription_id)
-        .max('s.start as last')
-        .first();
-      const limit = DateTime.fromJSDate(last!.last).setZone(ZONE).plus({ days: 4 }).toMillis();
+      const limit = await transferLimit(study.id);
       const next = transfer.getByTestId('calendar-next');
       let weeks = 0;
       const seen: number[] = [];
