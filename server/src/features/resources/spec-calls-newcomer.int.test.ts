@@ -77,6 +77,23 @@ describe('GET /viber/disconnect and /telegram/disconnect (bots: not built)', () 
   });
 });
 
+describe('an address nothing answers', () => {
+  it('says there is no such address (not "record not found"), in the caller language', async () => {
+    const study = await srv.knex('studies').orderBy('id').first('id');
+    const unknown = await manager.get('/api/analytics/weekNumber');
+    expectEnvelope(unknown, 404, 'not_found', 'unknown path');
+    expect(unknown.body.message).toBe('Такої адреси немає.');
+    manager.lang = 'ru';
+    const ru = await manager.get('/viber/disconnect');
+    manager.lang = 'uk';
+    expect(ru.body.message).toBe('Такого адреса нет.');
+    // A missing row on a real address keeps its own message.
+    const missing = await manager.get(`/api/studies/${study.id + 1_000_000}/recordings`);
+    expectEnvelope(missing, 404, 'not_found', 'missing study');
+    expect(missing.body.message).toBe('Запис не знайдено.');
+  });
+});
+
 describe('values PostgreSQL text cannot hold', () => {
   it('a NUL character in a filter or a written text is 400, not 500', async () => {
     expectEnvelope(await manager.get('/api/users?filter[full_name]=%00'), 400, 'bad_request', 'filter');

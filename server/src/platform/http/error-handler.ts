@@ -29,10 +29,13 @@ export function errorHandler() {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'not_found', 'errors.not_found');
+      // Nothing answered: no such route (a missing row is thrown as errors.notFound() by its handler).
+      if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'not_found', 'errors.route_not_found');
     } catch (err) {
       const e = normalize(err);
-      if (e.status >= 500) ctx.log.error({ err }, 'unhandled error');
+      // A 5xx the code chose (an outside service down: 503) is expected; anything else is a bug.
+      if (err instanceof AppError && e.status >= 500) ctx.log.warn({ code: e.code }, 'service unavailable');
+      else if (e.status >= 500) ctx.log.error({ err }, 'unhandled error');
       ctx.status = e.status;
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
       ctx.body = envelope(ctx, e);

@@ -7,6 +7,7 @@ export const errors: Translation['errors'] = {
   unauthenticated: 'Please sign in.',
   forbidden: 'You are not allowed to do this.',
   not_found: 'Not found.',
+  route_not_found: 'There is no such address.',
   csrf: 'Request refused: the X-Requested-With header is missing.',
   payload_too_large: 'The request is too large.',
   bad_request: 'Bad request.',

@@ -7,6 +7,7 @@ export const errors: Translation['errors'] = {
   unauthenticated: 'Необходимо войти в систему.',
   forbidden: 'У вас нет прав на это действие.',
   not_found: 'Запись не найдена.',
+  route_not_found: 'Такого адреса нет.',
   csrf: 'Запрос отклонён: отсутствует заголовок X-Requested-With.',
   payload_too_large: 'Слишком большой запрос.',
   bad_request: 'Неверный запрос.',

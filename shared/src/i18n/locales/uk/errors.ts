@@ -5,6 +5,7 @@ export const errors = {
   unauthenticated: 'Потрібно увійти в систему.',
   forbidden: 'У вас немає прав на цю дію.',
   not_found: 'Запис не знайдено.',
+  route_not_found: 'Такої адреси немає.',
   csrf: 'Запит відхилено: відсутній заголовок X-Requested-With.',
   payload_too_large: 'Запит завеликий.',
   bad_request: 'Неправильний запит.',
