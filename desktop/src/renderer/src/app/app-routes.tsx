@@ -5,7 +5,9 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { HomeCalendarPage } from '../features/calendar/home-calendar-page';
-import { adminLinks, otherPages } from '../features/shell/admin-links';
+import { TeacherProfilePage } from '../features/profile/teacher-profile-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
 
@@ -26,7 +28,9 @@ const routes: readonly RouteDef[] = [
   { path: '/password/forgot', access: 'auth-only', render: ForgotPasswordPage },
   { path: '/password/reset/:token', access: 'auth-only', render: ResetPasswordPage },
   { path: '/', access: 'signed-in', render: HomeCalendarPage },
-  ...[...adminLinks, ...otherPages].map(
+  { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
+  { path: '/settings', access: 'signed-in', render: SettingsPage },
+  ...adminLinks.map(
     (link): RouteDef => ({ path: link.path, access: 'signed-in', render: placeholder(link.titleKey) }),
   ),
 ];

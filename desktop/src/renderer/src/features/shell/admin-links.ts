@@ -28,9 +28,3 @@ export const adminLinks: readonly AdminLink[] = [
 export function adminLinksFor(roleName: RoleName): AdminLink[] {
   return adminLinks.filter((link) => link.roles.includes(roleName));
 }
-
-/** Other signed-in pages (placeholders for now). */
-export const otherPages = [
-  { path: '/profile', titleKey: 'titles.profile' },
-  { path: '/settings', titleKey: 'titles.settings' },
-] as const;
