@@ -5,6 +5,7 @@ import type {
   ForgotPasswordRequest,
   LoginRequest,
   MessageEnvelope,
+  PasswordChangeRequest,
   ResetPasswordRequest,
 } from './auth-types';
 import { isApiError } from './api-error';
@@ -16,6 +17,8 @@ export interface AuthApi {
   me(): Promise<AuthUser | null>;
   forgotPassword(request: ForgotPasswordRequest): Promise<string>;
   resetPassword(request: ResetPasswordRequest): Promise<AuthUser>;
+  /** POST /api/users/{id} with `_method=patch` (spec part 2 §7): the server's message, if any. */
+  changePassword(userId: number, request: PasswordChangeRequest): Promise<string | undefined>;
 }
 
 /** Sign-in calls of docs/api.md. */
@@ -52,6 +55,11 @@ export function createAuthApi(client: ApiClient): AuthApi {
         ignoreUnauthenticated: true,
       });
       return answer.data;
+    },
+    async changePassword(userId, request) {
+      const body = new URLSearchParams({ _method: 'patch', ...request });
+      const answer = await client.post<Partial<MessageEnvelope> | undefined>(`/api/users/${userId}`, body);
+      return answer?.message;
     },
   };
 }

@@ -19,6 +19,12 @@ export interface ResetPasswordRequest {
   password_confirmation: string;
 }
 
+export interface PasswordChangeRequest {
+  current_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}
+
 export interface DataEnvelope<T> {
   data: T;
 }

@@ -8,3 +8,4 @@ export * from './page-title';
 export * from './router';
 export * from './toast-bus';
 export * from './use-form-submit';
+export * from './use-password-change';
