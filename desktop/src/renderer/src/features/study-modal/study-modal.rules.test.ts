@@ -2,46 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
 import { abilityFor } from '@school/shared/permissions';
 import type { CalendarStudy, CalendarStudyUser } from '@school/shared/ui/calendar';
+import { study as calendarStudy, user as person } from '@school/shared/ui/calendar/testing';
 import { studyModalAccess } from './study-modal.rules';
-
-function person(id: number, roleId: number): CalendarStudyUser {
-  return {
-    id,
-    firstname: `First${id}`,
-    surname: `Sur${id}`,
-    patronymic: `Pat${id}`,
-    full_name: `Sur${id} First${id} Pat${id}`,
-    role: { id: roleId, name: String(roleId) },
-    pivot: { role_id: roleId, subscription_id: null },
-    classes: [],
-  };
-}
 
 const START = Date.parse('2026-11-23T10:00:00+02:00');
 const HOUR = 3_600_000;
 const teacher = person(4, ROLE.Teacher);
 const student = person(15, ROLE.Student);
 
-function study(users: CalendarStudyUser[] = [teacher, student]): CalendarStudy {
-  return {
-    id: 1,
-    start: new Date(START).toISOString(),
-    end: new Date(START + HOUR).toISOString(),
-    type_id: 1,
-    trial: false,
-    comment: null,
-    miss_status: 0,
-    users,
-    reports: [],
-    recordings_count: 0,
-    subscriptions_count: 1,
-    isPaid: true,
-    isLast: false,
-    isBonus: false,
-    studyReportCheck: true,
-    isNoReport: false,
-  };
-}
+const study = (users: CalendarStudyUser[] = [teacher, student]): CalendarStudy =>
+  calendarStudy(1, new Date(START).toISOString(), { users });
 
 const DURING = START + 10 * 60_000;
 const access = (roleId: number, s = study(), now = DURING) =>
