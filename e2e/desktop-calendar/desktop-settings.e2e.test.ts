@@ -5,6 +5,7 @@ import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/val
 import { screenshot } from '../support/browser';
 import { PASSWORD, signIn, toastText } from './calendar-e2e-kit';
 import { useStaffSuite } from './staff-suite-kit';
+import { restorePassword } from '../support/passwords';
 
 /**
  * The staff /settings (change password, language, the bots' place) and the Teacher's read-only
@@ -107,15 +108,7 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
     } finally {
       await context.close();
       // Back to the demo password for the other tests of this file (its own database).
-      const api = suite.server.client();
-      if ((await api.post('/login', { email: 'teacher@example.com', password: newPassword })).status === 200) {
-        await api.post(`/api/users/${suite.teacherId}`, {
-          _method: 'patch',
-          current_password: newPassword,
-          new_password: PASSWORD,
-          new_password_confirmation: PASSWORD,
-        });
-      }
+      await restorePassword(suite.server, 'teacher@example.com', newPassword, PASSWORD);
     }
   });
 });

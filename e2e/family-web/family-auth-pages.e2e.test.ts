@@ -6,6 +6,7 @@ import { startTestServer } from '../../server/test/harness';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
 import { assertBundlesBuilt } from '../support/bundles';
 import { PASSWORD, signIn, type Language } from './family-e2e-kit';
+import { expectPasswordChangedThenRestore } from '../support/passwords';
 
 /**
  * The family web's sign-in routes and their guard (issue 6 point 1, spec part 2 §2 "Login and
@@ -161,17 +162,7 @@ describe.each([
       }
 
       // The new password is the one that works now; the demo password is put back for the others.
-      const again = server.client();
-      expect((await again.post('/login', { email, password: PASSWORD })).status).toBe(422);
-      expect((await again.post('/login', { email, password: newPassword })).status).toBe(200);
-      const me = await server.knex('users').where({ email }).first('id');
-      const restore = await again.post(`/api/users/${me.id}`, {
-        _method: 'patch',
-        current_password: newPassword,
-        new_password: PASSWORD,
-        new_password_confirmation: PASSWORD,
-      });
-      expect(restore.status).toBe(200);
+      await expectPasswordChangedThenRestore(server, email, PASSWORD, newPassword);
     } finally {
       await context.close();
     }

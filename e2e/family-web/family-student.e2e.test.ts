@@ -7,6 +7,7 @@ import { startTestServer, type TestClient } from '../../server/test/harness';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
 import { assertBundlesBuilt } from '../support/bundles';
 import { cellDateOf, openStudy, PASSWORD, shownStudyIds, signIn, studiesOf, userIdOf, viewShot, waitForCalendar, ZONE } from './family-e2e-kit';
+import { expectPasswordChangedThenRestore } from '../support/passwords';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
@@ -196,16 +197,7 @@ describe('family web settings: password change (spec part 2 §5)', () => {
       await toast.waitFor({ state: 'detached' });
 
       // The new password signs in; then the old one is put back for the other tests.
-      const again = server.client();
-      expect((await again.post('/login', { email: 'student@example.com', password: PASSWORD })).status).toBe(422);
-      expect((await again.post('/login', { email: 'student@example.com', password: newPassword })).status).toBe(200);
-      const restore = await again.post(`/api/users/${studentId}`, {
-        _method: 'patch',
-        current_password: newPassword,
-        new_password: PASSWORD,
-        new_password_confirmation: PASSWORD,
-      });
-      expect(restore.status).toBe(200);
+      await expectPasswordChangedThenRestore(server, 'student@example.com', PASSWORD, newPassword);
     } finally {
       await context.close();
     }
