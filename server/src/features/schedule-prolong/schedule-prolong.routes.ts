@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
-import { parseId } from '../studies/route-params.js';
+import { parseId } from '../../platform/http/route-params.js';
 import { createScheduleProlongRepository } from './schedule-prolong.repository.js';
 import { createScheduleProlongService } from './schedule-prolong.service.js';
 

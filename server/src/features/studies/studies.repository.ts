@@ -85,8 +85,10 @@ export function createStudiesRepository(knex: Knex) {
       await trx('studies').where('id', id).update({ ...patch, updated_at: trx.fn.now() });
     },
 
-    /** Makes the participant list exactly `userIds`; kept rows keep their role snapshot and package. */
-    /** False, before any write, when one of the ids is not a user (the trigger could not fill its role). */
+    /**
+     * Makes the participant list exactly `userIds`; kept rows keep their role snapshot and package.
+     * False, before any write, when one of the ids is not a user (the trigger could not fill its role).
+     */
     async replaceUsers(trx: Knex.Transaction, id: number, userIds: readonly number[]): Promise<boolean> {
       const known = await trx('users').whereIn('id', [...userIds]).count<{ n: string }[]>({ n: '*' });
       if (Number(known[0]!.n) !== new Set(userIds).size) return false;

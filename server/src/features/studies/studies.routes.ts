@@ -7,7 +7,7 @@ import { registerFreeSlotsRoutes } from '../free-slots/free-slots.routes.js';
 import { createFreeSlotsService } from '../free-slots/free-slots.service.js';
 import { registerStudyDateChangesRoutes } from '../study-date-changes/study-date-changes.routes.js';
 import { createStudyTransferService } from '../study-transfer/study-transfer.service.js';
-import { parseId } from './route-params.js';
+import { parseId } from '../../platform/http/route-params.js';
 import { createStudiesRepository } from './studies.repository.js';
 import { withRefusalCodes } from './study-refusals.errors.js';
 import { studyCreateGuard } from './study-create.guard.js';

@@ -5,7 +5,7 @@ import { ROLE } from '@school/shared/domain';
 import { INITIATORS } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
-import { parseId } from '../studies/route-params.js';
+import { parseId } from '../../platform/http/route-params.js';
 import { createStudyDateChangesRepository } from './study-date-changes.repository.js';
 
 /**

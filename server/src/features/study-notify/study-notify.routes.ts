@@ -6,7 +6,7 @@ import { validateBody } from '../../platform/http/validate.js';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { authOf } from '../auth/session.middleware.js';
-import { parseId } from '../studies/route-params.js';
+import { parseId } from '../../platform/http/route-params.js';
 import { createStudiesRepository } from '../studies/studies.repository.js';
 import { withRefusalCodes } from '../studies/study-refusals.errors.js';
 import { createStudyNotifyRepository } from './study-notify.repository.js';

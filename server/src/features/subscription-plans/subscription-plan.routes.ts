@@ -7,7 +7,7 @@ import { errors } from '../../platform/http/app-error.js';
 import { validateBody } from '../../platform/http/validate.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { authOf } from '../auth/session.middleware.js';
-import { parseId } from '../studies/route-params.js';
+import { parseId } from '../../platform/http/route-params.js';
 import { exchangeRateServiceFor, type ExchangeRateConfig } from '../exchange-rate/exchange-rate.routes.js';
 import type { ExchangeRateService } from '../exchange-rate/exchange-rate.service.js';
 import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@school/shared/domain';
-import { errors } from '../../platform/http/app-error.js';
+import { STUDY_DURATION, TIME_ZONE } from '@school/shared/domain';
+import { errors } from './app-error.js';
 
-/** Path and query parameters of the scheduling routes. */
+/** Path and query parameters of the command routes (the generic resources parse their own). */
 
 /** A positive integer id from the path; anything else is a 404 (there is no such row). */
 export function parseId(raw: string | undefined): number {
@@ -18,10 +18,10 @@ export function parseInstant(raw: unknown, field: string): number | undefined {
   return parsed.toMillis();
 }
 
-/** An optional positive number of minutes (at most a day). */
+/** An optional positive number of minutes, within a study's allowed duration. */
 export function parseMinutes(raw: unknown, field: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const n = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 1 && n <= 1440)) throw errors.invalidField(field, 'validations.numeric');
+  if (!(n >= STUDY_DURATION.min && n <= STUDY_DURATION.max)) throw errors.invalidField(field, 'validations.numeric');
   return n;
 }
