@@ -20,7 +20,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "NewExpression[callee.object.name='pg'][callee.property.name=/^(Client|Pool)$/]",
+          message: 'Open pg clients and pools with server/src/platform/db/pg-client.ts: they need an error listener.',
+        },
+      ],
     },
   },
   // Config files and scripts may default-export (tools expect it).

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import { createPgPool } from '../../server/src/platform/db/pg-client.js';
 import { compare, get } from '../support/measure.js';
 import { signIn, startBenchServer } from '../support/bench-env.js';
 import type { BenchContext } from '../run.js';
@@ -15,7 +15,7 @@ export async function authUserBench(ctx: BenchContext) {
   const app = await startBenchServer(ctx.knex);
   const cookie = await signIn(app.url, 'teacher@example.com');
   const token = decodeURIComponent(cookie.split('=')[1]);
-  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 10 });
+  const pool = createPgPool({ connectionString: ctx.dbUrl, max: 10 });
   const bare = http.createServer(async (_req, res) => {
     const id = createHash('sha256').update(token).digest('hex');
     const s = await pool.query('SELECT id, user_id, role_id_override, remember, expires_at, last_seen_at FROM sessions WHERE id = $1 AND expires_at > now() LIMIT 1', [id]);

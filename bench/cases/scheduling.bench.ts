@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createPgPool } from '../../server/src/platform/db/pg-client.js';
 import { calendarWindows, inKyiv, kyivDayStart, toKyivIso } from '@school/shared/rules';
 import { get, measure, round, type Timing } from '../support/measure.js';
 import { signIn, startBenchServer, type Statement } from '../support/bench-env.js';
@@ -124,7 +124,7 @@ async function alternate(a: () => Promise<unknown>, b: () => Promise<unknown>, r
 }
 
 async function statementTimes(side: Side, statements: Statement[][]) {
-  const pool = new pg.Pool({ connectionString: side.school.url, max: 2 });
+  const pool = createPgPool({ connectionString: side.school.url, max: 2 });
   try {
     const out: Record<string, number> = {};
     let i = 0;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createPgPool } from '../../server/src/platform/db/pg-client.js';
 import { compare, get, measure, round } from '../support/measure.js';
 import { signIn, startBenchServer, type Statement } from '../support/bench-env.js';
 import { startHandStudiesServer } from '../support/hand-studies.js';
@@ -61,7 +61,7 @@ export async function studiesAdminPageBench(ctx: LargeBenchContext) {
     const bytes = JSON.stringify(api).length;
     const result = await compare(() => get(apiUrl, headers), () => get(hand.url), 3, 120);
     const statements = await statementsOf(app, apiUrl.slice(app.url.length), headers);
-    const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 2 });
+    const pool = createPgPool({ connectionString: ctx.dbUrl, max: 2 });
     const sql: Record<string, number> = {};
     try {
       for (const [i, st] of statements.entries()) sql[`${i + 1}: ${st.sql.slice(0, 60)}`] = await timeStatement(pool, st, 5);
@@ -99,7 +99,7 @@ function normalise(value: unknown): unknown {
 /** (c) Filtered totals are distinct rows, and the count statement costs at most twice the page's. */
 export async function studiesFilteredTotalBench(ctx: LargeBenchContext) {
   const { app, headers } = await session(ctx);
-  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 2 });
+  const pool = createPgPool({ connectionString: ctx.dbUrl, max: 2 });
   try {
     const teacher = Number(
       (await ctx.knex('users').where('role_id', 3).whereLike('email', '%@bench.example.com').orderBy('id').first('id')).id,
@@ -152,7 +152,7 @@ export async function studiesFilteredTotalBench(ctx: LargeBenchContext) {
 /** Deep pages: page 500 costs about what page 1 does (computed attributes only for the rows shown). */
 export async function studiesDeepPageBench(ctx: LargeBenchContext) {
   const { app, headers } = await session(ctx);
-  const pool = new pg.Pool({ connectionString: ctx.dbUrl, max: 2 });
+  const pool = createPgPool({ connectionString: ctx.dbUrl, max: 2 });
   try {
     const select = ['id', 'start', 'isPaid', 'isLast', 'isNoReport', 'is_off_template'].map((s) => `select[]=${s}`).join('&');
     const url = (p: number) => `${app.url}/api/studies?page=${p}&perpage=100&sort[]=-start&${select}`;

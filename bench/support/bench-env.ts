@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import { connectPgClient } from '../../server/src/platform/db/pg-client.js';
 import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { seedDemoSchool } from '../../server/src/db/seeds/demo-school.seed.js';
@@ -32,8 +32,7 @@ export async function openBenchDatabase(name: string, server?: { adminUrl: strin
     adminUrl = opened.adminUrl;
     stopEmbedded = opened.stop;
   }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = await connectPgClient(adminUrl);
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
   await ensureDatabase(adminUrl, name);
@@ -48,8 +47,7 @@ export async function openBenchDatabase(name: string, server?: { adminUrl: strin
     seedDemo: () => seedDemoSchool(knex, { hashPassword }),
     async close() {
       await knex.destroy();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
+      const c = await connectPgClient(adminUrl);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
       if (stopEmbedded) await stopEmbedded();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { createPgPool } from '../../server/src/platform/db/pg-client.js';
 
 /**
  * The admin studies page (`sort[]=-start&with[]=users&with[]=subscriptions`, page 1) written by
@@ -65,7 +66,7 @@ async function page(pool: pg.Pool, token: string, perPage: number) {
 
 /** Starts the bare server; GET / answers the page for the session `token`. */
 export async function startHandStudiesServer(dbUrl: string, token: string, perPage: number) {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const pool = createPgPool({ connectionString: dbUrl, max: 10 });
   const server = http.createServer((_req, res) => {
     page(pool, token, perPage).then(
       (body) => {

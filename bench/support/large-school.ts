@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { connectPgClient } from '../../server/src/platform/db/pg-client.js';
 import type { Knex } from 'knex';
 import { migrations } from '../../server/src/db/migrations/index.js';
 import * as m016 from '../../server/src/db/migrations/016_resource_indexes.js';
@@ -30,8 +31,7 @@ export function benchScale(): number {
 }
 
 async function adminQuery(adminUrl: string, sql: string, params: unknown[] = []) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
+  const c = await connectPgClient(adminUrl);
   try {
     return await c.query(sql, params);
   } finally {

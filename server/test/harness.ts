@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { connectPgClient } from '../src/platform/db/pg-client.js';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
@@ -37,8 +38,7 @@ export async function createTestDatabase(from: 'demo' | 'empty' | 'blank' = 'dem
   // The run's suffix sits in the template name; reusing it lets the global teardown find leftovers.
   const run = template.split('_').pop();
   const name = `school_t_${randomBytes(4).toString('hex')}_${run}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = await connectPgClient(adminUrl);
   try {
     await createWithRetry(admin, from === 'blank' ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
@@ -52,8 +52,7 @@ export async function createTestDatabase(from: 'demo' | 'empty' | 'blank' = 'dem
     knex,
     async drop() {
       await knex.destroy();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
+      const c = await connectPgClient(adminUrl);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

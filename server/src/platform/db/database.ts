@@ -1,6 +1,7 @@
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { connectPgClient } from './pg-client.js';
 import { migrations } from '../../db/migrations/index.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
 
@@ -69,8 +70,7 @@ export async function openDatabase(cfg: {
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const client = await connectPgClient(adminUrl);
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createPgClient } from '../db/pg-client.js';
 import type { Logger } from '../logging/logger.js';
 
 export interface PgListenerOptions {
@@ -63,13 +64,11 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const c = new pg.Client({
-      connectionString: opts.connectionString,
-      application_name: 'school-realtime',
-      keepAlive: true,
-    });
+    const c: pg.Client = createPgClient(
+      { connectionString: opts.connectionString, application_name: 'school-realtime', keepAlive: true },
+      (err) => dropClient(c, err),
+    );
     client = c;
-    c.on('error', (err) => dropClient(c, err));
     c.on('end', () => dropClient(c));
     c.on('notification', (msg) => {
       if (msg.channel === opts.channel) opts.onNotification(msg.payload);

@@ -1,6 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
+import { connectPgClient } from '../db/pg-client.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
 import { ensureStudyNotifyTriggers, sleep } from './realtime.test-kit.js';
 import { parseStudyChange, type StudyChange } from './study-change.payload.js';
@@ -26,8 +27,7 @@ async function collect(write: () => Promise<unknown>): Promise<StudyChange[]> {
 beforeAll(async () => {
   db = await createTestDatabase('demo');
   await ensureStudyNotifyTriggers(db.knex);
-  listener = new pg.Client({ connectionString: db.url });
-  await listener.connect();
+  listener = await connectPgClient(db.url);
   await listener.query('LISTEN study_changes');
   listener.on('notification', (n) => received.push(parseStudyChange(n.payload)!));
 });
