@@ -120,7 +120,13 @@ export function createApp(deps: AppDeps) {
   server.requestTimeout = 15 * 60_000;
   server.headersTimeout = 60_000;
   const realtime: Realtime | undefined = deps.dbUrl
-    ? attachRealtime(server, { knex, dbUrl: deps.dbUrl, logger, authenticate: createSessionAuthenticator(knex) })
+    ? attachRealtime(server, {
+        knex,
+        dbUrl: deps.dbUrl,
+        logger,
+        authenticate: createSessionAuthenticator(knex),
+        allowedOrigins: config.APP_ORIGINS,
+      })
     : undefined;
   return { app, server, realtime };
 }

@@ -5,11 +5,33 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** scheme://host[:port], also for custom schemes such as app:// (whose URL.origin is 'null'). */
+const originOf = (value: string): string | null => {
+  try {
+    const url = new URL(value);
+    return url.host ? `${url.protocol}//${url.host}`.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+};
+
+// A comma-separated list of origins; one that is not a URL with a host stops the start-up.
+const originList = z.string().transform((v, ctx) => {
+  const origins: string[] = [];
+  for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const origin = originOf(item);
+    if (origin) origins.push(origin);
+    else ctx.addIssue({ code: 'custom', message: `not an origin: ${item}` });
+  }
+  return origins;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
+  APP_ORIGINS: originList.optional(),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -46,9 +68,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const c = parsed.data;
   const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+  const appUrl = c.APP_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
-    APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    APP_URL: appUrl,
+    /** Origins whose pages may open a socket (APP_URL's and the listed ones); see handshake-origin.ts. */
+    APP_ORIGINS: [...new Set([originOf(appUrl)!, ...(c.APP_ORIGINS ?? [])])],
     DATA_DIR: path.resolve(c.DATA_DIR),
     STATIC_FAMILY_DIR: path.resolve(c.STATIC_FAMILY_DIR ?? path.join(repoRoot, 'family-web', 'dist')),
     STATIC_STAFF_DIR: path.resolve(c.STATIC_STAFF_DIR ?? path.join(repoRoot, 'desktop', 'dist-web')),

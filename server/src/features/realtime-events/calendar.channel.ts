@@ -35,12 +35,26 @@ function userIdOf(body: unknown): number | null {
   return Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : null;
 }
 
-/** `calendar:subscribe` / `calendar:unsubscribe` with `{ userId }`, answered through the ack. */
+/**
+ * `calendar:subscribe` / `calendar:unsubscribe` with `{ userId }`, answered through the ack.
+ * A socket is in a calendar's room only while its session may watch that calendar: the
+ * calendars subscribed are kept, and judged again whenever the session's rights change (a role
+ * switch leaves the rooms the new role may not see; the restore takes them back).
+ */
 export function calendarChannel(access: CalendarAccessRepository): RealtimeChannel {
   return (socket, ctx) => {
+    const subscribed = new Set<number>();
     const answer = (ack: unknown, value: CalendarAck) => {
       if (typeof ack === 'function') ack(value);
     };
+
+    ctx.onAuthChange(async (auth) => {
+      for (const userId of subscribed) {
+        const room = calendarRoom(userId);
+        if (await mayWatchCalendar(auth, userId, access).catch(() => false)) await socket.join(room);
+        else await socket.leave(room);
+      }
+    });
 
     socket.on('calendar:subscribe', async (body, ack) => {
       const userId = userIdOf(body);
@@ -56,18 +70,24 @@ export function calendarChannel(access: CalendarAccessRepository): RealtimeChann
       if (!(await mayWatchCalendar(auth, userId, access).catch(() => false))) {
         return answer(ack, { ok: false, code: 'forbidden' });
       }
-      const room = calendarRoom(userId);
-      const calendars = [...socket.rooms].filter((r) => r.startsWith('user:')).length;
-      if (!socket.rooms.has(room) && calendars >= MAX_CALENDARS_PER_SOCKET) {
+      if (!subscribed.has(userId) && subscribed.size >= MAX_CALENDARS_PER_SOCKET) {
         return answer(ack, { ok: false, code: 'too_many' });
       }
-      await socket.join(room);
+      subscribed.add(userId);
+      await socket.join(calendarRoom(userId));
+      // The rights changed while this was decided (onAuthChange may have run before the add).
+      const now = socket.data.auth;
+      if (now !== auth && !(await mayWatchCalendar(now, userId, access).catch(() => false))) {
+        await socket.leave(calendarRoom(userId));
+        return answer(ack, { ok: false, code: 'forbidden' });
+      }
       answer(ack, { ok: true });
     });
 
     socket.on('calendar:unsubscribe', async (body, ack) => {
       const userId = userIdOf(body);
       if (userId === null) return answer(ack, { ok: false, code: 'invalid' });
+      subscribed.delete(userId);
       await socket.leave(calendarRoom(userId));
       answer(ack, { ok: true });
     });

@@ -4,9 +4,10 @@ import type { Logger } from '../logging/logger.js';
 
 export interface PgListenerOptions {
   connectionString: string;
-  channel: string;
+  /** Every channel is LISTENed on the one connection (one connection per process, not per channel). */
+  channels: readonly string[];
   logger: Logger;
-  onNotification(payload: string | undefined): void;
+  onNotification(channel: string, payload: string | undefined): void;
   /** Called after a lost connection is back: notifications sent meanwhile are gone. */
   onReconnect?(): void;
   initialDelayMs?: number;
@@ -58,7 +59,7 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
     c.removeAllListeners('notification');
     c.end().catch(() => undefined);
     if (closed) return;
-    opts.logger.warn({ err, channel: opts.channel }, 'realtime listener connection lost; reconnecting');
+    opts.logger.warn({ err, channels: opts.channels }, 'realtime listener connection lost; reconnecting');
     scheduleRetry();
   };
 
@@ -71,11 +72,11 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
     client = c;
     c.on('end', () => dropClient(c));
     c.on('notification', (msg) => {
-      if (msg.channel === opts.channel) opts.onNotification(msg.payload);
+      if (opts.channels.includes(msg.channel)) opts.onNotification(msg.channel, msg.payload);
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(opts.channel)}`);
+      for (const channel of opts.channels) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (err) {
       dropClient(c, err);
       return;

@@ -109,9 +109,9 @@ describe('two server processes on one database', () => {
     const sent = Date.now();
     const res = await parentB.patch(`/api/studies/${movable.id}`, { start: slots.body.data[0].start });
     expect(res.status, res.text).toBe(200);
-    for (const client of [parentA, teacherA]) {
+    for (const [client, watched] of [[parentA, student], [teacherA, teacher]] as const) {
       const got = await client.waitFor((c) => c.studyId === movable.id && c.kind === 'transferred');
-      expect(got.userIds).toEqual(expect.arrayContaining([teacher, student]));
+      expect(got.userIds).toEqual([watched]);
       latencies.push(['transfer over HTTP on B', got.receivedAt - sent]);
       expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
     }
@@ -146,6 +146,28 @@ describe('two server processes on one database', () => {
     got = await onA.waitFor((c) => c.studyId === past.id && c.kind === 'recording');
     latencies.push(['recording written by B', got.receivedAt - sent]);
     expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
+  });
+
+  it('a sign-out on B ends the session’s sockets on A and on B within 1 s', async () => {
+    const http = await b.signInAs('Responsible');
+    const sockets = await Promise.all([a, b].map((p) => openCalendarClient(p.url, sessionCookie(http))));
+    opened.push(...sockets);
+    const sent = Date.now();
+    const ended = sockets.map(
+      (c) =>
+        new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the socket outlived its session')), 3 * DEADLINE_MS);
+          c.socket.once('disconnect', () => {
+            clearTimeout(timer);
+            resolve(Date.now() - sent);
+          });
+        }),
+    );
+    expect((await http.post('/logout')).status).toBe(204);
+    for (const ms of await Promise.all(ended)) {
+      latencies.push(['sign-out on B ends the socket (incl. request)', ms]);
+      expect(ms).toBeLessThan(DEADLINE_MS);
+    }
   });
 
   it('each process re-listens after its database connection is killed, and tells clients to resync', async () => {

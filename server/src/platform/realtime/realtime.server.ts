@@ -5,13 +5,14 @@ import { createCalendarAccessRepository } from '../../features/realtime-events/c
 import { calendarChannel } from '../../features/realtime-events/calendar.channel.js';
 import type { SocketAuthenticator } from '../../features/realtime-events/socket-session.auth.js';
 import type { Logger } from '../logging/logger.js';
-import { createStudyChangeListener } from './study-change.listener.js';
-import {
-  calendarRoom,
-  type RealtimeChannel,
-  type RealtimeServer,
-  type RealtimeSocket,
-} from './realtime.types.js';
+import { DESKTOP_APP_ORIGIN, isAllowedHandshakeOrigin } from './handshake-origin.js';
+import { createPgListener } from './pg-listener.js';
+import type { RealtimeChannel, RealtimeServer, RealtimeSocket } from './realtime.types.js';
+import { parseSessionChange, SESSION_CHANGES_CHANNEL } from './session-change.payload.js';
+import { createSocketSessions } from './socket-sessions.js';
+import { createStudyChangeBatcher } from './study-change.batcher.js';
+import { deliverStudyChange } from './study-change.delivery.js';
+import { STUDY_CHANGES_CHANNEL } from './study-change.payload.js';
 
 export interface RealtimeDeps {
   knex: Knex;
@@ -19,16 +20,21 @@ export interface RealtimeDeps {
   dbUrl: string;
   logger: Logger;
   authenticate: SocketAuthenticator;
+  /** Origins (scheme://host[:port]) whose pages may open a socket, besides this host's own and the desktop app's. */
+  allowedOrigins: readonly string[];
   /** Defaults to the calendar subscriptions; the chat adds its channel here. */
   channels?: RealtimeChannel[];
-  /** How often an open socket's session is checked again; sign-out ends the socket within it. */
+  /**
+   * How often an open socket's session is checked again anyway: sign-out and role switches reach
+   * it at once through `session_changes`; this catches what no trigger announces (expiry).
+   */
   sessionCheckMs?: number;
   coalesceMs?: number;
 }
 
 export interface Realtime {
   io: RealtimeServer;
-  /** Resolves when this process listens for study changes (tests wait for it; start-up need not). */
+  /** Resolves when this process listens for study and session changes (tests wait for it; start-up need not). */
   ready: Promise<void>;
   /** Drops every socket connection and stops listening; leaves the HTTP server to its owner. */
   close(): Promise<void>;
@@ -37,18 +43,22 @@ export interface Realtime {
 /**
  * socket.io on the HTTP server the API runs on (path /socket.io), so one origin and one session
  * cookie serve both. Sockets are authenticated by the session cookie sent with the handshake;
- * the cookie is SameSite=Lax, so another site's page cannot open a socket as the user.
+ * the cookie is SameSite=Lax and the handshake's Origin must be the app's, so another site's
+ * page cannot open a socket as the user.
  *
  * Fan-out across processes needs no socket.io adapter: every process LISTENs to the database's
- * `study_changes` channel and emits to its own sockets' rooms.
+ * `study_changes` and `session_changes` channels and serves its own sockets: a sign-out, a
+ * password change or a deactivation anywhere ends the session's sockets everywhere at once.
  */
 export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtime {
   const { logger } = deps;
+  const allowedOrigins = new Set([...deps.allowedOrigins, DESKTOP_APP_ORIGIN]);
   const io: RealtimeServer = new Server(server, {
     path: '/socket.io',
     serveClient: false,
     // Chat lines and WebRTC signalling are small; nothing large travels over the socket.
     maxHttpBufferSize: 100_000,
+    allowRequest: (req, answer) => answer(null, isAllowedHandshakeOrigin(req, allowedOrigins)),
   });
   const channels = deps.channels ?? [calendarChannel(createCalendarAccessRepository(deps.knex))];
   const sessionCheckMs = deps.sessionCheckMs ?? 5 * 60_000;
@@ -67,33 +77,34 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
       });
   });
 
+  const sessions = createSocketSessions(io, deps.authenticate, logger);
   io.on('connection', (socket: RealtimeSocket) => {
-    const reauthenticate = () => deps.authenticate(socket.request.headers.cookie);
-    const check = setInterval(() => {
-      reauthenticate()
-        .then((auth) => {
-          if (auth) socket.data.auth = auth;
-          else socket.disconnect(true);
-        })
-        .catch((err: unknown) => logger.warn({ err }, 'socket session check failed'));
-    }, sessionCheckMs);
+    const ctx = sessions.attach(socket);
+    const check = setInterval(() => void ctx.recheck(), sessionCheckMs);
     check.unref();
     socket.on('disconnect', () => clearInterval(check));
-    for (const channel of channels) channel(socket, { reauthenticate });
+    for (const channel of channels) channel(socket, ctx);
   });
 
-  const listener = createStudyChangeListener({
-    dbUrl: deps.dbUrl,
+  const studyChanges = createStudyChangeBatcher({
     logger,
     coalesceMs: deps.coalesceMs,
-    deliver(change) {
-      if (change.userIds.length === 0) return;
-      // One emit to the union of rooms: a parent watching two children of one group lesson
-      // gets the event once.
-      io.to(change.userIds.map(calendarRoom)).emit('study:changed', change);
+    deliver: (change) => deliverStudyChange(io, change),
+  });
+  const listener = createPgListener({
+    connectionString: deps.dbUrl,
+    channels: [STUDY_CHANGES_CHANNEL, SESSION_CHANGES_CHANNEL],
+    logger,
+    onNotification(channel, payload) {
+      if (channel === STUDY_CHANGES_CHANNEL) return studyChanges.push(payload);
+      const change = parseSessionChange(payload);
+      if (change) sessions.apply(change);
+      else logger.warn('ignored a malformed session_changes notification');
     },
-    onResync() {
+    // The connection was lost for a while: changes and session ends may have been missed.
+    onReconnect() {
       io.emit('calendar:resync');
+      sessions.recheckAll();
     },
   });
 
@@ -101,6 +112,7 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     io,
     ready: listener.ready,
     async close() {
+      studyChanges.close();
       await listener.close();
       // Closing the transports (not disconnectSockets) lets clients reconnect on their own, to
       // another process during a rolling restart: socket.io clients only give up after an

@@ -32,8 +32,8 @@ export interface AppProcess {
  * What one server process owns: its own knex pool, HTTP server, socket.io and LISTEN connection.
  * Two of these on one database behave as two processes behind a load balancer.
  */
-export async function startAppProcess(dbUrl: string): Promise<AppProcess> {
-  const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
+export async function startAppProcess(dbUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
+  const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const knex = createKnex(dbUrl, 5);
   const { server } = createApp({ config, knex, logger });
@@ -42,6 +42,7 @@ export async function startAppProcess(dbUrl: string): Promise<AppProcess> {
     dbUrl,
     logger,
     authenticate: createSessionAuthenticator(knex),
+    allowedOrigins: config.APP_ORIGINS,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await realtime.ready;
@@ -89,13 +90,14 @@ export async function openCalendarClient(
   url: string,
   cookie: string | undefined,
   transports: Array<'polling' | 'websocket'> = ['polling', 'websocket'],
+  origin?: string,
 ): Promise<CalendarClient> {
   const socket = connect(url, {
     path: '/socket.io',
     transports,
     reconnection: false,
     forceNew: true,
-    extraHeaders: cookie ? { Cookie: cookie } : {},
+    extraHeaders: { ...(cookie ? { Cookie: cookie } : {}), ...(origin ? { Origin: origin } : {}) },
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

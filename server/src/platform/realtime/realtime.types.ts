@@ -39,6 +39,12 @@ export type RealtimeSocket = Socket<
 export interface RealtimeSocketContext {
   /** Checks the socket's session again (it may have been signed out since the handshake). */
   reauthenticate(): Promise<AuthState | null>;
+  /**
+   * Called after socket.data.auth was replaced because the session's rights may have changed (a
+   * role switch or restore, a child linked or unlinked, the periodic check): a channel drops
+   * what the session may no longer see and takes back what it may see again.
+   */
+  onAuthChange(handler: (auth: AuthState) => Promise<void>): void;
 }
 
 /**

@@ -1,18 +1,9 @@
 import type { Logger } from '../logging/logger.js';
-import { createPgListener, type PgListener } from './pg-listener.js';
-import {
-  coalesceStudyChanges,
-  parseStudyChange,
-  STUDY_CHANGES_CHANNEL,
-  type StudyChange,
-} from './study-change.payload.js';
+import { coalesceStudyChanges, parseStudyChange, type StudyChange } from './study-change.payload.js';
 
-export interface StudyChangeListenerOptions {
-  dbUrl: string;
+export interface StudyChangeBatcherOptions {
   logger: Logger;
   deliver(change: StudyChange): void;
-  /** The connection was lost for a while: changes may have been missed. */
-  onResync(): void;
   /**
    * How long to gather a burst before delivering: one save writes a study, its participants
    * and its subscriptions in several statements and transactions; clients should reload once.
@@ -20,8 +11,14 @@ export interface StudyChangeListenerOptions {
   coalesceMs?: number;
 }
 
+export interface StudyChangeBatcher {
+  /** One `study_changes` notification payload. */
+  push(payload: string | undefined): void;
+  close(): void;
+}
+
 /** One per server process: every process receives every change and serves its own sockets. */
-export function createStudyChangeListener(opts: StudyChangeListenerOptions): PgListener {
+export function createStudyChangeBatcher(opts: StudyChangeBatcherOptions): StudyChangeBatcher {
   const coalesceMs = opts.coalesceMs ?? 30;
   let pending: StudyChange[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -39,11 +36,8 @@ export function createStudyChangeListener(opts: StudyChangeListenerOptions): PgL
     }
   };
 
-  const listener = createPgListener({
-    connectionString: opts.dbUrl,
-    channel: STUDY_CHANGES_CHANNEL,
-    logger: opts.logger,
-    onNotification(payload) {
+  return {
+    push(payload) {
       const change = parseStudyChange(payload);
       if (!change) {
         opts.logger.warn('ignored a malformed study_changes notification');
@@ -52,16 +46,10 @@ export function createStudyChangeListener(opts: StudyChangeListenerOptions): PgL
       pending.push(change);
       timer ??= setTimeout(flush, coalesceMs);
     },
-    onReconnect: opts.onResync,
-  });
-
-  return {
-    ready: listener.ready,
-    async close() {
+    close() {
       if (timer) clearTimeout(timer);
       timer = undefined;
       pending = [];
-      await listener.close();
     },
   };
 }
