@@ -10,6 +10,7 @@ import { studyTasksHooks } from './study-tasks/study-tasks.sql.js';
 import { subscriptionsHooks } from './subscriptions/subscriptions.sql.js';
 import { teachersHooks } from './teachers/teachers.sql.js';
 import { teachersListingHooks } from './teachers-listing/teachers-listing.sql.js';
+import { notesHooks } from './users/notes.sql.js';
 import { usersHooks } from './users/users.sql.js';
 
 /** Resource name (as in api/<name>) -> its domain SQL. Exported for tests that assert the wiring. */
@@ -19,6 +20,7 @@ export const RESOURCE_HOOKS = {
   invoices: invoicesHooks,
   contracts: contractsHooks,
   users: usersHooks,
+  notes: notesHooks,
   teachers: teachersHooks,
   schedules: schedulesHooks,
   study_reports: studyReportsHooks,

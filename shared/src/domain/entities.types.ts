@@ -161,7 +161,8 @@ export interface StudyDateChange {
   start_new: IsoDateTime;
   created_at: IsoDateTime;
   initiated_by: number | null;
-  changed_by?: { surname: string | null } | null;
+  /** A family (Student, Responsible) gets only the role of who moved it. */
+  changed_by?: { surname?: string | null; role_id?: number } | null;
   change_comment: string | null;
   study?: Study;
 }

@@ -1,3 +1,4 @@
 export * from './subjects';
 export * from './role-abilities';
 export * from './ability';
+export * from './read-scopes';

@@ -18,61 +18,79 @@ const ME = 10;
 const CHILDREN = [21, 22];
 const OTHER = 99;
 
-type Condition =
-  'me-participant' | 'children-participant' | 'me' | 'children' | 'children-report' | 'children-contract';
+/** Conditions of a row: which attribute holds the user ('me') or one of their children. */
+type Condition = Readonly<Record<string, 'me' | 'children'>>;
+const me = (attribute: string): Condition => ({ [attribute]: 'me' });
+const kids = (attribute: string): Condition => ({ [attribute]: 'children' });
+
+type Row = readonly [
+  role: string,
+  actions: readonly Action[],
+  subject: SubjectName,
+  fields?: readonly string[],
+  condition?: Condition,
+];
+
+const TEACHING_READS = (role: string): Row[] => [
+  [role, ['read'], 'study', undefined, me('user_ids')],
+  [role, ['read'], 'user', undefined, me('id')],
+  [role, ['read'], 'user', undefined, me('peer_ids')],
+  [role, ['read'], 'user', undefined, me('manager_of_ids')],
+  [role, ['read'], 'teacher', undefined, me('user_id')],
+  [role, ['read'], 'teacher', undefined, me('peer_ids')],
+  [role, ['read'], 'study_report', undefined, me('created_by')],
+  [role, ['read'], 'study_report', undefined, me('study_user_ids')],
+  [role, ['read'], 'study_task', undefined, me('study_user_ids')],
+  [role, ['read'], 'study_message', undefined, me('study_user_ids')],
+  [role, ['read'], 'recording', undefined, me('study_user_ids')],
+  [role, ['read'], 'schedule', undefined, me('user_id')],
+];
 
 /** docs/permissions.md, row by row. */
-const MATRIX: [
-  role: string,
-  actions: Action[],
-  subject: SubjectName,
-  fields?: string[],
-  condition?: Condition,
-][] = [
-  ['Teacher', ['read'], 'study', undefined, 'me-participant'],
-  ['Teacher', ['update'], 'study', ['comment', 'miss_status', 'study_task'], 'me-participant'],
+const MATRIX: Row[] = [
+  ...TEACHING_READS('Teacher'),
+  ['Teacher', ['update'], 'study', ['comment', 'miss_status', 'study_task'], me('user_ids')],
   ['Teacher', ['delete'], 'study_task'],
-  ['Teacher', ['read', 'create'], 'study_report'],
-  ['Teacher', ['read'], 'user', undefined, 'me'],
-  ['Teacher', ['create'], 'user', ['messenger_token'], 'me'],
+  ['Teacher', ['create'], 'study_report'],
+  ['Teacher', ['create'], 'user', ['messenger_token'], me('id')],
   ['Teacher', ['refresh', 'hide'], 'event'],
   ['Teacher', ['read'], 'workhour'],
-  ['Teacher', ['read'], 'schedule'],
   ['Teacher', ['notify'], 'user'],
-  ['Teacher', ['read'], 'study_task'],
-  ['Teacher', ['read', 'create'], 'study_message'],
-  ['Teacher', ['read'], 'recording'],
+  ['Teacher', ['create'], 'study_message'],
   ['Teacher', ['create', 'update', 'delete'], 'recording'],
-  ['Methodologist', ['read'], 'study', undefined, 'me-participant'],
-  ['Methodologist', ['update'], 'study', ['comment', 'study_task'], 'me-participant'],
+  ...TEACHING_READS('Methodologist'),
+  ['Methodologist', ['update'], 'study', ['comment', 'study_task'], me('user_ids')],
   ['Methodologist', ['delete'], 'study_task'],
-  ['Methodologist', ['read', 'create'], 'study_report'],
-  ['Methodologist', ['read'], 'user', undefined, 'me'],
-  ['Methodologist', ['create'], 'user', ['messenger_token'], 'me'],
+  ['Methodologist', ['create'], 'study_report'],
+  ['Methodologist', ['create'], 'user', ['messenger_token'], me('id')],
   ['Methodologist', ['refresh', 'hide'], 'event'],
   ['Methodologist', ['read'], 'workhour'],
-  ['Methodologist', ['read'], 'schedule'],
   ['Methodologist', ['notify'], 'user'],
-  ['Methodologist', ['read'], 'study_task'],
-  ['Methodologist', ['read', 'create'], 'study_message'],
-  ['Methodologist', ['read'], 'recording'],
-  ['Student', ['read'], 'study', undefined, 'me-participant'],
-  ['Student', ['update'], 'study', ['study_task'], 'me-participant'],
-  ['Student', ['read'], 'user', undefined, 'me'],
-  ['Student', ['create'], 'user', ['messenger_token'], 'me'],
-  ['Student', ['read'], 'study_task'],
-  ['Student', ['read', 'create'], 'study_message'],
-  ['Student', ['read'], 'recording'],
-  ['Responsible', ['read'], 'study', undefined, 'children-participant'],
-  ['Responsible', ['update'], 'study', ['start', 'study_task'], 'children-participant'],
-  ['Responsible', ['read'], 'study_report', undefined, 'children-report'],
-  ['Responsible', ['read'], 'contract', undefined, 'children-contract'],
-  ['Responsible', ['read'], 'schedule'],
-  ['Responsible', ['read'], 'user', undefined, 'children'],
-  ['Responsible', ['create'], 'user', ['messenger_token'], 'me'],
-  ['Responsible', ['read'], 'study_task'],
-  ['Responsible', ['read', 'create'], 'study_message'],
-  ['Responsible', ['read'], 'recording'],
+  ['Methodologist', ['create'], 'study_message'],
+  ['Student', ['read'], 'study', undefined, me('user_ids')],
+  ['Student', ['read'], 'user', undefined, me('id')],
+  ['Student', ['read'], 'user', undefined, me('taught_ids')],
+  ['Student', ['read'], 'study_task', undefined, me('user_id')],
+  ['Student', ['read'], 'study_message', undefined, me('study_user_ids')],
+  ['Student', ['read'], 'recording', undefined, me('study_user_ids')],
+  ['Student', ['update'], 'study', ['study_task'], me('user_ids')],
+  ['Student', ['create'], 'user', ['messenger_token'], me('id')],
+  ['Student', ['create'], 'study_message'],
+  ['Responsible', ['read'], 'study', undefined, kids('user_ids')],
+  ['Responsible', ['read'], 'user', undefined, me('id')],
+  ['Responsible', ['read'], 'user', undefined, kids('id')],
+  ['Responsible', ['read'], 'user', undefined, kids('taught_ids')],
+  ['Responsible', ['read'], 'study_report', undefined, kids('user_id')],
+  ['Responsible', ['read'], 'study_task', undefined, kids('user_id')],
+  ['Responsible', ['read'], 'study_message', undefined, kids('study_user_ids')],
+  ['Responsible', ['read'], 'recording', undefined, kids('study_user_ids')],
+  ['Responsible', ['read'], 'schedule', undefined, kids('taught_ids')],
+  ['Responsible', ['read'], 'contract', undefined, kids('student_id')],
+  ['Responsible', ['read'], 'subscription', undefined, kids('student_id')],
+  ['Responsible', ['read'], 'invoice', undefined, kids('student_id')],
+  ['Responsible', ['update'], 'study', ['start', 'study_task'], kids('user_ids')],
+  ['Responsible', ['create'], 'user', ['messenger_token'], me('id')],
+  ['Responsible', ['create'], 'study_message'],
 ];
 
 const SCOPED_ROLES = ['Teacher', 'Methodologist', 'Student', 'Responsible'] as const;
@@ -86,22 +104,18 @@ function rulesOf(role: keyof typeof ROLE, extra: Partial<{ originalRoleId: numbe
   });
 }
 
-/** An object the row's conditions accept, and one they refuse. */
+/** An object the row's conditions accept, and one they refuse (`*_ids` attributes are arrays). */
 function objects(condition: Condition): [Record<string, unknown>, Record<string, unknown>] {
-  switch (condition) {
-    case 'me-participant':
-      return [{ user_ids: [OTHER, ME] }, { user_ids: [OTHER] }];
-    case 'children-participant':
-      return [{ user_ids: [ME + 1, CHILDREN[1]] }, { user_ids: [ME, OTHER] }];
-    case 'me':
-      return [{ id: ME }, { id: OTHER }];
-    case 'children':
-      return [{ id: CHILDREN[0] }, { id: ME }];
-    case 'children-report':
-      return [{ user_id: CHILDREN[1] }, { user_id: OTHER }];
-    case 'children-contract':
-      return [{ student_id: CHILDREN[0] }, { student_id: OTHER }];
+  const allowed: Record<string, unknown> = {};
+  const refused: Record<string, unknown> = {};
+  for (const [attribute, who] of Object.entries(condition)) {
+    const hit = who === 'me' ? ME : CHILDREN[1]!;
+    const miss = OTHER;
+    const array = attribute.endsWith('_ids');
+    allowed[attribute] = array ? [OTHER, hit] : hit;
+    refused[attribute] = array ? [OTHER, miss] : miss;
   }
+  return [allowed, refused];
 }
 
 describe('permission matrix (docs/permissions.md)', () => {
@@ -137,7 +151,7 @@ describe('permission matrix (docs/permissions.md)', () => {
       }
 
       if (condition && subject !== 'all') {
-        it(`conditions: ${condition}`, () => {
+        it(`conditions: ${JSON.stringify(condition)}`, () => {
           const [allowed, refused] = objects(condition);
           for (const action of actions) {
             expect(can(ability, action, asSubject(subject, allowed), fields?.[0])).toBe(true);
@@ -190,10 +204,12 @@ describe('permission matrix (docs/permissions.md)', () => {
     expect(defineRulesFor({ id: ME, roleId: 42, childIds: [] })).toEqual([]);
   });
 
-  it('a Responsible without children sees no child data', () => {
+  it('a Responsible without children sees no child data, only themself', () => {
     const ability = abilityFor({ id: ME, roleId: ROLE.Responsible, childIds: [] });
     expect(can(ability, 'read', asSubject('study', { user_ids: [ME] }))).toBe(false);
-    expect(can(ability, 'read', asSubject('user', { id: ME }))).toBe(false);
+    expect(can(ability, 'read', asSubject('invoice', { student_id: ME }))).toBe(false);
+    expect(can(ability, 'read', asSubject('user', { id: OTHER, taught_ids: [ME] }))).toBe(false);
+    expect(can(ability, 'read', asSubject('user', { id: ME }))).toBe(true);
   });
 });
 

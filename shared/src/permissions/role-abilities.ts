@@ -1,6 +1,7 @@
 import { ROLE } from '../domain/roles';
 import { MESSENGER_TOKEN_FIELD, type Action, type SubjectName } from './subjects';
 import type { AppRule } from './ability';
+import { READ_ATTRIBUTES, readScopeOf, type ScopedSubject } from './read-scopes';
 
 export interface AbilityUser {
   id: number;
@@ -32,25 +33,36 @@ export function canSwitchRole(roleId: number): boolean {
   return roleId === ROLE.Administrator;
 }
 
-/** Rules every participant of a study gets for the study's own pieces (homework, messages, recordings). */
-function participantRules(): AppRule[] {
-  return [rule('read', 'study_task'), rule(['read', 'create'], 'study_message'), rule('read', 'recording')];
+/**
+ * `read` rules of the subjects with row scopes, made from READ_SCOPES: one rule per alternative,
+ * so `rulesFor('read', subject)` lists exactly the alternatives the server turns into SQL.
+ */
+function readRules(user: AbilityUser): AppRule[] {
+  const out: AppRule[] = [];
+  for (const subject of Object.keys(READ_ATTRIBUTES) as ScopedSubject[]) {
+    const scope = readScopeOf(user.roleId, subject);
+    if (scope === 'all') continue;
+    for (const alternative of scope) {
+      const conditions: Conditions = {};
+      for (const [attribute, reader] of Object.entries(alternative)) {
+        conditions[attribute] = reader === 'me' ? user.id : { $in: [...user.childIds] };
+      }
+      out.push(rule('read', subject, undefined, conditions));
+    }
+  }
+  return out;
 }
 
 function teachingRules(user: AbilityUser, studyFields: string[]): AppRule[] {
-  const own = { user_ids: user.id };
   return [
-    rule('read', 'study', undefined, own),
-    rule('update', 'study', studyFields, own),
+    rule('update', 'study', studyFields, { user_ids: user.id }),
     rule('delete', 'study_task'),
-    rule(['read', 'create'], 'study_report'),
-    rule('read', 'user', undefined, { id: user.id }),
+    rule('create', 'study_report'),
     rule('create', 'user', [MESSENGER_TOKEN_FIELD], { id: user.id }),
     rule(['refresh', 'hide'], 'event'),
     rule('read', 'workhour'),
-    rule('read', 'schedule'),
     rule('notify', 'user'),
-    ...participantRules(),
+    rule('create', 'study_message'),
   ];
 }
 
@@ -67,29 +79,18 @@ function rulesForRole(user: AbilityUser): AppRule[] {
       ];
     case ROLE.Methodologist:
       return teachingRules(user, ['comment', 'study_task']);
-    case ROLE.Student: {
-      const own = { user_ids: user.id };
+    case ROLE.Student:
       return [
-        rule('read', 'study', undefined, own),
-        rule('update', 'study', ['study_task'], own),
-        rule('read', 'user', undefined, { id: user.id }),
+        rule('update', 'study', ['study_task'], { user_ids: user.id }),
         rule('create', 'user', [MESSENGER_TOKEN_FIELD], { id: user.id }),
-        ...participantRules(),
+        rule('create', 'study_message'),
       ];
-    }
-    case ROLE.Responsible: {
-      const children = { $in: [...user.childIds] };
+    case ROLE.Responsible:
       return [
-        rule('read', 'study', undefined, { user_ids: children }),
-        rule('update', 'study', ['start', 'study_task'], { user_ids: children }),
-        rule('read', 'study_report', undefined, { user_id: children }),
-        rule('read', 'contract', undefined, { student_id: children }),
-        rule('read', 'schedule'),
-        rule('read', 'user', undefined, { id: children }),
+        rule('update', 'study', ['start', 'study_task'], { user_ids: { $in: [...user.childIds] } }),
         rule('create', 'user', [MESSENGER_TOKEN_FIELD], { id: user.id }),
-        ...participantRules(),
+        rule('create', 'study_message'),
       ];
-    }
     default:
       // Lead, Guest and unknown roles get nothing.
       return [];
@@ -98,7 +99,7 @@ function rulesForRole(user: AbilityUser): AppRule[] {
 
 /** Raw CASL rules for a user: JSON-serialisable, sent to clients in AuthUser.abilities. */
 export function defineRulesFor(user: AbilityUser): AppRule[] {
-  const rules = rulesForRole(user);
+  const rules = [...readRules(user), ...rulesForRole(user)];
   const impersonating = user.originalRoleId !== undefined && user.originalRoleId !== user.roleId;
   if (impersonating && canSwitchRole(user.originalRoleId!)) {
     rules.push(rule('switch', 'role'));

@@ -18,6 +18,7 @@ import * as m016 from './016_resource_indexes.js';
 import * as m017 from './017_scheduling_indexes.js';
 import * as m018 from './018_study_participant_roles.js';
 import * as m019 from './019_session_notify.js';
+import * as m020 from './020_ical_feed_revocation.js';
 
 export interface Migration {
   name: string;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { name: '017_scheduling_indexes', up: m017.up, down: m017.down },
   { name: '018_study_participant_roles', up: m018.up, down: m018.down },
   { name: '019_session_notify', up: m019.up, down: m019.down },
+  { name: '020_ical_feed_revocation', up: m020.up, down: m020.down },
 ];

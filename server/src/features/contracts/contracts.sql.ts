@@ -1,19 +1,11 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ROLE } from '@school/shared/domain';
 import { contractFormSchemaFor, type ContractTemplateFacts } from '@school/shared/validation';
 import type { ResourceHooks, RowScope, SchemaResolver } from '../../resource-engine/resource-hooks.js';
+import { readScopeFor } from '../studies/study-access.sql.js';
 
-/**
- * Administrator and Manager: all; Responsible: their children's contracts (permission matrix:
- * read contract where student_id in children); everyone else: none, a contract is money.
- */
-export const contractsScope: RowScope = (qb, ctx) => {
-  const { roleId, childIds } = ctx.auth;
-  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
-  if (roleId !== ROLE.Responsible || childIds.length === 0) return false;
-  qb.whereIn(`${ctx.alias}.student_id`, [...childIds]);
-};
+/** Money: staff all, a Responsible their children's contracts (read rules on `contract`). */
+export const contractsScope: RowScope = readScopeFor('contract');
 
 /**
  * What the chosen template decides about the form (part 2 §5): a url (public offer) drops the

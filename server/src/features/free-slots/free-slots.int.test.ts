@@ -96,7 +96,7 @@ describe('GET /api/teachers/:userId/free-slots', () => {
     expect((await admin.get(`/api/teachers/${fx.teacherId}/free-slots?${off}`)).body.data).toEqual([]);
   });
 
-  it('needs read schedule and an existing teacher', async () => {
+  it('needs create study (or being the teacher) and an existing teacher', async () => {
     const student = await srv.signInAs('Student');
     expect((await student.get(`/api/teachers/${fx.teacherId}/free-slots`)).status).toBe(403);
     expect((await admin.get(`/api/teachers/${fx.childId}/free-slots`)).status).toBe(404);

@@ -105,9 +105,14 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
       return slotsFor(teacherIds, study.participants.map((p) => p.user_id), window, duration, study.id);
     },
 
-    /** Free slots of one teacher (a free-slot click opens study creation with start and duration). */
+    /**
+     * Free slots of one teacher (a free-slot click opens study creation with start and duration):
+     * for whoever may create studies, and for the teacher themself. Free time is also busy time:
+     * a family reads its teacher's free time only through a transfer (forStudy), never the week
+     * of any teacher (docs/permissions.md, "Free slots").
+     */
     async forTeacher(auth: AuthState, teacherId: number, q: SlotQuery) {
-      if (!auth.ability.can('read', 'schedule')) throw errors.forbidden();
+      if (!auth.ability.can('create', 'study') && teacherId !== auth.user.id) throw errors.forbidden();
       if (!(await slots.isTeacher(knex, teacherId))) throw errors.notFound();
       const start = q.from ?? kyivDayStart(now(), 0);
       const window = { start, end: q.to ?? inKyiv(start).plus({ days: 7 }).toMillis() };

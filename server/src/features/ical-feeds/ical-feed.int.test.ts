@@ -164,6 +164,45 @@ describe('managing the feed', () => {
   });
 });
 
+describe('the feed dies with the account\'s trust (docs/permissions.md, "iCal feeds")', () => {
+  it('a password change revokes the feed; a new one can be issued', async () => {
+    const c = await signIn('Student');
+    const feed = await issueFeed(c);
+    expect((await readFeed(feed.path)).status).toBe(200);
+    const me = (await c.get('/api/user')).body.data;
+    const changed = await c.post(`/api/users/${me.id}`, {
+      _method: 'patch',
+      current_password: DEMO_PASSWORD,
+      new_password: 'student-new-1',
+      new_password_confirmation: 'student-new-1',
+    });
+    expect(changed.status).toBe(200);
+    expect((await readFeed(feed.path)).status).toBe(404);
+    expect((await c.get('/api/ical-feeds')).body.data.active).toBe(false);
+    const fresh = await issueFeed(c);
+    expect((await readFeed(fresh.path)).status).toBe(200);
+    // Later tests sign in with the demo password: put it back (the demo hashes are all alike).
+    const demo = await db.knex('users').where({ email: DEMO_ACCOUNTS.Administrator }).first('password');
+    await db.knex('users').where({ id: me.id }).update({ password: demo.password });
+  });
+
+  it('deactivation revokes the feed: reactivating the account does not bring the old URL back', async () => {
+    const parent = await signIn('Responsible');
+    const feed = await issueFeed(parent);
+    expect((await readFeed(feed.path)).status).toBe(200);
+    const admin = await signIn('Administrator');
+    const id = await userId(DEMO_ACCOUNTS.Responsible);
+    expect((await admin.patch(`/api/users/${id}`, { active: false })).status).toBe(200);
+    expect((await readFeed(feed.path)).status).toBe(404);
+    expect((await admin.patch(`/api/users/${id}`, { active: true })).status).toBe(200);
+    expect((await readFeed(feed.path)).status).toBe(404);
+    // Other edits (a name) leave a live feed alone.
+    const again = await issueFeed(await signIn('Responsible'));
+    expect((await admin.patch(`/api/users/${id}`, { zoom: 'https://zoom.us/j/1' })).status).toBe(200);
+    expect((await readFeed(again.path)).status).toBe(200);
+  });
+});
+
 describe('feed content', () => {
   it("a teacher's feed: every study of the window, once, in UTC, with the students' names", async () => {
     const teacher = await userId('teacher@example.com');

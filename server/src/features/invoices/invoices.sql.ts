@@ -1,7 +1,5 @@
-import { ROLE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias } from '../studies/study-access.sql.js';
-import { childContractIds } from '../subscriptions/subscriptions.sql.js';
+import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
 
 /**
  * A number padded to at least two digits, never cut: lpad() would truncate contract 123 to
@@ -46,12 +44,7 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
   },
 };
 
-/** Administrator and Manager: all; Responsible: invoices of their children's contracts (invoices.contract_id is kept equal to the subscription's). */
-export const invoicesScope: RowScope = (qb, ctx) => {
-  const { roleId, childIds } = ctx.auth;
-  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
-  if (roleId !== ROLE.Responsible || childIds.length === 0) return false;
-  qb.whereIn(`${ctx.alias}.contract_id`, childContractIds(ctx.knex, childIds));
-};
+/** Staff all, a Responsible the invoices of their children's contracts (read rules on `invoice`). */
+export const invoicesScope: RowScope = readScopeFor('invoice');
 
 export const invoicesHooks: ResourceHooks = { computed: invoicesComputed, scope: invoicesScope };

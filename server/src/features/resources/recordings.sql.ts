@@ -1,10 +1,10 @@
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { scopeStudyColumn } from '../studies/study-access.sql.js';
+import { readScopeFor } from '../studies/study-access.sql.js';
 
 /**
  * Recordings (read side): everyone who sees a study sees its recordings (`read recording` has
  * no conditions, so without this scope a student listing api/recordings saw every study's).
  */
-export const recordingsScope: RowScope = (qb, ctx) => scopeStudyColumn(qb, `${ctx.alias}.study_id`, ctx);
+export const recordingsScope: RowScope = readScopeFor('recording');
 
 export const recordingsHooks: ResourceHooks = { scope: recordingsScope };

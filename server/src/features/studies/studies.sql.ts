@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import type { ComputedAttribute, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
 import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
-import { quotedAlias, scopeStudyColumn } from './study-access.sql.js';
+import { quotedAlias, readScopeFor } from './study-access.sql.js';
 
 /**
  * The studies flags the calendar and the studies table colour events with (spec part 1 §3:
@@ -166,7 +166,7 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
 };
 
 /** Administrator and Manager: all; teaching roles and students: their own; Responsible: their children's. */
-export const studiesScope: RowScope = (qb, ctx) => scopeStudyColumn(qb, `${ctx.alias}.id`, ctx);
+export const studiesScope: RowScope = readScopeFor('study');
 
 /**
  * study_user.period is its study's [start, end) (triggers keep them equal), so a calendar's

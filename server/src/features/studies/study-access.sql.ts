@@ -1,38 +1,21 @@
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
+import { READ_ATTRIBUTES, type ScopedSubject } from '@school/shared/permissions';
 import type { AuthState } from '../auth/auth-user.js';
-import type { SqlContext } from '../../resource-engine/resource-hooks.js';
+import type { RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
 
 /**
- * Who sees which studies, in one place: every row scope (studies, reports, homework, messages,
- * users, teachers, schedules) is derived from it, so a role cannot see a report of a study it
- * cannot see. Rules and reasons: docs/domain-rules.md, "Computed attributes and row scopes".
+ * Row scopes, made from the CASL `read` rules of the signed-in user (shared/src/permissions,
+ * READ_SCOPES): each rule's conditions name attributes of READ_ATTRIBUTES, each attribute is
+ * one SQL predicate below, and the scope is the OR of the rules. So the rows a list answers are
+ * exactly the rows `ability.can('read', row)` allows (read-scopes.agreement.int.test.ts proves it
+ * row by row). Reasons: docs/permissions.md, "Reading rows".
  */
 
-/** Everything, nothing, or the studies in which one of these users takes part. */
-export type StudyAudience = 'all' | 'none' | readonly number[];
-
-/** Roles that teach: their studies are the ones they take part in, and they see all its participants. */
+/** Roles that teach: study_user.role_id snapshots of these are a study's teachers. */
 export const TEACHING_ROLES: readonly number[] = [ROLE.Teacher, ROLE.Methodologist];
-
-export function studyAudience(auth: AuthState): StudyAudience {
-  switch (auth.roleId) {
-    case ROLE.Administrator:
-    case ROLE.Manager:
-      return 'all';
-    // Methodologists follow the permission matrix (read study: user_ids contains me), not
-    // "all teachers' studies": a scope wider than the ability would list rows a single read refuses.
-    case ROLE.Teacher:
-    case ROLE.Methodologist:
-    case ROLE.Student:
-      return [auth.user.id];
-    case ROLE.Responsible:
-      // childIds is empty when an Administrator impersonates a Responsible: nothing to see.
-      return auth.childIds.length > 0 ? auth.childIds : 'none';
-    default:
-      return 'none';
-  }
-}
+/** Participants who take part in a study's lesson itself (not a Manager holding a reserved slot). */
+const LESSON_ROLES: readonly number[] = [ROLE.Student, ...TEACHING_ROLES];
 
 export function isTeaching(auth: AuthState): boolean {
   return TEACHING_ROLES.includes(auth.roleId);
@@ -51,7 +34,9 @@ export function whereInArrayOf(qb: Knex.QueryBuilder, column: string, ids: Knex.
 
 /** Ids of the studies these users take part in (study_user_user_id_index: user_id, study_id). */
 export function studyIdsOf(knex: Knex, userIds: readonly number[]): Knex.QueryBuilder {
-  return knex('study_user as scope_su').select('scope_su.study_id').whereIn('scope_su.user_id', [...userIds]);
+  return knex('study_user as scope_su')
+    .select('scope_su.study_id')
+    .whereIn('scope_su.user_id', [...userIds]);
 }
 
 /**
@@ -71,39 +56,110 @@ export function coParticipantIdsOf(
   return q;
 }
 
-/**
- * Narrows `column` (a user id) to the users the signed-in user may see:
- * - Teacher, Methodologist: themself and every participant of their studies (their students);
- * - Student: themself and the teachers of their studies;
- * - Responsible: themself, their children and the teachers of their children's studies.
- * Classmates of a group study are not listed to a family: the calendar shows the family's own
- * people, and a family picker filtering users by role must not offer other people's children.
- */
-export function scopeUserColumn(qb: Knex.QueryBuilder, column: string, ctx: SqlContext): void | false {
-  const audience = studyAudience(ctx.auth);
-  const me = ctx.auth.user.id;
-  if (audience === 'all') return;
-  if (ctx.auth.roleId === ROLE.Responsible) {
-    const children = ctx.auth.childIds;
-    qb.where((w) => {
-      w.where(column, me);
-      if (children.length > 0) {
-        w.orWhereIn(column, [...children]).orWhere((t) => whereInArrayOf(t, column, coParticipantIdsOf(ctx.knex, children, TEACHING_ROLES)));
-      }
-    });
-    return;
-  }
-  if (audience === 'none') return false;
-  const roles = isTeaching(ctx.auth) ? undefined : TEACHING_ROLES;
-  qb.where((w) => w.where(column, me).orWhere((t) => whereInArrayOf(t, column, coParticipantIdsOf(ctx.knex, audience, roles))));
+/** Ids of the contracts of these students (contracts_student_id_index). */
+function contractIdsOf(knex: Knex, studentIds: readonly number[]): Knex.QueryBuilder {
+  return knex('contracts as scope_c')
+    .select('scope_c.id')
+    .whereIn('scope_c.student_id', [...studentIds]);
 }
 
-/** Narrows a `study_id` column to the studies of the audience. */
-export function scopeStudyColumn(qb: Knex.QueryBuilder, column: string, ctx: SqlContext): void | false {
-  const audience = studyAudience(ctx.auth);
-  if (audience === 'all') return;
-  if (audience === 'none') return false;
-  whereInArrayOf(qb, column, studyIdsOf(ctx.knex, audience));
+/** "The row's attribute holds one of `ids`" as SQL over the row's alias (ids never empty). */
+type AttributeSql = (qb: Knex.QueryBuilder, alias: string, ids: readonly number[], knex: Knex) => void;
+
+const inColumn =
+  (column: string): AttributeSql =>
+  (qb, a, ids) => {
+    qb.whereIn(`${a}.${column}`, [...ids]);
+  };
+const studyOf =
+  (column: string): AttributeSql =>
+  (qb, a, ids, knex) =>
+    whereInArrayOf(qb, `${a}.${column}`, studyIdsOf(knex, ids));
+const peerOf =
+  (column: string): AttributeSql =>
+  (qb, a, ids, knex) =>
+    whereInArrayOf(qb, `${a}.${column}`, coParticipantIdsOf(knex, ids, LESSON_ROLES));
+const teacherOf =
+  (column: string): AttributeSql =>
+  (qb, a, ids, knex) =>
+    whereInArrayOf(qb, `${a}.${column}`, coParticipantIdsOf(knex, ids, TEACHING_ROLES));
+const contractOf =
+  (column: string): AttributeSql =>
+  (qb, a, ids, knex) => {
+    qb.whereIn(`${a}.${column}`, contractIdsOf(knex, ids));
+  };
+
+/** Every attribute of READ_ATTRIBUTES, in SQL; the compiler insists none is missing. */
+const ATTRIBUTE_SQL: { [S in ScopedSubject]: Record<(typeof READ_ATTRIBUTES)[S][number], AttributeSql> } = {
+  study: { user_ids: studyOf('id') },
+  user: {
+    id: inColumn('id'),
+    peer_ids: peerOf('id'),
+    taught_ids: teacherOf('id'),
+    manager_of_ids: (qb, a, ids, knex) => {
+      qb.whereIn(
+        `${a}.id`,
+        knex('teachers as scope_t')
+          .select('scope_t.manager_id')
+          .whereIn('scope_t.user_id', [...ids]),
+      );
+    },
+  },
+  teacher: { user_id: inColumn('user_id'), peer_ids: peerOf('user_id'), taught_ids: teacherOf('user_id') },
+  study_report: {
+    user_id: inColumn('user_id'),
+    created_by: inColumn('created_by'),
+    study_user_ids: studyOf('study_id'),
+  },
+  study_task: { user_id: inColumn('user_id'), study_user_ids: studyOf('study_id') },
+  study_message: { study_user_ids: studyOf('study_id') },
+  recording: { study_user_ids: studyOf('study_id') },
+  schedule: { user_id: inColumn('user_id'), taught_ids: teacherOf('user_id') },
+  contract: { student_id: inColumn('student_id') },
+  subscription: { student_id: contractOf('contract_id') },
+  invoice: { student_id: contractOf('contract_id') },
+};
+
+/** The ids a condition value stands for: a user id, or `{ $in: ids }`. */
+function idsOfCondition(value: unknown): readonly number[] {
+  if (typeof value === 'number') return [value];
+  const list = (value as { $in?: unknown } | null)?.$in;
+  if (Array.isArray(list) && list.every((v) => typeof v === 'number')) return list as number[];
+  throw new Error(`read condition not translatable to SQL: ${JSON.stringify(value)}`);
+}
+
+/**
+ * The row scope of a subject for the signed-in user, from their `read` rules: no rule, or only
+ * rules that can match nobody (a Responsible without children), is `false`; a rule without
+ * conditions is every row; otherwise the OR of the rules, each the AND of its conditions.
+ */
+export function readScopeFor(subject: ScopedSubject): RowScope {
+  const attributes = ATTRIBUTE_SQL[subject] as Record<string, AttributeSql>;
+  return (qb, ctx) => {
+    const rules = ctx.auth.ability.rulesFor('read', subject);
+    const alternatives: [AttributeSql, readonly number[]][][] = [];
+    for (const r of rules) {
+      // Scopes are written as allow rules only; a field-limited or inverted read would need SQL of its own.
+      if (r.inverted || r.fields) throw new Error(`read rule on ${subject} not translatable to SQL`);
+      if (!r.conditions) return;
+      const terms = Object.entries(r.conditions).map(
+        ([attribute, value]): [AttributeSql, readonly number[]] => {
+          const sql = attributes[attribute];
+          if (!sql) throw new Error(`read condition on ${subject}.${attribute} has no SQL`);
+          return [sql, idsOfCondition(value)];
+        },
+      );
+      if (terms.every(([, ids]) => ids.length > 0)) alternatives.push(terms);
+    }
+    if (alternatives.length === 0) return false;
+    qb.where((any) => {
+      for (const terms of alternatives) {
+        any.orWhere((all) => {
+          for (const [sql, ids] of terms) all.where((one) => sql(one, ctx.alias, ids, ctx.knex));
+        });
+      }
+    });
+  };
 }
 
 /**

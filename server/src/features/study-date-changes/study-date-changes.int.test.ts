@@ -47,6 +47,35 @@ describe('GET /api/users/:id/study-date-changes', () => {
   });
 });
 
+describe('a family view of date changes (docs/permissions.md, "Date changes")', () => {
+  it('shows a parent that staff moved a lesson, by role only, without the staff comment', async () => {
+    const comment = 'Родина заборгувала за березень';
+    const moved = await admin.patch(`/api/studies/${fx.lastStudy}`, {
+      start: kyivDay(6, 10).toISO(),
+      ignore_offperiods: 1,
+      show_in_history: 1,
+      initiated_by: 3,
+      change_comment: comment,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const adminId = (await srv.knex('users').where('email', 'admin@example.com').first('id')).id;
+
+    const staffView = (await admin.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes;
+    const staffRow = staffView.find((c: { study_id: number }) => c.study_id === fx.lastStudy);
+    expect(staffRow).toMatchObject({ change_comment: comment, changed_by: { id: adminId, role_id: 1 } });
+
+    const res = await parent.get(`/api/users/${fx.childId}/study-date-changes`);
+    expect(res.status).toBe(200);
+    const row = res.body.study_date_changes.find((c: { study_id: number }) => c.study_id === fx.lastStudy);
+    expect(row).toMatchObject({ initiated_by: 3, change_comment: null, changed_by: { role_id: 1 } });
+    expect(Object.keys(row.changed_by)).toEqual(['role_id']);
+    expect(JSON.stringify(res.body)).not.toContain(comment);
+    // The parent's own transfer: still only a role.
+    const own = res.body.study_date_changes.find((c: { study_id: number }) => c.study_id === fx.studyA);
+    expect(own.changed_by).toEqual({ role_id: 5 });
+  });
+});
+
 describe('GET /api/studies/initiator-options', () => {
   it('answers the three initiators in the request language', async () => {
     const res = await parent.get('/api/studies/initiator-options');

@@ -55,7 +55,7 @@ export function createStudyDateChangesRepository(knex: Knex) {
           }
           return q;
         })(),
-        changerIds.length ? knex('users').select(...PERSON_COLUMNS).whereIn('id', changerIds) : Promise.resolve([]),
+        changerIds.length ? knex('users').select(...PERSON_COLUMNS, 'users.role_id').whereIn('id', changerIds) : Promise.resolve([]),
       ]);
       const studyById = new Map(studies.map((s) => [s.id as number, s]));
       const changerById = new Map(changers.map((u) => [u.id as number, u]));

@@ -9,6 +9,15 @@ import { parseId } from '../../platform/http/route-params.js';
 import { createStudyDateChangesRepository } from './study-date-changes.repository.js';
 
 /**
+ * A family sees that a lesson moved and who moved it by role (a manager, the teacher, themself),
+ * not the staff member's name or the staff's comment on the move (docs/permissions.md, "Date
+ * changes").
+ */
+function forFamily<T extends { changed_by: { role_id: number } | null }>(change: T) {
+  return { ...change, change_comment: null, changed_by: change.changed_by && { role_id: change.changed_by.role_id } };
+}
+
+/**
  * GET /api/users/:id/study-date-changes → { study_date_changes: [...] }
  * GET /api/studies/initiator-options    → { initiators: [{ value, text }] }
  */
@@ -25,7 +34,8 @@ export function registerStudyDateChangesRoutes(router: Router, knex: Knex): void
     if (!(await repo.userExists(id))) throw errors.notFound();
     const staff = auth.roleId === ROLE.Administrator || auth.roleId === ROLE.Manager;
     const teaching = auth.roleId === ROLE.Teacher || auth.roleId === ROLE.Methodologist;
-    ctx.body = { study_date_changes: await repo.forUser(id, staff || teaching ? undefined : id) };
+    const changes = await repo.forUser(id, staff || teaching ? undefined : id);
+    ctx.body = { study_date_changes: staff || teaching ? changes : changes.map(forFamily) };
   });
 
   router.get('/studies/initiator-options', (ctx) => {

@@ -1,27 +1,12 @@
-import { ROLE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { isTeaching, quotedAlias, studyIdsOf, whereInArrayOf } from '../studies/study-access.sql.js';
+import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
 
 /**
- * Administrator and Manager: all. Teacher and Methodologist: reports of their studies, plus
- * the ones they wrote (a report stays its author's after the study got another teacher).
- * Responsible: reports about their children only (a report is about one student, so in a group
- * study the other children's reports stay hidden); subject and content visibility is the engine's.
- * Student and the rest: none (spec part 2 §6 gives Student no read study_report).
+ * Staff all; teaching roles the reports of their studies and the ones they wrote; a Responsible
+ * the reports about their children only (not a classmate's in a group study); a Student none
+ * (spec part 2 §6). Read rules on `study_report`.
  */
-export const studyReportsScope: RowScope = (qb, ctx) => {
-  const { roleId, childIds, user } = ctx.auth;
-  const a = ctx.alias;
-  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
-  if (isTeaching(ctx.auth)) {
-    qb.where((w) => {
-      w.where(`${a}.created_by`, user.id).orWhere((own) => whereInArrayOf(own, `${a}.study_id`, studyIdsOf(ctx.knex, [user.id])));
-    });
-    return;
-  }
-  if (roleId !== ROLE.Responsible || childIds.length === 0) return false;
-  qb.whereIn(`${a}.user_id`, [...childIds]);
-};
+export const studyReportsScope: RowScope = readScopeFor('study_report');
 
 export const studyReportsComputed: NonNullable<ResourceHooks['computed']> = {
   /** The study's start (the study reports table's "start" column and sort): studies_pkey. */

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { ROLE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias } from '../studies/study-access.sql.js';
+import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
 
 /**
  * Money side of a subscription (a package of studies at price_per_study kopiykas each).
@@ -97,20 +96,7 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
   },
 };
 
-/** Contracts of the Responsible's children (contracts_student_id_index). */
-export function childContractIds(knex: Knex, childIds: readonly number[]): Knex.QueryBuilder {
-  return knex('contracts as scope_c').select('scope_c.id').whereIn('scope_c.student_id', [...childIds]);
-}
-
-/**
- * Money rows: Administrator and Manager see all, a Responsible sees their children's
- * packages, everyone else none (no read ability on subscriptions).
- */
-export const subscriptionsScope: RowScope = (qb, ctx) => {
-  const { roleId, childIds } = ctx.auth;
-  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
-  if (roleId !== ROLE.Responsible || childIds.length === 0) return false;
-  qb.whereIn(`${ctx.alias}.contract_id`, childContractIds(ctx.knex, childIds));
-};
+/** Money rows: staff all, a Responsible their children's packages (read rules on `subscription`). */
+export const subscriptionsScope: RowScope = readScopeFor('subscription');
 
 export const subscriptionsHooks: ResourceHooks = { computed: subscriptionsComputed, scope: subscriptionsScope };

@@ -19,8 +19,9 @@ const querySchema = z.object({ ids: idList().pipe(z.array(z.number()).max(MAX_ID
 export function teachersListingRoutes(deps: { knex: Knex }): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/teachers/available-workperiods', async (ctx) => {
-    // The teachers listing is Administrator's and Manager's (read teacher).
-    if (!authOf(ctx).ability.can('read', 'teacher')) throw errors.forbidden();
+    // The teachers listing is Administrator's and Manager's: teaching roles read only their own
+    // and their co-teachers' profiles (a conditional read teacher), not every teacher's week.
+    if (!authOf(ctx).ability.can('manage', 'teacher')) throw errors.forbidden();
     // Koa's own ctx.query is flat; ids[]=… needs qs (ARCHITECTURE §4).
     const parsed = querySchema.safeParse(qs.parse(ctx.querystring));
     if (!parsed.success) throw errors.validation(fieldErrors(parsed.error, ctx.t));

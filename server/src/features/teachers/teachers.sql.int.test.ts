@@ -32,19 +32,21 @@ describe('teacher age', () => {
 });
 
 describe('teachers scope', () => {
-  it('teaching roles see their own profile, a parent the teachers of their children, staff all', async () => {
+  it('teaching roles see their own profile and their co-teachers\', families none, staff all', async () => {
     const teacher = await authFor(knex, DEMO_ACCOUNTS.Teacher);
-    const own = await idsOf(knex, 'SELECT id FROM teachers WHERE user_id = ?', [teacher.user.id]);
-    expect(await visibleIds(knex, 'teachers', teacher)).toEqual(expect.arrayContaining(own));
-    const parent = await authFor(knex, DEMO_ACCOUNTS.Responsible);
     const expected = await idsOf(
       knex,
-      `SELECT t.id FROM teachers t JOIN study_user co ON co.user_id = t.user_id AND co.role_id = ANY(?)
-       JOIN study_user me ON me.study_id = co.study_id WHERE me.user_id = ANY(?)`,
-      [[ROLE.Teacher, ROLE.Methodologist], parent.childIds],
+      `SELECT id FROM teachers WHERE user_id = ? UNION
+       SELECT t.id FROM teachers t JOIN study_user co ON co.user_id = t.user_id AND co.role_id = ANY(?)
+       JOIN study_user me ON me.study_id = co.study_id WHERE me.user_id = ?`,
+      [teacher.user.id, [ROLE.Student, ROLE.Teacher, ROLE.Methodologist], teacher.user.id],
     );
     expect(expected.length).toBeGreaterThan(0);
-    expect(await visibleIds(knex, 'teachers', parent)).toEqual(expected);
+    expect(await visibleIds(knex, 'teachers', teacher)).toEqual(expected);
+    // A family is shown teachers' names through users; a profile (priority, manager) is staff data.
+    for (const email of [DEMO_ACCOUNTS.Responsible, DEMO_ACCOUNTS.Student]) {
+      expect(hookedQuery(knex, 'teachers', await authFor(knex, email))).toBeNull();
+    }
     const all = Number((await knex('teachers').count({ n: '*' }))[0].n);
     expect((await visibleIds(knex, 'teachers', admin)).length).toBe(all);
     expect(hookedQuery(knex, 'teachers', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Guest))).toBeNull();

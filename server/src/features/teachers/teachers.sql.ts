@@ -1,6 +1,6 @@
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias, scopeUserColumn } from '../studies/study-access.sql.js';
+import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
 
 export const teachersComputed: NonNullable<ResourceHooks['computed']> = {
   /** Whole years since users.birthdate on today's date in Kyiv; NULL (shown N/A) without a birthdate. */
@@ -17,7 +17,7 @@ export const teachersComputed: NonNullable<ResourceHooks['computed']> = {
   },
 };
 
-/** A teacher profile is visible with its user (scopeUserColumn): staff see all, teaching roles their own and their co-teachers', families their teachers. */
-export const teachersScope: RowScope = (qb, ctx) => scopeUserColumn(qb, `${ctx.alias}.user_id`, ctx);
+/** Staff see all, teaching roles their own profile and their co-teachers', families none (read rules on `teacher`). */
+export const teachersScope: RowScope = readScopeFor('teacher');
 
 export const teachersHooks: ResourceHooks = { computed: teachersComputed, scope: teachersScope };

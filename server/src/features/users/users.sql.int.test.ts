@@ -65,14 +65,16 @@ describe('users scope', () => {
     expect(await visibleIds(knex, 'users', parent)).not.toContain(other.id);
   });
 
-  it('a student sees themself and their teachers; a teacher themself and everyone in their studies', async () => {
+  it('a student sees themself and their teachers; a teacher themself, the people of their lessons and their manager', async () => {
     const student = await authFor(knex, DEMO_ACCOUNTS.Student);
     expect(await visibleIds(knex, 'users', student)).toEqual(
       union([student.user.id], await coParticipants([student.user.id], [ROLE.Teacher, ROLE.Methodologist])),
     );
     for (const email of [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Methodologist]) {
       const teacher = await authFor(knex, email);
-      const expected = union([teacher.user.id], await coParticipants([teacher.user.id], null));
+      const lessons = await coParticipants([teacher.user.id], [ROLE.Student, ROLE.Teacher, ROLE.Methodologist]);
+      const manager = (await knex('teachers').where({ user_id: teacher.user.id }).whereNotNull('manager_id').pluck('manager_id')) as number[];
+      const expected = union([teacher.user.id], lessons, manager);
       expect(expected.length).toBeGreaterThan(1);
       expect(await visibleIds(knex, 'users', teacher)).toEqual(expected);
     }

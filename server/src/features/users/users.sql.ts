@@ -1,5 +1,5 @@
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias, scopeUserColumn } from '../studies/study-access.sql.js';
+import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
 
 export const usersComputed: NonNullable<ResourceHooks['computed']> = {
   /**
@@ -24,7 +24,7 @@ export const usersComputed: NonNullable<ResourceHooks['computed']> = {
   },
 };
 
-/** Who sees whom: studyAudience-based, see scopeUserColumn. */
-export const usersScope: RowScope = (qb, ctx) => scopeUserColumn(qb, `${ctx.alias}.id`, ctx);
+/** Who sees whom: the read rules on `user` (docs/permissions.md, "Reading rows"). */
+export const usersScope: RowScope = readScopeFor('user');
 
 export const usersHooks: ResourceHooks = { computed: usersComputed, scope: usersScope };
