@@ -1,11 +1,7 @@
 import i18next, { type i18n } from 'i18next';
-import {
-  defaultLanguage,
-  isSupportedLanguage,
-  supportedLanguages,
-  type SupportedLanguage,
-} from './languages';
-import { defaultNamespace, resources } from './resources';
+import { i18nInitOptions } from './i18n-options';
+import { defaultLanguage, isSupportedLanguage, type SupportedLanguage } from './languages';
+import { resources } from './resources';
 
 /**
  * A fresh, synchronously initialised i18next instance (resources are bundled, nothing loads).
@@ -13,18 +9,7 @@ import { defaultNamespace, resources } from './resources';
  */
 export function createI18n(lang: string = defaultLanguage): i18n {
   const instance = i18next.createInstance();
-  void instance.init({
-    resources,
-    lng: isSupportedLanguage(lang) ? lang : defaultLanguage,
-    fallbackLng: defaultLanguage,
-    supportedLngs: [...supportedLanguages],
-    defaultNS: defaultNamespace,
-    ns: [defaultNamespace],
-    initAsync: false,
-    // Values go into JSON bodies and React text nodes, both escape on their own.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  void instance.init({ ...i18nInitOptions(lang), resources, initAsync: false });
   return instance;
 }
 

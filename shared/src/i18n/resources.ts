@@ -4,7 +4,7 @@ import { en } from './locales/en';
 import type { SupportedLanguage } from './languages';
 import type { Translation } from './locales/translation.types';
 
-export const defaultNamespace = 'translation';
+export { defaultNamespace } from './i18n-options';
 
 export const resources = {
   uk: { translation: uk },
