@@ -4,3 +4,4 @@ export * from './auth-api';
 export * from './auth-types';
 export * from './error-toast';
 export * from './query-string';
+export * from './resource-api';

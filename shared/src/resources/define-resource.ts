@@ -43,17 +43,18 @@ export const rel = {
 /** Staff who may see contacts, phones and responsibles of users (spec part 1 §6). */
 export const MANAGE_USERS: AccessGuard = { ability: ['manage', 'user'] };
 
-export function defineResource(def: ResourceDef): ResourceDef {
+/** Keeps the name's literal type: clients address resources by `ResourceName`, not free strings. */
+export function defineResource<const N extends string>(def: ResourceDef & { name: N }): ResourceDef & { name: N } {
   return def;
 }
 
 /** A read-only vocabulary (reference data every signed-in user reads). */
-export function lookupResource(
-  name: string,
+export function lookupResource<const N extends string>(
+  name: N,
   table: string,
   fields: ResourceDef['fields'],
   defaultSort: readonly string[] = ['id'],
-): ResourceDef {
+): ResourceDef & { name: N } {
   return { name, table, fields: { id: f.id(), ...fields }, defaultSort, operations: ['list', 'read'] };
 }
 

@@ -37,7 +37,7 @@ export * from './resource.types';
 export { partialOf } from './define-resource';
 export { subscriptionUpdateSchema } from './subscriptions.resource';
 
-const ALL: readonly ResourceDef[] = [
+const ALL = [
   usersResource,
   phonesResource,
   notesResource,
@@ -71,7 +71,14 @@ const ALL: readonly ResourceDef[] = [
   teachingStylesResource,
   studyDurationsResource,
   featureFlagsResource,
-];
+] as const satisfies readonly ResourceDef[];
+
+/** The name (URL segment) of every resource of the registry. */
+export type ResourceName = (typeof ALL)[number]['name'];
+
+export function isResourceName(name: string): name is ResourceName {
+  return findResource(name) !== undefined;
+}
 
 /** Every resource by name (the URL segment). */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.freeze(

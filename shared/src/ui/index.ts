@@ -9,3 +9,8 @@ export * from './router';
 export * from './toast-bus';
 export * from './use-form-submit';
 export * from './use-password-change';
+export * from './resource-form';
+export * from './resource-list';
+export * from './use-auth-forms';
+export * from './use-resource-form';
+export * from './use-resource-list';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorToToast, isApiError } from '@school/shared/api';
+import { errorToToast, isApiError, type TranslateFn } from '@school/shared/api';
 
 export interface FormSubmitState<T> {
   submit(values: T): Promise<boolean>;
@@ -12,6 +12,25 @@ export interface FormSubmitState<T> {
 }
 
 const NO_ERRORS: Record<string, string> = {};
+
+/**
+ * Where a failed submit's messages go: the server's field errors (422) under the fields the form
+ * shows; errors of other fields, or any other failure, as one message above the form. `Unauthenticated.`
+ * gives no message: the page reloads (spec part 1 §8).
+ */
+export function submitErrorState(
+  error: unknown,
+  shownFields: readonly string[],
+  t: TranslateFn,
+): { fieldErrors: Record<string, string>; formError: string | null } {
+  const byField = isApiError(error) ? error.firstFieldErrors() : {};
+  const fieldErrors = Object.fromEntries(Object.entries(byField).filter(([field]) => shownFields.includes(field)));
+  const hidden = Object.entries(byField).filter(([field]) => !shownFields.includes(field));
+  if (hidden.length > 0) return { fieldErrors, formError: hidden.map(([, message]) => message).join('\n') };
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, formError: null };
+  const result = errorToToast(isApiError(error) ? error.body : undefined, t);
+  return { fieldErrors, formError: result.kind === 'toast' ? result.message : null };
+}
 
 export function useFormSubmit<T>(
   action: (values: T) => Promise<void>,
@@ -36,17 +55,9 @@ export function useFormSubmit<T>(
         await action(values);
         return true;
       } catch (error) {
-        const byField = isApiError(error) ? error.firstFieldErrors() : {};
-        const shown = Object.fromEntries(Object.entries(byField).filter(([field]) => shownFields.includes(field)));
-        const hidden = Object.entries(byField).filter(([field]) => !shownFields.includes(field));
-        setFieldErrors(shown);
-        if (Object.keys(shown).length === 0 || hidden.length > 0) {
-          if (hidden.length > 0) setFormError(hidden.map(([, message]) => message).join('\n'));
-          else {
-            const result = errorToToast(isApiError(error) ? error.body : undefined, t);
-            setFormError(result.kind === 'toast' ? result.message : null);
-          }
-        }
+        const state = submitErrorState(error, shownFields, t);
+        setFieldErrors(state.fieldErrors);
+        setFormError(state.formError);
         return false;
       } finally {
         setSubmitting(false);

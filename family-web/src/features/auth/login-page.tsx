@@ -1,28 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useAuth, useFormSubmit, usePageTitle, useRouter } from '@school/shared/ui';
-import type { LoginRequest } from '@school/shared/api';
+import { Link, useLoginForm, usePageTitle } from '@school/shared/ui';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/text-field';
 import { AuthLayout } from './auth-layout';
 
-const FIELDS = ['email', 'password'] as const;
-
 export function LoginPage() {
   const { t } = useTranslation();
-  const { login } = useAuth();
-  const { navigate } = useRouter();
   usePageTitle('titles.login');
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '', remember: false });
-  const form = useFormSubmit(async (request: LoginRequest) => {
-    await login(request);
-    navigate('/', { replace: true });
-  }, FIELDS);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(values);
-  };
+  const form = useLoginForm();
+  const { values, setValue } = form;
 
   return (
     <AuthLayout
@@ -34,7 +20,7 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="login-form">
+      <form className="form" onSubmit={form.onSubmit} noValidate data-testid="login-form">
         <FormAlert message={form.formError} />
         <TextField
           label={t('auth.login.email')}
@@ -44,8 +30,8 @@ export function LoginPage() {
           inputMode="email"
           required
           value={values.email}
-          error={form.fieldErrors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          error={form.errorOf('email')}
+          onChange={(e) => setValue('email', e.target.value)}
         />
         <TextField
           label={t('auth.login.password')}
@@ -54,15 +40,15 @@ export function LoginPage() {
           autoComplete="current-password"
           required
           value={values.password}
-          error={form.fieldErrors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          error={form.errorOf('password')}
+          onChange={(e) => setValue('password', e.target.value)}
         />
         <label className="checkbox">
           <input
             type="checkbox"
             name="remember"
             checked={values.remember}
-            onChange={(e) => setValues({ ...values, remember: e.target.checked })}
+            onChange={(e) => setValue('remember', e.target.checked)}
           />
           <span>{t('auth.login.remember')}</span>
         </label>

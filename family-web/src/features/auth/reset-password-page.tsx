@@ -1,34 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useAuth, useFormSubmit, usePageTitle, useRouter, type RouteParams } from '@school/shared/ui';
-import type { ResetPasswordRequest } from '@school/shared/api';
+import { Link, usePageTitle, useResetPassword, type RouteParams } from '@school/shared/ui';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/text-field';
 import { AuthLayout } from './auth-layout';
 
-const FIELDS = ['email', 'password', 'password_confirmation'] as const;
-
 /** /password/reset/:token?email=… (spec part 2 §2). */
 export function ResetPasswordPage({ params }: { params: RouteParams }) {
   const { t } = useTranslation();
-  const { resetPassword } = useAuth();
-  const { navigate, query } = useRouter();
   usePageTitle('titles.resetPassword');
-  const [values, setValues] = useState<ResetPasswordRequest>({
-    token: params.token ?? '',
-    email: query.get('email') ?? '',
-    password: '',
-    password_confirmation: '',
-  });
-  const form = useFormSubmit(async (request: ResetPasswordRequest) => {
-    await resetPassword(request);
-    navigate('/', { replace: true });
-  }, FIELDS);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(values);
-  };
+  const form = useResetPassword(params.token);
+  const { values, setValue } = form;
 
   return (
     <AuthLayout
@@ -40,7 +21,7 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
         </Link>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="reset-form">
+      <form className="form" onSubmit={form.onSubmit} noValidate data-testid="reset-form">
         <FormAlert message={form.formError} />
         <TextField
           label={t('auth.login.email')}
@@ -49,8 +30,8 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           autoComplete="username"
           required
           value={values.email}
-          error={form.fieldErrors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
+          error={form.errorOf('email')}
+          onChange={(e) => setValue('email', e.target.value)}
         />
         <TextField
           label={t('auth.reset.password')}
@@ -59,8 +40,8 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           autoComplete="new-password"
           required
           value={values.password}
-          error={form.fieldErrors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
+          error={form.errorOf('password')}
+          onChange={(e) => setValue('password', e.target.value)}
         />
         <TextField
           label={t('auth.reset.passwordConfirmation')}
@@ -69,8 +50,8 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           autoComplete="new-password"
           required
           value={values.password_confirmation}
-          error={form.fieldErrors.password_confirmation}
-          onChange={(e) => setValues({ ...values, password_confirmation: e.target.value })}
+          error={form.errorOf('password_confirmation')}
+          onChange={(e) => setValue('password_confirmation', e.target.value)}
         />
         <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="reset-submit">
           {t('auth.reset.submit')}

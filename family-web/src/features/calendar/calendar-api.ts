@@ -1,4 +1,4 @@
-import type { ApiClient } from '@school/shared/api';
+import { createResourceApi, type ApiClient } from '@school/shared/api';
 import { CALENDAR } from '@school/shared/domain';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { kyivDayStartIso } from './kyiv-day';
@@ -7,10 +7,6 @@ import { kyivDayStartIso } from './kyiv-day';
  * Calls of the family calendar (spec part 1 §7 "Studies and calendar"). Kept free of luxon and
  * FullCalendar: start-up makes these calls before the calendar chunk has loaded.
  */
-
-interface ListEnvelope<T> {
-  data: T[];
-}
 
 /** What families are shown of a participant: names only (no contacts, links or birthdays). */
 const USER_COLUMNS = 'users:id,firstname,surname,patronymic,full_name';
@@ -22,8 +18,8 @@ const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial'];
  * neither, so the family app asks only for the columns it draws.
  */
 export async function fetchFamilyStudies(client: ApiClient, userId: number, now: number, signal?: AbortSignal): Promise<CalendarStudy[]> {
-  const answer = await client.get<ListEnvelope<Omit<CalendarStudy, 'comment' | 'miss_status'>>>(
-    '/api/studies',
+  const answer = await createResourceApi(client).list<'studies', Omit<CalendarStudy, 'comment' | 'miss_status'>>(
+    'studies',
     {
       with: [USER_COLUMNS],
       withFilter: { 'users.id': userId },
@@ -38,6 +34,6 @@ export async function fetchFamilyStudies(client: ApiClient, userId: number, now:
 
 /** Study type names by id (reference data, spec part 1 §7 "Reference loads"). */
 export async function fetchStudyTypes(client: ApiClient, signal?: AbortSignal): Promise<Map<number, string>> {
-  const answer = await client.get<ListEnvelope<{ id: number; name: string }>>('/api/study_types', undefined, { signal });
+  const answer = await createResourceApi(client).list('study_types', undefined, { signal });
   return new Map(answer.data.map((type) => [type.id, type.name]));
 }

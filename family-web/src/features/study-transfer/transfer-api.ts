@@ -1,4 +1,4 @@
-import type { ApiClient } from '@school/shared/api';
+import { createResourceApi, resourcePath, type ApiClient } from '@school/shared/api';
 import type { CalendarSchedule, Span } from '@school/shared/ui/calendar';
 import { toMillis, toKyivIso } from '@school/shared/ui/calendar';
 
@@ -18,8 +18,8 @@ interface StudyWithPackages {
  * null for a study on no package. GET api/studies with[]=subscriptions.studies sorted by start.
  */
 export async function fetchPackageLastStudy(client: ApiClient, studyId: number, signal?: AbortSignal): Promise<number | null> {
-  const answer = await client.get<ListEnvelope<StudyWithPackages>>(
-    '/api/studies',
+  const answer = await createResourceApi(client).list<'studies', StudyWithPackages>(
+    'studies',
     {
       with: ['subscriptions.studies'],
       withSort: { 'subscriptions.studies.start': 'start' },
@@ -33,8 +33,8 @@ export async function fetchPackageLastStudy(client: ApiClient, studyId: number, 
 
 /** The teacher's schedules with off periods (GET api/schedules with[]=offperiods, filter[user_id]). */
 export async function fetchTeacherOffPeriods(client: ApiClient, teacherId: number, signal?: AbortSignal): Promise<CalendarSchedule[]> {
-  const answer = await client.get<ListEnvelope<CalendarSchedule>>(
-    '/api/schedules',
+  const answer = await createResourceApi(client).list<'schedules', CalendarSchedule>(
+    'schedules',
     { with: ['offperiods'], filter: { user_id: teacherId } },
     { signal },
   );
@@ -47,7 +47,7 @@ export async function fetchTeacherOffPeriods(client: ApiClient, teacherId: numbe
  */
 export async function fetchFreeSlots(client: ApiClient, studyId: number, window: Span, signal?: AbortSignal): Promise<Span[]> {
   const answer = await client.get<ListEnvelope<{ start: string; end: string }>>(
-    `/api/studies/${studyId}/free-slots`,
+    `${resourcePath('studies', studyId)}/free-slots`,
     { from: toKyivIso(window.start), to: toKyivIso(window.end) },
     { signal },
   );
@@ -67,6 +67,6 @@ export interface MovedStudy {
  */
 export async function saveTransfer(client: ApiClient, studyId: number, start: number): Promise<MovedStudy> {
   const form = new URLSearchParams({ _method: 'patch', start: toKyivIso(start) });
-  const answer = await client.post<{ data: MovedStudy }>(`/api/studies/${studyId}`, form);
+  const answer = await client.post<{ data: MovedStudy }>(resourcePath('studies', studyId), form);
   return answer.data;
 }

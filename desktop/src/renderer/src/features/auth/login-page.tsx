@@ -1,32 +1,18 @@
 import { Button, Callout, Checkbox } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginRequest } from '@school/shared/api';
-import { Link, useAuth, useFormSubmit, usePageTitle, useRouter } from '@school/shared/ui';
+import { Link, useLoginForm, usePageTitle } from '@school/shared/ui';
 import { AuthCard } from './auth-card';
 import { TextInputField } from './text-input-field';
 
-const FIELDS = ['email', 'password'] as const;
-
 export function LoginPage() {
   const { t } = useTranslation();
-  const { login } = useAuth();
-  const { navigate } = useRouter();
   usePageTitle('titles.login');
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '', remember: false });
-  const form = useFormSubmit(async (request: LoginRequest) => {
-    await login(request);
-    navigate('/', { replace: true });
-  }, FIELDS);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(values);
-  };
+  const form = useLoginForm();
+  const { values, setValue } = form;
 
   return (
     <AuthCard title={t('titles.login')} subtitle={t('ui.auth.staffLoginSubtitle')}>
-      <form onSubmit={onSubmit} noValidate data-testid="login-form">
+      <form onSubmit={form.onSubmit} noValidate data-testid="login-form">
         {form.formError ? (
           <Callout intent="danger" className="auth-screen__alert" data-testid="form-error">
             {form.formError}
@@ -39,8 +25,8 @@ export function LoginPage() {
           autoComplete="username"
           autoFocus
           value={values.email}
-          error={form.fieldErrors.email}
-          onValueChange={(email) => setValues({ ...values, email })}
+          error={form.errorOf('email')}
+          onValueChange={(email) => setValue('email', email)}
         />
         <TextInputField
           label={t('auth.login.password')}
@@ -48,15 +34,15 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           value={values.password}
-          error={form.fieldErrors.password}
-          onValueChange={(password) => setValues({ ...values, password })}
+          error={form.errorOf('password')}
+          onValueChange={(password) => setValue('password', password)}
         />
         <div className="auth-screen__row">
           <Checkbox
             name="remember"
             label={t('auth.login.remember')}
             checked={values.remember}
-            onChange={(e) => setValues({ ...values, remember: e.currentTarget.checked })}
+            onChange={(e) => setValue('remember', e.currentTarget.checked)}
           />
           <Link to="/password/forgot" data-testid="forgot-link">
             {t('auth.login.forgot')}

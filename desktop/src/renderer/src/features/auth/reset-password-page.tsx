@@ -1,45 +1,26 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResetPasswordRequest } from '@school/shared/api';
-import { Link, useAuth, useFormSubmit, usePageTitle, useRouter, type RouteParams } from '@school/shared/ui';
+import { Link, usePageTitle, useResetPassword, type RouteParams } from '@school/shared/ui';
 import { AuthCard } from './auth-card';
 import { TextInputField } from './text-input-field';
 
-const FIELDS = ['email', 'password', 'password_confirmation'] as const;
-
 export function ResetPasswordPage({ params }: { params: RouteParams }) {
   const { t } = useTranslation();
-  const { resetPassword } = useAuth();
-  const { navigate, query } = useRouter();
   usePageTitle('titles.resetPassword');
-  const [values, setValues] = useState<ResetPasswordRequest>({
-    token: params.token ?? '',
-    email: query.get('email') ?? '',
-    password: '',
-    password_confirmation: '',
-  });
-  const form = useFormSubmit(async (request: ResetPasswordRequest) => {
-    await resetPassword(request);
-    navigate('/', { replace: true });
-  }, FIELDS);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(values);
-  };
+  const form = useResetPassword(params.token);
+  const { values, setValue } = form;
 
   return (
     <AuthCard title={t('titles.resetPassword')} subtitle={t('ui.auth.resetSubtitle')}>
-      <form onSubmit={onSubmit} noValidate data-testid="reset-form">
+      <form onSubmit={form.onSubmit} noValidate data-testid="reset-form">
         {form.formError ? <Callout intent="danger" className="auth-screen__alert">{form.formError}</Callout> : null}
         <TextInputField
           label={t('auth.login.email')}
           name="email"
           type="email"
           value={values.email}
-          error={form.fieldErrors.email}
-          onValueChange={(email) => setValues({ ...values, email })}
+          error={form.errorOf('email')}
+          onValueChange={(email) => setValue('email', email)}
         />
         <TextInputField
           label={t('auth.reset.password')}
@@ -47,8 +28,8 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           type="password"
           autoComplete="new-password"
           value={values.password}
-          error={form.fieldErrors.password}
-          onValueChange={(password) => setValues({ ...values, password })}
+          error={form.errorOf('password')}
+          onValueChange={(password) => setValue('password', password)}
         />
         <TextInputField
           label={t('auth.reset.passwordConfirmation')}
@@ -56,8 +37,8 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           type="password"
           autoComplete="new-password"
           value={values.password_confirmation}
-          error={form.fieldErrors.password_confirmation}
-          onValueChange={(password_confirmation) => setValues({ ...values, password_confirmation })}
+          error={form.errorOf('password_confirmation')}
+          onValueChange={(password_confirmation) => setValue('password_confirmation', password_confirmation)}
         />
         <Button type="submit" intent="primary" size="large" fill loading={form.submitting} text={t('auth.reset.submit')} />
         <p className="auth-screen__footer">
