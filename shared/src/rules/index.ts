@@ -10,3 +10,4 @@ export * from './lesson-plan';
 export * from './eur-price';
 export * from './study-notify';
 export * from './subscription-form-plan';
+export * from './role-grants';

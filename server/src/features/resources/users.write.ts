@@ -4,6 +4,7 @@ import { findResource } from '@school/shared/resources';
 import { hashPassword } from '../../platform/security/secrets.js';
 import { registerWriteHooks, type WriteContext } from '../../resource-engine/write-hooks.js';
 import { syncRelation } from '../../resource-engine/relation-writer.js';
+import { assertUserDelete, assertUserWrite } from '../users/user-write.guard.js';
 
 /** User-form fields that live in the teachers row and its pivots (spec part 2 §3, Teacher data). */
 const PROFILE_COLUMNS = ['manager_id', 'priority', 'sex'] as const;
@@ -15,8 +16,10 @@ const PROFILE_RELATIONS = ['teaching_formats', 'teaching_programs', 'teaching_st
  *   on example.com (spec part 2 §5: no real mail is sent);
  * - `notes` (one text field on the form) adds a staff note when it differs from the latest one;
  * - manager_id, priority, sex and the teaching_* lists go to the teachers row and its pivots.
+ * Who may give which role and change whose account is checked first (role-grants rule).
  */
 async function prepare(values: Record<string, unknown>, ctx: WriteContext): Promise<void> {
+  await assertUserWrite(ctx, values.role_id);
   if (typeof values.password === 'string') values.password = await hashPassword(values.password);
   else delete values.password;
   if (typeof values.email === 'string') values.email = values.email.trim().toLowerCase();
@@ -50,6 +53,7 @@ async function writeTeacherProfile(trx: Knex.Transaction, userId: number, ctx: W
 export function registerUserWriteHooks(): void {
   registerWriteHooks('users', {
     prepare,
+    beforeDelete: async (_trx, _id, ctx) => assertUserDelete(ctx),
     afterWrite: async (trx, userId, ctx) => {
       await writeNotes(trx, userId, ctx);
       await writeTeacherProfile(trx, userId, ctx);
