@@ -6,6 +6,7 @@ import { registerScheduleWriteHooks } from './schedules/schedules.write.js';
 import { studiesHooks } from './studies/studies.sql.js';
 import { studyMessagesHooks } from './study-messages/study-messages.sql.js';
 import { studyReportsHooks } from './study-reports/study-reports.sql.js';
+import { registerStudyReportWriteHooks } from './study-reports/study-reports.write.js';
 import { studyTasksHooks } from './study-tasks/study-tasks.sql.js';
 import { subscriptionsHooks } from './subscriptions/subscriptions.sql.js';
 import { teachersHooks } from './teachers/teachers.sql.js';
@@ -32,6 +33,7 @@ export const RESOURCE_HOOKS = {
 export function registerAllResourceHooks(): void {
   for (const [resource, hooks] of Object.entries(RESOURCE_HOOKS)) registerResourceHooks(resource, hooks);
   registerScheduleWriteHooks();
+  registerStudyReportWriteHooks();
   // Added to the teachers' own hooks (computed attributes merge): the listing's week calendars.
   registerResourceHooks('teachers', teachersListingHooks);
 }

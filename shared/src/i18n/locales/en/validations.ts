@@ -71,4 +71,5 @@ export const validations: Translation['validations'] = {
   uuid: 'The {{attribute}} field must be a valid UUID.',
   attribute_ref: '{{name}}',
   invalid: 'The {{attribute}} field is invalid.',
+  student_of_study: 'This user is not a student of this study.',
 };

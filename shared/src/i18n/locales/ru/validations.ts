@@ -71,4 +71,5 @@ export const validations: Translation['validations'] = {
   uuid: 'Поле «{{attribute}}» должно быть правильным UUID.',
   attribute_ref: '«{{name}}»',
   invalid: 'Поле «{{attribute}}» заполнено неправильно.',
+  student_of_study: 'Этот пользователь не является учеником этого занятия.',
 };

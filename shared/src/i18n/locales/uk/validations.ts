@@ -69,4 +69,5 @@ export const validations = {
   uuid: 'Поле «{{attribute}}» має бути правильним UUID.',
   attribute_ref: '«{{name}}»',
   invalid: 'Поле «{{attribute}}» заповнено неправильно.',
+  student_of_study: 'Цей користувач не є учнем цього заняття.',
 };
