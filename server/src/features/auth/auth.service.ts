@@ -84,12 +84,21 @@ export function createAuthService(d: AuthServiceDeps) {
       return buildAuthState(d.users, user, sessionId, null);
     },
 
+    /**
+     * Guessing the current password from a stolen session is guessing a sign-in: the same
+     * attempts and window, counted per account (a session cannot reset them by signing in again).
+     */
     async changePassword(auth: AuthState, targetId: number, input: { current_password: string; new_password: string }) {
       if (targetId !== auth.user.id) throw errors.forbidden();
+      const key = `password-change:${auth.user.id}`;
+      const wait = await d.throttle.lockedFor(key);
+      if (wait > 0) throw errors.throttled(wait);
       const user = await d.users.findUserById(auth.user.id);
       if (!user || !(await verifyPassword(user.password, input.current_password))) {
+        await d.throttle.hit(key);
         throw errors.invalidField('current_password', 'errors.password_current_wrong');
       }
+      await d.throttle.clear(key);
       await d.users.setPassword(user.id, await hashPassword(input.new_password));
       await d.sessions.removeAllOfUser(user.id, auth.sessionId);
     },
