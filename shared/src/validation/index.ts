@@ -1,4 +1,5 @@
 export * from './coercion';
+export * from './text-limits';
 export * from './laravel-rules';
 export * from './messages';
 export * from './field-errors';

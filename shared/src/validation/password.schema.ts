@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { secret, text } from './coercion';
 import { emailField } from './login.schema';
 import { attributeRef, whenValid } from './laravel-rules';
+import { lineString, newPasswordString, passwordString } from './text-limits';
 
-export const passwordField = () => secret.required(z.string().min(PASSWORD_MIN_LENGTH));
+export const passwordField = () => secret.required(newPasswordString());
 
 /**
  * `field` must equal `${field}_confirmation`. The message goes under the confirmation input
@@ -29,7 +29,7 @@ export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = confirmed(
   z.object({
-    token: text.required(z.string()),
+    token: text.required(lineString()),
     email: emailField(),
     password: passwordField(),
     password_confirmation: passwordField(),
@@ -40,7 +40,7 @@ export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
 
 export const passwordChangeSchema = confirmed(
   z.object({
-    current_password: secret.required(z.string()),
+    current_password: secret.required(passwordString()),
     new_password: passwordField(),
     new_password_confirmation: passwordField(),
   }),

@@ -3,12 +3,13 @@ import { ROLE_IDS } from '../domain/roles';
 import { MESSENGER_TYPES } from '../domain/vocabularies';
 import { id, numeric, text } from './coercion';
 import { oneOf } from './laravel-rules';
+import { TEXT_MAX } from './text-limits';
 
 /** Bodies of the explicit commands around a study and a user (part 1 §7, part 2 §7). */
 
 export const studyMessageSchema = z.object({
   study_id: id(),
-  content: text.required(z.string()),
+  content: text.required(z.string().max(TEXT_MAX.note)),
 });
 export type StudyMessageInput = z.output<typeof studyMessageSchema>;
 

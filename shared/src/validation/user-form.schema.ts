@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../domain/constants';
 import { ROLE, ROLE_IDS, inRoleGroup } from '../domain/roles';
 import { PRIORITIES, RESPONSIBLE_TYPE, SEX, USER_SOURCE, idsOf } from '../domain/vocabularies';
 import { id, list, numeric, optionalId, optionalIdList, requiredFlag, secret, text } from './coercion';
 import { phoneSchema } from './phone.schema';
 import { isoDate, oneOf, whenValid } from './laravel-rules';
+import { TEXT_MAX, emailString, lineString, newPasswordString } from './text-limits';
 
-const optionalText = () => text.optional(z.string());
+const optionalLine = () => text.optional(lineString());
 
 /**
  * Create and update share one schema. The email may be left empty (the server then generates one
@@ -15,11 +15,11 @@ const optionalText = () => text.optional(z.string());
  */
 export const userFormSchema = z
   .object({
-    firstname: text.required(z.string().max(255)),
-    surname: text.optional(z.string().max(255)),
-    patronymic: text.optional(z.string().max(255)),
-    email: text.optional(z.email()),
-    password: secret.optional(z.string().min(PASSWORD_MIN_LENGTH)),
+    firstname: text.required(lineString()),
+    surname: optionalLine(),
+    patronymic: optionalLine(),
+    email: text.optional(emailString()),
+    password: secret.optional(newPasswordString()),
     role_id: numeric.required(oneOf(ROLE_IDS)),
     source_id: numeric.required(oneOf(idsOf(USER_SOURCE))),
     responsible_type_id: numeric.optional(oneOf(idsOf(RESPONSIBLE_TYPE))),
@@ -30,9 +30,9 @@ export const userFormSchema = z
     childs: optionalIdList(),
     responsibles: optionalIdList(),
     birthdate: text.optional(isoDate()),
-    notes: optionalText(),
-    zoom: optionalText(),
-    googlemeet: optionalText(),
+    notes: text.optional(z.string().max(TEXT_MAX.note)),
+    zoom: optionalLine(),
+    googlemeet: optionalLine(),
     manager_id: optionalId(),
     priority: numeric.optional(oneOf(PRIORITIES)),
     sex: numeric.optional(oneOf(idsOf(SEX))),
