@@ -22,6 +22,28 @@ export function applyScope(ctx: EngineContext, qb: Knex.QueryBuilder, resource: 
 }
 
 /**
+ * Whether the row scope hides any row of `resource` from this user: applyScope on a probe that
+ * never runs, compared with the bare probe. Shortcuts that skip the related table (pivot id lists,
+ * row array mirrors) are only exact when it does not.
+ */
+function scopeNarrows(ctx: EngineContext, resource: ResourceDef): boolean {
+  if (!hooksOf(resource.name).scope) return false;
+  const probe = ctx.knex.from({ probe: resource.table });
+  const bare = probe.toSQL().sql;
+  applyScope(ctx, probe, resource, 'probe');
+  return probe.toSQL().sql !== bare;
+}
+
+/**
+ * One relation hop as a subquery body, linked to `parent` and narrowed by the related resource's
+ * row scope: what a relation filter or count may see is exactly what loading the relation shows.
+ */
+function scopedHop(ctx: EngineContext, qb: Knex.QueryBuilder, hop: RelationHop, parent: string, alias: string): void {
+  joinHop(ctx.knex, qb, hop, parent, alias);
+  applyScope(ctx, qb, hop.to, alias);
+}
+
+/**
  * Answer columns of a resource: the explicit list (select[] or `rel:cols`) or every readable
  * default field and default computed attribute (ComputedDef.default), plus `id`, plus computed
  * attributes marked `always`. A computed attribute that shares a field's name (users.full_name)
@@ -67,7 +89,10 @@ export function keyColumns(ctx: EngineContext, alias: string, nodes: WithNode[])
   return [...cols].map((c) => ctx.knex.raw('??.?? as ??', [alias, c, KEY_PREFIX + c]));
 }
 
-/** WHERE EXISTS chain for withFilter / withHaving: rows that HAVE a matching related row. */
+/**
+ * WHERE EXISTS chain for withFilter / withHaving: rows that HAVE a matching related row. Every hop
+ * applies its resource's row scope (scopedHop), so a filter never tests rows `with[]` would not show.
+ */
 function applyRelationCondition(
   ctx: EngineContext,
   qb: Knex.QueryBuilder,
@@ -87,15 +112,22 @@ function applyRelationCondition(
       if (mirror) applyCondition(sub, knex, knex.raw(mirror(`${alias}_p`)), rc.target, rc.condition);
     }
   };
-  if (depth === 0 && c.hops.length === 1 && applyRowArrayMirror(qb, knex, hop, c, parent)) return;
-  const direct = depth === 0 && c.hops.length === 1 ? pivotIdList(hop, c) : null;
+  const oneHop = depth === 0 && c.hops.length === 1;
+  const scoped = oneHop && scopeNarrows(ctx, hop.to);
+  if (oneHop && !scoped && applyRowArrayMirror(qb, knex, hop, c, parent)) return;
+  const direct = oneHop ? pivotIdList(hop, c) : null;
   if (direct) {
     // `withFilter[users.id]=5` (the calendar's call): the pivot holds the related id, so the rows
     // are `id = ANY(ARRAY(those pivot rows))`. The ids are collected once and fetched by primary
     // key: as an EXISTS the plan depended on the statistics of user 5 (1M-study bench: 12 ms with
-    // a low estimate, a parallel scan of every study, 95-135 ms, with an accurate one).
+    // a low estimate, a parallel scan of every study, 95-135 ms, with an accurate one). A scoped
+    // related resource joins its table by primary key inside that list, for its row scope.
     const pv = `${alias}_p`;
     const ids = knex.queryBuilder().from({ [pv]: direct.pivot.table }).select(`${pv}.${direct.pivot.foreignKey}`);
+    if (scoped) {
+      ids.join({ [alias]: hop.to.table }, `${alias}.id`, `${pv}.${direct.pivot.relatedKey}`);
+      applyScope(ctx, ids, hop.to, alias);
+    }
     pivotConditions(ids, direct.pivot, pv);
     applyMirrors(ids);
     applyCondition(ids, knex, knex.raw('??.??', [pv, direct.pivot.relatedKey]), c.target, c.condition);
@@ -103,7 +135,7 @@ function applyRelationCondition(
     return;
   }
   qb.whereExists(function existsHop(this: Knex.QueryBuilder) {
-    joinHop(knex, this, hop, parent, alias);
+    scopedHop(ctx, this, hop, parent, alias);
     applyMirrors(this);
     if (depth + 1 < c.hops.length) applyRelationCondition(ctx, this, c, depth + 1, alias);
     else applyCondition(this, knex, targetSql(ctx, hop.to, alias, c.target, 'filter', c.parameter), c.target, c.condition);
@@ -117,7 +149,8 @@ const ELEMENT_RANGE = { smallint: 32767, integer: 2147483647 } as const;
  * `withFilter[rel.field]=a|b` answered by an array column of the row itself (resource-hooks.ts
  * RowArrayMirrors): `t0.column && ARRAY[a, b]::type[]`. On the 1M-study bench the count of
  * `filter[trial]=1&withFilter[users.role_id]=4` no longer probes study_user + users for each of
- * the ~4,000 trial studies. False when no mirror applies (the caller builds the EXISTS).
+ * the ~4,000 trial studies. False when no mirror applies (the caller builds the EXISTS). The array
+ * holds every related row's value, so the caller uses it only when the related scope hides none.
  */
 function applyRowArrayMirror(qb: Knex.QueryBuilder, knex: Knex, hop: RelationHop, c: RelationCondition, parent: string): boolean {
   const mirror = c.target.kind === 'field' ? hooksOf(hop.from.name).rowArrayMirrors?.[hop.name]?.[c.target.name] : undefined;
@@ -141,7 +174,7 @@ function pivotIdList(hop: RelationHop, c: RelationCondition): BelongsToManyRelat
 }
 
 /** `SELECT 1 FROM related AS alias … WHERE <linked to parent>` for one relation hop. */
-export function joinHop(knex: Knex, qb: Knex.QueryBuilder, hop: RelationHop, parent: string, alias: string): void {
+function joinHop(knex: Knex, qb: Knex.QueryBuilder, hop: RelationHop, parent: string, alias: string): void {
   const r = hop.relation;
   qb.select(knex.raw('1'));
   if (r.kind === 'belongsTo') {
@@ -171,9 +204,8 @@ export function pivotConditions(
 function countSql(ctx: EngineContext, node: CountNode): Knex.QueryBuilder {
   const alias = `c_${node.name}`;
   const sub = ctx.knex.queryBuilder();
-  joinHop(ctx.knex, sub, node, ROOT_ALIAS, alias);
+  scopedHop(ctx, sub, node, ROOT_ALIAS, alias);
   sub.clearSelect().count('*');
-  applyScope(ctx, sub, node.to, alias);
   return sub;
 }
 
