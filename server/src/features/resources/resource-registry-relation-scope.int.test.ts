@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKit, type Kit } from './resource-test-kit.js';
+import { addGroupLesson, CLASSMATE } from './resource-registry.kit.js';
 
 /**
  * Issue 10, point 1: a relation filter sees exactly the related rows loading the relation shows.
@@ -13,49 +14,9 @@ let child: number;
 let classmate: number;
 let subscription: number;
 
-const SECRET_REPORT = 'Таємний-звіт про однокласника';
-const CLASSMATE_NAME = 'Таємничка';
-const CLASSMATE_BIRTHDATE = '2012-02-29';
-const HOMEWORK_FILE = 'таємне-домашнє.pdf';
-const PAYER_SURNAME = 'Платниченко';
-const AMOUNT = 987_654;
-
 beforeAll(async () => {
   kit = await startKit();
-  const k = kit.srv.knex;
-  child = kit.ids.children[0];
-  // A classmate from another family whose contract has a package with invoices.
-  const family = await k('contracts as c')
-    .join('subscriptions as s', 's.contract_id', 'c.id')
-    .join('invoices as i', 'i.subscription_id', 's.id')
-    .whereNotIn('c.student_id', kit.ids.children)
-    .orderBy('c.id')
-    .first('c.student_id', 'c.payer_id', 's.id as subscription_id', 'i.id as invoice_id');
-  classmate = family.student_id;
-  subscription = family.subscription_id;
-  await k('users').where('id', classmate).update({ firstname: CLASSMATE_NAME, birthdate: CLASSMATE_BIRTHDATE });
-  await k('users').where('id', family.payer_id).update({ surname: PAYER_SURNAME });
-  await k('invoices').where('id', family.invoice_id).update({ amount: AMOUNT });
-
-  // The group lesson: the teacher, the parent's child, the classmate on the classmate's package.
-  const [s] = await k('studies')
-    .insert({ start: '2031-03-03T08:00:00Z', end: '2031-03-03T09:00:00Z', created_by: kit.ids.teacher })
-    .returning('id');
-  study = s.id;
-  await k('study_user').insert([
-    { study_id: study, user_id: kit.ids.teacher },
-    { study_id: study, user_id: child },
-    { study_id: study, user_id: classmate, subscription_id: subscription },
-  ]);
-  await k('study_reports').insert({ study_id: study, user_id: classmate, created_by: kit.ids.teacher, subject: 'Урок', content: SECRET_REPORT });
-  await k('study_tasks').insert({
-    study_id: study,
-    user_id: classmate,
-    creator_id: kit.ids.teacher,
-    file_name: HOMEWORK_FILE,
-    file_mime: 'application/pdf',
-    storage_key: 'spec/classmate-homework.pdf',
-  });
+  ({ study, child, classmate, subscription } = await addGroupLesson(kit));
 }, 60_000);
 afterAll(() => kit.srv.close());
 
@@ -64,22 +25,22 @@ const enc = encodeURIComponent;
 /** Every probe the issue lists, one relation filter each; S matches for staff, never for the parent. */
 function probes(): Array<[string, string]> {
   return [
-    ['report text (withFilter)', `withFilter[reports.content]=${enc(`%${SECRET_REPORT.slice(0, 12)}%`)}`],
-    ['report text (withHaving)', `withHaving[reports.content]=${enc(`%${SECRET_REPORT.slice(3, 14)}%`)}`],
-    ['name (withFilter)', `withFilter[users.firstname]=${enc(CLASSMATE_NAME)}`],
-    ['full name (withHaving)', `withHaving[users.full_name]=${enc(`%${CLASSMATE_NAME}%`)}`],
-    ['birthdate', `withFilter[users.birthdate]=${CLASSMATE_BIRTHDATE}`],
+    ['report text (withFilter)', `withFilter[reports.content]=${enc(`%${CLASSMATE.report.slice(0, 12)}%`)}`],
+    ['report text (withHaving)', `withHaving[reports.content]=${enc(`%${CLASSMATE.report.slice(3, 14)}%`)}`],
+    ['name (withFilter)', `withFilter[users.firstname]=${enc(CLASSMATE.firstname)}`],
+    ['full name (withHaving)', `withHaving[users.full_name]=${enc(`%${CLASSMATE.firstname}%`)}`],
+    ['birthdate', `withFilter[users.birthdate]=${CLASSMATE.birthdate}`],
     ['participant id (pivot id list)', `withFilter[users.id]=${classmate}`],
-    ['homework file name', `withFilter[tasks.file_name]=${enc('%таємне-домашнє%')}`],
+    ['homework file name', `withFilter[tasks.file_name]=${enc(`%${CLASSMATE.homework.slice(0, 13)}%`)}`],
     // The last hop (the teacher) is visible to the parent: only the scope of the middle hop hides it.
     ['homework by its creator', `withFilter[tasks.creator.id]=${kit.ids.teacher}`],
     ['report by its author', `withFilter[reports.created_by.id]=${kit.ids.teacher}`],
     ['package id (pivot id list)', `withFilter[subscriptions.id]=${subscription}`],
-    ['payer name through the package', `withHaving[subscriptions.contract.payer.full_name]=${enc(`${PAYER_SURNAME}%`)}`],
-    ['payer name through the classmate', `withHaving[users.contracts.payer.full_name]=${enc(`${PAYER_SURNAME}%`)}`],
-    ['invoice amount through the package', `withFilter[subscriptions.invoices.amount]=${AMOUNT}`],
-    ['invoice amount through the classmate', `withFilter[users.contracts.invoices.amount]=${AMOUNT}`],
-    ['invoice amount (withHaving)', `withHaving[users.contracts.invoices.amount]=${AMOUNT}`],
+    ['payer name through the package', `withHaving[subscriptions.contract.payer.full_name]=${enc(`${CLASSMATE.payerSurname}%`)}`],
+    ['payer name through the classmate', `withHaving[users.contracts.payer.full_name]=${enc(`${CLASSMATE.payerSurname}%`)}`],
+    ['invoice amount through the package', `withFilter[subscriptions.invoices.amount]=${CLASSMATE.amount}`],
+    ['invoice amount through the classmate', `withFilter[users.contracts.invoices.amount]=${CLASSMATE.amount}`],
+    ['invoice amount (withHaving)', `withHaving[users.contracts.invoices.amount]=${CLASSMATE.amount}`],
   ];
 }
 
