@@ -4,7 +4,8 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...root.dependencies, ...root.devDependencies });
+const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...root.dependencies, ...root.devDependencies, ...own.dependencies, ...own.devDependencies });
 
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],

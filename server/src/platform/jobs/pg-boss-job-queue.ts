@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logging/logger.js';
+import {
+  UnknownJobError,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobQueue,
+  type RegisterOptions,
+  type ScheduleOptions,
+} from './job-queue.js';
+
+export interface PgJobQueueDeps {
+  databaseUrl: string;
+  logger: Logger;
+  /** PostgreSQL schema of the queue's tables (created and migrated at start). */
+  schema?: string;
+  /** Connections of the queue's own pool. */
+  poolMax?: number;
+  /** How often an idle worker looks for due jobs (pg-boss allows >= 0.5 s). */
+  pollIntervalSeconds?: number;
+  /** How often cron schedules are evaluated. */
+  cronCheckSeconds?: number;
+  /** How long stop() waits for running jobs; those still running are failed (and retried later). */
+  stopTimeoutMs?: number;
+}
+
+interface Registration {
+  handler: JobHandler<any>;
+  opts: RegisterOptions;
+}
+
+/** A pg-boss queue in the application's own database. */
+export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
+  const log = deps.logger.child({ component: 'jobs' });
+  const registrations = new Map<string, Registration>();
+  const schedules = new Map<string, { cron: string; payload: object; tz: string }>();
+  const pollSeconds = deps.pollIntervalSeconds ?? 2;
+  const boss = new PgBoss({
+    connectionString: deps.databaseUrl,
+    schema: deps.schema ?? 'pgboss',
+    max: deps.poolMax ?? 4,
+    application_name: 'school-jobs',
+    cronMonitorIntervalSeconds: deps.cronCheckSeconds ?? 30,
+    // The cron hand-off queue is polled on its own; pg-boss allows 1-45 s.
+    cronWorkerIntervalSeconds: Math.max(1, Math.min(pollSeconds, 5)),
+  });
+  // An EventEmitter without an 'error' listener would crash the process on a lost connection.
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let state: 'new' | 'started' | 'stopped' = 'new';
+
+  function registered(name: string) {
+    const r = registrations.get(name);
+    if (!r) throw new UnknownJobError(name);
+    return r;
+  }
+
+  function assertNotStarted(what: string) {
+    if (state !== 'new') throw new Error(`${what} must happen before start()`);
+  }
+
+  return {
+    register(job, handler, opts = {}) {
+      assertNotStarted('register');
+      if (registrations.has(job.name)) throw new Error(`Job "${job.name}" is registered twice`);
+      registrations.set(job.name, { handler: handler as JobHandler<any>, opts });
+    },
+
+    schedule(job, cron, payload, opts: ScheduleOptions = {}) {
+      assertNotStarted('schedule');
+      registered(job.name);
+      schedules.set(job.name, { cron, payload, tz: opts.tz ?? 'UTC' });
+    },
+
+    async enqueue(job, payload, opts: EnqueueOptions = {}) {
+      if (state !== 'started') throw new Error('enqueue needs a started queue');
+      registered(job.name);
+      // The key becomes the job's primary key: the database refuses a duplicate of a waiting,
+      // running or recently finished job with no race; the archive keeps older ones for days.
+      const keyId = opts.idempotencyKey === undefined ? undefined : keyToUuid(job.name, opts.idempotencyKey);
+      if (keyId && (await boss.getJobById(job.name, keyId, { includeArchive: true }))) return null;
+      const id = await boss.send(job.name, payload, {
+        id: keyId,
+        startAfter: opts.runAt,
+        ...retryOptions(opts),
+      });
+      if (id === null && opts.idempotencyKey !== undefined) return null;
+      if (id === null) throw new Error(`Job "${job.name}" was not enqueued`);
+      return id;
+    },
+
+    async start() {
+      if (state !== 'new') throw new Error('A job queue starts once');
+      state = 'started';
+      await boss.start();
+      for (const [name, { opts }] of registrations) {
+        const policy = {
+          ...retryOptions(opts),
+          ...(opts.expireInSeconds === undefined ? {} : { expireInSeconds: opts.expireInSeconds }),
+        };
+        // Queues persist: create once, then keep their policy in step with the code. Processes
+        // starting together may deadlock creating the queues' partitions: the loser tries again.
+        await retryOnDeadlock(async () => {
+          if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
+          else await boss.createQueue(name, { name, policy: 'standard', ...policy });
+        });
+      }
+      await syncSchedules();
+      for (const [name, r] of registrations) {
+        for (let i = 0; i < Math.max(1, r.opts.concurrency ?? 1); i++) {
+          await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
+            try {
+              await r.handler(job.data, { id: job.id, name, attempt: job.retryCount });
+            } catch (err) {
+              log.warn({ err, job: name, id: job.id, attempt: job.retryCount }, 'job failed');
+              throw err;
+            }
+          });
+        }
+      }
+      log.info({ jobs: [...registrations.keys()], schedules: [...schedules.keys()] }, 'job queue started');
+    },
+
+    async stop() {
+      if (state !== 'started') return;
+      state = 'stopped';
+      await boss.stop({ graceful: true, wait: true, timeout: deps.stopTimeoutMs ?? 30_000 });
+    },
+  };
+
+  async function syncSchedules() {
+    const stored = new Set((await boss.getSchedules()).map((s) => s.name));
+    for (const name of registrations.keys()) {
+      const s = schedules.get(name);
+      if (s) await boss.schedule(name, s.cron, s.payload, { tz: s.tz });
+      else if (stored.has(name)) await boss.unschedule(name);
+    }
+  }
+}
+
+async function retryOnDeadlock(work: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 8 || (err as { code?: string }).code !== '40P01') throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+// pg-boss checks options with `in`: a key holding undefined fails its validation.
+function retryOptions(p: RegisterOptions | EnqueueOptions) {
+  return {
+    ...(p.retryLimit === undefined ? {} : { retryLimit: p.retryLimit }),
+    ...(p.retryDelaySeconds === undefined ? {} : { retryDelay: p.retryDelaySeconds }),
+    ...(p.backoff === undefined ? {} : { retryBackoff: p.backoff }),
+  };
+}
+
+/** A stable UUID (v5 layout over SHA-1) for one job name and idempotency key. */
+export function keyToUuid(name: string, key: string): string {
+  const h = createHash('sha1').update(`${name}\u0000${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
