@@ -55,6 +55,24 @@ const envSchema = z.object({
   LOGIN_DECAY_SECONDS: z.coerce.number().int().positive().default(60),
   STATIC_FAMILY_DIR: z.string().optional(),
   STATIC_STAFF_DIR: z.string().optional(),
+  // File storage: S3 (or an S3-compatible server) when S3_BUCKET is set, else $DATA_DIR/files.
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  S3_BUCKET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not a valid bucket name').optional(),
+  ),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+}).superRefine((c, ctx) => {
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3 keys or neither' });
+  }
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when other S3_ settings are set' });
+  }
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
