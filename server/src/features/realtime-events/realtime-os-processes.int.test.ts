@@ -24,7 +24,8 @@ import { spawnServerProcess, type ServerProcess } from '../../../test/server-pro
  * a client of one seeing a change made through the other proves the path a deployment uses.
  */
 
-const DEADLINE_MS = 1000;
+// A bound on delivery, not a speed target: a loaded CI machine must not turn a working fan-out red.
+const DEADLINE_MS = 5000;
 
 interface ServerAt extends ServerProcess {
   url: string;
@@ -76,7 +77,7 @@ afterAll(async () => {
 });
 
 describe('two server processes on one database (PostgreSQL LISTEN/NOTIFY)', () => {
-  it('a change over HTTP on one process reaches the subscribed clients of both within 1 s', async () => {
+  it('a change over HTTP on one process reaches the subscribed clients of both promptly', async () => {
     const [a, b] = servers as [ServerAt, ServerAt];
     const teacher = await userIdByEmail(db.knex, 'teacher@example.com');
     const student = await userIdByEmail(db.knex, 'student@example.com');

