@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { CALENDAR, TIME_ZONE } from '../domain/constants';
+import { MINUTE_MS, parseInstant, plusZoneDays, resolveZoneWall, utcOfWall, zoneDayStart, zoneIso, zoneWallAt, type WallArray } from './zone-time';
 
 /**
  * Time helpers and the calendar's data windows (spec part 1 §4, §9). Every rule runs in
@@ -16,23 +17,42 @@ export interface Span {
   end: number;
 }
 
-export const MINUTE_MS = 60_000;
+export { MINUTE_MS };
+export type { WallArray };
 
+/** Epoch ms of a moment; ISO 8601 or PostgreSQL text ("2025-03-30 10:00:00+03"), NaN when unreadable. */
 export function toMillis(value: Instant): number {
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value.getTime();
-  const parsed = DateTime.fromISO(value, { setZone: true });
-  // Postgres text output ("2025-03-30 10:00:00+03") is not strict ISO; fall back to SQL parsing.
-  return (parsed.isValid ? parsed : DateTime.fromSQL(value, { setZone: true })).toMillis();
+  return parseInstant(value);
 }
 
+/**
+ * A luxon DateTime in Kyiv, for the server's and the staff app's date arithmetic. The family
+ * calendar's code uses the Intl-based helpers below instead (its route has a size budget).
+ */
 export function inKyiv(value: Instant): DateTime {
   return DateTime.fromMillis(toMillis(value), { zone: TIME_ZONE });
 }
 
+/** The Kyiv wall clock of a moment as [year, month 0-11, day, hour, minute, second, ms]. */
+export function kyivWall(value: Instant): WallArray {
+  return zoneWallAt(TIME_ZONE, toMillis(value));
+}
+
+/** The moment a Kyiv wall-clock time names (month 1-12; the autumn hour that repeats: its first time). */
+export function kyivWallToMillis(year: number, month: number, day: number, hour = 0, minute = 0): number {
+  return resolveZoneWall(TIME_ZONE, utcOfWall(year, month - 1, day, hour, minute)).ms;
+}
+
+/** The same Kyiv wall-clock time `days` calendar days later (negative: earlier). */
+export function plusKyivDays(value: Instant, days: number): number {
+  return plusZoneDays(TIME_ZONE, toMillis(value), days);
+}
+
 /** ISO 8601 with the Kyiv offset, e.g. 2025-03-30T10:00:00+03:00. */
 export function toKyivIso(value: Instant): string {
-  return inKyiv(value).toISO({ suppressMilliseconds: true })!;
+  return zoneIso(TIME_ZONE, toMillis(value));
 }
 
 export function spanToIso(span: Span): { start: string; end: string } {
@@ -49,7 +69,7 @@ export function overlaps(a: Span, b: Span): boolean {
 
 /** Start of the Kyiv day `days` after the day of `now` (0 = today, 1 = tomorrow, -60 = 60 days ago). */
 export function kyivDayStart(now: Instant, days = 0): number {
-  return inKyiv(now).startOf('day').plus({ days }).toMillis();
+  return zoneDayStart(TIME_ZONE, toMillis(now), days);
 }
 
 export interface CalendarWindows {
@@ -104,7 +124,7 @@ export function offPeriodZones(
     if (off.end < after) continue;
     if (warningDays > 0) {
       // Calendar days in Kyiv: 30 days before 10:00 is 10:00 again even across a DST switch.
-      const start = inKyiv(off.start).minus({ days: warningDays }).toMillis();
+      const start = plusKyivDays(off.start, -warningDays);
       zones.push({ start, end: off.start, kind: 'warning' });
     }
     zones.push({ ...off, kind: 'off' });

@@ -1,5 +1,5 @@
 import { CALENDAR, TRANSFER_MIN_LEAD_HOURS } from '../domain/constants';
-import { inKyiv, kyivDayStart, MINUTE_MS, overlaps, toMillis, type Instant, type Span } from './calendar-window';
+import { kyivDayStart, plusKyivDays, MINUTE_MS, overlaps, toMillis, type Instant, type Span } from './calendar-window';
 import { fitsInside } from './work-slots';
 
 /**
@@ -53,7 +53,7 @@ export function transferBlocker(study: TransferStudy, now: Instant): TransferRef
  */
 export function transferLimit(subscriptionLastStudyDate: Instant | null, studyStart: Instant): number {
   const last = subscriptionLastStudyDate ?? studyStart;
-  return inKyiv(last).plus({ days: CALENDAR.transferExtraDays }).toMillis();
+  return plusKyivDays(last, CALENDAR.transferExtraDays);
 }
 
 /** The window in which transfer slots are offered: from tomorrow (Kyiv) up to the limit. */

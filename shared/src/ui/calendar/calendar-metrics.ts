@@ -1,6 +1,4 @@
-import { TIME_ZONE } from '@school/shared/domain';
-import { inKyiv, toMillis, type Instant, type Span } from '../../rules/calendar-window';
-import { DateTime } from 'luxon';
+import { kyivWall, toKyivIso, toMillis, type Instant, type Span } from '../../rules/calendar-window';
 
 /** Numbers and ranges the calendar derives from its events; pure, shared by both clients. */
 
@@ -48,12 +46,12 @@ export function hourRange(spans: readonly Span[]): HourRange {
   let to = 0;
   for (const span of spans) {
     if (span.end <= span.start) continue;
-    const start = inKyiv(span.start);
-    const end = inKyiv(span.end);
-    from = Math.min(from, start.hour);
+    const [startYear, startMonth, startDay, startHour] = kyivWall(span.start);
+    const [endYear, endMonth, endDay, endHourOnClock, endMinute, endSecond] = kyivWall(span.end);
+    from = Math.min(from, startHour);
     // A span running past midnight fills the rest of its first day.
-    const sameDay = end.hasSame(start, 'day');
-    const endHour = sameDay ? end.hour + (end.minute > 0 || end.second > 0 ? 1 : 0) : 24;
+    const sameDay = endYear === startYear && endMonth === startMonth && endDay === startDay;
+    const endHour = sameDay ? endHourOnClock + (endMinute > 0 || endSecond > 0 ? 1 : 0) : 24;
     to = Math.max(to, endHour);
   }
   if (from >= to) ({ from, to } = DEFAULT_RANGE);
@@ -62,5 +60,5 @@ export function hourRange(spans: readonly Span[]): HourRange {
 
 /** ISO date-time of a moment in Kyiv without milliseconds, e.g. for ?start= of the studies form. */
 export function kyivIso(value: Instant): string {
-  return DateTime.fromMillis(toMillis(value), { zone: TIME_ZONE }).toISO({ suppressMilliseconds: true })!;
+  return toKyivIso(value);
 }

@@ -1,6 +1,5 @@
-import { CALENDAR, MISS_STATUS, ROLE, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
-import type { Instant } from '../../rules/calendar-window';
-import { DateTime } from 'luxon';
+import { CALENDAR, MISS_STATUS, ROLE, STUDY_REPORT } from '@school/shared/domain';
+import { kyivWallToMillis, type Instant } from '../../rules/calendar-window';
 import type {
   CalendarStudy,
   CalendarStudyUser,
@@ -114,7 +113,9 @@ export function oneOffStudyIds(studies: readonly CalendarStudy[]): Set<number> {
   return out;
 }
 
-const missingRecordingFrom = DateTime.fromISO(CALENDAR.missingRecordingNoticeFrom, { zone: TIME_ZONE }).toMillis();
+// A Kyiv date (yyyy-MM-dd): its midnight.
+const [noticeYear = 0, noticeMonth = 1, noticeDay = 1] = CALENDAR.missingRecordingNoticeFrom.split('-').map(Number);
+const missingRecordingFrom = kyivWallToMillis(noticeYear, noticeMonth, noticeDay);
 
 /**
  * Notices on ended studies that still need the teacher's work (none when a miss status is set:

@@ -1,12 +1,22 @@
 import fc from 'fast-check';
-import { DateTime } from 'luxon';
-import { describe, expect, it } from 'vitest';
+import { DateTime, Settings } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toKyivIso } from '../../rules/calendar-window';
 import { createZoneClock, instantMs, kyivClock } from './zone-clock';
 
 const KYIV = 'Europe/Kyiv';
 // 2020-2030, milliseconds included; DST switches of Kyiv lie inside.
 const instant = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 11, 31) });
+
+// In the autumn overlap luxon's answer depends on the offset in force "now" (its first guess); in
+// summer it is the earlier moment, the zone clock's rule (rules/zone-time.ts).
+const realNow = Settings.now;
+beforeAll(() => {
+  Settings.now = () => Date.UTC(2026, 6, 1);
+});
+afterAll(() => {
+  Settings.now = realNow;
+});
 
 describe('zone clock (cached offsets, luxon answers)', () => {
   it('gives luxon’s offset, wall clock and ISO text for any instant', () => {

@@ -1,31 +1,29 @@
-import { DateTime } from 'luxon';
 import { TIME_ZONE } from '@school/shared/domain';
 import { toMillis, type Instant } from '../../rules/calendar-window';
+import {
+  isoAtOffset,
+  resolveZoneWall,
+  utcOfWall,
+  wallOfUtc,
+  zoneOffsetAt,
+  type WallArray,
+} from '../../rules/zone-time';
+
+export type { WallArray };
 
 /**
  * Wall-clock arithmetic for a named time zone, fast enough to run for every event of a week
  * (the calendar maps hundreds of studies and FullCalendar converts each start and end).
  *
- * Luxon answers every question exactly but costs tens of microseconds a call (Intl formatting
- * behind each offset). Every real zone changes its offset only at whole quarter hours of UTC
- * (and, offsets being whole quarter hours, at whole quarter hours of local time), so the offset
- * is asked of luxon once per quarter hour and reused for every moment inside it: the answers
- * are exactly luxon's.
+ * Intl answers exactly (rules/zone-time.ts) but costs microseconds a call. Every real zone
+ * changes its offset only at whole quarter hours of UTC (and, offsets being whole quarter hours,
+ * at whole quarter hours of local time), so the offset is asked once per quarter hour and reused
+ * for every moment inside it: the answers are exactly Intl's.
  */
 
 const QUARTER_MS = 15 * 60_000;
 /** Cache sizes stay bounded: years of quarter hours are far fewer than this, but a leak is not. */
 const MAX_ENTRIES = 200_000;
-
-export type WallArray = [
-  year: number,
-  month0: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-  ms: number,
-];
 
 export interface ZoneClock {
   readonly zone: string;
@@ -33,7 +31,7 @@ export interface ZoneClock {
   offsetAt(ms: number): number;
   /** The local wall clock at an instant as [year, month 0-11, day, hour, minute, second, ms]. */
   wallArray(ms: number): WallArray;
-  /** The offset in minutes that applies to a local wall-clock time (gaps and overlaps as luxon). */
+  /** The offset in minutes that applies to a local wall-clock time (a gap as luxon, an overlap: its first time). */
   offsetForWall(wall: readonly number[]): number;
   /** ISO 8601 with the zone's offset and without zero milliseconds, equal to luxon's toISO. */
   iso(ms: number): string;
@@ -48,69 +46,26 @@ function remember(cache: Map<number, number>, key: number, compute: () => number
   return value;
 }
 
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
-
-function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
-}
-
-function wallFromUtcFields(date: Date): WallArray {
-  return [
-    date.getUTCFullYear(),
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  ];
-}
-
 export function createZoneClock(zone: string): ZoneClock {
   const byUtcQuarter = new Map<number, number>();
   const byWallQuarter = new Map<number, number>();
   const offsetAt = (ms: number) => {
     const quarter = Math.floor(ms / QUARTER_MS);
-    return remember(byUtcQuarter, quarter, () => DateTime.fromMillis(quarter * QUARTER_MS, { zone }).offset);
+    return remember(byUtcQuarter, quarter, () => zoneOffsetAt(zone, quarter * QUARTER_MS));
   };
   return {
     zone,
     offsetAt,
-    wallArray: (ms) => wallFromUtcFields(new Date(ms + offsetAt(ms) * 60_000)),
+    wallArray: (ms) => wallOfUtc(ms + offsetAt(ms) * 60_000),
     offsetForWall(wall) {
       const [year, month0, day = 1, hour = 0, minute = 0] = wall;
-      const quarter = Math.floor(Date.UTC(year, month0, day, hour, minute) / QUARTER_MS);
-      return remember(byWallQuarter, quarter, () => {
-        // The quarter's first minute stands for the whole quarter (offsets change only on its edges).
-        const first = new Date(quarter * QUARTER_MS);
-        return DateTime.fromObject(
-          {
-            year: first.getUTCFullYear(),
-            month: first.getUTCMonth() + 1,
-            day: first.getUTCDate(),
-            hour: first.getUTCHours(),
-            minute: first.getUTCMinutes(),
-          },
-          { zone },
-        ).offset;
-      });
+      const quarter = Math.floor(utcOfWall(year, month0, day, hour, minute) / QUARTER_MS);
+      // The quarter's first minute stands for the whole quarter (offsets change only on its edges).
+      return remember(byWallQuarter, quarter, () => resolveZoneWall(zone, quarter * QUARTER_MS).offset);
     },
-    iso(ms) {
-      const offset = offsetAt(ms);
-      const [y, mo, d, h, mi, s, milli] = wallFromUtcFields(new Date(ms + offset * 60_000));
-      const year =
-        y >= 0 && y < 10_000
-          ? String(y).padStart(4, '0')
-          : (y < 0 ? '-' : '+') + String(Math.abs(y)).padStart(6, '0');
-      const fraction = milli === 0 ? '' : `.${pad3(milli)}`;
-      return `${year}-${pad2(mo + 1)}-${pad2(d)}T${pad2(h)}:${pad2(mi)}:${pad2(s)}${fraction}${formatOffset(offset)}`;
-    },
+    iso: (ms) => isoAtOffset(ms, offsetAt(ms)),
   };
 }
-
 const clocks = new Map<string, ZoneClock>();
 
 /** One clock (and one cache) per zone for the whole page. */

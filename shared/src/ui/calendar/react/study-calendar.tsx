@@ -3,7 +3,6 @@ import ruLocale from '@fullcalendar/core/locales/ru';
 import ukLocale from '@fullcalendar/core/locales/uk';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
-import luxon3Plugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useCallback, useImperativeHandle, useMemo, useRef, type CSSProperties, type Ref } from 'react';
@@ -63,12 +62,12 @@ export interface StudyCalendarProps {
 }
 
 const LOCALES = { uk: ukLocale, ru: ruLocale } as const;
-// zoneClockPlugin after luxon3: its cached time zone replaces luxon3's (see zone-clock-plugin.ts).
-const PLUGINS = [luxon3Plugin, zoneClockPlugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
+// zoneClockPlugin gives FullCalendar the named time zone (Intl, cached; see zone-clock-plugin.ts).
+const PLUGINS = [zoneClockPlugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
 
 
 /**
- * The studies calendar (FullCalendar v6 + luxon3, Europe/Kyiv, weeks from Monday, hours that
+ * The studies calendar (FullCalendar v6, Europe/Kyiv, weeks from Monday, hours that
  * follow the events, 1-hour slots of TIME_CELL_HEIGHT px). It only renders: data, permissions
  * and navigation stay with the page.
  */
