@@ -1,8 +1,8 @@
-import type { DatesSetArg, EventClickArg, EventContentArg, EventInput } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventContentArg, EventInput, PluginDef } from '@fullcalendar/core';
 import ruLocale from '@fullcalendar/core/locales/ru';
 import ukLocale from '@fullcalendar/core/locales/uk';
 import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
+import type { DateClickArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useCallback, useImperativeHandle, useMemo, useRef, type CSSProperties, type Ref } from 'react';
@@ -54,6 +54,11 @@ export interface StudyCalendarProps {
   onOtherEventClick?: (eventId: string) => void;
   /** A click on the grid (also over background work time): epoch ms of the slot, all-day flag. */
   onDateClick?: (at: number, allDay: boolean) => void;
+  /**
+   * @fullcalendar/interaction's plugin, which onDateClick needs. Callers that take date clicks pass
+   * it; the family app takes none and so leaves the plugin (~10 KiB gzipped) out of its bundle.
+   */
+  interactionPlugin?: PluginDef;
   onDatesSet?: (range: VisibleRange) => void;
   /** After FullCalendar has rendered a new set of events (used for timings). */
   onEventsSet?: () => void;
@@ -63,7 +68,7 @@ export interface StudyCalendarProps {
 
 const LOCALES = { uk: ukLocale, ru: ruLocale } as const;
 // zoneClockPlugin gives FullCalendar the named time zone (Intl, cached; see zone-clock-plugin.ts).
-const PLUGINS = [zoneClockPlugin, dayGridPlugin, timeGridPlugin, interactionPlugin];
+const PLUGINS: PluginDef[] = [zoneClockPlugin, dayGridPlugin, timeGridPlugin];
 
 
 /**
@@ -74,6 +79,8 @@ const PLUGINS = [zoneClockPlugin, dayGridPlugin, timeGridPlugin, interactionPlug
 export function StudyCalendar(props: StudyCalendarProps) {
   const { events, t, onStudyClick, onDateClick, onDatesSet, onEditStudy, editLabel, onEventsSet, onOtherEventClick } = props;
   const calendarRef = useRef<FullCalendar>(null);
+  const interaction = props.interactionPlugin;
+  const plugins = useMemo(() => (interaction ? [...PLUGINS, interaction] : PLUGINS), [interaction]);
 
   useImperativeHandle(
     props.handleRef,
@@ -137,7 +144,7 @@ export function StudyCalendar(props: StudyCalendarProps) {
     <div className="study-calendar" style={style} data-testid="study-calendar">
       <FullCalendar
         ref={calendarRef}
-        plugins={PLUGINS}
+        plugins={plugins}
         timeZone={CALENDAR_TIME_ZONE}
         locale={LOCALES[props.language as keyof typeof LOCALES] ?? 'en-gb'}
         firstDay={CALENDAR_FIRST_DAY}

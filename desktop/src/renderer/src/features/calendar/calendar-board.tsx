@@ -1,4 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
+import interactionPlugin from '@fullcalendar/interaction';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
@@ -127,6 +128,7 @@ export function CalendarBoard({ userId }: { userId: number }) {
           showAllDay={showsAllDay(roleId)}
           onStudyClick={setOpenStudyId}
           onDateClick={onDateClick}
+          interactionPlugin={interactionPlugin}
           onDatesSet={onDatesSet}
           onEditStudy={canEditInTable ? onEditStudy : undefined}
           editLabel={t('calendarUi.editStudy')}
