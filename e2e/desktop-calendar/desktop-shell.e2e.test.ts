@@ -80,6 +80,9 @@ describe('language (spec part 1 §1)', () => {
     try {
       await signIn(page, 'teacher@example.com');
       await pickUser(page, suite.teacherId);
+      // Part 2 §6: a Teacher has `refresh event` only, so Refresh and no Hide.
+      await page.getByTestId('calendar-refresh').waitFor();
+      expect(await page.getByTestId('calendar-hide').count()).toBe(0);
       const languages = new Set<string>();
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/'))

@@ -59,7 +59,8 @@ function teachingRules(user: AbilityUser, studyFields: string[]): AppRule[] {
     rule('delete', 'study_task'),
     rule('create', 'study_report'),
     rule('create', 'user', [MESSENGER_TOKEN_FIELD], { id: user.id }),
-    rule(['refresh', 'hide'], 'event'),
+    // Part 2 §6: refresh only; Hide stays with Administrator and Manager (manage all).
+    rule('refresh', 'event'),
     rule('read', 'workhour'),
     rule('notify', 'user'),
     rule('create', 'study_message'),
