@@ -114,10 +114,12 @@ export async function toastText(
 export async function studyInProgress(
   knex: Knex,
   teacherId: number,
-): Promise<{ studyId: number; studentId: number }> {
+  /** Milliseconds from now; by default the study started 10 minutes ago and runs 50 more. */
+  window: { start: number; end: number } = { start: -10 * 60_000, end: 50 * 60_000 },
+): Promise<{ studyId: number; studentId: number; start: Date; end: Date }> {
   const now = Date.now();
-  const start = new Date(now - 10 * 60_000);
-  const end = new Date(now + 50 * 60_000);
+  const start = new Date(now + window.start);
+  const end = new Date(now + window.end);
   const teacherStudies = () =>
     knex('studies as s').join('study_user as me', 'me.study_id', 's.id').where('me.user_id', teacherId);
   // The demo school may already hold a study of this teacher right now (it depends on the hour
@@ -143,7 +145,7 @@ export async function studyInProgress(
     try {
       await knex('studies').where({ id }).update({ start, end });
       const student = await knex('study_user').where({ study_id: id, role_id: 4 }).first('user_id');
-      return { studyId: Number(id), studentId: Number(student.user_id) };
+      return { studyId: Number(id), studentId: Number(student.user_id), start, end };
     } catch {
       // overlaps another study of the teacher or the student: try the next one
     }

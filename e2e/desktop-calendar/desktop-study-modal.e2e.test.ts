@@ -103,6 +103,33 @@ describe('study event modal', () => {
     }
   });
 
+  it('shows the notify button exactly from the study’s start to its end, to the second (Teacher)', async () => {
+    // A study starting a few seconds after the modal opens and ending a few seconds later.
+    const { studyId, studentId, start, end } = await studyInProgress(suite.server.knex, suite.teacherId, {
+      start: 30_000,
+      end: 37_000,
+    });
+    const { context, page } = await suite.staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, suite.teacherId);
+      await openStudy(page, studyId);
+      const button = page.getByTestId(`notify-${studentId}`);
+      expect(Date.now()).toBeLessThan(start.getTime());
+      expect(await button.count()).toBe(0);
+      await button.waitFor({ timeout: start.getTime() - Date.now() + 10_000 });
+      const shownAt = Date.now();
+      expect(shownAt).toBeGreaterThanOrEqual(start.getTime());
+      expect(shownAt - start.getTime()).toBeLessThan(1_500);
+      await button.waitFor({ state: 'detached', timeout: end.getTime() - Date.now() + 10_000 });
+      const hiddenAt = Date.now();
+      expect(hiddenAt).toBeGreaterThanOrEqual(end.getTime());
+      expect(hiddenAt - end.getTime()).toBeLessThan(1_500);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('puts a refused miss status under its field when the study changed meanwhile (Teacher, Billed Miss)', async () => {
     const study = (await weekStudies()).find((s) => s.miss_status === 0 && !s.comment)!;
     const { context, page } = await suite.staffPage();
@@ -177,7 +204,7 @@ describe('study event modal', () => {
     }
   });
 
-  it('gives a Responsible their children only, the month view and the reduced modal (no comment, miss status, Save)', async () => {
+  it('gives a Responsible their children only, the month view and the reduced modal (no comment, no miss status, Save with nothing to save)', async () => {
     const parent = await suite.server.knex('users').where({ email: 'parent@example.com' }).first('id');
     const children = await suite.server
       .knex('user_responsibles as r')
@@ -212,7 +239,8 @@ describe('study event modal', () => {
       await page.getByTestId('study-modal').waitFor();
       expect(await page.getByTestId('study-comment').count()).toBe(0);
       expect(await page.getByTestId('miss-status').count()).toBe(0);
-      expect(await page.getByTestId('study-save').count()).toBe(0);
+      // Save exists with `update study` (a Responsible may move the start); nothing here is theirs to change.
+      expect(await page.getByTestId('study-save').isDisabled()).toBe(true);
       expect(await page.getByTestId('study-close').count()).toBe(1);
       await viewportShot(page, 'desktop-calendar-responsible-modal-ru');
     } finally {

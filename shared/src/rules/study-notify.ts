@@ -15,3 +15,15 @@ export function isStudyInProgress(study: { start: Instant; end: Instant }, now: 
   const at = toMillis(now);
   return toMillis(study.start) <= at && at < toMillis(study.end);
 }
+
+/**
+ * The next instant at which `isStudyInProgress` changes its answer (the start, then the end), or
+ * null once the study is over: a client waits exactly until then instead of polling.
+ */
+export function nextProgressBoundary(study: { start: Instant; end: Instant }, now: Instant): number | null {
+  const at = toMillis(now);
+  const start = toMillis(study.start);
+  if (at < start) return start;
+  const end = toMillis(study.end);
+  return at < end ? end : null;
+}

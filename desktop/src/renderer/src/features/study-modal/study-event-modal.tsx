@@ -15,6 +15,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { nextProgressBoundary } from '@school/shared/rules';
 import { toMillis } from '@school/shared/ui/calendar';
 import { useApi, useAuth } from '@school/shared/ui';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
@@ -35,12 +36,24 @@ export interface StudyEventModalProps {
   onClose(): void;
 }
 
-function useNow(intervalMs: number): number {
+/** Browsers run a longer delay at once; a far start is waited for in steps. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * The clock the in-progress rules read: it ticks exactly at the study's start and end (spec part 1
+ * §4: notify only while the study runs), so the notify button shows and hides to the second.
+ */
+function useProgressClock(study: CalendarStudy | null): number {
   const [now, setNow] = useState(() => Date.now());
+  const start = study?.start;
+  const end = study?.end;
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
+    if (start === undefined || end === undefined) return;
+    const next = nextProgressBoundary({ start, end }, now);
+    if (next === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - Date.now(), 0), MAX_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  }, [start, end, now]);
   return now;
 }
 
@@ -58,7 +71,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   const { toasts, reportError } = useServices();
   const queryClient = useQueryClient();
   const ability = useAbility();
-  const now = useNow(30_000);
+  const now = useProgressClock(study);
   const roleId = user?.role_id ?? ROLE.Guest;
 
   const [comment, setComment] = useState(study?.comment ?? '');

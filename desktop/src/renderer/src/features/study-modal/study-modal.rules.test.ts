@@ -39,13 +39,16 @@ describe('study event modal rules (spec part 1 §4, §6)', () => {
     for (const roleId of [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist]) {
       expect(access(roleId)).toMatchObject({ canComment: true, canSave: true });
     }
-    // Student and Responsible may update other fields of a study, but neither comment nor miss status here.
-    expect(access(ROLE.Student)).toMatchObject({ canComment: false, canMissStatus: false, canSave: false });
+    // Student and Responsible may update other fields of a study (homework, start): Save is there,
+    // the comment and the miss status are not theirs to change.
+    expect(access(ROLE.Student)).toMatchObject({ canComment: false, canMissStatus: false, canSave: true });
     expect(access(ROLE.Responsible)).toMatchObject({
       canComment: false,
       canMissStatus: false,
-      canSave: false,
+      canSave: true,
     });
+    // Without `update study` there is no Save at all.
+    for (const roleId of [ROLE.Lead, ROLE.Guest]) expect(access(roleId).canSave).toBe(false);
   });
 
   it('shows the notify button only while the study runs, to the staff roles, when a student takes part', () => {

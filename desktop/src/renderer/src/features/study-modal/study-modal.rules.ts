@@ -15,7 +15,7 @@ export interface StudyModalAccess {
   /** Administrator, Manager, Teacher, and only for a study with exactly one student. */
   showMissStatus: boolean;
   canMissStatus: boolean;
-  /** Save needs `update study` and something this viewer may change. */
+  /** Save exists with `update study` (spec part 1 §2, §6); the field rules decide what it can change. */
   canSave: boolean;
   canWriteReports: boolean;
 }
@@ -43,7 +43,7 @@ export function studyModalAccess(
     canComment,
     showMissStatus,
     canMissStatus,
-    canSave: ability.can('update', 'study') && (canComment || canMissStatus),
+    canSave: ability.can('update', 'study'),
     canWriteReports: ability.can('create', 'study_report'),
   };
 }
