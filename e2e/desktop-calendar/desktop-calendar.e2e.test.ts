@@ -35,6 +35,15 @@ describe('desktop home calendar', () => {
       // The hint waits for the picker's list, so wait for its words rather than read it at once.
       await page.getByTestId('select-user-hint').getByText(uk.calendar.selectUser).waitFor();
       expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
+      // Nothing is chosen yet, and the Administrator (not a teacher) is first: "others see themselves first".
+      expect(await page.getByTestId('user-picker').inputValue()).toBe('');
+      const adminId = await userIdOf(suite.server.knex, 'admin@example.com');
+      const offered = await page
+        .getByTestId('user-picker')
+        .locator('option')
+        .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+      expect(offered.slice(0, 2)).toEqual(['', String(adminId)]);
+      expect(offered).toContain(String(suite.teacherId));
       await pickUser(page, suite.teacherId);
 
       const week = currentKyivWeek();

@@ -42,10 +42,11 @@ describe('guard, titles and navigation', () => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
       });
       await signIn(page, 'teacher@example.com');
-      // Only their own calendar to pick: it opens at once, with no "choose a user" step.
-      await page.getByTestId('calendar-board').waitFor();
-      expect(await page.getByTestId('user-picker').inputValue()).toBe(String(suite.teacherId));
-      expect(await page.getByTestId('select-user-hint').count()).toBe(0);
+      // Only their own calendar to pick, and still not picked for them (spec part 1 §2): the hint first.
+      await page.getByTestId('select-user-hint').getByText(uk.calendar.selectUser).waitFor();
+      expect(await page.getByTestId('user-picker').inputValue()).toBe('');
+      expect(await page.getByTestId('calendar-board').count()).toBe(0);
+      await pickUser(page, suite.teacherId);
       expect(await page.getByTestId('admin-links').locator('a').allInnerTexts()).toEqual([
         uk.titles.studyReports,
       ]);

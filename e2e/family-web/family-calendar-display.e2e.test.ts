@@ -164,17 +164,88 @@ describe.each([
         [parentId, inactive] as const,
       );
       await signIn(page, 'parent@example.com', language);
-      // The one active child is shown at once, with nothing to choose.
-      await waitForCalendar(page, studentId);
+      // The one active child is offered, and not chosen for the parent (spec part 1 §2): the hint
+      // stays until they pick.
       const options = page.getByTestId('child-option');
+      await options.first().waitFor();
       expect(await options.count()).toBe(1);
       expect(await options.getAttribute('data-child-id')).toBe(String(studentId));
+      expect(await options.getAttribute('aria-pressed')).toBe('false');
+      expect(await page.getByTestId('select-user-hint').textContent()).toBe(
+        resources[language].translation.calendar.selectUser,
+      );
+      await options.click();
+      await waitForCalendar(page, studentId);
       expect(await options.getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByTestId('select-user-hint').count()).toBe(0);
       await screenshot(page, `family-display-${width}-one-child-${language}`);
     } finally {
       await context.close();
       await server.knex('users').where({ id: inactive }).update({ active: true });
+    }
+  });
+});
+
+describe('family calendar colours and views (spec part 1 §2)', () => {
+  /** The spec's colours, written out here rather than read from the code under test. */
+  const RGB = { last: 'rgb(205, 66, 70)', bonus: 'rgb(121, 97, 219)', unpaid: 'rgb(95, 107, 124)' };
+
+  interface FlaggedStudy {
+    id: number;
+    start: string;
+    trial: boolean;
+    isPaid: boolean;
+    isLast: boolean;
+    isBonus: boolean;
+    users: { pivot: { role_id: number; subscription_id: number | null } | null }[];
+  }
+
+  it('draws the colours staff see (last, bonus, unpaid) and shows years and year disabled', async () => {
+    // The flags as the API computes them for staff; the family calendar must colour by them too.
+    const admin = await server.signInAs('Administrator');
+    const from = DateTime.now().setZone(ZONE).plus({ days: 1 }).startOf('day').toISO()!;
+    const query = [
+      'with[]=users',
+      `withFilter[users.id]=${studentId}`,
+      ...['id', 'start', 'end', 'trial', 'isPaid', 'isLast', 'isBonus'].map((c) => `select[]=${c}`),
+      `filterDatesStart[start]=${encodeURIComponent(from)}`,
+    ].join('&');
+    const answer = await admin.get<{ data: FlaggedStudy[] }>(`/api/studies?${query}`);
+    expect(answer.status).toBe(200);
+    const colourOf = (s: FlaggedStudy): string | null => {
+      const roles = s.users.map((u) => u.pivot?.role_id);
+      const students = s.users.filter((u) => u.pivot?.role_id === 4);
+      if (s.trial || roles.includes(2) || students.length === 0) return null;
+      if (students.some((u) => u.pivot?.subscription_id == null)) return null;
+      if (s.isLast) return RGB.last;
+      if (s.isBonus) return RGB.bonus;
+      return s.isPaid ? null : RGB.unpaid;
+    };
+    const coloured = answer.body.data
+      .filter((s) => colourOf(s) !== null)
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    expect(coloured.length, 'a last, bonus or unpaid lesson of student@example.com ahead').toBeGreaterThan(0);
+    const study = coloured[0];
+
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop });
+    try {
+      await signIn(page, 'student@example.com', 'uk');
+      await waitForCalendar(page, studentId);
+      for (const name of ['years', 'year']) {
+        const button = page.getByTestId(`calendar-view-${name}`);
+        expect(await button.isDisabled(), `${name} is shown disabled`).toBe(true);
+        expect(await button.textContent()).toBe(uk.calendarUi.toolbar[name as 'years' | 'year']);
+      }
+      await page.getByTestId('calendar-view-week').click();
+      await page.locator('.fc-timegrid-body').waitFor();
+      await stepTo(page, study.id, 60);
+      const colour = await eventOf(page, study.id).evaluate(
+        (node) => getComputedStyle(node.closest('.fc-event') as HTMLElement).backgroundColor,
+      );
+      expect(colour, `study ${study.id}`).toBe(colourOf(study));
+      await screenshot(page, 'family-display-1280-colours-uk');
+    } finally {
+      await context.close();
     }
   });
 });

@@ -10,7 +10,11 @@ import { kyivDayStartIso } from './kyiv-day';
 
 /** What families are shown of a participant: names only (no contacts, links or birthdays). */
 const USER_COLUMNS = 'users:id,firstname,surname,patronymic,full_name';
-const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial'];
+/**
+ * The flags give the staff's colours (paid, unpaid, last, bonus: spec part 1 §2), not their markers;
+ * comment and miss status are never drawn, only sent back unchanged with a transfer (spec part 1 §7).
+ */
+const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'isPaid', 'isLast', 'isBonus'];
 
 /**
  * One user's studies from the start of the Kyiv day 60 days ago (spec part 1 §4), with their
@@ -18,7 +22,7 @@ const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial'];
  * neither, so the family app asks only for the columns it draws.
  */
 export async function fetchFamilyStudies(client: ApiClient, userId: number, now: number, signal?: AbortSignal): Promise<CalendarStudy[]> {
-  const answer = await createResourceApi(client).list<'studies', Omit<CalendarStudy, 'comment' | 'miss_status'>>(
+  const answer = await createResourceApi(client).list<'studies', CalendarStudy>(
     'studies',
     {
       with: [USER_COLUMNS],
@@ -28,8 +32,7 @@ export async function fetchFamilyStudies(client: ApiClient, userId: number, now:
     },
     { signal },
   );
-  // The staff-only fields are not asked for; the shared mapper reads them as "none".
-  return answer.data.map((study) => ({ ...study, comment: null, miss_status: 0 }));
+  return answer.data;
 }
 
 /** Study type names by id (reference data, spec part 1 §7 "Reference loads"). */

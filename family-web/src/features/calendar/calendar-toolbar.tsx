@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_VIEWS, type CalendarViewName, type CalendarViewType } from '@school/shared/ui/calendar';
+import { CALENDAR_VIEWS, DISABLED_VIEWS, type CalendarViewName, type CalendarViewType } from '@school/shared/ui/calendar';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import type { RealtimeStatus } from './use-study-realtime';
 
-/** Month, week and day only: the spec's years and year views are disabled (spec part 1 §2). */
+/** Month, week and day switch; years and year are shown disabled, as the spec has them (part 1 §2). */
 const VIEW_NAMES: readonly CalendarViewName[] = ['month', 'week', 'day'];
 
 export interface CalendarToolbarProps {
@@ -48,6 +48,11 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
       ) : null}
       {props.fixedView || !props.onView ? null : (
         <div className="segmented cal-toolbar__views" role="group" aria-label={t('family.calendar.views')}>
+          {DISABLED_VIEWS.map((name) => (
+            <button key={name} type="button" className="segmented__option" disabled data-testid={`calendar-view-${name}`}>
+              {t(`calendarUi.toolbar.${name}`)}
+            </button>
+          ))}
           {VIEW_NAMES.map((name) => (
             <button
               key={name}

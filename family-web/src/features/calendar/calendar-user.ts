@@ -66,10 +66,9 @@ export function useCalendarUser(user: AuthUser): CalendarUser {
   let userId: number | null = null;
   if (audience === 'student') userId = user.id;
   else if (audience === 'responsible') {
-    // A remembered child who is no longer active (or no longer theirs) counts as no choice; with a
-    // single active child there is nothing to choose (docs/domain-rules.md, "Family web").
+    // A remembered child who is no longer active (or no longer theirs) counts as no choice; even a
+    // single active child waits to be picked (spec part 1 §2: the hint until a user is chosen).
     if (chosen !== null && children.some((c) => c.id === chosen)) userId = chosen;
-    else if (children.length === 1) userId = children[0].id;
   }
   // Remember what is shown (a Student's own calendar too): the next visit asks for it at once.
   useEffect(() => {

@@ -29,10 +29,8 @@ export function HomeCalendarPage() {
   const pickable = usePickableUsers();
   // A remembered user this account cannot pick (another account used this browser) counts as none.
   const remembered = stored === null ? undefined : pickable.options.find((o) => o.id === stored);
-  // With a single entry (a Teacher or Methodologist sees only themselves) there is nothing to
-  // choose, so that calendar opens at once, as the family web does for a single child.
-  const sole = !pickable.loading && pickable.options.length === 1 ? pickable.options[0] : undefined;
-  const chosen = remembered ?? sole;
+  // Nothing is chosen for the user, not even a single entry (spec part 1 §2: the hint until chosen).
+  const chosen = remembered;
   const userId = chosen?.id ?? null;
   useCalendarWindowTitle(calendarWindow ? (chosen?.full_name ?? null) : null);
 

@@ -14,8 +14,8 @@ export interface PickableUsers {
 
 /**
  * Whose calendars the signed-in user can pick (spec part 1 §2, part 2 §2): those who manage users
- * choose among the active teachers and methodologists; a Responsible among their active children
- * (no own entry); everyone else sees themselves.
+ * choose among themselves (first) and the active teachers and methodologists; a Responsible among
+ * their active children (no own entry); everyone else sees themselves.
  */
 export function usePickableUsers(): PickableUsers {
   const { user } = useAuth();
@@ -37,10 +37,8 @@ export function usePickableUsers(): PickableUsers {
     }
     const self: PickableUser = { id: user.id, full_name: user.full_name, role_id: user.role_id };
     if (!managesUsers) return [self];
-    const list = teachers.data ?? [];
-    // A manager who also teaches finds themselves on top, like everyone else.
-    const own = list.find((u) => u.id === user.id);
-    return own ? [own, ...list.filter((u) => u.id !== user.id)] : list;
+    // "Others see themselves first" (part 2): an Administrator or Manager too, teaching or not.
+    return [self, ...(teachers.data ?? []).filter((u) => u.id !== user.id)];
   }, [user, managesUsers, teachers.data]);
   return { options, loading: managesUsers && teachers.isPending };
 }
