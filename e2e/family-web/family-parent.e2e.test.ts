@@ -80,7 +80,10 @@ async function openTransfer(page: Page, study: DbStudy): Promise<void> {
 }
 
 /** Starts (epoch ms) of the slots the transfer calendar offers, from their class names. */
-/** The end of the transfer window (spec part 1 §4): the child's package's last study + 4 days. */
+/**
+ * The end of the transfer window (spec part 1 §4), exclusive: the whole date of the child's own
+ * package's last study + 4 days, so the next Kyiv midnight.
+ */
 async function transferLimit(studyId: number): Promise<number> {
   const pkg = await server.knex('study_user').where({ study_id: studyId, user_id: childId }).first('subscription_id');
   const last = await server
@@ -89,7 +92,7 @@ async function transferLimit(studyId: number): Promise<number> {
     .where('su.subscription_id', pkg.subscription_id)
     .max('s.start as last')
     .first();
-  return DateTime.fromJSDate(last!.last).setZone(ZONE).plus({ days: 4 }).toMillis();
+  return DateTime.fromJSDate(last!.last).setZone(ZONE).startOf('day').plus({ days: 5 }).toMillis();
 }
 
 async function offeredSlots(page: Page): Promise<number[]> {
@@ -219,7 +222,18 @@ describe.each([
       await page.getByTestId('transfer-confirm').waitFor();
       expect(await page.getByTestId('transfer-confirm-to').textContent()).toContain(DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'));
       await viewShot(page, `family-parent-${width}-transfer-confirm-uk`);
+      const before = await server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
+      const saved = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/studies/${study.id}`);
       await page.getByTestId('transfer-confirm-button').click();
+      // Spec part 1 §7: the form carries comment and miss_status with the new start.
+      const form = new URLSearchParams((await saved).postData() ?? '');
+      expect(Object.fromEntries(form)).toEqual({
+        _method: 'patch',
+        comment: before.comment ?? '',
+        miss_status: String(before.miss_status),
+        start: expect.any(String),
+      });
+      expect(Date.parse(form.get('start')!)).toBe(target);
       await page.getByTestId('transfer-view').waitFor({ state: 'detached' });
       await page.getByTestId('toast').first().waitFor();
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { calendarWindows, inKyiv, offPeriodZones, schedulesInWindow, spanToIso, toMillis, type Span } from './calendar-window';
 import { isOffTemplate, isoWeekday } from './off-template';
 import { INITIATORS, planStudyTimes } from './study-date-change';
-import { checkTransfer, transferBlocker, transferLimit, transferWindow, type TransferCheckInput } from './study-transfer';
+import {
+  checkTransfer,
+  packageLastStudyStart,
+  transferBlocker,
+  transferLimit,
+  transferPackageId,
+  transferWindow,
+  type TransferCheckInput,
+} from './study-transfer';
 
 const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' }).toMillis();
 const local = (ms: number) => inKyiv(ms).toFormat("yyyy-MM-dd'T'HH:mm");
@@ -90,14 +98,36 @@ describe('transfer rules', () => {
     expect(code({ newStart: kyiv('2025-06-02T18:00') })).toBe('slot_not_after_today');
   });
 
-  it('needs the new start before the last study date plus 4 days', () => {
+  it('allows every start on the last study date plus 4 days (a date), none after it', () => {
+    // Last study 2025-06-05 15:00: the limit day is 2025-06-09, all of it.
     expect(code({ newStart: kyiv('2025-06-09T14:00') })).toBe('ok');
-    expect(code({ newStart: kyiv('2025-06-09T15:00') })).toBe('slot_after_limit');
+    expect(code({ newStart: kyiv('2025-06-09T15:00') })).toBe('ok');
+    expect(code({ newStart: kyiv('2025-06-09T19:00') })).toBe('ok');
+    expect(code({ newStart: kyiv('2025-06-10T00:00') })).toBe('slot_after_limit');
     // No subscription: the study is its own last study.
-    expect(code({ subscriptionLastStudyDate: null, newStart: kyiv('2025-06-09T15:00') })).toBe('slot_after_limit');
-    expect(local(transferLimit(kyiv('2025-03-27T10:00'), 0))).toBe('2025-03-31T10:00');
+    expect(code({ subscriptionLastStudyDate: null, newStart: kyiv('2025-06-09T19:00') })).toBe('ok');
+    expect(code({ subscriptionLastStudyDate: null, newStart: kyiv('2025-06-10T09:00') })).toBe('slot_after_limit');
+    // Across the DST switch of 30 March 2025 the limit is still the next Kyiv midnight.
+    expect(local(transferLimit(kyiv('2025-03-27T10:00'), 0))).toBe('2025-04-01T00:00');
     const w = transferWindow(now, null, study.start);
-    expect([local(w.start), local(w.end)]).toEqual(['2025-06-03T00:00', '2025-06-09T15:00']);
+    expect([local(w.start), local(w.end)]).toEqual(['2025-06-03T00:00', '2025-06-10T00:00']);
+  });
+
+  it('judges by the student’s own package, in client and server alike', () => {
+    const participants = [
+      { role_id: 3, subscription_id: null },
+      { role_id: 4, subscription_id: 11 },
+    ];
+    expect(transferPackageId(participants)).toBe(11);
+    expect(transferPackageId([{ role_id: 3, subscription_id: 12 }])).toBeNull();
+    const packages = [
+      { id: 12, studies: [{ start: kyiv('2025-07-30T10:00') }] },
+      { id: 11, studies: [{ start: kyiv('2025-06-05T15:00') }, { start: kyiv('2025-06-01T15:00') }] },
+    ];
+    // Another package of the study (a classmate's, or one listed first) never widens the window.
+    expect(packageLastStudyStart(11, packages)).toBe(kyiv('2025-06-05T15:00'));
+    expect(packageLastStudyStart(null, packages)).toBeNull();
+    expect(packageLastStudyStart(13, packages)).toBeNull();
   });
 
   it('refuses off periods and busy time', () => {

@@ -1,5 +1,6 @@
 import { CALENDAR, TRANSFER_MIN_LEAD_HOURS } from '../domain/constants';
-import { kyivDayStart, plusKyivDays, MINUTE_MS, overlaps, toMillis, type Instant, type Span } from './calendar-window';
+import { ROLE } from '../domain/roles';
+import { kyivDayStart, MINUTE_MS, overlaps, toMillis, type Instant, type Span } from './calendar-window';
 import { fitsInside } from './work-slots';
 
 /**
@@ -47,13 +48,34 @@ export function transferBlocker(study: TransferStudy, now: Instant): TransferRef
 }
 
 /**
- * The latest moment a transferred study may start (exclusive): the subscription's last study
- * date plus 4 calendar days in Kyiv (so 10:00 + 4 days is 10:00 across a DST switch). A study
- * without a subscription counts as its own last study.
+ * The package a transfer is judged by: the one the study's student is booked on (their own, the
+ * participant's `subscription_id`), never another participant's. Null for a study on no package.
+ */
+export function transferPackageId(
+  participants: readonly { role_id?: number | null; subscription_id?: number | null }[],
+): number | null {
+  return participants.find((p) => p.role_id === ROLE.Student)?.subscription_id ?? null;
+}
+
+/** The start of the last study of that package, from the package's studies (null: no package). */
+export function packageLastStudyStart(
+  packageId: number | null,
+  packages: readonly { id: number; studies?: readonly { start: Instant }[] }[],
+): number | null {
+  if (packageId === null) return null;
+  const starts = (packages.find((p) => p.id === packageId)?.studies ?? []).map((s) => toMillis(s.start));
+  return starts.length > 0 ? Math.max(...starts) : null;
+}
+
+/**
+ * The end (exclusive) of the days a transferred study may start on: "at most the subscription's
+ * last study date plus 4 days" is a date, so every start on that Kyiv day is allowed, and the
+ * limit is the next midnight. A study without a subscription counts as its own last study.
  */
 export function transferLimit(subscriptionLastStudyDate: Instant | null, studyStart: Instant): number {
   const last = subscriptionLastStudyDate ?? studyStart;
-  return plusKyivDays(last, CALENDAR.transferExtraDays);
+  // The whole last allowed date: the limit is the next Kyiv midnight after it.
+  return kyivDayStart(last, CALENDAR.transferExtraDays + 1);
 }
 
 /** The window in which transfer slots are offered: from tomorrow (Kyiv) up to the limit. */

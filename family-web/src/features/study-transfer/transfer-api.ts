@@ -1,6 +1,7 @@
 import { createResourceApi, resourcePath, type ApiClient } from '@school/shared/api';
-import type { CalendarSchedule, Span } from '@school/shared/ui/calendar';
-import { toMillis, toKyivIso } from '@school/shared/ui/calendar';
+import { packageLastStudyStart, transferPackageId } from '@school/shared/rules';
+import type { CalendarSchedule, CalendarStudy, Span } from '@school/shared/ui/calendar';
+import { participantRoleId, toMillis, toKyivIso } from '@school/shared/ui/calendar';
 
 /** Calls of the transfer mode (spec part 1 §4, §7; docs/domain-rules.md "Scheduling and transfer"). */
 
@@ -14,21 +15,22 @@ interface StudyWithPackages {
 }
 
 /**
- * The start of the last study of the study's package (the transfer limit is that date plus 4 days),
- * null for a study on no package. GET api/studies with[]=subscriptions.studies sorted by start.
+ * The start of the last study of the student's own package (the transfer limit is that date plus
+ * 4 days; shared rules `transferPackageId`, `packageLastStudyStart`, the server's too), null for a
+ * study on no package. GET api/studies with[]=subscriptions.studies sorted by start.
  */
-export async function fetchPackageLastStudy(client: ApiClient, studyId: number, signal?: AbortSignal): Promise<number | null> {
+export async function fetchPackageLastStudy(client: ApiClient, study: CalendarStudy, signal?: AbortSignal): Promise<number | null> {
   const answer = await createResourceApi(client).list<'studies', StudyWithPackages>(
     'studies',
     {
       with: ['subscriptions.studies'],
       withSort: { 'subscriptions.studies.start': 'start' },
-      filter: { id: studyId },
+      filter: { id: study.id },
     },
     { signal },
   );
-  const starts = (answer.data[0]?.subscriptions ?? []).flatMap((s) => (s.studies ?? []).map((x) => toMillis(x.start)));
-  return starts.length > 0 ? Math.max(...starts) : null;
+  const participants = (study.users ?? []).map((u) => ({ role_id: participantRoleId(u), subscription_id: u.pivot?.subscription_id }));
+  return packageLastStudyStart(transferPackageId(participants), answer.data[0]?.subscriptions ?? []);
 }
 
 /** The teacher's schedules with off periods (GET api/schedules with[]=offperiods, filter[user_id]). */
@@ -61,12 +63,17 @@ export interface MovedStudy {
 }
 
 /**
- * Saves the picked slot: POST api/studies/{id} as a form with _method=patch and start (spec part 1
- * §7). Comment and miss status are staff fields the family app neither loads nor changes, so they
- * are not sent; the server treats absent fields as unchanged.
+ * Saves the picked slot: POST api/studies/{id} as a form with _method=patch, the study's comment and
+ * miss status as loaded, and the new start (spec part 1 §7). The comment and miss status go back
+ * unchanged: a Responsible may change neither (the server refuses a different value).
  */
-export async function saveTransfer(client: ApiClient, studyId: number, start: number): Promise<MovedStudy> {
-  const form = new URLSearchParams({ _method: 'patch', start: toKyivIso(start) });
-  const answer = await client.post<{ data: MovedStudy }>(resourcePath('studies', studyId), form);
+export async function saveTransfer(client: ApiClient, study: CalendarStudy, start: number): Promise<MovedStudy> {
+  const form = new URLSearchParams({
+    _method: 'patch',
+    comment: study.comment ?? '',
+    miss_status: String(study.miss_status),
+    start: toKyivIso(start),
+  });
+  const answer = await client.post<{ data: MovedStudy }>(resourcePath('studies', study.id), form);
   return answer.data;
 }

@@ -131,7 +131,7 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
     if (!picked) return;
     setSaving(true);
     try {
-      const moved = await saveTransfer(client, study.id, picked.start);
+      const moved = await saveTransfer(client, study, picked.start);
       toasts.show({ intent: 'success', message: t('family.transfer.done', { time: formatMoment(moved.start, i18n.language) }), timeoutMs: TOAST_MS.short });
       onMoved(moved);
     } catch (err) {

@@ -22,7 +22,7 @@ export interface TransferWindowData {
 export function useTransferWindow(study: CalendarStudy, now: number): TransferWindowData {
   const { client } = useApi();
   const teacherId = (study.users ?? []).find((u) => [ROLE.Teacher, ROLE.Methodologist].includes(participantRoleId(u) as 3 | 7))?.id ?? null;
-  const loadLast = useCallback((signal: AbortSignal) => fetchPackageLastStudy(client, study.id, signal), [client, study.id]);
+  const loadLast = useCallback((signal: AbortSignal) => fetchPackageLastStudy(client, study, signal), [client, study]);
   const loadOff = useCallback(
     (signal: AbortSignal) => (teacherId === null ? Promise.resolve([]) : fetchTeacherOffPeriods(client, teacherId, signal)),
     [client, teacherId],

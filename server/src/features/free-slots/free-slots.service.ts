@@ -12,6 +12,7 @@ import {
   MINUTE_MS,
   minutesOfTime,
   overlaps,
+  transferPackageId,
   transferWindow,
   type Span,
   type TemplateSlot,
@@ -95,7 +96,7 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
       let window: Span = { start: q.from ?? kyivDayStart(now(), 1), end: 0 };
       window.end = q.to ?? inKyiv(window.start).plus({ days: 7 }).toMillis();
       if (auth.roleId === ROLE.Responsible) {
-        const subscriptionId = study.participants.find((p) => p.role_id === ROLE.Student)?.subscription_id ?? null;
+        const subscriptionId = transferPackageId(study.participants);
         const last = subscriptionId === null ? null : await slots.lastStudyStartOf(knex, subscriptionId);
         const allowed = transferWindow(now(), last, study.start);
         window = { start: Math.max(window.start, allowed.start), end: Math.min(window.end, allowed.end) };

@@ -34,7 +34,8 @@ describe('transfer by a Responsible', () => {
     ['study_not_after_today', async () => ({ id: await addStudy(srv.knex, kyivDay(0, 6), [fx.teacherId, fx.childId]), start: iso(kyivDay(4, 12)) })],
     ['not_single_student', async () => ({ id: fx.pairStudy, start: iso(kyivDay(4, 12)) })],
     ['slot_not_after_today', async () => ({ id: fx.studyA, start: iso(kyivDay(0, 19)) })],
-    ['slot_after_limit', async () => ({ id: fx.studyA, start: iso(kyivDay(9, 12)) })],
+    // The package's last study is on day +5: day +9 is the last allowed date, day +10 is past it.
+    ['slot_after_limit', async () => ({ id: fx.studyA, start: iso(kyivDay(10, 12)) })],
     ['slot_in_off_period', async () => ({ id: fx.studyA, start: iso(kyivDay(6, 12)) })],
     // 19:30 for an hour runs past the end of the working day (20:00).
     ['slot_not_free', async () => ({ id: fx.studyA, start: iso(kyivDay(4, 19, 30)) })],
@@ -94,6 +95,19 @@ describe('transfer by a Responsible', () => {
     const ok = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(7, 8, 30)) });
     expect(ok.status, ok.text).toBe(200);
     expect(ms(ok.body.data.start)).toBe(kyivDay(7, 8, 30).toMillis());
+  });
+
+  it('allows every slot on the last study date plus 4 days, up to its last hour', async () => {
+    // Day +5 holds the package's last study, so day +9 is the limit date; 19:00 is its last hour slot.
+    // A study of the same package before its last one, so the last stays on day +5.
+    const id = await addStudy(srv.knex, kyivDay(2, 12), [fx.teacherId, fx.childId], { subscriptionId: fx.subscriptionId });
+    const q = new URLSearchParams({ from: kyivDay(9).toISO()!, to: kyivDay(11).toISO()! });
+    const offered: number[] = (await parentUk.get(`/api/studies/${id}/free-slots?${q}`)).body.data.map((s: { start: string }) => ms(s.start));
+    expect(offered).toContain(kyivDay(9, 19).toMillis());
+    expect(offered.filter((s) => s >= kyivDay(10).toMillis())).toEqual([]);
+    const res = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(9, 19)) });
+    expect(res.status, res.text).toBe(200);
+    expect(ms(res.body.data.start)).toBe(kyivDay(9, 19).toMillis());
   });
 
   it('moves the study through the modal form, keeps the duration and writes the history row', async () => {

@@ -8,6 +8,7 @@ import {
   intersectSpans,
   MINUTE_MS,
   overlaps,
+  transferPackageId,
   transferWindow,
   type Span,
   type TransferDecision,
@@ -36,7 +37,7 @@ export function createStudyTransferService(slots: FreeSlotsRepository) {
       const teacherIds = study.participants
         .filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist)
         .map((p) => p.user_id);
-      const subscriptionId = students[0]?.subscription_id ?? null;
+      const subscriptionId = transferPackageId(study.participants);
       const lastStudy = subscriptionId === null ? null : await slots.lastStudyStartOf(db, subscriptionId);
       const window = transferWindow(now, lastStudy, study.start);
       const durationMs = study.end.getTime() - study.start.getTime();
