@@ -68,7 +68,7 @@ export function selectList(ctx: EngineContext, resource: ResourceDef, alias: str
   for (const name of wanted) {
     const field = resource.fields[name];
     if (field) {
-      if (fieldReadable(field, ctx.auth)) out.push(fieldSelectSql(ctx.knex, alias, name, field));
+      if (fieldReadable(field, ctx.auth)) out.push(fieldSelectSql(ctx.knex, alias, name, field, name, ctx.language));
       continue;
     }
     const declared = resource.computed?.[name];

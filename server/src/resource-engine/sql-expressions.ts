@@ -13,6 +13,8 @@ import { hooksOf, type ComputedAttribute } from './resource-hooks.js';
 export interface EngineContext {
   knex: Knex;
   auth: AuthState;
+  /** The request's language (Accept-Language): picks a field's translation column, if any. */
+  language?: string;
 }
 
 export function columnOf(name: string, def: FieldDef): string {
@@ -24,9 +26,14 @@ export function fieldSql(knex: Knex, alias: string, name: string, def: FieldDef)
   return knex.raw('??.??', [alias, columnOf(name, def)]);
 }
 
-/** The column as answered: dates as yyyy-MM-dd, wall-clock times as text (no time-zone shifts in JSON). */
-export function fieldSelectSql(knex: Knex, alias: string, name: string, def: FieldDef, as = name): Knex.Raw {
+/**
+ * The column as answered: dates as yyyy-MM-dd, wall-clock times as text (no time-zone shifts in JSON);
+ * a translated field in the request's language where the row has that translation.
+ */
+export function fieldSelectSql(knex: Knex, alias: string, name: string, def: FieldDef, as = name, language?: string): Knex.Raw {
   const col = columnOf(name, def);
+  const translation = language ? def.translations?.[language as 'ru' | 'en'] : undefined;
+  if (translation) return knex.raw('coalesce(??.??, ??.??) as ??', [alias, translation, alias, col, as]);
   switch (def.type) {
     case 'date':
       return knex.raw(`to_char(??.??, 'YYYY-MM-DD') as ??`, [alias, col, as]);

@@ -27,6 +27,12 @@ export interface FieldDef {
   type: FieldType;
   /** Database column when it differs from the field name. */
   column?: string;
+  /**
+   * Columns holding the field in another interface language, by language: answered instead of
+   * the field when Accept-Language asks for that language and the row has it (a catalogue's
+   * Russian names; the Ukrainian `name` is the fallback). Filters and sorting use the field.
+   */
+  translations?: Readonly<Partial<Record<'ru' | 'en', string>>>;
   /** filter[field], filterDatesStart[field] (dates), having[field]; default true. */
   filterable?: boolean;
   /** sort[]; default true. */

@@ -19,6 +19,7 @@ import * as m017 from './017_scheduling_indexes.js';
 import * as m018 from './018_study_participant_roles.js';
 import * as m019 from './019_session_notify.js';
 import * as m020 from './020_ical_feed_revocation.js';
+import * as m021 from './021_catalogue_name_ru.js';
 
 export interface Migration {
   name: string;
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { name: '018_study_participant_roles', up: m018.up, down: m018.down },
   { name: '019_session_notify', up: m019.up, down: m019.down },
   { name: '020_ical_feed_revocation', up: m020.up, down: m020.down },
+  { name: '021_catalogue_name_ru', up: m021.up, down: m021.down },
 ];

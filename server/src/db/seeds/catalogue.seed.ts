@@ -18,42 +18,42 @@ export const STUDY_TYPE = {
 } as const;
 
 export const studyTypes = [
-  [1, 'Індивідуальне'],
-  [2, 'Парне'],
-  [3, 'Групове'],
-  [4, 'Пробне'],
-  [5, 'Консультація'],
-  [6, 'Бонусне'],
-  [7, 'Методична сесія'],
+  [1, 'Індивідуальне', 'Индивидуальное'],
+  [2, 'Парне', 'Парное'],
+  [3, 'Групове', 'Групповое'],
+  [4, 'Пробне', 'Пробное'],
+  [5, 'Консультація', 'Консультация'],
+  [6, 'Бонусне', 'Бонусное'],
+  [7, 'Методична сесія', 'Методическая сессия'],
 ] as const;
 
 export const languages = [
-  [1, 'uk', 'Українська'],
-  [2, 'ru', 'Російська'],
-  [3, 'en', 'Англійська'],
-  [4, 'de', 'Німецька'],
-  [5, 'pl', 'Польська'],
-  [6, 'fr', 'Французька'],
-  [7, 'es', 'Іспанська'],
+  [1, 'uk', 'Українська', 'Украинский'],
+  [2, 'ru', 'Російська', 'Русский'],
+  [3, 'en', 'Англійська', 'Английский'],
+  [4, 'de', 'Німецька', 'Немецкий'],
+  [5, 'pl', 'Польська', 'Польский'],
+  [6, 'fr', 'Французька', 'Французский'],
+  [7, 'es', 'Іспанська', 'Испанский'],
 ] as const;
 
 export const teachingFormats = [
-  [1, 'Онлайн'],
-  [2, 'Офлайн'],
-  [3, 'Змішаний'],
+  [1, 'Онлайн', 'Онлайн'],
+  [2, 'Офлайн', 'Офлайн'],
+  [3, 'Змішаний', 'Смешанный'],
 ] as const;
 export const teachingPrograms = [
-  [1, 'НУШ'],
-  [2, 'Cambridge English'],
-  [3, 'Підготовка до НМТ'],
-  [4, 'Олімпіадна підготовка'],
-  [5, 'Авторська програма'],
+  [1, 'НУШ', 'НУШ'],
+  [2, 'Cambridge English', 'Cambridge English'],
+  [3, 'Підготовка до НМТ', 'Подготовка к НМТ'],
+  [4, 'Олімпіадна підготовка', 'Олимпиадная подготовка'],
+  [5, 'Авторська програма', 'Авторская программа'],
 ] as const;
 export const teachingStyles = [
-  [1, 'Ігровий'],
-  [2, 'Академічний'],
-  [3, 'Проєктний'],
-  [4, 'Розмовний'],
+  [1, 'Ігровий', 'Игровой'],
+  [2, 'Академічний', 'Академический'],
+  [3, 'Проєктний', 'Проектный'],
+  [4, 'Розмовний', 'Разговорный'],
 ] as const;
 export const studyDurations = [
   [1, 30],
@@ -146,22 +146,30 @@ export const contractDisciplines = [
   'Малювання',
 ] as const;
 
-const pairs = (rows: ReadonlyArray<readonly [number, string]>) => rows.map(([id, name]) => ({ id, name }));
+/** Rows of a named catalogue: id, the Ukrainian name, the Russian one (migration 021). */
+const named = (rows: ReadonlyArray<readonly [number, string, string]>) =>
+  rows.map(([id, name, name_ru]) => ({ id, name, name_ru }));
 
 export async function seedCatalogue(knex: Knex): Promise<void> {
   const put = (table: string, rows: object[]) => knex(table).insert(rows).onConflict('id').ignore();
-  await put('study_types', pairs(studyTypes));
+  // A database seeded before the Russian names existed gets them, without touching names a school set.
+  const putNamed = (table: string, rows: object[]) =>
+    knex(table)
+      .insert(rows)
+      .onConflict('id')
+      .merge({ name_ru: knex.raw('coalesce(??.name_ru, excluded.name_ru)', [table]) });
+  await putNamed('study_types', named(studyTypes));
   await put(
     'classifications',
     Array.from({ length: 11 }, (_, i) => ({ id: i + 1, number: i + 1 })),
   );
-  await put(
+  await putNamed(
     'languages',
-    languages.map(([id, code, name]) => ({ id, code, name })),
+    languages.map(([id, code, name, name_ru]) => ({ id, code, name, name_ru })),
   );
-  await put('teaching_formats', pairs(teachingFormats));
-  await put('teaching_programs', pairs(teachingPrograms));
-  await put('teaching_styles', pairs(teachingStyles));
+  await putNamed('teaching_formats', named(teachingFormats));
+  await putNamed('teaching_programs', named(teachingPrograms));
+  await putNamed('teaching_styles', named(teachingStyles));
   await put(
     'study_durations',
     studyDurations.map(([id, minutes]) => ({ id, minutes })),

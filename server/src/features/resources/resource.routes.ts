@@ -32,7 +32,7 @@ export function resourceRoutes(knex: Knex): Router {
   setComputedLookup((resource) => hooksOf(resource.name).computed ?? {});
 
   const router = new Router({ prefix: '/api' });
-  const engine = (ctx: Context) => ({ knex, auth: authOf(ctx) });
+  const engine = (ctx: Context) => ({ knex, auth: authOf(ctx), language: ctx.lang });
   const writeRequest = (ctx: Context) => ({
     ...engine(ctx),
     t: ctx.t,

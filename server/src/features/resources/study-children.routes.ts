@@ -18,7 +18,7 @@ import { findPreviousReport } from '../study-reports/previous-report.repository.
  *   GET api/studies/{id}/users/{userId}/previous-report  { data: { subject, content, … } | null }
  */
 export function registerStudyChildrenRoutes(router: Router, knex: Knex): void {
-  const engine = (ctx: Context): EngineContext => ({ knex, auth: authOf(ctx) });
+  const engine = (ctx: Context): EngineContext => ({ knex, auth: authOf(ctx), language: ctx.lang });
   /** 404 unless the study exists and is in the user's scope (403 without any read on studies). */
   const visibleStudy = async (ctx: EngineContext, raw: string) => {
     const id = parseId(raw);
