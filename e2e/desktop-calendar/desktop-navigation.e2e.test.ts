@@ -18,6 +18,30 @@ async function openUserMenu(page: Page): Promise<void> {
   await page.getByTestId('logout').waitFor();
 }
 
+describe('forgot password (spec part 2 §9)', () => {
+  it('shows the reset-link toast for 20 seconds, as the family web does', async () => {
+    const { context, page } = await suite.staffPage();
+    try {
+      // A controllable clock: the toast's 20 s are checked without waiting them out.
+      await page.clock.install();
+      await page.goto('/staff/password/forgot');
+      await page.getByTestId('forgot-form').waitFor();
+      await page.locator('input[name="email"]').fill('student@example.com');
+      await page.getByTestId('forgot-form').locator('button[type=submit]').click();
+      await page.getByTestId('form-success').waitFor();
+      expect(await toastText(page, 'success')).toEqual({ title: '', message: uk.auth.resetLinkSent });
+      await screenshot(page, 'desktop-auth-forgot-sent-uk');
+      const toast = page.getByTestId('toast-success');
+      await page.clock.fastForward(19_000);
+      expect(await toast.count()).toBe(1);
+      await page.clock.fastForward(1_500);
+      await toast.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('guard, titles and navigation', () => {
   it('sends a signed-out user to /login and a signed-in one away from it; a Teacher sees Reports and Profile, and logs out', async () => {
     const { context, page } = await suite.staffPage();

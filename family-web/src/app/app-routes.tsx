@@ -1,5 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
-import { Redirect, matchRoute, useAuth, useRouter, type RouteParams } from '@school/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { AppErrorBoundary, Redirect, matchRoute, reportError, useAuth, useRouter, type RouteParams } from '@school/shared/ui';
+import { useToasts } from './toasts-context';
 import { LoadingScreen } from '../components/loading-screen';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
@@ -27,6 +29,8 @@ const routes: readonly RouteDef[] = [
 export function AppRoutes() {
   const { path } = useRouter();
   const { status } = useAuth();
+  const { t } = useTranslation();
+  const toasts = useToasts();
 
   if (status === 'loading') return <LoadingScreen />;
 
@@ -41,9 +45,13 @@ export function AppRoutes() {
     // The shell stays on screen while a page's chunk loads.
     return (
       <AppShell>
-        <Suspense fallback={<LoadingScreen inline />}>
-          <Page params={params} />
-        </Suspense>
+        {/* A render error shows the unknown-error toast (spec part 1 §8); the shell stays usable and
+            another page (a new key) starts over. */}
+        <AppErrorBoundary key={route.path} onError={() => reportError(undefined, t, toasts)}>
+          <Suspense fallback={<LoadingScreen inline />}>
+            <Page params={params} />
+          </Suspense>
+        </AppErrorBoundary>
       </AppShell>
     );
   }

@@ -55,6 +55,21 @@ describe('createApiClient', () => {
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 
+  it('signals only a 401 whose message is "Unauthenticated."; other 401s are plain refusals', async () => {
+    const onUnauthenticated = vi.fn();
+    const client = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'uk',
+      onUnauthenticated,
+      fetchImpl: fakeFetch(401, { message: 'Посилання для входу застаріло.' }),
+    });
+    await expect(client.get('/api/studies')).rejects.toMatchObject({
+      status: 401,
+      body: { message: 'Посилання для входу застаріло.' },
+    });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
   it('reports network failures as status 0', async () => {
     const client = createApiClient({
       baseUrl: '',

@@ -9,7 +9,10 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Current interface language, sent as Accept-Language. */
   getLanguage: () => string;
-  /** Called on a 401 answer unless the request opted out (spec part 1 §8: the page reloads). */
+  /**
+   * Called on a 401 answering "Unauthenticated." unless the request opted out (spec part 1 §8: the
+   * page reloads); any other 401 is thrown like other refusals.
+   */
   onUnauthenticated?: (error: ApiError) => void;
   /** Injected in tests; defaults to the global fetch. */
   fetchImpl?: typeof fetch;
@@ -105,7 +108,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     if (!response.ok) {
       const error = new ApiError(response.status, await readErrorBody(response));
-      if (error.isUnauthenticated && !requestOptions.ignoreUnauthenticated) onUnauthenticated?.(error);
+      if (error.endsSession && !requestOptions.ignoreUnauthenticated) onUnauthenticated?.(error);
       throw error;
     }
     return (await readBody(response, requestOptions.responseKind ?? 'json')) as T;

@@ -1,6 +1,8 @@
 import type { ErrorBody } from '@school/shared/domain';
 
-export { UNAUTHENTICATED_MESSAGE } from '@school/shared/domain';
+import { UNAUTHENTICATED_MESSAGE } from '@school/shared/domain';
+
+export { UNAUTHENTICATED_MESSAGE };
 
 /** The error envelope of every API error (docs/api.md, ARCHITECTURE §4). */
 export type ApiErrorBody = ErrorBody;
@@ -35,6 +37,14 @@ export class ApiError extends Error {
 
   get isUnauthenticated(): boolean {
     return this.status === 401;
+  }
+
+  /**
+   * The session is over: a 401 whose message is "Unauthenticated." (spec part 1 §8: only that body
+   * reloads the page). Other 401s are refusals with their own message, shown like any error.
+   */
+  get endsSession(): boolean {
+    return this.status === 401 && this.body.message === UNAUTHENTICATED_MESSAGE;
   }
 
   get isValidation(): boolean {

@@ -14,3 +14,4 @@ export * from './resource-list';
 export * from './use-auth-forms';
 export * from './use-resource-form';
 export * from './use-resource-list';
+export * from './app-error-boundary';

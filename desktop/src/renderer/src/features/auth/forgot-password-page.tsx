@@ -1,13 +1,17 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { TOAST_MS } from '@school/shared/domain';
 import { Link, useForgotPassword, usePageTitle } from '@school/shared/ui';
+import { useServices } from '../../app/services-context';
 import { AuthCard } from './auth-card';
 import { TextInputField } from './text-input-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   usePageTitle('titles.forgotPassword');
-  const form = useForgotPassword();
+  const { toasts } = useServices();
+  // The spec's reset-link toast (part 2 §9, 20 s), as the family web shows it; the note in the form stays.
+  const form = useForgotPassword((message) => toasts.show({ intent: 'success', message, timeoutMs: TOAST_MS.long }));
   const { sentText } = form;
 
   return (

@@ -12,7 +12,8 @@ interface State {
 
 /**
  * Catches render errors, shows the unknown-error toast and renders the tree again on the next
- * navigation, so one broken widget does not leave the window blank.
+ * navigation, so one broken widget does not leave the window blank. Both apps use it: the desktop
+ * around its routes, the family web around the page inside its shell (navigation stays usable).
  */
 export class AppErrorBoundary extends Component<Props, State> {
   override state: State = { failedAt: null };
