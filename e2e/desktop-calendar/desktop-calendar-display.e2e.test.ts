@@ -36,17 +36,24 @@ interface Seen {
 
 /** Picks a user and hands back the studies the page itself loaded for them. */
 async function pickAndCapture(page: Page, userId: number): Promise<Map<number, ApiStudy>> {
-  const answer = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/studies' && r.request().method() === 'GET',
-  );
+  // The spec's two calls (part 1 §7): the studies with their people, then their flags by ids.
+  const call = (kind: 'with[]' | 'select[]') =>
+    page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/studies' && r.request().method() === 'GET' && url.searchParams.has(kind);
+    });
+  const answer = call('with[]');
+  const flagsAnswer = call('select[]');
   await page.waitForFunction(() => {
     const select = document.querySelector('[data-testid=user-picker]') as HTMLSelectElement | null;
     return select !== null && !select.disabled && select.options.length > 1;
   });
   await page.getByTestId('user-picker').selectOption(String(userId));
   const body = (await (await answer).json()) as { data: ApiStudy[] };
+  const flags = (await (await flagsAnswer).json()) as { data: Pick<ApiStudy, 'id' | 'isLast'>[] };
   await waitForCalendar(page);
-  return new Map(body.data.map((s) => [s.id, s]));
+  const byId = new Map(flags.data.map((f) => [f.id, f]));
+  return new Map(body.data.map((s) => [s.id, { ...s, ...byId.get(s.id) }]));
 }
 
 /** Checks every study drawn in the current time-grid view; counts what it met. */

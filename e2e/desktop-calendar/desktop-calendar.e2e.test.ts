@@ -44,7 +44,28 @@ describe('desktop home calendar', () => {
         .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
       expect(offered.slice(0, 2)).toEqual(['', String(adminId)]);
       expect(offered).toContain(String(suite.teacherId));
+      // The calls as spec part 1 §7 writes them.
+      const calls: URL[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/studies' || url.pathname === '/api/schedules') calls.push(url);
+      });
       await pickUser(page, suite.teacherId);
+      const params = (u: URL) => Object.fromEntries([...new Set(u.searchParams.keys())].map((k) => [k, u.searchParams.getAll(k)]));
+      const studyCalls = calls.filter((u) => u.pathname === '/api/studies').map(params);
+      const list = studyCalls.find((q) => q['with[]'])!;
+      expect(list['with[]']).toEqual(['users', 'users.classes', 'reports']);
+      expect(list['withFilter[users.id]']).toEqual([String(suite.teacherId)]);
+      expect(list['select[]']).toBeUndefined();
+      const flags = studyCalls.find((q) => q['select[]'])!;
+      expect(flags['select[]']).toEqual(expect.arrayContaining(['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus']));
+      expect(flags['withCount[]']).toEqual(['recordings']);
+      expect(flags['filter[id]'][0].split('|').length).toBeGreaterThan(1);
+      const schedules = calls.filter((u) => u.pathname === '/api/schedules').map(params)[0];
+      expect(schedules['with[]']).toEqual(['workperiods', 'offperiods']);
+      expect(schedules['filter[user_id]']).toEqual([String(suite.teacherId)]);
+      const sixtyDaysAgo = DateTime.now().setZone(ZONE).startOf('day').minus({ days: 60 });
+      expect(DateTime.fromISO(schedules['filterDatesStart[end_at]'][0]).toMillis()).toBe(sixtyDaysAgo.toMillis());
 
       const week = currentKyivWeek();
       const expected = await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to);

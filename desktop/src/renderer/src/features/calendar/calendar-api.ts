@@ -1,5 +1,5 @@
-import type { ApiClient, DataEnvelope } from '@school/shared/api';
-import { calendarWindows, schedulesInWindow, toKyivIso } from '@school/shared/ui/calendar';
+import { anyOfFilter, type ApiClient, type DataEnvelope } from '@school/shared/api';
+import { calendarWindows, toKyivIso } from '@school/shared/ui/calendar';
 import type { CalendarSchedule, CalendarStudy } from '@school/shared/ui/calendar';
 
 /** Calls of the home calendar (spec part 1 §7 "Studies and calendar"). */
@@ -16,50 +16,46 @@ export const calendarKeys = {
   studyTypes: ['study_types'] as const,
 };
 
-/** The study columns and flags the calendar and the study modal read. */
-const STUDY_SELECT = [
-  'id',
-  'start',
-  'end',
-  'type_id',
-  'trial',
-  'comment',
-  'miss_status',
-  'isPaid',
-  'isLast',
-  'isBonus',
-  'studyReportCheck',
-  'isNoReport',
-];
+/**
+ * The flags call's columns (spec part 1 §7): the spec's flags, plus `isNoReport` for the
+ * missing-report notice (docs/domain-rules.md, "Desktop calendar").
+ */
+const FLAG_SELECT = ['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport'];
+
+type StudyFlags = Pick<CalendarStudy, 'id' | 'isPaid' | 'isLast' | 'studyReportCheck' | 'isBonus' | 'isNoReport' | 'recordings_count'>;
 
 /**
- * One call instead of the spec's two (list, then flags by ids joined with `|`): the API accepts
- * with[], select[] and withCount[] together, and a list of ids would outgrow the query limits.
- * Studies load from the start of the Kyiv day 60 days ago.
+ * The spec's two calls (part 1 §7): the user's studies from the start of the Kyiv day 60 days ago
+ * with participants, classes and reports; then, for those ids joined by `|`, the flags and the
+ * recordings count. The answers are joined by id.
  */
 export async function fetchCalendarStudies(client: ApiClient, userId: number, now: number): Promise<CalendarStudy[]> {
-  const answer = await client.get<ListEnvelope<CalendarStudy>>('/api/studies', {
+  const list = await client.get<ListEnvelope<CalendarStudy>>('/api/studies', {
     with: ['users', 'users.classes', 'reports'],
     withFilter: { 'users.id': userId },
-    select: STUDY_SELECT,
-    // Not subscriptions: only package readers may count them; the participants' pivot tells.
-    withCount: ['recordings'],
     filterDatesStart: { start: toKyivIso(calendarWindows(now).studiesFrom) },
   });
-  return answer.data;
+  if (list.data.length === 0) return [];
+  const flags = await client.get<ListEnvelope<StudyFlags>>('/api/studies', {
+    select: FLAG_SELECT,
+    withCount: ['recordings'],
+    filter: { id: anyOfFilter(list.data.map((s) => s.id)) },
+  });
+  const byId = new Map(flags.data.map((f) => [f.id, f]));
+  return list.data.map((study) => ({ ...study, ...byId.get(study.id) }));
 }
 
 /**
- * Schedules ending within the last 60 days or open-ended, with work and off periods. The spec's
- * filterDatesStart[end_at] would drop the open-ended ones (the API compares `end_at >= date`,
- * false for NULL), so a teacher's few schedules are loaded and the window is applied here.
+ * Schedules ending within the last 60 days or open-ended (the API counts a schedule without an end
+ * as ending after any date), with work and off periods: GET api/schedules as part 1 §7 writes it.
  */
 export async function fetchCalendarSchedules(client: ApiClient, userId: number, now: number): Promise<CalendarSchedule[]> {
   const answer = await client.get<ListEnvelope<CalendarSchedule>>('/api/schedules', {
     with: ['workperiods', 'offperiods'],
+    filterDatesStart: { end_at: toKyivIso(calendarWindows(now).schedulesEndingAfter) },
     filter: { user_id: userId },
   });
-  return schedulesInWindow(answer.data, now);
+  return answer.data;
 }
 
 export async function fetchStudyTypes(client: ApiClient): Promise<Map<number, string>> {
