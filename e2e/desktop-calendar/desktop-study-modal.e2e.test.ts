@@ -130,6 +130,48 @@ describe('study event modal', () => {
     }
   });
 
+  it('offers a Teacher Write or Edit Report and the student’s previous report (spec part 1 §2, §6)', async () => {
+    const [study] = (await weekStudies()).filter((s) => s.miss_status === 0);
+    const { user_id: studentId } = await suite.server
+      .knex('study_user')
+      .where({ study_id: study.id, role_id: 4 })
+      .first('user_id');
+    const own = await suite.server.knex('study_reports').where({ study_id: study.id, user_id: studentId }).first('id');
+    const previous = await suite.server
+      .knex('study_reports as r')
+      .join('studies as s', 's.id', 'r.study_id')
+      .where('r.user_id', studentId)
+      .where('s.start', '<', study.start)
+      .orderBy([{ column: 's.start', order: 'desc' }, { column: 's.id', order: 'desc' }])
+      .first('r.subject');
+    for (const language of ['uk', 'ru'] as const) {
+      const t = language === 'uk' ? uk : ru;
+      const { context, page } = await suite.staffPage(language);
+      try {
+        await signIn(page, 'teacher@example.com', language);
+        await pickUser(page, suite.teacherId);
+        await openStudy(page, study.id);
+        await page.getByTestId(`report-previous-${studentId}`).click();
+        const shown = page.getByTestId(`previous-report-${studentId}`);
+        await shown.waitFor();
+        expect(await shown.innerText()).toContain(previous ? previous.subject : t.calendarUi.modal.noPreviousReport);
+        await viewportShot(page, `desktop-calendar-teacher-reports-${language}`);
+        if (language === 'ru') continue;
+        if (own) {
+          expect(await page.getByTestId(`report-edit-${studentId}`).innerText()).toBe(t.calendarUi.modal.editReport);
+          await page.getByTestId(`report-edit-${studentId}`).click();
+          await page.waitForURL(`**/staff/admin/study_reports?edit=${own.id}`);
+        } else {
+          expect(await page.getByTestId(`report-write-${studentId}`).innerText()).toBe(t.calendarUi.modal.writeReport);
+          await page.getByTestId(`report-write-${studentId}`).click();
+          await page.waitForURL(`**/staff/admin/study_reports?create&study_id=${study.id}&user_id=${studentId}`);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('puts a refused miss status under its field when the study changed meanwhile (Teacher, Billed Miss)', async () => {
     const study = (await weekStudies()).find((s) => s.miss_status === 0 && !s.comment)!;
     const { context, page } = await suite.staffPage();
@@ -242,6 +284,8 @@ describe('study event modal', () => {
       // Save exists with `update study` (a Responsible may move the start); nothing here is theirs to change.
       expect(await page.getByTestId('study-save').isDisabled()).toBe(true);
       expect(await page.getByTestId('study-close').count()).toBe(1);
+      // No `create study_report`: no report buttons.
+      expect(await page.locator('[data-testid^=report-write-], [data-testid^=report-edit-]').count()).toBe(0);
       await viewportShot(page, 'desktop-calendar-responsible-modal-ru');
     } finally {
       await context.close();

@@ -1,7 +1,8 @@
-import { Button, Callout, Icon, type IconName } from '@blueprintjs/core';
+import { Callout, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MISS_STATUS, ROLE } from '@school/shared/domain';
 import { participantRoleId, type CalendarStudy } from '@school/shared/ui/calendar';
+import { StudyReportActions } from './study-report-actions';
 
 /**
  * The slots for homework, messages, recordings and reports. Each is its own section with a
@@ -24,7 +25,7 @@ export function StudyModalSections({ study, canWriteReports }: { study: Calendar
   const { t } = useTranslation();
   const missed = study.miss_status !== MISS_STATUS.None;
   const students = (study.users ?? []).filter((u) => participantRoleId(u) === ROLE.Student);
-  const reported = new Set((study.reports ?? []).map((r) => r.user_id));
+  const reportOf = new Map((study.reports ?? []).map((r) => [r.user_id, r.id]));
   return (
     <div className="study-modal__slots">
       <Slot id="homework" icon="book" title={t('calendarUi.modal.homework')} />
@@ -45,9 +46,9 @@ export function StudyModalSections({ study, canWriteReports }: { study: Calendar
           <ul className="study-modal__reports">
             {students.map((s) => (
               <li key={s.id}>
-                <Icon icon={reported.has(s.id) ? 'tick-circle' : 'circle'} intent={reported.has(s.id) ? 'success' : 'none'} />{' '}
-                {s.full_name}{' '}
-                <Button size="small" variant="minimal" disabled icon={reported.has(s.id) ? 'edit' : 'add'} />
+                <Icon icon={reportOf.has(s.id) ? 'tick-circle' : 'circle'} intent={reportOf.has(s.id) ? 'success' : 'none'} />{' '}
+                {s.full_name}
+                <StudyReportActions studyId={study.id} studentId={s.id} reportId={reportOf.get(s.id) ?? null} />
               </li>
             ))}
           </ul>
