@@ -111,7 +111,8 @@ describe('Kyiv calendar days (luxon startOf / plus days)', () => {
 
   it('keeps the rules that use them on luxon’s answers', () => {
     const last = '2026-03-26T10:00:00+02:00';
-    expect(transferLimit(last, last)).toBe(DateTime.fromISO(last, { zone: KYIV }).plus({ days: 4 }).toMillis());
+    // The whole last allowed date: the next Kyiv midnight after last + 4 days (issue 12 point 8).
+    expect(transferLimit(last, last)).toBe(DateTime.fromISO(last, { zone: KYIV }).startOf('day').plus({ days: 5 }).toMillis());
     const off = { start_at: '2026-04-20T09:00:00+03:00', end_at: '2026-04-27T09:00:00+03:00' };
     const [warning] = offPeriodZones([off], '2026-04-01T00:00:00Z');
     expect(toKyivIso(warning!.start)).toBe('2026-03-21T09:00:00+02:00');
