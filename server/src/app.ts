@@ -78,22 +78,19 @@ export function createApp(deps: AppDeps) {
   app.use(icalPublicRoutes(icalDeps).routes());
   app.use(spa('/staff/', config.STATIC_STAFF_DIR, isApiPath));
   app.use(spa('/', config.STATIC_FAMILY_DIR, (p) => isApiPath(p) || p.startsWith('/staff')));
-  app.use(
-    bodyParser({
-      bodyBytes: config.BODY_LIMIT_KB * 1024,
-      fileBytes: 8192 * 1024,
-      maxFiles: 20,
-    }),
-  );
-  app.use(methodOverride());
+  // Callers are checked before any body byte is read: a header-less or signed-out write under
+  // /api costs the server nothing. Routes that take files mount here, before the form parser,
+  // with requireAuth, their permission check and multipart(...) with their own limits.
   app.use(requireXhrHeader(['/api/bots/']));
   app.use(loadSession(sessions, users, policy));
+  // Everything under /api needs a session, including paths that do not exist (no probing).
+  app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
+  app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
+  app.use(methodOverride());
 
   const publicRoutes = authRoutes(authService, policy);
   app.use(publicRoutes.routes()).use(jsonAllowedMethods(publicRoutes));
 
-  // Everything under /api needs a session, including paths that do not exist (no probing).
-  app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
   // Business commands first: they answer the specific paths and hand the rest to the generic
   // resource routes (e.g. a password change is offered PATCH /api/users/:id before the CRUD).
   for (const router of [authApiRoutes(authService), icalFeedRoutes(icalDeps)]) {

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Busboy from 'busboy';
+import qs from 'qs';
+import type { Context, Next } from 'koa';
+import { AppError, errors } from './app-error.js';
+import { abandonBody, byteLimit, clientAborted, declaredLength, decodedBody } from './body-stream.js';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  /** Temporary path, removed when the request ends: the route moves what it keeps to storage. */
+  path: string;
+}
+
+declare module 'koa' {
+  interface Request {
+    body?: Record<string, unknown>;
+    files?: UploadedFile[];
+    /** The method before `_method` override. */
+    originalMethod?: string;
+  }
+}
+
+export interface FileLimits {
+  /** Where files stream to while the request runs (created on first use). */
+  dir: string;
+  /** Per file, decoded bytes. */
+  fileBytes: number;
+  maxFiles: number;
+}
+
+interface MultipartLimits {
+  /** All text fields together. */
+  fieldBytes: number;
+  /** Decoded bytes of the whole body, boundaries included. */
+  totalBytes: number;
+  /** Without it, any file content is refused (415) and nothing touches the disk. */
+  files?: FileLimits;
+}
+
+const FORM_QS = { depth: 5, arrayLimit: 200, parameterLimit: 2000, allowDots: false };
+/** Headers and boundary of one part, generously. */
+const PART_OVERHEAD = 16 * 1024;
+
+export const filesNotAccepted = () => new AppError(415, 'files_not_accepted', 'errors.files_not_accepted');
+
+/** Forms (urlencoded and multipart text fields) become the same nested object. */
+export function parseForm(raw: string): Record<string, unknown> {
+  return qs.parse(raw, FORM_QS) as Record<string, unknown>;
+}
+
+/**
+ * Route middleware for the routes that take files, mounted after their authentication and
+ * permission checks with the route's own limits. Files stream to `dir` (bounded memory) and are
+ * removed when the request ends, whatever happens: over a limit (413 at once), a broken body,
+ * a client that goes away.
+ */
+export function multipart(opts: FileLimits & { fieldBytes?: number }) {
+  const fieldBytes = opts.fieldBytes ?? 64 * 1024;
+  const totalBytes = opts.maxFiles * (opts.fileBytes + PART_OVERHEAD) + fieldBytes + PART_OVERHEAD;
+  const files: FileLimits = { dir: opts.dir, fileBytes: opts.fileBytes, maxFiles: opts.maxFiles };
+  return async (ctx: Context, next: Next) => {
+    if (!ctx.is('multipart/form-data')) {
+      abandonBody(ctx);
+      throw new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
+    }
+    const parsed = await readMultipart(ctx, { fieldBytes, totalBytes, files });
+    ctx.request.body = parsed.body;
+    ctx.request.files = parsed.files;
+    try {
+      await next();
+    } finally {
+      await removeFiles(parsed.files, []);
+    }
+  };
+}
+
+/** Parses a multipart body; resolves only when every file is on disk, rejects only after cleanup. */
+export async function readMultipart(
+  ctx: Context,
+  limits: MultipartLimits,
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  const declared = declaredLength(ctx);
+  if (declared !== undefined && declared > limits.totalBytes) {
+    abandonBody(ctx);
+    throw errors.payloadTooLarge({ max: limits.totalBytes });
+  }
+  const fileLimits = limits.files;
+  if (fileLimits) await fs.promises.mkdir(fileLimits.dir, { recursive: true });
+  let bb: Busboy.Busboy;
+  try {
+    bb = Busboy({
+      headers: ctx.req.headers,
+      // Browsers send file names as raw UTF-8 (Ukrainian names), not RFC 2231; latin1 garbles them.
+      defParamCharset: 'utf8',
+      limits: {
+        fieldSize: limits.fieldBytes,
+        fields: 2000,
+        fileSize: fileLimits?.fileBytes,
+        files: fileLimits?.maxFiles,
+      },
+    });
+  } catch {
+    abandonBody(ctx);
+    throw errors.badRequest('errors.bad_multipart');
+  }
+  const source = decodedBody(ctx);
+  const counter = byteLimit(limits.totalBytes);
+  const fields: string[] = [];
+  const files: UploadedFile[] = [];
+  const sinks: fs.WriteStream[] = [];
+  let fieldBytes = 0;
+  let pending = 0;
+  let parsed = false;
+  let settled = false;
+
+  return new Promise((resolve, reject) => {
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(counter);
+      counter.unpipe(bb);
+      bb.removeAllListeners();
+      bb.on('error', () => {});
+      bb.destroy();
+      abandonBody(ctx);
+      void removeFiles(files, sinks).finally(() => reject(err));
+    };
+    const finish = () => {
+      if (settled || !parsed || pending > 0) return;
+      settled = true;
+      resolve({ body: parseForm(fields.join('&')), files });
+    };
+    const tooLarge = () => fail(errors.payloadTooLarge({ max: fileLimits?.fileBytes ?? limits.fieldBytes }));
+
+    bb.on('field', (name, value, info) => {
+      fieldBytes += name.length + value.length;
+      if (info.valueTruncated || fieldBytes > limits.fieldBytes) return tooLarge();
+      fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+    });
+    bb.on('file', (field, stream, info) => {
+      if (settled) return void stream.resume();
+      if (!fileLimits) {
+        // An empty file input (browsers send it with every form) is harmless; content is refused.
+        stream.on('error', () => {});
+        stream.once('data', () => fail(filesNotAccepted()));
+        stream.resume();
+        return;
+      }
+      const file: UploadedFile = {
+        field,
+        filename: info.filename ?? '',
+        mimeType: info.mimeType,
+        size: 0,
+        path: path.join(fileLimits.dir, randomUUID()),
+      };
+      files.push(file);
+      const out = fs.createWriteStream(file.path, { flags: 'wx' });
+      sinks.push(out);
+      pending++;
+      stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
+      stream.on('limit', tooLarge);
+      stream.on('error', () => fail(errors.badRequest('errors.bad_multipart')));
+      // A disk that fails is the server's fault: the raw error is a logged 500.
+      out.on('error', fail);
+      out.on('close', () => {
+        pending--;
+        finish();
+      });
+      stream.pipe(out);
+    });
+    bb.on('filesLimit', () => fail(errors.payloadTooLarge({ maxFiles: fileLimits?.maxFiles ?? 0 })));
+    bb.on('fieldsLimit', () => fail(errors.payloadTooLarge()));
+    bb.on('error', () => fail(errors.badRequest('errors.bad_multipart')));
+    bb.on('close', () => {
+      parsed = true;
+      finish();
+    });
+    source.on('error', (err) => fail(err instanceof AppError ? err : clientAborted()));
+    counter.on('error', fail);
+    ctx.req.on('close', () => {
+      if (!ctx.req.complete) fail(clientAborted());
+    });
+    source.pipe(counter).pipe(bb);
+  });
+}
+
+/** Waits for open files to close (a late open would re-create a removed file), then removes them. */
+async function removeFiles(files: UploadedFile[], sinks: fs.WriteStream[]): Promise<void> {
+  await Promise.all(
+    sinks.map((s) =>
+      s.closed
+        ? undefined
+        : new Promise<void>((resolve) => {
+            s.once('close', () => resolve());
+            s.destroy();
+          }),
+    ),
+  );
+  await Promise.all(files.map((f) => fs.promises.rm(f.path, { force: true })));
+}
