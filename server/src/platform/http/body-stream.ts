@@ -1,4 +1,5 @@
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import type { Context } from 'koa';
 import { AppError, errors } from './app-error.js';
@@ -94,13 +95,43 @@ export async function readLimited(ctx: Context, max: number): Promise<Buffer> {
   });
 }
 
+/** How long, and how much, an abandoned body is still read after the answer (see abandonBody). */
+const DRAIN_MS = 5_000;
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const abandoned = new WeakSet<IncomingMessage>();
+
 /**
- * We answer before the body is fully read (over a limit, a bad part): close the connection after
- * the answer, so the rest of the body is not read as the next request, and drop what still comes.
+ * We answer before the body is fully read (over a limit, a bad part). Many clients read the answer
+ * only while or after sending: the rest of the body is read and dropped for a short while after the
+ * answer (closing at once resets the connection and the client sees no 413), then the connection
+ * is cut. Nothing of it is kept.
  */
 export function abandonBody(ctx: Context): void {
-  if (ctx.req.complete) return;
-  ctx.set('Connection', 'close');
-  ctx.req.unpipe();
-  ctx.req.resume();
+  const req = ctx.req;
+  if (req.complete || abandoned.has(req)) return;
+  abandoned.add(req);
+  req.unpipe();
+  req.resume();
+  const socket = req.socket;
+  ctx.res.once('finish', () => {
+    if (req.complete) return;
+    let drained = 0;
+    const cut = () => {
+      clearTimeout(timer);
+      req.off('data', count);
+      if (!req.complete) socket.destroy();
+    };
+    const count = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_BYTES) cut();
+    };
+    const timer = setTimeout(cut, DRAIN_MS);
+    timer.unref();
+    req.on('data', count);
+    req.once('end', () => {
+      clearTimeout(timer);
+      req.off('data', count);
+    });
+    socket.once('close', () => clearTimeout(timer));
+  });
 }

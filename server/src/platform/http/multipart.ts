@@ -46,6 +46,12 @@ const FORM_QS = { depth: 5, arrayLimit: 200, parameterLimit: 2000, allowDots: fa
 /** Headers and boundary of one part, generously. */
 const PART_OVERHEAD = 16 * 1024;
 
+/**
+ * Where upload routes stream files while a request runs: under DATA_DIR, so that storage on the same
+ * disk can take a finished file by rename. Nothing stays here after a request.
+ */
+export const uploadTempDir = (dataDir: string) => path.join(dataDir, 'tmp', 'uploads');
+
 export const filesNotAccepted = () => new AppError(415, 'files_not_accepted', 'errors.files_not_accepted');
 
 /** Forms (urlencoded and multipart text fields) become the same nested object. */
@@ -124,11 +130,15 @@ export async function readMultipart(
       settled = true;
       source.unpipe(counter);
       counter.unpipe(bb);
-      bb.removeAllListeners();
-      bb.on('error', () => {});
-      bb.destroy();
       abandonBody(ctx);
-      void removeFiles(files, sinks).finally(() => reject(err));
+      // Busboy calls us from inside its own parsing loop (a limit, a field): destroying it there
+      // breaks that loop, so it is torn down on the next turn.
+      setImmediate(() => {
+        bb.removeAllListeners();
+        bb.on('error', () => {});
+        bb.destroy();
+        void removeFiles(files, sinks).finally(() => reject(err));
+      });
     };
     const finish = () => {
       if (settled || !parsed || pending > 0) return;
