@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchableLanguages } from './i18n-setup';
 
@@ -11,13 +11,17 @@ export interface LanguageControl {
 /** The current interface language and a setter (stored and applied by setupI18n). */
 export function useLanguage(): LanguageControl {
   const { i18n } = useTranslation();
+  // Russian and English load on demand: the choice shows at once (a radio that stays on the old
+  // language until the file arrives reads as a click that did nothing), the texts follow.
+  const [requested, setRequested] = useState<string | null>(null);
   const setLanguage = useCallback(
     (language: string) => {
-      void i18n.changeLanguage(language);
+      setRequested(language);
+      void i18n.changeLanguage(language).finally(() => setRequested(null));
     },
     [i18n],
   );
-  return { language: i18n.resolvedLanguage ?? i18n.language, languages: switchableLanguages, setLanguage };
+  return { language: requested ?? i18n.resolvedLanguage ?? i18n.language, languages: switchableLanguages, setLanguage };
 }
 
 /** Localized role name (shared key roles.{id}), falling back to the server's name. */
