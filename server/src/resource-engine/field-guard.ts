@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AccessGuard, FieldDef, ResourceDef } from '@school/shared/resources';
-import type { AuthState } from '../features/auth/auth-user.js';
+import type { AuthState } from '../platform/security/auth-state.js';
 import { errors } from '../platform/http/app-error.js';
 import type { RelationHop, ResolvedQuery, Target, WithNode } from './query-ast.js';
 import { forbiddenQuery } from './query-error.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { AuthState } from '../features/auth/auth-user.js';
+import type { AuthState } from '../platform/security/auth-state.js';
 
 /**
  * The seam between the generic resource engine and the domain: SQL that only a feature knows

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { FieldDef, ResourceDef } from '@school/shared/resources';
 import { TIME_ZONE } from '@school/shared/domain';
-import type { AuthState } from '../features/auth/auth-user.js';
+import type { AuthState } from '../platform/security/auth-state.js';
 import type { Condition, Target } from './query-ast.js';
 import { badQuery } from './query-error.js';
 import { hooksOf, type ComputedAttribute } from './resource-hooks.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuthState } from '../features/auth/auth-user.js';
+import type { AuthState } from '../platform/security/auth-state.js';
 
 /**
  * The seam for writes, like resource-hooks.ts for reads: what a generic create/update cannot

@@ -1,24 +1,9 @@
 import { createAbility, defineRulesFor } from '@school/shared/permissions';
 import { roleNameOf, fullName } from '@school/shared';
-import type { AuthRepository, ChildRow, UserRow } from './auth.repository.js';
+import type { AuthState } from '../../platform/security/auth-state.js';
+import type { AuthRepository, UserRow } from './auth.repository.js';
 
-export interface AuthState {
-  user: UserRow;
-  sessionId: string;
-  /** The role the session acts as: the user's own, or the one switched to. */
-  roleId: number;
-  impersonated: boolean;
-  childIds: number[];
-  ability: ReturnType<typeof createAbility>;
-  rules: ReturnType<typeof defineRulesFor>;
-  children: ChildRow[];
-}
-
-declare module 'koa' {
-  interface DefaultState {
-    auth?: AuthState;
-  }
-}
+export type { AuthState };
 
 export async function buildAuthState(
   repo: AuthRepository,

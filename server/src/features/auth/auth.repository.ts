@@ -1,23 +1,7 @@
 import type { Knex } from 'knex';
+import type { ChildRow, UserRow } from '../../platform/security/auth-state.js';
 
-export interface UserRow {
-  id: number;
-  role_id: number;
-  firstname: string;
-  surname: string | null;
-  patronymic: string | null;
-  email: string | null;
-  password: string | null;
-  active: boolean;
-}
-
-export interface ChildRow {
-  id: number;
-  firstname: string;
-  surname: string | null;
-  patronymic: string | null;
-  active: boolean;
-}
+export type { ChildRow, UserRow };
 
 const USER_COLUMNS = ['id', 'role_id', 'firstname', 'surname', 'patronymic', 'email', 'password', 'active'];
 

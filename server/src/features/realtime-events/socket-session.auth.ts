@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
+import type { SocketAuthenticator } from '../../platform/realtime/realtime.types.js';
 import { sha256 } from '../../platform/security/secrets.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
-import { buildAuthState, type AuthState } from '../auth/auth-user.js';
+import { buildAuthState } from '../auth/auth-user.js';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { createSessionRepository } from '../auth/session.repository.js';
-
-export type SocketAuthenticator = (cookieHeader: string | undefined) => Promise<AuthState | null>;
 
 /** One cookie from a raw Cookie header; the first occurrence wins, as in Koa. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

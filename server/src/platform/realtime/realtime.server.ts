@@ -1,13 +1,10 @@
 import type http from 'node:http';
 import type { Knex } from 'knex';
 import { Server } from 'socket.io';
-import { createCalendarAccessRepository } from '../../features/realtime-events/calendar-access.repository.js';
-import { calendarChannel } from '../../features/realtime-events/calendar.channel.js';
-import type { SocketAuthenticator } from '../../features/realtime-events/socket-session.auth.js';
 import type { Logger } from '../logging/logger.js';
 import { DESKTOP_APP_ORIGIN, isAllowedHandshakeOrigin } from './handshake-origin.js';
 import { createPgListener } from './pg-listener.js';
-import type { RealtimeChannel, RealtimeServer, RealtimeSocket } from './realtime.types.js';
+import type { RealtimeChannel, RealtimeServer, RealtimeSocket, SocketAuthenticator } from './realtime.types.js';
 import { parseSessionChange, SESSION_CHANGES_CHANNEL } from './session-change.payload.js';
 import { createSocketSessions } from './socket-sessions.js';
 import { createStudyChangeBatcher } from './study-change.batcher.js';
@@ -22,8 +19,8 @@ export interface RealtimeDeps {
   authenticate: SocketAuthenticator;
   /** Origins (scheme://host[:port]) whose pages may open a socket, besides this host's own and the desktop app's. */
   allowedOrigins: readonly string[];
-  /** Defaults to the calendar subscriptions; the chat adds its channel here. */
-  channels?: RealtimeChannel[];
+  /** The features' socket handlers (the calendar subscriptions; the chat adds its own). */
+  channels: RealtimeChannel[];
   /**
    * How often an open socket's session is checked again anyway: sign-out and role switches reach
    * it at once through `session_changes`; this catches what no trigger announces (expiry).
@@ -60,7 +57,7 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     maxHttpBufferSize: 100_000,
     allowRequest: (req, answer) => answer(null, isAllowedHandshakeOrigin(req, allowedOrigins)),
   });
-  const channels = deps.channels ?? [calendarChannel(createCalendarAccessRepository(deps.knex))];
+  const { channels } = deps;
   const sessionCheckMs = deps.sessionCheckMs ?? 5 * 60_000;
 
   io.use((socket, next) => {

@@ -4,6 +4,8 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
+import { createCalendarAccessRepository } from '../../features/realtime-events/calendar-access.repository.js';
+import { calendarChannel } from '../../features/realtime-events/calendar.channel.js';
 import { createSessionAuthenticator } from '../../features/realtime-events/socket-session.auth.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole } from '../../../test/harness.js';
 import { createKnex } from '../db/database.js';
@@ -43,6 +45,7 @@ export async function startAppProcess(dbUrl: string, env: Record<string, string>
     logger,
     authenticate: createSessionAuthenticator(knex),
     allowedOrigins: config.APP_ORIGINS,
+    channels: [calendarChannel(createCalendarAccessRepository(knex))],
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await realtime.ready;

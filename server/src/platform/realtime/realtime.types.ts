@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { AuthState } from '../../features/auth/auth-user.js';
+import type { AuthState } from '../security/auth-state.js';
 import type { StudyChange } from './study-change.payload.js';
 
 /** What a calendar subscription answers. */
@@ -35,6 +35,9 @@ export type RealtimeSocket = Socket<
   Record<string, never>,
   SocketData
 >;
+
+/** Who a socket handshake's Cookie header signs in, or null (features/realtime-events answers). */
+export type SocketAuthenticator = (cookieHeader: string | undefined) => Promise<AuthState | null>;
 
 export interface RealtimeSocketContext {
   /** Checks the socket's session again (it may have been signed out since the handshake). */

@@ -1,7 +1,6 @@
-import type { AuthState } from '../../features/auth/auth-user.js';
-import type { SocketAuthenticator } from '../../features/realtime-events/socket-session.auth.js';
 import type { Logger } from '../logging/logger.js';
-import type { RealtimeServer, RealtimeSocket, RealtimeSocketContext } from './realtime.types.js';
+import type { AuthState } from '../security/auth-state.js';
+import type { RealtimeServer, RealtimeSocket, RealtimeSocketContext, SocketAuthenticator } from './realtime.types.js';
 import type { SessionChange } from './session-change.payload.js';
 
 // Rooms no client can join or name: they find this process's sockets of a session or a user.
