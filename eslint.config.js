@@ -78,6 +78,10 @@ export default tseslint.config(
   },
   // Layers (ARCHITECTURE §2): shared is pure; only shared/src/ui touches React and the DOM.
   {
+    files: ['shared/src/**', 'desktop/src/renderer/**', 'desktop/src/preload/**', 'desktop/src/common/**', 'family-web/src/**'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
     files: ['shared/src/**'],
     ignores: ['shared/src/ui/**'],
     rules: {
@@ -120,6 +124,19 @@ export default tseslint.config(
         ...forbid(SERVER, 'The renderer talks to the server over HTTP only.'),
         { group: ['**/main/**', '**/preload/**', '**/server/**', '**/family-web/**'], message: 'The renderer imports only shared/ and desktop/src/common.' },
       ]),
+    },
+  },
+  {
+    files: ['desktop/src/preload/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [
+          ...forbid(NODE, 'The preload is sandboxed: no Node.'),
+          ...forbid(['electron/*'], 'The preload uses contextBridge and ipcRenderer from electron only.'),
+        ],
+        [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer'], message: 'The preload uses contextBridge and ipcRenderer from electron only.' }],
+      ),
     },
   },
   {

@@ -4,6 +4,7 @@
 // vitest project (unit, int, e2e) and ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { TYPECHECK_PROJECTS } from './typecheck.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,10 +27,7 @@ function ensureChromium() {
 
 ensureChromium();
 const steps = [
-  ['npx', ['tsc', '-p', 'shared']],
-  ['npx', ['tsc', '-p', 'server']],
-  ['npx', ['tsc', '-p', 'desktop']],
-  ['npx', ['tsc', '-p', 'family-web']],
+  ...TYPECHECK_PROJECTS.map((project) => ['npx', ['tsc', '-p', project]]),
   ['npx', ['eslint', '.', '--max-warnings=0']],
   ['npm', ['run', 'build', '-w', 'family-web']],
   ['npm', ['run', 'build:renderer', '-w', 'desktop']],

@@ -12,7 +12,7 @@ let ownStudy: { id: number; student: number };
 
 const content = 'Учень добре працював на занятті. '.repeat(6);
 const report = (studyId: number, userId: number) => ({ study_id: studyId, user_id: userId, subject: 'Тема заняття', content });
-const asForm = (body: Record<string, string | number>) => new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+const asForm = (body: Record<string, string | number>) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
 
 beforeAll(async () => {
   kit = await startKit();

@@ -11,7 +11,7 @@ let spareAdmin: number;
 let n = 0;
 
 const newUser = (roleId: number) => ({ firstname: 'Грант', role_id: roleId, source_id: 1, active: 1, email: `grant-${++n}@example.com` });
-const asForm = (body: Record<string, string | number>) => new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+const asForm = (body: Record<string, string | number>) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
 const roleOf = async (id: number) => (await kit.srv.knex('users').where({ id }).first('role_id'))?.role_id as number | undefined;
 
 beforeAll(async () => {
