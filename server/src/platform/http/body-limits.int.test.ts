@@ -62,7 +62,7 @@ function messageForm(fileBytes: number): FormData {
 async function post(
   client: TestClient | null,
   urlPath: string,
-  body: BodyInit,
+  body: NonNullable<RequestInit['body']>,
   headers: Record<string, string> = {},
   onAnswer?: () => void,
 ) {

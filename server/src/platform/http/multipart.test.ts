@@ -80,7 +80,7 @@ async function expectNoFilesSoon() {
 }
 
 async function upload(
-  body: BodyInit,
+  body: NonNullable<RequestInit['body']>,
   headers: Record<string, string> = { authorization: 'yes' },
   onAnswer?: () => void,
 ) {
