@@ -3,25 +3,12 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
-import { authApiRoutes, authRoutes } from './features/auth/auth.routes.js';
-import { createAuthRepository } from './features/auth/auth.repository.js';
-import { createAuthService } from './features/auth/auth.service.js';
-import { createLoginThrottle } from './features/auth/login-throttle.repository.js';
-import { createPasswordResetRepository } from './features/auth/password-reset.repository.js';
-import { loadSession, requireAuth, type SessionPolicy } from './features/auth/session.middleware.js';
-import { createSessionRepository } from './features/auth/session.repository.js';
-import { exchangeRateRoutes, exchangeRateServiceFor } from './features/exchange-rate/exchange-rate.routes.js';
-import { icalFeedRoutes, icalPublicRoutes } from './features/ical-feeds/ical-feed.routes.js';
+import type { RouteStage } from './features/feature-module.js';
+import { loadSession, requireAuth } from './features/auth/session.middleware.js';
 import { createCalendarAccessRepository } from './features/realtime-events/calendar-access.repository.js';
 import { calendarChannel } from './features/realtime-events/calendar.channel.js';
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
-import { scheduleProlongRoutes } from './features/schedule-prolong/schedule-prolong.routes.js';
-import { studiesRoutes } from './features/studies/studies.routes.js';
-import { studyNotifyRoutes } from './features/study-notify/study-notify.routes.js';
-import { subscriptionPlanRoutes } from './features/subscription-plans/subscription-plan.routes.js';
-import { teachersListingRoutes } from './features/teachers-listing/teachers-listing.routes.js';
-import { registerAllResourceHooks } from './features/resource-hooks.register.js';
-import { resourceRoutes } from './features/resources/resource.routes.js';
+import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
@@ -30,7 +17,7 @@ import { requestContext } from './platform/http/request-context.js';
 import { spa } from './platform/http/static-files.js';
 import type { Logger } from './platform/logging/logger.js';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.server.js';
-import { createMailTransport, type MailTransport } from './platform/mail/mail-transport.js';
+import type { MailTransport } from './platform/mail/mail-transport.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -55,64 +42,35 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.star
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
   const app = new Koa({ proxy: false });
-  const policy: SessionPolicy = {
-    secure: config.SESSION_COOKIE_SECURE,
-    idleMs: config.SESSION_IDLE_HOURS * 3_600_000,
-    rememberMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
-  };
-  const users = createAuthRepository(knex);
-  const sessions = createSessionRepository(knex);
-  const authService = createAuthService({
-    users,
-    sessions,
-    resets: createPasswordResetRepository(knex),
-    throttle: createLoginThrottle(knex, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_DECAY_SECONDS),
-    mail: deps.mail ?? createMailTransport(knex, config),
-    policy,
-    appUrl: config.APP_URL,
-  });
+  const { modules, services } = createModules({ knex, config, logger, mail: deps.mail });
+  const routersOf = (stage: RouteStage) => modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
 
   app.use(requestContext(logger));
   app.use(errorHandler());
   app.use(securityHeaders({ secure: config.SESSION_COOKIE_SECURE }));
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.
-  const icalDeps = { knex, appUrl: config.APP_URL };
-  app.use(icalPublicRoutes(icalDeps).routes());
+  for (const router of routersOf('feeds')) app.use(router.routes());
   app.use(spa('/staff/', config.STATIC_STAFF_DIR, isApiPath));
   app.use(spa('/', config.STATIC_FAMILY_DIR, (p) => isApiPath(p) || p.startsWith('/staff')));
   // Callers are checked before any body byte is read: a header-less or signed-out write under
   // /api costs the server nothing. Routes that take files mount here, before the form parser,
   // with requireAuth, their permission check and multipart(...) with their own limits.
   app.use(requireXhrHeader(['/api/bots/']));
-  app.use(loadSession(sessions, users, policy));
+  app.use(loadSession(services.sessions, services.users, services.policy));
   // Everything under /api needs a session, including paths that do not exist (no probing).
   app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
   app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
   app.use(methodOverride());
 
-  const publicRoutes = authRoutes(authService, policy);
-  app.use(publicRoutes.routes()).use(jsonAllowedMethods(publicRoutes));
+  for (const router of routersOf('public')) app.use(router.routes()).use(jsonAllowedMethods(router));
 
   // Business commands first: they answer the specific paths and hand the rest to the generic
   // resource routes (e.g. a password change is offered PATCH /api/users/:id before the CRUD).
-  for (const router of [authApiRoutes(authService), icalFeedRoutes(icalDeps)]) {
-    app.use(router.routes()).use(jsonAllowedMethods(router));
-  }
+  for (const router of routersOf('commands')) app.use(router.routes()).use(jsonAllowedMethods(router));
   // Scheduling commands answer specific paths (and PATCH /api/studies/:id) and pass the rest on,
   // so no allowedMethods here: it would answer 405 for the generic routes that follow.
-  const planning = { knex, logger, config, exchangeRates: exchangeRateServiceFor({ knex, logger, config }) };
-  for (const router of [
-    studiesRoutes({ knex }),
-    exchangeRateRoutes(planning),
-    scheduleProlongRoutes(planning),
-    subscriptionPlanRoutes(planning),
-    teachersListingRoutes(planning),
-    studyNotifyRoutes(planning),
-  ]) {
-    app.use(router.routes());
-  }
-  registerAllResourceHooks();
-  app.use(resourceRoutes(knex).routes());
+  for (const router of routersOf('chained')) app.use(router.routes());
+  for (const router of routersOf('resources')) app.use(router.routes());
 
   const server = http.createServer(app.callback());
   // Slow clients must not hold sockets for ever; uploads get their own longer limits later.
@@ -128,5 +86,5 @@ export function createApp(deps: AppDeps) {
         channels: [calendarChannel(createCalendarAccessRepository(knex))],
       })
     : undefined;
-  return { app, server, realtime };
+  return { app, server, realtime, services };
 }

@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
 import type { AccessGuard, FieldDef, ResourceDef } from '@school/shared/resources';
 import type { AuthState } from '../platform/security/auth-state.js';
 import { errors } from '../platform/http/app-error.js';
 import type { RelationHop, ResolvedQuery, Target, WithNode } from './query-ast.js';
 import { forbiddenQuery } from './query-error.js';
-import { hooksOf } from './resource-hooks.js';
+import type { EngineContext } from './sql-expressions.js';
 
 /**
  * Who may read what, decided before any SQL runs:
@@ -37,10 +36,11 @@ function readsEveryRow(resource: ResourceDef, auth: AuthState): boolean {
  * A scope that answers `false` (no rows at all) for this role is no scope for it: the role is
  * refused (403) instead of getting an always-empty list. Probed on a builder that never runs.
  */
-export function readAccess(resource: ResourceDef, auth: AuthState, knex: Knex): ReadAccess {
+export function readAccess(resource: ResourceDef, ctx: EngineContext): ReadAccess {
+  const { auth, knex } = ctx;
   if (!resource.operations.includes('list')) return 'all';
   if (readsEveryRow(resource, auth)) return 'all';
-  const scope = hooksOf(resource.name).scope;
+  const scope = ctx.hooks.of(resource.name).scope;
   if (!scope) return 'denied';
   return scope(knex.queryBuilder(), { knex, alias: 'probe', auth }) === false ? 'denied' : 'scoped';
 }
@@ -53,28 +53,30 @@ function targetReadable(target: Target, auth: AuthState): boolean {
   return target.kind === 'field' ? fieldReadable(target.def, auth) : allowedBy(target.def.readableBy, auth);
 }
 
-function assertHop(hop: RelationHop, auth: AuthState, knex: Knex, parameter: string): void {
+function assertHop(hop: RelationHop, ctx: EngineContext, parameter: string): void {
+  const { auth } = ctx;
   if (!allowedBy(hop.relation.readableBy, auth)) throw forbiddenQuery(parameter);
-  if (readAccess(hop.to, auth, knex) === 'denied') throw forbiddenQuery(parameter);
+  if (readAccess(hop.to, ctx) === 'denied') throw forbiddenQuery(parameter);
 }
 
 /** Throws 403 for anything in the query the user may not read. */
-export function guardQuery(q: ResolvedQuery, auth: AuthState, knex: Knex): void {
-  if (readAccess(q.resource, auth, knex) === 'denied') throw errors.forbidden();
+export function guardQuery(q: ResolvedQuery, ctx: EngineContext): void {
+  const { auth } = ctx;
+  if (readAccess(q.resource, ctx) === 'denied') throw errors.forbidden();
   for (const s of q.sort) if (!targetReadable(s.target, auth)) throw forbiddenQuery(s.parameter);
   for (const c of q.conditions) if (!targetReadable(c.target, auth)) throw forbiddenQuery(c.parameter);
   for (const c of q.relationConditions) {
-    c.hops.forEach((hop) => assertHop(hop, auth, knex, c.parameter));
+    c.hops.forEach((hop) => assertHop(hop, ctx, c.parameter));
     if (!targetReadable(c.target, auth)) throw forbiddenQuery(c.parameter);
   }
-  for (const c of q.withCount) assertHop(c, auth, knex, c.parameter);
+  for (const c of q.withCount) assertHop(c, ctx, c.parameter);
   for (const name of q.select ?? []) {
     const def = q.resource.fields[name] ?? q.resource.computed?.[name];
     if (def && 'type' in def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(`select[]=${name}`);
   }
   const visit = (nodes: WithNode[]) =>
     nodes.forEach((node) => {
-      assertHop(node, auth, knex, node.parameter);
+      assertHop(node, ctx, node.parameter);
       for (const col of node.columns ?? []) {
         const def = node.to.fields[col] ?? node.to.computed?.[col];
         if (def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(node.parameter);

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { AuthState } from '../platform/security/auth-state.js';
+import type { WriteHooks } from './write-hooks.js';
 
 /**
  * The seam between the generic resource engine and the domain: SQL that only a feature knows
  * (computed attributes such as a study's isPaid, and the rows a role may see) is written in
- * server/src/features/<feature>/<resource>.sql.ts and registered here by resource name.
+ * server/src/features/<feature>/<resource>.sql.ts and given to the engine by the feature's module (HookSet, createHookRegistry below).
  */
 export interface SqlContext {
   knex: Knex;
@@ -82,19 +83,69 @@ export interface ResourceHooks {
   rowArrayMirrors?: RowArrayMirrors;
 }
 
-const registry = new Map<string, ResourceHooks>();
-
-export function registerResourceHooks(resource: string, hooks: ResourceHooks): void {
-  const prev = registry.get(resource) ?? {};
-  registry.set(resource, {
-    computed: { ...prev.computed, ...hooks.computed },
-    scope: hooks.scope ?? prev.scope,
-    writeSchema: hooks.writeSchema ?? prev.writeSchema,
-    pivotMirrors: hooks.pivotMirrors ?? prev.pivotMirrors,
-    rowArrayMirrors: hooks.rowArrayMirrors ?? prev.rowArrayMirrors,
-  });
+/**
+ * The engine's alias for the resource table, quoted for raw SQL. The engine makes it, but it
+ * lands verbatim in SQL text, so anything but a plain identifier is refused.
+ */
+export function quotedAlias(ctx: SqlContext): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(ctx.alias)) throw new Error(`unsafe SQL alias: ${ctx.alias}`);
+  return `"${ctx.alias}"`;
 }
 
-export function hooksOf(resource: string): ResourceHooks {
-  return registry.get(resource) ?? {};
+/** What a module contributes to the engine: read-side and write-side hooks by resource name. */
+export interface HookSet {
+  resourceHooks?: Readonly<Record<string, ResourceHooks>>;
+  writeHooks?: Readonly<Record<string, WriteHooks>>;
+}
+
+/**
+ * The hooks the engine runs, built once at start-up from every module's HookSet and handed to
+ * the engine in EngineContext: no module-level state, so a test or a worker builds its own.
+ */
+export interface HookRegistry {
+  /** Read-side hooks of a resource ({} when none). */
+  of(resource: string): ResourceHooks;
+  /** Write-side hooks of a resource ({} when none). */
+  writes(resource: string): WriteHooks;
+}
+
+type Mergeable = Record<string, unknown>;
+
+/** Two modules giving the same single hook would silently override each other: refuse at start. */
+function mergeInto(target: Mergeable, add: Mergeable, where: string, maps: readonly string[]): void {
+  for (const [key, value] of Object.entries(add)) {
+    if (value === undefined) continue;
+    if (maps.includes(key)) {
+      const into = (target[key] ??= {}) as Mergeable;
+      for (const [name, v] of Object.entries(value as Mergeable)) {
+        if (name in into) throw new Error(`resource hooks: ${where}.${key}.${name} is given twice`);
+        into[name] = v;
+      }
+    } else {
+      if (key in target) throw new Error(`resource hooks: ${where}.${key} is given twice`);
+      target[key] = value;
+    }
+  }
+}
+
+export function createHookRegistry(sets: readonly HookSet[]): HookRegistry {
+  const reads = new Map<string, Mergeable>();
+  const writes = new Map<string, Mergeable>();
+  for (const set of sets) {
+    for (const [resource, hooks] of Object.entries(set.resourceHooks ?? {})) {
+      if (!reads.has(resource)) reads.set(resource, {});
+      mergeInto(reads.get(resource)!, hooks as Mergeable, resource, ['computed', 'pivotMirrors', 'rowArrayMirrors']);
+    }
+    for (const [resource, hooks] of Object.entries(set.writeHooks ?? {})) {
+      if (!writes.has(resource)) writes.set(resource, {});
+      mergeInto(writes.get(resource)!, hooks as Mergeable, resource, ['relations']);
+    }
+  }
+  const frozen = <T>(m: Map<string, Mergeable>) => new Map([...m].map(([k, v]) => [k, Object.freeze(v) as T]));
+  const readMap = frozen<ResourceHooks>(reads);
+  const writeMap = frozen<WriteHooks>(writes);
+  return {
+    of: (resource) => readMap.get(resource) ?? {},
+    writes: (resource) => writeMap.get(resource) ?? {},
+  };
 }

@@ -24,7 +24,7 @@ export function prepareQuery(
   const parsed = { ...parseQueryString(raw), ...extra };
   parsed.filters = [...parsed.filters, ...fixed];
   const q = resolveQuery(parsed, resource);
-  guardQuery(q, ctx.auth, ctx.knex);
+  guardQuery(q, ctx);
   return q;
 }
 

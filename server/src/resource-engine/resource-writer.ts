@@ -7,12 +7,11 @@ import { conditionAttributes } from './condition-attributes.js';
 import { readAccess } from './field-guard.js';
 import { deleteError, writeError } from './pg-errors.js';
 import { syncRelation } from './relation-writer.js';
-import { hooksOf } from './resource-hooks.js';
 import { readResource } from './resource-reader.js';
 import type { Row } from './relation-loader.js';
 import { scopedFrom } from './sql-builder.js';
 import { columnOf, type EngineContext } from './sql-expressions.js';
-import { writeHooksOf, type WriteContext } from './write-hooks.js';
+import type { WriteContext } from './write-hooks.js';
 
 /**
  * Generic create / update / delete. Order of checks: the action (403), the body (422), each sent
@@ -51,7 +50,7 @@ function validate(schema: z.ZodType | undefined, body: Record<string, unknown>, 
 /** The body's schema: a domain hook's pick (from stored rows) or the registry's static one. */
 async function schemaFor(req: WriteRequest, resource: ResourceDef, action: 'create' | 'update', existing?: Row): Promise<z.ZodType | undefined> {
   const fallback = action === 'create' ? resource.createSchema : resource.updateSchema;
-  const resolve = hooksOf(resource.name).writeSchema;
+  const resolve = req.hooks.of(resource.name).writeSchema;
   // No static schema means the operation is not offered: a hook does not open it.
   if (!fallback || !resolve) return fallback;
   return resolve({ knex: req.knex, action, body: req.body, existing });
@@ -77,7 +76,7 @@ async function assertVisibleReferences(req: EngineContext, resource: ResourceDef
   for (const [field, rel] of Object.entries(resource.relations ?? {})) {
     if (rel.kind !== 'belongsTo' || typeof values[rel.foreignKey] !== 'number') continue;
     const target = findResource(rel.resource);
-    if (!target || readAccess(target, req.auth, req.knex) !== 'scoped') continue;
+    if (!target || readAccess(target, req) !== 'scoped') continue;
     const found = await scopedFrom(req, target, 'ref').where('ref.id', values[rel.foreignKey] as number).first(req.knex.raw('1 as one'));
     if (!found) throw errors.invalidField(rel.foreignKey || field, 'validations.exists');
   }
@@ -98,7 +97,7 @@ function responseQuery(resource: ResourceDef, query: string): string {
 }
 
 async function write(req: WriteRequest, resource: ResourceDef, action: 'create' | 'update', data: Row, keys: string[], existing?: Row): Promise<number> {
-  const hooks = writeHooksOf(resource.name);
+  const hooks = req.hooks.writes(resource.name);
   const input = Object.fromEntries(keys.map((k) => [k, data[k]]));
   const wctx: WriteContext = { knex: req.knex, auth: req.auth, existing, input };
   const values = columnValues(resource, data, keys, action);
@@ -168,7 +167,7 @@ export async function deleteResource(req: EngineContext, resource: ResourceDef, 
   const subject = resource.subject ? asSubject(resource.subject, existing) : subjectOf(resource);
   const own = resource.creatorMayDelete && resource.creatorColumn && existing[resource.creatorColumn] === req.auth.user.id;
   if (!own && !req.auth.ability.can('delete', subject)) throw errors.forbidden();
-  const { beforeDelete } = writeHooksOf(resource.name);
+  const { beforeDelete } = req.hooks.writes(resource.name);
   try {
     await req.knex.transaction(async (trx) => {
       await beforeDelete?.(trx, id, { knex: req.knex, auth: req.auth, existing, input: {} });

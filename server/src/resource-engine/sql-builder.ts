@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { BelongsToManyRelation, ResourceDef } from '@school/shared/resources';
 import type { CountNode, RelationCondition, RelationHop, ResolvedQuery, WithNode } from './query-ast.js';
 import { fieldReadable, allowedBy } from './field-guard.js';
-import { hooksOf } from './resource-hooks.js';
 import { applyCondition, computedHook, computedSql, fieldSelectSql, targetSql, type EngineContext } from './sql-expressions.js';
 
 export const ROOT_ALIAS = 't0';
@@ -17,7 +16,7 @@ export function scopedFrom(ctx: EngineContext, resource: ResourceDef, alias: str
 }
 
 export function applyScope(ctx: EngineContext, qb: Knex.QueryBuilder, resource: ResourceDef, alias: string): void {
-  const scope = hooksOf(resource.name).scope;
+  const scope = ctx.hooks.of(resource.name).scope;
   if (scope && scope(qb, { knex: ctx.knex, alias, auth: ctx.auth }) === false) qb.whereRaw('false');
 }
 
@@ -27,7 +26,7 @@ export function applyScope(ctx: EngineContext, qb: Knex.QueryBuilder, resource: 
  * row array mirrors) are only exact when it does not.
  */
 function scopeNarrows(ctx: EngineContext, resource: ResourceDef): boolean {
-  if (!hooksOf(resource.name).scope) return false;
+  if (!ctx.hooks.of(resource.name).scope) return false;
   const probe = ctx.knex.from({ probe: resource.table });
   const bare = probe.toSQL().sql;
   applyScope(ctx, probe, resource, 'probe');
@@ -62,7 +61,7 @@ export function selectList(ctx: EngineContext, resource: ResourceDef, alias: str
       if (def.default && allowedBy(def.readableBy, ctx.auth)) wanted.add(name);
     }
   }
-  for (const [name, hook] of Object.entries(hooksOf(resource.name).computed ?? {})) {
+  for (const [name, hook] of Object.entries(ctx.hooks.of(resource.name).computed ?? {})) {
     if (hook.always && !resource.fields[name]) wanted.add(name);
   }
   for (const name of wanted) {
@@ -73,7 +72,7 @@ export function selectList(ctx: EngineContext, resource: ResourceDef, alias: str
     }
     const declared = resource.computed?.[name];
     if (declared && !allowedBy(declared.readableBy, ctx.auth)) continue;
-    if (declared || computedHook(resource, name)) {
+    if (declared || computedHook(ctx, resource, name)) {
       out.push(ctx.knex.raw('(?) as ??', [computedSql(ctx, resource, alias, name), name]));
     }
   }
@@ -105,7 +104,7 @@ function applyRelationCondition(
   const alias = `w${depth}_${c.hops.length}`;
   const knex = ctx.knex;
   // The root's own conditions on fields the pivot repeats (resource-hooks.ts PivotMirrors).
-  const mirrors = depth === 0 && hop.relation.kind === 'belongsToMany' ? hooksOf(hop.from.name).pivotMirrors?.[hop.name] : undefined;
+  const mirrors = depth === 0 && hop.relation.kind === 'belongsToMany' ? ctx.hooks.of(hop.from.name).pivotMirrors?.[hop.name] : undefined;
   const applyMirrors = (sub: Knex.QueryBuilder) => {
     for (const rc of mirrors ? rootConditions : []) {
       const mirror = rc.target.kind === 'field' ? mirrors![rc.target.name] : undefined;
@@ -114,7 +113,7 @@ function applyRelationCondition(
   };
   const oneHop = depth === 0 && c.hops.length === 1;
   const scoped = oneHop && scopeNarrows(ctx, hop.to);
-  if (oneHop && !scoped && applyRowArrayMirror(qb, knex, hop, c, parent)) return;
+  if (oneHop && !scoped && applyRowArrayMirror(qb, ctx, hop, c, parent)) return;
   const direct = oneHop ? pivotIdList(hop, c) : null;
   if (direct) {
     // `withFilter[users.id]=5` (the calendar's call): the pivot holds the related id, so the rows
@@ -152,8 +151,8 @@ const ELEMENT_RANGE = { smallint: 32767, integer: 2147483647 } as const;
  * the ~4,000 trial studies. False when no mirror applies (the caller builds the EXISTS). The array
  * holds every related row's value, so the caller uses it only when the related scope hides none.
  */
-function applyRowArrayMirror(qb: Knex.QueryBuilder, knex: Knex, hop: RelationHop, c: RelationCondition, parent: string): boolean {
-  const mirror = c.target.kind === 'field' ? hooksOf(hop.from.name).rowArrayMirrors?.[hop.name]?.[c.target.name] : undefined;
+function applyRowArrayMirror(qb: Knex.QueryBuilder, ctx: EngineContext, hop: RelationHop, c: RelationCondition, parent: string): boolean {
+  const mirror = c.target.kind === 'field' ? ctx.hooks.of(hop.from.name).rowArrayMirrors?.[hop.name]?.[c.target.name] : undefined;
   if (!mirror || c.condition.kind !== 'in') return false;
   const max = ELEMENT_RANGE[mirror.elementType];
   const values = c.condition.values.filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= max);

@@ -4,7 +4,7 @@ import { TIME_ZONE } from '@school/shared/domain';
 import type { AuthState } from '../platform/security/auth-state.js';
 import type { Condition, Target } from './query-ast.js';
 import { badQuery } from './query-error.js';
-import { hooksOf, type ComputedAttribute } from './resource-hooks.js';
+import type { ComputedAttribute, HookRegistry } from './resource-hooks.js';
 
 /**
  * SQL fragments from registry names. Identifiers are always registry strings passed as `??`
@@ -15,6 +15,8 @@ export interface EngineContext {
   auth: AuthState;
   /** The request's language (Accept-Language): picks a field's translation column, if any. */
   language?: string;
+  /** The domain hooks (row scopes, computed SQL, write hooks) of every module. */
+  hooks: HookRegistry;
 }
 
 export function columnOf(name: string, def: FieldDef): string {
@@ -46,14 +48,14 @@ export function fieldSelectSql(knex: Knex, alias: string, name: string, def: Fie
   }
 }
 
-export function computedHook(resource: ResourceDef, name: string): ComputedAttribute | undefined {
-  const computed = hooksOf(resource.name).computed ?? {};
+export function computedHook(ctx: EngineContext, resource: ResourceDef, name: string): ComputedAttribute | undefined {
+  const computed = ctx.hooks.of(resource.name).computed ?? {};
   return Object.prototype.hasOwnProperty.call(computed, name) ? computed[name] : undefined;
 }
 
 /** A computed attribute's SQL; a name declared in the registry whose hook is not registered yet is NULL. */
 export function computedSql(ctx: EngineContext, resource: ResourceDef, alias: string, name: string): Knex.Raw {
-  const hook = computedHook(resource, name);
+  const hook = computedHook(ctx, resource, name);
   return hook ? hook.sql({ knex: ctx.knex, alias, auth: ctx.auth }) : ctx.knex.raw('NULL');
 }
 
@@ -67,7 +69,7 @@ export function targetSql(
   parameter: string,
 ): Knex.Raw {
   if (target.kind === 'field') return fieldSql(ctx.knex, alias, target.name, target.def);
-  const hook = computedHook(resource, target.name);
+  const hook = computedHook(ctx, resource, target.name);
   // Without SQL there is nothing to filter or sort by; a registered hook opts in per use.
   if (!hook) throw badQuery(parameter);
   if (use === 'sort' && hook.sortable === false) throw badQuery(parameter);

@@ -4,7 +4,7 @@ import type { AuthState } from '../platform/security/auth-state.js';
 /**
  * The seam for writes, like resource-hooks.ts for reads: what a generic create/update cannot
  * know (a study's end from start + duration, a user's password hash, the teacher profile rows)
- * is registered per resource by a feature.
+ * is given per resource by a feature module (HookSet.writeHooks, resource-hooks.ts).
  */
 export interface WriteContext {
   knex: Knex;
@@ -27,14 +27,4 @@ export interface WriteHooks {
    * express (a paid invoice is referenced by nothing, yet the studies' paid status rests on it).
    */
   beforeDelete?(trx: Knex.Transaction, id: number, ctx: WriteContext): Promise<void>;
-}
-
-const registry = new Map<string, WriteHooks>();
-
-export function registerWriteHooks(resource: string, hooks: WriteHooks): void {
-  registry.set(resource, { ...registry.get(resource), ...hooks });
-}
-
-export function writeHooksOf(resource: string): WriteHooks {
-  return registry.get(resource) ?? {};
 }

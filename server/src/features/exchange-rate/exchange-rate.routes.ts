@@ -35,8 +35,7 @@ export function exchangeRateServiceFor(deps: ExchangeRateDeps): ExchangeRateServ
  * price. Only for those who write subscriptions: it is the form's helper, and every call may reach
  * an outside service.
  */
-export function exchangeRateRoutes(deps: ExchangeRateDeps & { exchangeRates?: ExchangeRateService }): Router {
-  const service = deps.exchangeRates ?? exchangeRateServiceFor(deps);
+export function exchangeRateRoutes(service: ExchangeRateService): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/exchange-rate/eur', async (ctx) => {
     const { ability } = authOf(ctx);

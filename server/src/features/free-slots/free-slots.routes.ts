@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { authOf } from '../auth/session.middleware.js';
 import { parseId, parseInstant, parseMinutes } from '../../platform/http/route-params.js';
-import { withRefusalCodes } from '../studies/study-refusals.errors.js';
+import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
 import type { FreeSlotsService, SlotQuery } from './free-slots.service.js';
 
 /**

@@ -19,8 +19,8 @@ import {
 } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../auth/auth-user.js';
-import type { StudiesRepository } from '../studies/studies.repository.js';
-import { refusal } from '../studies/study-refusals.errors.js';
+import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import { refusal } from '../../platform/http/refusal.errors.js';
 import type { FreeSlotsRepository } from './free-slots.repository.js';
 
 /**

@@ -17,7 +17,6 @@ import {
   type TestDatabase,
 } from '../../../test/harness.js';
 import { unfoldLines } from './ical-format.js';
-import { icalFeedRoutes, icalPublicRoutes } from './ical-feed.routes.js';
 
 /** The feed over real HTTP, read the way a calendar app reads it. */
 
@@ -108,9 +107,6 @@ beforeAll(async () => {
     STATIC_STAFF_DIR: staticDir,
   });
   const { app } = createApp({ config, knex: db.knex, logger: createLogger('silent') });
-  const deps = { knex: db.knex, appUrl: config.APP_URL };
-  app.use(icalFeedRoutes(deps).routes()).use(icalPublicRoutes(deps).routes());
-  // createApp's server composed the middleware before these were added: serve the app anew.
   server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,22 +1,10 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
-import { createIcalFeedRepository } from './ical-feed.repository.js';
-import { createIcalFeedService } from './ical-feed.service.js';
-
-export interface IcalFeedRouteDeps {
-  knex: Knex;
-  /** config.APP_URL: the feed URL handed out must be reachable from outside. */
-  appUrl: string;
-}
-
-const serviceOf = (deps: IcalFeedRouteDeps) =>
-  createIcalFeedService({ repo: createIcalFeedRepository(deps.knex), appUrl: deps.appUrl });
+import type { IcalFeedService } from './ical-feed.service.js';
 
 /** The signed-in user's own feed, under /api (session and X-Requested-With checked upstream). */
-export function icalFeedRoutes(deps: IcalFeedRouteDeps): Router {
-  const feeds = serviceOf(deps);
+export function icalFeedRoutes(feeds: IcalFeedService): Router {
   const router = new Router();
   const path = '/api/ical-feeds';
   router.get(path, async (ctx) => {
@@ -39,8 +27,7 @@ export function icalFeedRoutes(deps: IcalFeedRouteDeps): Router {
  * `GET /ical/<token>.ics` without a session: calendar apps fetch it from their own servers.
  * Mount it before the single-page-app fallback, which would otherwise answer with index.html.
  */
-export function icalPublicRoutes(deps: IcalFeedRouteDeps): Router {
-  const feeds = serviceOf(deps);
+export function icalPublicRoutes(feeds: IcalFeedService): Router {
   const router = new Router();
   router.get('/ical/:file', async (ctx) => {
     const match = /^(.+)\.ics$/.exec(ctx.params.file ?? '');

@@ -117,3 +117,5 @@ function toEvent(
     lastModified: updated,
   };
 }
+
+export type IcalFeedService = ReturnType<typeof createIcalFeedService>;

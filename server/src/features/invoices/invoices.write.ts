@@ -1,5 +1,5 @@
 import { errors } from '../../platform/http/app-error.js';
-import { registerWriteHooks } from '../../resource-engine/write-hooks.js';
+import type { WriteHooks } from '../../resource-engine/write-hooks.js';
 
 /**
  * A paid invoice is the record of money received: the studies it covers are paid because of it
@@ -7,12 +7,10 @@ import { registerWriteHooks } from '../../resource-engine/write-hooks.js';
  * delete through and silently turn paid studies unpaid. A mistaken payment is undone explicitly
  * (clear payed_at, then delete), which the invoices table shows.
  */
-export function registerInvoiceWriteHooks(): void {
-  registerWriteHooks('invoices', {
-    beforeDelete: async (trx, id) => {
-      // Locked, so a payment recorded concurrently cannot slip between the check and the delete.
-      const row = await trx('invoices').where('id', id).forUpdate().first('payed_at');
-      if (row?.payed_at) throw errors.conflict('delete_restricted', 'resources.delete_paid_invoice');
-    },
-  });
-}
+export const invoiceWriteHooks: WriteHooks = {
+  beforeDelete: async (trx, id) => {
+    // Locked, so a payment recorded concurrently cannot slip between the check and the delete.
+    const row = await trx('invoices').where('id', id).forUpdate().first('payed_at');
+    if (row?.payed_at) throw errors.conflict('delete_restricted', 'resources.delete_paid_invoice');
+  },
+};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, findResource, type ResourceDef } from '@school/shared/resources';
 import type { TestClient } from '../../../test/harness.js';
-import { hooksOf } from '../../resource-engine/resource-hooks.js';
+import { appHooks } from '../studies/hooks-test-kit.sql.js';
 import { addGroupLesson } from './resource-registry.kit.js';
 import { startSpecKit, type SpecKit } from './spec-calls.kit.js';
 
@@ -54,7 +54,7 @@ function pathsOf(r: ResourceDef, depth = MAX_DEPTH): RelationPath[] {
 
 /** Fields of the leaf that a row array of the root mirrors for this one-hop path (resource-hooks.ts). */
 function mirroredFields(r: ResourceDef, p: RelationPath): string[] {
-  return p.path.length === 1 ? Object.keys(hooksOf(r.name).rowArrayMirrors?.[p.path[0]] ?? {}) : [];
+  return p.path.length === 1 ? Object.keys(appHooks(kit.srv.knex).of(r.name).rowArrayMirrors?.[p.path[0]] ?? {}) : [];
 }
 
 function leavesOf(row: Row, path: string[]): Row[] {

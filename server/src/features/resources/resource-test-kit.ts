@@ -1,5 +1,4 @@
 import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.js';
-import { registerAllResourceHooks } from '../resource-hooks.register.js';
 import { resources } from '@school/shared/i18n';
 
 /** One server per test file plus a signed-in client per role (sign-in hashes, so do it once). */
@@ -10,8 +9,6 @@ export interface Kit {
 }
 
 export async function startKit(): Promise<Kit> {
-  // The lead wires this at app start; calling it again changes nothing.
-  registerAllResourceHooks();
   const srv = await startTestServer();
   const roles: DemoRole[] = ['Administrator', 'Manager', 'Teacher', 'Methodologist', 'Student', 'Responsible'];
   const clients = await Promise.all(roles.map((r) => srv.signInAs(r)));

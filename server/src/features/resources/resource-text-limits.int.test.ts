@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, findResource, type ResourceDef } from '@school/shared/resources';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { registerAllResourceHooks } from '../resource-hooks.register.js';
 
 /**
  * Issue 10.5, registry-wide: every writable string field of every writable resource (and the
@@ -48,7 +47,6 @@ const valueFor = (t: Target) => (t.email ? `${'a'.repeat(LONG)}@example.com` : t
 let srv: TestServer;
 let admin: TestClient;
 beforeAll(async () => {
-  registerAllResourceHooks();
   srv = await startTestServer();
   admin = await srv.signInAs('Administrator', 'en');
 });

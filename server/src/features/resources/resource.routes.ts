@@ -7,13 +7,7 @@ import { authOf } from '../auth/session.middleware.js';
 import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
 import { setComputedLookup } from '../../resource-engine/query-resolver.js';
-import { hooksOf } from '../../resource-engine/resource-hooks.js';
-import { registerStudyWriteHooks } from './studies.write.js';
-import { registerUserWriteHooks } from './users.write.js';
-import { registerInvoiceWriteHooks } from '../invoices/invoices.write.js';
-import { registerResourceHooks } from '../../resource-engine/resource-hooks.js';
-import { recordingsHooks } from './recordings.sql.js';
-import { studiesTableHooks } from './studies-table.sql.js';
+import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { registerStudyChildrenRoutes } from './study-children.routes.js';
 
 /**
@@ -22,17 +16,12 @@ import { registerStudyChildrenRoutes } from './study-children.routes.js';
  * subscription generation) and non-numeric ids are first left to routers mounted later; only
  * when nobody answers do we reply (404 / 405 / 400).
  */
-export function resourceRoutes(knex: Knex): Router {
-  registerStudyWriteHooks();
-  registerUserWriteHooks();
-  registerInvoiceWriteHooks();
-  registerResourceHooks('recordings', recordingsHooks);
-  registerResourceHooks('studies', studiesTableHooks);
+export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
   // Attributes a feature registers without a registry entry are still known names.
-  setComputedLookup((resource) => hooksOf(resource.name).computed ?? {});
+  setComputedLookup((resource) => hooks.of(resource.name).computed ?? {});
 
   const router = new Router({ prefix: '/api' });
-  const engine = (ctx: Context) => ({ knex, auth: authOf(ctx), language: ctx.lang });
+  const engine = (ctx: Context) => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang });
   const writeRequest = (ctx: Context) => ({
     ...engine(ctx),
     t: ctx.t,
@@ -40,7 +29,7 @@ export function resourceRoutes(knex: Knex): Router {
     query: ctx.querystring,
   });
 
-  registerStudyChildrenRoutes(router, knex);
+  registerStudyChildrenRoutes(router, knex, hooks);
   router.get('/:resource', handle('list', false, async (ctx, resource) => {
     ctx.body = await listResource(engine(ctx), resource, ctx.querystring);
   }));

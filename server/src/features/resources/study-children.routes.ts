@@ -6,6 +6,7 @@ import { AppError, errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
 import { allowedBy } from '../../resource-engine/field-guard.js';
 import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
+import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
 import { findPreviousReport } from '../study-reports/previous-report.repository.js';
 
@@ -17,8 +18,8 @@ import { findPreviousReport } from '../study-reports/previous-report.repository.
  *   GET api/studies/{id}/evaluation                      { data: evaluation }; 404 when none
  *   GET api/studies/{id}/users/{userId}/previous-report  { data: { subject, content, … } | null }
  */
-export function registerStudyChildrenRoutes(router: Router, knex: Knex): void {
-  const engine = (ctx: Context): EngineContext => ({ knex, auth: authOf(ctx), language: ctx.lang });
+export function registerStudyChildrenRoutes(router: Router, knex: Knex, hooks: HookRegistry): void {
+  const engine = (ctx: Context): EngineContext => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang });
   /** 404 unless the study exists and is in the user's scope (403 without any read on studies). */
   const visibleStudy = async (ctx: EngineContext, raw: string) => {
     const id = parseId(raw);

@@ -1,14 +1,11 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
 import { parseId } from '../../platform/http/route-params.js';
-import { createScheduleProlongRepository } from './schedule-prolong.repository.js';
-import { createScheduleProlongService } from './schedule-prolong.service.js';
+import type { ScheduleProlongService } from './schedule-prolong.service.js';
 
 /** `POST /api/schedules/:id/prolong` → 201 `{ data: schedule with workperiods, offperiods }`. */
-export function scheduleProlongRoutes(deps: { knex: Knex }): Router {
-  const service = createScheduleProlongService({ knex: deps.knex, repo: createScheduleProlongRepository() });
+export function scheduleProlongRoutes(service: ScheduleProlongService): Router {
   const router = new Router({ prefix: '/api' });
   router.post('/schedules/:id/prolong', async (ctx) => {
     const auth = authOf(ctx);

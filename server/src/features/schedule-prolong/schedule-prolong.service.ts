@@ -34,3 +34,5 @@ export function createScheduleProlongService(deps: { knex: Knex; repo: ScheduleP
     },
   };
 }
+
+export type ScheduleProlongService = ReturnType<typeof createScheduleProlongService>;

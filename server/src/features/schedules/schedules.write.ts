@@ -1,6 +1,6 @@
 import { ROLE } from '@school/shared/domain';
 import { errors } from '../../platform/http/app-error.js';
-import { registerWriteHooks, type WriteContext } from '../../resource-engine/write-hooks.js';
+import type { WriteContext, WriteHooks } from '../../resource-engine/write-hooks.js';
 import { createScheduleOwnersRepository } from './schedule-owners.repository.js';
 
 /**
@@ -21,7 +21,4 @@ async function prepare(_values: Record<string, unknown>, ctx: WriteContext): Pro
   }
 }
 
-/** Registered once at app start with the other resource hooks. */
-export function registerScheduleWriteHooks(): void {
-  registerWriteHooks('schedules', { prepare });
-}
+export const scheduleWriteHooks: WriteHooks = { prepare };

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import { buildAuthState, type AuthState } from '../auth/auth-user.js';
-import { hooksOf } from '../../resource-engine/resource-hooks.js';
-import { registerAllResourceHooks, RESOURCE_HOOKS } from '../resource-hooks.register.js';
+import { loadConfig } from '../../config.js';
+import { createModules } from '../../modules.js';
+import { createLogger } from '../../platform/logging/logger.js';
+import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 
 /**
  * Test support for the *.sql.int.test.ts files: what the resource engine does with our hooks,
@@ -10,7 +12,24 @@ import { registerAllResourceHooks, RESOURCE_HOOKS } from '../resource-hooks.regi
  * tested without the engine. Not used by the app.
  */
 
-export type HookedResource = keyof typeof RESOURCE_HOOKS;
+export type HookedResource =
+  | 'studies'
+  | 'subscriptions'
+  | 'invoices'
+  | 'contracts'
+  | 'users'
+  | 'notes'
+  | 'teachers'
+  | 'schedules'
+  | 'study_reports'
+  | 'study_tasks'
+  | 'study_messages';
+
+/** The app's hook registry, built by the composition root as at start-up. */
+export function appHooks(knex: Knex): HookRegistry {
+  const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
+  return createModules({ knex, config, logger: createLogger('silent') }).hooks;
+}
 
 /** The auth state a session of this demo user would have (optionally switched to another role). */
 export async function authFor(knex: Knex, email: string, roleOverride: number | null = null): Promise<AuthState> {
@@ -22,7 +41,7 @@ export async function authFor(knex: Knex, email: string, roleOverride: number | 
 
 /**
  * `SELECT alias.*, <computed…> FROM <resource> AS alias WHERE <scope>`, or null when the scope
- * says "no rows". Goes through the registry (hooksOf), so the wiring is tested too.
+ * says "no rows". Goes through the app's hook registry, so the wiring is tested too.
  */
 export function hookedQuery(
   knex: Knex,
@@ -30,9 +49,8 @@ export function hookedQuery(
   auth: AuthState,
   opts: { computed?: readonly string[]; alias?: string; scoped?: boolean } = {},
 ): Knex.QueryBuilder | null {
-  registerAllResourceHooks();
   const alias = opts.alias ?? 't0';
-  const hooks = hooksOf(resource);
+  const hooks = appHooks(knex).of(resource);
   const ctx = { knex, alias, auth };
   const qb = knex(`${resource} as ${alias}`).select(`${alias}.*`);
   const always = Object.entries(hooks.computed ?? {}).filter(([, attr]) => attr.always).map(([name]) => name);

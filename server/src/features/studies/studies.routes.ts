@@ -1,24 +1,18 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
+import type { Context, Next } from 'koa';
 import { validateBody } from '../../platform/http/validate.js';
 import { authOf } from '../auth/session.middleware.js';
-import { createFreeSlotsRepository } from '../free-slots/free-slots.repository.js';
-import { registerFreeSlotsRoutes } from '../free-slots/free-slots.routes.js';
-import { createFreeSlotsService } from '../free-slots/free-slots.service.js';
-import { registerStudyDateChangesRoutes } from '../study-date-changes/study-date-changes.routes.js';
-import { createStudyTransferService } from '../study-transfer/study-transfer.service.js';
 import { parseId } from '../../platform/http/route-params.js';
-import { createStudiesRepository } from './studies.repository.js';
-import { withRefusalCodes } from './study-refusals.errors.js';
-import { studyCreateGuard } from './study-create.guard.js';
-import { createMoveToEndService } from './study-move-to-end.service.js';
+import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
+import type { MoveToEndService } from './study-move-to-end.service.js';
 import { studyMoveToEndSchema, studyUpdateSchema } from './study-update.schema.js';
-import { createStudyUpdateService } from './study-update.service.js';
+import type { StudyUpdateService } from './study-update.service.js';
 
 export interface StudiesRoutesDeps {
-  knex: Knex;
-  /** Clock for the transfer rules; tests may pin it. */
-  now?: () => number;
+  updater: StudyUpdateService;
+  moveToEnd: MoveToEndService;
+  /** The study form's off-period check before the generic create. */
+  createGuard: (ctx: Context, next: Next) => Promise<void>;
 }
 
 /**
@@ -27,19 +21,8 @@ export interface StudiesRoutesDeps {
  * generic PATCH. Everything else about studies stays with the generic CRUD.
  */
 export function studiesRoutes(deps: StudiesRoutesDeps): Router {
-  const { knex, now } = deps;
-  const studies = createStudiesRepository(knex);
-  const slots = createFreeSlotsRepository();
-  const transfer = createStudyTransferService(slots);
-  const updater = createStudyUpdateService({ knex, studies, transfer, now });
-  const freeSlots = createFreeSlotsService({ knex, slots, studies, now });
-  const moveToEnd = createMoveToEndService({ knex, studies, freeSlots, updater });
-
+  const { updater, moveToEnd } = deps;
   const router = new Router({ prefix: '/api' });
-  // Static paths first: /studies/initiator-options must not be read as a study id.
-  registerStudyDateChangesRoutes(router, knex);
-  registerFreeSlotsRoutes(router, freeSlots);
-
   const update = withRefusalCodes(async (ctx) => {
     const auth = authOf(ctx);
     const id = parseId(ctx.params.id);
@@ -56,6 +39,6 @@ export function studiesRoutes(deps: StudiesRoutesDeps): Router {
     }),
   );
   // Checks the study form's off-period rule, then hands the request on to the generic create.
-  router.post('/studies', withRefusalCodes(studyCreateGuard({ knex, slots, transfer })));
+  router.post('/studies', withRefusalCodes(deps.createGuard));
   return router;
 }

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import type { ComputedAttribute, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
 import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
-import { quotedAlias, readScopeFor } from './study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**
  * The studies flags the calendar and the studies table colour events with (spec part 1 §3:

@@ -5,7 +5,7 @@ import { studyFormSchema } from '@school/shared/validation';
 import { authOf } from '../auth/session.middleware.js';
 import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
 import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
-import { refusal } from './study-refusals.errors.js';
+import { refusal } from '../../platform/http/refusal.errors.js';
 
 /**
  * POST /api/studies (the study form, also its "duplicate" of a row): the generic create writes the

@@ -4,8 +4,8 @@ import { asSubject } from '@school/shared/permissions';
 import { errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../auth/auth-user.js';
 import type { FreeSlotsService } from '../free-slots/free-slots.service.js';
-import type { StudiesRepository } from './studies.repository.js';
-import { refusal } from './study-refusals.errors.js';
+import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import { refusal } from '../../platform/http/refusal.errors.js';
 import type { StudyUpdateInput } from './study-update.schema.js';
 import type { StudyUpdateService } from './study-update.service.js';
 

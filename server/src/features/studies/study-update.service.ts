@@ -6,9 +6,9 @@ import { AppError, errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../auth/auth-user.js';
 import { publishStudyChange } from '../../platform/realtime/study-change.publisher.js';
 import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
-import type { StudiesRepository, StudyPatch, StudyWithParticipants } from './studies.repository.js';
+import type { StudiesRepository, StudyPatch, StudyWithParticipants } from '../scheduling-core/studies.repository.js';
 import type { StudyUpdateInput } from './study-update.schema.js';
-import { refusal } from './study-refusals.errors.js';
+import { refusal } from '../../platform/http/refusal.errors.js';
 
 /**
  * PATCH /api/studies/:id — the one study update command behind the calendar modal, the study

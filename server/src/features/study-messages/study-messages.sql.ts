@@ -1,5 +1,5 @@
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../studies/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/study-access.sql.js';
 
 /** A study's chat is read by everyone who sees the study (messages are shared, not per student). */
 export const studyMessagesScope: RowScope = readScopeFor('study_message');

@@ -8,7 +8,7 @@ import { createLogger } from '../../platform/logging/logger.js';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import { authFor } from '../studies/hooks-test-kit.sql.js';
 import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
-import { createStudiesRepository } from '../studies/studies.repository.js';
+import { createStudiesRepository } from '../scheduling-core/studies.repository.js';
 import { createStudyNotifyRepository } from './study-notify.repository.js';
 import type { MessengerMessage } from './study-notify.sender.js';
 import { createStudyNotifyService } from './study-notify.service.js';

@@ -7,8 +7,8 @@ import { AppError, errors } from '../../platform/http/app-error.js';
 import type { Translate } from '../../platform/i18n/request-i18n.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { AuthState } from '../auth/auth-user.js';
-import type { StudiesRepository } from '../studies/studies.repository.js';
-import { refusal } from '../studies/study-refusals.errors.js';
+import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import { refusal } from '../../platform/http/refusal.errors.js';
 import type { StudyNotifyRepository } from './study-notify.repository.js';
 import type { MessengerMessage, MessengerSender } from './study-notify.sender.js';
 

@@ -1,5 +1,6 @@
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**
  * Staff all; teaching roles the reports of their studies and the ones they wrote; a Responsible

@@ -1,5 +1,5 @@
 import { errors } from '../../platform/http/app-error.js';
-import { registerWriteHooks } from '../../resource-engine/write-hooks.js';
+import type { WriteHooks } from '../../resource-engine/write-hooks.js';
 import { reportIsAboutStudentOfStudy } from './report-student.repository.js';
 
 /**
@@ -9,11 +9,9 @@ import { reportIsAboutStudentOfStudy } from './report-student.repository.js';
  * once the engine has refused studies and users the writer may not see: checked earlier, the
  * answer would tell who takes part in a study the writer cannot see.
  */
-export function registerStudyReportWriteHooks(): void {
-  registerWriteHooks('study_reports', {
-    afterWrite: async (trx, id, ctx) => {
-      if (!('study_id' in ctx.input) && !('user_id' in ctx.input)) return;
-      if (!(await reportIsAboutStudentOfStudy(trx, id))) throw errors.invalidField('user_id', 'validations.student_of_study');
-    },
-  });
-}
+export const studyReportWriteHooks: WriteHooks = {
+  afterWrite: async (trx, id, ctx) => {
+    if (!('study_id' in ctx.input) && !('user_id' in ctx.input)) return;
+    if (!(await reportIsAboutStudentOfStudy(trx, id))) throw errors.invalidField('user_id', 'validations.student_of_study');
+  },
+};

@@ -14,7 +14,7 @@ import {
   type TransferDecision,
 } from '@school/shared/rules';
 import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
-import type { StudyWithParticipants } from '../studies/studies.repository.js';
+import type { StudyWithParticipants } from '../scheduling-core/studies.repository.js';
 
 /**
  * The server side of a Responsible's transfer (spec part 1 §4): the same shared rules the family

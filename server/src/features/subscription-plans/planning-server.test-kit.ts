@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -13,17 +12,11 @@ import {
   TestClient,
   type DemoRole,
 } from '../../../test/harness.js';
-import { exchangeRateRoutes, exchangeRateServiceFor } from '../exchange-rate/exchange-rate.routes.js';
-import { scheduleProlongRoutes } from '../schedule-prolong/schedule-prolong.routes.js';
-import { teachersListingRoutes } from '../teachers-listing/teachers-listing.routes.js';
-import { subscriptionPlanRoutes } from './subscription-plan.routes.js';
 
 /**
  * Test support for the scheduling commands (not used by the app). Like the harness's
- * startTestServer, plus what app.ts and config.ts receive when these features are wired in:
- * the exchange-rate settings and the routers, mounted in front of the generic resource router.
- * Once app.ts mounts them itself nothing is mounted twice; once migration 014 is listed the
- * table is already there.
+ * startTestServer, with the exchange-rate settings a test gives (its fake provider); once
+ * migration 014 is listed the table is already there.
  */
 
 export interface PlanningServer {
@@ -32,11 +25,6 @@ export interface PlanningServer {
   signInAs(role: DemoRole, lang?: string): Promise<TestClient>;
   close(): Promise<void>;
 }
-
-type RouterMiddleware = Koa.Middleware & { router?: { stack: Array<{ path: string }> } };
-
-const hasPath = (mw: RouterMiddleware, path: string) =>
-  mw.router?.stack.some((l) => l.path === path) ?? false;
 
 export async function startPlanningServer(
   opts: { rateUrl?: string; rateTimeoutMs?: number } = {},
@@ -57,21 +45,6 @@ export async function startPlanningServer(
   const logger = createLogger('silent');
   const { app } = createApp({ config, knex: db.knex, logger });
 
-  const middleware = app.middleware as RouterMiddleware[];
-  if (!middleware.some((mw) => hasPath(mw, '/api/subscriptions/:id/prolong'))) {
-    const deps = { knex: db.knex, logger, config };
-    const exchangeRates = exchangeRateServiceFor(deps);
-    const ours = [
-      subscriptionPlanRoutes({ ...deps, exchangeRates }),
-      scheduleProlongRoutes(deps),
-      exchangeRateRoutes({ ...deps, exchangeRates }),
-      teachersListingRoutes(deps),
-    ].map((r) => r.routes() as RouterMiddleware);
-    const generic = middleware.findIndex((mw) => hasPath(mw, '/api/:resource'));
-    middleware.splice(generic < 0 ? middleware.length : generic, 0, ...ours);
-  }
-
-  // createApp's server composed the middleware already; serve the list as it is now.
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,25 +1,17 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { flag, optionalId, subscriptionFormSchema } from '@school/shared/validation';
 import { errors } from '../../platform/http/app-error.js';
 import { validateBody } from '../../platform/http/validate.js';
-import type { Logger } from '../../platform/logging/logger.js';
 import { authOf } from '../auth/session.middleware.js';
 import { parseId } from '../../platform/http/route-params.js';
-import { exchangeRateServiceFor, type ExchangeRateConfig } from '../exchange-rate/exchange-rate.routes.js';
-import type { ExchangeRateService } from '../exchange-rate/exchange-rate.service.js';
-import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';
-import { createSubscriptionPlanService, planRequestFromForm } from './subscription-plan.service.js';
-import { createSubscriptionProlongService } from './subscription-prolong.service.js';
+import { planRequestFromForm, type SubscriptionPlanService } from './subscription-plan.service.js';
+import type { SubscriptionProlongService } from './subscription-prolong.service.js';
 
-export interface SubscriptionPlanDeps {
-  knex: Knex;
-  logger: Logger;
-  config: ExchangeRateConfig;
-  /** Shared with exchangeRateRoutes when given. */
-  exchangeRates?: ExchangeRateService;
+export interface SubscriptionPlanRoutesDeps {
+  plans: SubscriptionPlanService;
+  prolongs: SubscriptionProlongService;
 }
 
 const prolongSchema = z.object({
@@ -42,16 +34,8 @@ const idParam = (ctx: Context): number => parseId(ctx.params.id);
  * template, regenerating the future ones when the template is edited, and prolonging. Mounted
  * before the generic resource router, which keeps plain edits of a package's terms.
  */
-export function subscriptionPlanRoutes(deps: SubscriptionPlanDeps): Router {
-  const repo = createSubscriptionPlanRepository();
-  const plans = createSubscriptionPlanService({ knex: deps.knex, repo });
-  const prolongs = createSubscriptionProlongService({
-    knex: deps.knex,
-    repo,
-    plans,
-    exchangeRates: deps.exchangeRates ?? exchangeRateServiceFor(deps),
-    logger: deps.logger,
-  });
+export function subscriptionPlanRoutes(deps: SubscriptionPlanRoutesDeps): Router {
+  const { plans, prolongs } = deps;
   const router = new Router({ prefix: '/api' });
 
   router.post('/subscriptions', async (ctx) => {

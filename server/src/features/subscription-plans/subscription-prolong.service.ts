@@ -99,3 +99,5 @@ export function createSubscriptionProlongService(deps: {
     },
   };
 }
+
+export type SubscriptionProlongService = ReturnType<typeof createSubscriptionProlongService>;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**
  * Money side of a subscription (a package of studies at price_per_study kopiykas each).

@@ -1,5 +1,5 @@
 import type { ResourceHooks } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias } from '../studies/study-access.sql.js';
+import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 import { availableWorkperiodsSql, KYIV_TODAY_SQL } from './available-workperiods.js';
 
 /**

@@ -1,6 +1,7 @@
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias, readScopeFor } from '../studies/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 export const teachersComputed: NonNullable<ResourceHooks['computed']> = {
   /** Whole years since users.birthdate on today's date in Kyiv; NULL (shown N/A) without a birthdate. */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
 import { READ_ATTRIBUTES, type ScopedSubject } from '@school/shared/permissions';
 import type { AuthState } from '../auth/auth-user.js';
-import type { RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
+import type { RowScope } from '../../resource-engine/resource-hooks.js';
 
 /**
  * Row scopes, made from the CASL `read` rules of the signed-in user (shared/src/permissions,
@@ -160,13 +160,4 @@ export function readScopeFor(subject: ScopedSubject): RowScope {
       }
     });
   };
-}
-
-/**
- * The engine's alias for the resource table, quoted for raw SQL. The engine makes it, but it
- * lands verbatim in SQL text, so anything but a plain identifier is refused.
- */
-export function quotedAlias(ctx: SqlContext): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(ctx.alias)) throw new Error(`unsafe SQL alias: ${ctx.alias}`);
-  return `"${ctx.alias}"`;
 }

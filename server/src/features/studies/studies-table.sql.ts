@@ -1,6 +1,6 @@
 import { ROLE } from '@school/shared/domain';
 import type { ResourceHooks } from '../../resource-engine/resource-hooks.js';
-import { quotedAlias } from '../studies/study-access.sql.js';
+import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**
  * What the admin studies table filters on beyond the calendar flags (spec part 2 §2: "students

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { findResource } from '@school/shared/resources';
 import { hashPassword } from '../../platform/security/secrets.js';
-import { registerWriteHooks, type WriteContext } from '../../resource-engine/write-hooks.js';
+import type { WriteContext, WriteHooks } from '../../resource-engine/write-hooks.js';
 import { syncRelation } from '../../resource-engine/relation-writer.js';
-import { assertUserDelete, assertUserWrite } from '../users/user-write.guard.js';
+import { assertUserDelete, assertUserWrite } from './user-write.guard.js';
 
 /** User-form fields that live in the teachers row and its pivots (spec part 2 §3, Teacher data). */
 const PROFILE_COLUMNS = ['manager_id', 'priority', 'sex'] as const;
@@ -50,13 +50,11 @@ async function writeTeacherProfile(trx: Knex.Transaction, userId: number, ctx: W
   }
 }
 
-export function registerUserWriteHooks(): void {
-  registerWriteHooks('users', {
-    prepare,
-    beforeDelete: async (_trx, _id, ctx) => assertUserDelete(ctx),
-    afterWrite: async (trx, userId, ctx) => {
-      await writeNotes(trx, userId, ctx);
-      await writeTeacherProfile(trx, userId, ctx);
-    },
-  });
-}
+export const userWriteHooks: WriteHooks = {
+  prepare,
+  beforeDelete: async (_trx, _id, ctx) => assertUserDelete(ctx),
+  afterWrite: async (trx, userId, ctx) => {
+    await writeNotes(trx, userId, ctx);
+    await writeTeacherProfile(trx, userId, ctx);
+  },
+};

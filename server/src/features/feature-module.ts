@@ -1,0 +1,33 @@
+import type Router from '@koa/router';
+import type { HookSet } from '../resource-engine/resource-hooks.js';
+
+/**
+ * Where a module's router sits in the request pipeline (app.ts mounts the stages in this order,
+ * and within a stage in the order of the composition root's list, server/src/modules.ts):
+ * - `feeds`: no session, before the SPA fallback (calendar apps fetch iCal feeds signed out);
+ * - `public`: the session is loaded but not required (sign-in, password reset); 405s answered;
+ * - `commands`: a session is required; the router answers its own 405s;
+ * - `chained`: a session is required; unmatched methods fall through to the generic resource
+ *   routes (PATCH /api/studies/:id is the study command, GET /api/studies/:id the generic read);
+ * - `resources`: the generic CRUD, last.
+ */
+export type RouteStage = 'feeds' | 'public' | 'commands' | 'chained' | 'resources';
+
+export interface ModuleRoute {
+  stage: RouteStage;
+  router: Router;
+}
+
+/**
+ * What one feature contributes to the app, built by its `create<Feature>Module(deps)` from plain
+ * dependencies (knex, a logger, other modules' services): no HTTP needed to reach its services,
+ * so a bot, a worker or a test builds the same module the app mounts.
+ */
+export interface FeatureModule<S extends object = object> extends HookSet {
+  name: string;
+  routes?: readonly ModuleRoute[];
+  /** The feature's services, for other modules and for callers without HTTP. */
+  services?: S;
+  /** Background jobs (none yet: platform/jobs brings the queue). */
+  jobs?: Readonly<Record<string, unknown>>;
+}

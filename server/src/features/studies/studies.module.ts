@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
+import type { FreeSlotsService } from '../free-slots/free-slots.service.js';
+import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
+import type { FeatureModule } from '../feature-module.js';
+import { studiesHooks } from './studies.sql.js';
+import { studiesTableHooks } from './studies-table.sql.js';
+import { studiesRoutes } from './studies.routes.js';
+import { studyWriteHooks } from './studies.write.js';
+import { studyCreateGuard } from './study-create.guard.js';
+import { createMoveToEndService, type MoveToEndService } from './study-move-to-end.service.js';
+import { createStudyUpdateService, type StudyUpdateService } from './study-update.service.js';
+
+export interface StudiesModuleDeps {
+  knex: Knex;
+  studies: StudiesRepository;
+  slots: FreeSlotsRepository;
+  freeSlots: FreeSlotsService;
+  transfer: StudyTransferService;
+  /** Clock for the transfer rules; tests may pin it. */
+  now?: () => number;
+}
+
+export interface StudiesServices {
+  updater: StudyUpdateService;
+  moveToEnd: MoveToEndService;
+}
+
+/**
+ * The study commands (update, move to end, the create guard) and the studies resource's SQL:
+ * computed attributes (isPaid, students_count…), the row scope, and the generic create's writes.
+ */
+export function createStudiesModule(deps: StudiesModuleDeps): FeatureModule<StudiesServices> & { services: StudiesServices } {
+  const { knex, studies, slots, freeSlots, transfer, now } = deps;
+  const updater = createStudyUpdateService({ knex, studies, transfer, now });
+  const moveToEnd = createMoveToEndService({ knex, studies, freeSlots, updater });
+  const createGuard = studyCreateGuard({ knex, slots, transfer });
+  return {
+    name: 'studies',
+    services: { updater, moveToEnd },
+    routes: [{ stage: 'chained', router: studiesRoutes({ updater, moveToEnd, createGuard }) }],
+    resourceHooks: {
+      studies: { ...studiesHooks, computed: { ...studiesHooks.computed, ...studiesTableHooks.computed } },
+    },
+    writeHooks: { studies: studyWriteHooks },
+  };
+}

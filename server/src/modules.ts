@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import type { AppConfig } from './config.js';
+import { createAuthModule } from './features/auth/auth.module.js';
+import { createContractsModule } from './features/contracts/contracts.module.js';
+import { createExchangeRateModule } from './features/exchange-rate/exchange-rate.module.js';
+import type { FeatureModule } from './features/feature-module.js';
+import { createFreeSlotsModule } from './features/free-slots/free-slots.module.js';
+import { createIcalFeedsModule } from './features/ical-feeds/ical-feeds.module.js';
+import { createInvoicesModule } from './features/invoices/invoices.module.js';
+import { createRecordingsModule } from './features/recordings/recordings.module.js';
+import { createResourcesModule } from './features/resources/resources.module.js';
+import { createScheduleProlongModule } from './features/schedule-prolong/schedule-prolong.module.js';
+import { createSchedulesModule } from './features/schedules/schedules.module.js';
+import { createSchedulingCoreModule } from './features/scheduling-core/scheduling-core.module.js';
+import { createStudiesModule } from './features/studies/studies.module.js';
+import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
+import { createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
+import { createStudyNotifyModule } from './features/study-notify/study-notify.module.js';
+import type { MessengerSender } from './features/study-notify/study-notify.sender.js';
+import { createStudyReportsModule } from './features/study-reports/study-reports.module.js';
+import { createStudyTasksModule } from './features/study-tasks/study-tasks.module.js';
+import { createStudyTransferModule } from './features/study-transfer/study-transfer.module.js';
+import { createSubscriptionPlansModule } from './features/subscription-plans/subscription-plans.module.js';
+import { createSubscriptionsModule } from './features/subscriptions/subscriptions.module.js';
+import { createTeachersListingModule } from './features/teachers-listing/teachers-listing.module.js';
+import { createTeachersModule } from './features/teachers/teachers.module.js';
+import { createUsersModule } from './features/users/users.module.js';
+import type { Logger } from './platform/logging/logger.js';
+import type { MailTransport } from './platform/mail/mail-transport.js';
+import { createHookRegistry } from './resource-engine/resource-hooks.js';
+
+export interface ModuleDeps {
+  knex: Knex;
+  config: AppConfig;
+  logger: Logger;
+  mail?: MailTransport;
+  /** The messengers study reminders go out through (none: nothing is sent). */
+  sender?: MessengerSender;
+  /** Clock for the scheduling rules; tests may pin it. */
+  now?: () => number;
+}
+
+/**
+ * The composition root: every feature module of the app, built from plain dependencies in one
+ * explicit list. app.ts mounts their routes by stage (features/feature-module.ts); the order
+ * below is the order within a stage. The resource engine gets every module's hooks as one
+ * registry; a second hook for the same thing, or a computed attribute the shared registry does
+ * not declare, fails here at start-up. A worker, a bot or a test calls createModules and uses
+ * the services without HTTP. Description: docs/modules.md.
+ */
+export function createModules(deps: ModuleDeps) {
+  const { knex, config, logger, now } = deps;
+  const auth = createAuthModule({ knex, config, mail: deps.mail });
+  const core = createSchedulingCoreModule({ knex });
+  const { studies } = core.services;
+  const freeSlots = createFreeSlotsModule({ knex, studies, now });
+  const transfer = createStudyTransferModule({ slots: freeSlots.services.slots });
+  const exchangeRate = createExchangeRateModule({ knex, logger, config });
+  const studiesModule = createStudiesModule({
+    knex,
+    studies,
+    now,
+    slots: freeSlots.services.slots,
+    freeSlots: freeSlots.services.freeSlots,
+    transfer: transfer.services.transfer,
+  });
+  const notify = createStudyNotifyModule({ knex, logger, studies, sender: deps.sender, now });
+  const features: FeatureModule[] = [
+    auth,
+    createIcalFeedsModule({ knex, appUrl: config.APP_URL }),
+    core,
+    createStudyDateChangesModule({ knex }),
+    freeSlots,
+    transfer,
+    studiesModule,
+    exchangeRate,
+    createScheduleProlongModule({ knex }),
+    createSubscriptionPlansModule({ knex, logger, exchangeRates: exchangeRate.services.exchangeRates }),
+    createTeachersListingModule({ knex }),
+    notify,
+    createContractsModule(),
+    createInvoicesModule(),
+    createRecordingsModule(),
+    createSchedulesModule(),
+    createStudyMessagesModule(),
+    createStudyReportsModule(),
+    createStudyTasksModule(),
+    createSubscriptionsModule(),
+    createTeachersModule(),
+    createUsersModule(),
+  ];
+  const hooks = createHookRegistry(features);
+  const modules: FeatureModule[] = [...features, createResourcesModule({ knex, hooks })];
+  return {
+    modules,
+    hooks,
+    /** Services callers reach without HTTP (a bot, a worker, a test). */
+    services: {
+      ...auth.services,
+      studies,
+      ...freeSlots.services,
+      ...transfer.services,
+      ...studiesModule.services,
+      ...exchangeRate.services,
+      ...notify.services,
+    },
+  };
+}
+
+export type AppModules = ReturnType<typeof createModules>;
