@@ -52,15 +52,15 @@ export function createModules(deps: ModuleDeps) {
   const { knex, config, logger, now } = deps;
   const auth = createAuthModule({ knex, config, mail: deps.mail });
   const core = createSchedulingCoreModule({ knex });
-  const { studies } = core.services;
-  const freeSlots = createFreeSlotsModule({ knex, studies, now });
-  const transfer = createStudyTransferModule({ slots: freeSlots.services.slots });
+  const { studies, slots } = core.services;
+  const freeSlots = createFreeSlotsModule({ knex, studies, slots, now });
+  const transfer = createStudyTransferModule({ slots });
   const exchangeRate = createExchangeRateModule({ knex, logger, config });
   const studiesModule = createStudiesModule({
     knex,
     studies,
     now,
-    slots: freeSlots.services.slots,
+    slots,
     freeSlots: freeSlots.services.freeSlots,
     transfer: transfer.services.transfer,
   });
@@ -97,7 +97,7 @@ export function createModules(deps: ModuleDeps) {
     /** Services callers reach without HTTP (a bot, a worker, a test). */
     services: {
       ...auth.services,
-      studies,
+      ...core.services,
       ...freeSlots.services,
       ...transfer.services,
       ...studiesModule.services,

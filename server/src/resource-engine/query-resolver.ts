@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { findResource, type ComputedDef, type FieldType, type ResourceDef } from '@school/shared/resources';
+import { findResource, type FieldType, type ResourceDef } from '@school/shared/resources';
 import { parseDate } from '@school/shared/validation';
 import type {
   Condition,
@@ -22,15 +22,6 @@ import { badQuery } from './query-error.js';
  * Binds a parsed query to the registry: every field, relation and sort must be declared, every
  * value must fit its field's type. Pure (no database, no user): permissions are field-guard.ts.
  */
-/** Computed attributes a resource has beyond its registry entry (the server passes the hooks'). */
-export type ComputedLookup = (resource: ResourceDef) => Readonly<Record<string, ComputedDef>>;
-let extraComputed: ComputedLookup = () => ({});
-
-/** The engine plugs the registered hooks in here, so a hook-only attribute is a known name. */
-export function setComputedLookup(lookup: ComputedLookup): void {
-  extraComputed = lookup;
-}
-
 export function resolveQuery(parsed: ParsedQuery, resource: ResourceDef): ResolvedQuery {
   const sort = (parsed.sort.length ? parsed.sort : (resource.defaultSort ?? []).map(toSortTerm)).map((s) => ({
     target: sortTarget(resource, s.field, 'sort[]'),
@@ -103,7 +94,7 @@ export function toSortTerm(s: string): SortTerm {
 export function targetOf(resource: ResourceDef, name: string, parameter: string): Target {
   const field = own(resource.fields, name);
   if (field && !field.hidden) return { kind: 'field', name, def: field };
-  const computed = own(resource.computed ?? {}, name) ?? own(extraComputed(resource), name);
+  const computed = own(resource.computed ?? {}, name);
   if (computed) return { kind: 'computed', name, def: computed };
   throw badQuery(parameter);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
+import { findResource, RESOURCES } from '@school/shared/resources';
 import type { AuthState } from '../platform/security/auth-state.js';
 import type { WriteHooks } from './write-hooks.js';
 
@@ -15,15 +16,13 @@ export interface SqlContext {
   auth: AuthState;
 }
 
+/**
+ * The SQL of a computed attribute. Its type and whether it filters, sorts or is always answered
+ * are the shared registry's (ComputedDef, shared/src/resources): declared once, read by clients.
+ */
 export interface ComputedAttribute {
-  type: 'bool' | 'int' | 'number' | 'string' | 'datetime' | 'date' | 'json';
   /** A scalar SQL expression over `${alias}` (a correlated subquery is fine). */
   sql(ctx: SqlContext): Knex.Raw;
-  /** Returned on every row even when not listed in select[] (e.g. a user's full_name). */
-  always?: boolean;
-  /** Usable in having[...] / withHaving[...] filters and sort[]. */
-  filterable?: boolean;
-  sortable?: boolean;
   /**
    * The sort key when the displayed text does not sort right (an invoice number '03-17' is two
    * numbers, not text). One scalar expression; a row of keys can be an ARRAY (compared element-wise).
@@ -128,6 +127,25 @@ function mergeInto(target: Mergeable, add: Mergeable, where: string, maps: reado
   }
 }
 
+/**
+ * The shared registry declares every computed attribute (type, filterable, sortable) and the
+ * modules give each one its SQL: a name on one side only is a wiring mistake, refused at start.
+ */
+function assertComputedDeclared(reads: Map<string, Mergeable>): void {
+  for (const [resource, hooks] of reads) {
+    if (!findResource(resource)) throw new Error(`resource hooks: ${resource} is not in the shared registry`);
+    for (const name of Object.keys((hooks.computed ?? {}) as Mergeable)) {
+      if (!findResource(resource)?.computed?.[name]) throw new Error(`resource hooks: ${resource}.${name} has SQL but no ComputedDef in shared/src/resources`);
+    }
+  }
+  for (const resource of Object.values(RESOURCES)) {
+    const sql = (reads.get(resource.name)?.computed ?? {}) as Mergeable;
+    for (const name of Object.keys(resource.computed ?? {})) {
+      if (!(name in sql)) throw new Error(`resource hooks: ${resource.name}.${name} is declared in shared/src/resources but no module gives its SQL`);
+    }
+  }
+}
+
 export function createHookRegistry(sets: readonly HookSet[]): HookRegistry {
   const reads = new Map<string, Mergeable>();
   const writes = new Map<string, Mergeable>();
@@ -141,6 +159,7 @@ export function createHookRegistry(sets: readonly HookSet[]): HookRegistry {
       mergeInto(writes.get(resource)!, hooks as Mergeable, resource, ['relations']);
     }
   }
+  assertComputedDeclared(reads);
   const frozen = <T>(m: Map<string, Mergeable>) => new Map([...m].map(([k, v]) => [k, Object.freeze(v) as T]));
   const readMap = frozen<ResourceHooks>(reads);
   const writeMap = frozen<WriteHooks>(writes);

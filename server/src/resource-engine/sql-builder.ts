@@ -61,8 +61,8 @@ export function selectList(ctx: EngineContext, resource: ResourceDef, alias: str
       if (def.default && allowedBy(def.readableBy, ctx.auth)) wanted.add(name);
     }
   }
-  for (const [name, hook] of Object.entries(ctx.hooks.of(resource.name).computed ?? {})) {
-    if (hook.always && !resource.fields[name]) wanted.add(name);
+  for (const [name, def] of Object.entries(resource.computed ?? {})) {
+    if (def.always && !resource.fields[name]) wanted.add(name);
   }
   for (const name of wanted) {
     const field = resource.fields[name];

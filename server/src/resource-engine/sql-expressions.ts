@@ -53,7 +53,7 @@ export function computedHook(ctx: EngineContext, resource: ResourceDef, name: st
   return Object.prototype.hasOwnProperty.call(computed, name) ? computed[name] : undefined;
 }
 
-/** A computed attribute's SQL; a name declared in the registry whose hook is not registered yet is NULL. */
+/** A computed attribute's SQL (createHookRegistry makes sure every declared name has one). */
 export function computedSql(ctx: EngineContext, resource: ResourceDef, alias: string, name: string): Knex.Raw {
   const hook = computedHook(ctx, resource, name);
   return hook ? hook.sql({ knex: ctx.knex, alias, auth: ctx.auth }) : ctx.knex.raw('NULL');
@@ -70,10 +70,10 @@ export function targetSql(
 ): Knex.Raw {
   if (target.kind === 'field') return fieldSql(ctx.knex, alias, target.name, target.def);
   const hook = computedHook(ctx, resource, target.name);
-  // Without SQL there is nothing to filter or sort by; a registered hook opts in per use.
+  // The registry says per use whether an attribute filters or sorts (ComputedDef).
   if (!hook) throw badQuery(parameter);
-  if (use === 'sort' && hook.sortable === false) throw badQuery(parameter);
-  if (use === 'filter' && hook.filterable === false) throw badQuery(parameter);
+  if (use === 'sort' && !target.def.sortable) throw badQuery(parameter);
+  if (use === 'filter' && !target.def.filterable) throw badQuery(parameter);
   const sqlCtx = { knex: ctx.knex, alias, auth: ctx.auth };
   return use === 'sort' && hook.sortSql ? hook.sortSql(sqlCtx) : hook.sql(sqlCtx);
 }

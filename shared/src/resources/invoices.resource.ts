@@ -25,9 +25,9 @@ export const invoicesResource = defineResource({
   },
   computed: {
     // The contracts page's invoice sub-table and the invoices table show both (spec part 1 §2).
-    number: { type: 'string', default: true, description: 'position and contract id, each padded to 2 digits' },
-    studies_count: { type: 'int', default: true, description: 'round(amount / price_per_study)' },
-    unpaid: { type: 'bool', description: 'no pay date yet (the invoices table\'s "unpaid" filter)' },
+    number: { type: 'string', filterable: true, sortable: true, default: true, description: 'position and contract id, each padded to 2 digits' },
+    studies_count: { type: 'int', filterable: true, sortable: true, default: true, description: 'round(amount / price_per_study)' },
+    unpaid: { type: 'bool', filterable: true, sortable: true, description: 'no pay date yet (the invoices table\'s "unpaid" filter)' },
   },
   defaultSort: ['-id'],
   creatorColumn: 'created_by',

@@ -110,8 +110,19 @@ export interface BelongsToManyRelation extends RelationBase {
 
 export type RelationDef = BelongsToRelation | HasManyRelation | BelongsToManyRelation;
 
+/**
+ * A computed attribute: everything about it but its SQL (which the server's feature module
+ * supplies, one per declared name: a missing or an undeclared one fails the server's start-up).
+ * A client builds a table's filters and sort headers from these flags alone.
+ */
 export interface ComputedDef {
   type: 'bool' | 'int' | 'number' | 'string' | 'datetime' | 'date' | 'json';
+  /** Usable in filter[…], having[…] and withFilter/withHaving conditions. */
+  filterable: boolean;
+  /** Usable in sort[] (a sort header). */
+  sortable: boolean;
+  /** Answered on every row, even when select[] does not name it. */
+  always?: boolean;
   readableBy?: AccessGuard;
   /**
    * Answered like a default field (without select[] / a `rel:cols` list) when true; otherwise only
@@ -132,7 +143,7 @@ export interface ResourceDef {
   subject?: Exclude<SubjectName, 'all'>;
   fields: Readonly<Record<string, FieldDef>>;
   relations?: Readonly<Record<string, RelationDef>>;
-  /** Computed attribute names (SQL registered server-side with registerResourceHooks). */
+  /** Computed attributes (their SQL is the server's, by resource and name: ResourceHooks.computed). */
   computed?: Readonly<Record<string, ComputedDef>>;
   /** sort[] used when the client gives none ('-' = descending); `-id` is always appended. */
   defaultSort?: readonly string[];

@@ -9,7 +9,7 @@ export const studiesResource = defineResource({
   fields: {
     id: f.id(),
     start: w(f.datetime()),
-    // Written as start + duration by the study write adapter; PATCH of start alone keeps the length.
+    // end = start + duration: written by the study create hook and by the study update command.
     end: f.datetime(),
     type_id: w(f.int()),
     trial: w(f.bool()),
@@ -40,16 +40,18 @@ export const studiesResource = defineResource({
     type: rel.belongsTo('study_types', 'type_id'),
   },
   computed: {
-    isPaid: { type: 'bool' },
-    isLast: { type: 'bool' },
-    isBonus: { type: 'bool' },
-    studyReportCheck: { type: 'bool' },
-    isNoReport: { type: 'bool' },
-    isFullStudyReportNeeded: { type: 'bool' },
-    is_off_template: { type: 'bool' },
-    students_count: { type: 'int', description: 'participants taking part as students (the studies table filter)' },
+    isPaid: { type: 'bool', filterable: true, sortable: true },
+    isLast: { type: 'bool', filterable: true, sortable: true },
+    isBonus: { type: 'bool', filterable: true, sortable: true },
+    studyReportCheck: { type: 'bool', filterable: true, sortable: true },
+    isNoReport: { type: 'bool', filterable: true, sortable: true },
+    isFullStudyReportNeeded: { type: 'bool', filterable: true, sortable: true },
+    is_off_template: { type: 'bool', filterable: true, sortable: true },
+    students_count: { type: 'int', filterable: true, sortable: true, description: 'participants taking part as students (the studies table filter)' },
     price_total: {
       type: 'int',
+      filterable: true,
+      sortable: true,
       readableBy: { roles: [ROLE.Administrator] },
       description: 'sum of the price per study of its subscriptions (studies table footer, Administrator only)',
     },

@@ -45,10 +45,10 @@ export const subscriptionsResource = defineResource({
   },
   computed: {
     // Spec part 2 §3: the subscriptions table reads it on every row (last paid study, unpaid footer).
-    invoices_payed_amount: { type: 'int', default: true, description: 'sum of paid invoice amounts (minor units)' },
-    studies_count: { type: 'int' },
-    unpaid: { type: 'bool', description: 'paid amount below price_per_study × studies (the table\'s "unpaid" filter)' },
-    last_paid_study: { type: 'int', description: 'id of the last study the payments cover (null: none)' },
+    invoices_payed_amount: { type: 'int', filterable: true, sortable: true, default: true, description: 'sum of paid invoice amounts (minor units)' },
+    studies_count: { type: 'int', filterable: true, sortable: true },
+    unpaid: { type: 'bool', filterable: true, sortable: true, description: 'paid amount below price_per_study × studies (the table\'s "unpaid" filter)' },
+    last_paid_study: { type: 'int', filterable: true, sortable: true, description: 'id of the last study the payments cover (null: none)' },
   },
   defaultSort: ['-id'],
   operations: ['list', 'read', 'update', 'delete'],

@@ -39,9 +39,11 @@ export const teachersResource = defineResource({
   computed: {
     // Both are columns of the teachers listing (spec part 2 §2), so the listing's own call answers
     // them without select[]; computed for the rows of the page only.
-    age: { type: 'int', default: true, description: 'from the user birthdate' },
+    age: { type: 'int', filterable: true, sortable: true, default: true, description: 'from the user birthdate' },
     available_workperiods: {
       type: 'json',
+      filterable: false,
+      sortable: false,
       default: true,
       description: 'free work slots: start, end, futureStudiesCount',
     },

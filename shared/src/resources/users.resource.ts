@@ -67,7 +67,7 @@ export const usersResource = defineResource({
   },
   computed: {
     // Study participants carry it (spec part 1 §3) and the users table shows it: cheap, always answered.
-    bots_connected: { type: 'json', default: true, description: '{ telegram, viber }: whether the bots are connected' },
+    bots_connected: { type: 'json', filterable: false, sortable: false, default: true, description: '{ telegram, viber }: whether the bots are connected' },
   },
   defaultSort: ['-id'],
   // Study participants, recording creators and message authors are shown with their role name.

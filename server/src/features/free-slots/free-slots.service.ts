@@ -21,7 +21,7 @@ import { errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../auth/auth-user.js';
 import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
-import type { FreeSlotsRepository } from './free-slots.repository.js';
+import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 
 /**
  * Free teacher slots (transfer calendar, free-slot clicks) and the next study date of a package
@@ -44,7 +44,7 @@ export interface SlotQuery {
 
 export interface FreeSlotsDeps {
   knex: Knex;
-  slots: FreeSlotsRepository;
+  slots: SchedulingRepository;
   studies: StudiesRepository;
   now?: () => number;
 }

@@ -16,7 +16,6 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
    * assigned in creation order per contract by the invoices_number trigger and never reused.
    */
   number: {
-    type: 'string',
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return ctx.knex.raw(`(${pad2Sql(`${a}.position`)} || '-' || ${pad2Sql(`${a}.contract_id`)})`);
@@ -29,7 +28,6 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
   },
   /** Studies the invoice pays for: round(amount / price_per_study), 0 for a free package (shared studiesCount()). */
   studies_count: {
-    type: 'int',
     sql: (ctx) =>
       ctx.knex.raw(
         `(SELECT CASE WHEN isc_sub.price_per_study = 0 THEN 0 ELSE round(${quotedAlias(ctx)}.amount::numeric / isc_sub.price_per_study)::int END
@@ -38,9 +36,6 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
   },
   /** Not paid yet: no pay date (the invoices table's "unpaid" preset, invoices_unpaid partial index). */
   unpaid: {
-    type: 'bool',
-    filterable: true,
-    sortable: true,
     sql: (ctx) => ctx.knex.raw(`(${quotedAlias(ctx)}.payed_at IS NULL)`),
   },
 };

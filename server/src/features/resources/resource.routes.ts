@@ -6,7 +6,6 @@ import { AppError } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
 import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
-import { setComputedLookup } from '../../resource-engine/query-resolver.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { registerStudyChildrenRoutes } from './study-children.routes.js';
 
@@ -17,9 +16,6 @@ import { registerStudyChildrenRoutes } from './study-children.routes.js';
  * when nobody answers do we reply (404 / 405 / 400).
  */
 export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
-  // Attributes a feature registers without a registry entry are still known names.
-  setComputedLookup((resource) => hooks.of(resource.name).computed ?? {});
-
   const router = new Router({ prefix: '/api' });
   const engine = (ctx: Context) => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang });
   const writeRequest = (ctx: Context) => ({

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findResource } from '@school/shared/resources';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import { buildAuthState, type AuthState } from '../auth/auth-user.js';
 import { loadConfig } from '../../config.js';
@@ -53,7 +54,8 @@ export function hookedQuery(
   const hooks = appHooks(knex).of(resource);
   const ctx = { knex, alias, auth };
   const qb = knex(`${resource} as ${alias}`).select(`${alias}.*`);
-  const always = Object.entries(hooks.computed ?? {}).filter(([, attr]) => attr.always).map(([name]) => name);
+  const declared = findResource(resource)?.computed ?? {};
+  const always = Object.entries(declared).filter(([, def]) => def.always).map(([name]) => name);
   for (const name of new Set([...always, ...(opts.computed ?? [])])) {
     const attr = hooks.computed?.[name];
     if (!attr) throw new Error(`${resource} has no computed attribute ${name}`);

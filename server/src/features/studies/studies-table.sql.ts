@@ -10,9 +10,6 @@ export const studiesTableHooks: ResourceHooks = {
   computed: {
     /** Participants who take part as students (the role snapshot of study_user): study_user_pkey. */
     students_count: {
-      type: 'int',
-      filterable: true,
-      sortable: true,
       sql: (ctx) =>
         ctx.knex.raw(`(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.study_id = ${quotedAlias(ctx)}.id AND ssc_su.role_id = ?)::int`, [
           ROLE.Student,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
+import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 import type { FreeSlotsService } from '../free-slots/free-slots.service.js';
 import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
 import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
@@ -15,7 +15,7 @@ import { createStudyUpdateService, type StudyUpdateService } from './study-updat
 export interface StudiesModuleDeps {
   knex: Knex;
   studies: StudiesRepository;
-  slots: FreeSlotsRepository;
+  slots: SchedulingRepository;
   freeSlots: FreeSlotsService;
   transfer: StudyTransferService;
   /** Clock for the transfer rules; tests may pin it. */

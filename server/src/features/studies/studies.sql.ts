@@ -90,20 +90,14 @@ function priceTotalSql(a: string): string {
 
 export const studiesComputed: Record<string, ComputedAttribute> = {
   isPaid: {
-    type: 'bool',
-    filterable: true,
     sql: (ctx) => raw(ctx, isPaidSql(quotedAlias(ctx)), [STUDENT]),
   },
   isLast: {
-    type: 'bool',
     // The studies table has a "last" filter (spec part 2 §2); it comes with a start range.
-    filterable: true,
     sql: (ctx) => raw(ctx, isLastSql(quotedAlias(ctx), 'sl')),
   },
   /** A bonus lesson: of the bonus study type, or booked on a free package (price 0). */
   isBonus: {
-    type: 'bool',
-    filterable: true,
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return raw(
@@ -117,8 +111,6 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
   },
   /** A report exists for the study (any of its students): study_reports (study_id, user_id) unique index. */
   studyReportCheck: {
-    type: 'bool',
-    filterable: true,
     sql: (ctx) => raw(ctx, existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id`)),
   },
   /**
@@ -126,8 +118,6 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
    * and at least one of its students has no report.
    */
   isNoReport: {
-    type: 'bool',
-    filterable: true,
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return raw(
@@ -145,23 +135,16 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
    * last study of a package (the family decides on a prolongation). Never for a miss.
    */
   isFullStudyReportNeeded: {
-    type: 'bool',
-    filterable: true,
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return raw(ctx, `(${a}.miss_status = 0 AND (${a}.trial OR ${isLastSql(a, 'sf')}))`);
     },
   },
   is_off_template: {
-    type: 'bool',
-    filterable: true,
     sql: (ctx) => raw(ctx, isOffTemplateSql(quotedAlias(ctx)), [TIME_ZONE, TIME_ZONE]),
   },
   /** Administrator only: the registry's readableBy guards select[], filters and sort. */
   price_total: {
-    type: 'int',
-    filterable: true,
-    sortable: true,
     sql: (ctx) => raw(ctx, priceTotalSql(quotedAlias(ctx))),
   },
 };

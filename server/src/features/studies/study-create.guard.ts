@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { MINUTE_MS } from '@school/shared/rules';
 import { studyFormSchema } from '@school/shared/validation';
 import { authOf } from '../auth/session.middleware.js';
-import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
+import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
 
@@ -14,7 +14,7 @@ import { refusal } from '../../platform/http/refusal.errors.js';
  * `start`) unless the form says to ignore off periods. A body the form schema refuses is left to
  * the generic create, which answers its field errors.
  */
-export function studyCreateGuard(deps: { knex: Knex; slots: FreeSlotsRepository; transfer: StudyTransferService }) {
+export function studyCreateGuard(deps: { knex: Knex; slots: SchedulingRepository; transfer: StudyTransferService }) {
   return async (ctx: Context, next: Next) => {
     const auth = authOf(ctx);
     const parsed = studyFormSchema.safeParse(ctx.request.body ?? {});

@@ -5,13 +5,10 @@ import { startTestServer, type TestClient, type TestServer } from '../../../test
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { createLogger } from '../../platform/logging/logger.js';
-import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import { authFor } from '../studies/hooks-test-kit.sql.js';
 import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
-import { createStudiesRepository } from '../scheduling-core/studies.repository.js';
-import { createStudyNotifyRepository } from './study-notify.repository.js';
+import { createModules } from '../../modules.js';
 import type { MessengerMessage } from './study-notify.sender.js';
-import { createStudyNotifyService } from './study-notify.service.js';
 
 let srv: TestServer;
 let teacher: { id: number; client: TestClient };
@@ -96,18 +93,12 @@ describe('POST /api/users/:id/notify', () => {
 });
 
 describe('the notify service with a messenger sender (the bots\' outgoing side)', () => {
+  /** Built by the composition root from a knex alone, as a bot or a worker does: no HTTP. */
   async function serviceWith(send: (m: MessengerMessage) => Promise<void>) {
     const { email } = await srv.knex('users').select('email').where({ id: teacher.id }).first();
     const auth = await authFor(srv.knex, email);
-    const service = createStudyNotifyService({
-      knex: srv.knex,
-      studies: createStudiesRepository(srv.knex),
-      targets: createStudyNotifyRepository(srv.knex),
-      sender: { send },
-      studentT: translatorFor('uk'),
-      logger: createLogger('silent'),
-    });
-    return { auth, service };
+    const { services } = createModules({ knex: srv.knex, config: srv.config, logger: createLogger('silent'), sender: { send } });
+    return { auth, service: services.notify };
   }
 
   it('sends the reminder with the study time to every connected messenger', async () => {

@@ -13,7 +13,7 @@ import {
   type Span,
   type TransferDecision,
 } from '@school/shared/rules';
-import type { FreeSlotsRepository } from '../free-slots/free-slots.repository.js';
+import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 import type { StudyWithParticipants } from '../scheduling-core/studies.repository.js';
 
 /**
@@ -30,7 +30,7 @@ export interface TransferContext {
   now: number;
 }
 
-export function createStudyTransferService(slots: FreeSlotsRepository) {
+export function createStudyTransferService(slots: SchedulingRepository) {
   return {
     async check(db: Knex | Knex.Transaction, { study, newStart, now }: TransferContext): Promise<TransferDecision> {
       const students = study.participants.filter((p) => p.role_id === ROLE.Student);

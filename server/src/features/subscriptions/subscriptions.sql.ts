@@ -47,16 +47,10 @@ const raw = (ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] 
 export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
   /** Sum of the paid invoices' amounts, kopiykas. */
   invoices_payed_amount: {
-    type: 'int',
-    filterable: true,
-    sortable: true,
     sql: (ctx) => raw(ctx, `${paidAmountSql(`${quotedAlias(ctx)}.id`, 'spa')}::bigint`),
   },
   /** Number of studies booked on the subscription (one student per subscription). */
   studies_count: {
-    type: 'int',
-    filterable: true,
-    sortable: true,
     sql: (ctx) =>
       raw(ctx, `(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.subscription_id = ${quotedAlias(ctx)}.id)::int`),
   },
@@ -65,9 +59,6 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
    * (the subscriptions table's "unpaid" filter). A free package is never unpaid.
    */
   unpaid: {
-    type: 'bool',
-    filterable: true,
-    sortable: true,
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return raw(
@@ -82,7 +73,6 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
    * the study at position min(covered, studies), NULL when nothing is covered.
    */
   last_paid_study: {
-    type: 'int',
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return raw(

@@ -9,9 +9,6 @@ import { availableWorkperiodsSql, KYIV_TODAY_SQL } from './available-workperiods
 export const teachersListingHooks: ResourceHooks = {
   computed: {
     available_workperiods: {
-      type: 'json',
-      sortable: false,
-      filterable: false,
       sql: (ctx) => ctx.knex.raw(availableWorkperiodsSql(`${quotedAlias(ctx)}.user_id`, KYIV_TODAY_SQL)),
     },
   },

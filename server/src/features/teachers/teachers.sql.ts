@@ -6,9 +6,6 @@ import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 export const teachersComputed: NonNullable<ResourceHooks['computed']> = {
   /** Whole years since users.birthdate on today's date in Kyiv; NULL (shown N/A) without a birthdate. */
   age: {
-    type: 'int',
-    sortable: true,
-    filterable: true,
     sql: (ctx) =>
       ctx.knex.raw(
         `(SELECT date_part('year', age((now() AT TIME ZONE ?)::date, ta_u.birthdate))::int

@@ -3,21 +3,8 @@ import { readScopeFor } from '../scheduling-core/study-access.sql.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 export const usersComputed: NonNullable<ResourceHooks['computed']> = {
-  /**
-   * "Прізвище Ім’я По батькові": the stored generated column users.full_name, so that
-   * having[full_name]=text% and sort=full_name use users_full_name_index / users_full_name_trgm.
-   * It equals shared fullName() for names without runs of inner whitespace (see domain-rules).
-   */
-  full_name: {
-    type: 'string',
-    always: true,
-    filterable: true,
-    sortable: true,
-    sql: (ctx) => ctx.knex.raw(`${quotedAlias(ctx)}.full_name`),
-  },
   /** { telegram, viber }: whether the bot has a live chat id (users.telegram_id / viber_id). */
   bots_connected: {
-    type: 'json',
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       return ctx.knex.raw(`json_build_object('telegram', ${a}.telegram_id IS NOT NULL, 'viber', ${a}.viber_id IS NOT NULL)`);

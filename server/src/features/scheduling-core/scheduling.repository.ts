@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ScheduleRule, Span, TemplateSlot } from '@school/shared/rules';
 import { ROLE } from '@school/shared/domain';
 
-/** Schedules, off periods, busy time and subscription data the slot rules work on. */
+/** Schedules, off periods, busy time and subscription data the slot and transfer rules work on. */
 
 type Db = Knex | Knex.Transaction;
 
@@ -23,7 +23,7 @@ export interface SubscriptionFacts {
 
 const ms = (d: Date | string) => new Date(d).getTime();
 
-export function createFreeSlotsRepository() {
+export function createSchedulingRepository() {
   return {
     /** The teacher's schedules valid somewhere in [from, to), with work and off periods. */
     async teacherSchedules(db: Db, teacherId: number, from: number, to: number): Promise<TeacherSchedules> {
@@ -122,4 +122,4 @@ export function createFreeSlotsRepository() {
   };
 }
 
-export type FreeSlotsRepository = ReturnType<typeof createFreeSlotsRepository>;
+export type SchedulingRepository = ReturnType<typeof createSchedulingRepository>;
