@@ -34,6 +34,14 @@ describe('normalizeListQuery', () => {
     expect(() => checkListAction('users', { type: 'toggleSort', field: 'password' })).toThrow(/not sortable/);
     expect(checkListAction('users', { type: 'toggleSort', field: 'created_at' })).toEqual({ type: 'toggleSort', field: 'created_at' });
   });
+
+  it('takes the computed attributes\' filters and sorts from the registry alone (ComputedDef flags)', () => {
+    expect(normalizeListQuery('studies', { sort: [{ field: 'isPaid', desc: true }], filters: { isPaid: 1 } }).filters).toEqual({ isPaid: 1 });
+    expect(normalizeListQuery('subscriptions', { filters: { unpaid: 1 } }).filters).toEqual({ unpaid: 1 });
+    expect(normalizeListQuery('teachers', { sort: [{ field: 'age', desc: false }] }).sort).toEqual([{ field: 'age', desc: false }]);
+    expect(() => normalizeListQuery('teachers', { sort: [{ field: 'available_workperiods', desc: false }] })).toThrow(/not sortable/);
+    expect(() => normalizeListQuery('users', { filters: { bots_connected: 'x' } })).toThrow(/not filterable/);
+  });
 });
 
 describe('listQueryReducer', () => {

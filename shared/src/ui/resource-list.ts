@@ -38,8 +38,8 @@ export type ListAction =
   | { type: 'reset'; query: ListQuery };
 
 function computedFlag(def: ResourceDef, name: string, flag: 'sortable' | 'filterable'): boolean {
-  const computed = def.computed?.[name] as (Record<string, unknown> | undefined);
-  return computed !== undefined && computed[flag] === true;
+  const computed = def.computed && Object.prototype.hasOwnProperty.call(def.computed, name) ? def.computed[name] : undefined;
+  return computed?.[flag] === true;
 }
 
 function readableField(def: ResourceDef, name: string): FieldDef | undefined {
