@@ -162,7 +162,7 @@ const violations: Case[] = [
   {
     rule: 'resource-engine -> features',
     file: 'server/src/resource-engine/probe.ts',
-    code: `import '../features/studies/study-access.sql.js';`,
+    code: `import '../features/scheduling-core/study-access.sql.js';`,
     ruleId: PATHS,
   },
   {

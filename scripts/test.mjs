@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: installs what a fresh machine lacks (Debian chromium when run as root),
+// `npm test`: installs what a fresh machine lacks (Debian chromium, and LibreOffice Writer with
+// poppler-utils for the document PDF checks, when run as root),
 // type-checks, lints, builds the web bundles the browser tests open, then runs every
 // vitest project (unit, int, e2e) and ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
@@ -25,7 +26,20 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** The document tests convert .docx to PDF (soffice) and read and render it (pdftotext, pdftoppm). */
+function ensureDocumentTools() {
+  const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
+  if (has('soffice') && has('pdftotext') && has('pdftoppm')) return;
+  if (process.getuid?.() === 0) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'libreoffice-writer-nogui', 'poppler-utils'], { env }) === 0) return;
+  }
+  console.error('Document tests need LibreOffice and poppler. Install them with: sudo apt-get install -y libreoffice-writer-nogui poppler-utils');
+  process.exit(1);
+}
+
 ensureChromium();
+ensureDocumentTools();
 const steps = [
   ...TYPECHECK_PROJECTS.map((project) => ['npx', ['tsc', '-p', project]]),
   ['npx', ['eslint', '.', '--max-warnings=0']],

@@ -1,11 +1,15 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
+import { createAnalyticsModule } from './features/analytics/analytics.module.js';
 import { createAuthModule } from './features/auth/auth.module.js';
+import { createContractDocumentsModule } from './features/contract-documents/contract-documents.module.js';
+import { createDocumentGeneratorsModule } from './features/document-generators/document-generators.module.js';
 import { createContractsModule } from './features/contracts/contracts.module.js';
 import { createExchangeRateModule } from './features/exchange-rate/exchange-rate.module.js';
 import type { FeatureModule } from './features/feature-module.js';
 import { createFreeSlotsModule } from './features/free-slots/free-slots.module.js';
 import { createIcalFeedsModule } from './features/ical-feeds/ical-feeds.module.js';
+import { createInvoiceDocumentsModule } from './features/invoice-documents/invoice-documents.module.js';
 import { createInvoicesModule } from './features/invoices/invoices.module.js';
 import { createRecordingsModule } from './features/recordings/recordings.module.js';
 import { createResourcesModule } from './features/resources/resources.module.js';
@@ -78,6 +82,8 @@ export function createModules(deps: ModuleDeps) {
     createSubscriptionPlansModule({ knex, logger, exchangeRates: exchangeRate.services.exchangeRates }),
     createTeachersListingModule({ knex }),
     notify,
+    createDocumentGeneratorsModule({ knex }),
+    createAnalyticsModule({ knex }),
     createContractsModule(),
     createInvoicesModule(),
     createRecordingsModule(),
@@ -90,7 +96,13 @@ export function createModules(deps: ModuleDeps) {
     createUsersModule(),
   ];
   const hooks = createHookRegistry(features);
-  const modules: FeatureModule[] = [...features, createResourcesModule({ knex, hooks })];
+  const modules: FeatureModule[] = [
+    ...features,
+    // Documents read their row through the engine (its read check and row scope): they need the hooks.
+    createContractDocumentsModule({ knex, hooks }),
+    createInvoiceDocumentsModule({ knex, hooks }),
+    createResourcesModule({ knex, hooks }),
+  ];
   return {
     modules,
     hooks,

@@ -1,4 +1,5 @@
 export * from './invoice-number';
+export * from './amount-in-words';
 export * from './money';
 export * from './full-name';
 export * from './calendar-window';

@@ -205,6 +205,28 @@ describe('document generators', () => {
     });
     expect(Object.keys(keysOf(contractGeneratorSchema, {}))).toHaveLength(8);
   });
+
+  it('bounds every number so the printed totals stay exact', () => {
+    expect(
+      keysOf(invoiceGeneratorSchema, {
+        contract_number: '1000000000',
+        contract_date: '2025-02-30',
+        invoice_number: '01-12',
+        payer_fullname: 'Шевченко Тарас Григорович',
+        studies_count: '201',
+        study_cost: '1000000.01',
+      }),
+    ).toEqual({
+      contract_number: ['validations.between.numeric'],
+      contract_date: expect.any(Array),
+      studies_count: ['validations.between.numeric'],
+      study_cost: ['validations.between.numeric'],
+    });
+    expect(keysOf(contractGeneratorSchema, { studies_per_week: '8', study_cost: '-1' })).toMatchObject({
+      studies_per_week: ['validations.between.numeric'],
+      study_cost: ['validations.between.numeric'],
+    });
+  });
 });
 
 describe('dateTimePickerSchema', () => {

@@ -80,7 +80,7 @@ describe('GET /viber/disconnect and /telegram/disconnect (bots: not built)', () 
 describe('an address nothing answers', () => {
   it('says there is no such address (not "record not found"), in the caller language', async () => {
     const study = await srv.knex('studies').orderBy('id').first('id');
-    const unknown = await manager.get('/api/analytics/weekNumber');
+    const unknown = await manager.get('/api/analytics/monthly');
     expectEnvelope(unknown, 404, 'not_found', 'unknown path');
     expect(unknown.body.message).toBe('Такої адреси немає.');
     manager.lang = 'ru';

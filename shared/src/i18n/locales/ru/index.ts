@@ -12,6 +12,7 @@ import { subscriptions } from './subscriptions';
 import { calendarUi } from './calendar-ui';
 import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
 import { family } from './family';
+import { documents } from './documents';
 
 export const ru: Translation = {
   app,
@@ -37,4 +38,5 @@ export const ru: Translation = {
   subscriptions,
   calendarUi,
   family,
+  documents,
 };

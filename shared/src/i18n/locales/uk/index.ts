@@ -11,6 +11,7 @@ import { subscriptions } from './subscriptions';
 import { calendarUi } from './calendar-ui';
 import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
 import { family } from './family';
+import { documents } from './documents';
 
 export const uk = {
   app,
@@ -36,4 +37,5 @@ export const uk = {
   subscriptions,
   calendarUi,
   family,
+  documents,
 };
