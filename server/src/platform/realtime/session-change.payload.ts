@@ -1,3 +1,5 @@
+import { isPositiveId, parseNotifyObject } from './notify-payload.js';
+
 /**
  * The message on the `session_changes` channel, written by the database triggers of migration
  * 019: sessions that ended, or sessions (or every session of users) whose rights may have changed.
@@ -12,21 +14,14 @@ export interface SessionChange {
 }
 
 const isSessionId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 /** Anything malformed is dropped: a hand-written NOTIFY must not disconnect anyone by accident. */
 export function parseSessionChange(payload: string | undefined): SessionChange | null {
-  if (!payload) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (!raw || typeof raw !== 'object') return null;
-  const { kind, sessionIds, userIds } = raw as Record<string, unknown>;
+  const raw = parseNotifyObject(payload);
+  if (!raw) return null;
+  const { kind, sessionIds, userIds } = raw;
   if (kind !== 'ended' && kind !== 'changed') return null;
   if (!Array.isArray(sessionIds) || !sessionIds.every(isSessionId)) return null;
-  if (!Array.isArray(userIds) || !userIds.every(isId)) return null;
+  if (!Array.isArray(userIds) || !userIds.every(isPositiveId)) return null;
   return { kind, sessionIds, userIds };
 }

@@ -1,3 +1,5 @@
+import { isPositiveId, parseNotifyObject } from './notify-payload.js';
+
 /**
  * The message on the `study_changes` channel, written by publishStudyChange and by the database
  * triggers of migration 015, and forwarded to sockets as `study:changed`.
@@ -25,28 +27,21 @@ export interface StudyChange {
 /** NOTIFY payloads are limited to 8000 bytes. */
 export const USER_IDS_PER_MESSAGE = 500;
 
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 /** Anything malformed (a hand-written NOTIFY, an older server) is dropped rather than forwarded. */
 export function parseStudyChange(payload: string | undefined): StudyChange | null {
-  if (!payload) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (!raw || typeof raw !== 'object') return null;
-  const { studyId, kind, userIds } = raw as Record<string, unknown>;
-  if (studyId !== null && !isId(studyId)) return null;
+  const raw = parseNotifyObject(payload);
+  if (!raw) return null;
+  const { studyId, kind, userIds } = raw;
+  if (studyId !== null && !isPositiveId(studyId)) return null;
   if (!STUDY_CHANGE_KINDS.includes(kind as StudyChangeKind)) return null;
-  if (!Array.isArray(userIds) || !userIds.every(isId)) return null;
+  if (!Array.isArray(userIds) || !userIds.every(isPositiveId)) return null;
   return { studyId, kind: kind as StudyChangeKind, userIds: [...new Set(userIds)] };
 }
 
 /** Payloads for one change, split so that each stays under the NOTIFY size limit. */
 export function studyChangePayloads(change: StudyChange): string[] {
-  const ids = [...new Set(change.userIds)].filter(isId);
+  const ids = [...new Set(change.userIds)].filter(isPositiveId);
   const out: string[] = [];
   for (let i = 0; i < ids.length; i += USER_IDS_PER_MESSAGE) {
     out.push(
