@@ -9,6 +9,7 @@ import type { StudyTransferService } from '../study-transfer/study-transfer.serv
 import type { StudiesRepository, StudyPatch, StudyWithParticipants } from '../scheduling-core/studies.repository.js';
 import type { StudyUpdateInput } from './study-update.schema.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
+import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
 
 /**
  * PATCH /api/studies/:id — the one study update command behind the calendar modal, the study
@@ -118,7 +119,7 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
   return {
     async update(auth: AuthState, id: number, input: StudyUpdateInput) {
       try {
-        await deps.knex.transaction((trx) => apply(trx, auth, id, input));
+        await transactionWithRetry(deps.knex, (trx) => apply(trx, auth, id, input));
       } catch (err) {
         // Another study took the time first: the exclusion constraint decided, exactly one wins.
         if (!(err instanceof AppError) && (err as { code?: unknown }).code === OVERLAP) {
