@@ -1,10 +1,10 @@
+import { DOCX_MIME } from '../document-generators/docx-layout.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.js';
-import { docxText, fetchBytes, savedFileName, squash } from '../document-generators/document.test-kit.js';
+import { docxText, fetchBytes, savedFileName, squash, userIdByEmail } from '../document-generators/document.test-kit.js';
 import { convertToPdf } from '../document-generators/document.test-kit.js';
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PDF_DIR = path.resolve('.tmp/documents');
 
 let srv: TestServer;
@@ -12,10 +12,6 @@ let ownContract: number;
 let strangerContract: number;
 let shortNameContract: number;
 let offerContract: number;
-
-async function userId(email: string): Promise<number> {
-  return (await srv.knex('users').where({ email }).first('id')).id;
-}
 
 async function contract(
   row: Record<string, unknown>,
@@ -31,8 +27,8 @@ async function contract(
 
 beforeAll(async () => {
   srv = await startTestServer();
-  const parent = await userId(DEMO_ACCOUNTS.Responsible);
-  const child = await userId(DEMO_ACCOUNTS.Student);
+  const parent = await userIdByEmail(srv.knex, DEMO_ACCOUNTS.Responsible);
+  const child = await userIdByEmail(srv.knex, DEMO_ACCOUNTS.Student);
   await srv
     .knex('users')
     .where({ id: parent })
@@ -86,7 +82,7 @@ describe('GET /api/contracts/{id}/download', () => {
     const manager = await srv.signInAs('Manager');
     const res = await fetchBytes(manager, 'GET', `/api/contracts/${ownContract}/download`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe(DOCX);
+    expect(res.headers.get('content-type')).toBe(DOCX_MIME);
     expect(savedFileName(res.headers.get('content-disposition'))).toBe(`Договір № ${ownContract}.docx`);
     expect(res.headers.get('content-disposition')).toMatch(
       /^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
+import type { Knex } from 'knex';
 import type { TestClient } from '../../../test/harness.js';
 
 /** A binary answer: the test client reads text, documents need their bytes. */
@@ -108,3 +109,8 @@ export function convertToPdf(bytes: Buffer, name: string, outDir: string): { tex
 
 /** Words split over PDF lines and columns: compare on collapsed whitespace. */
 export const squash = (text: string) => text.replace(/\s+/g, ' ');
+
+/** The id of a demo account, by email. */
+export async function userIdByEmail(knex: Knex, email: string): Promise<number> {
+  return (await knex('users').where({ email }).first('id')).id;
+}

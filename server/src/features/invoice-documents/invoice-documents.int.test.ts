@@ -1,3 +1,4 @@
+import { DOCX_MIME } from '../document-generators/docx-layout.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.js';
@@ -7,9 +8,9 @@ import {
   fetchBytes,
   savedFileName,
   squash,
+  userIdByEmail,
 } from '../document-generators/document.test-kit.js';
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PDF_DIR = path.resolve('.tmp/documents');
 
 let srv: TestServer;
@@ -18,10 +19,6 @@ let bankInvoice: number;
 let bankInvoiceNumber: string;
 let instructionsInvoice: number;
 let strangerInvoice: number;
-
-async function userId(email: string): Promise<number> {
-  return (await srv.knex('users').where({ email }).first('id')).id;
-}
 
 async function subscriptionOf(row: Record<string, unknown>, price: number) {
   const [{ id }] = await srv.knex('contracts').insert(row).returning('id');
@@ -49,8 +46,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 beforeAll(async () => {
   srv = await startTestServer();
-  const parent = await userId(DEMO_ACCOUNTS.Responsible);
-  const child = await userId(DEMO_ACCOUNTS.Student);
+  const parent = await userIdByEmail(srv.knex, DEMO_ACCOUNTS.Responsible);
+  const child = await userIdByEmail(srv.knex, DEMO_ACCOUNTS.Student);
   await srv
     .knex('users')
     .where({ id: parent })
@@ -87,7 +84,7 @@ describe('GET /api/invoices/{id}/download', () => {
     const manager = await srv.signInAs('Manager');
     const res = await fetchBytes(manager, 'GET', `/api/invoices/${bankInvoice}/download`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe(DOCX);
+    expect(res.headers.get('content-type')).toBe(DOCX_MIME);
     expect(savedFileName(res.headers.get('content-disposition'))).toBe(`Рахунок № ${bankInvoiceNumber}.docx`);
     const { text } = docxText(res.bytes);
     expect(text).toContain(`РАХУНОК НА ОПЛАТУ № ${bankInvoiceNumber}`);
