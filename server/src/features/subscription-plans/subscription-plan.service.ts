@@ -3,6 +3,7 @@ import type { SubscriptionFormInput } from '@school/shared/validation';
 import { ROLE } from '@school/shared/domain';
 import { overlappingSlots, type LessonSlot } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
+import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
 import type {
   PersonRow,
   SubscriptionPlanRepository,
@@ -137,7 +138,9 @@ export function createSubscriptionPlanService(deps: { knex: Knex; repo: Subscrip
     clashCheck: () => { input: GenerationInput; replaced: number[] } | null,
   ) {
     try {
-      return await knex.transaction(work);
+      // A deadlock between two packages on one teacher's hours is retried: the loser then sees
+      // the winner's studies and answers the 409 below, not a 500.
+      return await transactionWithRetry(knex, work);
     } catch (err) {
       const check = isOverlapViolation(err) ? clashCheck() : null;
       if (!check) throw err;
