@@ -152,3 +152,49 @@ export async function studyInProgress(
   }
   throw new Error('no study of the teacher could be moved to now');
 }
+
+/**
+ * A whole hour of next week inside one of the teacher's work periods, with an hour free on each
+ * side (from Tuesday on), so the free slot under it is that hour or one overlapping it.
+ */
+export async function freeHourNextWeek(knex: Knex, teacherId: number): Promise<DateTime> {
+  const from = currentKyivWeek().from.plus({ weeks: 1 });
+  const busy = await studiesOf(knex, teacherId, from.minus({ days: 1 }), from.plus({ weeks: 1, days: 1 }));
+  const periods = (await knex('workperiods as w')
+    .join('schedules as s', 's.id', 'w.schedule_id')
+    .where('s.user_id', teacherId)
+    .select('w.weekday', 'w.start_time', 'w.duration')) as { weekday: number; start_time: string; duration: number }[];
+  const offs = (await knex('offperiods as o')
+    .join('schedules as s', 's.id', 'o.schedule_id')
+    .where('s.user_id', teacherId)
+    .select('o.start_at', 'o.end_at')) as { start_at: Date; end_at: Date }[];
+  for (let d = 1; d < 7; d++) {
+    const day = from.plus({ days: d });
+    // A day off has no free slots.
+    if (offs.some((o) => o.start_at.getTime() < day.plus({ days: 1 }).toMillis() && o.end_at.getTime() > day.toMillis())) continue;
+    for (const p of periods.filter((w) => w.weekday === day.weekday % 7)) {
+      const [h, m] = String(p.start_time).split(':').map(Number);
+      const start = day.set({ hour: h, minute: m });
+      for (let at = start.plus({ hours: 1 }); at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration }); at = at.plus({ hours: 1 })) {
+        const free = busy.every(
+          (s) => s.end.getTime() <= at.minus({ hours: 1 }).toMillis() || s.start.getTime() >= at.plus({ hours: 2 }).toMillis(),
+        );
+        if (free) return at;
+      }
+    }
+  }
+  throw new Error('no free hour in next week');
+}
+
+/** Opens the teacher's calendar on next week and clicks the grid at `at`. */
+export async function clickNextWeekAt(page: Page, teacherId: number, at: DateTime): Promise<void> {
+  await pickUser(page, teacherId);
+  await page.getByTestId('calendar-next').click();
+  await waitForCalendar(page);
+  const column = page.locator(`td.fc-timegrid-col[data-date="${at.toISODate()}"]`);
+  const row = page.locator(`td.fc-timegrid-slot-lane[data-time="${at.toFormat('HH:mm:ss')}"]`);
+  await row.scrollIntoViewIfNeeded();
+  const colBox = (await column.boundingBox())!;
+  const rowBox = (await row.boundingBox())!;
+  await page.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
+}

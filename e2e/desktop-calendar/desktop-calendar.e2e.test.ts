@@ -5,7 +5,9 @@ import { calendarUiTexts } from '@school/shared/ui/calendar';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
 import {
+  clickNextWeekAt,
   currentKyivWeek,
+  freeHourNextWeek,
   openStudy,
   pickUser,
   shownStudyIds,
@@ -99,55 +101,8 @@ describe('desktop home calendar', () => {
   });
 
   it('opens study creation from a free work slot for an Administrator, not for a Teacher', async () => {
-    const week = currentKyivWeek();
-    const from = week.from.plus({ weeks: 1 });
-    const busy = await studiesOf(
-      suite.server.knex,
-      suite.teacherId,
-      from.minus({ days: 1 }),
-      from.plus({ weeks: 1, days: 1 }),
-    );
-    const periods = await suite.server
-      .knex('workperiods as w')
-      .join('schedules as s', 's.id', 'w.schedule_id')
-      .where('s.user_id', suite.teacherId)
-      .select('w.weekday', 'w.start_time', 'w.duration');
-    // A free whole hour inside a work period, from Tuesday of next week on.
-    let target: DateTime | null = null;
-    for (let d = 1; d < 7 && !target; d++) {
-      const day = from.plus({ days: d });
-      for (const p of periods.filter((w: { weekday: number }) => w.weekday === day.weekday % 7)) {
-        const [h, m] = String(p.start_time).split(':').map(Number);
-        const start = day.set({ hour: h, minute: m });
-        for (
-          let at = start.plus({ hours: 1 });
-          at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration });
-          at = at.plus({ hours: 1 })
-        ) {
-          const free = busy.every(
-            (s) =>
-              s.end.getTime() <= at.minus({ hours: 1 }).toMillis() ||
-              s.start.getTime() >= at.plus({ hours: 2 }).toMillis(),
-          );
-          if (free) {
-            target = at;
-            break;
-          }
-        }
-      }
-    }
-    expect(target, 'a free hour in next week').not.toBeNull();
-    const at = target!;
-    const clickSlot = async (page: Page) => {
-      await pickUser(page, suite.teacherId);
-      await page.getByTestId('calendar-next').click();
-      await waitForCalendar(page);
-      const column = page.locator(`td.fc-timegrid-col[data-date="${at.toISODate()}"]`);
-      const row = page.locator(`td.fc-timegrid-slot-lane[data-time="${at.toFormat('HH:mm:ss')}"]`);
-      const colBox = (await column.boundingBox())!;
-      const rowBox = (await row.boundingBox())!;
-      await page.mouse.click(colBox.x + colBox.width / 2, rowBox.y + rowBox.height / 2);
-    };
+    const at = await freeHourNextWeek(suite.server.knex, suite.teacherId);
+    const clickSlot = (page: Page) => clickNextWeekAt(page, suite.teacherId, at);
 
     // A Teacher has no `create study`: the same click changes nothing.
     const teacher = await suite.staffPage();
@@ -170,7 +125,9 @@ describe('desktop home calendar', () => {
       expect(url.searchParams.has('create')).toBe(true);
       expect(url.searchParams.get('duration')).toBe('60');
       expect(url.searchParams.get('trial')).toBe('1');
+      expect(url.searchParams.getAll('users[]')).toEqual([String(suite.teacherId)]);
       const start = DateTime.fromISO(url.searchParams.get('start')!, { setZone: true });
+      expect(DateTime.fromISO(url.searchParams.get('end')!).toMillis()).toBe(start.plus({ hours: 1 }).toMillis());
       expect(start.isValid).toBe(true);
       expect(start.toMillis()).toBeLessThanOrEqual(at.toMillis());
       expect(start.plus({ hours: 1 }).toMillis()).toBeGreaterThan(at.toMillis());

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@school/shared/resources';
+import type { FieldType, ResourceDef } from '@school/shared/resources';
 import { parseBody, type FieldIssue } from '@school/shared/validation';
 
 /**
@@ -60,4 +60,85 @@ export function formIssues(def: ResourceDef, mode: FormMode, body: FormValues, s
   const parsed = parseBody(schema, body);
   if (parsed.success) return [];
   return parsed.issues.filter((issue) => shown.includes(issue.path.split('.')[0]));
+}
+
+/**
+ * Deep links to a resource's form on its admin page (spec part 1 §2, "Query conventions on admin
+ * tables"): `?edit=<id>` opens the edit form, `?create` the add form prefilled from the other
+ * parameters, each named after the form field it presets (`users[]=…` for a list), so the generic
+ * table can hand them to its form as they are. Rules: docs/domain-rules.md, "Study form".
+ */
+export type FormLink = { mode: 'create'; params: URLSearchParams } | { mode: 'update'; id: number };
+
+/** What a list preset is typed as, for names the registry does not type (form-only fields). */
+export type PresetType = FieldType | 'ids';
+
+const presetText = (value: unknown) => (typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+
+/** `/admin/studies?create&start=…&users[]=3`, `/admin/studies?edit=5`. */
+export function formLinkPath(pagePath: string, link: { mode: 'create'; presets?: Readonly<Record<string, unknown>> } | { mode: 'update'; id: number }): string {
+  if (link.mode === 'update') return `${pagePath}?edit=${link.id}`;
+  const parts = ['create'];
+  for (const [name, value] of Object.entries(link.presets ?? {})) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? (value as unknown[]) : [value];
+    const key = Array.isArray(value) ? `${name}[]` : name;
+    for (const item of values) parts.push(`${key}=${encodeURIComponent(presetText(item))}`);
+  }
+  return `${pagePath}?${parts.join('&')}`;
+}
+
+/** The form a page's query asks for, if any (`?edit` with a bad id asks for none). */
+export function readFormLink(query: URLSearchParams): FormLink | null {
+  const edit = query.get('edit');
+  if (edit !== null) {
+    const id = Number(edit);
+    return Number.isSafeInteger(id) && id > 0 ? { mode: 'update', id } : null;
+  }
+  return query.has('create') ? { mode: 'create', params: query } : null;
+}
+
+const positiveInt = (text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null);
+
+function presetValue(type: PresetType, query: URLSearchParams, name: string): unknown {
+  if (type === 'ids') {
+    const ids = query.getAll(`${name}[]`).map(positiveInt);
+    return ids.length > 0 && ids.every((v) => v !== null) ? ids : undefined;
+  }
+  const text = query.get(name);
+  if (text === null) return undefined;
+  switch (type) {
+    case 'int':
+    case 'money':
+      return /^-?\d+$/.test(text) ? Number(text) : undefined;
+    case 'number':
+      return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
+    case 'bool':
+      return ['1', 'true'].includes(text) ? true : ['0', 'false'].includes(text) ? false : undefined;
+    default:
+      return text;
+  }
+}
+
+/**
+ * The create form's starting values from a `?create` link: each parameter named after a field
+ * the form edits, typed by the registry (belongsToMany relations as `name[]` id lists) or by
+ * `extra` for the form's own fields. Unknown names, and values of the wrong type, are left out
+ * (the form keeps its default), so a hand-typed link never breaks the form.
+ */
+export function presetsFromQuery(def: ResourceDef, query: URLSearchParams, extra: Readonly<Record<string, PresetType>> = {}): Record<string, unknown> {
+  const types: Record<string, PresetType> = {};
+  for (const name of formFields(def, 'create')) {
+    const relation = def.relations?.[name];
+    if (relation) {
+      if (relation.kind === 'belongsToMany') types[name] = 'ids';
+    } else types[name] = def.fields[name].type;
+  }
+  Object.assign(types, extra);
+  const presets: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(types)) {
+    const value = presetValue(type, query, name);
+    if (value !== undefined) presets[name] = value;
+  }
+  return presets;
 }

@@ -48,17 +48,32 @@ export function matchRoute(pattern: string, path: string): RouteParams | null {
   return params;
 }
 
+export interface NavigateOptions {
+  replace?: boolean;
+  /**
+   * Kept with the history entry (a reload or Back keeps it too), e.g. the page a form dialog was
+   * opened over. A navigation with state keeps the scroll position.
+   */
+  state?: unknown;
+}
+
 export interface RouterState {
   path: string;
   query: URLSearchParams;
+  /** The history state of the current entry (null when none was given). */
+  state: unknown;
   href(to: string): string;
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate(to: string, options?: NavigateOptions): void;
 }
 
 const RouterContext = createContext<RouterState | null>(null);
 
 function readLocation(base: string) {
-  return { path: stripBase(window.location.pathname, base), search: window.location.search };
+  return {
+    path: stripBase(window.location.pathname, base),
+    search: window.location.search,
+    state: (window.history.state ?? null) as unknown,
+  };
 }
 
 export function RouterProvider({ base, children }: { base: string; children: ReactNode }) {
@@ -74,18 +89,19 @@ export function RouterProvider({ base, children }: { base: string; children: Rea
   const href = useCallback((to: string) => `${prefix}${to.startsWith('/') ? to : `/${to}`}`, [prefix]);
 
   const navigate = useCallback(
-    (to: string, options?: { replace?: boolean }) => {
+    (to: string, options?: NavigateOptions) => {
       const target = href(to);
-      if (options?.replace) window.history.replaceState(null, '', target);
-      else window.history.pushState(null, '', target);
+      const state = options?.state ?? null;
+      if (options?.replace) window.history.replaceState(state, '', target);
+      else window.history.pushState(state, '', target);
       setLocation(readLocation(prefix));
-      window.scrollTo(0, 0);
+      if (state === null) window.scrollTo(0, 0);
     },
     [href, prefix],
   );
 
   const value = useMemo<RouterState>(
-    () => ({ path: location.path, query: new URLSearchParams(location.search), href, navigate }),
+    () => ({ path: location.path, query: new URLSearchParams(location.search), state: location.state, href, navigate }),
     [location, href, navigate],
   );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

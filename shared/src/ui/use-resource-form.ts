@@ -5,7 +5,7 @@ import { createResourceApi, type ResourceQuery, type ResourceRow } from '@school
 import { findResource, type ResourceName } from '@school/shared/resources';
 import { fieldErrors, type FieldIssue } from '@school/shared/validation';
 import { useApi } from './api-context';
-import { changedValues, formFields, formIssues, formValuesFromRow, type FormMode } from './resource-form';
+import { changedValues, formFields, formIssues, formValuesFromRow, type FormMode, type FormValues } from './resource-form';
 import { resourceRowKey } from './resource-list';
 import { useFormSubmit } from './use-form-submit';
 
@@ -13,15 +13,40 @@ export interface ResourceFormOptions<R extends ResourceName> {
   /** Relations to load with the row and answer after the write. */
   query?: ResourceQuery;
   onSaved?: (row: ResourceRow<R>) => void;
+  /** Starting values of a create form over the defaults (a `?create` link's presets). */
+  presets?: FormValues;
+  /** Names the form edits beyond the registry's writable ones (fields of a command's schema). */
+  extraFields?: readonly string[];
+  /** The form's values for a stored row, when the form's model is not the row's. */
+  fromRow?: (row: Readonly<Record<string, unknown>>, mode: FormMode) => Record<string, unknown>;
+  /**
+   * The write's body for the form's values (a picker's parts as one ISO moment, a list of
+   * choices as ids). An update sends what differs between the bodies of the stored and the
+   * edited values.
+   */
+  toBody?: (values: FormValues, context: { mode: FormMode; initial: FormValues }) => Record<string, unknown>;
+  /** Rules of the form itself, checked before the shared schema (a date-time picker's format). */
+  validate?: (values: FormValues, context: { mode: FormMode; initial: FormValues }) => FieldIssue[];
+  /**
+   * `post`: an update is POST /api/{resource}/{id} with `_method=patch` (spec part 2 §7, "Generic
+   * form submit"); `patch` (default): PATCH.
+   */
+  updateMethod?: 'patch' | 'post';
 }
 
 export interface ResourceForm {
   mode: FormMode;
-  /** The names the form edits (writable fields and relations of the registry). */
+  /** The names the form edits (writable fields and relations of the registry, plus extra fields). */
   fields: readonly string[];
   values: Readonly<Record<string, unknown>>;
+  /** The values the form started from (the stored row, or defaults and presets). */
+  initial: Readonly<Record<string, unknown>>;
+  /** The stored row as read (with the query's relations); undefined for a new one or until loaded. */
+  stored: Readonly<Record<string, unknown>> | undefined;
   setValue(field: string, value: unknown): void;
-  /** The field's first message: the client rule's, else the server's (422). */
+  /** Several fields at once (a choice that changes others). */
+  setValues(values: Readonly<Record<string, unknown>>): void;
+  /** The field's first message: the client rule's (also of its parts, `start.time`), else the server's (422). */
   errorOf(field: string): string | undefined;
   formError: string | null;
   /** Loading the row to edit. */
@@ -46,40 +71,64 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
   const def = findResource(resource);
   if (!def) throw new Error(`unknown resource ${resource}`);
   const mode: FormMode = id === null ? 'create' : 'update';
-  const fields = useMemo(() => formFields(def, mode), [def, mode]);
+  const { extraFields, fromRow, presets, toBody, validate, updateMethod = 'patch' } = options;
+  const fields = useMemo(() => [...formFields(def, mode), ...(extraFields ?? [])], [def, mode, extraFields]);
 
   const row = useQuery({
-    queryKey: resourceRowKey(resource, id ?? 0),
+    queryKey: [...resourceRowKey(resource, id ?? 0), options.query ?? null],
     queryFn: ({ signal }) => api.read(resource, id!, options.query, { signal }),
     enabled: id !== null,
   });
-  const initial = useMemo(
-    () => (row.data ? formValuesFromRow(def, row.data as Record<string, unknown>, mode) : {}),
-    [def, row.data, mode],
-  );
+  const initial = useMemo(() => {
+    if (mode === 'create') return fromRow ? { ...fromRow({}, mode), ...presets } : { ...presets };
+    if (!row.data) return {};
+    const stored = row.data as Record<string, unknown>;
+    return fromRow ? fromRow(stored, mode) : formValuesFromRow(def, stored, mode);
+  }, [def, row.data, mode, fromRow, presets]);
   const [edits, setEdits] = useState<Record<string, unknown>>({});
   const values = useMemo(() => ({ ...initial, ...edits }), [initial, edits]);
-  const changed = useMemo(() => changedValues(initial, values), [initial, values]);
+  const bodyOf = (of: FormValues) => (toBody ? toBody(of, { mode, initial }) : { ...of });
+  const body = bodyOf(values);
+  const changed = changedValues(bodyOf(initial), body);
   // Issues, not sentences: the client messages follow a language switch.
   const [issues, setIssues] = useState<FieldIssue[]>([]);
 
-  const form = useFormSubmit(async (body: Record<string, unknown>) => {
-    const saved = id === null ? await api.create(resource, body, options.query) : await api.update(resource, id, body, options.query);
+  const form = useFormSubmit(async (sent: Record<string, unknown>) => {
+    const saved =
+      id === null
+        ? await api.create(resource, sent, options.query)
+        : updateMethod === 'post'
+          ? await client.post<{ data: ResourceRow<R> }>(api.path(resource, id), { _method: 'patch', ...sent }, { query: options.query as never }).then((answer) => answer.data)
+          : await api.update(resource, id, sent, options.query);
     setEdits({});
     await queryClient.invalidateQueries({ queryKey: ['resources', resource] });
-    options.onSaved?.(saved);
+    options.onSaved?.(saved as ResourceRow<R>);
   }, fields);
 
   const clientErrors = fieldErrors(issues, t);
+  const clientErrorOf = (field: string) => {
+    const own = clientErrors[field]?.[0];
+    if (own) return own;
+    const part = Object.keys(clientErrors).find((path) => path.startsWith(`${field}.`));
+    return part ? clientErrors[part][0] : undefined;
+  };
+  const clearIssues = (names: readonly string[]) =>
+    setIssues((current) => current.filter((issue) => !names.includes(issue.path.split('.')[0])));
   return {
     mode,
     fields,
     values,
+    initial,
+    stored: row.data as Readonly<Record<string, unknown>> | undefined,
     setValue(field, value) {
       setEdits((current) => ({ ...current, [field]: value }));
-      setIssues((current) => current.filter((issue) => issue.path.split('.')[0] !== field));
+      clearIssues([field]);
     },
-    errorOf: (field) => clientErrors[field]?.[0] ?? form.fieldErrors[field],
+    setValues(next) {
+      setEdits((current) => ({ ...current, ...next }));
+      clearIssues(Object.keys(next));
+    },
+    errorOf: (field) => clientErrorOf(field) ?? form.fieldErrors[field],
     formError: form.formError,
     loading: id !== null && row.isPending,
     loadError: row.error,
@@ -87,11 +136,14 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     submitting: form.submitting,
     onSubmit(event) {
       event?.preventDefault();
-      const body = mode === 'create' ? values : changed;
-      if (mode === 'update' && Object.keys(body).length === 0) return;
-      const found = formIssues(def, mode, body, fields);
+      const sent = mode === 'create' ? body : changed;
+      if (mode === 'update' && Object.keys(sent).length === 0) return;
+      // A field the form's own rules refused is not checked again in its sent shape.
+      const own = validate?.(values, { mode, initial }) ?? [];
+      const refused = new Set(own.map((issue) => issue.path.split('.')[0]));
+      const found = [...own, ...formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]))];
       setIssues(found);
-      if (found.length === 0) void form.submit(body);
+      if (found.length === 0) void form.submit(sent);
     },
   };
 }

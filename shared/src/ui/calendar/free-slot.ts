@@ -1,6 +1,7 @@
 import { CALENDAR } from '@school/shared/domain';
-import { toMillis, type Instant, type Span } from '../../rules/calendar-window';
+import { toKyivIso, toMillis, type Instant, type Span } from '../../rules/calendar-window';
 import { freeSlots } from '../../rules/work-slots';
+import { formLinkPath } from '../resource-form';
 
 /**
  * The free teacher slot under a click (spec part 1 §2: clicking a free work slot opens study
@@ -31,8 +32,15 @@ export function freeSlotAt(clicked: Instant, input: FreeSlotInput): Span | null 
   return slots.find((slot) => slot.start <= at && at < slot.end) ?? null;
 }
 
-/** /admin/studies?create&start=<ISO>&duration=60&trial=1 (spec part 1 §2 query conventions). */
-export function studyCreationPath(startIso: string, duration: number = CALENDAR.newStudySlotMinutes): string {
-  const query = new URLSearchParams({ start: startIso, duration: String(duration), trial: '1' });
-  return `/admin/studies?create&${query.toString()}`;
+/**
+ * The study form for a free slot, as the studies page's deep link (spec part 1 §2 query
+ * conventions): `/admin/studies?create&start=<Kyiv ISO>&end=<start + 60 min>&duration=60&trial=1
+ * &users[]=<teacher>`, each parameter named after the form field it presets.
+ */
+export function studyCreationPath(start: Instant, teacherId: number, duration: number = CALENDAR.newStudySlotMinutes): string {
+  const at = toMillis(start);
+  return formLinkPath('/admin/studies', {
+    mode: 'create',
+    presets: { start: toKyivIso(at), end: toKyivIso(at + duration * 60_000), duration, trial: true, users: [teacherId] },
+  });
 }

@@ -76,12 +76,15 @@ describe('freeSlotAt', () => {
     expect(freeSlotAt(ms('2026-11-23T15:00:00+02:00'), { workPeriods: work, studies: [], offPeriods: [] })).toBeNull();
   });
   it('builds the study creation path of the spec', () => {
-    const path = studyCreationPath('2026-11-23T12:00:00+02:00');
+    const path = studyCreationPath('2026-11-23T12:00:00+02:00', 7);
+    expect(path).toContain('users[]=7');
     const url = new URL(path, 'http://x');
     expect(url.pathname).toBe('/admin/studies');
     expect(url.searchParams.has('create')).toBe(true);
     expect(url.searchParams.get('start')).toBe('2026-11-23T12:00:00+02:00');
+    expect(url.searchParams.get('end')).toBe('2026-11-23T13:00:00+02:00');
     expect(url.searchParams.get('duration')).toBe('60');
     expect(url.searchParams.get('trial')).toBe('1');
+    expect(url.searchParams.getAll('users[]')).toEqual(['7']);
   });
 });

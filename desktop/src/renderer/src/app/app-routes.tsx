@@ -10,11 +10,14 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
+import { backgroundOf, STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
 
 interface RouteDef {
   path: string;
   access: 'auth-only' | 'signed-in';
   render: ComponentType<{ params: RouteParams }>;
+  /** A dialog over the page: the forms an admin page's deep links open (`?create`, `?edit=id`). */
+  overlay?: ComponentType;
 }
 
 const placeholder = (titleKey: string) => {
@@ -31,12 +34,29 @@ const routes: readonly RouteDef[] = [
   { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
   { path: '/settings', access: 'signed-in', render: SettingsPage },
   ...adminLinks.map(
-    (link): RouteDef => ({ path: link.path, access: 'signed-in', render: placeholder(link.titleKey) }),
+    (link): RouteDef => ({
+      path: link.path,
+      access: 'signed-in',
+      render: placeholder(link.titleKey),
+      overlay: link.path === STUDIES_PAGE ? StudyFormRoute : undefined,
+    }),
   ),
 ];
 
+/** The page a form dialog was opened over (the calendar), drawn under it as it was. */
+function backgroundRoute(state: unknown): { route: RouteDef; params: RouteParams } | null {
+  const background = backgroundOf(state);
+  if (!background) return null;
+  const path = background.split('?')[0];
+  for (const route of routes) {
+    const params = route.access === 'signed-in' && !route.overlay ? matchRoute(route.path, path) : null;
+    if (params) return { route, params };
+  }
+  return null;
+}
+
 export function AppRoutes() {
-  const { path } = useRouter();
+  const { path, state } = useRouter();
   const { status } = useAuth();
 
   if (status === 'loading') {
@@ -52,13 +72,20 @@ export function AppRoutes() {
     if (!params) continue;
     if (route.access === 'signed-in' && status !== 'signed-in') return <Redirect to="/login" />;
     if (route.access === 'auth-only' && status === 'signed-in') return <Redirect to="/" />;
-    const Page = route.render;
-    if (route.access === 'auth-only') return <Page params={params} />;
+    if (route.access === 'auth-only') {
+      const AuthPage = route.render;
+      return <AuthPage params={params} />;
+    }
+    // A form opened from another page shows over it: that page stays mounted (same place, same type).
+    const Overlay = route.overlay;
+    const background = Overlay ? backgroundRoute(state) : null;
+    const Page = background?.route.render ?? route.render;
     return (
       <div className="app-layout">
         <AppNavbar />
         <main className="app-layout__main">
-          <Page params={params} />
+          <Page params={background?.params ?? params} />
+          {Overlay ? <Overlay /> : null}
         </main>
       </div>
     );

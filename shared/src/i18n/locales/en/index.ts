@@ -13,6 +13,7 @@ import { calendarUi } from './calendar-ui';
 import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
 import { family } from './family';
 import { documents } from './documents';
+import { studyForm } from './study-form';
 
 export const en: Translation = {
   app,
@@ -39,4 +40,5 @@ export const en: Translation = {
   calendarUi,
   family,
   documents,
+  studyForm,
 };

@@ -12,6 +12,7 @@ import { calendarUi } from './calendar-ui';
 import { calendar, missStatus, notify, recordings, reports, transfer } from './study';
 import { family } from './family';
 import { documents } from './documents';
+import { studyForm } from './study-form';
 
 export const uk = {
   app,
@@ -38,4 +39,5 @@ export const uk = {
   calendarUi,
   family,
   documents,
+  studyForm,
 };

@@ -3,14 +3,13 @@ import interactionPlugin from '@fullcalendar/interaction';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
-import { useAuth, useRouter } from '@school/shared/ui';
+import { formLinkPath, useAuth, useRouter } from '@school/shared/ui';
 import {
   defaultViewFor,
   freeSlotAt,
   hasCalendarToolbar,
   hourRange,
   isFamilyRole,
-  kyivIso,
   showsAllDay,
   studyCreationPath,
   sumHours,
@@ -20,6 +19,7 @@ import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@sch
 import { useAbility } from '../../app/ability-context';
 import { useAppDispatch, useAppSelector } from '../../app/app-store';
 import { StudyEventModal } from '../study-modal/study-event-modal';
+import { STUDIES_PAGE } from '../studies/study-form-route';
 import { CalendarLegend } from './calendar-legend';
 import { CalendarToolbar, HoursBar } from './calendar-toolbar';
 import { backgroundToggled, viewChanged } from './calendar-ui.slice';
@@ -29,7 +29,7 @@ import { useCalendarData } from './use-calendar-data';
 export function CalendarBoard({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const { navigate } = useRouter();
+  const { path, query, navigate } = useRouter();
   const ability = useAbility();
   const dispatch = useAppDispatch();
   const ui = useAppSelector((state) => state.calendarUi);
@@ -78,16 +78,22 @@ export function CalendarBoard({ userId }: { userId: number }) {
     [dispatch],
   );
 
+  // The study form opens over this calendar, which stays as it is; closing it comes back here.
+  const search = query.toString();
+  const here = useMemo(() => ({ background: search ? `${path}?${search}` : path }), [path, search]);
   const onDateClick = useCallback(
     (at: number, allDay: boolean) => {
       if (allDay || !canCreateStudy) return;
       const slot = freeSlotAt(at, { workPeriods: data.workSpans, studies: data.studySpans, offPeriods: data.offSpans });
-      if (slot) navigate(studyCreationPath(kyivIso(slot.start)));
+      if (slot) navigate(studyCreationPath(slot.start, userId), { state: here });
     },
-    [canCreateStudy, data.workSpans, data.studySpans, data.offSpans, navigate],
+    [canCreateStudy, data.workSpans, data.studySpans, data.offSpans, navigate, userId, here],
   );
 
-  const onEditStudy = useCallback((studyId: number) => navigate(`/admin/studies?edit=${studyId}`), [navigate]);
+  const onEditStudy = useCallback(
+    (studyId: number) => navigate(formLinkPath(STUDIES_PAGE, { mode: 'update', id: studyId }), { state: here }),
+    [navigate, here],
+  );
   const openStudy = useMemo(() => data.studies.find((s) => s.id === openStudyId) ?? null, [data.studies, openStudyId]);
   const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
 

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { findResource } from '@school/shared/resources';
+import { formLinkPath, presetsFromQuery, readFormLink } from '@school/shared/ui';
+import { ROLE } from '@school/shared/domain';
+import {
+  movedStart,
+  pickerMillis,
+  STUDY_PRESET_TYPES,
+  studyFormAccess,
+  studyFormBody,
+  studyFormValues,
+  studyPresetValues,
+  validateStudyForm,
+  type StudyFormValues,
+} from './study-form.mapper';
+
+const studies = findResource('studies')!;
+const ms = (iso: string) => new Date(iso).getTime();
+const linkPresets = (path: string) => {
+  const link = readFormLink(new URL(path, 'http://x').searchParams);
+  if (link?.mode !== 'create') throw new Error('not a create link');
+  return studyPresetValues(presetsFromQuery(studies, link.params, STUDY_PRESET_TYPES));
+};
+const stored = studyFormValues(
+  {
+    id: 5,
+    start: '2026-11-23T10:00:00+02:00',
+    end: '2026-11-23T10:45:00+02:00',
+    type_id: 2,
+    trial: false,
+    comment: 'Тема',
+    miss_status: 0,
+    users: [
+      { id: 3, role_id: 3, pivot: { role_id: 3, subscription_id: null } },
+      { id: 8, role_id: 4, pivot: { role_id: 4, subscription_id: 41 } },
+    ],
+  },
+  'update',
+) as unknown as StudyFormValues;
+const context = { mode: 'update' as const, initial: stored as never };
+
+describe('study form links (spec part 1 §2 query conventions)', () => {
+  it('a free slot link presets start, end, trial and the teacher; duration wins over end', () => {
+    const path = formLinkPath('/admin/studies', {
+      mode: 'create',
+      presets: { start: '2026-11-23T12:00:00+02:00', end: '2026-11-23T13:00:00+02:00', duration: 60, trial: true, users: [7] },
+    });
+    expect(path).toBe('/admin/studies?create&start=2026-11-23T12%3A00%3A00%2B02%3A00&end=2026-11-23T13%3A00%3A00%2B02%3A00&duration=60&trial=1&users[]=7');
+    expect(linkPresets(path)).toEqual({
+      users: [7],
+      trial: true,
+      start: { date: '2026-11-23', time: '12:00' },
+      end: { date: '2026-11-23', time: '13:00' },
+    });
+    expect(linkPresets('/admin/studies?create&start=2026-11-23T12:00:00%2B02:00&end=2026-11-23T14:00:00%2B02:00&duration=45').end).toEqual({ date: '2026-11-23', time: '12:45' });
+    expect(linkPresets('/admin/studies?create&start=2026-11-23T12:00:00%2B02:00&end=2026-11-23T14:30:00%2B02:00').end).toEqual({ date: '2026-11-23', time: '14:30' });
+  });
+
+  it('ignores unknown names and malformed values; ?edit needs a positive id', () => {
+    expect(linkPresets('/admin/studies?create&users[]=x&trial=maybe&start=soon&nope=1')).toEqual({});
+    expect(readFormLink(new URLSearchParams('edit=5'))).toEqual({ mode: 'update', id: 5 });
+    expect(readFormLink(new URLSearchParams('edit=abc'))).toBeNull();
+    expect(readFormLink(new URLSearchParams('id=5'))).toBeNull();
+    expect(formLinkPath('/admin/studies', { mode: 'update', id: 5 })).toBe('/admin/studies?edit=5');
+  });
+});
+
+describe('study form values', () => {
+  it('reads a stored study: Kyiv wall times, participants and their packages', () => {
+    expect(stored).toMatchObject({
+      users: [3, 8],
+      subscriptions: { 8: 41 },
+      start: { date: '2026-11-23', time: '10:00' },
+      end: { date: '2026-11-23', time: '10:45' },
+      type_id: 2,
+      comment: 'Тема',
+    });
+  });
+
+  it('a new start moves the end and keeps the length', () => {
+    expect(movedStart(stored, { date: '2026-11-24', time: '9:30' }).end).toEqual({ date: '2026-11-24', time: '10:15' });
+    expect(pickerMillis({ date: '2026-11-24', time: '9:30' })).toBe(ms('2026-11-24T09:30:00+02:00'));
+  });
+
+  it('creates with start as an ISO moment, duration in minutes, one package per remaining student', () => {
+    const body = studyFormBody({ ...stored, users: [3, 8, 9], subscriptions: { 8: 41, 9: 0, 12: 50 } }, { mode: 'create', initial: {} });
+    expect(body).toMatchObject({ users: [3, 8, 9], subscriptions: [41], start: '2026-11-23T10:00:00+02:00', duration: 45, type_id: 2, trial: false });
+    expect(body).not.toHaveProperty('show_in_history');
+  });
+
+  it('an edit that moves the start sends the date-change block; the initiator is required while shown', () => {
+    const moved = { ...stored, start: { date: '2026-11-25', time: '11:00' }, end: { date: '2026-11-25', time: '11:45' } };
+    expect(studyFormBody(moved, context)).toMatchObject({ start: '2026-11-25T11:00:00+02:00', show_in_history: true, initiated_by: null });
+    expect(validateStudyForm(moved, context)).toEqual([{ path: 'initiated_by', key: 'validations.required', params: {} }]);
+    expect(validateStudyForm({ ...moved, show_in_history: false }, context)).toEqual([]);
+    expect(studyFormBody(stored, context)).not.toHaveProperty('show_in_history');
+  });
+
+  it('checks each picker as part 1 §5 says, and the end after the start', () => {
+    const bad = { ...stored, start: { date: '2026-11-23', time: '25:00' }, end: { date: '', time: '10:00' } };
+    const paths = validateStudyForm(bad, context).map((issue) => `${issue.path} ${issue.key}`);
+    expect(paths).toEqual(['start.time validations.date_format', 'end.date validations.required']);
+    const backwards = { ...stored, end: { date: '2026-11-23', time: '9:00' } };
+    expect(validateStudyForm(backwards, context).map((issue) => issue.path)).toEqual(['end']);
+  });
+});
+
+describe('who sees the miss status (spec part 1 §4)', () => {
+  const people = new Map([
+    [3, { id: 3, full_name: 'Викладач', role_id: ROLE.Teacher }],
+    [8, { id: 8, full_name: 'Учень', role_id: ROLE.Student }],
+    [9, { id: 9, full_name: 'Учениця', role_id: ROLE.Student }],
+  ]);
+  it('Administrator, Manager, Teacher, with exactly one student and the date unchanged', () => {
+    expect(studyFormAccess(stored, stored, 'update', ROLE.Administrator, people).showMissStatus).toBe(true);
+    expect(studyFormAccess(stored, stored, 'update', ROLE.Teacher, people).showMissStatus).toBe(true);
+    expect(studyFormAccess(stored, stored, 'update', ROLE.Methodologist, people).showMissStatus).toBe(false);
+    expect(studyFormAccess({ ...stored, users: [3, 8, 9] }, stored, 'update', ROLE.Manager, people).showMissStatus).toBe(false);
+    const moved = { ...stored, start: { date: '2026-11-25', time: '11:00' } };
+    expect(studyFormAccess(moved, stored, 'update', ROLE.Manager, people).showMissStatus).toBe(false);
+  });
+  it('Billed Miss locks the date while it stays set', () => {
+    const billed = { ...stored, miss_status: 2 };
+    expect(studyFormAccess(billed, billed, 'update', ROLE.Administrator, people).dateLocked).toBe(true);
+    expect(studyFormAccess({ ...billed, miss_status: 0 }, billed, 'update', ROLE.Administrator, people).dateLocked).toBe(false);
+  });
+});

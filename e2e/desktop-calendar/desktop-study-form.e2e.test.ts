@@ -1,0 +1,232 @@
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { VIEWPORTS } from '../support/browser';
+import {
+  clickNextWeekAt,
+  currentKyivWeek,
+  freeHourNextWeek,
+  pickUser,
+  signIn,
+  studiesOf,
+  toastText,
+  waitForCalendar,
+  ZONE,
+} from './calendar-e2e-kit';
+import { useStaffSuite, viewportShot } from './staff-suite-kit';
+
+/**
+ * The study form (spec part 2 §2-§6, part 1 §2, §5): opened by a free slot and by the edit
+ * shortcut of the calendar, and by deep links typed in the address bar, in a dialog until the
+ * studies table exists.
+ */
+
+const texts = { uk: resources.uk.translation, ru: resources.ru.translation };
+
+const suite = useStaffSuite();
+
+const fill = (template: string, params: Record<string, string>) =>
+  Object.entries(params).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), template);
+
+async function dialogOpen(page: Page): Promise<void> {
+  await page.getByTestId('study-form').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=study-form-loading]'));
+}
+
+/** An active student with a package and nothing at that hour. */
+async function freeStudent(at: DateTime): Promise<{ id: number; full_name: string; subscriptionId: number }> {
+  const knex = suite.server.knex;
+  const row = await knex('users as u')
+    .join('contracts as c', 'c.student_id', 'u.id')
+    .join('subscriptions as s', 's.contract_id', 'c.id')
+    .where({ 'u.role_id': 4, 'u.active': true })
+    .whereNotExists(
+      knex('study_user as su')
+        .join('studies as st', 'st.id', 'su.study_id')
+        .whereRaw('su.user_id = u.id')
+        .where('st.start', '<', at.plus({ hours: 2 }).toJSDate())
+        .where('st.end', '>', at.minus({ hours: 1 }).toJSDate()),
+    )
+    .orderBy('s.created_at', 'desc')
+    .first('u.id', 'u.full_name', 's.id as subscription_id');
+  return { id: Number(row.id), full_name: String(row.full_name), subscriptionId: Number(row.subscription_id) };
+}
+
+describe('study form from the calendar', () => {
+  it('a free slot opens the form prefilled; saving creates the study, which the calendar shows', async () => {
+    const at = await freeHourNextWeek(suite.server.knex, suite.teacherId);
+    const student = await freeStudent(at);
+    const { context, page } = await suite.staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await clickNextWeekAt(page, suite.teacherId, at);
+      await page.waitForURL('**/staff/admin/studies?create&**');
+      await dialogOpen(page);
+      // Over the calendar, which stays on next week.
+      expect(await page.getByTestId('calendar-board').count()).toBe(1);
+      const start = DateTime.fromISO(new URL(page.url()).searchParams.get('start')!).setZone(ZONE);
+      expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat('dd.MM.yyyy'));
+      expect(await page.getByTestId('study-form-start-time').inputValue()).toBe(start.toFormat('HH:mm'));
+      expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(start.plus({ hours: 1 }).toFormat('HH:mm'));
+      expect(await page.getByTestId('study-form-trial').isChecked()).toBe(true);
+      await page.getByTestId(`study-form-participant-${suite.teacherId}`).waitFor();
+      await viewportShot(page, 'desktop-study-form-create-uk-1280');
+
+      // A student found by the first letters of the name, with his newest package.
+      await page.getByTestId('study-form-user-search').fill(student.full_name.slice(0, 4));
+      await page.getByTestId(`study-form-user-option-${student.id}`).click();
+      const packageSelect = page.getByTestId(`study-form-subscription-${student.id}`);
+      await packageSelect.locator(`option[value="${student.subscriptionId}"]`).waitFor({ state: 'attached' });
+      await packageSelect.selectOption(String(student.subscriptionId));
+      await page.getByTestId('study-form-comment').fill('E2E: нове заняття');
+      await page.getByTestId('study-form-save').click();
+
+      expect((await toastText(page, 'success')).message).toBe(texts.uk.studyForm.created);
+      await page.getByTestId('study-form').waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/staff/');
+      const [created] = await studiesOf(suite.server.knex, suite.teacherId, start, start.plus({ minutes: 1 }));
+      expect(created).toBeDefined();
+      expect(created.end.getTime() - created.start.getTime()).toBe(60 * 60_000);
+      expect(created.comment).toBe('E2E: нове заняття');
+      const participants = await suite.server.knex('study_user').where({ study_id: created.id }).orderBy('user_id');
+      expect(participants.map((p: { user_id: number }) => Number(p.user_id)).sort()).toEqual([suite.teacherId, student.id].sort());
+      expect(participants.find((p: { user_id: number }) => Number(p.user_id) === student.id).subscription_id).toBe(student.subscriptionId);
+      expect((await suite.server.knex('studies').where({ id: created.id }).first('trial')).trial).toBe(true);
+      // The calendar refreshed in place: the new study is drawn in the week that was shown.
+      await page.locator(`[data-testid=study-event][data-study-id="${created.id}"]`).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the edit shortcut opens the study’s form; a change is saved and asks before being thrown away', async () => {
+    const week = currentKyivWeek();
+    const [study] = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter((s) => s.students === 1);
+    const { context, page } = await suite.staffPage('ru');
+    try {
+      await signIn(page, 'manager@example.com', 'ru');
+      await pickUser(page, suite.teacherId);
+      await page.locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`).first().click();
+      await page.waitForURL(`**/staff/admin/studies?edit=${study.id}`);
+      await dialogOpen(page);
+      const start = DateTime.fromJSDate(study.start).setZone(ZONE);
+      const end = DateTime.fromJSDate(study.end).setZone(ZONE);
+      expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat('dd.MM.yyyy'));
+      expect(await page.getByTestId('study-form-start-time').inputValue()).toBe(start.toFormat('HH:mm'));
+      expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(end.toFormat('HH:mm'));
+      expect(await page.getByTestId('study-form-comment').inputValue()).toBe(study.comment ?? '');
+      expect(await page.locator('[data-testid^=study-form-participant-]').count()).toBeGreaterThanOrEqual(2);
+      // Exactly one student: the miss status is there (Manager).
+      await page.getByTestId('miss-status').waitFor();
+      await viewportShot(page, 'desktop-study-form-edit-ru-1280');
+
+      // Cancel with unsaved changes asks first; "back to the form" keeps what was typed.
+      await page.getByTestId('study-form-comment').fill('E2E: змінений коментар');
+      await page.getByTestId('study-form-cancel').click();
+      expect(await page.getByTestId('study-form-discard-question').innerText()).toBe(texts.ru.studyForm.discardQuestion);
+      await page.getByRole('button', { name: texts.ru.studyForm.keepEditing }).click();
+      expect(await page.getByTestId('study-form-comment').inputValue()).toBe('E2E: змінений коментар');
+
+      // 15 minutes shorter: the end moves, the start (and so the date history) does not.
+      const shorter = end.minus({ minutes: 15 });
+      await page.getByTestId('study-form-end-time').fill(shorter.toFormat('HH:mm'));
+      await page.getByTestId('study-form-save').click();
+      expect((await toastText(page, 'success')).message).toBe(texts.ru.studyForm.saved);
+      await page.getByTestId('study-form').waitFor({ state: 'detached' });
+      const saved = await suite.server.knex('studies').where({ id: study.id }).first('start', 'end', 'comment');
+      expect(saved.comment).toBe('E2E: змінений коментар');
+      expect(saved.start.getTime()).toBe(study.start.getTime());
+      expect(saved.end.getTime()).toBe(shorter.toMillis());
+      expect(Number((await suite.server.knex('study_date_changes').where({ study_id: study.id }).count({ n: '*' }).first())?.n)).toBe(0);
+
+      // Closing without changes asks nothing.
+      await page.locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`).first().click();
+      await dialogOpen(page);
+      await page.getByTestId('study-form-cancel').click();
+      await page.getByTestId('study-form').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('study-form-discard-question').count()).toBe(0);
+      await waitForCalendar(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('study form deep links typed in the address bar', () => {
+  for (const language of ['uk', 'ru'] as const) {
+    it(`?edit=<id> opens the form over the studies page; a bad time reads as part 1 §5 says (${language}, 360 px)`, async () => {
+      const t = texts[language];
+      const week = currentKyivWeek();
+      const [study] = await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to);
+      const { context, page } = await suite.staffPage(language);
+      try {
+        await page.setViewportSize(VIEWPORTS.phone);
+        await signIn(page, 'admin@example.com', language);
+        await page.goto(`/staff/admin/studies?edit=${study.id}`);
+        await dialogOpen(page);
+        expect(await page.getByTestId('placeholder-page').count()).toBe(1);
+        await page.getByTestId('study-form-start-time').fill('25:00');
+        await page.getByTestId('study-form-save').click();
+        expect(await page.getByTestId('study-form-start-error').innerText()).toBe(
+          fill(t.validations.date_format, { attribute: t.attributes.time, format: 'H:MM' }),
+        );
+        // Nothing was sent: the study keeps its time.
+        expect((await suite.server.knex('studies').where({ id: study.id }).first('start')).start.getTime()).toBe(study.start.getTime());
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await viewportShot(page, `desktop-study-form-bad-time-${language}-360`);
+        await page.getByTestId('study-form-start-time').fill('9:05');
+        expect(await page.getByTestId('study-form-start-error').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('?create on a teacher’s day off: the server’s refusal shows under the start (uk, ru); ignoring days off saves', async () => {
+    const at = (await freeHourNextWeek(suite.server.knex, suite.teacherId)).plus({ weeks: 3 });
+    const schedule = await suite.server.knex('schedules').where({ user_id: suite.teacherId }).first('id');
+    await suite.server.knex('offperiods').insert({ schedule_id: schedule.id, start_at: at.startOf('day').toJSDate(), end_at: at.endOf('day').toJSDate() });
+    const link = `/staff/admin/studies?create&start=${encodeURIComponent(at.toISO()!)}&duration=45&users[]=${suite.teacherId}`;
+    for (const language of ['uk', 'ru'] as const) {
+      const { context, page } = await suite.staffPage(language);
+      try {
+        await signIn(page, 'admin@example.com', language);
+        await page.goto(link);
+        await dialogOpen(page);
+        expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(at.plus({ minutes: 45 }).toFormat('HH:mm'));
+        await page.getByTestId('study-form-save').click();
+        expect(await page.getByTestId('study-form-start-error').innerText()).toBe(texts[language].scheduling.create.in_off_period);
+        await viewportShot(page, `desktop-study-form-server-error-${language}-1280`);
+        if (language === 'ru') {
+          await page.getByTestId('study-form-ignore-offperiods').check({ force: true });
+          await page.getByTestId('study-form-save').click();
+          await page.getByTestId('study-form').waitFor({ state: 'detached' });
+          // Typed directly: closing leaves the studies page.
+          expect(new URL(page.url()).pathname).toBe('/staff/admin/studies');
+          expect(await studiesOf(suite.server.knex, suite.teacherId, at, at.plus({ minutes: 1 }))).toHaveLength(1);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('gives a Teacher (no `create study`) no form: neither from a free slot nor from a typed ?create', async () => {
+    const at = await freeHourNextWeek(suite.server.knex, suite.teacherId);
+    const { context, page } = await suite.staffPage();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await clickNextWeekAt(page, suite.teacherId, at);
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/staff/');
+      expect(await page.getByTestId('study-form').count()).toBe(0);
+      await page.goto(`/staff/admin/studies?create&start=${encodeURIComponent(at.toISO()!)}`);
+      await page.getByTestId('study-form-forbidden').waitFor();
+      expect(await page.getByTestId('study-form').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
