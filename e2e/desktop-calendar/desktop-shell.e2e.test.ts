@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { screenshot } from '../support/browser';
+import { screenshot, VIEWPORTS } from '../support/browser';
 import { currentKyivWeek, pickUser, signIn, studiesOf, toastText, waitForCalendar } from './calendar-e2e-kit';
-import { useStaffSuite } from './staff-suite-kit';
+import { useStaffSuite, viewportShot } from './staff-suite-kit';
 
 /** The staff shell around the calendar: role switcher, language, global errors, calendar windows. */
 
@@ -214,4 +214,46 @@ describe('calendar windows (issue 5, point 1)', () => {
       await context.close();
     }
   });
+});
+
+describe('the staff shell on a 360 px screen', () => {
+  /** How far the page is wider than the screen (horizontal scroll), in CSS pixels. */
+  const overflow = (page: import('playwright-core').Page) =>
+    page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+
+  for (const language of ['uk', 'ru'] as const) {
+    it(`fits the screen on the calendar and the settings page; the links collapse into a menu (${language})`, async () => {
+      const t = language === 'uk' ? uk : ru;
+      const { context, page } = await suite.staffPage(language);
+      try {
+        await page.setViewportSize(VIEWPORTS.phone);
+        await signIn(page, 'admin@example.com', language);
+        await pickUser(page, suite.teacherId);
+        await screenshot(page, `desktop-shell-calendar-${language}-360`);
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(await page.getByTestId('admin-links').isVisible()).toBe(false);
+
+        await page.getByTestId('nav-menu').click();
+        await page.getByTestId('nav-menu-list').waitFor();
+        expect(await page.getByTestId('nav-menu-list').getByRole('menuitem').allInnerTexts()).toContain(t.titles.studies);
+        await viewportShot(page, `desktop-shell-nav-menu-${language}-360`);
+        await page.getByTestId('nav-menu-list').getByRole('menuitem', { name: t.titles.schedules }).click();
+        await page.waitForURL('**/staff/admin/schedules');
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+        await page.getByTestId('user-dropdown').click();
+        await page.getByTestId('user-menu').getByText(t.titles.settings).click();
+        await page.getByTestId('settings-page').waitFor();
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `desktop-shell-settings-${language}-360`);
+
+        // On a wide screen the links are in the bar again, and the menu button is gone.
+        await page.setViewportSize(VIEWPORTS.desktop);
+        await page.getByTestId('admin-links').waitFor();
+        expect(await page.getByTestId('nav-menu').isVisible()).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

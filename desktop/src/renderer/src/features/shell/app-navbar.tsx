@@ -5,6 +5,7 @@ import { useAbility } from '../../app/ability-context';
 import { adminLinksFor } from './admin-links';
 import { RoleSwitcherItems } from './role-switcher';
 import { LanguageMenu } from './language-menu';
+import './app-navbar.css';
 
 /**
  * Brand, admin links for the role, language switch and the user dropdown (spec part 2 §2): role
@@ -40,16 +41,44 @@ export function AppNavbar() {
     </Menu>
   );
 
+  // On a narrow screen the links collapse into this menu (CSS decides which of the two shows).
+  const linksMenu = (
+    <Menu data-testid="nav-menu-list">
+      {links.map((link) => (
+        <MenuItem
+          key={link.path}
+          text={t(link.titleKey)}
+          href={href(link.path)}
+          onClick={go(link.path)}
+          active={path === link.path}
+          data-testid={`nav-menu-${link.path.slice('/admin/'.length)}`}
+        />
+      ))}
+    </Menu>
+  );
+
   return (
     <Navbar className={`app-navbar${ability.can('manage', 'all') ? ' app-navbar--wide' : ''}`} fixedToTop>
       <Navbar.Group align={Alignment.START}>
+        {links.length > 0 ? (
+          <PopoverNext content={linksMenu} placement="bottom-start">
+            <Button
+              variant="minimal"
+              icon="menu"
+              className="app-navbar__menu-button"
+              aria-label={t('ui.shell.administration')}
+              title={t('ui.shell.administration')}
+              data-testid="nav-menu"
+            />
+          </PopoverNext>
+        ) : null}
         <Navbar.Heading>
           <a className="app-navbar__brand" href={href('/')} onClick={go('/')} data-testid="brand">
             <span className="app-navbar__mark" aria-hidden="true" />
             <span className="app-navbar__brand-text">{t('app.name')}</span>
           </a>
         </Navbar.Heading>
-        {links.length > 0 ? <Navbar.Divider /> : null}
+        {links.length > 0 ? <Navbar.Divider className="app-navbar__links-divider" /> : null}
         <nav className="app-navbar__links" aria-label={t('ui.shell.administration')} data-testid="admin-links">
           {links.map((link) => (
             <a
@@ -66,12 +95,16 @@ export function AppNavbar() {
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
         <LanguageMenu />
-        <Navbar.Divider />
+        <Navbar.Divider className="app-navbar__end-divider" />
         {/* PopoverNext: the classic Popover misplaces its content under React 19 and warns in the console. */}
         <PopoverNext content={userMenu} placement="bottom-end">
           <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-dropdown">
-            <span data-testid="user-role">{roleName(user.role)}</span>{' '}
-            <strong data-testid="user-firstname">{user.firstname}</strong>
+            <span className="app-navbar__role" data-testid="user-role">
+              {roleName(user.role)}
+            </span>{' '}
+            <strong className="app-navbar__firstname" data-testid="user-firstname">
+              {user.firstname}
+            </strong>
             {user.role.impersonated ? (
               <Tag intent="warning" minimal round className="app-navbar__impersonated" data-testid="role-impersonated">
                 {t('calendarUi.role.impersonated')}
