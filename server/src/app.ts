@@ -5,8 +5,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import type { RouteStage } from './features/feature-module.js';
 import { loadSession, requireAuth } from './features/auth/session.middleware.js';
-import { createCalendarAccessRepository } from './features/realtime-events/calendar-access.repository.js';
-import { calendarChannel } from './features/realtime-events/calendar.channel.js';
+import { realtimeEventsFor } from './features/realtime-events/realtime-events.setup.js';
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
 import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
@@ -59,6 +58,8 @@ export function createApp(deps: AppDeps) {
   app.use(loadSession(services.sessions, services.users, services.policy));
   // Everything under /api needs a session, including paths that do not exist (no probing).
   app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
+  // Routes that take files (homework with the study form): they read their own multipart body.
+  for (const router of routersOf('uploads')) app.use(router.routes());
   app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
   app.use(methodOverride());
 
@@ -83,7 +84,7 @@ export function createApp(deps: AppDeps) {
         logger,
         authenticate: createSessionAuthenticator(knex),
         allowedOrigins: config.APP_ORIGINS,
-        channels: [calendarChannel(createCalendarAccessRepository(knex))],
+        ...realtimeEventsFor(knex),
       })
     : undefined;
   return { app, server, realtime, services };

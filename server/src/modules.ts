@@ -17,19 +17,22 @@ import { createScheduleProlongModule } from './features/schedule-prolong/schedul
 import { createSchedulesModule } from './features/schedules/schedules.module.js';
 import { createSchedulingCoreModule } from './features/scheduling-core/scheduling-core.module.js';
 import { createStudiesModule } from './features/studies/studies.module.js';
+import { createStudyEvaluationsModule } from './features/study-evaluations/study-evaluations.module.js';
 import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
 import { createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
 import { createStudyNotifyModule } from './features/study-notify/study-notify.module.js';
 import type { MessengerSender } from './features/study-notify/study-notify.sender.js';
 import { createStudyReportsModule } from './features/study-reports/study-reports.module.js';
-import { createStudyTasksModule } from './features/study-tasks/study-tasks.module.js';
+import { createHomeworkModule, createStudyTasksModule } from './features/study-tasks/study-tasks.module.js';
 import { createStudyTransferModule } from './features/study-transfer/study-transfer.module.js';
 import { createSubscriptionPlansModule } from './features/subscription-plans/subscription-plans.module.js';
 import { createSubscriptionsModule } from './features/subscriptions/subscriptions.module.js';
 import { createTeachersListingModule } from './features/teachers-listing/teachers-listing.module.js';
 import { createTeachersModule } from './features/teachers/teachers.module.js';
 import { createUsersModule } from './features/users/users.module.js';
+import { uploadTempDir } from './platform/http/multipart.js';
 import type { Logger } from './platform/logging/logger.js';
+import { createStorage, type Storage } from './platform/storage/storage.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
 import { createHookRegistry } from './resource-engine/resource-hooks.js';
 
@@ -42,6 +45,8 @@ export interface ModuleDeps {
   sender?: MessengerSender;
   /** Clock for the scheduling rules; tests may pin it. */
   now?: () => number;
+  /** Where files are kept (default: from the config, S3 or $DATA_DIR/files). */
+  storage?: Storage;
 }
 
 /**
@@ -54,6 +59,7 @@ export interface ModuleDeps {
  */
 export function createModules(deps: ModuleDeps) {
   const { knex, config, logger, now } = deps;
+  const storage = deps.storage ?? createStorage(config);
   const auth = createAuthModule({ knex, config, mail: deps.mail });
   const core = createSchedulingCoreModule({ knex });
   const { studies, slots } = core.services;
@@ -101,6 +107,16 @@ export function createModules(deps: ModuleDeps) {
     // Documents read their row through the engine (its read check and row scope): they need the hooks.
     createContractDocumentsModule({ knex, hooks }),
     createInvoiceDocumentsModule({ knex, hooks }),
+    createStudyEvaluationsModule({ knex, hooks }),
+    createHomeworkModule({
+      knex,
+      hooks,
+      storage,
+      logger,
+      studies,
+      updater: studiesModule.services.updater,
+      uploadDir: uploadTempDir(config.DATA_DIR),
+    }),
     createResourcesModule({ knex, hooks }),
   ];
   return {

@@ -6,12 +6,15 @@ import type { HookSet } from '../resource-engine/resource-hooks.js';
  * and within a stage in the order of the composition root's list, server/src/modules.ts):
  * - `feeds`: no session, before the SPA fallback (calendar apps fetch iCal feeds signed out);
  * - `public`: the session is loaded but not required (sign-in, password reset); 405s answered;
+ * - `uploads`: a session is required; before the form parser, which refuses file content: routes
+ *   that take files check the caller, then read the body with `multipart(...)` and their own
+ *   limits; anything else they pass on (e.g. a JSON `PATCH /api/studies/:id`);
  * - `commands`: a session is required; the router answers its own 405s;
  * - `chained`: a session is required; unmatched methods fall through to the generic resource
  *   routes (PATCH /api/studies/:id is the study command, GET /api/studies/:id the generic read);
  * - `resources`: the generic CRUD, last.
  */
-export type RouteStage = 'feeds' | 'public' | 'commands' | 'chained' | 'resources';
+export type RouteStage = 'feeds' | 'public' | 'uploads' | 'commands' | 'chained' | 'resources';
 
 export interface ModuleRoute {
   stage: RouteStage;

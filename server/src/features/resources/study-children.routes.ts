@@ -2,9 +2,8 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { RESOURCES } from '@school/shared/resources';
-import { AppError, errors } from '../../platform/http/app-error.js';
+import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
-import { allowedBy } from '../../resource-engine/field-guard.js';
 import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
@@ -15,8 +14,9 @@ import { findPreviousReport } from '../study-reports/previous-report.repository.
  * with the study's row scope first: a study the user cannot see is 404, whatever is under it.
  *
  *   GET api/studies/{id}/recordings                      list (query language: with[]=creator…)
- *   GET api/studies/{id}/evaluation                      { data: evaluation }; 404 when none
  *   GET api/studies/{id}/users/{userId}/previous-report  { data: { subject, content, … } | null }
+ *
+ * (GET api/studies/{id}/evaluation is the study-evaluations feature's.)
  */
 export function registerStudyChildrenRoutes(router: Router, knex: Knex, hooks: HookRegistry): void {
   const engine = (ctx: Context): EngineContext => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang });
@@ -33,16 +33,6 @@ export function registerStudyChildrenRoutes(router: Router, knex: Knex, hooks: H
     ctx.body = await listResource(ec, RESOURCES.recordings, ctx.querystring, [
       { field: 'study_id', value: { op: 'eq', value: String(id) } },
     ]);
-  });
-
-  router.get('/studies/:id/evaluation', async (ctx) => {
-    const ec = engine(ctx);
-    // The studies table's evaluation modal: who may not read evaluations gets 403 "Access denied".
-    if (!allowedBy(RESOURCES.studies.relations?.evaluation?.readableBy, ec.auth)) throw errors.forbidden();
-    const id = await visibleStudy(ec, ctx.params.id);
-    const study = await readResource(ec, RESOURCES.studies, id, 'select[]=id&with[]=evaluation');
-    if (!study.evaluation) throw new AppError(404, 'not_found', 'resources.evaluation_not_found');
-    ctx.body = { data: study.evaluation };
   });
 
   router.get('/studies/:id/users/:userId/previous-report', async (ctx) => {

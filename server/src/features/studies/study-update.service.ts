@@ -19,6 +19,16 @@ import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
 
 const OVERLAP = '23P01';
 
+/**
+ * Work a caller adds to the update, in its transaction, after its checks: the homework files sent
+ * with the form (features/study-tasks). `fields` are the CASL fields of the study it changes
+ * ('study_task'), checked like the form's own fields.
+ */
+export interface StudyUpdateExtra {
+  fields: readonly string[];
+  write(trx: Knex.Transaction, study: StudyWithParticipants): Promise<void>;
+}
+
 export interface StudyUpdateDeps {
   knex: Knex;
   studies: StudiesRepository;
@@ -50,7 +60,7 @@ function changedFields(study: StudyWithParticipants, input: StudyUpdateInput, mo
 export function createStudyUpdateService(deps: StudyUpdateDeps) {
   const now = deps.now ?? Date.now;
 
-  async function apply(trx: Knex.Transaction, auth: AuthState, id: number, input: StudyUpdateInput) {
+  async function apply(trx: Knex.Transaction, auth: AuthState, id: number, input: StudyUpdateInput, extra?: StudyUpdateExtra) {
     const study = await deps.studies.find(trx, id, true);
     const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
     // Someone else's study reads as missing: its existence is not the caller's business.
@@ -60,7 +70,7 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     const plan = planStudyTimes(study, input, auth.roleId);
     if (!plan.ok) throw refusal(plan.field, plan.code, `scheduling.update.${plan.code}`);
     // Clients send their whole form, so unchanged values of fields one may not edit are fine.
-    for (const field of changedFields(study, input, plan.moved, plan.resized)) {
+    for (const field of [...changedFields(study, input, plan.moved, plan.resized), ...(extra?.fields ?? [])]) {
       if (!auth.ability.can('update', subject, field)) {
         throw errors.forbidden('scheduling.update.field_forbidden', { field });
       }
@@ -90,7 +100,8 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     if (input.comment !== undefined) patch.comment = input.comment ?? null;
     if (input.type_id != null) patch.type_id = input.type_id;
     if (input.trial != null) patch.trial = input.trial;
-    await deps.studies.update(trx, id, patch);
+    // Files alone do not touch the study row (no 'updated' event for every homework file).
+    if (!extra || Object.keys(patch).length > 0) await deps.studies.update(trx, id, patch);
     if (input.users != null && !(await deps.studies.replaceUsers(trx, id, input.users))) {
       throw errors.invalidField('users', 'validations.exists');
     }
@@ -109,6 +120,7 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
         show_in_history: isTransfer ? true : (input.show_in_history ?? true),
       });
     }
+    await extra?.write(trx, study);
     // The trigger announces the write as 'updated'; a parent's transfer says more (on commit only).
     if (isTransfer) {
       const userIds = [...new Set([...study.participants.map((p) => p.user_id), ...(input.users ?? [])])];
@@ -117,9 +129,9 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
   }
 
   return {
-    async update(auth: AuthState, id: number, input: StudyUpdateInput) {
+    async update(auth: AuthState, id: number, input: StudyUpdateInput, extra?: StudyUpdateExtra) {
       try {
-        await transactionWithRetry(deps.knex, (trx) => apply(trx, auth, id, input));
+        await transactionWithRetry(deps.knex, (trx) => apply(trx, auth, id, input, extra));
       } catch (err) {
         // Another study took the time first: the exclusion constraint decided, exactly one wins.
         if (!(err instanceof AppError) && (err as { code?: unknown }).code === OVERLAP) {

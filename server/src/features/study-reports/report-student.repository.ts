@@ -14,3 +14,17 @@ export async function reportIsAboutStudentOfStudy(trx: Knex.Transaction, reportI
     .first(trx.raw('1 as one'));
   return row !== undefined;
 }
+
+/**
+ * The miss status of the study report `reportId` is written for, read FOR SHARE so that a study
+ * update setting a miss status at the same moment either commits first (and is seen here) or
+ * waits until this write has committed.
+ */
+export async function missStatusOfReportStudy(trx: Knex.Transaction, reportId: number): Promise<number> {
+  const row = await trx('study_reports as r')
+    .join('studies as s', 's.id', 'r.study_id')
+    .where('r.id', reportId)
+    .forShare('s')
+    .first('s.miss_status');
+  return Number(row?.miss_status ?? 0);
+}

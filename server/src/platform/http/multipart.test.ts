@@ -141,6 +141,13 @@ describe('multipart(): files on the routes that take them', () => {
     expect(fs.existsSync(dir) ? await filesOnDisk() : []).toEqual([]);
   });
 
+  it('takes a file of exactly the limit', async () => {
+    const res = await upload(form([['exact.bin', 1 * MB]]));
+    expect(res.status).toBe(200);
+    expect(seen[0]!.files.map((f) => f.size)).toEqual([1 * MB]);
+    await expectNoFilesSoon();
+  });
+
   it('answers 413 at the file limit, a declared body over the route limit, and too many files; no file stays', async () => {
     const overFile = await upload(form([['big.bin', 1 * MB + 1]]));
     expect(overFile.status).toBe(413);

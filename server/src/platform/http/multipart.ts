@@ -106,7 +106,8 @@ export async function readMultipart(
       limits: {
         fieldSize: limits.fieldBytes,
         fields: 2000,
-        fileSize: fileLimits?.fileBytes,
+        // Busboy calls a file that reaches its limit too large: a file of exactly fileBytes is allowed.
+        fileSize: fileLimits ? fileLimits.fileBytes + 1 : undefined,
         files: fileLimits?.maxFiles,
       },
     });

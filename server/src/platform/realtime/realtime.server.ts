@@ -4,7 +4,13 @@ import { Server } from 'socket.io';
 import type { Logger } from '../logging/logger.js';
 import { DESKTOP_APP_ORIGIN, isAllowedHandshakeOrigin } from './handshake-origin.js';
 import { createPgListener } from './pg-listener.js';
-import type { RealtimeChannel, RealtimeServer, RealtimeSocket, SocketAuthenticator } from './realtime.types.js';
+import type {
+  RealtimeChannel,
+  RealtimeServer,
+  RealtimeSocket,
+  SocketAuthenticator,
+  StudyChangeAudience,
+} from './realtime.types.js';
 import { parseSessionChange, SESSION_CHANGES_CHANNEL } from './session-change.payload.js';
 import { createSocketSessions } from './socket-sessions.js';
 import { createStudyChangeBatcher } from './study-change.batcher.js';
@@ -19,8 +25,10 @@ export interface RealtimeDeps {
   authenticate: SocketAuthenticator;
   /** Origins (scheme://host[:port]) whose pages may open a socket, besides this host's own and the desktop app's. */
   allowedOrigins: readonly string[];
-  /** The features' socket handlers (the calendar subscriptions; the chat adds its own). */
+  /** The features' socket handlers (the calendar subscriptions, open studies; the chat adds its own). */
   channels: RealtimeChannel[];
+  /** Which sockets hear of a study change, judged per session (all that watch it when absent). */
+  audience?: StudyChangeAudience;
   /**
    * How often an open socket's session is checked again anyway: sign-out and role switches reach
    * it at once through `session_changes`; this catches what no trigger announces (expiry).
@@ -86,7 +94,7 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   const studyChanges = createStudyChangeBatcher({
     logger,
     coalesceMs: deps.coalesceMs,
-    deliver: (change) => deliverStudyChange(io, change),
+    deliver: (change) => deliverStudyChange(io, change, deps.audience),
   });
   const listener = createPgListener({
     connectionString: deps.dbUrl,

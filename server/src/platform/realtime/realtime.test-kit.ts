@@ -4,8 +4,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
-import { createCalendarAccessRepository } from '../../features/realtime-events/calendar-access.repository.js';
-import { calendarChannel } from '../../features/realtime-events/calendar.channel.js';
+import { realtimeEventsFor } from '../../features/realtime-events/realtime-events.setup.js';
 import { createSessionAuthenticator } from '../../features/realtime-events/socket-session.auth.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole } from '../../../test/harness.js';
 import { createKnex } from '../db/database.js';
@@ -45,7 +44,7 @@ export async function startAppProcess(dbUrl: string, env: Record<string, string>
     logger,
     authenticate: createSessionAuthenticator(knex),
     allowedOrigins: config.APP_ORIGINS,
-    channels: [calendarChannel(createCalendarAccessRepository(knex))],
+    ...realtimeEventsFor(knex),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await realtime.ready;
@@ -77,6 +76,9 @@ export interface CalendarClient {
   resyncs: number;
   subscribe(userId: number | unknown): Promise<CalendarAck>;
   unsubscribe(userId: number): Promise<CalendarAck>;
+  /** `study:open` / `study:close`: a study modal opened and closed. */
+  openStudy(studyId: number | unknown): Promise<CalendarAck>;
+  closeStudy(studyId: number): Promise<CalendarAck>;
   /** The first change (already received or still to come) matching the predicate. */
   waitFor(match: (c: ReceivedChange) => boolean, timeoutMs?: number): Promise<ReceivedChange>;
   close(): void;
@@ -114,6 +116,8 @@ export async function openCalendarClient(
     resyncs: 0,
     subscribe: (userId) => socket.timeout(5000).emitWithAck('calendar:subscribe', { userId }),
     unsubscribe: (userId) => socket.timeout(5000).emitWithAck('calendar:unsubscribe', { userId }),
+    openStudy: (studyId) => socket.timeout(5000).emitWithAck('study:open', { studyId }),
+    closeStudy: (studyId) => socket.timeout(5000).emitWithAck('study:close', { studyId }),
     waitFor(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

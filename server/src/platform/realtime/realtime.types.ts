@@ -17,6 +17,9 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'calendar:subscribe': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
   'calendar:unsubscribe': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
+  /** A study modal (or the study form) opened: its changes, chat and homework included, come live. */
+  'study:open': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
+  'study:close': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
 }
 
 export interface SocketData {
@@ -58,3 +61,13 @@ export type RealtimeChannel = (socket: RealtimeSocket, ctx: RealtimeSocketContex
 
 /** The room of one user's calendar: every change to a study of that user is sent there. */
 export const calendarRoom = (userId: number) => `user:${userId}`;
+
+/** The room of one open study (a modal or the study form): every change to that study is sent there. */
+export const studyRoom = (studyId: number) => `study:${studyId}`;
+
+/**
+ * Whether a socket signed in as `auth` may hear of this change (features/realtime-events decides,
+ * with the same read rules as the REST lists): a parent hears of their own child's homework and
+ * reports only, a chat message only in a study whose chat they may read.
+ */
+export type StudyChangeAudience = (auth: AuthState, change: StudyChange) => boolean;

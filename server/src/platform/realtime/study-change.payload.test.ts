@@ -20,7 +20,23 @@ describe('parseStudyChange', () => {
     });
   });
 
+  it('reads the students a report or homework change is about', () => {
+    expect(parseStudyChange('{"studyId":5,"kind":"task","userIds":[4,15],"studentIds":[15,15]}')).toEqual({
+      studyId: 5,
+      kind: 'task',
+      userIds: [4, 15],
+      studentIds: [15],
+    });
+    expect(parseStudyChange('{"studyId":5,"kind":"message","userIds":[4],"studentIds":null}')).toEqual({
+      studyId: 5,
+      kind: 'message',
+      userIds: [4],
+    });
+  });
+
   it.each([
+    '{"studyId":5,"kind":"task","userIds":[4],"studentIds":[0]}',
+    '{"studyId":5,"kind":"task","userIds":[4],"studentIds":"15"}',
     undefined,
     '',
     'not json',
@@ -50,11 +66,11 @@ describe('studyChangePayloads', () => {
 });
 
 describe('coalesceStudyChanges', () => {
-  it('one change per study, users united, the most telling kind kept', () => {
+  it('one study-level change per study, users united, the most telling kind kept', () => {
     expect(
       coalesceStudyChanges([
         { studyId: 1, kind: 'updated', userIds: [4, 15] },
-        { studyId: 2, kind: 'report', userIds: [5] },
+        { studyId: 2, kind: 'report', userIds: [5], studentIds: [5] },
         { studyId: 1, kind: 'transferred', userIds: [15, 16] },
         { studyId: 1, kind: 'recording', userIds: [4] },
         { studyId: null, kind: 'updated', userIds: [1] },
@@ -62,8 +78,28 @@ describe('coalesceStudyChanges', () => {
       ]),
     ).toEqual([
       { studyId: 1, kind: 'transferred', userIds: [4, 15, 16] },
-      { studyId: 2, kind: 'report', userIds: [5] },
+      { studyId: 2, kind: 'report', userIds: [5], studentIds: [5] },
+      // A recording is not a kind of update: it stays its own event (the modal reloads its list).
+      { studyId: 1, kind: 'recording', userIds: [4] },
       { studyId: null, kind: 'updated', userIds: [1, 2] },
+    ]);
+  });
+
+  it('a report and a recording of one study in one burst are two events; each kind merges with itself', () => {
+    expect(
+      coalesceStudyChanges([
+        { studyId: 7, kind: 'report', userIds: [4, 15], studentIds: [15] },
+        { studyId: 7, kind: 'recording', userIds: [4, 15] },
+        { studyId: 7, kind: 'report', userIds: [4, 16], studentIds: [16] },
+        { studyId: 7, kind: 'message', userIds: [4, 15] },
+        { studyId: 7, kind: 'task', userIds: [4, 15], studentIds: [15] },
+        { studyId: 7, kind: 'message', userIds: [4, 15] },
+      ]),
+    ).toEqual([
+      { studyId: 7, kind: 'report', userIds: [4, 15, 16], studentIds: [15, 16] },
+      { studyId: 7, kind: 'recording', userIds: [4, 15] },
+      { studyId: 7, kind: 'message', userIds: [4, 15] },
+      { studyId: 7, kind: 'task', userIds: [4, 15], studentIds: [15] },
     ]);
   });
 

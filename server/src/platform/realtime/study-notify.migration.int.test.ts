@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
+import * as studyPanels from '../../db/migrations/023_study_panels.js';
 import { connectPgClient } from '../db/pg-client.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
 import { ensureStudyNotifyTriggers, sleep } from './realtime.test-kit.js';
@@ -38,7 +39,9 @@ afterAll(async () => {
 });
 
 describe('migration 015', () => {
-  it('rolls back and re-applies', async () => {
+  it('rolls back and re-applies (after 023, which replaces its report triggers)', async () => {
+    expect(await triggersCount()).toBe(16);
+    await studyPanels.down(db.knex);
     expect(await triggersCount()).toBe(10);
     await studyNotify.down(db.knex);
     expect(await triggersCount()).toBe(0);
@@ -49,6 +52,8 @@ describe('migration 015', () => {
     expect(await collect(() => db.knex('studies').where({ id: 1 }).update({ comment: 'quiet' }))).toEqual([]);
     await studyNotify.up(db.knex);
     expect(await triggersCount()).toBe(10);
+    await studyPanels.up(db.knex);
+    expect(await triggersCount()).toBe(16);
   });
 
   it('a move announces the study once, to all its participants', async () => {

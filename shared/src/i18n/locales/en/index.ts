@@ -14,6 +14,7 @@ import { calendar, missStatus, notify, recordings, reports, transfer } from './s
 import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
+import { homework } from './homework';
 
 export const en: Translation = {
   app,
@@ -41,4 +42,5 @@ export const en: Translation = {
   family,
   documents,
   studyForm,
+  homework,
 };

@@ -18,4 +18,5 @@ export const resources = {
   miss_status_teacher: 'A teacher cannot set or change the "Billed Miss" status.',
   start_locked_billed_miss: 'The date cannot change while the miss status is "Billed Miss".',
   evaluation_not_found: 'No evaluation found.',
+  evaluation_access_denied: 'Access denied.',
 };

@@ -18,4 +18,5 @@ export const resources = {
   miss_status_teacher: 'Преподаватель не может установить или изменить статус «Оплаченный пропуск».',
   start_locked_billed_miss: 'Нельзя изменить дату, когда установлен статус «Оплаченный пропуск».',
   evaluation_not_found: 'Оценка не найдена.',
+  evaluation_access_denied: 'Доступ запрещён.',
 };

@@ -13,6 +13,7 @@ import { calendar, missStatus, notify, recordings, reports, transfer } from './s
 import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
+import { homework } from './homework';
 
 export const uk = {
   app,
@@ -40,4 +41,5 @@ export const uk = {
   family,
   documents,
   studyForm,
+  homework,
 };

@@ -18,4 +18,5 @@ export const resources = {
   miss_status_teacher: 'Викладач не може встановити або змінити статус «Оплачений пропуск».',
   start_locked_billed_miss: 'Не можна змінити дату, коли встановлено статус «Оплачений пропуск».',
   evaluation_not_found: 'Оцінювання не знайдено.',
+  evaluation_access_denied: 'Доступ заборонено.',
 };
