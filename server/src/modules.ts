@@ -19,7 +19,7 @@ import { createSchedulingCoreModule } from './features/scheduling-core/schedulin
 import { createStudiesModule } from './features/studies/studies.module.js';
 import { createStudyEvaluationsModule } from './features/study-evaluations/study-evaluations.module.js';
 import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
-import { createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
+import { createStudyMessageReadsModule, createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
 import { createStudyNotifyModule } from './features/study-notify/study-notify.module.js';
 import type { MessengerSender } from './features/study-notify/study-notify.sender.js';
 import { createStudyReportsModule } from './features/study-reports/study-reports.module.js';
@@ -108,6 +108,7 @@ export function createModules(deps: ModuleDeps) {
     createContractDocumentsModule({ knex, hooks }),
     createInvoiceDocumentsModule({ knex, hooks }),
     createStudyEvaluationsModule({ knex, hooks }),
+    createStudyMessageReadsModule({ knex, hooks }),
     createHomeworkModule({
       knex,
       hooks,

@@ -47,6 +47,12 @@ export const studiesResource = defineResource({
     isNoReport: { type: 'bool', filterable: true, sortable: true },
     isFullStudyReportNeeded: { type: 'bool', filterable: true, sortable: true },
     is_off_template: { type: 'bool', filterable: true, sortable: true },
+    hasUnreadMessages: {
+      type: 'bool',
+      filterable: true,
+      sortable: false,
+      description: "the chat has a message from the other side (family or school) newer than the signed-in user's last read (POST api/studies/{id}/messages/read)",
+    },
     students_count: { type: 'int', filterable: true, sortable: true, description: 'participants taking part as students (the studies table filter)' },
     price_total: {
       type: 'int',
