@@ -20,6 +20,10 @@ export const HOMEWORK_MAX_BYTES = HOMEWORK_MAX_KB * KILOBYTE;
 export const RECORDING_MAX_BYTES = 1073741824;
 export const RECORDING_MAX_MB = RECORDING_MAX_BYTES / KILOBYTE / KILOBYTE;
 export const RECORDING_MIME_PREFIX = 'video/';
+/** Shorter videos are refused as `recordings.too_short` (a mis-click, not a lesson part): docs/domain-rules.md. */
+export const RECORDING_MIN_DURATION_SECONDS = 5;
+/** Parts one save may list (new, replacing and kept rows together). */
+export const RECORDING_MAX_PARTS = 50;
 export const RECORDING_FORMATS = [
   'MP4',
   'AVI',

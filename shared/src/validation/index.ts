@@ -16,3 +16,4 @@ export * from './subscription-form.schema';
 export * from './document-generators.schema';
 export * from './date-time-picker.schema';
 export * from './study-actions.schema';
+export * from './recordings-metadata.schema';

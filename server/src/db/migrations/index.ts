@@ -20,6 +20,7 @@ import * as m018 from './018_study_participant_roles.js';
 import * as m019 from './019_session_notify.js';
 import * as m020 from './020_ical_feed_revocation.js';
 import * as m021 from './021_catalogue_name_ru.js';
+import * as m022 from './022_recording_uploads.js';
 import * as m023 from './023_study_panels.js';
 
 export interface Migration {
@@ -56,5 +57,6 @@ export const migrations: Migration[] = [
   { name: '019_session_notify', up: m019.up, down: m019.down },
   { name: '020_ical_feed_revocation', up: m020.up, down: m020.down },
   { name: '021_catalogue_name_ru', up: m021.up, down: m021.down },
+  { name: '022_recording_uploads', up: m022.up, down: m022.down },
   { name: '023_study_panels', up: m023.up, down: m023.down },
 ];

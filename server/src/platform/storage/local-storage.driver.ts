@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -52,6 +52,40 @@ export function createLocalStorage(opts: { root: string }): Storage {
         await rm(tmpMeta, { force: true });
         throw err;
       }
+    },
+
+    async putFile(key, filePath, putOpts = {}) {
+      assertValidKey(key);
+      const contentType = putOpts.contentType ?? DEFAULT_CONTENT_TYPE;
+      const fh = await open(filePath, 'r+');
+      let size: number;
+      try {
+        size = (await fh.stat()).size;
+        if (putOpts.maxBytes !== undefined && size > putOpts.maxBytes) throw new StorageError('too_large', key);
+        // On disk before it becomes visible, as put() does.
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await mkdir(tmpDir, { recursive: true });
+      const tmpMeta = path.join(tmpDir, `${randomUUID()}.json`);
+      try {
+        await writeFile(tmpMeta, JSON.stringify({ contentType }));
+        await mkdir(path.dirname(metaPath(key)), { recursive: true });
+        await rename(tmpMeta, metaPath(key));
+      } catch (err) {
+        await rm(tmpMeta, { force: true });
+        throw err;
+      }
+      await mkdir(path.dirname(dataPath(key)), { recursive: true });
+      try {
+        await rename(filePath, dataPath(key));
+      } catch (err) {
+        // Another disk: copy through put() (atomic on its own).
+        if ((err as { code?: string }).code !== 'EXDEV') throw err;
+        return this.put(key, createReadStream(filePath), putOpts);
+      }
+      return { key, size, contentType };
     },
 
     async get(key, range) {

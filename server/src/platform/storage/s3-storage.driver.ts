@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createReadStream } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
 import { assertValidKey, countBytes } from './storage-guards.js';
 import { DEFAULT_CONTENT_TYPE, StorageError, type ObjectInfo, type Storage } from './storage.types.js';
@@ -66,6 +67,10 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
         throw counter.errored ?? err;
       }
       return { key, size: counter.bytes(), contentType };
+    },
+
+    putFile(key, filePath, opts = {}) {
+      return this.put(key, createReadStream(filePath), opts);
     },
 
     async get(key, range) {

@@ -24,6 +24,12 @@ export interface ByteRange {
  */
 export interface Storage {
   put(key: string, body: Readable, opts?: PutOptions): Promise<ObjectInfo>;
+  /**
+   * Stores a finished local file (an upload received to disk). The local driver moves it into
+   * place by rename when it is on the same disk (no second copy of 1 GB); otherwise it is
+   * streamed like put(). The source may be gone afterwards; the caller removes it if not.
+   */
+  putFile(key: string, filePath: string, opts?: PutOptions): Promise<ObjectInfo>;
   /** Throws `not_found`, or `invalid_range` when `start` is past the end (HTTP 416). */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<ObjectInfo | null>;

@@ -15,6 +15,14 @@ export const recordings: Translation['recordings'] = {
   file_not_selected: 'File not selected',
   saved: 'Recordings saved successfully',
   miss_status_blocked: 'Cannot upload recording when miss status is set',
+  user_not_allowed: 'Only an Administrator, a Manager or a Teacher of this study may upload, replace or remove recordings.',
+  invalid_metadata: 'The recordings list was sent with an error. Reload the page and try again.',
+  too_short: 'The video is too short: at least {{seconds}} s.',
+  archived_read_only: 'An archived recording is read only.',
+  list_changed: 'The recordings of this study have just changed. Reload the list and save again.',
+  upload_not_found: 'The upload was not found or has expired. Choose the file again.',
+  upload_incomplete: 'The file has not been uploaded completely yet.',
+  probe_failed: 'The server could not check the video. Please try again later.',
 };
 
 export const reports: Translation['reports'] = {
