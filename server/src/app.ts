@@ -17,12 +17,15 @@ import { spa } from './platform/http/static-files.js';
 import type { Logger } from './platform/logging/logger.js';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.server.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
+import type { Storage } from './platform/storage/storage.js';
 
 export interface AppDeps {
   config: AppConfig;
   knex: Knex;
   logger: Logger;
   mail?: MailTransport;
+  /** Where files live; by default from the configuration (S3_BUCKET, else DATA_DIR/files). */
+  storage?: Storage;
   /** The database URL the real-time LISTEN connection opens; without it no socket.io is attached. */
   dbUrl?: string;
 }
@@ -41,7 +44,7 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.star
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
   const app = new Koa({ proxy: false });
-  const { modules, services } = createModules({ knex, config, logger, mail: deps.mail });
+  const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage });
   const routersOf = (stage: RouteStage) => modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
 
   app.use(requestContext(logger));

@@ -51,6 +51,8 @@ const envSchema = z.object({
   EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
   UPLOAD_LIMIT_MB: z.coerce.number().int().positive().default(1024),
+  // ffprobe checks every uploaded recording; unset: the binary of @ffprobe-installer/ffprobe.
+  FFPROBE_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_DECAY_SECONDS: z.coerce.number().int().positive().default(60),
   STATIC_FAMILY_DIR: z.string().optional(),

@@ -33,7 +33,15 @@ async function main() {
     await seedDemoSchool(db.knex, { hashPassword });
   }
 
-  const { server, realtime } = createApp({ config, knex: db.knex, logger, dbUrl: db.url });
+  const { server, realtime, services } = createApp({ config, knex: db.knex, logger, dbUrl: db.url });
+  // What a killed process left of uploads (temp files, stored objects without a row) goes first.
+  const sweep = () =>
+    services
+      .sweepRecordings()
+      .then((report) => logger.info(report, 'recording leftovers swept'))
+      .catch((err: unknown) => logger.error({ err }, 'recording sweep failed'));
+  await sweep();
+  setInterval(() => void sweep(), 3600_000).unref();
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const url = `http://localhost:${config.PORT}`;
   process.stdout.write(

@@ -11,7 +11,7 @@ import { createFreeSlotsModule } from './features/free-slots/free-slots.module.j
 import { createIcalFeedsModule } from './features/ical-feeds/ical-feeds.module.js';
 import { createInvoiceDocumentsModule } from './features/invoice-documents/invoice-documents.module.js';
 import { createInvoicesModule } from './features/invoices/invoices.module.js';
-import { createRecordingsModule } from './features/recordings/recordings.module.js';
+import { createRecordingFilesModule, createRecordingsModule } from './features/recordings/recordings.module.js';
 import { createResourcesModule } from './features/resources/resources.module.js';
 import { createScheduleProlongModule } from './features/schedule-prolong/schedule-prolong.module.js';
 import { createSchedulesModule } from './features/schedules/schedules.module.js';
@@ -32,8 +32,8 @@ import { createTeachersModule } from './features/teachers/teachers.module.js';
 import { createUsersModule } from './features/users/users.module.js';
 import { uploadTempDir } from './platform/http/multipart.js';
 import type { Logger } from './platform/logging/logger.js';
-import { createStorage, type Storage } from './platform/storage/storage.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
+import { createStorage, type Storage } from './platform/storage/storage.js';
 import { createHookRegistry } from './resource-engine/resource-hooks.js';
 
 export interface ModuleDeps {
@@ -102,6 +102,15 @@ export function createModules(deps: ModuleDeps) {
     createUsersModule(),
   ];
   const hooks = createHookRegistry(features);
+  const recordingFiles = createRecordingFilesModule({
+    knex,
+    hooks,
+    storage,
+    logger,
+    dataDir: config.DATA_DIR,
+    maxFileBytes: config.UPLOAD_LIMIT_MB * 1024 * 1024,
+    ffprobePath: config.FFPROBE_PATH,
+  });
   const modules: FeatureModule[] = [
     ...features,
     // Documents read their row through the engine (its read check and row scope): they need the hooks.
@@ -118,6 +127,7 @@ export function createModules(deps: ModuleDeps) {
       updater: studiesModule.services.updater,
       uploadDir: uploadTempDir(config.DATA_DIR),
     }),
+    recordingFiles,
     createResourcesModule({ knex, hooks }),
   ];
   return {
@@ -132,6 +142,7 @@ export function createModules(deps: ModuleDeps) {
       ...studiesModule.services,
       ...exchangeRate.services,
       ...notify.services,
+      ...recordingFiles.services,
     },
   };
 }
