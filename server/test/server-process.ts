@@ -37,7 +37,8 @@ export async function spawnServerProcess(
     output: () => out,
     stop: () =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        // A process killed by a signal has no exit code, only a signal code.
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve(proc.exitCode);
         proc.once('exit', (code) => resolve(code));
         proc.kill('SIGTERM');
       }),

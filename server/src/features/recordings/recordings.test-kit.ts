@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -116,7 +116,7 @@ export async function postForm(
   fields: Record<string, string>,
   files: FormFile[],
   opts: { cutAfterBytes?: number; onCut?: () => Promise<void> | void; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any; cut: boolean }> {
+): Promise<{ status: number; body: any; cut: boolean; sent: number; total: number }> {
   const boundary = `----rec${Math.random().toString(16).slice(2)}`;
   const pieces: Array<Buffer | { path: string; size: number }> = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -148,8 +148,10 @@ export async function postForm(
     let cut = false;
     let answered = false;
     const req = http.request(url, { method: 'POST', headers });
+    let sentAtAnswer = -1;
     req.on('response', (res) => {
       answered = true;
+      sentAtAnswer = sent;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -160,11 +162,11 @@ export async function postForm(
         } catch {
           /* not JSON */
         }
-        resolve({ status: res.statusCode ?? 0, body, cut });
+        resolve({ status: res.statusCode ?? 0, body, cut, sent: sentAtAnswer, total: length });
       });
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body: undefined, cut }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, body: undefined, cut, sent: sentAtAnswer, total: length }));
     });
-    req.on('error', (err) => (cut || answered ? resolve({ status: 0, body: undefined, cut }) : reject(err)));
+    req.on('error', (err) => (cut || answered ? resolve({ status: 0, body: undefined, cut, sent, total: length }) : reject(err)));
     const write = (chunk: Buffer) =>
       new Promise<boolean>((res) => {
         if (answered || req.destroyed) return res(false);
@@ -184,7 +186,7 @@ export async function postForm(
             cut = true;
             await opts.onCut?.();
             req.destroy();
-            return resolve({ status: 0, body: undefined, cut });
+            return resolve({ status: 0, body: undefined, cut, sent, total: length });
           }
           if (!(await write(chunk as Buffer))) return;
         }
@@ -199,4 +201,21 @@ export const metadataOf = (studyId: number, parts: Array<{ part: number; file_na
 
 export async function removeDir(dir: string) {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** A file of `size` bytes that takes no disk space (a hole). */
+export async function sparseFile(dir: string, name: string, size: number): Promise<string> {
+  const p = path.join(dir, name);
+  await writeFile(p, '');
+  await truncate(p, size);
+  return p;
+}
+
+/** Polls until `check` holds (or fails the test after `ms`). */
+export async function eventually(check: () => Promise<boolean>, ms = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -141,6 +144,25 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
     it('refuses a stream over the size limit and stores nothing', async () => {
       expect(await code(t.storage.put('limited/x', generated(3 * MB), { maxBytes: 2 * MB }))).toBe('too_large');
       expect(await t.storage.exists('limited/x')).toBe(false);
+    });
+
+    it('takes a finished local file (an upload received to disk) with putFile', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'storage-putfile-'));
+      try {
+        const file = path.join(dir, 'upload');
+        await writeFile(file, Buffer.alloc(3 * MB, 7));
+        const info = await t.storage.putFile('files/moved.mp4', file, { contentType: 'video/mp4', maxBytes: 4 * MB });
+        expect(info).toEqual({ key: 'files/moved.mp4', size: 3 * MB, contentType: 'video/mp4' });
+        expect(await t.storage.stat('files/moved.mp4')).toEqual(info);
+        expect((await buffer(await t.storage.get('files/moved.mp4', { start: MB, end: MB + 2 }))).equals(Buffer.alloc(3, 7))).toBe(true);
+        // Over the limit: refused, nothing stored.
+        const over = path.join(dir, 'over');
+        await writeFile(over, Buffer.alloc(MB + 1));
+        expect(await code(t.storage.putFile('files/over.mp4', over, { maxBytes: MB }))).toBe('too_large');
+        expect(await t.storage.exists('files/over.mp4')).toBe(false);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('refuses keys that could leave the storage or hide in it', async () => {
