@@ -44,6 +44,13 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.star
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
   const app = new Koa({ proxy: false });
+  // Koa prints to stderr what goes wrong after the answer, mostly clients that went away mid-body
+  // (an upload cancelled: "Parse Error", ECONNRESET). Ours to log, not to print.
+  app.on('error', (err: { code?: string }) => {
+    const clientGone = typeof err?.code === 'string' && (err.code.startsWith('HPE_') || err.code === 'ECONNRESET' || err.code === 'EPIPE');
+    if (clientGone) logger.debug({ code: err.code }, 'connection ended by the client');
+    else logger.error({ err }, 'error after the answer');
+  });
   const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage });
   const routersOf = (stage: RouteStage) => modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
 
