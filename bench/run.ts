@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { authUserBench } from './cases/auth-user.bench.js';
 import { calendarRenderBench } from './cases/calendar-render.bench.js';
 import { familyWebBench } from './cases/family-web.bench.js';
+import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
 import { benchAdminUrl, openBenchDatabase } from './support/bench-env.js';
@@ -45,7 +46,7 @@ async function main() {
     // Browser benches need no database: they measure the renderer alone.
     await run([calendarRenderBench], undefined);
     await run([familyWebBench], { adminUrl: server.adminUrl }); // with the real server and database
-    const demoCases: Case<BenchContext>[] = [authUserBench];
+    const demoCases: Case<BenchContext>[] = [authUserBench, recordingsUploadBench];
     if (demoCases.some(wanted)) {
       const db = await openBenchDatabase('school_bench_demo', server);
       try {

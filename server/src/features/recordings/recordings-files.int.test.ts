@@ -113,6 +113,33 @@ describe('play: HTTP ranges so a player can seek', () => {
   });
 });
 
+describe('seeking again is cheap', () => {
+  const statements = async (fn: () => Promise<unknown>) => {
+    let n = 0;
+    const count = () => n++;
+    srv.knex.on('query', count);
+    try {
+      await fn();
+    } finally {
+      srv.knex.removeListener('query', count);
+    }
+    return n;
+  };
+
+  it('after one checked range, the next ranges of that session skip the database; other sessions do not share it', async () => {
+    const student = await srv.signInAs('Student', 'en');
+    const play = `${url(studies.own)}/${recordingId}/play`;
+    expect(await statements(() => fetchBytes(student, play, { Range: 'bytes=0-9' }))).toBeGreaterThan(0);
+    let second!: Awaited<ReturnType<typeof fetchBytes>>;
+    expect(await statements(async () => (second = await fetchBytes(student, play, { Range: 'bytes=10-19' })))).toBe(0);
+    expect(second.res.status).toBe(206);
+    expect(second.bytes.equals((await readFile(video)).subarray(10, 20))).toBe(true);
+    // Someone who does not take part, asking for the same path, goes through the full check.
+    const outsider = await srv.signInAs('Methodologist', 'en');
+    expect((await fetchBytes(outsider, play)).res.status).toBe(404);
+  });
+});
+
 describe('download: an attachment with its UTF-8 name', () => {
   it('Content-Disposition carries filename* (RFC 5987) and an ASCII fallback', async () => {
     const { res, bytes } = await fetchBytes(as.Teacher, `${url(studies.own)}/${recordingId}/download`);

@@ -6,6 +6,7 @@ import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createRecordingIngest, type RecordingIngest } from './recording-ingest.service.js';
 import { sweepRecordingLeftovers, type SweepReport } from './recording-objects.js';
+import { createPlaybackGrants, playbackFastRoutes } from './recording-playback.js';
 import { recordingTusRoutes } from './recording-tus.routes.js';
 import { createTusService, type TusService } from './recording-tus.service.js';
 import { recordingRoutes, recordingUploadRoutes } from './recordings.routes.js';
@@ -48,7 +49,8 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
   const probe = deps.probe ?? createMediaProbe({ ffprobePath: deps.ffprobePath });
   const ingest = createRecordingIngest({ knex: deps.knex, storage: deps.storage, probe, maxFileBytes: deps.maxFileBytes, repo, logger: deps.logger });
   const tus = createTusService({ knex: deps.knex, repo, dataDir: deps.dataDir, maxFileBytes: deps.maxFileBytes });
-  const routeDeps = { ...deps, repo, ingest, tus };
+  const grants = createPlaybackGrants();
+  const routeDeps = { ...deps, repo, ingest, tus, grants };
   return {
     name: 'recording-files',
     services: {
@@ -57,6 +59,7 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
       sweepRecordings: () => sweepRecordingLeftovers({ knex: deps.knex, storage: deps.storage, dataDir: deps.dataDir, repo, logger: deps.logger }),
     },
     routes: [
+      { stage: 'feeds', router: playbackFastRoutes(grants, deps.storage) },
       { stage: 'uploads', router: recordingTusRoutes(tus, deps.maxFileBytes) },
       { stage: 'uploads', router: recordingUploadRoutes(routeDeps) },
       { stage: 'chained', router: recordingRoutes(routeDeps) },

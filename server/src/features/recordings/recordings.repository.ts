@@ -110,6 +110,14 @@ export function createRecordingsRepository() {
       return (await this.ofStudy(db, studyId)).find((r) => r.id === id);
     },
 
+    /** What play and download need of one row (one indexed query). */
+    async file(db: Db, studyId: number, id: number) {
+      return (await db('recordings')
+        .select('id', 'file_name', 'file_mime', 'file_size', 'storage_key', 'created_at')
+        .where({ id, study_id: studyId })
+        .first()) as Pick<RecordingRow, 'id' | 'file_name' | 'file_mime' | 'file_size' | 'storage_key' | 'created_at'> | undefined;
+    },
+
     /** The ids among `ids` that are languages. */
     async knownLanguages(db: Db, ids: readonly number[]): Promise<Set<number>> {
       if (!ids.length) return new Set();

@@ -5,17 +5,16 @@ import { RECORDING_MAX_PARTS } from '@school/shared/domain';
 import { RESOURCES } from '@school/shared/resources';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import { abandonBody, hasBody, readLimited } from '../../platform/http/body-stream.js';
-import { resolveByteRange } from '../../platform/http/byte-range.js';
 import { multipart } from '../../platform/http/multipart.js';
 import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { processUploadDir } from '../../platform/http/upload-temp.js';
-import type { Storage } from '../../platform/storage/storage.js';
+import { StorageError, type Storage } from '../../platform/storage/storage.js';
 import { listResource, readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
-import { authOf } from '../auth/session.middleware.js';
-import { attachmentDisposition } from '../document-generators/document-format.js';
+import { authOf, SESSION_COOKIE } from '../auth/session.middleware.js';
+import { sendRecording, type PlaybackGrants } from './recording-playback.js';
 import { recordingErrors } from './recording-errors.js';
 import type { RecordingIngest } from './recording-ingest.service.js';
 import type { IngestFile } from './recording-save.plan.js';
@@ -31,6 +30,7 @@ export interface RecordingsRoutesDeps {
   tus: TusService;
   dataDir: string;
   maxFileBytes: number;
+  grants: PlaybackGrants;
 }
 
 /** The metadata JSON of a finalize without files is small. */
@@ -149,25 +149,15 @@ export function recordingRoutes(deps: RecordingsRoutesDeps): Router {
     // The row scope decides (404 outside it), as for the list.
     const visible = await readResource(engine(ctx), RESOURCES.recordings, id, 'select[]=id&select[]=study_id');
     if (Number(visible.study_id) !== studyId) throw errors.notFound();
-    const row = await deps.repo.one(deps.knex, studyId, id);
+    const row = await deps.repo.file(deps.knex, studyId, id);
     if (!row) throw errors.notFound();
-    const size = row.file_size;
-    ctx.set('Accept-Ranges', 'bytes');
-    ctx.set('Last-Modified', new Date(row.created_at).toUTCString());
-    if (attachment) ctx.set('Content-Disposition', attachmentDisposition(row.file_name));
-    const range = resolveByteRange(ctx.get('range') || undefined, size);
-    if (range === 'unsatisfiable') {
-      ctx.set('Content-Range', `bytes */${size}`);
-      throw new AppError(416, 'range_not_satisfiable', 'errors.bad_request', {}, undefined, { 'Content-Range': `bytes */${size}` });
+    try {
+      await sendRecording(ctx, deps.storage, row, attachment);
+    } catch (err) {
+      if (err instanceof StorageError && err.code === 'not_found') throw errors.notFound();
+      throw err;
     }
-    const body = await deps.storage.get(row.storage_key, range ?? undefined);
-    ctx.type = row.file_mime ?? 'application/octet-stream';
-    if (range) {
-      ctx.status = 206;
-      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-    }
-    ctx.body = body;
-    ctx.length = range ? range.end - range.start + 1 : size;
+    deps.grants.remember(ctx.cookies.get(SESSION_COOKIE), studyId, id, row);
   };
   router.get('/studies/:id/recordings/:rid/play', serve(false));
   router.get('/studies/:id/recordings/:rid/download', serve(true));
