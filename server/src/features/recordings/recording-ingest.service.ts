@@ -134,8 +134,9 @@ export function createRecordingIngest(deps: RecordingIngestDeps) {
 
   async function ingest(req: IngestRequest): Promise<IngestResult> {
     const { actor, studyId } = req;
-    const meta = parseMetadata(req.metadata, studyId);
+    // Who and when first: a caller who may not upload learns nothing about their metadata.
     await assertMayUpload({ knex, repo }, actor, studyId);
+    const meta = parseMetadata(req.metadata, studyId);
     const plan = planSave(meta, await repo.ofStudy(knex, studyId), req.files);
     const checked = await checkFiles(deps, plan);
 

@@ -143,7 +143,7 @@ describe('tus 1.0', () => {
     // Over the limit at creation.
     const big = await send(as.Teacher, 'POST', base(studies.own), { ...TUS, 'Upload-Length': String(1024 * 1024 * 1024 + 1), 'Upload-Metadata': `filename ${b64('x.mp4')}` });
     expect(big.status).toBe(413);
-    expect((await big.json()).code).toBe('recordings.file_too_large');
+    expect(((await big.json()) as { code: string }).code).toBe('recordings.file_too_large');
     // Not a participant: the study does not exist for them; a foreign upload neither.
     expect((await send(as.Teacher, 'POST', base(studies.foreign), { ...TUS, 'Upload-Length': '10', 'Upload-Metadata': `filename ${b64('x.mp4')}` })).status).toBe(404);
     const location = await create(as.Teacher, studies.own, 12, 'text.mp4');

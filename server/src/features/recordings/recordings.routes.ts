@@ -95,7 +95,8 @@ export function recordingUploadRoutes(deps: RecordingsRoutesDeps): Router {
           });
         } catch (err) {
           // The form's per-file limit, in the spec's words.
-          if (err instanceof AppError && err.status === 413 && err.code === 'payload_too_large') throw recordingErrors.tooLarge(deps.maxFileBytes);
+          const perFile = err instanceof AppError && err.status === 413 && err.code === 'payload_too_large' && err.params.maxFiles === undefined;
+          if (perFile) throw recordingErrors.tooLarge(deps.maxFileBytes);
           throw err;
         }
         return;
