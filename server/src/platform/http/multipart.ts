@@ -154,7 +154,12 @@ export async function readMultipart(
       fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
     });
     bb.on('file', (field, stream, info) => {
-      if (settled) return void stream.resume();
+      if (settled) {
+        // A file that starts after a refusal (the next part of the same chunk) is drained; busboy
+        // destroys it with "Unexpected end of file" when torn down, which must not crash the process.
+        stream.on('error', () => {});
+        return void stream.resume();
+      }
       if (!fileLimits) {
         // An empty file input (browsers send it with every form) is harmless; content is refused.
         stream.on('error', () => {});
