@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { publishResync, publishSocketChange } from '@school/shared/ui/study-panels';
 
 /**
  * Live updates of one user's calendar over socket.io (server: server/src/platform/realtime and
@@ -53,7 +54,10 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
         // Changes made while the socket was down are not replayed: reload once it is back.
         let connectedBefore = false;
         live.on('connect', () => {
-          if (connectedBefore) changed.current();
+          if (connectedBefore) {
+            changed.current();
+            publishResync();
+          }
           connectedBefore = true;
           subscribe();
         });
@@ -61,8 +65,13 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
         live.on('disconnect', () => set('polling'));
         live.on('study:changed', (change: StudyChange) => {
           if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) changed.current();
+          // The open study's panels (messages, homework, reports) reload from the same socket.
+          publishSocketChange(change);
         });
-        live.on('calendar:resync', () => changed.current());
+        live.on('calendar:resync', () => {
+          changed.current();
+          publishResync();
+        });
       },
       () => set('polling'),
     );

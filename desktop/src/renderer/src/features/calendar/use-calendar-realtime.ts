@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { publishResync, publishSocketChange } from '@school/shared/ui/study-panels';
 
 /**
  * Live calendar updates over socket.io (server: server/src/platform/realtime): after
@@ -46,7 +47,10 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
     // Changes made while the socket was down are not replayed: reload once it is back.
     let connectedBefore = false;
     socket.on('connect', () => {
-      if (connectedBefore) onChange();
+      if (connectedBefore) {
+        onChange();
+        publishResync();
+      }
       connectedBefore = true;
       subscribe();
     });
@@ -54,8 +58,13 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
     socket.on('disconnect', () => set('polling'));
     socket.on('study:changed', (change: StudyChange) => {
       if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) onChange();
+      // The open study's panels (messages, homework, reports) reload from the same socket.
+      publishSocketChange(change);
     });
-    socket.on('calendar:resync', onChange);
+    socket.on('calendar:resync', () => {
+      onChange();
+      publishResync();
+    });
 
     return () => {
       disposed = true;
