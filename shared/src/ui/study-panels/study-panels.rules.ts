@@ -1,8 +1,7 @@
-import { DateTime } from 'luxon';
 import { HOMEWORK_MAX_BYTES, HOMEWORK_MAX_KB, KILOBYTE, MISS_STATUS, ROLE, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
-import { asSubject, type AppAbility } from '@school/shared/permissions';
-// The one file, not the validation index: the family calendar chunk stays free of every form schema.
-import { TEXT_MAX } from '../../validation/text-limits';
+import type { PanelAbility } from './panel-ability';
+// Intl, not luxon: the family calendar route has a size budget (rules/zone-time.ts).
+import { parseInstant, zoneWallAt } from '../../rules/zone-time';
 
 /**
  * What the study panels show and allow (spec part 2 §6, part 1 §4, §6). Pure functions, so each
@@ -32,13 +31,13 @@ export function homeworkStudentIds(viewer: PanelViewer, studentIds: readonly num
 }
 
 /** Upload needs `update` on the study, field study_task (part 2 §6), with the study's participants as conditions. */
-export function canUploadHomework(ability: AppAbility, participantIds: readonly number[]): boolean {
-  return ability.can('update', asSubject('study', { user_ids: [...participantIds] }), 'study_task');
+export function canUploadHomework(ability: PanelAbility, participantIds: readonly number[]): boolean {
+  return ability.allows('update', 'study', { user_ids: participantIds }, 'study_task');
 }
 
 /** Delete needs `delete` on study_task, or being the one who uploaded the file. */
-export function canDeleteHomework(ability: AppAbility, task: { creator_id: number | null }, viewerId: number): boolean {
-  return task.creator_id === viewerId || ability.can('delete', 'study_task');
+export function canDeleteHomework(ability: PanelAbility, task: { creator_id: number | null }, viewerId: number): boolean {
+  return task.creator_id === viewerId || ability.allows('delete', 'study_task');
 }
 
 /** File names the school never accepts as homework: programs and scripts a click would run. */
@@ -67,16 +66,20 @@ export function fileSizeLabel(bytes: number): { key: 'sizeKb' | 'sizeMb'; size: 
 }
 
 /** Writing needs `create study_message` (every role that sees a study's chat has it). */
-export function canSendMessages(ability: AppAbility): boolean {
-  return ability.can('create', 'study_message');
+export function canSendMessages(ability: PanelAbility): boolean {
+  return ability.allows('create', 'study_message');
 }
 
 /** Part 2 §6: the author, or whoever may delete study messages. */
-export function canDeleteMessage(ability: AppAbility, message: { user_id: number }, viewerId: number): boolean {
-  return message.user_id === viewerId || ability.can('delete', 'study_message');
+export function canDeleteMessage(ability: PanelAbility, message: { user_id: number }, viewerId: number): boolean {
+  return message.user_id === viewerId || ability.allows('delete', 'study_message');
 }
 
-export const MESSAGE_MAX_LENGTH = TEXT_MAX.note;
+/**
+ * The server's limit on a message (TEXT_MAX.note of validation/text-limits; a test keeps them
+ * equal). A number here, not an import: that module brings zod into the family calendar route.
+ */
+export const MESSAGE_MAX_LENGTH = 5000;
 
 /** Part 2 §5: an empty message cannot be sent (spaces only count as empty); long ones are refused. */
 export function messageDraftProblem(content: string): 'empty' | 'too_long' | null {
@@ -90,14 +93,30 @@ export function isSendShortcut(event: { key: string; ctrlKey: boolean; metaKey: 
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 }
 
-/** A message's time in Kyiv: the time alone today, the date and time otherwise. */
+const shortDates = new Map<string, Intl.DateTimeFormat>();
+
+/** "18 лист." / "18 нояб." / "Nov 18": the day and short month in the interface language, Kyiv. */
+function dayAndMonth(ms: number, language: string): string {
+  let format = shortDates.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: TIME_ZONE });
+    shortDates.set(language, format);
+  }
+  return format.format(ms);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A message's time in Kyiv: the time alone today, the day and month this year, with the year before. */
 export function messageTimeLabel(createdAt: string, now: number, language: string): string {
-  const at = DateTime.fromISO(createdAt, { zone: TIME_ZONE }).setLocale(language);
-  if (!at.isValid) return '';
-  const today = DateTime.fromMillis(now, { zone: TIME_ZONE });
-  if (at.hasSame(today, 'day')) return at.toFormat('HH:mm');
-  if (at.hasSame(today, 'year')) return at.toFormat('d MMM, HH:mm');
-  return at.toFormat('d MMM yyyy, HH:mm');
+  const ms = parseInstant(createdAt);
+  if (!Number.isFinite(ms)) return '';
+  const [year, month, day, hour, minute] = zoneWallAt(TIME_ZONE, ms);
+  const [nowYear, nowMonth, nowDay] = zoneWallAt(TIME_ZONE, now);
+  const time = `${pad2(hour)}:${pad2(minute)}`;
+  if (year === nowYear && month === nowMonth && day === nowDay) return time;
+  if (year === nowYear) return `${dayAndMonth(ms, language)}, ${time}`;
+  return `${dayAndMonth(ms, language)} ${year}, ${time}`;
 }
 
 /** Part 1 §4: reports cannot be written while a miss status is set. */
@@ -117,7 +136,7 @@ export function evaluationFailure(status: number | undefined): EvaluationFailure
 }
 
 /** Part 2 §2: success above 5, danger at 5 or below, secondary when there is no score. */
-export function scoreIntent(score: number | null | undefined): 'success' | 'danger' | 'secondary' {
-  if (score === null || score === undefined || Number.isNaN(Number(score))) return 'secondary';
+export function scoreIntent(score: number | string | null | undefined): 'success' | 'danger' | 'secondary' {
+  if (score === null || score === undefined || score === '' || Number.isNaN(Number(score))) return 'secondary';
   return Number(score) > 5 ? 'success' : 'danger';
 }

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppAbility } from '@school/shared/permissions';
 import { useApi } from '../api-context';
 import { panelErrorMessage } from './panel-errors';
 import { saveFile } from './save-file';
@@ -15,6 +14,7 @@ import {
   type PanelViewer,
 } from './study-panels.rules';
 import { useLiveLoad } from './use-live-load';
+import type { PanelAbility } from './panel-ability';
 
 export interface HomeworkStudent {
   id: number;
@@ -79,7 +79,7 @@ export function useStudyHomework({
   /** Every participant's id (the condition of `update study`). */
   participantIds: readonly number[];
   viewer: PanelViewer;
-  ability: AppAbility;
+  ability: PanelAbility;
 }): StudyHomeworkPanel {
   const { t } = useTranslation();
   const { client } = useApi();

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
-import type { AppAbility } from '@school/shared/permissions';
 import { useApi } from '../api-context';
 import { panelErrorMessage } from './panel-errors';
 import { deleteStudyMessage, fetchStudyMessages, sendStudyMessage, type StudyMessage } from './study-panels.api';
@@ -15,6 +14,7 @@ import {
   type PanelViewer,
 } from './study-panels.rules';
 import { useLiveLoad } from './use-live-load';
+import type { PanelAbility } from './panel-ability';
 
 export interface MessageView {
   message: StudyMessage;
@@ -71,7 +71,7 @@ export function useStudyMessages({
 }: {
   studyId: number;
   viewer: PanelViewer;
-  ability: AppAbility;
+  ability: PanelAbility;
 }): StudyMessagesPanel {
   const { t, i18n } = useTranslation();
   const { client } = useApi();

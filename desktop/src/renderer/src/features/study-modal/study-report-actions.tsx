@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRouter } from '@school/shared/ui';
-import { fetchPreviousReport, reportFormPath } from './study-modal.api';
+import { fetchPreviousReport } from '@school/shared/ui/study-panels';
+import { reportFormPath } from './study-modal.api';
 
 /**
  * Write Report / Edit Report and Previous Report for one student of the study (spec part 1 §2, §6:
