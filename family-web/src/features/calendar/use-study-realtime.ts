@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { publishResync, publishSocketChange } from '@school/shared/ui/study-panels';
+import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui/study-panels';
 
 /**
  * Live updates of one user's calendar over socket.io (server: server/src/platform/realtime and
@@ -35,6 +35,8 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
       if (!disposed) setStatus(next);
     };
     let socket: Socket | null = null;
+    // The open study modal joins its study's room (study:open) on this socket, again after a reconnect.
+    let detachRooms = () => {};
     void import('socket.io-client').then(
       ({ io }) => {
         if (disposed) return;
@@ -60,6 +62,11 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
           }
           connectedBefore = true;
           subscribe();
+          detachRooms();
+          detachRooms = studyLive.attachRooms({
+            open: (studyId) => live.emit('study:open', { studyId }),
+            close: (studyId) => live.emit('study:close', { studyId }),
+          });
         });
         live.on('connect_error', () => set('polling'));
         live.on('disconnect', () => set('polling'));
@@ -78,6 +85,7 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
 
     return () => {
       disposed = true;
+      detachRooms();
       socket?.emit('calendar:unsubscribe', { userId });
       socket?.disconnect();
     };

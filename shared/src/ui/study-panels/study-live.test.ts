@@ -15,6 +15,22 @@ describe('study changes for the open panels', () => {
     expect(got).toEqual(['a:message', 'a:resync', 'b:resync']);
   });
 
+  it('joins the room of every shown study once, on the socket there now and on the next one', () => {
+    const bus = createStudyLiveBus();
+    const sent: string[] = [];
+    const port = (name: string) => ({ open: (id: number) => sent.push(`${name} open ${id}`), close: (id: number) => sent.push(`${name} close ${id}`) });
+    const releaseA = bus.openStudy(5);
+    const releaseB = bus.openStudy(5);
+    const detach = bus.attachRooms(port('s1'));
+    bus.openStudy(6);
+    releaseA();
+    releaseA();
+    releaseB();
+    detach();
+    bus.attachRooms(port('s2'));
+    expect(sent).toEqual(['s1 open 5', 's1 open 6', 's1 close 5', 's2 open 6']);
+  });
+
   it('passes on the socket’s study:changed payload, and a resync as a change of every study', () => {
     const got: StudyLiveChange[] = [];
     const off = studyLive.subscribe(7, (c) => got.push(c));

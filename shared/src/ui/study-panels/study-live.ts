@@ -14,15 +14,53 @@ export interface StudyLiveChange {
 
 type Listener = (change: StudyLiveChange) => void;
 
+/** What the socket offers the panels: `study:open` / `study:close` of the study rooms. */
+export interface StudyRoomPort {
+  open(studyId: number): void;
+  close(studyId: number): void;
+}
+
 export interface StudyLiveBus {
   publish(change: StudyLiveChange): void;
   /** Calls `listener` for changes of this study and for study-less ones; returns the unsubscribe. */
   subscribe(studyId: number, listener: Listener): () => void;
+  /**
+   * A study is shown (a modal, a form): its room is joined on the socket, now or when one
+   * connects, so its changes come even when no watched calendar names it. Returns the release.
+   */
+  openStudy(studyId: number): () => void;
+  /** The socket, on every (re)connect: it joins the rooms of the studies shown. Returns the detach. */
+  attachRooms(port: StudyRoomPort): () => void;
 }
 
 export function createStudyLiveBus(): StudyLiveBus {
   const listeners = new Map<number, Set<Listener>>();
+  const shown = new Map<number, number>();
+  let port: StudyRoomPort | null = null;
   return {
+    openStudy(studyId) {
+      const count = shown.get(studyId) ?? 0;
+      shown.set(studyId, count + 1);
+      if (count === 0) port?.open(studyId);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (shown.get(studyId) ?? 1) - 1;
+        if (left > 0) shown.set(studyId, left);
+        else {
+          shown.delete(studyId);
+          port?.close(studyId);
+        }
+      };
+    },
+    attachRooms(next) {
+      port = next;
+      for (const studyId of shown.keys()) next.open(studyId);
+      return () => {
+        if (port === next) port = null;
+      };
+    },
     publish(change) {
       const targets =
         change.studyId === null ? [...listeners.values()].flatMap((set) => [...set]) : [...(listeners.get(change.studyId) ?? [])];

@@ -56,8 +56,10 @@ export function useLiveLoad<T>(studyId: number, load: ((signal: AbortSignal) => 
       clearTimeout(timer.current);
       timer.current = setTimeout(reload, CHANGE_DEBOUNCE_MS);
     });
+    const release = studyLive.openStudy(studyId);
     return () => {
       unsubscribe();
+      release();
       clearTimeout(timer.current);
     };
   }, [studyId, load, reload]);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { publishResync, publishSocketChange } from '@school/shared/ui/study-panels';
+import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui/study-panels';
 
 /**
  * Live calendar updates over socket.io (server: server/src/platform/realtime): after
@@ -46,6 +46,8 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
     };
     // Changes made while the socket was down are not replayed: reload once it is back.
     let connectedBefore = false;
+    // The open study modal joins its study's room (study:open) on this socket, again after a reconnect.
+    let detachRooms = () => {};
     socket.on('connect', () => {
       if (connectedBefore) {
         onChange();
@@ -53,6 +55,11 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
       }
       connectedBefore = true;
       subscribe();
+      detachRooms();
+      detachRooms = studyLive.attachRooms({
+        open: (studyId) => socket.emit('study:open', { studyId }),
+        close: (studyId) => socket.emit('study:close', { studyId }),
+      });
     });
     socket.on('connect_error', () => set('polling'));
     socket.on('disconnect', () => set('polling'));
@@ -68,6 +75,7 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
 
     return () => {
       disposed = true;
+      detachRooms();
       socket.emit('calendar:unsubscribe', { userId });
       socket.disconnect();
     };
