@@ -212,9 +212,22 @@ describe('the evaluation in the staff study modal', () => {
 
 describe('how the staff modal looks', () => {
   it('at 1280 and 360 px, in Ukrainian and Russian, with homework, messages and reports', async () => {
-    const study = await freshStudy();
+    // Any lesson of the week will do (the others may have used them all).
+    const [study] = await weekStudiesOf(suite.server.knex, suite.teacherId);
+    await suite.server.knex('studies').where({ id: study.id }).update({ miss_status: 0 });
+    await suite.server.knex('study_tasks').insert({
+      study_id: study.id,
+      user_id: study.studentId,
+      creator_id: suite.teacherId,
+      file_name: 'Дроби — домашнє завдання.pdf',
+      file_mime: 'application/pdf',
+      file_size: 245_760,
+      storage_key: `e2e/${study.id}.pdf`,
+    });
     const teacher = await suite.server.signInAs('Teacher');
     await teacher.post('/api/study_messages', { study_id: study.id, content: 'Добрий день! Не забудьте повторити правило про дроби.' });
+    const manager = await suite.server.signInAs('Manager');
+    await manager.post('/api/study_messages', { study_id: study.id, content: 'Батьки просять перенести наступне заняття на годину пізніше.' });
     const { context, page } = await suite.staffPage('uk');
     try {
       await signIn(page, 'admin@example.com');
@@ -233,6 +246,10 @@ describe('how the staff modal looks', () => {
         for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['360', VIEWPORTS.phone]] as const) {
           await page.setViewportSize(viewport);
           await viewportShot(page, `panels-desktop-modal-${width}-${language}`);
+          await page.getByTestId('evaluation').waitFor();
+          await page.getByTestId('study-section-evaluation').evaluate((node) => node.scrollIntoView({ block: 'end' }));
+          await viewportShot(page, `panels-desktop-modal-${width}-${language}-end`);
+          await page.getByTestId('study-modal').evaluate((node) => node.scrollTo(0, 0));
         }
         await page.setViewportSize(VIEWPORTS.desktop);
       }

@@ -30,10 +30,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A lesson of student@ this week with one teacher, not used by another test. */
+/** A lesson of student@ from this week on with one teacher, not used by another test. */
 async function childStudy(): Promise<PanelStudy> {
-  const study = (await weekStudiesOf(server.knex, childId)).find((s) => !used.has(s.id));
-  if (!study) throw new Error('no one-student lesson of student@example.com this week');
+  const study = (await weekStudiesOf(server.knex, childId, 4)).find((s) => !used.has(s.id));
+  if (!study) throw new Error('no one-student lesson of student@example.com in the next four weeks');
   used.add(study.id);
   return study;
 }
@@ -64,6 +64,13 @@ async function staffOn(study: PanelStudy) {
   return opened;
 }
 
+/** The message a page's next POST api/study_messages created (201 with data.data). */
+async function sentMessage(page: Page): Promise<{ id: number; content: string; user_id: number }> {
+  const response = await page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/study_messages'));
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number; content: string; user_id: number } }).data;
+}
+
 describe('messages between staff and a family', () => {
   it('what a parent sends appears live in the staff modal, the answer live in the parent’s, a deletion too', async () => {
     const study = await childStudy();
@@ -80,22 +87,27 @@ describe('messages between staff and a family', () => {
       expect(await parent.page.getByTestId('message-error').innerText()).toBe(uk.studyPanels.messages.emptyError);
 
       await parent.page.getByTestId('message-input').fill('Добрий день! Ми сьогодні можемо запізнитися на 5 хвилин.');
+      const sent = sentMessage(parent.page);
       await parent.page.getByTestId('message-input').press('Control+Enter');
-      const fromParent = await server.knex('study_messages').where({ study_id: study.id }).orderBy('id', 'desc').first('id', 'content');
+      const fromParent = await sent;
       await parent.page.getByTestId(`message-${fromParent.id}`).waitFor();
       expect(await parent.page.getByTestId('message-input').inputValue()).toBe('');
 
       const onStaff = staff.page.getByTestId(`message-${fromParent.id}`);
       await onStaff.waitFor({ timeout: 10_000 });
       expect(await onStaff.innerText()).toContain('Ми сьогодні можемо запізнитися на 5 хвилин.');
-      expect(await onStaff.innerText()).toContain(uk.roles[5]);
 
       await staff.page.getByTestId('message-input').fill('Добре, чекаємо. Домашнє завдання надішлю сюди.');
+      const answered = sentMessage(staff.page);
       await staff.page.getByTestId('message-send').click();
-      const fromStaff = await server.knex('study_messages').where({ study_id: study.id }).orderBy('id', 'desc').first('id');
+      const fromStaff = await answered;
       const onParent = parent.page.getByTestId(`message-${fromStaff.id}`);
       await onParent.waitFor({ timeout: 10_000 });
       expect(await onParent.innerText()).toContain('Домашнє завдання надішлю сюди.');
+      // Who wrote it: full name and role (spec part 2 §3 "user (full_name, role)").
+      const author = await server.knex('users').where({ id: fromStaff.user_id }).first('full_name', 'role_id');
+      expect(await onParent.innerText()).toContain(author.full_name);
+      expect(await onParent.innerText()).toContain(uk.roles[author.role_id as 1 | 3]);
       await viewShot(parent.page, 'panels-family-messages-360-uk');
 
       // The parent deletes their own message (with a confirmation); it leaves the staff modal too.
@@ -162,8 +174,10 @@ describe('the family modal at 360 and 1280 px', () => {
       subject: 'Дроби: додавання з різними знаменниками',
       content: uk.studyPanels.reportTemplates.general.content,
     });
-    const teacher = await server.signInAs('Administrator');
-    await teacher.post('/api/study_messages', { study_id: study.id, content: 'Звіт про заняття вже в картці уроку.' });
+    // The lesson's teacher writes (the demo teacher teaches student@; a parent sees their children's teachers).
+    expect(study.teacherId).toBe(await userIdOf(server.knex, 'teacher@example.com'));
+    const teacher = await server.signInAs('Teacher');
+    expect((await teacher.post('/api/study_messages', { study_id: study.id, content: 'Звіт про заняття вже в картці уроку.' })).status).toBe(201);
     for (const language of ['uk', 'ru'] as const) {
       for (const [width, viewport] of [['360', VIEWPORTS.phone], ['1280', VIEWPORTS.desktop]] as const) {
         const parent = await familyPage('parent@example.com', language, viewport);
@@ -178,8 +192,10 @@ describe('the family modal at 360 and 1280 px', () => {
           // A parent may upload for their child (update study_task) but delete only what they uploaded.
           expect(await parent.page.getByTestId(`homework-upload-${childId}`).count()).toBe(1);
           await viewShot(parent.page, `panels-family-modal-${width}-${language}`);
-          await parent.page.locator('.modal__body').evaluate((node) => node.scrollTo(0, node.scrollHeight));
+          await parent.page.getByTestId('study-slot-reports').evaluate((node) => node.scrollIntoView({ block: 'start' }));
           await viewShot(parent.page, `panels-family-modal-${width}-${language}-end`);
+          await parent.page.getByTestId('study-slot-recordings').evaluate((node) => node.scrollIntoView({ block: 'end' }));
+          await viewShot(parent.page, `panels-family-modal-${width}-${language}-bottom`);
         } finally {
           await parent.context.close();
         }

@@ -15,16 +15,16 @@ export interface PanelStudy {
 }
 
 /**
- * One-student studies of `userId` this Kyiv week (the desktop's week view), with their student and
- * teacher, miss status none, starting after `after` when given.
+ * One-student, one-teacher studies of `userId` from this Kyiv week on (`weeks` weeks; the desktop's
+ * week view shows the first), with their student and teacher, miss status none.
  */
-export async function weekStudiesOf(knex: Knex, userId: number): Promise<PanelStudy[]> {
+export async function weekStudiesOf(knex: Knex, userId: number, weeks = 1): Promise<PanelStudy[]> {
   const from = DateTime.now().setZone(ZONE).startOf('week');
   const rows = await knex('studies as s')
     .join('study_user as me', 'me.study_id', 's.id')
     .where('me.user_id', userId)
     .where('s.start', '>=', from.toJSDate())
-    .where('s.start', '<', from.plus({ weeks: 1 }).toJSDate())
+    .where('s.start', '<', from.plus({ weeks }).toJSDate())
     .where('s.miss_status', 0)
     .whereRaw('(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4) = 1')
     .whereRaw('(select count(*) from study_user x where x.study_id = s.id and x.role_id in (3, 7)) = 1')

@@ -148,7 +148,8 @@ export function useStudyMessages({
         return {
           message,
           own: message.user_id === viewer.id,
-          author: message.user?.full_name ?? '',
+          // A reader who may not see the author's profile gets no user (the server's row scope).
+          author: message.user?.full_name ?? t('studyPanels.messages.unknownAuthor'),
           role: roleId ? t(`roles.${roleId}`, { defaultValue: message.user?.role?.name ?? '' }) : '',
           time: messageTimeLabel(message.created_at, now, i18n.language),
           canDelete: canDeleteMessage(ability, message, viewer.id),

@@ -38,6 +38,7 @@ export const studyPanels: Translation['studyPanels'] = {
     tooLong: 'The message is too long: at most {{max}} characters.',
     loadFailed: 'Could not load the messages.',
     you: 'You',
+    unknownAuthor: 'Unknown author',
     unread: 'New',
     unreadCount: 'New messages: {{count}}',
   },

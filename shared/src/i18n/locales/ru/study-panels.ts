@@ -38,6 +38,7 @@ export const studyPanels: Translation['studyPanels'] = {
     tooLong: 'Сообщение слишком длинное: не более {{max}} символов.',
     loadFailed: 'Не удалось загрузить сообщения.',
     you: 'Вы',
+    unknownAuthor: 'Неизвестный автор',
     unread: 'Новое',
     unreadCount: 'Новых сообщений: {{count}}',
   },

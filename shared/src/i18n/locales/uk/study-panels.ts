@@ -36,6 +36,7 @@ export const studyPanels = {
     tooLong: 'Повідомлення задовге: не більше {{max}} символів.',
     loadFailed: 'Не вдалося завантажити повідомлення.',
     you: 'Ви',
+    unknownAuthor: 'Невідомий автор',
     unread: 'Нове',
     unreadCount: 'Нових повідомлень: {{count}}',
   },
