@@ -96,6 +96,11 @@ describe('messages between staff and a family', () => {
       const onStaff = staff.page.getByTestId(`message-${fromParent.id}`);
       await onStaff.waitFor({ timeout: 10_000 });
       expect(await onStaff.innerText()).toContain('Ми сьогодні можемо запізнитися на 5 хвилин.');
+      // The school sees who wrote: the parent's full name and role (spec part 2 §3), though a
+      // teacher may not read that parent's profile otherwise.
+      const parentRow = await server.knex('users').where({ email: 'parent@example.com' }).first('full_name');
+      expect(await onStaff.innerText()).toContain(parentRow.full_name);
+      expect(await onStaff.innerText()).toContain(uk.roles[5]);
 
       await staff.page.getByTestId('message-input').fill('Добре, чекаємо. Домашнє завдання надішлю сюди.');
       const answered = sentMessage(staff.page);
@@ -109,6 +114,11 @@ describe('messages between staff and a family', () => {
       expect(await onParent.innerText()).toContain(author.full_name);
       expect(await onParent.innerText()).toContain(uk.roles[author.role_id as 1 | 3]);
       await viewShot(parent.page, 'panels-family-messages-360-uk');
+      // The chat on screen counts as read up to the newest message (the calendar's unread flag).
+      const parentId = await userIdOf(server.knex, 'parent@example.com');
+      await expect
+        .poll(async () => (await server.knex('study_message_reads').where({ study_id: study.id, user_id: parentId }).first('last_read_message_id'))?.last_read_message_id, { timeout: 10_000 })
+        .toBe(fromStaff.id);
 
       // The parent deletes their own message (with a confirmation); it leaves the staff modal too.
       expect(await parent.page.getByTestId(`message-delete-${fromStaff.id}`).count()).toBe(0);

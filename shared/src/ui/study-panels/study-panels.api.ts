@@ -32,6 +32,9 @@ export interface StudyMessage {
   user_id: number;
   content: string;
   created_at: string;
+  /** The author as every reader of the chat may see them (full name, role). */
+  author?: PanelPerson | null;
+  /** The author's user row; null when the reader may not read that user (then `author` tells). */
   user?: PanelPerson | null;
   /** Set by a server that tracks reading: true while the viewer has not read it. */
   unread?: boolean;
@@ -114,6 +117,19 @@ export async function sendStudyMessage(client: ApiClient, studyId: number, userI
   form.append('content', content);
   const answer = await client.post<One<StudyMessage>>('/api/study_messages', form, { query: { with: ['user'] } });
   return answer.data;
+}
+
+/**
+ * POST api/studies/{id}/messages/read: the viewer has seen the chat up to `lastMessageId` (the
+ * calendar's unread flag clears). Best effort: a server without it, or a refusal, changes nothing.
+ */
+export async function markStudyMessagesRead(client: ApiClient, studyId: number, lastMessageId: number): Promise<boolean> {
+  try {
+    await client.post(`/api/studies/${studyId}/messages/read`, { last_message_id: lastMessageId });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** DELETE api/study_messages/{id}. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@school/shared/api';
 import type { StudyMessage, StudyTask } from './study-panels.api';
 import { groupTasks } from './use-study-homework';
-import { sortMessages, withMessage } from './use-study-messages';
+import { newestMessageId, sortMessages, withMessage } from './use-study-messages';
 import { evaluationOutcome } from './use-study-reports';
 
 const message = (id: number, created_at: string): StudyMessage => ({ id, study_id: 1, user_id: 1, content: `m${id}`, created_at });
@@ -20,6 +20,12 @@ describe('message list', () => {
     expect(withMessage(list, sent).map((m) => m.id)).toEqual([1, 2]);
     expect(withMessage(withMessage(list, sent), sent).map((m) => m.id)).toEqual([1, 2]);
     expect(withMessage(undefined, sent).map((m) => m.id)).toEqual([2]);
+  });
+
+  it('marks the chat read up to its newest message', () => {
+    expect(newestMessageId(undefined)).toBeNull();
+    expect(newestMessageId([])).toBeNull();
+    expect(newestMessageId([message(7, '2025-01-02T10:00:00Z'), message(9, '2025-01-01T10:00:00Z')])).toBe(9);
   });
 });
 

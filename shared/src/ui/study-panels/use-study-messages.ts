@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { panelErrorMessage } from './panel-errors';
-import { deleteStudyMessage, fetchStudyMessages, sendStudyMessage, type StudyMessage } from './study-panels.api';
+import { deleteStudyMessage, fetchStudyMessages, markStudyMessagesRead, sendStudyMessage, type StudyMessage } from './study-panels.api';
 import {
   canDeleteMessage,
   canSendMessages,
@@ -54,6 +54,12 @@ export function sortMessages(messages: readonly StudyMessage[]): StudyMessage[] 
   return [...messages].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
 }
 
+/** The id to mark the chat read up to: its newest message, null without messages. */
+export function newestMessageId(list: readonly StudyMessage[] | undefined): number | null {
+  if (!list || list.length === 0) return null;
+  return Math.max(...list.map((m) => m.id));
+}
+
 /** Adds our own new message at once; the live reload brings the same row again and replaces it. */
 export function withMessage(list: readonly StudyMessage[] | undefined, message: StudyMessage): StudyMessage[] {
   return sortMessages([...(list ?? []).filter((m) => m.id !== message.id), message]);
@@ -89,6 +95,16 @@ export function useStudyMessages({
     setDraftState(value);
     setDraftError(null);
   }, []);
+
+  // The chat is on screen: what it shows counts as read (the calendar's unread flag clears),
+  // again whenever a newer message arrives while it is shown.
+  const newestId = newestMessageId(list.data);
+  const markedId = useRef(0);
+  useEffect(() => {
+    if (newestId === null || newestId <= markedId.current) return;
+    markedId.current = newestId;
+    void markStudyMessagesRead(client, studyId, newestId);
+  }, [client, studyId, newestId]);
 
   const send = useCallback(async () => {
     const problem = messageDraftProblem(draft);
@@ -144,13 +160,13 @@ export function useStudyMessages({
   const items = useMemo<MessageView[]>(() => {
     const now = Date.now();
     return (list.data ?? []).map((message) => {
-        const roleId = message.user?.role?.id ?? message.user?.role_id;
+        const person = message.author ?? message.user;
+        const roleId = person?.role?.id ?? person?.role_id;
         return {
           message,
           own: message.user_id === viewer.id,
-          // A reader who may not see the author's profile gets no user (the server's row scope).
-          author: message.user?.full_name ?? t('studyPanels.messages.unknownAuthor'),
-          role: roleId ? t(`roles.${roleId}`, { defaultValue: message.user?.role?.name ?? '' }) : '',
+          author: person?.full_name ?? t('studyPanels.messages.unknownAuthor'),
+          role: roleId ? t(`roles.${roleId}`, { defaultValue: person?.role?.name ?? '' }) : '',
           time: messageTimeLabel(message.created_at, now, i18n.language),
           canDelete: canDeleteMessage(ability, message, viewer.id),
           unread: message.unread === true && message.user_id !== viewer.id,
