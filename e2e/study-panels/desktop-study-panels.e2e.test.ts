@@ -111,14 +111,14 @@ describe('the study report form', () => {
       await page.getByTestId('report-subject').fill('Звіт про заняття: дроби та відсотки');
       await page.getByTestId('report-save').click();
       expect((await toastText(page, 'success')).message).toBe(uk.studyPanels.reportForm.saved);
-      await page.getByTestId('home-calendar').waitFor();
+      // The form closes onto the calendar and the study modal it was opened from.
+      await page.getByTestId('report-form').waitFor({ state: 'detached' });
+      await page.waitForURL((url) => url.pathname === '/staff/' || url.pathname === '/staff');
       const saved = await suite.server.knex('study_reports').where({ study_id: study.id, user_id: study.studentId }).first('id', 'subject', 'content');
       expect(saved.subject).toBe('Звіт про заняття: дроби та відсотки');
       expect(saved.content).toBe(uk.studyPanels.reportTemplates.general.content);
 
-      // Edit Report opens the same form on the written report.
-      await pickUser(page, suite.teacherId);
-      await openDesktopStudy(page, study.id);
+      // The modal now offers Edit Report, which opens the same form on the written report.
       await page.getByTestId(`report-edit-${study.studentId}`).click();
       await page.getByTestId('report-form').waitFor();
       expect(await page.getByTestId('report-form').getAttribute('data-mode')).toBe('update');
@@ -147,9 +147,12 @@ describe('the study report form', () => {
       expect(await page.getByTestId('report-subject').inputValue()).toBe(ru.studyPanels.reportTemplates.trial.subject);
       expect(await page.getByTestId('report-content').inputValue()).toBe(ru.studyPanels.reportTemplates.trial.content);
       expect(await page.getByTestId('content-counter').innerText()).toContain(String(ru.studyPanels.reportTemplates.trial.content.length));
-      await page.getByTestId('report-template-empty').click();
+      // Closing with unsaved text asks first.
+      await page.getByTestId('report-back').click();
+      expect(await page.getByTestId('report-discard-confirm').innerText()).toBe(ru.studyPanels.reportForm.discardConfirm);
       await page.locator('.bp6-alert-footer .bp6-intent-warning').click();
-      expect(await page.getByTestId('report-subject').inputValue()).toBe('');
+      await page.getByTestId('report-form').waitFor({ state: 'detached' });
+      expect(await suite.server.knex('study_reports').where({ study_id: study.id }).first('id')).toBeUndefined();
     } finally {
       await context.close();
     }

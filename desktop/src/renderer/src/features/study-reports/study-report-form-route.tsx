@@ -1,10 +1,10 @@
-import { Alert, Button, ButtonGroup, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE, TOAST_MS } from '@school/shared/domain';
-import { usePageTitle, useRouter } from '@school/shared/ui';
+import { useRouter } from '@school/shared/ui';
 import {
   REPORT_TEMPLATES,
   reportFormTarget,
@@ -15,7 +15,7 @@ import {
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { calendarKeys } from '../calendar/calendar-api';
-import { PlaceholderPage } from '../shell/placeholder-page';
+import { backgroundOf } from '../studies/study-form-route';
 import './study-report-form.css';
 
 function studyTime(start: string, end: string, language: string): string {
@@ -24,7 +24,17 @@ function studyTime(start: string, end: string, language: string): string {
   return `${from.toFormat('cccc, d MMMM yyyy, HH:mm')}–${to.toFormat('HH:mm')}`;
 }
 
-function ReportForm({ context, onDone }: { context: ReportFormContext; onDone(): void }) {
+function ReportForm({
+  context,
+  onDone,
+  onCancel,
+  onDirtyChange,
+}: {
+  context: ReportFormContext;
+  onDone(): void;
+  onCancel(dirty: boolean): void;
+  onDirtyChange(dirty: boolean): void;
+}) {
   const { t, i18n } = useTranslation();
   const { toasts } = useServices();
   const queryClient = useQueryClient();
@@ -35,6 +45,7 @@ function ReportForm({ context, onDone }: { context: ReportFormContext; onDone():
     onDone();
   }, [queryClient, toasts, t, onDone]);
   const form = useStudyReportForm(context, onSaved);
+  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
   const { subjectMin, subjectMax, contentMin } = form.limits;
   const subjectError = form.errorOf('subject');
   const contentError = form.errorOf('content');
@@ -42,8 +53,7 @@ function ReportForm({ context, onDone }: { context: ReportFormContext; onDone():
 
   return (
     <form className="report-form" onSubmit={(event) => void form.onSubmit(event)} noValidate data-testid="report-form" data-mode={form.mode}>
-      <h1 className="page__title">{t(form.mode === 'create' ? 'studyPanels.reportForm.titleCreate' : 'studyPanels.reportForm.titleEdit')}</h1>
-      <Card className="report-form__card">
+      <div className="report-form__card">
         <dl className="report-form__facts">
           <dt>{t('studyPanels.reportForm.student')}</dt>
           <dd data-testid="report-student">{context.student.full_name}</dd>
@@ -148,7 +158,7 @@ function ReportForm({ context, onDone }: { context: ReportFormContext; onDone():
           </Callout>
         ) : null}
         <div className="report-form__actions">
-          <Button text={t('studyPanels.reportForm.back')} icon="arrow-left" onClick={onDone} data-testid="report-back" />
+          <Button text={t('studyPanels.cancel')} onClick={() => onCancel(form.dirty)} data-testid="report-back" />
           <Button
             type="submit"
             intent="primary"
@@ -159,7 +169,7 @@ function ReportForm({ context, onDone }: { context: ReportFormContext; onDone():
             data-testid="report-save"
           />
         </div>
-      </Card>
+      </div>
       <Alert
         isOpen={form.pendingTemplate !== null}
         intent="warning"
@@ -176,22 +186,31 @@ function ReportForm({ context, onDone }: { context: ReportFormContext; onDone():
 }
 
 /**
- * The study report form (spec part 2 §2 "Study report form"): opened with study_id and user_id
- * (`?create&study_id=…&user_id=…` from Write Report) or `?edit=id` (Edit Report); it edits the
- * student's report of that study when one exists, otherwise writes a new one.
+ * The study report form (spec part 2 §2 "Study report form") in a dialog over the page it was
+ * opened from (the calendar and its study modal), like the studies page's form: `?create&study_id=…
+ * &user_id=…` (Write Report) or `?edit=id` (Edit Report). It edits the student's report of that
+ * study when one exists, otherwise writes a new one. Closing goes back to that page; closing with
+ * unsaved text asks first.
  */
-export function StudyReportFormPage() {
+export function StudyReportFormRoute() {
   const { t } = useTranslation();
-  const { query, navigate } = useRouter();
+  const { query, state, navigate } = useRouter();
   const ability = useAbility();
-  const target = reportFormTarget(query);
-  const { loading, context, problem, reload } = useReportFormContext(target);
-  usePageTitle('titles.studyReports');
-  const onDone = useCallback(() => navigate('/'), [navigate]);
+  const search = query.toString();
+  const open = query.has('create') || query.has('edit') || (query.has('study_id') && query.has('user_id'));
+  const target = open ? reportFormTarget(new URLSearchParams(search)) : null;
+  const { loading, context, problem, reload } = useReportFormContext(open ? target : null);
+  const [confirming, setConfirming] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const background = backgroundOf(state);
+  const onClose = useCallback(() => navigate(background ?? STUDY_REPORTS_PAGE, { replace: true }), [navigate, background]);
+  if (!open) return null;
 
   let body;
   if (!ability.can('create', 'study_report') && !ability.can('update', 'study_report')) {
-    body = <NonIdealState icon="lock" description={t('studyPanels.reportForm.noAccess')} />;
+    body = <NonIdealState icon="lock" description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.noAccess')}</span>} />;
+  } else if (target === null) {
+    body = <NonIdealState icon="search" description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.missingParams')}</span>} />;
   } else if (loading) {
     body = <Spinner className="report-form__spinner" />;
   } else if (problem || !context) {
@@ -199,27 +218,47 @@ export function StudyReportFormPage() {
       <NonIdealState
         icon={problem === 'loadFailed' ? 'error' : 'search'}
         description={<span data-testid="report-form-problem">{t(`studyPanels.reportForm.${problem ?? 'notFound'}`)}</span>}
-        action={
-          problem === 'loadFailed' ? (
-            <Button text={t('studyPanels.retry')} onClick={reload} />
-          ) : (
-            <Button text={t('studyPanels.reportForm.back')} icon="arrow-left" onClick={onDone} />
-          )
-        }
+        action={problem === 'loadFailed' ? <Button text={t('studyPanels.retry')} onClick={reload} /> : undefined}
       />
     );
   } else {
-    body = <ReportForm key={`${context.study.id}-${context.student.id}-${context.report?.id ?? 0}`} context={context} onDone={onDone} />;
+    body = (
+      <ReportForm
+        key={`${context.study.id}-${context.student.id}-${context.report?.id ?? 0}`}
+        context={context}
+        onDone={onClose}
+        onCancel={(changed) => (changed ? setConfirming(true) : onClose())}
+        onDirtyChange={setDirty}
+      />
+    );
   }
-  return <div className="page report-form-page">{body}</div>;
+  const title = context?.report ? t('studyPanels.reportForm.titleEdit') : t('studyPanels.reportForm.titleCreate');
+  return (
+    <Dialog
+      isOpen
+      title={title}
+      icon="document"
+      className="report-form-dialog"
+      onClose={() => (dirty && context ? setConfirming(true) : onClose())}
+      canOutsideClickClose={false}
+    >
+      <DialogBody>{body}</DialogBody>
+      <Alert
+        isOpen={confirming}
+        intent="warning"
+        icon="warning-sign"
+        confirmButtonText={t('studyPanels.reportForm.discard')}
+        cancelButtonText={t('studyPanels.reportForm.keepEditing')}
+        onConfirm={() => {
+          setConfirming(false);
+          onClose();
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        <p data-testid="report-discard-confirm">{t('studyPanels.reportForm.discardConfirm')}</p>
+      </Alert>
+    </Dialog>
+  );
 }
 
-/**
- * /admin/study_reports: the form for `?create` and `?edit` (spec part 1 §2 query conventions);
- * the reports table itself comes with the admin tables.
- */
-export function StudyReportsPage() {
-  const { query } = useRouter();
-  if (query.has('create') || query.has('edit') || (query.has('study_id') && query.has('user_id'))) return <StudyReportFormPage />;
-  return <PlaceholderPage titleKey="titles.studyReports" />;
-}
+export const STUDY_REPORTS_PAGE = '/admin/study_reports';
