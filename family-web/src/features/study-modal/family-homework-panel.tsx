@@ -114,6 +114,7 @@ export function FamilyHomeworkPanel({ study }: { study: CalendarStudy }) {
             type="file"
             multiple
             hidden
+            accept={panel.accept}
             data-testid="homework-input"
             onChange={(event) => {
               const files = Array.from(event.currentTarget.files ?? []);

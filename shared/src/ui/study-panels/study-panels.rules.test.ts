@@ -11,6 +11,8 @@ import {
   canUploadHomework,
   evaluationFailure,
   fileSizeLabel,
+  HOMEWORK_FILE_ACCEPT,
+  HOMEWORK_MAX_FILES,
   homeworkFileProblem,
   homeworkStudentIds,
   isSendShortcut,
@@ -79,21 +81,24 @@ describe('homework upload and delete', () => {
     expect(canDeleteHomework(ability(ROLE.Responsible, PARENT, [STUDENT]), { creator_id: PARENT }, PARENT)).toBe(true);
   });
 
-  it('accepts exactly 8192 KB and refuses 8193 KB', () => {
+  it('accepts exactly 8192 KB and refuses 8193 KB (the size is told first)', () => {
     expect(HOMEWORK_MAX_BYTES).toBe(8192 * 1024);
     expect(homeworkFileProblem({ name: 'task.pdf', size: 8192 * 1024 })).toBeNull();
     expect(homeworkFileProblem({ name: 'task.pdf', size: 8193 * 1024 })).toBe('too_large');
     expect(homeworkFileProblem({ name: 'task.pdf', size: 8192 * 1024 + 1 })).toBe('too_large');
   });
 
-  it('takes documents, images and archives, refuses programs by name or type', () => {
-    for (const name of ['Домашнє завдання.docx', 'photo.JPG', 'scan.heic', 'answers.zip', 'notes.txt', 'README']) {
+  it('takes the documents, images and archives the server takes, refuses programs and the rest by name', () => {
+    for (const name of ['Домашнє завдання.docx', 'photo.JPG', 'scan.heic', 'answers.zip', 'notes.txt', 'C:\\fakepath\\table.xlsx']) {
       expect(homeworkFileProblem({ name, size: 1000 }), name).toBeNull();
     }
-    for (const name of ['setup.exe', 'run.BAT', 'script.ps1', 'tool.msi', 'app.apk', 'x.sh']) {
-      expect(homeworkFileProblem({ name, size: 1000 }), name).toBe('executable');
+    for (const name of ['setup.exe', 'run.BAT', 'script.ps1', 'tool.msi', 'app.apk', 'x.sh', 'song.mp3', 'README']) {
+      expect(homeworkFileProblem({ name, size: 1000 }), name).toBe('not_accepted');
     }
-    expect(homeworkFileProblem({ name: 'innocent.pdf', size: 10, type: 'application/x-msdownload' })).toBe('executable');
+    expect(homeworkFileProblem({ name: 'empty.pdf', size: 0 })).toBe('empty');
+    expect(HOMEWORK_FILE_ACCEPT.split(',')).toContain('.pdf');
+    expect(HOMEWORK_FILE_ACCEPT).not.toContain('.exe');
+    expect(HOMEWORK_MAX_FILES).toBe(10);
   });
 
   it('shows sizes in KB under a megabyte and in MB above', () => {

@@ -1,5 +1,6 @@
 import { HOMEWORK_MAX_BYTES, HOMEWORK_MAX_KB, KILOBYTE, MISS_STATUS, ROLE, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
 import type { PanelAbility } from './panel-ability';
+import { HOMEWORK, HOMEWORK_ACCEPT, homeworkFileName, homeworkTypeOf } from '../../rules/homework-files';
 // Intl, not luxon: the family calendar route has a size budget (rules/zone-time.ts).
 import { parseInstant, zoneWallAt } from '../../rules/zone-time';
 
@@ -40,22 +41,24 @@ export function canDeleteHomework(ability: PanelAbility, task: { creator_id: num
   return task.creator_id === viewerId || ability.allows('delete', 'study_task');
 }
 
-/** File names the school never accepts as homework: programs and scripts a click would run. */
-const EXECUTABLE_EXTENSIONS = [
-  'exe', 'msi', 'bat', 'cmd', 'com', 'scr', 'pif', 'cpl', 'vbs', 'vbe', 'js', 'jse', 'wsf', 'wsh',
-  'ps1', 'psm1', 'sh', 'bash', 'run', 'bin', 'app', 'apk', 'appimage', 'deb', 'rpm', 'dmg', 'pkg', 'jar', 'lnk', 'reg', 'hta', 'dll', 'so',
-];
-const EXECUTABLE_MIME = /^application\/(x-(ms)?dos-?executable|x-msdownload|x-executable|x-sharedlib|x-sh|x-bat|vnd\.microsoft\.portable-executable|x-mach-binary|java-archive|vnd\.android\.package-archive)$/i;
+export type HomeworkFileProblem = 'too_large' | 'not_accepted' | 'empty';
 
-export type HomeworkFileProblem = 'too_large' | 'executable';
-
-/** Checked before sending (part 2 §5, §9: at most 8192 KB); the server checks again. */
-export function homeworkFileProblem(file: { name: string; size: number; type?: string }): HomeworkFileProblem | null {
+/**
+ * Checked before sending (part 2 §5, §9: at most 8192 KB each) with the server's own list of the
+ * documents and images the school takes (rules/homework-files.ts: no programs); the server checks
+ * again, the content too.
+ */
+export function homeworkFileProblem(file: { name: string; size: number }): HomeworkFileProblem | null {
   if (file.size > HOMEWORK_MAX_BYTES) return 'too_large';
-  const extension = /\.([^.]+)$/.exec(file.name.trim())?.[1]?.toLowerCase();
-  if ((extension && EXECUTABLE_EXTENSIONS.includes(extension)) || (file.type && EXECUTABLE_MIME.test(file.type))) return 'executable';
+  if (!homeworkTypeOf(homeworkFileName(file.name))) return 'not_accepted';
+  if (file.size === 0) return 'empty';
   return null;
 }
+
+/** At most this many files in one upload (the server's limit). */
+export const HOMEWORK_MAX_FILES = HOMEWORK.maxFiles;
+/** The file picker's `accept`: every extension the school takes. */
+export const HOMEWORK_FILE_ACCEPT = HOMEWORK_ACCEPT;
 
 export const HOMEWORK_LIMIT_KB = HOMEWORK_MAX_KB;
 

@@ -8,7 +8,9 @@ import {
   canDeleteHomework,
   canUploadHomework,
   fileSizeLabel,
+  HOMEWORK_FILE_ACCEPT,
   HOMEWORK_LIMIT_KB,
+  HOMEWORK_MAX_FILES,
   homeworkFileProblem,
   homeworkStudentIds,
   type PanelViewer,
@@ -50,6 +52,8 @@ export interface StudyHomeworkPanel {
   problem: string | null;
   clearProblem(): void;
   limitHint: string;
+  /** The file picker's `accept` attribute. */
+  accept: string;
 }
 
 /** Files of each visible student, newest first, in the order the students are listed. */
@@ -100,15 +104,16 @@ export function useStudyHomework({
   const upload = useCallback(
     async (studentId: number, files: readonly File[]) => {
       if (files.length === 0) return false;
+      if (files.length > HOMEWORK_MAX_FILES) {
+        setProblem(t('homework.too_many_files', { max: HOMEWORK_MAX_FILES }));
+        return false;
+      }
       for (const file of files) {
         const refused = homeworkFileProblem(file);
         if (refused) {
-          setProblem(
-            t(refused === 'too_large' ? 'studyPanels.homework.tooLarge' : 'studyPanels.homework.executable', {
-              name: file.name,
-              maxKb: HOMEWORK_LIMIT_KB,
-            }),
-          );
+          // The server's own messages where it has one (the same text whichever side refuses).
+          const key = { too_large: 'studyPanels.homework.tooLarge', not_accepted: 'homework.file_type', empty: 'homework.file_empty' }[refused];
+          setProblem(t(key, { name: file.name, maxKb: HOMEWORK_LIMIT_KB }));
           return false;
         }
       }
@@ -190,5 +195,6 @@ export function useStudyHomework({
     problem,
     clearProblem: () => setProblem(null),
     limitHint: t('studyPanels.homework.limitHint', { maxKb: HOMEWORK_LIMIT_KB }),
+    accept: HOMEWORK_FILE_ACCEPT,
   };
 }

@@ -18,7 +18,6 @@ export const studyPanels: Translation['studyPanels'] = {
     confirmDelete: 'Delete the file “{{name}}”? It cannot be restored.',
     deleted: 'File deleted',
     tooLarge: 'The file “{{name}}” is too large: at most {{maxKb}} KB (8 MB).',
-    executable: 'The file “{{name}}” is a program. Send documents, images or archives.',
     limitHint: 'Documents, images, archives — up to {{maxKb}} KB each.',
     addedBy: 'Added by {{name}}',
     loadFailed: 'Could not load the files.',

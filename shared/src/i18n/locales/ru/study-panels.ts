@@ -18,7 +18,6 @@ export const studyPanels: Translation['studyPanels'] = {
     confirmDelete: 'Удалить файл «{{name}}»? Восстановить его будет нельзя.',
     deleted: 'Файл удалён',
     tooLarge: 'Файл «{{name}}» слишком большой: можно не более {{maxKb}} КБ (8 МБ).',
-    executable: 'Файл «{{name}}» — программа. Отправляйте документы, изображения или архивы.',
     limitHint: 'Документы, изображения, архивы — до {{maxKb}} КБ каждый.',
     addedBy: 'Добавил(а): {{name}}',
     loadFailed: 'Не удалось загрузить список файлов.',

@@ -12,7 +12,7 @@ function fileIcon(mime: string | null): IconName {
   return 'document';
 }
 
-function UploadButton({ studentId, busy, onFiles }: { studentId: number; busy: boolean; onFiles(files: File[]): void }) {
+function UploadButton({ studentId, busy, accept, onFiles }: { studentId: number; busy: boolean; accept: string; onFiles(files: File[]): void }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -22,6 +22,7 @@ function UploadButton({ studentId, busy, onFiles }: { studentId: number; busy: b
         type="file"
         multiple
         hidden
+        accept={accept}
         data-testid={`homework-input-${studentId}`}
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);
@@ -100,7 +101,7 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
         </ul>
       )}
       {panel.canUpload ? (
-        <UploadButton studentId={student.id} busy={panel.uploadingFor === student.id} onFiles={(files) => void panel.upload(student.id, files)} />
+        <UploadButton studentId={student.id} busy={panel.uploadingFor === student.id} accept={panel.accept} onFiles={(files) => void panel.upload(student.id, files)} />
       ) : null}
     </div>
   );
