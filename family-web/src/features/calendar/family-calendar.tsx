@@ -126,6 +126,7 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
           study={openStudy}
           typeNames={data.typeNames}
           audience={audience}
+          calendarUserId={userId}
           onClose={() => setOpen(null)}
           onTransfer={(study) => setOpen({ studyId: study.id, mode: 'transfer' })}
         />

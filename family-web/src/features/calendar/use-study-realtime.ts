@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui/study-panels';
 
 /**
  * Live updates of one user's calendar over socket.io (server: server/src/platform/realtime and
@@ -34,6 +35,8 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
       if (!disposed) setStatus(next);
     };
     let socket: Socket | null = null;
+    // The open study modal joins its study's room (study:open) on this socket, again after a reconnect.
+    let detachRooms = () => {};
     void import('socket.io-client').then(
       ({ io }) => {
         if (disposed) return;
@@ -53,22 +56,36 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
         // Changes made while the socket was down are not replayed: reload once it is back.
         let connectedBefore = false;
         live.on('connect', () => {
-          if (connectedBefore) changed.current();
+          if (connectedBefore) {
+            changed.current();
+            publishResync();
+          }
           connectedBefore = true;
           subscribe();
+          detachRooms();
+          detachRooms = studyLive.attachRooms({
+            open: (studyId) => live.emit('study:open', { studyId }),
+            close: (studyId) => live.emit('study:close', { studyId }),
+          });
         });
         live.on('connect_error', () => set('polling'));
         live.on('disconnect', () => set('polling'));
         live.on('study:changed', (change: StudyChange) => {
           if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) changed.current();
+          // The open study's panels (messages, homework, reports) reload from the same socket.
+          publishSocketChange(change);
         });
-        live.on('calendar:resync', () => changed.current());
+        live.on('calendar:resync', () => {
+          changed.current();
+          publishResync();
+        });
       },
       () => set('polling'),
     );
 
     return () => {
       disposed = true;
+      detachRooms();
       socket?.emit('calendar:unsubscribe', { userId });
       socket?.disconnect();
     };

@@ -1,42 +1,73 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarStudy } from '@school/shared/ui/calendar';
+import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
+import { homeworkStudentIds, usePanelAccess } from '@school/shared/ui/study-panels';
 import type { CalendarAudience } from '../calendar/calendar-user';
+import { FamilyHomeworkPanel } from './family-homework-panel';
+import { FamilyMessagesPanel } from './family-messages-panel';
+import { FamilyReportPanel } from './family-report-panel';
+import './study-panels.css';
 
 /**
- * The places the study modal keeps for what comes in a later issue (spec part 1 §2 "Study event
- * modal": homework, messages, reports, recordings). Each is a named slot: the feature that fills
- * it replaces its `render` and keeps the order and the `data-slot` the tests and styles use.
- * Who sees which slot follows spec part 2 §6: reports are read by a Responsible, not a Student.
+ * The study modal's sections (spec part 1 §2 "Study event modal": homework, messages, reports,
+ * recordings). Each is a named slot keeping its order and `data-slot`; one whose feature is not
+ * there yet shows the "comes later" note. Who sees which slot follows spec part 2 §6: reports are
+ * read by a Responsible, not a Student.
  */
 export type StudyModalSlotId = 'homework' | 'messages' | 'reports' | 'recordings';
+
+export interface SlotContext {
+  /** Whose calendar is shown: the student themself, or the child a Responsible picked. */
+  calendarUserId: number;
+}
 
 export interface StudyModalSlot {
   id: StudyModalSlotId;
   audiences: readonly CalendarAudience[];
   /** The section's content, once its feature exists; null shows the "comes later" note. */
-  render: ((study: CalendarStudy) => ReactNode) | null;
+  render: ((study: CalendarStudy, context: SlotContext) => ReactNode) | null;
 }
 
 export const STUDY_MODAL_SLOTS: readonly StudyModalSlot[] = [
-  { id: 'homework', audiences: ['student', 'responsible'], render: null },
-  { id: 'messages', audiences: ['student', 'responsible'], render: null },
-  { id: 'reports', audiences: ['responsible'], render: null },
+  { id: 'homework', audiences: ['student', 'responsible'], render: (study) => <FamilyHomeworkPanel study={study} /> },
+  { id: 'messages', audiences: ['student', 'responsible'], render: (study) => <FamilyMessagesPanel studyId={study.id} /> },
+  {
+    id: 'reports',
+    audiences: ['responsible'],
+    render: (study, { calendarUserId }) => <FamilyReportPanel studyId={study.id} childId={calendarUserId} />,
+  },
+  // Recordings (play): the recordings feature puts its section's render here (features/recordings).
   { id: 'recordings', audiences: ['student', 'responsible'], render: null },
 ];
 
-export function StudyModalSections({ study, audience }: { study: CalendarStudy; audience: CalendarAudience }) {
+export function StudyModalSections({
+  study,
+  audience,
+  calendarUserId,
+}: {
+  study: CalendarStudy;
+  audience: CalendarAudience;
+  calendarUserId: number;
+}) {
   const { t } = useTranslation();
-  const slots = STUDY_MODAL_SLOTS.filter((slot) => slot.audiences.includes(audience));
+  const { viewer } = usePanelAccess();
+  // Homework exists only for the Student participants the viewer may see (part 2 §6).
+  const seesHomework = homeworkStudentIds(viewer, studentsOf(study).map((s) => s.id)).length > 0;
+  const slots = STUDY_MODAL_SLOTS.filter((slot) => slot.audiences.includes(audience) && (slot.id !== 'homework' || seesHomework));
   return (
     <div className="study-slots">
       {slots.map((slot) => (
-        <section key={slot.id} className="study-slot" data-slot={slot.id} data-testid={`study-slot-${slot.id}`}>
+        <section
+          key={slot.id}
+          className={`study-slot${slot.render ? ' study-slot--live' : ''}`}
+          data-slot={slot.id}
+          data-testid={`study-slot-${slot.id}`}
+        >
           <h3 className="study-slot__title">
             {t(`family.study.sections.${slot.id}`)}
             {slot.render ? null : <span className="study-slot__badge">{t('family.study.later')}</span>}
           </h3>
-          {slot.render ? slot.render(study) : <p className="study-slot__hint">{t(`family.study.sectionHints.${slot.id}`)}</p>}
+          {slot.render ? slot.render(study, { calendarUserId }) : <p className="study-slot__hint">{t(`family.study.sectionHints.${slot.id}`)}</p>}
         </section>
       ))}
     </div>

@@ -22,15 +22,18 @@ export interface StudyModalProps {
   study: CalendarStudy | null;
   typeNames: ReadonlyMap<number, string> | undefined;
   audience: CalendarAudience;
+  /** Whose calendar the study was opened from (the student, or the child a parent picked). */
+  calendarUserId: number;
   onClose(): void;
   onTransfer(study: CalendarStudy): void;
 }
 
 /**
  * The family's study modal (spec part 1 §2): time, type, participants and teachers, the transfer
- * entry for a Responsible (§4), and the places kept for homework, messages, reports and recordings.
+ * entry for a Responsible (§4), homework, messages, the child's report (a Responsible) and the place
+ * kept for recordings.
  */
-export function StudyModal({ study, typeNames, audience, onClose, onTransfer }: StudyModalProps) {
+export function StudyModal({ study, typeNames, audience, calendarUserId, onClose, onTransfer }: StudyModalProps) {
   const { t, i18n } = useTranslation();
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -120,7 +123,7 @@ export function StudyModal({ study, typeNames, audience, onClose, onTransfer }: 
         </div>
       ) : null}
 
-      <StudyModalSections study={study} audience={audience} />
+      <StudyModalSections study={study} audience={audience} calendarUserId={calendarUserId} />
     </ModalDialog>
   );
 }

@@ -11,6 +11,7 @@ import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
 import { backgroundOf, STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
+import { StudyReportFormRoute } from '../features/study-reports/study-report-form-route';
 
 interface RouteDef {
   path: string;
@@ -33,6 +34,9 @@ const routes: readonly RouteDef[] = [
   { path: '/', access: 'signed-in', render: HomeCalendarPage },
   { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
   { path: '/settings', access: 'signed-in', render: SettingsPage },
+  // The study report form (?create&study_id&user_id, ?edit=id) over the page it was opened from;
+  // the reports table comes with the admin tables.
+  { path: '/admin/study_reports', access: 'signed-in', render: placeholder('titles.studyReports'), overlay: StudyReportFormRoute },
   ...adminLinks.map(
     (link): RouteDef => ({
       path: link.path,

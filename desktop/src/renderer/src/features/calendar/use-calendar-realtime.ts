@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui/study-panels';
 
 /**
  * Live calendar updates over socket.io (server: server/src/platform/realtime): after
@@ -45,20 +46,36 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
     };
     // Changes made while the socket was down are not replayed: reload once it is back.
     let connectedBefore = false;
+    // The open study modal joins its study's room (study:open) on this socket, again after a reconnect.
+    let detachRooms = () => {};
     socket.on('connect', () => {
-      if (connectedBefore) onChange();
+      if (connectedBefore) {
+        onChange();
+        publishResync();
+      }
       connectedBefore = true;
       subscribe();
+      detachRooms();
+      detachRooms = studyLive.attachRooms({
+        open: (studyId) => socket.emit('study:open', { studyId }),
+        close: (studyId) => socket.emit('study:close', { studyId }),
+      });
     });
     socket.on('connect_error', () => set('polling'));
     socket.on('disconnect', () => set('polling'));
     socket.on('study:changed', (change: StudyChange) => {
       if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) onChange();
+      // The open study's panels (messages, homework, reports) reload from the same socket.
+      publishSocketChange(change);
     });
-    socket.on('calendar:resync', onChange);
+    socket.on('calendar:resync', () => {
+      onChange();
+      publishResync();
+    });
 
     return () => {
       disposed = true;
+      detachRooms();
       socket.emit('calendar:unsubscribe', { userId });
       socket.disconnect();
     };

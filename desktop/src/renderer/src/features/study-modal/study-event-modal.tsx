@@ -184,7 +184,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               }}
             />
           ) : null}
-          <StudyModalSections study={study} canWriteReports={canWriteReports} />
+          <StudyModalSections study={study} canWriteReports={canWriteReports} calendarUserId={calendarUserId} />
         </div>
       </DialogBody>
       <DialogFooter

@@ -35,21 +35,6 @@ export async function notifyUser(client: ApiClient, userId: number, studyId: num
   await client.post(`/api/users/${userId}/notify`, { type_id: NOTIFY_TYPE.StudyInProgress, study_id: studyId });
 }
 
-export interface PreviousReport {
-  subject: string | null;
-  content: string | null;
-}
-
-/** GET api/studies/{id}/users/{userId}/previous-report; a failure means no report (spec part 1 §8). */
-export async function fetchPreviousReport(client: ApiClient, studyId: number, userId: number): Promise<PreviousReport | null> {
-  try {
-    const answer = await client.get<{ data: PreviousReport | null }>(`/api/studies/${studyId}/users/${userId}/previous-report`);
-    return answer.data;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The report form's deep links (spec part 2 "Study report form": study_id and user_id; part 1 §2
  * `?create`, `?edit=id`), served by the study reports admin page.

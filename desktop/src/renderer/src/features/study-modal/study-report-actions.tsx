@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRouter } from '@school/shared/ui';
-import { fetchPreviousReport, reportFormPath } from './study-modal.api';
+import { fetchPreviousReport } from '@school/shared/ui/study-panels';
+import { reportFormPath } from './study-modal.api';
 
 /**
  * Write Report / Edit Report and Previous Report for one student of the study (spec part 1 §2, §6:
  * with `create study_report`, never while a miss status is set). The buttons open the report form
- * (the study reports page's `?create` / `?edit` links) and show the student's previous report.
+ * (the study reports page's `?create` / `?edit` links) in a dialog over the calendar, and show the
+ * student's previous report.
  */
 export function StudyReportActions({
   studyId,
@@ -22,7 +24,10 @@ export function StudyReportActions({
 }) {
   const { t } = useTranslation();
   const { client } = useApi();
-  const { navigate } = useRouter();
+  const { navigate, path, query } = useRouter();
+  // The form opens over the calendar (and this modal), and closing it comes back here.
+  const search = query.toString();
+  const here = { background: search ? `${path}?${search}` : path };
   const [showPrevious, setShowPrevious] = useState(false);
   const previous = useQuery({
     queryKey: ['study-modal', 'previous-report', studyId, studentId],
@@ -36,7 +41,7 @@ export function StudyReportActions({
           size="small"
           icon="add"
           text={t('calendarUi.modal.writeReport')}
-          onClick={() => navigate(reportFormPath.create(studyId, studentId))}
+          onClick={() => navigate(reportFormPath.create(studyId, studentId), { state: here })}
           data-testid={`report-write-${studentId}`}
         />
       ) : (
@@ -44,7 +49,7 @@ export function StudyReportActions({
           size="small"
           icon="edit"
           text={t('calendarUi.modal.editReport')}
-          onClick={() => navigate(reportFormPath.edit(reportId))}
+          onClick={() => navigate(reportFormPath.edit(reportId), { state: here })}
           data-testid={`report-edit-${studentId}`}
         />
       )}

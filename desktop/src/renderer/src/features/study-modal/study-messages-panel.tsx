@@ -1,0 +1,135 @@
+import { Alert, Button, Callout, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePanelAccess, useStudyMessages, type StudyMessage } from '@school/shared/ui/study-panels';
+
+/**
+ * The study's messages (spec part 2 §2 "Study messages panel", §5, §6): author with role and Kyiv
+ * time, never an empty message, Ctrl+Enter sends, delete by the author or with `delete
+ * study_message`; what others write arrives live over the calendar's socket.
+ */
+export function StudyMessagesPanel({ studyId }: { studyId: number }) {
+  const { t } = useTranslation();
+  const { viewer, ability } = usePanelAccess();
+  const panel = useStudyMessages({ studyId, viewer, ability });
+  const [confirm, setConfirm] = useState<StudyMessage | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const lastId = panel.items.at(-1)?.message.id;
+  // A new message (ours or someone else's) scrolls the list to it.
+  useEffect(() => {
+    const node = list.current;
+    if (node) node.scrollTop = node.scrollHeight;
+  }, [lastId]);
+
+  return (
+    <div className="study-messages" data-testid="messages-panel">
+      {panel.loading ? <Spinner size={20} /> : null}
+      {panel.loadError ? (
+        <Callout intent="danger" compact>
+          {panel.loadError}
+        </Callout>
+      ) : null}
+      {!panel.loading && !panel.loadError && panel.items.length === 0 ? (
+        <p className="study-panel__empty" data-testid="messages-empty">
+          {t('studyPanels.messages.empty')}
+        </p>
+      ) : null}
+      {panel.items.length > 0 ? (
+        <ol className="study-messages__list" ref={list} data-testid="messages-list">
+          {panel.items.map((item) => (
+            <li
+              key={item.message.id}
+              className={`study-messages__item${item.own ? ' study-messages__item--own' : ''}`}
+              data-testid={`message-${item.message.id}`}
+            >
+              <div className="study-messages__meta">
+                <strong className="study-messages__author">{item.own ? t('studyPanels.messages.you') : item.author}</strong>
+                {item.role ? (
+                  <Tag minimal round className="study-messages__role">
+                    {item.role}
+                  </Tag>
+                ) : null}
+                {item.unread ? (
+                  <Tag intent="primary" round>
+                    {t('studyPanels.messages.unread')}
+                  </Tag>
+                ) : null}
+                <time className="study-messages__time" dateTime={item.message.created_at}>
+                  {item.time}
+                </time>
+                {item.canDelete ? (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="trash"
+                    className="study-messages__delete"
+                    aria-label={t('studyPanels.messages.delete')}
+                    title={t('studyPanels.messages.delete')}
+                    loading={panel.deletingId === item.message.id}
+                    onClick={() => setConfirm(item.message)}
+                    data-testid={`message-delete-${item.message.id}`}
+                  />
+                ) : null}
+              </div>
+              <p className="study-messages__content">{item.message.content}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {panel.canSend ? (
+        <form
+          className="study-messages__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void panel.send();
+          }}
+        >
+          <FormGroup
+            className="study-messages__field"
+            intent={panel.draftError ? 'danger' : 'none'}
+            helperText={
+              panel.draftError ? (
+                <span data-testid="message-error">{panel.draftError}</span>
+              ) : (
+                <span className="study-messages__hint">{t('studyPanels.messages.sendHint')}</span>
+              )
+            }
+          >
+            <TextArea
+              fill
+              autoResize
+              rows={2}
+              value={panel.draft}
+              placeholder={t('studyPanels.messages.placeholder')}
+              aria-label={t('studyPanels.messages.placeholder')}
+              intent={panel.draftError ? 'danger' : 'none'}
+              onChange={(event) => panel.setDraft(event.currentTarget.value)}
+              onKeyDown={panel.onDraftKeyDown}
+              data-testid="message-input"
+            />
+          </FormGroup>
+          <Button type="submit" intent="primary" icon="send-message" text={t('studyPanels.messages.send')} loading={panel.sending} data-testid="message-send" />
+        </form>
+      ) : null}
+      {panel.actionError ? (
+        <Callout intent="danger" compact data-testid="messages-problem">
+          {panel.actionError}
+        </Callout>
+      ) : null}
+      <Alert
+        isOpen={confirm !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={t('studyPanels.delete')}
+        cancelButtonText={t('studyPanels.cancel')}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm) void panel.remove(confirm);
+          setConfirm(null);
+        }}
+      >
+        <p data-testid="message-confirm">{t('studyPanels.messages.confirmDelete')}</p>
+      </Alert>
+    </div>
+  );
+}
