@@ -15,6 +15,7 @@ import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
 import { homework } from './homework';
+import { recordingsUi } from './recordings-ui';
 
 export const en: Translation = {
   app,
@@ -43,4 +44,5 @@ export const en: Translation = {
   documents,
   studyForm,
   homework,
+  recordingsUi,
 };

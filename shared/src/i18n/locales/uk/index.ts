@@ -14,6 +14,7 @@ import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
 import { homework } from './homework';
+import { recordingsUi } from './recordings-ui';
 
 export const uk = {
   app,
@@ -42,4 +43,5 @@ export const uk = {
   documents,
   studyForm,
   homework,
+  recordingsUi,
 };

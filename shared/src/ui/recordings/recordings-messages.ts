@@ -1,0 +1,52 @@
+import { ApiError, errorToToast, isApiError, isApiErrorBody, type TranslateFn } from '@school/shared/api';
+import { RECORDING_MAX_MB } from '@school/shared/domain';
+import type { RowProblem } from '@school/shared/rules';
+
+/** The upload service's error codes (spec part 2 §8), each with its own text in every language. */
+export const RECORDING_ERROR_CODES = [
+  'user_not_allowed',
+  'duplicate_file',
+  'too_short',
+  'user_validation_failed',
+  'study_fetch_failed',
+  'existing_fetch_failed',
+  'metadata_write_failed',
+  'file_access_failed',
+  'upload_failed',
+  'existing_download_failed',
+  'session_move_failed',
+  'server_configuration',
+] as const;
+
+export type RecordingErrorCode = (typeof RECORDING_ERROR_CODES)[number];
+
+export function isRecordingErrorCode(code: unknown): code is RecordingErrorCode {
+  return typeof code === 'string' && (RECORDING_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** A row problem in words; the size limit is shown in megabytes ("1024 MB"). */
+export function rowProblemText(problem: RowProblem, t: TranslateFn): string {
+  if (problem.key === 'recordings.file_too_large') {
+    return t(problem.key, { maxSize: t('recordingsUi.megabytes', { count: RECORDING_MAX_MB }) });
+  }
+  return t(problem.key, problem.params);
+}
+
+/** Turns a non-2xx upload answer into the ApiError the rest of the client handles. */
+export function uploadAnswerError(status: number, body: unknown): ApiError {
+  if (isApiErrorBody(body)) return new ApiError(status, body);
+  return new ApiError(status, { message: typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}` });
+}
+
+/**
+ * What a refused save says, by the global rules of spec part 1 §8 (field errors, else the
+ * translated code, else the message), with the upload service's codes translated by us.
+ * `null` means the session is over and the page reloads.
+ */
+export function saveErrorMessage(error: unknown, t: TranslateFn): string | null {
+  const body = isApiError(error) ? error.body : undefined;
+  const translate: TranslateFn = (key, params) =>
+    isRecordingErrorCode(key) ? t(`recordingsUi.errors.${key}`, params) : t(key, params);
+  const result = errorToToast(body, translate);
+  return result.kind === 'reload' ? null : result.message;
+}
