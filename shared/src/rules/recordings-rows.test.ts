@@ -144,6 +144,8 @@ describe('recording rows (spec part 1 §4)', () => {
       parts: [
         { part: 1, file_name: 'c.mp4', id: null, languages: [2, 4] },
         { part: 2, file_name: 'b2.mp4', id: 12, languages: [3] },
+        // The archived row follows, unchanged.
+        { part: 3, file_name: 'old.mp4', id: 9, languages: [] },
       ],
     });
     expect(plan.files.map((f) => [f.rowKey, f.file.token])).toEqual([
@@ -153,8 +155,12 @@ describe('recording rows (spec part 1 §4)', () => {
   });
 
   it('needs no upload when a save only removes the last recording', () => {
-    const draft = draftFromSaved(saved);
+    const draft = draftFromSaved(saved.filter((r) => !r.archived));
     expect(planNeedsUpload(removeRow(draft, 'r12'))).toBe(false);
+    // An archived row behind the active ones moves up to stay after them.
+    const withArchived = draftFromSaved([...saved.filter((r) => !r.archived), { id: 9, part: 3, file_name: 'old.mp4', archived: true }]);
+    expect(planNeedsUpload(withArchived)).toBe(false);
+    expect(planNeedsUpload(removeRow(withArchived, 'r12'))).toBe(true);
     // Removing the first one renumbers the second: its part changes.
     expect(planNeedsUpload(removeRow(draft, 'r11'))).toBe(true);
     expect(planNeedsUpload(setLanguages(draft, 'r11', []))).toBe(true);
@@ -166,7 +172,7 @@ describe('recording rows (spec part 1 §4)', () => {
       fc.property(fc.array(fc.tuple(fc.integer({ min: -2, max: 6 }), fc.integer({ min: -2, max: 6 })), { maxLength: 20 }), (moves) => {
         const draft = moves.reduce((d, [from, to]) => moveRow(d, from, to), base);
         expect([...draft.rows.map((r) => r.key)].sort()).toEqual([...base.rows.map((r) => r.key)].sort());
-        expect(buildSavePlan(draft, 1).metadata.parts.map((p) => p.part)).toEqual(draft.rows.map((_, i) => i + 1));
+        expect(buildSavePlan(draft, 1).metadata.parts.map((p) => p.part)).toEqual([...draft.rows, ...draft.archived].map((_, i) => i + 1));
       }),
     );
   });

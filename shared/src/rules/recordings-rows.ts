@@ -60,7 +60,7 @@ export interface RecordingsDraft {
  * The shortest recording a client lets through: a few seconds of a mistaken click are no lesson.
  * The server has its own minimum and answers `too_short` (spec part 2 §8) whatever is checked here.
  */
-export const RECORDING_MIN_SECONDS = 10;
+export const RECORDING_MIN_SECONDS = 5;
 
 export const RecordingRowProblem = {
   notSelected: 'recordings.file_not_selected',
@@ -269,10 +269,12 @@ export interface RecordingsSavePlan {
 /**
  * The calls a save makes: DELETE per removed recording, then one POST whose metadata gives every
  * active row its part (position + 1), name, id and languages, with the new and replacing files.
+ * Archived rows follow the active ones unchanged (same name and languages): the server keeps rows
+ * a list leaves out at their places, which the active rows may now need.
  * Throws on a draft with problems: the caller checks `draftProblems` first.
  */
 export function buildSavePlan(draft: RecordingsDraft, studyId: number): RecordingsSavePlan {
-  const parts = draft.rows.map<RecordingPartMeta>((row, index) => {
+  const parts = [...draft.rows, ...draft.archived].map<RecordingPartMeta>((row, index) => {
     const name = rowFileName(row);
     if (name === null) throw new Error(`row ${row.key} has no file`);
     return { part: index + 1, file_name: name, id: row.id, languages: [...row.languageIds] };
@@ -290,7 +292,8 @@ export function buildSavePlan(draft: RecordingsDraft, studyId: number): Recordin
  */
 export function planNeedsUpload(draft: RecordingsDraft): boolean {
   const base = new Map(draft.baseline.map((b) => [b.id, sortIds(b.languageIds).join(',')]));
-  return draft.rows.some(
+  const archivedMoves = draft.archived.some((row, i) => row.saved?.part !== draft.rows.length + i + 1);
+  return archivedMoves || draft.rows.some(
     (row, i) =>
       row.kind !== 'existing' ||
       row.saved?.part !== i + 1 ||

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import type { CalendarAudience } from '../calendar/calendar-user';
+import { FamilyRecordings } from '../recordings/family-recordings';
 
 /**
  * The places the study modal keeps for what comes in a later issue (spec part 1 §2 "Study event
@@ -22,7 +23,7 @@ export const STUDY_MODAL_SLOTS: readonly StudyModalSlot[] = [
   { id: 'homework', audiences: ['student', 'responsible'], render: null },
   { id: 'messages', audiences: ['student', 'responsible'], render: null },
   { id: 'reports', audiences: ['responsible'], render: null },
-  { id: 'recordings', audiences: ['student', 'responsible'], render: null },
+  { id: 'recordings', audiences: ['student', 'responsible'], render: (study) => <FamilyRecordings studyId={study.id} /> },
 ];
 
 export function StudyModalSections({ study, audience }: { study: CalendarStudy; audience: CalendarAudience }) {

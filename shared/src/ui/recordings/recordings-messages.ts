@@ -2,7 +2,10 @@ import { ApiError, errorToToast, isApiError, isApiErrorBody, type TranslateFn } 
 import { RECORDING_MAX_MB } from '@school/shared/domain';
 import type { RowProblem } from '@school/shared/rules';
 
-/** The upload service's error codes (spec part 2 §8), each with its own text in every language. */
+/**
+ * The upload service's error codes (spec part 2 §8). The service answers them bare (`duplicate_file`)
+ * with a translated message; their texts live under `recordingUploads.*`.
+ */
 export const RECORDING_ERROR_CODES = [
   'user_not_allowed',
   'duplicate_file',
@@ -46,7 +49,7 @@ export function uploadAnswerError(status: number, body: unknown): ApiError {
 export function saveErrorMessage(error: unknown, t: TranslateFn): string | null {
   const body = isApiError(error) ? error.body : undefined;
   const translate: TranslateFn = (key, params) =>
-    isRecordingErrorCode(key) ? t(`recordingsUi.errors.${key}`, params) : t(key, params);
+    isRecordingErrorCode(key) ? t(`recordingUploads.${key}`, params) : t(key, params);
   const result = errorToToast(body, translate);
   return result.kind === 'reload' ? null : result.message;
 }

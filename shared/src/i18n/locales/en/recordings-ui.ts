@@ -37,18 +37,4 @@ export const recordingsUi: Translation['recordingsUi'] = {
   noVideoSupport: 'Your browser does not play video.',
   file_too_short: 'The recording is shorter than {{seconds}} s.',
   readOnly: 'View only',
-  errors: {
-    user_not_allowed: 'You may not upload recordings of this study.',
-    duplicate_file: 'A file with this name is already in this study.',
-    too_short: 'The recording is too short.',
-    user_validation_failed: 'The user could not be verified.',
-    study_fetch_failed: 'The study could not be loaded.',
-    existing_fetch_failed: 'The existing recordings could not be loaded.',
-    metadata_write_failed: 'The recordings data could not be saved.',
-    file_access_failed: 'The file could not be accessed.',
-    upload_failed: 'The file could not be uploaded.',
-    existing_download_failed: 'The existing file could not be fetched.',
-    session_move_failed: 'The recording could not be moved to the study.',
-    server_configuration: 'The upload service is misconfigured.',
-  },
 };

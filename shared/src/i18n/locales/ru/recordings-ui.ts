@@ -37,18 +37,4 @@ export const recordingsUi: Translation['recordingsUi'] = {
   noVideoSupport: 'Ваш браузер не воспроизводит видео.',
   file_too_short: 'Запись короче {{seconds}} с.',
   readOnly: 'Только просмотр',
-  errors: {
-    user_not_allowed: 'Вам не разрешено загружать записи этого занятия.',
-    duplicate_file: 'Файл с таким именем уже есть в этом занятии.',
-    too_short: 'Запись слишком короткая.',
-    user_validation_failed: 'Не удалось проверить пользователя.',
-    study_fetch_failed: 'Не удалось получить данные занятия.',
-    existing_fetch_failed: 'Не удалось получить имеющиеся записи.',
-    metadata_write_failed: 'Не удалось сохранить данные записей.',
-    file_access_failed: 'Нет доступа к файлу.',
-    upload_failed: 'Не удалось загрузить файл.',
-    existing_download_failed: 'Не удалось получить имеющийся файл.',
-    session_move_failed: 'Не удалось переместить запись к занятию.',
-    server_configuration: 'Сервис загрузки настроен неправильно.',
-  },
 };

@@ -36,18 +36,4 @@ export const recordingsUi = {
   noVideoSupport: 'Ваш браузер не відтворює відео.',
   file_too_short: 'Запис коротший за {{seconds}} с.',
   readOnly: 'Лише перегляд',
-  errors: {
-    user_not_allowed: 'Вам не дозволено завантажувати записи цього заняття.',
-    duplicate_file: 'Файл із такою назвою вже є в цьому занятті.',
-    too_short: 'Запис надто короткий.',
-    user_validation_failed: 'Не вдалося перевірити користувача.',
-    study_fetch_failed: 'Не вдалося отримати дані заняття.',
-    existing_fetch_failed: 'Не вдалося отримати наявні записи.',
-    metadata_write_failed: 'Не вдалося зберегти дані записів.',
-    file_access_failed: 'Немає доступу до файлу.',
-    upload_failed: 'Не вдалося завантажити файл.',
-    existing_download_failed: 'Не вдалося отримати наявний файл.',
-    session_move_failed: 'Не вдалося перемістити запис до заняття.',
-    server_configuration: 'Сервіс завантаження налаштовано неправильно.',
-  },
 };

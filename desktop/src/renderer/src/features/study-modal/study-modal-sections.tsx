@@ -2,6 +2,7 @@ import { Callout, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MISS_STATUS, ROLE } from '@school/shared/domain';
 import { participantRoleId, type CalendarStudy } from '@school/shared/ui/calendar';
+import { RecordingsSection } from '../recordings/recordings-section';
 import { StudyReportActions } from './study-report-actions';
 
 /**
@@ -30,13 +31,7 @@ export function StudyModalSections({ study, canWriteReports }: { study: Calendar
     <div className="study-modal__slots">
       <Slot id="homework" icon="book" title={t('calendarUi.modal.homework')} />
       <Slot id="messages" icon="chat" title={t('calendarUi.modal.messages')} />
-      <Slot id="recordings" icon="video" title={t('calendarUi.modal.recordings')}>
-        {missed ? (
-          <Callout intent="warning" compact>
-            {t('recordings.miss_status_blocked')}
-          </Callout>
-        ) : null}
-      </Slot>
+      <RecordingsSection study={study} />
       <Slot id="reports" icon="document" title={t('calendarUi.modal.reports')}>
         {missed ? (
           <Callout intent="warning" compact>
