@@ -101,3 +101,19 @@ describe('picking recordings in the desktop app (real ffprobe)', () => {
     expect(await pick([])).toEqual([]);
   });
 });
+
+describe('container signatures (the browser build, which has no ffprobe)', () => {
+  it('knows every listed container by its first bytes and no text file', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { looksLikeVideoContainer, VIDEO_SIGNATURE_BYTES } = await import('../common/recording-formats');
+    const formats = ['mp4', 'mov', 'm4v', '3gp', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'ogv'];
+    for (const ext of formats) {
+      const file = at(`sig.${ext}`);
+      await run(ffmpeg.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x48:rate=5', ...(ext === '3gp' ? ['-c:v', 'h263', '-s', '176x144'] : []), file]);
+      const head = new Uint8Array((await readFile(file)).subarray(0, VIDEO_SIGNATURE_BYTES));
+      expect(looksLikeVideoContainer(head), ext).toBe(true);
+    }
+    const text = new Uint8Array((await readFile(at('notes.mp4'))).subarray(0, VIDEO_SIGNATURE_BYTES));
+    expect(looksLikeVideoContainer(text)).toBe(false);
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { RECORDING_MAX_BYTES, RECORDING_MIME_PREFIX } from '../domain/constants';
+import { RECORDING_MAX_BYTES, RECORDING_MIME_PREFIX, RECORDING_MIN_DURATION_SECONDS } from '../domain/constants';
 
 /**
  * The recordings list of the study modal as an editable draft (spec part 1 §4 "Recording rows",
@@ -56,18 +56,15 @@ export interface RecordingsDraft {
   baseline: readonly { id: number; languageIds: readonly number[] }[];
 }
 
-/**
- * The shortest recording a client lets through: a few seconds of a mistaken click are no lesson.
- * The server has its own minimum and answers `too_short` (spec part 2 §8) whatever is checked here.
- */
-export const RECORDING_MIN_SECONDS = 5;
+/** The shortest recording (the server's own minimum, docs/domain-rules.md "Recordings"), checked before sending. */
+export const RECORDING_MIN_SECONDS = RECORDING_MIN_DURATION_SECONDS;
 
 export const RecordingRowProblem = {
   notSelected: 'recordings.file_not_selected',
   duplicate: 'recordings.file_duplicate',
   tooLarge: 'recordings.file_too_large',
   notVideo: 'recordings.file_must_be_video',
-  tooShort: 'recordingsUi.file_too_short',
+  tooShort: 'recordings.too_short',
 } as const;
 
 export type RecordingRowProblemKey = (typeof RecordingRowProblem)[keyof typeof RecordingRowProblem];

@@ -1,6 +1,12 @@
 import { DOCX_MIME, sanitizeDocumentName } from '../../../common/document-names';
 import { sanitizeSettings, setSettingInputSchema, type DesktopSettings } from '../../../common/ipc-schemas';
-import { mimeTypeForFileName, RECORDING_ACCEPT, recordingProblems } from '../../../common/recording-formats';
+import {
+  looksLikeVideoContainer,
+  mimeTypeForFileName,
+  RECORDING_ACCEPT,
+  recordingProblems,
+  VIDEO_SIGNATURE_BYTES,
+} from '../../../common/recording-formats';
 import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
 import { sendRecordingsFromBrowser } from './browser-recordings-upload';
 import { NativeBridgeError, type NativeBridge, type PickedRecordingFile } from './native-bridge.types';
@@ -32,7 +38,10 @@ function defaultEnv(): BrowserBridgeEnv {
 export async function describeBrowserFile(file: File, token: string, probe: BrowserBridgeEnv['probe']): Promise<PickedRecordingFile> {
   const mimeType = file.type || mimeTypeForFileName(file.name);
   const media = await probe(file);
-  const hasVideo = media.hasVideo ?? mimeType.startsWith('video/');
+  // Undecodable here (AVI, WMV… in Chromium): its first bytes must still be a video container's.
+  const hasVideo =
+    media.hasVideo ??
+    (mimeType.startsWith('video/') && looksLikeVideoContainer(new Uint8Array(await file.slice(0, VIDEO_SIGNATURE_BYTES).arrayBuffer())));
   return {
     token,
     name: file.name,

@@ -164,7 +164,7 @@ class Refusal extends Error {
 
 async function tusFile(endpoint: string, ctx: SendContext, index: number, onBytes: (bytes: number) => void): Promise<string> {
   const { file, fileName } = ctx.files[index];
-  const key = [ctx.request.studyId, fileName, file.size, (file as File).lastModified ?? 0].join('|');
+  const key = fileKey(ctx, index);
   const headers = { ...apiHeaders(ctx.request), 'Tus-Resumable': TUS_VERSION };
   const base = { withCredentials: true, signal: ctx.request.signal };
   let url = ctx.resumable.get(key) ?? null;
@@ -217,9 +217,14 @@ async function tusFile(endpoint: string, ctx: SendContext, index: number, onByte
     offset = next;
     onBytes(offset);
   }
-  ctx.resumable.delete(key);
   return uploadIdFrom(url);
 }
+
+/** The key a file's unfinished upload is remembered by (until the save that names it succeeds). */
+const fileKey = (ctx: SendContext, index: number) => {
+  const { file, fileName } = ctx.files[index];
+  return [ctx.request.studyId, fileName, file.size, (file as File).lastModified ?? 0].join('|');
+};
 
 async function sendResumable(endpoint: string, ctx: SendContext): Promise<UploadRecordingsResult> {
   const sizes = ctx.files.map((f) => f.file.size);
@@ -254,6 +259,8 @@ async function sendResumable(endpoint: string, ctx: SendContext): Promise<Upload
     withCredentials: true,
     signal: ctx.request.signal,
   });
+  // Saved: the uploads are the server's now. Refused: a retry may still name them.
+  if (answer.status >= 200 && answer.status < 300) ctx.files.forEach((_f, i) => ctx.resumable.delete(fileKey(ctx, i)));
   return { status: answer.status, body: answer.body };
 }
 

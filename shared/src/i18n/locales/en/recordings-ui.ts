@@ -4,6 +4,7 @@ export const recordingsUi: Translation['recordingsUi'] = {
   empty: 'No recordings yet.',
   add: 'Add recording',
   formats: 'MP4, AVI, MOV, WMV, FLV, WebM, MKV, M4V, 3GP, OGV — up to {{maxSize}}',
+  kilobytes: '{{count}} KB',
   megabytes: '{{count}} MB',
   part: 'Part {{part}}',
   kind: { new: 'New', existing: 'Saved', replacing: 'Replacing', archived: 'Archived' },
@@ -35,6 +36,5 @@ export const recordingsUi: Translation['recordingsUi'] = {
   playFailed: 'The recording could not be played.',
   playerLabel: 'Recording {{name}}',
   noVideoSupport: 'Your browser does not play video.',
-  file_too_short: 'The recording is shorter than {{seconds}} s.',
   readOnly: 'View only',
 };

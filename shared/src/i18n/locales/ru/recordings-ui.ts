@@ -4,6 +4,7 @@ export const recordingsUi: Translation['recordingsUi'] = {
   empty: 'Записей пока нет.',
   add: 'Добавить запись',
   formats: 'MP4, AVI, MOV, WMV, FLV, WebM, MKV, M4V, 3GP, OGV — до {{maxSize}}',
+  kilobytes: '{{count}} КБ',
   megabytes: '{{count}} МБ',
   part: 'Часть {{part}}',
   kind: { new: 'Новая', existing: 'Сохранена', replacing: 'Замена', archived: 'В архиве' },
@@ -35,6 +36,5 @@ export const recordingsUi: Translation['recordingsUi'] = {
   playFailed: 'Не удалось воспроизвести запись.',
   playerLabel: 'Запись {{name}}',
   noVideoSupport: 'Ваш браузер не воспроизводит видео.',
-  file_too_short: 'Запись короче {{seconds}} с.',
   readOnly: 'Только просмотр',
 };

@@ -3,6 +3,7 @@ export const recordingsUi = {
   empty: 'Записів ще немає.',
   add: 'Додати запис',
   formats: 'MP4, AVI, MOV, WMV, FLV, WebM, MKV, M4V, 3GP, OGV — до {{maxSize}}',
+  kilobytes: '{{count}} КБ',
   megabytes: '{{count}} МБ',
   part: 'Частина {{part}}',
   kind: { new: 'Новий', existing: 'Збережений', replacing: 'Заміна', archived: 'В архіві' },
@@ -34,6 +35,5 @@ export const recordingsUi = {
   playFailed: 'Не вдалося відтворити запис.',
   playerLabel: 'Запис {{name}}',
   noVideoSupport: 'Ваш браузер не відтворює відео.',
-  file_too_short: 'Запис коротший за {{seconds}} с.',
   readOnly: 'Лише перегляд',
 };

@@ -2,10 +2,9 @@ import { Button, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { LanguageOption } from '@school/shared/ui/recordings';
 
-/** Codes of the chosen languages, upper case ("EN, UK"); ids unknown to the list are skipped. */
+/** Codes of the chosen languages in the list's order (by code), upper case ("EN, UK"). */
 export function languageCodes(ids: readonly number[], options: readonly LanguageOption[]): string[] {
-  const byId = new Map(options.map((o) => [o.id, o.code.toUpperCase()]));
-  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as string] : []));
+  return options.filter((o) => ids.includes(o.id)).map((o) => o.code.toUpperCase());
 }
 
 /** The languages of one recording as tags, for those who only look. */

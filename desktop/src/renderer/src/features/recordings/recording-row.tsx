@@ -43,7 +43,9 @@ export interface RecordingRowProps {
 }
 
 function formatSize(bytes: number, t: (key: string, params?: Record<string, unknown>) => string): string {
-  const mb = bytes / 1024 / 1024;
+  const kb = bytes / 1024;
+  if (kb < 1024) return t('recordingsUi.kilobytes', { count: Math.max(1, Math.round(kb)) });
+  const mb = kb / 1024;
   return t('recordingsUi.megabytes', { count: mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10 });
 }
 
