@@ -48,8 +48,13 @@ export function uploadAnswerError(status: number, body: unknown): ApiError {
  */
 export function saveErrorMessage(error: unknown, t: TranslateFn): string | null {
   const body = isApiError(error) ? error.body : undefined;
-  const translate: TranslateFn = (key, params) =>
-    isRecordingErrorCode(key) ? t(`recordingUploads.${key}`, params) : t(key, params);
+  const translate: TranslateFn = (key, params) => {
+    if (!isRecordingErrorCode(key)) return t(key, params);
+    const own = `recordingUploads.${key}`;
+    const text = t(own, params);
+    // Untranslated answers its key: hand back the code's own key so the server's message is used.
+    return text === own ? key : text;
+  };
   const result = errorToToast(body, translate);
   return result.kind === 'reload' ? null : result.message;
 }
