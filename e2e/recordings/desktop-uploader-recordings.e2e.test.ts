@@ -46,7 +46,7 @@ async function fakeUploadService(answer: () => { status: number; body: unknown; 
       if (name === 'metadata') record.metadata = value;
     });
     bb.on('file', (_field, stream, info) => {
-      record.files.push(info.filename);
+      record.files.push(info.filename ?? '');
       stream.resume();
     });
     bb.on('close', () => {
@@ -99,7 +99,7 @@ describe('recordings through the upload service (flag on)', () => {
         if (value >= 0) seen.push(value);
         return value;
       };
-      await expect.poll(percent, { timeout: 10_000, intervals: [100] }).toBeGreaterThanOrEqual(82);
+      await expect.poll(percent, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(82);
       await showSection(page);
       await viewportShot(page, 'recordings-desktop-service-finalizing-uk');
       // From at most 80 % one step at a time, never past 99 % before the answer.

@@ -67,7 +67,7 @@ function readForm(req: http.IncomingMessage, done: (form: ReceivedForm) => void)
     stream.on('data', (c: Buffer) => parts.push(c));
     stream.on('end', () => {
       const data = Buffer.concat(parts);
-      form.files.push({ field, fileName: info.filename, sha256: sha256(data), bytes: data.length });
+      form.files.push({ field, fileName: info.filename ?? '', sha256: sha256(data), bytes: data.length });
     });
   });
   bb.on('close', () => done(form));

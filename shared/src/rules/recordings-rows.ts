@@ -250,7 +250,7 @@ export interface RecordingPartMeta {
   languages: number[];
 }
 
-export interface RecordingsMetadata {
+export interface RecordingsSaveMetadata {
   study_id: number;
   parts: RecordingPartMeta[];
 }
@@ -258,7 +258,7 @@ export interface RecordingsMetadata {
 export interface RecordingsSavePlan {
   /** Removed recordings, deleted before the upload frees their names and parts. */
   deleteIds: number[];
-  metadata: RecordingsMetadata;
+  metadata: RecordingsSaveMetadata;
   /** The files[] of the form, in the order of their rows. */
   files: { rowKey: string; file: RecordingFileChoice }[];
 }

@@ -1,4 +1,4 @@
-import type { RecordingFileChoice, RecordingsMetadata, UploadRoute } from '@school/shared/rules';
+import type { RecordingFileChoice, RecordingsSaveMetadata, UploadRoute } from '@school/shared/rules';
 
 /**
  * What a client gives the recordings editor to reach files: the desktop app's native bridge
@@ -17,7 +17,7 @@ export interface RecordingsUploadRequest {
   route: UploadRoute;
   /** New and replacing rows' files, in the order of their parts. */
   files: { token: string; fileName: string }[];
-  metadata: RecordingsMetadata;
+  metadata: RecordingsSaveMetadata;
   onProgress(progress: RecordingsUploadProgress): void;
   signal: AbortSignal;
 }
