@@ -125,6 +125,8 @@ export const recordingsMetadataSchema = z.looseObject({
   parts: z.array(z.looseObject({ part: z.number().int().positive(), file_name: z.string().min(1) })),
 });
 
+export const uploadRouteSchema = z.enum(['direct', 'service']);
+
 export const uploadRecordingsInputSchema = z
   .object({
     uploadId: uploadIdSchema,
@@ -133,6 +135,8 @@ export const uploadRecordingsInputSchema = z
     files: z.array(z.object({ token: fileTokenSchema, fileName: z.string().min(1).max(255).optional() }).strict()).max(50),
     metadata: recordingsMetadataSchema,
     language: languageSchema.optional(),
+    /** direct = the API (resumable where it offers tus); service = the upload service (spec part 1 §4). */
+    route: uploadRouteSchema.optional(),
   })
   .strict()
   .refine((input) => input.metadata.study_id === input.studyId, {
@@ -151,6 +155,8 @@ export const uploadProgressSchema = z.object({
   uploadId: uploadIdSchema,
   sentBytes: z.number().int().nonnegative(),
   totalBytes: z.number().int().nonnegative(),
+  /** Bytes of each file when every file is its own (resumable) upload. */
+  fileBytes: z.array(z.number().int().nonnegative()).optional(),
 });
 export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 

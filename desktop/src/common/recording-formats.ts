@@ -49,3 +49,26 @@ export function recordingProblems(file: { size: number; hasVideo: boolean; mimeT
   if (!file.hasVideo || !file.mimeType.startsWith('video/')) problems.push(RecordingProblem.notVideo);
   return problems;
 }
+
+/**
+ * Whether the first bytes of a file are those of one of the listed containers (MP4/MOV/M4V/3GP
+ * `ftyp`, WebM/MKV EBML, AVI RIFF, WMV ASF, FLV, OGV Ogg). The browser build cannot run ffprobe:
+ * this keeps a text file renamed .mp4 from passing as a video there.
+ */
+export function looksLikeVideoContainer(head: Uint8Array): boolean {
+  const ascii = (from: number, text: string) => [...text].every((c, i) => head[from + i] === c.charCodeAt(0));
+  const bytes = (from: number, values: number[]) => values.every((v, i) => head[from + i] === v);
+  return (
+    ascii(4, 'ftyp') ||
+    bytes(0, [0x1a, 0x45, 0xdf, 0xa3]) ||
+    (ascii(0, 'RIFF') && ascii(8, 'AVI ')) ||
+    bytes(0, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) ||
+    ascii(0, 'FLV') ||
+    ascii(0, 'OggS') ||
+    // QuickTime files without ftyp start with a moov/mdat/wide/free atom.
+    ['moov', 'mdat', 'wide', 'free', 'skip'].some((atom) => ascii(4, atom))
+  );
+}
+
+/** Bytes `looksLikeVideoContainer` needs. */
+export const VIDEO_SIGNATURE_BYTES = 16;

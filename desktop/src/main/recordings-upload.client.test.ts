@@ -75,6 +75,11 @@ beforeAll(async () => {
   await writeFile(path.join(dir, fileA.name), fileA.data);
   await writeFile(path.join(dir, fileB.name), fileB.data);
   server = http.createServer((req, res) => {
+    // This server takes only the multipart form: the client's tus probe finds no tus here.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(404).end();
+      return;
+    }
     const record: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes: 0, parts: [] };
     received.push(record);
     answer(req, res, record);

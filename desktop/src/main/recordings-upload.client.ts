@@ -23,6 +23,8 @@ export interface UploadProgressBytes {
 export interface RecordingsUploadRequest {
   serverUrl: string;
   studyId: number;
+  /** Where to post instead of the API's recordings route (the upload service's /upload). */
+  url?: URL;
   files: readonly UploadFile[];
   metadata: unknown;
   /** Cookie, Accept-Language and the like; X-Requested-With is always sent (server CSRF guard). */
@@ -99,7 +101,7 @@ function waitForDrain(request: http.ClientRequest): Promise<void> {
 
 export async function uploadRecordings(options: RecordingsUploadRequest): Promise<RecordingsUploadResponse> {
   if (options.signal?.aborted) throw new RecordingsUploadError('cancelled', 'upload cancelled');
-  const url = recordingsUploadUrl(options.serverUrl, options.studyId);
+  const url = options.url ?? recordingsUploadUrl(options.serverUrl, options.studyId);
   const body = createMultipartBody(await buildRecordingsParts(options.files, options.metadata));
   const transport = url.protocol === 'https:' ? https : http;
   const totalBytes = body.contentLength;

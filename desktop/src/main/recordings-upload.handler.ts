@@ -5,7 +5,8 @@ import type { UploadProgress, UploadRecordingsInput, UploadRecordingsResult } fr
 import { mimeTypeForFileName } from '../common/recording-formats';
 import type { IpcCaller } from './ipc-registry';
 import type { FileTokenRegistry } from './recording-files.service';
-import { RecordingsUploadError, uploadRecordings, type UploadProgressBytes } from './recordings-upload.client';
+import { RecordingsUploadError, type UploadProgressBytes } from './recordings-upload.client';
+import { sendRecordings, type ResumableUploads, type SendProgress } from './recordings-send.service';
 
 export interface RecordingsUploadDeps {
   tokens: FileTokenRegistry;
@@ -13,8 +14,13 @@ export interface RecordingsUploadDeps {
   /** The renderer session's cookies for the server (Electron session cookies), as a Cookie header. */
   getCookieHeader: (caller: IpcCaller, url: string) => Promise<string | undefined>;
   getLanguage: () => string | undefined;
-  /** Injectable for tests; the real streaming client otherwise. */
-  upload?: typeof uploadRecordings;
+  /**
+   * Where the API takes resumable (tus) uploads of a study; each save asks it (OPTIONS) and falls
+   * back to one multipart form when it does not answer as tus. Null: never resumable.
+   */
+  tusEndpoint?: (serverUrl: string, studyId: number) => string | null;
+  /** Injectable for tests; the real routes otherwise. */
+  send?: typeof sendRecordings;
   now?: () => number;
   /** Fewer IPC messages than socket writes: a 1 GB file is 16 000 chunks. */
   progressIntervalMs?: number;
@@ -24,10 +30,10 @@ export interface RecordingsUploadDeps {
  * Emits at most one progress event per interval or per 1 % of the total, plus always the
  * first and the last (sent === total), so the renderer's bar ends exactly at the total.
  */
-export function createProgressThrottle(
-  emit: (progress: UploadProgressBytes) => void,
+export function createProgressThrottle<P extends UploadProgressBytes>(
+  emit: (progress: P) => void,
   options: { intervalMs?: number; now?: () => number } = {},
-): (progress: UploadProgressBytes) => void {
+): (progress: P) => void {
   const intervalMs = options.intervalMs ?? 100;
   const now = options.now ?? Date.now;
   let lastAt = -Infinity;
@@ -43,9 +49,31 @@ export function createProgressThrottle(
   };
 }
 
+/** The default tus endpoint of the API (docs/api.md, "Recordings"). */
+export function defaultTusEndpoint(serverUrl: string, studyId: number): string {
+  const base = serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`;
+  return new URL(`api/studies/${encodeURIComponent(String(studyId))}/recordings/uploads`, base).toString();
+}
+
+/** Unfinished resumable uploads, oldest dropped first: a retry of the same save finds its own. */
+function createResumableUploads(limit = 200): ResumableUploads {
+  const urls = new Map<string, string>();
+  return {
+    get: (key) => urls.get(key),
+    set(key, url) {
+      urls.delete(key);
+      if (urls.size >= limit) urls.delete(urls.keys().next().value as string);
+      urls.set(key, url);
+    },
+    delete: (key) => void urls.delete(key),
+  };
+}
+
 export function createRecordingsUploadHandlers(deps: RecordingsUploadDeps) {
   const active = new Map<string, AbortController>();
-  const upload = deps.upload ?? uploadRecordings;
+  const send = deps.send ?? sendRecordings;
+  const resumable = createResumableUploads();
+  const tusEndpoint = deps.tusEndpoint ?? defaultTusEndpoint;
 
   async function start(input: UploadRecordingsInput, caller: IpcCaller): Promise<UploadRecordingsResult> {
     if (active.has(input.uploadId)) throw new IpcHandlerError('invalid_input', 'upload id already in use');
@@ -60,20 +88,25 @@ export function createRecordingsUploadHandlers(deps: RecordingsUploadDeps) {
     const language = input.language ?? deps.getLanguage();
     const controller = new AbortController();
     active.set(input.uploadId, controller);
-    const report = createProgressThrottle(
-      ({ sentBytes, totalBytes }) => {
-        const event: UploadProgress = { uploadId: input.uploadId, sentBytes, totalBytes };
+    const report = createProgressThrottle<SendProgress>(
+      ({ sentBytes, totalBytes, fileBytes }) => {
+        const event: UploadProgress = { uploadId: input.uploadId, sentBytes, totalBytes, ...(fileBytes ? { fileBytes } : {}) };
         caller.send(IpcEvent.uploadProgress, event);
       },
       { intervalMs: deps.progressIntervalMs, now: deps.now },
     );
+    const languageHeader: Record<string, string> = language ? { 'Accept-Language': language } : {};
     try {
-      return await upload({
+      return await send({
         serverUrl,
         studyId: input.studyId,
+        route: input.route ?? 'direct',
         files,
         metadata: input.metadata,
-        headers: { ...(cookie ? { Cookie: cookie } : {}), ...(language ? { 'Accept-Language': language } : {}) },
+        apiHeaders: { ...(cookie ? { Cookie: cookie } : {}), ...languageHeader },
+        serviceHeaders: languageHeader,
+        tusEndpoint: tusEndpoint(serverUrl, input.studyId),
+        resumable,
         onProgress: report,
         signal: controller.signal,
       });

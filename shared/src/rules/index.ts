@@ -13,3 +13,5 @@ export * from './study-notify';
 export * from './subscription-form-plan';
 export * from './role-grants';
 export * from './homework-files';
+export * from './recordings-rows';
+export * from './recordings-progress';

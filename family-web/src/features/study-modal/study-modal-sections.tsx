@@ -7,6 +7,7 @@ import { FamilyHomeworkPanel } from './family-homework-panel';
 import { FamilyMessagesPanel } from './family-messages-panel';
 import { FamilyReportPanel } from './family-report-panel';
 import './study-panels.css';
+import { FamilyRecordings } from '../recordings/family-recordings';
 
 /**
  * The study modal's sections (spec part 1 §2 "Study event modal": homework, messages, reports,
@@ -36,8 +37,7 @@ export const STUDY_MODAL_SLOTS: readonly StudyModalSlot[] = [
     audiences: ['responsible'],
     render: (study, { calendarUserId }) => <FamilyReportPanel studyId={study.id} childId={calendarUserId} />,
   },
-  // Recordings (play): the recordings feature puts its section's render here (features/recordings).
-  { id: 'recordings', audiences: ['student', 'responsible'], render: null },
+  { id: 'recordings', audiences: ['student', 'responsible'], render: (study) => <FamilyRecordings studyId={study.id} /> },
 ];
 
 export function StudyModalSections({

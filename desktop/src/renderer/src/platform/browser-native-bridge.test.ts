@@ -49,10 +49,15 @@ describe('the browser NativeBridge', () => {
     const audio = new File([new Uint8Array(10)], 'voice.mp4', { type: 'video/mp4' });
     const described = await describeBrowserFile(audio, 't2', async () => ({ durationSeconds: 3, hasVideo: false }));
     expect(described.problems).toEqual(['recordings.file_must_be_video']);
-    // Undecodable in the browser: the spec's MIME rule decides (no type → from the extension).
-    const avi = new File([new Uint8Array(10)], 'old.avi');
+    // Undecodable in the browser: the spec's MIME rule (no type → from the extension) and the
+    // container's first bytes decide.
+    const aviHead = new TextEncoder().encode('RIFF\x00\x10\x00\x00AVI LIST');
+    const avi = new File([aviHead], 'old.avi');
     const aviDescribed = await describeBrowserFile(avi, 't3', async () => ({ durationSeconds: null, hasVideo: null }));
     expect(aviDescribed).toMatchObject({ mimeType: 'video/x-msvideo', hasVideo: true, problems: [] });
+    const renamed = new File([new TextEncoder().encode('minutes of the lesson, not a video')], 'notes.mp4', { type: 'video/mp4' });
+    const renamedDescribed = await describeBrowserFile(renamed, 't5', async () => ({ durationSeconds: null, hasVideo: null }));
+    expect(renamedDescribed).toMatchObject({ hasVideo: false, problems: ['recordings.file_must_be_video'] });
     const big = { name: 'big.mp4', type: 'video/mp4', size: RECORDING_MAX_BYTES + 1 } as File;
     const bigDescribed = await describeBrowserFile(big, 't4', async () => ({ durationSeconds: 1, hasVideo: true }));
     expect(bigDescribed.problems).toEqual(['recordings.file_too_large']);

@@ -1,8 +1,15 @@
 import { DOCX_MIME, sanitizeDocumentName } from '../../../common/document-names';
 import { sanitizeSettings, setSettingInputSchema, type DesktopSettings } from '../../../common/ipc-schemas';
-import { mimeTypeForFileName, RECORDING_ACCEPT, recordingProblems } from '../../../common/recording-formats';
+import {
+  looksLikeVideoContainer,
+  mimeTypeForFileName,
+  RECORDING_ACCEPT,
+  recordingProblems,
+  VIDEO_SIGNATURE_BYTES,
+} from '../../../common/recording-formats';
 import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
-import { NativeBridgeError, type NativeBridge, type PickedRecordingFile, type UploadRecordingsRequest } from './native-bridge.types';
+import { sendRecordingsFromBrowser } from './browser-recordings-upload';
+import { NativeBridgeError, type NativeBridge, type PickedRecordingFile } from './native-bridge.types';
 
 /** The browser build keeps the desktop settings (same keys and validation) in local storage. */
 export const BROWSER_SETTINGS_KEY = 'desktop:settings';
@@ -31,7 +38,10 @@ function defaultEnv(): BrowserBridgeEnv {
 export async function describeBrowserFile(file: File, token: string, probe: BrowserBridgeEnv['probe']): Promise<PickedRecordingFile> {
   const mimeType = file.type || mimeTypeForFileName(file.name);
   const media = await probe(file);
-  const hasVideo = media.hasVideo ?? mimeType.startsWith('video/');
+  // Undecodable here (AVI, WMV… in Chromium): its first bytes must still be a video container's.
+  const hasVideo =
+    media.hasVideo ??
+    (mimeType.startsWith('video/') && looksLikeVideoContainer(new Uint8Array(await file.slice(0, VIDEO_SIGNATURE_BYTES).arrayBuffer())));
   return {
     token,
     name: file.name,
@@ -61,42 +71,12 @@ function chooseFiles(): Promise<File[]> {
   });
 }
 
-function parseXhrBody(xhr: XMLHttpRequest): unknown {
-  const type = xhr.getResponseHeader('Content-Type') ?? '';
-  if (/[/+]json\b/i.test(type)) {
-    try {
-      return JSON.parse(xhr.responseText);
-    } catch {
-      return xhr.responseText;
-    }
-  }
-  return xhr.responseText;
-}
-
-/** Same multipart form as main's streaming client: metadata first, then files[]. */
-function uploadWithXhr(url: string, form: FormData, request: UploadRecordingsRequest) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (request.language) xhr.setRequestHeader('Accept-Language', request.language);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) request.onProgress?.({ sentBytes: event.loaded, totalBytes: event.total });
-    };
-    xhr.onload = () => resolve({ status: xhr.status, body: parseXhrBody(xhr) });
-    xhr.onerror = () => reject(new NativeBridgeError('network_error', 'upload failed'));
-    xhr.ontimeout = () => reject(new NativeBridgeError('network_error', 'upload timed out'));
-    xhr.onabort = () => reject(new NativeBridgeError('cancelled', 'upload cancelled'));
-    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
-}
-
 /** The NativeBridge in a plain browser (the /staff/ build): web APIs with the same interface. */
 export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()): NativeBridge {
   // Picked files stay in this page; the rest of the app only handles tokens, as in Electron.
   const picked = new Map<string, File>();
+  // Unfinished resumable uploads: a retry after a dropped connection continues them.
+  const resumable = new Map<string, string>();
   const readSettings = (): DesktopSettings => {
     try {
       return sanitizeSettings(JSON.parse(env.storage.getItem(BROWSER_SETTINGS_KEY) ?? '{}'));
@@ -127,15 +107,12 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
     },
     async uploadRecordings(request) {
       if (request.signal?.aborted) throw new NativeBridgeError('cancelled', 'upload cancelled');
-      const form = new FormData();
-      form.append('metadata', JSON.stringify(request.metadata));
-      for (const { token, fileName } of request.files) {
+      const files = request.files.map(({ token, fileName }) => {
         const file = picked.get(token);
         if (!file) throw new NativeBridgeError('not_found', 'unknown file token');
-        form.append('files[]', file, fileName ?? file.name);
-      }
-      const url = new URL(`/api/studies/${request.studyId}/recordings`, env.apiOrigin).toString();
-      return uploadWithXhr(url, form, request);
+        return { file, fileName: fileName ?? file.name };
+      });
+      return sendRecordingsFromBrowser({ apiOrigin: env.apiOrigin, request, files, resumable });
     },
     async saveDocument({ suggestedName, bytes }) {
       const fileName = sanitizeDocumentName(suggestedName);

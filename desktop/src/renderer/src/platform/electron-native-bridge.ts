@@ -25,7 +25,9 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
       // The id is ours before the call starts, so progress events can be matched at once.
       const uploadId = newUploadId();
       const unsubscribe = bridge.onUploadProgress((progress) => {
-        if (progress.uploadId === uploadId) onProgress?.({ sentBytes: progress.sentBytes, totalBytes: progress.totalBytes });
+        if (progress.uploadId !== uploadId) return;
+        const { sentBytes, totalBytes, fileBytes } = progress;
+        onProgress?.(fileBytes ? { sentBytes, totalBytes, fileBytes } : { sentBytes, totalBytes });
       });
       const cancel = () => void bridge.cancelUpload({ uploadId });
       signal?.addEventListener('abort', cancel, { once: true });

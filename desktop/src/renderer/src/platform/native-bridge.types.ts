@@ -18,8 +18,13 @@ export interface UploadRecordingsRequest {
   /** Spec part 1 §7: { study_id, parts: [{ part, file_name, id, … }] }. */
   metadata: { study_id: number; parts: { part: number; file_name: string; [key: string]: unknown }[]; [key: string]: unknown };
   language?: DesktopLanguage;
-  /** Raw bytes; capping at 80 % and finalizing (spec part 1 §4) is the caller's job. */
-  onProgress?: (progress: { sentBytes: number; totalBytes: number }) => void;
+  /** direct = the API (resumable where it offers tus); service = the upload service with a token. */
+  route?: 'direct' | 'service';
+  /**
+   * Raw bytes (per file too when each file is its own upload); capping at 80 % and finalizing
+   * (spec part 1 §4) is the caller's job.
+   */
+  onProgress?: (progress: { sentBytes: number; totalBytes: number; fileBytes?: number[] }) => void;
   signal?: AbortSignal;
 }
 

@@ -16,6 +16,7 @@ import { documents } from './documents';
 import { studyForm } from './study-form';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
+import { recordingsUi } from './recordings-ui';
 
 export const ru: Translation = {
   app,
@@ -45,4 +46,5 @@ export const ru: Translation = {
   studyForm,
   homework,
   studyPanels,
+  recordingsUi,
 };

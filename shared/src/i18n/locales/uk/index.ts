@@ -15,6 +15,7 @@ import { documents } from './documents';
 import { studyForm } from './study-form';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
+import { recordingsUi } from './recordings-ui';
 
 export const uk = {
   app,
@@ -44,4 +45,5 @@ export const uk = {
   studyForm,
   homework,
   studyPanels,
+  recordingsUi,
 };

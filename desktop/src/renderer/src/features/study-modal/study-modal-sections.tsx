@@ -6,6 +6,7 @@ import { participantRoleId, studentsOf, type CalendarStudy } from '@school/share
 import { canReadEvaluation, homeworkStudentIds, usePanelAccess } from '@school/shared/ui/study-panels';
 import { StudyHomeworkPanel } from './study-homework-panel';
 import { StudyMessagesPanel } from './study-messages-panel';
+import { RecordingsSection } from '../recordings/recordings-section';
 import { StudyReportActions } from './study-report-actions';
 import { StudyEvaluationView, StudyReportText } from './study-report-reading';
 
@@ -50,15 +51,7 @@ export function StudyModalSections({ study, canWriteReports, calendarUserId }: S
           <StudyHomeworkPanel study={study} />
         </Section>
       ) : null}
-      {/* Recordings: the recordings feature mounts its section here (features/recordings). */}
-      <Section id="recordings" icon="video" title={t('calendarUi.modal.recordings')} wide={!showHomework}>
-        {missed ? (
-          <Callout intent="warning" compact>
-            {t('recordings.miss_status_blocked')}
-          </Callout>
-        ) : null}
-        <p className="study-modal__later">{t('calendarUi.modal.comesLater')}</p>
-      </Section>
+      <RecordingsSection study={study} />
       <Section id="messages" icon="chat" title={t('studyPanels.messages.title')} wide>
         <StudyMessagesPanel studyId={study.id} />
       </Section>
