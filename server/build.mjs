@@ -8,8 +8,12 @@ const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys({ ...root.dependencies, ...root.devDependencies, ...own.dependencies, ...own.devDependencies });
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // The API and the recordings upload service (a process of its own that main.js forks).
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'upload-service': new URL('./src/features/recording-uploads/upload-service.main.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

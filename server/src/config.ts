@@ -67,6 +67,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // The recordings upload service (features/recording-uploads): its own process and port.
+  UPLOADER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  UPLOADER_START: bool.default(true),
+  UPLOADER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  UPLOADER_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  UPLOADER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
 }).superRefine((c, ctx) => {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';

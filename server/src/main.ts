@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedDemoSchool } from './db/seeds/demo-school.seed.js';
+import { uploaderPublicUrl } from './features/recording-uploads/upload-service.config.js';
+import { startUploadServiceProcess, type UploadServiceProcess } from './features/recording-uploads/upload-service.process.js';
+import { loadUploadSecret } from './features/recording-uploads/upload-secret.js';
 import { migrateLatest, openDatabase } from './platform/db/database.js';
+import { takeOverShutdownSignals } from './platform/db/embedded-postgres.js';
 import { createLogger } from './platform/logging/logger.js';
 import { hashPassword } from './platform/security/secrets.js';
 
@@ -33,7 +37,24 @@ async function main() {
     await seedDemoSchool(db.knex, { hashPassword });
   }
 
-  const { server, realtime, services } = createApp({ config, knex: db.knex, logger, dbUrl: db.url });
+  // The recordings upload service: its own process, on the same database, storage and secret.
+  let uploader: UploadServiceProcess | undefined;
+  let appConfig = config;
+  if (config.UPLOADER_START) {
+    try {
+      await loadUploadSecret(config, { create: true });
+      uploader = await startUploadServiceProcess({
+        env: { DATABASE_URL: db.url, DATA_DIR: config.DATA_DIR, UPLOADER_PORT: String(config.UPLOADER_PORT) },
+        logger,
+      });
+    } catch (err) {
+      await db.close();
+      throw new Error(`${(err as Error).message} (UPLOADER_PORT=${config.UPLOADER_PORT}; UPLOADER_START=0 runs the API without it)`);
+    }
+    appConfig = { ...config, UPLOADER_URL: uploaderPublicUrl(config, uploader.port) };
+  }
+
+  const { server, realtime, services } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url });
   // What a killed process left of uploads (temp files, stored objects without a row) goes first.
   const sweep = () =>
     services
@@ -50,6 +71,7 @@ async function main() {
       `School platform is running: ${url}`,
       `  Family web (students, parents): ${url}/`,
       `  Staff app in the browser:       ${url}/staff/`,
+      ...(uploader ? [`  Recordings upload service:      ${appConfig.UPLOADER_URL}`] : []),
       seed ? '  Demo accounts (password demo12345):' : '',
       ...(seed ? DEMO_ACCOUNTS.map(([role, email]) => `    ${role.padEnd(22)} ${email}`) : []),
       '',
@@ -64,15 +86,20 @@ async function main() {
     // Finish requests in flight, then close the pool and stop PostgreSQL cleanly.
     await realtime?.close();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    await Promise.all([
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+      // Before the database stops: its uploads in flight commit first.
+      uploader?.stop(),
+    ]);
     clearTimeout(force);
     await db.close();
     logger.info('stopped');
     process.exit(0);
   };
+  takeOverShutdownSignals();
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

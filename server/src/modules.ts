@@ -11,6 +11,7 @@ import { createFreeSlotsModule } from './features/free-slots/free-slots.module.j
 import { createIcalFeedsModule } from './features/ical-feeds/ical-feeds.module.js';
 import { createInvoiceDocumentsModule } from './features/invoice-documents/invoice-documents.module.js';
 import { createInvoicesModule } from './features/invoices/invoices.module.js';
+import { createRecordingUploadsModule } from './features/recording-uploads/recording-uploads.module.js';
 import { createRecordingFilesModule, createRecordingsModule } from './features/recordings/recordings.module.js';
 import { createResourcesModule } from './features/resources/resources.module.js';
 import { createScheduleProlongModule } from './features/schedule-prolong/schedule-prolong.module.js';
@@ -93,6 +94,7 @@ export function createModules(deps: ModuleDeps) {
     createContractsModule(),
     createInvoicesModule(),
     createRecordingsModule(),
+    createRecordingUploadsModule({ knex, config, studies, now }),
     createSchedulesModule(),
     createStudyMessagesModule(),
     createStudyReportsModule(),

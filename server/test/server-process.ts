@@ -18,7 +18,8 @@ export async function spawnServerProcess(
 ): Promise<ServerProcess> {
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // UPLOADER_PORT 0: the upload service main.ts forks takes a free port (tests run side by side).
+    env: { ...process.env, LOG_LEVEL: 'warn', UPLOADER_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.on('data', (d) => (out += d));

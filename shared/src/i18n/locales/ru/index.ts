@@ -17,6 +17,7 @@ import { studyForm } from './study-form';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
+import { recordingUploads } from './recording-uploads';
 
 export const ru: Translation = {
   app,
@@ -47,4 +48,5 @@ export const ru: Translation = {
   homework,
   studyPanels,
   recordingsUi,
+  recordingUploads,
 };

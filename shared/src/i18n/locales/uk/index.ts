@@ -16,6 +16,7 @@ import { studyForm } from './study-form';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
+import { recordingUploads } from './recording-uploads';
 
 export const uk = {
   app,
@@ -46,4 +47,5 @@ export const uk = {
   homework,
   studyPanels,
   recordingsUi,
+  recordingUploads,
 };

@@ -1,0 +1,60 @@
+import { asSubject } from '@school/shared/permissions';
+import type { Knex } from 'knex';
+import { AppError, errors } from '../../platform/http/app-error.js';
+import type { AuthState } from '../../platform/security/auth-state.js';
+import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { RecordingUploadsRepository } from './recording-uploads.repository.js';
+import { UploadSecretError } from './upload-secret.js';
+import { signUploadToken } from './upload-token.js';
+
+export interface UploadTokenServiceDeps {
+  knex: Knex;
+  studies: StudiesRepository;
+  repo: RecordingUploadsRepository;
+  secret: () => Promise<string>;
+  ttlSeconds: number;
+  /** Where clients post the upload (the service's public address, without `/upload`). */
+  uploadUrl: () => string;
+  now?: () => number;
+}
+
+export interface IssuedUploadToken {
+  token: string;
+  expires_at: string;
+  upload_url: string;
+}
+
+/**
+ * `GET api/jwt/issue`: a short-lived token for one study, given only to those who could upload to
+ * it right now (the upload service checks everything again when the upload comes).
+ */
+export function createUploadTokenService(deps: UploadTokenServiceDeps) {
+  const now = deps.now ?? Date.now;
+  return {
+    async issue(auth: AuthState, studyId: number): Promise<IssuedUploadToken> {
+      if (!(await deps.repo.uploaderEnabled())) throw errors.conflict('uploader_disabled', 'recordingUploads.uploader_disabled');
+      if (!auth.ability.can('create', 'recording')) throw errors.forbidden();
+      const study = await deps.studies.find(deps.knex, studyId);
+      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
+      // Someone else's study reads as missing, as everywhere else.
+      if (!subject || !auth.ability.can('read', subject)) throw errors.notFound();
+      if (!auth.ability.can('update', subject)) throw errors.forbidden();
+      let secret: string;
+      try {
+        secret = await deps.secret();
+      } catch (err) {
+        if (err instanceof UploadSecretError) throw new AppError(503, 'server_configuration', 'recordingUploads.server_configuration');
+        throw err;
+      }
+      const { token, expiresAt } = signUploadToken(
+        secret,
+        { sub: auth.user.id, role: auth.roleId, own_role: auth.user.role_id, study_id: studyId },
+        deps.ttlSeconds,
+        now(),
+      );
+      return { token, expires_at: expiresAt.toISOString(), upload_url: deps.uploadUrl() };
+    },
+  };
+}
+
+export type UploadTokenService = ReturnType<typeof createUploadTokenService>;
