@@ -12,7 +12,7 @@ export const UPLOAD_ERROR_STATUS = {
   metadata_write_failed: 500,
   file_access_failed: 500,
   upload_failed: 500,
-  existing_download_failed: 500,
+  existing_download_failed: 409,
   session_move_failed: 500,
   server_configuration: 503,
 } as const;
