@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, TestClient } from '../../../test/harness.js';
@@ -23,7 +23,8 @@ let short: string;
 
 beforeAll(async () => {
   samples = await tempDir('rec-service-samples-');
-  stack = await startUploadStack();
+  // A 1 MB limit on the service: the limit test needs no gigabyte (the samples are far smaller).
+  stack = await startUploadStack({ uploaderEnv: { UPLOAD_LIMIT_MB: '1' } });
   studies = await pickStudies(stack.db.knex);
   teacher = await stack.api.signInAs('Teacher', 'en');
   teacherId = (await stack.db.knex('users').where('email', DEMO_ACCOUNTS.Teacher).first('id')).id;
@@ -82,6 +83,13 @@ async function expectUnchanged(studyId: number, before: { rows: unknown; objects
 }
 const pendingOf = async (studyId: number) =>
   ((await knex()('recording_pending_objects').pluck('storage_key')) as string[]).filter((k) => k.startsWith(`recordings/${studyId}/`));
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const snapshot = async (studyId: number) => ({ rows: await rowsOf(studyId), objects: await storedUnder(studyId) });
 
 describe('uploads through the service are the API’s recordings', () => {
@@ -344,5 +352,73 @@ describe('the error codes of spec part 2 §8', () => {
     }
     // Back with its secret, the same token works again.
     expect((await postUpload(stack.uploader.url, { token })).status).not.toBe(503);
+  });
+});
+
+describe('the service’s own edges', () => {
+  it('answers the API’s own refusals with their codes: miss status set, a file over the limit (early)', async () => {
+    const before = await snapshot(studies.second);
+    const token = await tokenFor(teacher, studies.second);
+    await knex()('studies').where('id', studies.second).update({ miss_status: 1 });
+    try {
+      const res = await upload(token, metadataOf(studies.second, [{ part: 1, file_name: 'x.mp4' }]), [{ name: 'x.mp4', path: lesson }]);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ code: 'recordings.miss_status_blocked', message: 'Cannot upload recording when miss status is set' });
+    } finally {
+      await knex()('studies').where('id', studies.second).update({ miss_status: 0 });
+    }
+    expect((await stat(lesson2)).size).toBeLessThan(1024 * 1024);
+    const big = path.join(samples, 'big.mp4');
+    await writeFile(big, '');
+    await truncate(big, 3 * 1024 * 1024);
+    const res = await upload(token, metadataOf(studies.second, [{ part: 1, file_name: 'big.mp4' }]), [{ name: 'big.mp4', path: big }]);
+    expect([res.status, res.body.code]).toEqual([413, 'recordings.file_too_large']);
+    expect(res.body.params).toMatchObject({ maxSize: '1 MB' });
+    await expectUnchanged(studies.second, before);
+  });
+
+  it('a connection cut mid-upload leaves no row, no object and no temporary file; the next upload works', async () => {
+    const before = await snapshot(studies.second);
+    const token = await tokenFor(teacher, studies.second);
+    const meta = metadataOf(studies.second, [{ part: 1, file_name: 'lesson-2.mp4' }]);
+    // Large enough to be cut after its first chunks (the samples are sent in one).
+    const long = path.join(samples, 'long.mp4');
+    await writeFile(long, '');
+    await truncate(long, 900 * 1024);
+    const cut = await postForm(new TestClient(stack.uploader.url, 'en'), '/upload', { metadata: meta }, [{ name: 'lesson-2.mp4', path: long }], {
+      headers: { Authorization: `Bearer ${token}` },
+      cutAfterBytes: 300_000,
+      // Cut once the service is writing the file, so "nothing left" means it removed it.
+      onCut: () => until('the temporary file', async () => (await tempLeftovers()).length > 0),
+    });
+    expect(cut.cut).toBe(true);
+    await until('the temporary file to go', async () => (await tempLeftovers()).length === 0);
+    await expectUnchanged(studies.second, before);
+    const again = await upload(token, meta, [{ name: 'lesson-2.mp4', path: lesson2 }]);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await rowsOf(studies.second)).map((r) => r.file_name)).toEqual(['lesson-2.mp4']);
+  });
+
+  it('lets the staff app in a browser call it across origins (CORS), and no other site', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${stack.uploader.url}/upload`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+      });
+    // The stack's APP_URL is http://127.0.0.1:8080 (the API's own port in a real start).
+    const ok = await preflight('http://127.0.0.1:8080');
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8080');
+    expect(ok.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect((await preflight('app://staff')).headers.get('access-control-allow-origin')).toBe('app://staff');
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect(evil.headers.get('access-control-allow-methods')).toBeNull();
+    const refused = await fetch(`${stack.uploader.url}/upload`, { method: 'POST', headers: { Origin: 'http://127.0.0.1:8080' } });
+    expect(refused.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8080');
+    expect(((await refused.json()) as { code: string }).code).toBe('user_validation_failed');
+    const get = await fetch(`${stack.uploader.url}/upload`);
+    expect(get.status).toBe(405);
+    expect(((await get.json()) as { code: string }).code).toBe('method_not_allowed');
   });
 });

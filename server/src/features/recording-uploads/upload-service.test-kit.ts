@@ -66,7 +66,7 @@ export interface UploadStack {
   db: TestDatabase;
   dataDir: string;
   secret: string;
-  /** Restarts the service with other settings over the same database (its data dir by default). */
+  /** Restarts the service with other settings over the same database (the stack's settings by default). */
   respawn(env?: Record<string, string>): Promise<UploaderProcess>;
   close(): Promise<void>;
 }
@@ -81,8 +81,8 @@ export async function startUploadStack(opts: { uploaderEnv?: Record<string, stri
   await setUploaderFlag(db, true);
   const dataDir = makeDataDir('uploader');
   const secret = randomBytes(32).toString('hex');
-  const baseEnv = { DATABASE_URL: db.url, DATA_DIR: dataDir, UPLOADER_JWT_SECRET: secret };
-  let uploader = await spawnUploadService({ ...baseEnv, ...opts.uploaderEnv });
+  const baseEnv = { DATABASE_URL: db.url, DATA_DIR: dataDir, UPLOADER_JWT_SECRET: secret, ...opts.uploaderEnv };
+  let uploader = await spawnUploadService(baseEnv);
   const api = await startTestServer({ db, env: { DATA_DIR: dataDir, UPLOADER_JWT_SECRET: secret, UPLOADER_URL: uploader.url } });
   const stack: UploadStack = {
     api,
