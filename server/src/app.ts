@@ -59,6 +59,7 @@ export function createApp(deps: AppDeps) {
   app.use(loadSession(services.sessions, services.users, services.policy));
   // Everything under /api needs a session, including paths that do not exist (no probing).
   app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
+  for (const router of routersOf('uploads')) app.use(router.routes());
   app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
   app.use(methodOverride());
 

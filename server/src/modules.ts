@@ -31,6 +31,7 @@ import { createTeachersModule } from './features/teachers/teachers.module.js';
 import { createUsersModule } from './features/users/users.module.js';
 import type { Logger } from './platform/logging/logger.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
+import { createStorage, type Storage } from './platform/storage/storage.js';
 import { createHookRegistry } from './resource-engine/resource-hooks.js';
 
 export interface ModuleDeps {
@@ -42,6 +43,8 @@ export interface ModuleDeps {
   sender?: MessengerSender;
   /** Clock for the scheduling rules; tests may pin it. */
   now?: () => number;
+  /** Where uploaded files are kept (default: from the config, S3 or $DATA_DIR/files). */
+  storage?: Storage;
 }
 
 /**
@@ -54,6 +57,7 @@ export interface ModuleDeps {
  */
 export function createModules(deps: ModuleDeps) {
   const { knex, config, logger, now } = deps;
+  const storage = deps.storage ?? createStorage(config);
   const auth = createAuthModule({ knex, config, mail: deps.mail });
   const core = createSchedulingCoreModule({ knex });
   const { studies, slots } = core.services;
@@ -99,8 +103,8 @@ export function createModules(deps: ModuleDeps) {
   const modules: FeatureModule[] = [
     ...features,
     // Documents read their row through the engine (its read check and row scope): they need the hooks.
-    createContractDocumentsModule({ knex, hooks }),
-    createInvoiceDocumentsModule({ knex, hooks }),
+    createContractDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
+    createInvoiceDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createResourcesModule({ knex, hooks }),
   ];
   return {

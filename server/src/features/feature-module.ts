@@ -5,13 +5,15 @@ import type { HookSet } from '../resource-engine/resource-hooks.js';
  * Where a module's router sits in the request pipeline (app.ts mounts the stages in this order,
  * and within a stage in the order of the composition root's list, server/src/modules.ts):
  * - `feeds`: no session, before the SPA fallback (calendar apps fetch iCal feeds signed out);
+ * - `uploads`: a session is required and the body is NOT read yet: routes that take files parse
+ *   it themselves (platform/http multipart()) after their permission checks, and pass on others;
  * - `public`: the session is loaded but not required (sign-in, password reset); 405s answered;
  * - `commands`: a session is required; the router answers its own 405s;
  * - `chained`: a session is required; unmatched methods fall through to the generic resource
  *   routes (PATCH /api/studies/:id is the study command, GET /api/studies/:id the generic read);
  * - `resources`: the generic CRUD, last.
  */
-export type RouteStage = 'feeds' | 'public' | 'commands' | 'chained' | 'resources';
+export type RouteStage = 'feeds' | 'uploads' | 'public' | 'commands' | 'chained' | 'resources';
 
 export interface ModuleRoute {
   stage: RouteStage;

@@ -12,3 +12,4 @@ export * from './eur-price';
 export * from './study-notify';
 export * from './subscription-form-plan';
 export * from './role-grants';
+export * from './document-upload';
