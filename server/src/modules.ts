@@ -116,8 +116,8 @@ export function createModules(deps: ModuleDeps) {
   const modules: FeatureModule[] = [
     ...features,
     // Documents read their row through the engine (its read check and row scope): they need the hooks.
-    createContractDocumentsModule({ knex, hooks }),
-    createInvoiceDocumentsModule({ knex, hooks }),
+    createContractDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
+    createInvoiceDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createStudyEvaluationsModule({ knex, hooks }),
     createStudyMessageReadsModule({ knex, hooks }),
     createHomeworkModule({

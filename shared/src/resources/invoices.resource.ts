@@ -28,6 +28,7 @@ export const invoicesResource = defineResource({
     number: { type: 'string', filterable: true, sortable: true, default: true, description: 'position and contract id, each padded to 2 digits' },
     studies_count: { type: 'int', filterable: true, sortable: true, default: true, description: 'round(amount / price_per_study)' },
     unpaid: { type: 'bool', filterable: true, sortable: true, description: 'no pay date yet (the invoices table\'s "unpaid" filter)' },
+    attachment_name: { type: 'string', filterable: true, sortable: false, default: true, description: 'name of the attached file (GET /api/invoices/{id}/attachment), null when none' },
   },
   defaultSort: ['-id'],
   creatorColumn: 'created_by',

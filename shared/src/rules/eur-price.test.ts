@@ -28,5 +28,7 @@ describe('EUR rounding', () => {
 
   it('EUR price from UAH is rounded to cents', () => {
     expect(eurPriceFromUah(30000, 44.5)).toBe(6.74);
+    // 452 508,30 / 60 = 7 541.805 exactly: half a cent rounds up (a float division gave .80).
+    expect(eurPriceFromUah(45250830, 60)).toBe(7541.81);
   });
 });

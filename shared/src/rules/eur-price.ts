@@ -43,8 +43,16 @@ export function uahPriceFromEur(eurPricePerStudy: number, eurRate: number): numb
   return hryvnias * MINOR_UNITS;
 }
 
-/** EUR price per study from a UAH price in minor units and the rate: 2 decimals. */
+/**
+ * EUR price per study from a UAH price in minor units and the rate: 2 decimals, half away from
+ * zero. On integers like uahPriceFromEur: 452 508,30 UAH at 60.0000 is 7 541.805 EUR, which the
+ * float division gives as 7541.804999… (rounded down to .80 instead of .81).
+ */
 export function eurPriceFromUah(priceMinor: number, eurRate: number): number {
-  if (eurRate <= 0) throw new RangeError('the rate must be > 0');
-  return roundEur(priceMinor / MINOR_UNITS / eurRate);
+  const rateUnits = eurRate > 0 ? Math.round(roundEurRate(eurRate) * 10 ** EUR_RATE_DECIMALS) : 0;
+  if (rateUnits <= 0) throw new RangeError('the rate must be > 0');
+  // (kopiykas / 100) / (rateUnits / 10^4) euros = kopiykas × 10^4 / rateUnits euro cents.
+  const scaled = Math.abs(Math.round(priceMinor)) * 10 ** EUR_RATE_DECIMALS;
+  const cents = Math.floor((2 * scaled + rateUnits) / (2 * rateUnits));
+  return (Math.sign(priceMinor) || 1) * cents / 10 ** EUR_DECIMALS;
 }

@@ -15,3 +15,4 @@ export * from './role-grants';
 export * from './homework-files';
 export * from './recordings-rows';
 export * from './recordings-progress';
+export * from './document-upload';

@@ -1,9 +1,32 @@
 import type { Knex } from 'knex';
+import type { Storage } from '../../platform/storage/storage.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
+import { documentFormRoutes } from '../document-generators/document-form.routes.js';
 import type { FeatureModule } from '../feature-module.js';
 import { contractDocumentsRoutes } from './contract-documents.routes.js';
+import { signedDocumentSlot } from './signed-document.repository.js';
 
-/** A contract as a .docx (GET /api/contracts/{id}/download), for whoever may read the contract. */
-export function createContractDocumentsModule(deps: { knex: Knex; hooks: HookRegistry }): FeatureModule {
-  return { name: 'contract-documents', routes: [{ stage: 'chained', router: contractDocumentsRoutes(deps) }] };
+export interface ContractDocumentsDeps {
+  knex: Knex;
+  hooks: HookRegistry;
+  storage: Storage;
+  /** Uploads stream under $DATA_DIR/tmp/uploads while the request runs. */
+  dataDir: string;
+}
+
+/**
+ * A contract as a .docx (GET /api/contracts/{id}/download), and its signed document: uploaded
+ * with the contract form (multipart create / update), downloaded at GET /api/contracts/{id}/document,
+ * deleted with the contract. For whoever may write, or read, the contract row.
+ */
+export function createContractDocumentsModule(deps: ContractDocumentsDeps): FeatureModule {
+  const signed = documentFormRoutes(deps, signedDocumentSlot);
+  return {
+    name: 'contract-documents',
+    routes: [
+      { stage: 'uploads', router: signed.uploads },
+      { stage: 'chained', router: contractDocumentsRoutes(deps) },
+      { stage: 'chained', router: signed.chained },
+    ],
+  };
 }

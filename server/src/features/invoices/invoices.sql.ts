@@ -34,6 +34,13 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
           FROM subscriptions isc_sub WHERE isc_sub.id = ${quotedAlias(ctx)}.subscription_id)`,
       ),
   },
+  /** The attachment's file name (invoice-documents keeps one per invoice), null when none. */
+  attachment_name: {
+    sql: (ctx) =>
+      ctx.knex.raw(
+        `(SELECT ia.file_name FROM invoice_attachments ia WHERE ia.invoice_id = ${quotedAlias(ctx)}.id ORDER BY ia.id DESC LIMIT 1)`,
+      ),
+  },
   /** Not paid yet: no pay date (the invoices table's "unpaid" preset, invoices_unpaid partial index). */
   unpaid: {
     sql: (ctx) => ctx.knex.raw(`(${quotedAlias(ctx)}.payed_at IS NULL)`),

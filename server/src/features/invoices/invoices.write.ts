@@ -12,5 +12,8 @@ export const invoiceWriteHooks: WriteHooks = {
     // Locked, so a payment recorded concurrently cannot slip between the check and the delete.
     const row = await trx('invoices').where('id', id).forUpdate().first('payed_at');
     if (row?.payed_at) throw errors.conflict('delete_restricted', 'resources.delete_paid_invoice');
+    // The attachment goes with its invoice; the invoice routes delete the stored file after the
+    // commit (invoice-documents, DocumentSlot.keysOf).
+    await trx('invoice_attachments').where('invoice_id', id).del();
   },
 };

@@ -7,6 +7,11 @@ export const documents: Translation['documents'] = {
   contract_needs_full_name:
     'The contract cannot be generated: the payer’s full name must be exactly three words (surname, first name, patronymic).',
   invoice_no_template: 'The invoice has no template, so no document can be generated.',
+  file_type:
+    'The file must be a PDF, an image (JPEG, PNG, GIF, WebP, TIFF, HEIC), a Word document (.docx, .doc) or an OpenDocument text (.odt).',
+  file_too_large: 'The file is too large: at most {{max}} MB.',
+  no_signed_document: 'No signed document has been uploaded for this contract.',
+  no_attachment: 'No file is attached to this invoice.',
   contract: {
     title: 'CONTRACT No {{number}}',
     subtitle: 'for educational services',

@@ -7,6 +7,11 @@ export const documents: Translation['documents'] = {
   contract_needs_full_name:
     'Договор нельзя сформировать: ФИО плательщика должно состоять ровно из трёх слов (фамилия, имя, отчество).',
   invoice_no_template: 'Для счёта не выбран шаблон, сформировать документ нельзя.',
+  file_type:
+    'Файл должен быть PDF, изображением (JPEG, PNG, GIF, WebP, TIFF, HEIC), документом Word (.docx, .doc) или OpenDocument (.odt).',
+  file_too_large: 'Файл слишком большой: не более {{max}} МБ.',
+  no_signed_document: 'К договору не загружен подписанный документ.',
+  no_attachment: 'К счёту не приложен файл.',
   contract: {
     title: 'ДОГОВОР № {{number}}',
     subtitle: 'об оказании образовательных услуг',

@@ -5,6 +5,11 @@ export const documents = {
   contract_needs_full_name:
     'Договір не можна сформувати: ПІБ платника має складатися рівно з трьох слів (прізвище, ім’я, по батькові).',
   invoice_no_template: 'Для рахунку не вибрано шаблон, сформувати документ не можна.',
+  file_type:
+    'Файл має бути PDF, зображенням (JPEG, PNG, GIF, WebP, TIFF, HEIC), документом Word (.docx, .doc) або OpenDocument (.odt).',
+  file_too_large: 'Файл завеликий: не більше {{max}} МБ.',
+  no_signed_document: 'До договору не завантажено підписаний документ.',
+  no_attachment: 'До рахунку не додано файл.',
   contract: {
     title: 'ДОГОВІР № {{number}}',
     subtitle: 'про надання освітніх послуг',
