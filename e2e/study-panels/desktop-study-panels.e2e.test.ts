@@ -66,7 +66,7 @@ describe('homework in the staff study modal', () => {
       expect(await page.getByTestId('homework-confirm').innerText()).toBe(uk.studyPanels.homework.confirmDelete.replace('{{name}}', 'Задачі.txt'));
       await viewportShot(page, 'panels-desktop-homework-confirm-uk');
       const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/study_tasks/${row.id}`));
-      await page.locator('.bp6-alert-footer .bp6-intent-danger').click();
+      await page.getByRole('button', { name: uk.studyPanels.delete, exact: true }).click();
       expect((await removed).status()).toBe(204);
       await file.waitFor({ state: 'detached' });
       expect(await suite.server.knex('study_tasks').where({ id: row.id }).first('id')).toBeUndefined();
@@ -104,7 +104,7 @@ describe('the study report form', () => {
       // A template over typed text asks first, then fills both fields.
       await page.getByTestId('report-template-general').click();
       await page.getByTestId('report-template-confirm').waitFor();
-      await page.locator('.bp6-alert-footer .bp6-intent-warning').click();
+      await page.getByRole('button', { name: uk.studyPanels.reportForm.replace, exact: true }).click();
       expect(await page.getByTestId('report-subject').inputValue()).toBe(uk.studyPanels.reportTemplates.general.subject);
       expect(await page.getByTestId('report-content').inputValue()).toBe(uk.studyPanels.reportTemplates.general.content);
       expect(await page.getByTestId('subject-error').count()).toBe(0);
@@ -143,14 +143,14 @@ describe('the study report form', () => {
       expect(await page.getByTestId('content-error').innerText()).toMatch(/текст/i);
       await viewportShot(page, 'panels-desktop-report-errors-ru');
       await page.getByTestId('report-template-trial').click();
-      await page.locator('.bp6-alert-footer .bp6-intent-warning').click();
+      await page.getByRole('button', { name: ru.studyPanels.reportForm.replace, exact: true }).click();
       expect(await page.getByTestId('report-subject').inputValue()).toBe(ru.studyPanels.reportTemplates.trial.subject);
       expect(await page.getByTestId('report-content').inputValue()).toBe(ru.studyPanels.reportTemplates.trial.content);
       expect(await page.getByTestId('content-counter').innerText()).toContain(String(ru.studyPanels.reportTemplates.trial.content.length));
       // Closing with unsaved text asks first.
       await page.getByTestId('report-back').click();
       expect(await page.getByTestId('report-discard-confirm').innerText()).toBe(ru.studyPanels.reportForm.discardConfirm);
-      await page.locator('.bp6-alert-footer .bp6-intent-warning').click();
+      await page.getByRole('button', { name: ru.studyPanels.reportForm.discard, exact: true }).click();
       await page.getByTestId('report-form').waitFor({ state: 'detached' });
       expect(await suite.server.knex('study_reports').where({ study_id: study.id }).first('id')).toBeUndefined();
     } finally {
