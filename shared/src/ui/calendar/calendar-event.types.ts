@@ -44,13 +44,15 @@ export interface CalendarStudy {
   isBonus?: boolean;
   studyReportCheck?: boolean;
   isNoReport?: boolean;
+  /** A chat message from the other side (family or school) the signed-in user has not read. */
+  hasUnreadMessages?: boolean;
 }
 
 /** Colour kinds of spec part 1 §2 "Event colours", most telling first. */
 export type StudyColorKind = 'reserved' | 'trial' | 'noSubscriptions' | 'last' | 'bonus' | 'unpaid' | 'default';
 
 export type StudyMarker = 'last' | 'trial' | 'one';
-export type StudyNotice = 'missingReport' | 'missingTopic' | 'missingRecording';
+export type StudyNotice = 'missingReport' | 'missingTopic' | 'missingRecording' | 'unreadMessages';
 
 export interface DisplayPerson {
   id: number;

@@ -130,6 +130,21 @@ describe('mapStudiesToEvents', () => {
   });
 });
 
+describe('unread chat notice', () => {
+  it('marks a study with an unread message from the other side for staff and family, future or past', () => {
+    const future = study(1, '2026-11-25T10:00:00+02:00', { hasUnreadMessages: true });
+    const [staffEvent] = mapStudiesToEvents([future], staff);
+    expect(staffEvent.extendedProps.display.notices).toEqual(['unreadMessages']);
+    expect(staffEvent.title).toContain('calendarUi.notices.unreadMessages');
+    const [familyEvent] = mapStudiesToEvents([future], { audience: 'family', now: NOW, t: keyT });
+    expect(familyEvent.extendedProps.display.notices).toEqual(['unreadMessages']);
+  });
+  it('has no chat notice once the messages are read', () => {
+    const [event] = mapStudiesToEvents([study(1, '2026-11-25T10:00:00+02:00', { hasUnreadMessages: false })], staff);
+    expect(event.extendedProps.display.notices).toEqual([]);
+  });
+});
+
 describe('teacherAddress', () => {
   it('joins first name and patronymic, skipping blanks', () => {
     expect(teacherAddress({ firstname: 'Тарас', patronymic: 'Іванович' })).toBe('Тарас Іванович');

@@ -176,6 +176,7 @@ export const NOTICE_KEYS: Readonly<Record<StudyNotice, string>> = {
   missingReport: 'calendarUi.notices.missingReport',
   missingTopic: 'calendarUi.notices.missingTopic',
   missingRecording: 'calendarUi.notices.missingRecording',
+  unreadMessages: 'calendarUi.notices.unreadMessages',
 };
 
 const PAPERCLIP = '\u{1F4CE}';
@@ -216,7 +217,8 @@ export function mapStudyToEvent(
     teachers: family ? teachersOf(study).map(teacherAddress) : [],
     // Families see neither the staff's markers nor their comments and to-dos.
     markers: family || reserved ? [] : studyMarkers(study, oneOff),
-    notices: family ? [] : studyNotices(study, options.now),
+    // The staff's to-dos stay theirs; an unread message is news for both sides (each its own).
+    notices: [...(family ? [] : studyNotices(study, options.now)), ...(study.hasUnreadMessages ? (['unreadMessages'] as const) : [])],
     hasComment: !family && Boolean(study.comment && study.comment.trim()),
     reserved,
     typeName: options.typeNames?.get(study.type_id) ?? null,

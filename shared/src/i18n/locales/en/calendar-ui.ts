@@ -5,6 +5,7 @@ export const calendarUi: CalendarUiTexts = {
     missingReport: 'No report',
     missingTopic: 'No topic',
     missingRecording: 'No recording',
+    unreadMessages: 'New message',
   },
   legend: {
     default: 'Paid',

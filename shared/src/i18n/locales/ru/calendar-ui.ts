@@ -5,6 +5,7 @@ export const calendarUi: CalendarUiTexts = {
     missingReport: 'Нет отчёта',
     missingTopic: 'Нет темы',
     missingRecording: 'Нет записи',
+    unreadMessages: 'Новое сообщение',
   },
   legend: {
     default: 'Оплачено',

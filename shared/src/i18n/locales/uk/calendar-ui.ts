@@ -7,6 +7,7 @@ export const calendarUi = {
     missingReport: 'Немає звіту',
     missingTopic: 'Немає теми',
     missingRecording: 'Немає запису',
+    unreadMessages: 'Нове повідомлення',
   },
   legend: {
     default: 'Оплачене',
