@@ -31,27 +31,23 @@ async function main() {
   logger.info({ embedded: !config.DATABASE_URL }, 'database ready');
   await migrateLatest(db.knex);
 
+  // The recordings upload service: its own process on the same database, storage and secret. It
+  // starts while this process seeds and builds the app; its address is set before the first request.
+  const appConfig = { ...config };
+  const uploaderStart = config.UPLOADER_START
+    ? loadUploadSecret(config, { create: true }).then(() =>
+        startUploadServiceProcess({
+          env: { DATABASE_URL: db.url, DATA_DIR: config.DATA_DIR, UPLOADER_PORT: String(config.UPLOADER_PORT) },
+          logger,
+        }),
+      )
+    : Promise.resolve(undefined);
+  uploaderStart.catch(() => undefined);
+
   const seed = config.SEED_DEMO ?? !config.DATABASE_URL;
   if (seed && (await schoolIsEmpty(db.knex))) {
     logger.info('loading the demo school');
     await seedDemoSchool(db.knex, { hashPassword });
-  }
-
-  // The recordings upload service: its own process, on the same database, storage and secret.
-  let uploader: UploadServiceProcess | undefined;
-  let appConfig = config;
-  if (config.UPLOADER_START) {
-    try {
-      await loadUploadSecret(config, { create: true });
-      uploader = await startUploadServiceProcess({
-        env: { DATABASE_URL: db.url, DATA_DIR: config.DATA_DIR, UPLOADER_PORT: String(config.UPLOADER_PORT) },
-        logger,
-      });
-    } catch (err) {
-      await db.close();
-      throw new Error(`${(err as Error).message} (UPLOADER_PORT=${config.UPLOADER_PORT}; UPLOADER_START=0 runs the API without it)`);
-    }
-    appConfig = { ...config, UPLOADER_URL: uploaderPublicUrl(config, uploader.port) };
   }
 
   const { server, realtime, services } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url });
@@ -63,6 +59,14 @@ async function main() {
       .catch((err: unknown) => logger.error({ err }, 'recording sweep failed'));
   await sweep();
   setInterval(() => void sweep(), 3600_000).unref();
+  let uploader: UploadServiceProcess | undefined;
+  try {
+    uploader = await uploaderStart;
+  } catch (err) {
+    await db.close();
+    throw new Error(`${(err as Error).message} (UPLOADER_PORT=${config.UPLOADER_PORT}; UPLOADER_START=0 runs the API without it)`);
+  }
+  if (uploader) appConfig.UPLOADER_URL = uploaderPublicUrl(config, uploader.port);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const url = `http://localhost:${config.PORT}`;
   process.stdout.write(
