@@ -70,10 +70,9 @@ describe('recordings through the upload service (flag on)', () => {
     await suite.server.knex('feature_flags').where({ name: 'recordings_uploader_enabled' }).update({ enabled: true });
     let next = { status: 201, body: { data: [] } as unknown, delayMs: 4_500 };
     const service = await fakeUploadService(() => next);
-    // The server's Content-Security-Policy for /staff/ allows connections to its own origin only
-    // (server/src/platform/http/guards.ts): until it lists the upload service's origin, a browser
-    // build cannot reach the service (the desktop app uploads from main, where no CSP applies).
-    // The test looks at the client's behaviour, so it sets the policy aside.
+    // The server's Content-Security-Policy lists the upload service named by UPLOADER_URL in
+    // connect-src (http-platform.int.test.ts); this suite's server was started before the fake
+    // service had a port, so the policy is set aside here: the test looks at the client's behaviour.
     const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.desktop, locale: 'uk-UA', bypassCSP: true });
     const page = await context.newPage();
     const issued: string[] = [];

@@ -56,7 +56,12 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestContext(logger));
   app.use(errorHandler());
-  app.use(securityHeaders({ secure: config.SESSION_COOKIE_SECURE }));
+  app.use(
+    securityHeaders({
+      secure: config.SESSION_COOKIE_SECURE,
+      connectOrigins: config.UPLOADER_URL ? [new URL(config.UPLOADER_URL).origin] : [],
+    }),
+  );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.
   for (const router of routersOf('feeds')) app.use(router.routes());
   app.use(spa('/staff/', config.STATIC_STAFF_DIR, isApiPath));

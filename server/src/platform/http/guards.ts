@@ -33,7 +33,12 @@ export function requireXhrHeader(exemptPrefixes: string[] = []) {
   };
 }
 
-export function securityHeaders(opts: { secure: boolean }) {
+/**
+ * `connectOrigins`: other origins pages may call (the recordings upload service on its own port;
+ * without it in connect-src the browser staff app could not post recordings there).
+ */
+export function securityHeaders(opts: { secure: boolean; connectOrigins?: readonly string[] }) {
+  const connectSrc = ["'self'", 'ws:', 'wss:', ...(opts.connectOrigins ?? [])].join(' ');
   return async (ctx: Context, next: Next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
@@ -50,7 +55,7 @@ export function securityHeaders(opts: { secure: boolean }) {
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
         "media-src 'self' blob:",
-        "connect-src 'self' ws: wss:",
+        `connect-src ${connectSrc}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -31,6 +31,18 @@ describe('HTTP platform', () => {
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
   });
 
+  it('lets pages connect to the recordings upload service named by UPLOADER_URL, and nowhere else', async () => {
+    const own = await srv.client().get('/api/user');
+    expect(own.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss:;");
+    const withUploader = await startTestServer({ env: { UPLOADER_URL: 'http://uploads.example.org:8081/base/' } });
+    try {
+      const res = await withUploader.client().get('/api/user');
+      expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss: http://uploads.example.org:8081;");
+    } finally {
+      await withUploader.close();
+    }
+  });
+
   it('translates errors into the request language, Ukrainian by default', async () => {
     const c = await srv.signInAs('Teacher');
     const uk = await c.get('/api/no-such-resource');
