@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     securityHeaders({
       secure: config.SESSION_COOKIE_SECURE,
-      connectOrigins: config.UPLOADER_URL ? [new URL(config.UPLOADER_URL).origin] : [],
+      connectOrigins: () => (config.UPLOADER_URL ? [new URL(config.UPLOADER_URL).origin] : []),
     }),
   );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.

@@ -35,10 +35,11 @@ export function requireXhrHeader(exemptPrefixes: string[] = []) {
 
 /**
  * `connectOrigins`: other origins pages may call (the recordings upload service on its own port;
- * without it in connect-src the browser staff app could not post recordings there).
+ * without it in connect-src the browser staff app could not post recordings there). Read per
+ * request: `npm start` learns the service's port only after the app is built.
  */
-export function securityHeaders(opts: { secure: boolean; connectOrigins?: readonly string[] }) {
-  const connectSrc = ["'self'", 'ws:', 'wss:', ...(opts.connectOrigins ?? [])].join(' ');
+export function securityHeaders(opts: { secure: boolean; connectOrigins?: () => readonly string[] }) {
+  const connectSrc = () => ["'self'", 'ws:', 'wss:', ...(opts.connectOrigins?.() ?? [])].join(' ');
   return async (ctx: Context, next: Next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
@@ -55,7 +56,7 @@ export function securityHeaders(opts: { secure: boolean; connectOrigins?: readon
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
         "media-src 'self' blob:",
-        `connect-src ${connectSrc}`,
+        `connect-src ${connectSrc()}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",
