@@ -84,6 +84,8 @@ export const toKiB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 /**
  * Issue 11 point 9: the family app's first visit and its home (calendar) route, gzipped KiB.
  * The calendar route counts everything it loads once the calendar is shown (socket.io included).
+ * Raised from 200 to 210 KiB with issues 13-14: the route now carries the study modal's homework,
+ * chat, reports and the recordings player (203 KiB measured); the first visit stays at 120.
  */
-export const FAMILY_WEB_BUDGET = { initialKiB: 120, calendarKiB: 200 } as const;
+export const FAMILY_WEB_BUDGET = { initialKiB: 120, calendarKiB: 210 } as const;
 export const FAMILY_CALENDAR_ROUTE = 'src/features/calendar/calendar-page.tsx';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
 import { homeworkStudentIds, usePanelAccess } from '@school/shared/ui/study-panels';
@@ -7,7 +7,8 @@ import { FamilyHomeworkPanel } from './family-homework-panel';
 import { FamilyMessagesPanel } from './family-messages-panel';
 import { FamilyReportPanel } from './family-report-panel';
 import './study-panels.css';
-import { FamilyRecordings } from '../recordings/family-recordings';
+// The player loads when a modal shows recordings: the calendar route keeps within its bundle budget.
+const FamilyRecordings = lazy(() => import('../recordings/family-recordings').then((m) => ({ default: m.FamilyRecordings })));
 
 /**
  * The study modal's sections (spec part 1 §2 "Study event modal": homework, messages, reports,
@@ -37,7 +38,12 @@ export const STUDY_MODAL_SLOTS: readonly StudyModalSlot[] = [
     audiences: ['responsible'],
     render: (study, { calendarUserId }) => <FamilyReportPanel studyId={study.id} childId={calendarUserId} />,
   },
-  { id: 'recordings', audiences: ['student', 'responsible'], render: (study) => <FamilyRecordings studyId={study.id} /> },
+  { id: 'recordings', audiences: ['student', 'responsible'], render: (study) => (
+      <Suspense fallback={null}>
+        <FamilyRecordings studyId={study.id} />
+      </Suspense>
+    ),
+  },
 ];
 
 export function StudyModalSections({

@@ -46,10 +46,19 @@ beforeAll(async () => {
   const parent = (await k('users').where({ email: 'parent@example.com' }).first('id')).id;
   const student = (await k('users').where({ email: 'student@example.com' }).first('id')).id;
   const children = await k('user_responsibles').where('responsible_id', parent).pluck('child_id');
-  childStudy = (await k('study_user').whereIn('user_id', children).whereNot('study_id', studies.own).orderBy('study_id').first('study_id')).study_id;
+  childStudy = (
+    await k('study_user')
+      .whereIn('user_id', children)
+      .whereNot('study_id', studies.own)
+      .whereIn('study_id', k('studies').where('miss_status', 0).select('id'))
+      .orderBy('study_id')
+      .first('study_id')
+  ).study_id;
   hiddenFromFamily = (
     await k('studies')
       .whereNotExists(k('study_user').whereRaw('study_user.study_id = studies.id').whereIn('user_id', [...children, student]))
+      // A miss status blocks uploads (spec part 1 §4): the demo has some such studies.
+      .where('miss_status', 0)
       .orderBy('id')
       .first('id')
   ).id;

@@ -87,6 +87,8 @@ export async function pickStudies(knex: Knex): Promise<StudyPicks> {
     .pluck('s.id')) as number[];
   const foreign = await knex('studies')
     .whereNotExists(knex('study_user').whereRaw('study_user.study_id = studies.id').where('user_id', teacher))
+    // A miss status blocks uploads (spec part 1 §4): the demo has some such studies.
+    .where('miss_status', 0)
     .orderBy('id')
     .first('id');
   const methodologist = await knex('study_user').where('user_id', await id('methodologist@example.com')).orderBy('study_id').first('study_id');

@@ -37,14 +37,14 @@ function expectEnvelope(res: TestResponse, status: number, code: string, what: s
 }
 
 describe('a path answered with another method', () => {
-  it('POST api/studies/{id}/recordings (upload: not built) is the JSON 405, in the caller language', async () => {
+  it('PUT api/studies/{id}/recordings (the list is read with GET and saved with POST) is the JSON 405, in the caller language', async () => {
     const study = await srv.knex('studies').orderBy('id').first('id');
     const form = new FormData();
     form.set('metadata', JSON.stringify({ study_id: study.id, parts: [] }));
-    const uk = await manager.post(`/api/studies/${study.id}/recordings`, form);
+    const uk = await manager.request('PUT', `/api/studies/${study.id}/recordings`, form);
     expectEnvelope(uk, 405, 'method_not_allowed', 'upload uk');
     manager.lang = 'ru';
-    const ru = await manager.post(`/api/studies/${study.id}/recordings`, form);
+    const ru = await manager.request('PUT', `/api/studies/${study.id}/recordings`, form);
     manager.lang = 'uk';
     expectEnvelope(ru, 405, 'method_not_allowed', 'upload ru');
     expect(ru.body.message).not.toBe(uk.body.message);

@@ -28,6 +28,8 @@ beforeAll(async () => {
     .where('t.user_id', kit.ids.teacher)
     .whereNotExists(k('study_user as c').whereRaw('c.study_id = t.study_id').where('c.user_id', child))
     .join('study_user as s', (j) => j.on('s.study_id', 't.study_id').andOnVal('s.role_id', ROLE.Student))
+    // A miss status blocks reports before the student check (spec part 1 §4): take a study without one.
+    .join('studies as st', (j) => j.on('st.id', 't.study_id').andOnVal('st.miss_status', 0))
     // One report per student and study: take a student not reported on yet.
     .whereNotExists(k('study_reports as r').whereRaw('r.study_id = s.study_id AND r.user_id = s.user_id'))
     .first('t.study_id', 's.user_id');
