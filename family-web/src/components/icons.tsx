@@ -69,3 +69,35 @@ export const MoveIcon = (props: IconProps) => (
     <path d="M4 7h13l-3-3M20 17H7l3 3" />
   </Icon>
 );
+
+// The study panels' icons: a size smaller, they sit inside lists.
+export const FileIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+  </Icon>
+);
+
+export const DownloadIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+
+export const UploadIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M12 20V9M7 14l5-5 5 5M5 4h14" />
+  </Icon>
+);
+
+export const TrashIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Icon>
+);
+
+export const SendIcon = (props: IconProps) => (
+  <Icon width="18" height="18" {...props}>
+    <path d="M4 12l16-8-6 16-2-7z" />
+  </Icon>
+);

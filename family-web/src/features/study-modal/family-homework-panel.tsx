@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
 import { usePanelAccess, useStudyHomework, type StudyTask } from '@school/shared/ui/study-panels';
-import { DownloadIcon, FileIcon, TrashIcon, UploadIcon } from './panel-icons';
+import { DownloadIcon, FileIcon, TrashIcon, UploadIcon } from '../../components/icons';
 
 /**
  * Homework in the family modal (spec part 2 §2, §6): the student's own files, or a parent's

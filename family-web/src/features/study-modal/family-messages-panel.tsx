@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages } from '@school/shared/ui/study-panels';
-import { SendIcon, TrashIcon } from './panel-icons';
+import { SendIcon, TrashIcon } from '../../components/icons';
 
 /**
  * Messages in the family modal (spec part 2 §2 "Study messages panel"): who wrote (name and

@@ -1,4 +1,5 @@
-import { Alert, Button, Callout, Icon, Spinner, type IconName } from '@blueprintjs/core';
+import { Button, Callout, Icon, Spinner, type IconName } from '@blueprintjs/core';
+import { ConfirmDeleteAlert } from './confirm-delete-alert';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
@@ -123,21 +124,9 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
           <Button size="small" variant="minimal" icon="cross" aria-label={t('studyPanels.cancel')} onClick={panel.clearProblem} />
         </Callout>
       ) : null}
-      <Alert
-        isOpen={confirm !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('studyPanels.delete')}
-        cancelButtonText={t('studyPanels.cancel')}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          if (confirm) void panel.remove(confirm);
-          setConfirm(null);
-        }}
-        className="study-panel__alert"
-      >
+      <ConfirmDeleteAlert item={confirm} onClose={() => setConfirm(null)} onDelete={(task) => void panel.remove(task)} className="study-panel__alert">
         <p data-testid="homework-confirm">{confirm ? t('studyPanels.homework.confirmDelete', { name: confirm.file_name }) : null}</p>
-      </Alert>
+      </ConfirmDeleteAlert>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Callout, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { ConfirmDeleteAlert } from './confirm-delete-alert';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages, type StudyMessage } from '@school/shared/ui/study-panels';
@@ -116,20 +117,9 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
           {panel.actionError}
         </Callout>
       ) : null}
-      <Alert
-        isOpen={confirm !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('studyPanels.delete')}
-        cancelButtonText={t('studyPanels.cancel')}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          if (confirm) void panel.remove(confirm);
-          setConfirm(null);
-        }}
-      >
+      <ConfirmDeleteAlert item={confirm} onClose={() => setConfirm(null)} onDelete={(message) => void panel.remove(message)}>
         <p data-testid="message-confirm">{t('studyPanels.messages.confirmDelete')}</p>
-      </Alert>
+      </ConfirmDeleteAlert>
     </div>
   );
 }
