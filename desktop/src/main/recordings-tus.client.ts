@@ -12,7 +12,7 @@ import {
   uploadIsGone,
   uploadUrlFrom,
 } from '../common/tus-protocol';
-import { RecordingsUploadError } from './recordings-upload.client';
+import { parseResponseBody, RecordingsUploadError } from './recordings-upload.client';
 
 /**
  * A tus 1.0 client for one recording file, streaming from disk: create the upload (or find how
@@ -65,18 +65,6 @@ interface Answer {
 
 const RESPONSE_LIMIT = 256 * 1024;
 
-function parseBody(raw: Buffer, contentType: string | undefined): unknown {
-  const text = raw.toString('utf8');
-  if (contentType && /[/+]json\b/i.test(contentType)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
 interface RequestSpec {
   method: 'OPTIONS' | 'HEAD' | 'POST' | 'PATCH';
   url: string;
@@ -127,7 +115,7 @@ function request(spec: RequestSpec): Promise<Answer> {
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: parseBody(Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT), res.headers['content-type']),
+            body: parseResponseBody(Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT), res.headers['content-type']),
           }),
         ),
       );

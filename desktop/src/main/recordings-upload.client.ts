@@ -75,7 +75,8 @@ export async function buildRecordingsParts(files: readonly UploadFile[], metadat
   return parts;
 }
 
-function parseResponseBody(raw: Buffer, contentType: string | undefined): unknown {
+/** A response body as JSON when it says so (and parses), else its text. */
+export function parseResponseBody(raw: Buffer, contentType: string | undefined): unknown {
   const text = raw.toString('utf8');
   if (contentType && /[/+]json\b/i.test(contentType)) {
     try {
