@@ -1,4 +1,5 @@
 import type { DocumentFileKind } from '@school/shared/rules';
+import { zipEntryNames } from '../../platform/files/zip-entries.js';
 
 /**
  * What an uploaded document really is, from its bytes (issue 15 point 2). Only the kinds of
@@ -29,8 +30,9 @@ const ODT_MIME = 'application/vnd.oasis.opendocument.text';
 
 /** A .docx (WordprocessingML without macros) or an OpenDocument text; any other ZIP is refused. */
 function sniffZip(bytes: Buffer): DocumentFileKind | null {
-  const names = zipEntryNames(bytes);
-  if (!names) return null;
+  const list = zipEntryNames(bytes);
+  if (!list) return null;
+  const names = new Set(list);
   // ODF: the first entry is an uncompressed "mimetype" holding the document's type.
   if (bytes.subarray(30, 38).toString('latin1') === 'mimetype') {
     return bytes.subarray(38, 38 + ODT_MIME.length).toString('latin1') === ODT_MIME && names.has('content.xml') ? 'odt' : null;
@@ -40,33 +42,6 @@ function sniffZip(bytes: Buffer): DocumentFileKind | null {
   // Macros (.docm renamed) and anything runnable packed inside are not a document we keep.
   for (const n of lower) if (n.endsWith('vbaproject.bin') || /\.(exe|dll|com|scr|bat|cmd|ps1|vbs|js|jar|msi|sh)$/.test(n)) return null;
   return 'docx';
-}
-
-/** Entry names from the ZIP central directory; null when the directory is not where it says. */
-function zipEntryNames(bytes: Buffer): Set<string> | null {
-  // End of central directory: 22 bytes plus a comment of at most 65,535.
-  const from = Math.max(0, bytes.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= from; i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = bytes.readUInt16LE(eocd + 10);
-  let at = bytes.readUInt32LE(eocd + 16);
-  const names = new Set<string>();
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const extra = bytes.readUInt16LE(at + 30);
-    const comment = bytes.readUInt16LE(at + 32);
-    if (at + 46 + nameLength > bytes.length) return null;
-    names.add(bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
-    at += 46 + nameLength + extra + comment;
-  }
-  return names;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { zipEntryNames } from '../../platform/files/zip-entries.js';
 import {
   fileExtension,
   HOMEWORK_ARCHIVE_REFUSED_EXTENSIONS,
@@ -70,45 +71,9 @@ function headMatches(signature: HomeworkSignature, head: Buffer): boolean {
   }
 }
 
-/** Entry names of a ZIP from its central directory; null when it is not a readable ZIP. */
-async function zipEntries(path: string, size: number): Promise<string[] | null> {
-  const fh = await open(path, 'r');
-  try {
-    // End of central directory: 22 bytes plus a comment of at most 65535 bytes, at the end.
-    const tailLength = Math.min(size, 22 + 0xffff);
-    const tail = Buffer.alloc(tailLength);
-    await fh.read(tail, 0, tailLength, size - tailLength);
-    let eocd = -1;
-    for (let i = tailLength - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === 0x06054b50) {
-        eocd = i;
-        break;
-      }
-    }
-    if (eocd < 0) return null;
-    const count = tail.readUInt16LE(eocd + 10);
-    const cdSize = tail.readUInt32LE(eocd + 12);
-    const cdOffset = tail.readUInt32LE(eocd + 16);
-    if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) return null; // ZIP64
-    if (cdOffset + cdSize > size) return null;
-    const cd = Buffer.alloc(cdSize);
-    await fh.read(cd, 0, cdSize, cdOffset);
-    const names: string[] = [];
-    let at = 0;
-    for (let n = 0; n < count; n++) {
-      if (at + 46 > cd.length || cd.readUInt32LE(at) !== 0x02014b50) return null;
-      const utf8 = (cd.readUInt16LE(at + 8) & 0x0800) !== 0;
-      const nameLength = cd.readUInt16LE(at + 28);
-      const extraLength = cd.readUInt16LE(at + 30);
-      const commentLength = cd.readUInt16LE(at + 32);
-      if (at + 46 + nameLength > cd.length) return null;
-      names.push(cd.subarray(at + 46, at + 46 + nameLength).toString(utf8 ? 'utf8' : 'latin1'));
-      at += 46 + nameLength + extraLength + commentLength;
-    }
-    return names;
-  } finally {
-    await fh.close();
-  }
+/** Entry names of a ZIP homework file (at most 8192 KB, so read whole). */
+async function zipEntries(path: string): Promise<string[] | null> {
+  return zipEntryNames(await readFile(path));
 }
 
 async function readHead(path: string, size: number): Promise<Buffer> {
@@ -131,7 +96,7 @@ export async function sniffHomeworkFile(path: string, name: string, size: number
   if (PROGRAM_SIGNATURES.some((sig) => startsWith(head, sig))) return { ok: false, reason: 'executable' };
   if (!headMatches(type.signature, head)) return { ok: false, reason: 'content' };
   if (type.signature === 'ooxml' || type.signature === 'odf' || type.signature === 'zip') {
-    const entries = await zipEntries(path, size);
+    const entries = await zipEntries(path);
     if (!entries) return { ok: false, reason: 'content' };
     if (type.signature === 'ooxml' && !entries.includes('[Content_Types].xml')) return { ok: false, reason: 'content' };
     if (type.signature === 'odf' && !entries.includes('mimetype')) return { ok: false, reason: 'content' };
