@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages } from '@school/shared/ui/study-panels';
 import { SendIcon, TrashIcon } from '../../components/icons';
@@ -13,13 +13,7 @@ export function FamilyMessagesPanel({ studyId }: { studyId: number }) {
   const { viewer, ability } = usePanelAccess();
   const panel = useStudyMessages({ studyId, viewer, ability });
   const [confirm, setConfirm] = useState<number | null>(null);
-  const list = useRef<HTMLOListElement>(null);
   const inputId = useId();
-  const lastId = panel.items.at(-1)?.message.id;
-  useEffect(() => {
-    const node = list.current;
-    if (node) node.scrollTop = node.scrollHeight;
-  }, [lastId]);
 
   return (
     <div className="panel" data-testid="messages-panel">
@@ -31,7 +25,7 @@ export function FamilyMessagesPanel({ studyId }: { studyId: number }) {
         </p>
       ) : null}
       {panel.items.length > 0 ? (
-        <ol className="messages__list" ref={list} data-testid="messages-list">
+        <ol className="messages__list" ref={panel.listRef} data-testid="messages-list">
           {panel.items.map((item) => (
             <li key={item.message.id} className={`message${item.own ? ' message--own' : ''}`} data-testid={`message-${item.message.id}`}>
               <div className="message__meta">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { useApi } from '../api-context';
@@ -29,6 +29,8 @@ export interface MessageView {
 
 export interface StudyMessagesPanel {
   items: MessageView[];
+  /** Put on the list element: a new message (ours or someone else's) scrolls it into view. */
+  listRef: RefObject<HTMLOListElement | null>;
   loading: boolean;
   loadError: string | null;
   reload(): void;
@@ -174,8 +176,16 @@ export function useStudyMessages({
       });
   }, [list.data, viewer.id, ability, t, i18n.language]);
 
+  const listRef = useRef<HTMLOListElement>(null);
+  const lastId = items.at(-1)?.message.id;
+  useEffect(() => {
+    const node = listRef.current;
+    if (node) node.scrollTop = node.scrollHeight;
+  }, [lastId]);
+
   return {
     items,
+    listRef,
     loading: list.loading,
     loadError: list.error && list.data === undefined ? t('studyPanels.messages.loadFailed') : null,
     reload: list.reload,

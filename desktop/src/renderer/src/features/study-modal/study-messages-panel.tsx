@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { ConfirmDeleteAlert } from './confirm-delete-alert';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages, type StudyMessage } from '@school/shared/ui/study-panels';
 
@@ -14,13 +14,6 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
   const { viewer, ability } = usePanelAccess();
   const panel = useStudyMessages({ studyId, viewer, ability });
   const [confirm, setConfirm] = useState<StudyMessage | null>(null);
-  const list = useRef<HTMLOListElement>(null);
-  const lastId = panel.items.at(-1)?.message.id;
-  // A new message (ours or someone else's) scrolls the list to it.
-  useEffect(() => {
-    const node = list.current;
-    if (node) node.scrollTop = node.scrollHeight;
-  }, [lastId]);
 
   return (
     <div className="study-messages" data-testid="messages-panel">
@@ -36,7 +29,7 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
         </p>
       ) : null}
       {panel.items.length > 0 ? (
-        <ol className="study-messages__list" ref={list} data-testid="messages-list">
+        <ol className="study-messages__list" ref={panel.listRef} data-testid="messages-list">
           {panel.items.map((item) => (
             <li
               key={item.message.id}
