@@ -41,7 +41,7 @@ describe('sign-in', () => {
     try {
       await page.goto('/');
       await page.waitForURL('**/login');
-      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.login}`);
+      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.login}`);
       await signIn(page, 'parent@example.com', PASSWORD);
       const fullName = page.getByTestId('user-full-name');
       await fullName.waitFor();
@@ -108,7 +108,7 @@ describe('sign-in', () => {
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
       expect(await page.getByTestId('page-title').textContent()).toBe(ru.titles.login);
       expect(await page.getByTestId('login-submit').textContent()).toBe(ru.auth.login.submit);
-      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.login}`);
+      await expect.poll(() => page.title()).toBe(`${ru.app.name} | ${ru.titles.login}`);
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
 
       // The choice also sets Accept-Language: the server answers in Russian.

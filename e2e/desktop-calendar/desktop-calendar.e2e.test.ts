@@ -36,7 +36,7 @@ describe('desktop home calendar', () => {
       await signIn(page, 'admin@example.com');
       // The hint waits for the picker's list, so wait for its words rather than read it at once.
       await page.getByTestId('select-user-hint').getByText(uk.calendar.selectUser).waitFor();
-      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
+      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
       // Nothing is chosen yet, and the Administrator (not a teacher) is first: "others see themselves first".
       expect(await page.getByTestId('user-picker').inputValue()).toBe('');
       const adminId = await userIdOf(suite.server.knex, 'admin@example.com');
@@ -89,7 +89,7 @@ describe('desktop home calendar', () => {
       expect(await page.getByTestId('calendar-refresh').textContent()).toBe(
         calendarUiTexts.ru.toolbar.refresh,
       );
-      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
+      await expect.poll(() => page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
       await screenshot(page, 'desktop-calendar-admin-week-ru');
 
       await page.getByTestId('calendar-view-month').click();

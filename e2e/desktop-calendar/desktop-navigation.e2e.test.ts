@@ -49,7 +49,7 @@ describe('guard, titles and navigation', () => {
       await page.goto('/staff/admin/users');
       await page.waitForURL('**/staff/login');
       await page.getByTestId('login-form').waitFor();
-      expect(await page.title()).toBe(title(uk.titles.login));
+      await expect.poll(() => page.title()).toBe(title(uk.titles.login));
 
       // A wrong password: the server's words, dropped on a language switch instead of staying Ukrainian in Russian.
       await page.locator('input[name="email"]').fill('teacher@example.com');

@@ -90,7 +90,7 @@ describe('language (spec part 1 §1)', () => {
       });
       await page.getByTestId('language-ru').click();
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
-      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
+      await expect.poll(() => page.title()).toBe(`${ru.app.name} | ${ru.titles.home}`);
       languages.clear();
       const studies = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/studies');
       await page.getByTestId('calendar-refresh').click();

@@ -61,7 +61,7 @@ describe.each([
         await page.getByTestId('login-form').waitFor();
         expect(new URL(page.url()).pathname, path).toBe('/login');
       }
-      expect(await page.title()).toBe(`${tr.app.name} | ${tr.titles.login}`);
+      await expect.poll(() => page.title()).toBe(`${tr.app.name} | ${tr.titles.login}`);
       expect(await page.getByTestId('page-title').textContent()).toBe(tr.titles.login);
       await screenshot(page, `family-auth-${width}-login-${language}`);
     } finally {
@@ -79,7 +79,7 @@ describe.each([
       await page.getByTestId('forgot-link').click();
       await page.getByTestId('forgot-form').waitFor();
       expect(new URL(page.url()).pathname).toBe('/password/forgot');
-      expect(await page.title()).toBe(`${tr.app.name} | ${tr.titles.forgotPassword}`);
+      await expect.poll(() => page.title()).toBe(`${tr.app.name} | ${tr.titles.forgotPassword}`);
 
       // The server's words for a malformed email, the shared rule's message.
       await page.locator('input[name=email]').fill('not-an-email');
@@ -134,7 +134,7 @@ describe.each([
       await presetLanguage(page, language);
       await page.goto(link!);
       await page.getByTestId('reset-form').waitFor();
-      expect(await page.title()).toBe(`${tr.app.name} | ${tr.titles.resetPassword}`);
+      await expect.poll(() => page.title()).toBe(`${tr.app.name} | ${tr.titles.resetPassword}`);
       expect(await page.locator('input[name=email]').inputValue()).toBe(email);
 
       // A confirmation that differs: the shared rule's message, from the server.

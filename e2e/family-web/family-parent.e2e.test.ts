@@ -112,7 +112,7 @@ describe.each([
     const { context, page } = await open();
     try {
       await signIn(page, 'parent@example.com');
-      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
+      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
       // Two active children; with no choice made yet the spec's hint is shown.
       expect(await page.getByTestId('child-option').count()).toBe(2);
       expect(await page.getByTestId('select-user-hint').textContent()).toBe(uk.calendar.selectUser);
@@ -396,13 +396,13 @@ describe.each([
       await pickChild(page, childId);
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
-      expect(await page.title()).toBe(`${uk.app.name} | ${uk.titles.settings}`);
+      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.settings}`);
       await screenshot(page, `family-parent-${width}-settings-uk`);
 
       await page.getByTestId('settings-language-ru').check();
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
       expect(await page.getByTestId('page-title').textContent()).toBe(ru.titles.settings);
-      expect(await page.title()).toBe(`${ru.app.name} | ${ru.titles.settings}`);
+      await expect.poll(() => page.title()).toBe(`${ru.app.name} | ${ru.titles.settings}`);
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
       expect(await page.getByTestId('settings-messengers').textContent()).toContain(ru.family.settings.messengersTitle);
       await screenshot(page, `family-parent-${width}-settings-ru`);
