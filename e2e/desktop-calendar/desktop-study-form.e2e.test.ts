@@ -124,8 +124,8 @@ describe('study form from the calendar', () => {
       // Cancel with unsaved changes asks first; "back to the form" keeps what was typed.
       await page.getByTestId('study-form-comment').fill('E2E: змінений коментар');
       await page.getByTestId('study-form-cancel').click();
-      expect(await page.getByTestId('study-form-discard-question').innerText()).toBe(texts.ru.studyForm.discardQuestion);
-      await page.getByRole('button', { name: texts.ru.studyForm.keepEditing }).click();
+      expect(await page.getByTestId('form-discard-question').innerText()).toBe(texts.ru.adminForms.discardQuestion);
+      await page.getByRole('button', { name: texts.ru.adminForms.keepEditing }).click();
       expect(await page.getByTestId('study-form-comment').inputValue()).toBe('E2E: змінений коментар');
 
       // 15 minutes shorter: the end moves, the start (and so the date history) does not.
@@ -145,7 +145,7 @@ describe('study form from the calendar', () => {
       await dialogOpen(page);
       await page.getByTestId('study-form-cancel').click();
       await page.getByTestId('study-form').waitFor({ state: 'detached' });
-      expect(await page.getByTestId('study-form-discard-question').count()).toBe(0);
+      expect(await page.getByTestId('form-discard-question').count()).toBe(0);
       await waitForCalendar(page);
     } finally {
       await context.close();

@@ -10,7 +10,8 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
-import { backgroundOf, STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
+import { backgroundOf } from '../features/admin-forms/admin-form-route';
+import { STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
 import { StudyReportFormRoute } from '../features/study-reports/study-report-form-route';
 
 interface RouteDef {

@@ -14,6 +14,7 @@ import { calendar, missStatus, notify, recordings, reports, transfer } from './s
 import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
+import { adminForms } from './admin-forms';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
@@ -45,6 +46,7 @@ export const en: Translation = {
   family,
   documents,
   studyForm,
+  adminForms,
   homework,
   studyPanels,
   recordingsUi,

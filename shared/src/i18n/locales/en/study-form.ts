@@ -26,7 +26,4 @@ export const studyForm: Translation['studyForm'] = {
   create: 'Create',
   created: 'Study created',
   saved: 'Study saved',
-  discardQuestion: 'Close the form? Unsaved changes will be lost.',
-  discard: 'Close without saving',
-  keepEditing: 'Back to the form',
 };

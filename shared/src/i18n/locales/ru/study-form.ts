@@ -26,7 +26,4 @@ export const studyForm: Translation['studyForm'] = {
   create: 'Создать',
   created: 'Занятие создано',
   saved: 'Занятие сохранено',
-  discardQuestion: 'Закрыть форму? Несохранённые изменения будут потеряны.',
-  discard: 'Закрыть без сохранения',
-  keepEditing: 'Вернуться к форме',
 };

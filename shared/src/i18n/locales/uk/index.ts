@@ -13,6 +13,7 @@ import { calendar, missStatus, notify, recordings, reports, transfer } from './s
 import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
+import { adminForms } from './admin-forms';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
@@ -44,6 +45,7 @@ export const uk = {
   family,
   documents,
   studyForm,
+  adminForms,
   homework,
   studyPanels,
   recordingsUi,

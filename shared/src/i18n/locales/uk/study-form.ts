@@ -25,7 +25,4 @@ export const studyForm = {
   create: 'Створити',
   created: 'Заняття створено',
   saved: 'Заняття збережено',
-  discardQuestion: 'Закрити форму? Незбережені зміни буде втрачено.',
-  discard: 'Закрити без збереження',
-  keepEditing: 'Повернутися до форми',
 };

@@ -1,42 +1,26 @@
-import { useMemo } from 'react';
-import { findResource } from '@school/shared/resources';
-import { presetsFromQuery, readFormLink, useRouter } from '@school/shared/ui';
+import { calendarKeys } from '../calendar/calendar-api';
+import { adminFormOverlay } from '../admin-forms/admin-form-route';
+import type { AdminFormDefinition, AdminFormProps } from '../admin-forms/admin-form.types';
 import { STUDY_PRESET_TYPES } from './study-form.mapper';
-import { StudyFormDialog } from './study-form-dialog';
+import { StudyForm } from './study-form';
 
 export const STUDIES_PAGE = '/admin/studies';
 
-/** The page a form dialog was opened over (history state), so closing it goes back there. */
-export interface FormBackground {
-  background: string;
-}
-
-export function backgroundOf(state: unknown): string | null {
-  const background = (state as Partial<FormBackground> | null)?.background;
-  return typeof background === 'string' && background.startsWith('/') ? background : null;
+function StudyAdminForm({ id, ...props }: AdminFormProps) {
+  return <StudyForm studyId={id} {...props} />;
 }
 
 /**
- * `/admin/studies?create&…` and `?edit=<id>` (spec part 1 §2 query conventions): the study form
- * in a dialog, over the page it was opened from (the calendar) or over the studies page. Closing
- * goes back to that page.
+ * `/admin/studies?create&…` and `?edit=<id>`: the study form over the page it was opened from
+ * (the calendar) or over the studies page; a save refreshes the calendars too.
  */
-export function StudyFormRoute() {
-  const { query, state, navigate } = useRouter();
-  const search = query.toString();
-  const link = useMemo(() => readFormLink(new URLSearchParams(search)), [search]);
-  const presets = useMemo(
-    () => (link?.mode === 'create' ? presetsFromQuery(findResource('studies')!, link.params, STUDY_PRESET_TYPES) : undefined),
-    [link],
-  );
-  if (!link) return null;
-  const onClose = () => navigate(backgroundOf(state) ?? STUDIES_PAGE, { replace: true });
-  return (
-    <StudyFormDialog
-      key={search}
-      studyId={link.mode === 'update' ? link.id : null}
-      presets={presets}
-      onClose={onClose}
-    />
-  );
-}
+export const studyFormDefinition: AdminFormDefinition = {
+  resource: 'studies',
+  pagePath: STUDIES_PAGE,
+  Form: StudyAdminForm,
+  texts: { createTitle: 'studyForm.createTitle', editTitle: 'studyForm.editTitle', created: 'studyForm.created', saved: 'studyForm.saved' },
+  presetTypes: STUDY_PRESET_TYPES,
+  invalidates: [calendarKeys.all],
+};
+
+export const StudyFormRoute = adminFormOverlay(studyFormDefinition);

@@ -15,7 +15,7 @@ import {
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { calendarKeys } from '../calendar/calendar-api';
-import { backgroundOf } from '../studies/study-form-route';
+import { backgroundOf } from '../admin-forms/admin-form-route';
 import './study-report-form.css';
 
 function studyTime(start: string, end: string, language: string): string {

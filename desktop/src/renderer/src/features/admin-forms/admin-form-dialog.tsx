@@ -5,53 +5,52 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
 import type { FormValues } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
-import { calendarKeys } from '../calendar/calendar-api';
-import { StudyForm } from './study-form';
+import type { AdminFormDefinition } from './admin-form.types';
+import './admin-form-dialog.css';
 
-export interface StudyFormDialogProps {
-  /** null: a new study. */
-  studyId: number | null;
+export interface AdminFormDialogProps {
+  definition: AdminFormDefinition;
+  /** null: a new row. */
+  id: number | null;
   presets?: FormValues;
   onClose(): void;
 }
 
 /**
- * The study form in a dialog (the deep links' form until the studies table exists): a save
- * refreshes the calendars, closes and says so; closing with unsaved changes asks first.
+ * An admin form in a dialog: a save refreshes the resource's lists (and what the form names),
+ * closes and says so; closing with unsaved changes asks first, so nothing typed is lost silently.
  */
-export function StudyFormDialog({ studyId, presets, onClose }: StudyFormDialogProps) {
+export function AdminFormDialog({ definition, id, presets, onClose }: AdminFormDialogProps) {
   const { t } = useTranslation();
   const { toasts } = useServices();
   const queryClient = useQueryClient();
   const [dirty, setDirty] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const { Form, texts } = definition;
 
   const requestClose = (hasChanges: boolean) => (hasChanges ? setConfirming(true) : onClose());
   const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
-  const title = studyId === null ? t('studyForm.createTitle') : t('studyForm.editTitle', { id: studyId });
+  const title = id === null ? t(texts.createTitle) : t(texts.editTitle, { id });
 
   return (
     <Dialog
       isOpen
       title={title}
-      icon={studyId === null ? 'add' : 'edit'}
-      className="study-form-dialog"
+      icon={id === null ? 'add' : 'edit'}
+      className={['admin-form-dialog', definition.className].filter(Boolean).join(' ')}
       onClose={() => requestClose(dirty)}
       canOutsideClickClose={false}
     >
       <DialogBody>
-        <StudyForm
-          studyId={studyId}
+        <Form
+          id={id}
           presets={presets}
           onDirtyChange={onDirtyChange}
           onCancel={requestClose}
           onSaved={(_row, mode) => {
-            void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
-            toasts.show({
-              intent: 'success',
-              message: mode === 'create' ? t('studyForm.created') : t('studyForm.saved'),
-              timeoutMs: TOAST_MS.short,
-            });
+            void queryClient.invalidateQueries({ queryKey: ['resources', definition.resource] });
+            for (const queryKey of definition.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
+            toasts.show({ intent: 'success', message: mode === 'create' ? t(texts.created) : t(texts.saved), timeoutMs: TOAST_MS.short });
             onClose();
           }}
         />
@@ -60,16 +59,16 @@ export function StudyFormDialog({ studyId, presets, onClose }: StudyFormDialogPr
         isOpen={confirming}
         intent="danger"
         icon="warning-sign"
-        confirmButtonText={t('studyForm.discard')}
-        cancelButtonText={t('studyForm.keepEditing')}
+        confirmButtonText={t('adminForms.discard')}
+        cancelButtonText={t('adminForms.keepEditing')}
         onConfirm={() => {
           setConfirming(false);
           onClose();
         }}
         onCancel={() => setConfirming(false)}
-        className="study-form-dialog__confirm"
+        className="admin-form-dialog__confirm"
       >
-        <p data-testid="study-form-discard-question">{t('studyForm.discardQuestion')}</p>
+        <p data-testid="form-discard-question">{t('adminForms.discardQuestion')}</p>
       </Alert>
     </Dialog>
   );

@@ -1,0 +1,6 @@
+/** The admin forms' dialog (every form: study, user, contract…). */
+export const adminForms = {
+  discardQuestion: 'Закрыть форму? Несохранённые изменения будут потеряны.',
+  discard: 'Закрыть без сохранения',
+  keepEditing: 'Вернуться к форме',
+};

@@ -1,0 +1,6 @@
+/** The admin forms' dialog (every form: study, user, contract…). */
+export const adminForms = {
+  discardQuestion: 'Закрити форму? Незбережені зміни буде втрачено.',
+  discard: 'Закрити без збереження',
+  keepEditing: 'Повернутися до форми',
+};
