@@ -33,6 +33,14 @@ describe('test database set-up shared by the int and e2e projects', () => {
       const url = int.provided.adminDbUrl as string;
       const template = int.provided.templateDemo as string;
       expect(await demoUsers(url, template)).toBeGreaterThan(5);
+      // A throw-away cluster: commits do not wait for the disk (the run's speed depends on it).
+      const c = await connectPgClient(url);
+      try {
+        expect((await c.query('SHOW fsync')).rows[0].fsync).toBe('off');
+        expect((await c.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('off');
+      } finally {
+        await c.end();
+      }
 
       await endInt();
       // The e2e project is still running on the same server and templates.

@@ -63,7 +63,7 @@ export async function prepareTestDatabases(adminUrl?: string): Promise<TestDatab
   let tmpDir: string | undefined;
   if (!adminUrl) {
     tmpDir = path.resolve('.tmp', `pg-test-${run}`);
-    embedded = await startEmbeddedPostgres(tmpDir, { persistent: false });
+    embedded = await startEmbeddedPostgres(tmpDir, { persistent: false, durable: false });
     adminUrl = embedded.url('postgres');
   }
   const templateEmpty = `school_tpl_empty_${run}`;
