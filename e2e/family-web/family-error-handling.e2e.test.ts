@@ -102,7 +102,8 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
         title: texts.ru.errorUnknown.toastTitle,
         message: texts.ru.errorUnknown.toastMessage,
       });
-      // Still usable.
+      // Still usable, once the toasts over the navigation are closed (they would go after 15 s).
+      while ((await page.locator('.toast__close').count()) > 0) await page.locator('.toast__close').first().click();
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
     } finally {
