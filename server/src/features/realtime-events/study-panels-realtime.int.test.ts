@@ -173,6 +173,8 @@ describe('homework, reports and recordings in real time', () => {
     });
     await teacher.waitFor(is(study, 'report'));
     await teacher.waitFor(is(study, 'recording'));
-    expect(kindsFor(teacher, study).sort()).toEqual(['recording', 'report']);
+    // The study's own 'created' may arrive late (the change batcher's window can close after the
+    // socket joined); what matters is that the two writes are two kinds, not one.
+    expect(kindsFor(teacher, study).filter((kind) => kind !== 'created').sort()).toEqual(['recording', 'report']);
   });
 });
