@@ -77,12 +77,14 @@ const SPAN_TO = `((${THIS_MONDAY} + 7)::timestamp AT TIME ZONE :tz)`;
 /**
  * Studies per week (migration 024's indexes; docs/data-model.md, "Indexes added after the money
  * bench"). The answer is that of one join of studies, their students and packages grouped by
- * week, computed without visiting a study row or converting a time per row:
+ * week, computed from indexes (regular studies: without visiting a row) and without converting
+ * a time per row:
  *  - `lessons`: each week's studies counted in the (trial, start) index between the week's bounds;
- *  - `billed`: the students of the window read by their participation's start (lower(period) is
- *    the study's start), the study's trial flag checked against the window's few trial studies,
- *    the week found by width_bucket among the weeks' first instants (Kyiv midnights, so DST
- *    weeks are right), grouped per week and over the whole window (users counted once).
+ *  - `billed`: regular studies' students read by their participation's start (lower(period) is
+ *    the study's start) minus those of the window's few trial studies; trial studies' students
+ *    from the trial studies (one branch runs: PostgreSQL drops the other, its :trial being
+ *    false); the week found by width_bucket among the weeks' first instants (Kyiv midnights, so
+ *    DST weeks are right); grouped per week and over the whole window (users counted once).
  */
 export async function studiesWeekly(
   knex: Knex,
@@ -105,10 +107,17 @@ export async function studiesWeekly(
                       su.user_id, sub.price_per_study
                  FROM study_user su
                  LEFT JOIN subscriptions sub ON sub.id = su.subscription_id
-                WHERE su.role_id = :student
+                WHERE NOT :trial AND su.role_id = :student
                   AND lower(su.period) >= ${SPAN_FROM} AND lower(su.period) < ${SPAN_TO}
-                  AND (su.study_id IN (SELECT t.id FROM studies t
-                        WHERE t.trial AND t.start >= ${SPAN_FROM} AND t.start < ${SPAN_TO})) = :trial) b
+                  AND su.study_id NOT IN (SELECT t.id FROM studies t
+                        WHERE t.trial AND t.start >= ${SPAN_FROM} AND t.start < ${SPAN_TO})
+               UNION ALL
+               SELECT width_bucket(t.start, (SELECT array_agg(from_at ORDER BY from_at) FROM weeks)),
+                      su.user_id, sub.price_per_study
+                 FROM studies t
+                 JOIN study_user su ON su.study_id = t.id AND su.role_id = :student
+                 LEFT JOIN subscriptions sub ON sub.id = su.subscription_id
+                WHERE :trial AND t.trial AND t.start >= ${SPAN_FROM} AND t.start < ${SPAN_TO}) b
         GROUP BY GROUPING SETS ((b.bucket), ()))
      SELECT false AS is_total, ${WEEK_COLUMNS},
             w.n::int AS count, coalesce(b.price, 0)::float8 AS price,
