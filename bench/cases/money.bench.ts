@@ -15,8 +15,8 @@ import type { LargeBenchContext } from '../run.js';
  *
  *  - each analytics endpoint against its own SQL statement (captured from the server's knex) run
  *    directly with pg and GET /api/user (what any signed-in request costs), interleaved call by
- *    call, warm-up rounds thrown away: the endpoint within 1.3x of the statement (see
- *    ratioWithin for statements shorter than a request), and under 300 ms (set for scale 1);
+ *    call, warm-up rounds thrown away: what the endpoint adds to a signed-in request within 1.3x
+ *    of the statement (see ratioWithin), and the endpoint under 300 ms (set for scale 1);
  *  - contract and invoice .docx per document, p50 under 100 ms: the download endpoints
  *    (GET /api/contracts/{id}/download, /api/invoices/{id}/download) and the generators
  *    (POST /contract, POST /invoice, spec part 2 §7), interleaved the same way.
@@ -83,7 +83,7 @@ async function analyticsCase(
     { warmup: Math.min(10, Math.ceil(runs / 10)), runs },
   );
   const targets: TargetResult[] = [
-    ratioWithin(`${c.name}: endpoint p50 / statement p50`, sides.endpoint.p50_ms, sides.statement.p50_ms, RATIO_TARGET, sides.signed_in_request.p50_ms),
+    ratioWithin(`${c.name}: (endpoint - signed-in request) / statement, p50`, sides.endpoint.p50_ms, sides.statement.p50_ms, RATIO_TARGET, sides.signed_in_request.p50_ms),
     atMostMs(`${c.name}: endpoint p50`, sides.endpoint.p50_ms, ANALYTICS_MS_TARGET),
   ];
   return {

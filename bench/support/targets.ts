@@ -14,12 +14,17 @@ export function atMostMs(target: string, measured: number, limit: number): Targe
   return { target, limit, measured: round(measured), unit: 'ms', pass: measured <= limit };
 }
 
+/** Statements under this p50 (ms) are judged on the time the endpoint adds, not on a ratio. */
+export const SUB_MS = 1;
+
 /**
- * The endpoint's p50 over the p50 of its SQL statement run directly. A request also pays what
- * any signed-in request costs (HTTP, the session and user look-ups, abilities): `floorMs`, the
- * p50 of GET /api/user measured alongside. For a statement shorter than that floor the plain
- * ratio measures the floor, not the query, so there the target is met when what the endpoint
- * adds to the floor is within `limit` times the statement. Both ratios are written.
+ * An endpoint against its SQL statement run directly with pg. Every signed-in request pays the
+ * same fixed cost before its statement (HTTP, the session and user look-ups, abilities):
+ * `floorMs`, the p50 of GET /api/user measured alongside. What the endpoint adds to that is its
+ * query's cost through the server (knex, the answer's JSON), and that is held to `limit` times
+ * the statement: (endpoint - floor) / statement. A statement under SUB_MS is a round trip or two,
+ * where the ratio measures driver noise; there the endpoint may add up to SUB_MS. The plain
+ * endpoint / statement ratio is written alongside.
  */
 export function ratioWithin(
   target: string,
@@ -27,17 +32,20 @@ export function ratioWithin(
   statementMs: number,
   limit: number,
   floorMs: number,
-): TargetResult & { net_ratio: number } {
+): TargetResult & { raw_ratio: number; added_ms: number } {
   const statement = Math.max(statementMs, 0.001);
-  const ratio = round(endpointMs / statement);
-  const net = round(Math.max(0, endpointMs - floorMs) / statement);
-  const result = { target, limit, measured: ratio, unit: 'x' as const, net_ratio: net };
-  if (ratio <= limit) return { ...result, pass: true };
-  if (statementMs >= floorMs) return { ...result, pass: false };
+  const added = endpointMs - floorMs;
+  const net = round(Math.max(0, added) / statement);
+  const small = statementMs < SUB_MS && added <= SUB_MS;
   return {
-    ...result,
-    pass: net <= limit,
-    note: `statement (${round(statementMs)} ms) is shorter than a signed-in request (${round(floorMs)} ms): judged on (endpoint - request) / statement`,
+    target,
+    limit,
+    measured: net,
+    unit: 'x',
+    pass: net <= limit || small,
+    raw_ratio: round(endpointMs / statement),
+    added_ms: round(added),
+    ...(net > limit && small ? { note: `statement under ${SUB_MS} ms: the endpoint adds ${round(added)} ms to a signed-in request` } : {}),
   };
 }
 
