@@ -55,7 +55,7 @@ describe('interleaved measurement', () => {
   });
 
   it('sizes runs to the time budget within bounds', () => {
-    expect(runsFor(400)).toBe(15);
+    expect(runsFor(400)).toBe(25);
     expect(runsFor(100)).toBe(60);
     expect(runsFor(1)).toBe(300);
   });

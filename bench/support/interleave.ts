@@ -45,7 +45,7 @@ export async function interleaved<K extends string>(
   return Object.fromEntries(keys.map((k) => [k, summarise(times[k])])) as Record<K, Sample>;
 }
 
-/** Enough runs for a stable median in about `budgetMs` per side, within [15, 300]. */
+/** Enough runs for a stable median in about `budgetMs` per side, within [25, 300]. */
 export function runsFor(callMs: number, budgetMs = 6000): number {
-  return Math.min(300, Math.max(15, Math.round(budgetMs / Math.max(callMs, 0.1))));
+  return Math.min(300, Math.max(25, Math.round(budgetMs / Math.max(callMs, 0.1))));
 }
