@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { authUserBench } from './cases/auth-user.bench.js';
 import { calendarRenderBench } from './cases/calendar-render.bench.js';
 import { familyWebBench } from './cases/family-web.bench.js';
+import { moneyBench } from './cases/money.bench.js';
 import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
@@ -28,6 +29,7 @@ type Case<C> = ((ctx: C) => Promise<Record<string, unknown>>) & { name: string }
  *
  *   BENCH_SCALE=0.1   quick run (100,000 studies, ~30 s to build); default 1 (~4 min to build)
  *   BENCH_KEEP=1      keep the large database (school_bench_large_<scale>) and reuse it next time
+ *   BENCH_LARGE_DB=x  name of the large database instead (one per worktree on a shared PostgreSQL)
  */
 async function main() {
   const only = process.argv.slice(2);
@@ -56,7 +58,7 @@ async function main() {
         await db.close();
       }
     }
-    const largeCases: Case<LargeBenchContext>[] = studiesListBenches;
+    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, moneyBench];
     if (largeCases.some(wanted)) {
       const scale = benchScale();
       const db = await openLargeSchool(server.adminUrl, scale, log);

@@ -49,7 +49,8 @@ async function studyCount(knex: Knex): Promise<number> {
 
 export async function openLargeSchool(adminUrl: string, scale: number, log: (l: string) => void): Promise<LargeSchool> {
   const keep = process.env.BENCH_KEEP === '1';
-  const name = `school_bench_large_${String(scale).replace(/\W/g, '_')}`;
+  // BENCH_LARGE_DB names it instead (several worktrees benchmarking on one PostgreSQL).
+  const name = process.env.BENCH_LARGE_DB ?? `school_bench_large_${String(scale).replace(/\W/g, '_')}`;
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const url = u.toString();

@@ -22,6 +22,7 @@ import * as m020 from './020_ical_feed_revocation.js';
 import * as m021 from './021_catalogue_name_ru.js';
 import * as m022 from './022_recording_uploads.js';
 import * as m023 from './023_study_panels.js';
+import * as m024 from './024_analytics_indexes.js';
 
 export interface Migration {
   name: string;
@@ -59,4 +60,5 @@ export const migrations: Migration[] = [
   { name: '021_catalogue_name_ru', up: m021.up, down: m021.down },
   { name: '022_recording_uploads', up: m022.up, down: m022.down },
   { name: '023_study_panels', up: m023.up, down: m023.down },
+  { name: '024_analytics_indexes', up: m024.up, down: m024.down },
 ];
