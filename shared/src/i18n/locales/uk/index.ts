@@ -18,6 +18,7 @@ import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
+import { adminWidgets, scheduleForm, userForm } from './user-forms';
 
 export const uk = {
   app,
@@ -50,4 +51,7 @@ export const uk = {
   studyPanels,
   recordingsUi,
   recordingUploads,
+  adminWidgets,
+  userForm,
+  scheduleForm,
 };
