@@ -46,7 +46,10 @@ export interface ResourceForm {
   setValue(field: string, value: unknown): void;
   /** Several fields at once (a choice that changes others). */
   setValues(values: Readonly<Record<string, unknown>>): void;
-  /** The field's first message: the client rule's (also of its parts, `start.time`), else the server's (422). */
+  /**
+   * The field's first message: the client rule's (also of its parts, `start.time`, or of a row,
+   * `phones.1`), else the server's (422), also of its parts.
+   */
   errorOf(field: string): string | undefined;
   formError: string | null;
   /** Loading the row to edit. */
@@ -112,6 +115,10 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     const part = Object.keys(clientErrors).find((path) => path.startsWith(`${field}.`));
     return part ? clientErrors[part][0] : undefined;
   };
+  const serverPartOf = (field: string) => {
+    const part = Object.keys(form.fieldErrors).find((path) => path.startsWith(`${field}.`));
+    return part ? form.fieldErrors[part] : undefined;
+  };
   const clearIssues = (names: readonly string[]) =>
     setIssues((current) => current.filter((issue) => !names.includes(issue.path.split('.')[0])));
   return {
@@ -128,7 +135,7 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
       setEdits((current) => ({ ...current, ...next }));
       clearIssues(Object.keys(next));
     },
-    errorOf: (field) => clientErrorOf(field) ?? form.fieldErrors[field],
+    errorOf: (field) => clientErrorOf(field) ?? form.fieldErrors[field] ?? serverPartOf(field),
     formError: form.formError,
     loading: id !== null && row.isPending,
     loadError: row.error,

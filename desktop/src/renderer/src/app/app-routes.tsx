@@ -10,9 +10,11 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
-import { backgroundOf } from '../features/admin-forms/admin-form-route';
+import { adminFormOverlay, backgroundOf } from '../features/admin-forms/admin-form-route';
 import { STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
 import { StudyReportFormRoute } from '../features/study-reports/study-report-form-route';
+import { userFormDefinition, USERS_PAGE } from '../features/users/user-form-route';
+import { scheduleFormDefinition, SCHEDULES_PAGE } from '../features/schedules/schedule-form-route';
 
 interface RouteDef {
   path: string;
@@ -21,6 +23,13 @@ interface RouteDef {
   /** A dialog over the page: the forms an admin page's deep links open (`?create`, `?edit=id`). */
   overlay?: ComponentType;
 }
+
+/** Admin pages whose forms open from their deep links (`?create`, `?edit=id`). */
+const ADMIN_FORM_OVERLAYS: Readonly<Record<string, ComponentType>> = {
+  [STUDIES_PAGE]: StudyFormRoute,
+  [USERS_PAGE]: adminFormOverlay(userFormDefinition),
+  [SCHEDULES_PAGE]: adminFormOverlay(scheduleFormDefinition),
+};
 
 const placeholder = (titleKey: string) => {
   const Page = () => <PlaceholderPage titleKey={titleKey} />;
@@ -43,7 +52,7 @@ const routes: readonly RouteDef[] = [
       path: link.path,
       access: 'signed-in',
       render: placeholder(link.titleKey),
-      overlay: link.path === STUDIES_PAGE ? StudyFormRoute : undefined,
+      overlay: ADMIN_FORM_OVERLAYS[link.path],
     }),
   ),
 ];

@@ -80,6 +80,7 @@ export const scheduleForm = {
   startTime: 'Start',
   duration: 'Duration, min',
   weekdays: { 0: 'Sunday', 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday' },
+  minutesUnit: 'min',
   noWorkperiods: 'No work periods yet.',
   offperiods: 'Days off',
   addOffperiod: 'Add day off',

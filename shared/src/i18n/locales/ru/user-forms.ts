@@ -80,6 +80,7 @@ export const scheduleForm = {
   startTime: 'Начало',
   duration: 'Длительность, мин',
   weekdays: { 0: 'Воскресенье', 1: 'Понедельник', 2: 'Вторник', 3: 'Среда', 4: 'Четверг', 5: 'Пятница', 6: 'Суббота' },
+  minutesUnit: 'мин',
   noWorkperiods: 'Рабочих периодов пока нет.',
   offperiods: 'Выходные',
   addOffperiod: 'Добавить выходной',

@@ -80,6 +80,7 @@ export const scheduleForm = {
   startTime: 'Початок',
   duration: 'Тривалість, хв',
   weekdays: { 0: 'Неділя', 1: 'Понеділок', 2: 'Вівторок', 3: 'Середа', 4: 'Четвер', 5: 'Пʼятниця', 6: 'Субота' },
+  minutesUnit: 'хв',
   noWorkperiods: 'Робочих періодів ще немає.',
   offperiods: 'Вихідні',
   addOffperiod: 'Додати вихідний',
