@@ -34,8 +34,10 @@ describe('studies table', () => {
     const { context, page } = await suite.staffPage('uk');
     try {
       await signIn(page, 'admin@example.com');
-      await openTable(page, '/admin/studies');
-      await shot(page, 'admin-studies-uk');
+      for (const table of ['studies', 'users', 'teachers', 'study_reports']) {
+        await openTable(page, `/admin/${table}`);
+        await shot(page, `admin-${table}-uk`);
+      }
       expect(await page.getByTestId('admin-table-total').innerText()).toContain('');
     } finally {
       await context.close();

@@ -6,6 +6,7 @@ import { createResourceApi } from '@school/shared/api';
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceName } from '@school/shared/resources';
 import { Link, useApi } from '@school/shared/ui';
+import { useAbility } from '../../app/ability-context';
 import type { AdminFilterOption } from './admin-table.types';
 
 /** Cells and lookups the admin tables share. */
@@ -34,13 +35,20 @@ export function todayInKyiv(): string {
 /** A person linked to the users page (spec part 2 §2: entries link to the admin pages). */
 export function PersonLink({ person, withRole = false }: { person: PersonRef | null | undefined; withRole?: boolean }) {
   const { t } = useTranslation();
+  // Spec part 1 §6: links to the users page need `manage user`.
+  const linked = useAbility().can('manage', 'user');
   if (!person) return <span className="admin-table__muted">{t('common.deleted')}</span>;
   const roleId = person.pivot?.role_id ?? person.role_id ?? person.role?.id;
+  const name = person.full_name ?? `#${person.id}`;
   return (
     <span className="admin-table__person">
-      <Link to={`${USERS_PAGE}?id=${person.id}`} data-testid={`user-link-${person.id}`}>
-        {person.full_name ?? `#${person.id}`}
-      </Link>
+      {linked ? (
+        <Link to={`${USERS_PAGE}?id=${person.id}`} data-testid={`user-link-${person.id}`}>
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
       {withRole && roleId ? <span className="admin-table__muted"> ({t(`roles.${roleId}`)})</span> : null}
     </span>
   );
@@ -59,14 +67,22 @@ export function classNumbers(rows: unknown, separator = ', '): string {
  * A catalogue's rows as filter options (roles, study types, sources…); refetched with the
  * interface language, since the server answers Russian names where the school entered them.
  */
-export function useLookupOptions(resource: ResourceName, label: (row: { id: number; name?: string; code?: string }) => string = (row) => row.name ?? String(row.id)): AdminFilterOption[] {
+type LookupRow = { id: number } & Record<string, unknown>;
+const byName = (row: LookupRow) => String(row.name ?? row.id);
+const byId = (row: LookupRow) => String(row.id);
+
+export function useLookupOptions(
+  resource: ResourceName,
+  label: (row: LookupRow) => string = byName,
+  value: (row: LookupRow) => string = byId,
+): AdminFilterOption[] {
   const { client } = useApi();
   const { i18n } = useTranslation();
   const api = useMemo(() => createResourceApi(client), [client]);
   const answer = useQuery({
     queryKey: ['resources', resource, 'lookup', i18n.language],
-    queryFn: ({ signal }) => api.list<ResourceName, { id: number; name?: string; code?: string }>(resource, { sort: ['id'] }, { signal }),
+    queryFn: ({ signal }) => api.list<ResourceName, LookupRow>(resource, { sort: ['id'] }, { signal }),
     staleTime: 5 * 60_000,
   });
-  return useMemo(() => (answer.data?.data ?? []).map((row) => ({ value: String(row.id), label: label(row) })), [answer.data, label]);
+  return useMemo(() => (answer.data?.data ?? []).map((row) => ({ value: value(row), label: label(row) })), [answer.data, label, value]);
 }

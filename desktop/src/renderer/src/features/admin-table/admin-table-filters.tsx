@@ -28,7 +28,6 @@ function TypedFilter({ field, value, onChange }: FilterProps) {
   return (
     <InputGroup
       id={`filter-${field.key}`}
-      size="small"
       value={text}
       type={field.control === 'number' ? 'number' : 'text'}
       min={field.control === 'number' ? 0 : undefined}
@@ -56,7 +55,7 @@ function DateFilter({ field, value, onChange }: FilterProps) {
       showActionsBar
       highlightCurrentDay
       popoverProps={{ placement: 'bottom-start' }}
-      inputProps={{ id: `filter-${field.key}`, size: 'small', ...({ 'data-testid': `filter-${field.key}` } as object) }}
+      inputProps={{ id: `filter-${field.key}`, ...({ 'data-testid': `filter-${field.key}` } as object) }}
     />
   );
 }
