@@ -11,10 +11,9 @@ import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
 import { adminFormOverlay, backgroundOf } from '../features/admin-forms/admin-form-route';
-import { STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
+import { adminFormRegistry } from '../features/admin-forms/admin-form-registry';
+import { adminTablePages } from '../features/admin-table/admin-table-pages';
 import { StudyReportFormRoute } from '../features/study-reports/study-report-form-route';
-import { userFormDefinition, USERS_PAGE } from '../features/users/user-form-route';
-import { scheduleFormDefinition, SCHEDULES_PAGE } from '../features/schedules/schedule-form-route';
 
 interface RouteDef {
   path: string;
@@ -24,19 +23,18 @@ interface RouteDef {
   overlay?: ComponentType;
 }
 
-/** Admin pages whose forms open from their deep links (`?create`, `?edit=id`). */
-const ADMIN_FORM_OVERLAYS: Readonly<Record<string, ComponentType>> = {
-  [STUDIES_PAGE]: StudyFormRoute,
-  [USERS_PAGE]: adminFormOverlay(userFormDefinition),
-  [SCHEDULES_PAGE]: adminFormOverlay(scheduleFormDefinition),
-};
-
 const placeholder = (titleKey: string) => {
   const Page = () => <PlaceholderPage titleKey={titleKey} />;
   return Page;
 };
 
-/** Routes of spec part 1 §2; admin screens are placeholders until their issues land. Home is the calendar. */
+/** Each admin page's form dialog (`?create`, `?edit=id`), made once; the reports form is its own. */
+const adminOverlays: Readonly<Record<string, ComponentType>> = {
+  ...Object.fromEntries(Object.entries(adminFormRegistry).map(([path, definition]) => [path, adminFormOverlay(definition)])),
+  '/admin/study_reports': StudyReportFormRoute,
+};
+
+/** Routes of spec part 1 §2; admin screens without a table yet are placeholders. Home is the calendar. */
 const routes: readonly RouteDef[] = [
   { path: '/login', access: 'auth-only', render: LoginPage },
   { path: '/password/forgot', access: 'auth-only', render: ForgotPasswordPage },
@@ -44,15 +42,13 @@ const routes: readonly RouteDef[] = [
   { path: '/', access: 'signed-in', render: HomeCalendarPage },
   { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
   { path: '/settings', access: 'signed-in', render: SettingsPage },
-  // The study report form (?create&study_id&user_id, ?edit=id) over the page it was opened from;
-  // the reports table comes with the admin tables.
-  { path: '/admin/study_reports', access: 'signed-in', render: placeholder('titles.studyReports'), overlay: StudyReportFormRoute },
+  // An admin page: its table (or a placeholder) with its form dialog over it (`?create`, `?edit=id`).
   ...adminLinks.map(
     (link): RouteDef => ({
       path: link.path,
       access: 'signed-in',
-      render: placeholder(link.titleKey),
-      overlay: ADMIN_FORM_OVERLAYS[link.path],
+      render: adminTablePages[link.path] ?? placeholder(link.titleKey),
+      overlay: adminOverlays[link.path],
     }),
   ),
 ];
