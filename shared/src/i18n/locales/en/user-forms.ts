@@ -91,3 +91,12 @@ export const scheduleForm = {
   workOverlap: 'Overlaps work period #{{other}}.',
   offOverlap: 'Overlaps day off #{{other}}.',
 };
+
+export const scheduleTable = {
+  columns: { teacher: 'Teacher', start: 'Start', end: 'End', workperiods: 'Work periods', offperiods: 'Days off' },
+  filters: { id: 'ID', teacher: 'Teacher' },
+  weekdaysShort: { 0: 'Sun', 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat' },
+  prolong: 'Prolong: a new schedule from the end date',
+  cannotProlong: 'Only a schedule with an end date and a teacher can be prolonged',
+  prolonged: 'Schedule prolonged',
+};

@@ -20,7 +20,7 @@ import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
-import { adminWidgets, scheduleForm, userForm } from './user-forms';
+import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 
 export const ru: Translation = {
   app,
@@ -57,4 +57,5 @@ export const ru: Translation = {
   adminWidgets,
   userForm,
   scheduleForm,
+  scheduleTable,
 };

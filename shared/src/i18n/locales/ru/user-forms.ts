@@ -91,3 +91,12 @@ export const scheduleForm = {
   workOverlap: 'Пересекается с рабочим периодом №{{other}}.',
   offOverlap: 'Пересекается с выходным №{{other}}.',
 };
+
+export const scheduleTable = {
+  columns: { teacher: 'Преподаватель', start: 'Начало', end: 'Конец', workperiods: 'Рабочие периоды', offperiods: 'Выходные' },
+  filters: { id: 'ID', teacher: 'Преподаватель' },
+  weekdaysShort: { 0: 'Вс', 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб' },
+  prolong: 'Продлить: новое расписание с даты окончания',
+  cannotProlong: 'Продлить можно только расписание с датой окончания и преподавателем',
+  prolonged: 'Расписание продлено',
+};

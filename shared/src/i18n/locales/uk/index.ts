@@ -19,7 +19,7 @@ import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
-import { adminWidgets, scheduleForm, userForm } from './user-forms';
+import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 
 export const uk = {
   app,
@@ -56,4 +56,5 @@ export const uk = {
   adminWidgets,
   userForm,
   scheduleForm,
+  scheduleTable,
 };

@@ -91,3 +91,12 @@ export const scheduleForm = {
   workOverlap: 'Перетинається з робочим періодом №{{other}}.',
   offOverlap: 'Перетинається з вихідним №{{other}}.',
 };
+
+export const scheduleTable = {
+  columns: { teacher: 'Викладач', start: 'Початок', end: 'Кінець', workperiods: 'Робочі періоди', offperiods: 'Вихідні' },
+  filters: { id: 'ID', teacher: 'Викладач' },
+  weekdaysShort: { 0: 'Нд', 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб' },
+  prolong: 'Продовжити: новий розклад з дати кінця',
+  cannotProlong: 'Продовжити можна лише розклад із датою кінця та викладачем',
+  prolonged: 'Розклад продовжено',
+};

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteParams } from '@school/shared/ui';
+import { SCHEDULES_PAGE } from '../schedules/schedule-form-route';
+import { SchedulesTablePage } from '../schedules/schedules-table-page';
 import { STUDY_REPORTS_PAGE } from '../study-reports/study-report-form-route';
 import { STUDIES_TABLE_PAGE, StudiesTablePage } from './studies-table-page';
 import { StudyReportsTablePage } from './study-reports-table-page';
@@ -13,4 +15,5 @@ export const adminTablePages: Readonly<Record<string, ComponentType<{ params: Ro
   [STUDIES_TABLE_PAGE]: StudiesTablePage,
   [TEACHERS_PAGE]: TeachersTablePage,
   [STUDY_REPORTS_PAGE]: StudyReportsTablePage,
+  [SCHEDULES_PAGE]: SchedulesTablePage,
 };
