@@ -37,7 +37,7 @@ export function PhonesInput({ name, label, value, errorOf, error, disabled, onCh
         const message = errorOf(index);
         return (
           <div key={row.id ?? `new-${index}`} className="phones-input__row">
-            <ControlGroup fill>
+            <ControlGroup>
               <InputGroup
                 id={`${name}-${index}`}
                 value={row.phone}
