@@ -36,6 +36,11 @@ export interface AdminTableProps<Row extends AdminRow> {
   createParams?(): URLSearchParams;
 }
 
+/** The settings' table key of a page (`/admin/studies` → `admin.studies`; keys have no slashes). */
+export function tableSettingKey(pagePath: string): string {
+  return pagePath.replace(/^\/+/, '').replace(/\//g, '.');
+}
+
 function focusRow(from: HTMLElement, step: 1 | -1) {
   const rows = [...(from.closest('tbody')?.querySelectorAll<HTMLElement>('tr[data-row-id]') ?? [])];
   const next = rows[rows.indexOf(from) + step];
@@ -55,7 +60,7 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
   const { state, navigate } = useRouter();
   const { toasts } = useServices();
   const ability = useAbility();
-  const pageSize = useTablePageSize(pagePath);
+  const pageSize = useTablePageSize(tableSettingKey(pagePath));
   const background = backgroundOf(state);
   const table = useAdminTable<Row>({
     config: definition,
