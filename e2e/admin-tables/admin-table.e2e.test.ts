@@ -220,6 +220,28 @@ describe('delete, protected ids and roles', () => {
       expect(await page.locator('[data-testid^=score-]').count()).toBeGreaterThan(0);
       expect(await page.getByTestId('admin-table-add').innerText()).toBe(ru.adminTable.add);
       await shot(page, 'admin-studies-manager-ru');
+
+      // The evaluation button: a modal titled after the study, busy first, then the report.
+      const [first] = await rowIds(page);
+      await page.getByTestId(`score-${first}`).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.locator('.bp6-dialog-header').innerText()).toBe(fill(ru.adminTable.studies.evaluationTitle, { studyId: first }));
+      await dialog.getByTestId('evaluation').waitFor();
+      expect(await dialog.getByTestId('evaluation-users').locator('li').count()).toBeGreaterThanOrEqual(2);
+      await viewportShot(page, 'admin-studies-evaluation-ru');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // Duplicate: the add form prefilled from the row.
+      const participants = await knex('study_user').where({ study_id: first }).pluck('user_id');
+      await page.getByTestId(`duplicate-${first}`).click();
+      await page.waitForURL((url) => url.searchParams.has('create') && url.searchParams.getAll('users[]').length === participants.length);
+      await page.getByTestId('study-form').waitFor();
+      expect(await page.getByTestId('study-form').getAttribute('data-mode')).toBe('create');
+      for (const id of participants) await page.getByTestId(`study-form-participant-${id}`).waitFor();
+      await page.getByTestId('study-form-cancel').click();
+      await page.getByTestId('study-form').waitFor({ state: 'detached' });
+      expect(search(page).get('start_from')).toBe('');
     } finally {
       await context.close();
     }
