@@ -16,13 +16,18 @@ import { SCREENSHOT_DIR } from '../support/browser';
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
 const suite = useStaffSuite();
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
 
 async function waitForRows(page: Page): Promise<void> {
   await page.getByTestId('admin-table').waitFor();
   await page.waitForFunction(() => {
     const table = document.querySelector('[data-testid=admin-table]');
-    return table !== null && !table.hasAttribute('data-loading') && !document.querySelector('[data-testid=admin-table-loading]');
+    return (
+      table !== null &&
+      !table.hasAttribute('data-loading') &&
+      !document.querySelector('[data-testid=admin-table-loading]')
+    );
   });
 }
 
@@ -32,7 +37,9 @@ async function openTable(page: Page, url: string): Promise<void> {
 }
 
 const rowIds = (page: Page) =>
-  page.locator('tr[data-row-id]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-row-id'))));
+  page
+    .locator('tr[data-row-id]')
+    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-row-id'))));
 
 const search = (page: Page) => new URL(page.url()).searchParams;
 
@@ -56,7 +63,9 @@ describe('studies table (Administrator, uk)', () => {
         .andWhere('s.start', '<', today.plus({ days: 1 }).toJSDate())
         .whereRaw('(select count(*) from study_user su where su.study_id = s.id and su.role_id = 4) = 1')
         .count<{ count: string }[]>('* as count');
-      expect(await page.getByTestId('admin-table-total').innerText()).toBe(fill(uk.adminTable.total, { count: Number(todays[0].count) }));
+      expect(await page.getByTestId('admin-table-total').innerText()).toBe(
+        fill(uk.adminTable.total, { count: Number(todays[0].count) }),
+      );
       // The price total footer: Administrator only.
       expect(await page.getByTestId('price-total').innerText()).toContain(uk.adminTable.studies.priceTotal);
 
@@ -71,7 +80,9 @@ describe('studies table (Administrator, uk)', () => {
       await waitForRows(page);
 
       // Typing a name: the input never waits; one request after the pause, older ones cancelled.
-      const teacher = await knex('users').where({ email: 'teacher@example.com' }).first('id', 'surname', 'full_name');
+      const teacher = await knex('users')
+        .where({ email: 'teacher@example.com' })
+        .first('id', 'surname', 'full_name');
       const lists: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/studies?')) lists.push(decodeURIComponent(request.url()));
@@ -84,11 +95,16 @@ describe('studies table (Administrator, uk)', () => {
       expect(lists[0]).toContain(`withHaving[users.full_name]=%${teacher.surname}%`);
       const theirs = await knex('study_user as su')
         .join('studies as s', 's.id', 'su.study_id')
-        .whereRaw('su.study_id in (select su2.study_id from study_user su2 join users u on u.id = su2.user_id where u.full_name ilike ?)', [`%${teacher.surname}%`])
+        .whereRaw(
+          'su.study_id in (select su2.study_id from study_user su2 join users u on u.id = su2.user_id where u.full_name ilike ?)',
+          [`%${teacher.surname}%`],
+        )
         .whereRaw('(select count(*) from study_user su3 where su3.study_id = s.id and su3.role_id = 4) = 1')
         .countDistinct<{ count: string }[]>('s.id as count');
       const total = Number(theirs[0].count);
-      expect(await page.getByTestId('admin-table-total').innerText()).toBe(fill(uk.adminTable.total, { count: total }));
+      expect(await page.getByTestId('admin-table-total').innerText()).toBe(
+        fill(uk.adminTable.total, { count: total }),
+      );
 
       // Sort by start: ascending, descending, off (the server's default order).
       await page.getByTestId('sort-start').click();
@@ -109,9 +125,13 @@ describe('studies table (Administrator, uk)', () => {
       await page.getByTestId('page-next').click();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
       await waitForRows(page);
-      expect(await page.getByTestId('page-current').innerText()).toBe(fill(uk.adminTable.page, { page: 2, pages: Math.ceil(total / 5) }));
+      expect(await page.getByTestId('page-current').innerText()).toBe(
+        fill(uk.adminTable.page, { page: 2, pages: Math.ceil(total / 5) }),
+      );
       await page.getByTestId('per-page').selectOption('15');
-      await page.waitForURL((url) => url.searchParams.get('perpage') === '15' && !url.searchParams.has('page'));
+      await page.waitForURL(
+        (url) => url.searchParams.get('perpage') === '15' && !url.searchParams.has('page'),
+      );
       await waitForRows(page);
       const view = await rowIds(page);
       expect(view).toHaveLength(Math.min(15, total));
@@ -174,14 +194,21 @@ describe('delete, protected ids and roles', () => {
       await openTable(page, `/admin/users?id=${teacherId}`);
       await page.getByTestId(`delete-${teacherId}`).click();
       expect(await page.getByTestId('delete-question').innerText()).toBe(uk.common.areYouSure);
-      const refused = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/users/${teacherId}`));
-      await page.getByRole('alertdialog').getByRole('button', { name: uk.common.delete, exact: true }).click();
+      const refused = page.waitForResponse(
+        (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/users/${teacherId}`),
+      );
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: uk.common.delete, exact: true })
+        .click();
       expect((await refused).status()).toBe(409);
       expect((await toastText(page, 'danger')).message).toBe(uk.resources.delete_restricted_by.users);
       expect(await knex('users').where({ id: teacherId }).first('id')).toBeDefined();
 
       // Row details open with the keyboard for a student with a parent.
-      const child = await knex('user_responsibles as r').join('users as u', 'u.id', 'r.child_id').first('u.id', 'r.responsible_id');
+      const child = await knex('user_responsibles as r')
+        .join('users as u', 'u.id', 'r.child_id')
+        .first('u.id', 'r.responsible_id');
       await openTable(page, `/admin/users?id=${child.id}`);
       await page.getByTestId(`row-${child.id}`).focus();
       await page.keyboard.press('ArrowRight');
@@ -189,18 +216,30 @@ describe('delete, protected ids and roles', () => {
       expect(await page.getByTestId('user-responsibles').innerText()).toContain(
         (await knex('users').where({ id: child.responsible_id }).first('full_name')).full_name,
       );
-      await page.getByTestId('date-changes').or(page.getByText(uk.adminTable.users.details.dateChangesEmpty)).first().waitFor();
+      await page
+        .getByTestId('date-changes')
+        .or(page.getByText(uk.adminTable.users.details.dateChangesEmpty))
+        .first()
+        .waitFor();
       await shot(page, 'admin-users-details-uk');
 
       // A study report: trash, "Are you sure?", Cancel keeps it, Delete removes it.
       const report = await knex('study_reports').orderBy('id', 'desc').first('id', 'study_id');
       await openTable(page, `/admin/study_reports?id=${report.id}`);
       await page.getByTestId(`delete-${report.id}`).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: uk.common.cancel, exact: true }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: uk.common.cancel, exact: true })
+        .click();
       expect(await rowIds(page)).toEqual([report.id]);
       await page.getByTestId(`delete-${report.id}`).click();
-      const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/study_reports/${report.id}`));
-      await page.getByRole('alertdialog').getByRole('button', { name: uk.common.delete, exact: true }).click();
+      const removed = page.waitForResponse(
+        (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/study_reports/${report.id}`),
+      );
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: uk.common.delete, exact: true })
+        .click();
       expect((await removed).status()).toBe(204);
       expect((await toastText(page, 'success')).message).toBe(uk.adminTable.deleted);
       await page.getByTestId('admin-table-empty').waitFor();
@@ -225,7 +264,9 @@ describe('delete, protected ids and roles', () => {
       const [first] = await rowIds(page);
       await page.getByTestId(`score-${first}`).click();
       const dialog = page.getByRole('dialog');
-      expect(await dialog.locator('.bp6-dialog-header').innerText()).toBe(fill(ru.adminTable.studies.evaluationTitle, { studyId: first }));
+      expect(await dialog.locator('.bp6-dialog-header').innerText()).toBe(
+        fill(ru.adminTable.studies.evaluationTitle, { studyId: first }),
+      );
       await dialog.getByTestId('evaluation').waitFor();
       expect(await dialog.getByTestId('evaluation-users').locator('li').count()).toBeGreaterThanOrEqual(2);
       await viewportShot(page, 'admin-studies-evaluation-ru');
@@ -235,7 +276,10 @@ describe('delete, protected ids and roles', () => {
       // Duplicate: the add form prefilled from the row.
       const participants = await knex('study_user').where({ study_id: first }).pluck('user_id');
       await page.getByTestId(`duplicate-${first}`).click();
-      await page.waitForURL((url) => url.searchParams.has('create') && url.searchParams.getAll('users[]').length === participants.length);
+      await page.waitForURL(
+        (url) =>
+          url.searchParams.has('create') && url.searchParams.getAll('users[]').length === participants.length,
+      );
       await page.getByTestId('study-form').waitFor();
       expect(await page.getByTestId('study-form').getAttribute('data-mode')).toBe('create');
       for (const id of participants) await page.getByTestId(`study-form-participant-${id}`).waitFor();
@@ -258,7 +302,9 @@ describe('delete, protected ids and roles', () => {
         expect(await page.getByTestId(`delete-${row.id}`).count()).toBe(0);
       }
       expect(await page.locator('[data-testid^=user-link-]').count()).toBe(0);
-      expect(await page.getByTestId('admin-table-total').innerText()).toContain(ru.adminTable.total.split('{{')[0].trim());
+      expect(await page.getByTestId('admin-table-total').innerText()).toContain(
+        ru.adminTable.total.split('{{')[0].trim(),
+      );
       await shot(page, 'admin-study_reports-teacher-ru');
     } finally {
       await teacher.context.close();
@@ -280,7 +326,8 @@ describe('every table in Russian and Ukrainian', () => {
       await openTable(page, '/admin/teachers');
       expect(await page.getByTestId('admin-table-add').count()).toBe(0);
       expect(await page.locator('[data-testid^=edit-], [data-testid^=delete-]').count()).toBe(0);
-      for (const priority of ['1', '2', '3']) expect(await page.getByTestId(`filter-priority-${priority}`).isChecked()).toBe(true);
+      for (const priority of ['1', '2', '3'])
+        expect(await page.getByTestId(`filter-priority-${priority}`).isChecked()).toBe(true);
       expect(await page.getByTestId('filter-priority-99').isChecked()).toBe(false);
       expect(await page.getByTestId('week-mini').count()).toBe(await page.locator('tr[data-row-id]').count());
       const priorities = await page.locator('td[data-column=priority]').allInnerTexts();
@@ -288,15 +335,21 @@ describe('every table in Russian and Ukrainian', () => {
       await page.getByTestId('filter-priority-1').uncheck({ force: true });
       await page.waitForURL((url) => url.searchParams.get('priority') === '2|3');
       await waitForRows(page);
-      expect((await page.locator('td[data-column=priority]').allInnerTexts()).every((p) => ['2', '3'].includes(p))).toBe(true);
-      expect(await page.getByTestId('header-priority').innerText()).toContain(ru.adminTable.teachers.columns.priority);
+      expect(
+        (await page.locator('td[data-column=priority]').allInnerTexts()).every((p) => ['2', '3'].includes(p)),
+      ).toBe(true);
+      expect(await page.getByTestId('header-priority').innerText()).toContain(
+        ru.adminTable.teachers.columns.priority,
+      );
 
       for (const language of ['ru', 'uk'] as const) {
         if (language === 'uk') await page.getByTestId('language-uk').click();
         for (const table of ['users', 'studies', 'teachers', 'study_reports']) {
           await openTable(page, `/admin/${table}`);
           const texts = language === 'ru' ? ru : uk;
-          expect(await page.getByTestId('admin-table-total').innerText()).toContain(texts.adminTable.total.split('{{')[0].trim());
+          expect(await page.getByTestId('admin-table-total').innerText()).toContain(
+            texts.adminTable.total.split('{{')[0].trim(),
+          );
           await shot(page, `admin-${table}-${language}`);
         }
       }
