@@ -18,14 +18,25 @@ const studies: AdminTableConfig = {
     { key: 'id', type: 'int' },
     { key: 'trial', type: 'bool' },
     { key: 'users', type: 'text', toQuery: (v) => ({ withHaving: { 'users.full_name': `%${v}%` } }) },
-    { key: 'start_from', type: 'date', defaultValue: today, toQuery: (v) => ({ filterDatesStart: { start: v } }) },
-    { key: 'start_to', type: 'date', defaultValue: today, toQuery: (v) => ({ filterDatesEnd: { start: v } }) },
+    {
+      key: 'start_from',
+      type: 'date',
+      defaultValue: today,
+      toQuery: (v) => ({ filterDatesStart: { start: v } }),
+    },
+    {
+      key: 'start_to',
+      type: 'date',
+      defaultValue: today,
+      toQuery: (v) => ({ filterDatesEnd: { start: v } }),
+    },
     { key: 'students_count', type: 'int', defaultValue: () => '1' },
   ],
   with: ['users', 'type'],
 };
 
-const read = (config: AdminTableConfig, search: string, stored?: number) => readTableView(config, new URLSearchParams(search), stored);
+const read = (config: AdminTableConfig, search: string, stored?: number) =>
+  readTableView(config, new URLSearchParams(search), stored);
 
 describe('readTableView', () => {
   it('opens page 1, 5 rows, the table defaults when the URL names nothing', () => {
@@ -61,7 +72,10 @@ describe('readTableView', () => {
   });
 
   it('other filterable registry fields are preset filters; unknown or badly typed parameters are ignored', () => {
-    const view = read({ resource: 'study_reports', filters: [] }, 'study_id=5&user_id=abc&nope=1&password=x&subject=Тема');
+    const view = read(
+      { resource: 'study_reports', filters: [] },
+      'study_id=5&user_id=abc&nope=1&password=x&subject=Тема',
+    );
     expect(view.filters).toEqual({ study_id: '5', subject: 'Тема' });
     expect(read(studies, 'id=12x&trial=yes').filters).not.toHaveProperty('id');
     expect(read(studies, 'id=12x&trial=yes').filters).not.toHaveProperty('trial');
@@ -76,14 +90,28 @@ describe('writeTableView', () => {
   it('writes only what differs from the defaults, and reads back to the same view', () => {
     const view = read(studies, '');
     expect(writeTableView(studies, view)).toBe('');
-    const changed = { ...view, page: 2, perPage: 15, sort: [{ field: 'start', desc: true }], filters: { users: 'Іва', start_to: '2026-12-01' } };
+    const changed = {
+      ...view,
+      page: 2,
+      perPage: 15,
+      sort: [{ field: 'start', desc: true }],
+      filters: { users: 'Іва', start_to: '2026-12-01' },
+    };
     const text = writeTableView(studies, changed);
-    expect(text).toBe(new URLSearchParams('page=2&perpage=15&sort=-start&start_from=&start_to=2026-12-01&students_count=&users=Іва').toString());
+    expect(text).toBe(
+      new URLSearchParams(
+        'page=2&perpage=15&sort=-start&start_from=&start_to=2026-12-01&students_count=&users=Іва',
+      ).toString(),
+    );
     expect(read(studies, text)).toEqual(changed);
   });
 
   it('keeps a table default sort out of the URL', () => {
-    const reports: AdminTableConfig = { resource: 'study_reports', filters: [], defaultSort: [{ field: 'start', desc: true }] };
+    const reports: AdminTableConfig = {
+      resource: 'study_reports',
+      filters: [],
+      defaultSort: [{ field: 'start', desc: true }],
+    };
     const view = read(reports, '');
     expect(view.sort).toEqual([{ field: 'start', desc: true }]);
     expect(writeTableView(reports, view)).toBe('');
@@ -95,13 +123,23 @@ describe('writeTableView', () => {
 describe('tableViewSearch', () => {
   const here = new URLSearchParams('edit=7');
   it('under a form opened from the table, the table keeps the view it was opened from', () => {
-    expect(tableViewSearch('/admin/studies', here, '/admin/studies?page=2&users=Іва').toString()).toBe(new URLSearchParams('page=2&users=Іва').toString());
+    expect(tableViewSearch('/admin/studies', here, '/admin/studies?page=2&users=Іва').toString()).toBe(
+      new URLSearchParams('page=2&users=Іва').toString(),
+    );
   });
   it('a form opened from elsewhere (the calendar) leaves the table its own query without the form parameters', () => {
-    expect(tableViewSearch('/admin/studies', new URLSearchParams('edit=7&id=7'), '/').toString()).toBe('id=7');
+    expect(tableViewSearch('/admin/studies', new URLSearchParams('edit=7&id=7'), '/').toString()).toBe(
+      'id=7',
+    );
   });
   it('a ?create link presets the form, not the table', () => {
-    expect(tableViewSearch('/admin/studies', new URLSearchParams('create&start=2026-11-24T10:00&trial=1'), null).toString()).toBe('');
+    expect(
+      tableViewSearch(
+        '/admin/studies',
+        new URLSearchParams('create&start=2026-11-24T10:00&trial=1'),
+        null,
+      ).toString(),
+    ).toBe('');
   });
 });
 
@@ -120,7 +158,9 @@ describe('toAdminResourceQuery', () => {
       with: ['users', 'type'],
       withCount: undefined,
     });
-    expect(buildQueryString(query as never)).toContain('withHaving[users.full_name]=%25%D0%86%D0%B2%D0%B0%25');
+    expect(buildQueryString(query as never)).toContain(
+      'withHaving[users.full_name]=%25%D0%86%D0%B2%D0%B0%25',
+    );
   });
 
   it('text registry fields filter by "contains"; fixed conditions and select[] come with every call', () => {
@@ -131,8 +171,15 @@ describe('toAdminResourceQuery', () => {
       select: ['id', 'priority'],
     };
     const query = toAdminResourceQuery(config, read(config, ''));
-    expect(query).toMatchObject({ filter: { priority: '1|2|3' }, withFilter: { 'user.active': 1 }, select: ['id', 'priority'] });
-    const users = toAdminResourceQuery({ resource: 'users', filters: [{ key: 'email', type: 'text' }] }, read({ resource: 'users', filters: [{ key: 'email', type: 'text' }] }, 'email=gmail'));
+    expect(query).toMatchObject({
+      filter: { priority: '1|2|3' },
+      withFilter: { 'user.active': 1 },
+      select: ['id', 'priority'],
+    });
+    const users = toAdminResourceQuery(
+      { resource: 'users', filters: [{ key: 'email', type: 'text' }] },
+      read({ resource: 'users', filters: [{ key: 'email', type: 'text' }] }, 'email=gmail'),
+    );
     expect(users.filter).toEqual({ email: '%gmail%' });
   });
 

@@ -65,7 +65,9 @@ function resourceDef(resource: ResourceName): ResourceDef {
 
 function fieldType(def: ResourceDef, name: string): FieldType | string | undefined {
   if (Object.prototype.hasOwnProperty.call(def.fields, name)) return def.fields[name].type;
-  return def.computed && Object.prototype.hasOwnProperty.call(def.computed, name) ? def.computed[name].type : undefined;
+  return def.computed && Object.prototype.hasOwnProperty.call(def.computed, name)
+    ? def.computed[name].type
+    : undefined;
 }
 
 const INT = /^\d{1,9}$/;
@@ -112,7 +114,8 @@ function readSort(def: ResourceDef, text: string | null): SortKey[] | null {
   for (const part of text.split(',')) {
     const desc = part.startsWith('-');
     const field = desc ? part.slice(1) : part;
-    if (field && isSortable(def, field) && !keys.some((key) => key.field === field)) keys.push({ field, desc });
+    if (field && isSortable(def, field) && !keys.some((key) => key.field === field))
+      keys.push({ field, desc });
   }
   return keys;
 }
@@ -122,11 +125,19 @@ function readSort(def: ResourceDef, text: string | null): SortKey[] | null {
  * else 5), sort, the table's filters (their defaults when the URL does not name them; `key=` names
  * a default filter switched off) and preset filters on other filterable registry fields.
  */
-export function readTableView(config: AdminTableConfig, search: URLSearchParams, storedPerPage?: number): AdminTableView {
+export function readTableView(
+  config: AdminTableConfig,
+  search: URLSearchParams,
+  storedPerPage?: number,
+): AdminTableView {
   const def = resourceDef(config.resource);
   const options = PER_PAGE_OPTIONS as readonly number[];
   const urlPerPage = Number(search.get('perpage'));
-  const perPage = options.includes(urlPerPage) ? urlPerPage : options.includes(storedPerPage ?? -1) ? storedPerPage! : DEFAULT_PER_PAGE;
+  const perPage = options.includes(urlPerPage)
+    ? urlPerPage
+    : options.includes(storedPerPage ?? -1)
+      ? storedPerPage!
+      : DEFAULT_PER_PAGE;
   const pageText = search.get('page') ?? '1';
   const page = INT.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1;
   const sort = readSort(def, search.get('sort')) ?? [...(config.defaultSort ?? [])];
@@ -138,11 +149,16 @@ export function readTableView(config: AdminTableConfig, search: URLSearchParams,
     if (value !== '' && validFilterValue(spec.type, value)) filters[spec.key] = value;
   }
   for (const [name, value] of search) {
-    if (known.has(name) || PAGING_PARAMS.includes(name) || (FORM_PARAMS as readonly string[]).includes(name)) continue;
+    if (known.has(name) || PAGING_PARAMS.includes(name) || (FORM_PARAMS as readonly string[]).includes(name))
+      continue;
     const type = isFilterable(def, name) ? presetType(def, name) : null;
     if (type && value !== '' && validFilterValue(type, value)) filters[name] = value;
   }
-  const ordered = Object.fromEntries(Object.keys(filters).sort().map((key) => [key, filters[key]]));
+  const ordered = Object.fromEntries(
+    Object.keys(filters)
+      .sort()
+      .map((key) => [key, filters[key]]),
+  );
   return { page, perPage, sort, filters: ordered };
 }
 
@@ -154,9 +170,13 @@ export function writeTableView(config: AdminTableConfig, view: AdminTableView): 
   const search = new URLSearchParams();
   if (view.page > 1) search.set('page', String(view.page));
   if (view.perPage !== DEFAULT_PER_PAGE) search.set('perpage', String(view.perPage));
-  if (!sameSort(view.sort, config.defaultSort ?? [])) search.set('sort', view.sort.map((key) => (key.desc ? `-${key.field}` : key.field)).join(','));
+  if (!sameSort(view.sort, config.defaultSort ?? []))
+    search.set('sort', view.sort.map((key) => (key.desc ? `-${key.field}` : key.field)).join(','));
   const defaults = new Map(config.filters.map((spec) => [spec.key, spec.defaultValue?.() ?? '']));
-  const keys = new Set([...Object.keys(view.filters), ...[...defaults].filter(([, value]) => value !== '').map(([key]) => key)]);
+  const keys = new Set([
+    ...Object.keys(view.filters),
+    ...[...defaults].filter(([, value]) => value !== '').map(([key]) => key),
+  ]);
   for (const key of [...keys].sort()) {
     const value = view.filters[key] ?? '';
     if (value !== (defaults.get(key) ?? '')) search.set(key, value);
@@ -170,7 +190,11 @@ export function writeTableView(config: AdminTableConfig, view: AdminTableView): 
  * page's own query without the form's parameters; a bare `?create` link's other parameters preset
  * the form, not the table.
  */
-export function tableViewSearch(pagePath: string, search: URLSearchParams, background: string | null): URLSearchParams {
+export function tableViewSearch(
+  pagePath: string,
+  search: URLSearchParams,
+  background: string | null,
+): URLSearchParams {
   if (background) {
     const [path, query = ''] = background.split('?');
     if (path === pagePath) return new URLSearchParams(query);
@@ -182,7 +206,14 @@ export function tableViewSearch(pagePath: string, search: URLSearchParams, backg
 }
 
 type MergeableKey = 'filter' | 'filterDatesStart' | 'filterDatesEnd' | 'having' | 'withFilter' | 'withHaving';
-const MERGEABLE: readonly MergeableKey[] = ['filter', 'filterDatesStart', 'filterDatesEnd', 'having', 'withFilter', 'withHaving'];
+const MERGEABLE: readonly MergeableKey[] = [
+  'filter',
+  'filterDatesStart',
+  'filterDatesEnd',
+  'having',
+  'withFilter',
+  'withHaving',
+];
 
 function mergeQuery(into: ResourceQuery, extra: ResourceQuery): ResourceQuery {
   const merged: Record<string, unknown> = { ...into };

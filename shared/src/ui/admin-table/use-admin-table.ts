@@ -64,8 +64,14 @@ export function useAdminTable<Row = Record<string, unknown>>(options: UseAdminTa
   const queryClient = useQueryClient();
   const api = useMemo(() => createResourceApi(client), [client]);
   const search = urlQuery.toString();
-  const viewSearch = useMemo(() => tableViewSearch(pagePath, new URLSearchParams(search), background).toString(), [pagePath, search, background]);
-  const view = useMemo(() => readTableView(config, new URLSearchParams(viewSearch), storedPerPage), [config, viewSearch, storedPerPage]);
+  const viewSearch = useMemo(
+    () => tableViewSearch(pagePath, new URLSearchParams(search), background).toString(),
+    [pagePath, search, background],
+  );
+  const view = useMemo(
+    () => readTableView(config, new URLSearchParams(viewSearch), storedPerPage),
+    [config, viewSearch, storedPerPage],
+  );
   const query = useMemo(() => toAdminResourceQuery(config, view), [config, view]);
 
   const answer = useQuery({
@@ -100,7 +106,13 @@ export function useAdminTable<Row = Record<string, unknown>>(options: UseAdminTa
   const meta = answer.data?.meta ?? null;
   // A delete that emptied the last page: show the page before it.
   useEffect(() => {
-    if (meta && rows.length === 0 && view.page > 1 && meta.last_page < view.page && !answer.isPlaceholderData) {
+    if (
+      meta &&
+      rows.length === 0 &&
+      view.page > 1 &&
+      meta.last_page < view.page &&
+      !answer.isPlaceholderData
+    ) {
       apply({ type: 'page', page: Math.max(1, meta.last_page) }, true);
     }
   }, [meta, rows.length, view.page, answer.isPlaceholderData, apply]);

@@ -14,5 +14,7 @@ export const adminFormRegistry: Readonly<Record<string, AdminFormDefinition>> = 
 };
 
 export function adminFormOf(pagePath: string): AdminFormDefinition | undefined {
-  return Object.prototype.hasOwnProperty.call(adminFormRegistry, pagePath) ? adminFormRegistry[pagePath] : undefined;
+  return Object.prototype.hasOwnProperty.call(adminFormRegistry, pagePath)
+    ? adminFormRegistry[pagePath]
+    : undefined;
 }

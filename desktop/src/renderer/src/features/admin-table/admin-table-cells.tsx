@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { createResourceApi } from '@school/shared/api';
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceName } from '@school/shared/resources';
 import { Link, useApi } from '@school/shared/ui';
-import { useAbility } from '../../app/ability-context';
 import type { AdminFilterOption } from './admin-table.types';
 
 /** Cells and lookups the admin tables share. */
@@ -21,6 +21,27 @@ export interface PersonRef {
 
 export const USERS_PAGE = '/admin/users';
 
+/**
+ * What every cell of a table needs, read once per table (AdminTable provides it) instead of once
+ * per cell: a page of 100 rows has hundreds of names, and a hook per name is what makes it slow.
+ * `links`: spec part 1 §6, links to the users and studies pages need `manage user` / `manage study`.
+ */
+export interface AdminCellContextValue {
+  links: { users: boolean; studies: boolean };
+  t: TFunction;
+  language: string;
+}
+
+export const AdminCellContext = createContext<AdminCellContextValue>({
+  links: { users: false, studies: false },
+  t: ((key: string) => key) as TFunction,
+  language: 'uk',
+});
+
+export function useAdminCell(): AdminCellContextValue {
+  return useContext(AdminCellContext);
+}
+
 /** Kyiv wall time, as the whole school reads it. */
 export function formatDateTime(iso: unknown, format = 'dd.MM.yyyy HH:mm'): string {
   if (typeof iso !== 'string' || iso === '') return '';
@@ -33,10 +54,15 @@ export function todayInKyiv(): string {
 }
 
 /** A person linked to the users page (spec part 2 §2: entries link to the admin pages). */
-export function PersonLink({ person, withRole = false }: { person: PersonRef | null | undefined; withRole?: boolean }) {
-  const { t } = useTranslation();
-  // Spec part 1 §6: links to the users page need `manage user`.
-  const linked = useAbility().can('manage', 'user');
+export function PersonLink({
+  person,
+  withRole = false,
+}: {
+  person: PersonRef | null | undefined;
+  withRole?: boolean;
+}) {
+  const { t, links } = useAdminCell();
+  const linked = links.users;
   if (!person) return <span className="admin-table__muted">{t('common.deleted')}</span>;
   const roleId = person.pivot?.role_id ?? person.role_id ?? person.role?.id;
   const name = person.full_name ?? `#${person.id}`;
@@ -56,11 +82,21 @@ export function PersonLink({ person, withRole = false }: { person: PersonRef | n
 
 /** `name` of a catalogue row (answered in the interface language by the server). */
 export function names(rows: unknown): string {
-  return Array.isArray(rows) ? rows.map((row: { name?: string }) => row.name ?? '').filter(Boolean).join(', ') : '';
+  return Array.isArray(rows)
+    ? rows
+        .map((row: { name?: string }) => row.name ?? '')
+        .filter(Boolean)
+        .join(', ')
+    : '';
 }
 
 export function classNumbers(rows: unknown, separator = ', '): string {
-  return Array.isArray(rows) ? rows.map((row: { number?: number }) => row.number).filter((n) => n !== undefined).join(separator) : '';
+  return Array.isArray(rows)
+    ? rows
+        .map((row: { number?: number }) => row.number)
+        .filter((n) => n !== undefined)
+        .join(separator)
+    : '';
 }
 
 /**
@@ -84,5 +120,8 @@ export function useLookupOptions(
     queryFn: ({ signal }) => api.list<ResourceName, LookupRow>(resource, { sort: ['id'] }, { signal }),
     staleTime: 5 * 60_000,
   });
-  return useMemo(() => (answer.data?.data ?? []).map((row) => ({ value: value(row), label: label(row) })), [answer.data, label, value]);
+  return useMemo(
+    () => (answer.data?.data ?? []).map((row) => ({ value: value(row), label: label(row) })),
+    [answer.data, label, value],
+  );
 }

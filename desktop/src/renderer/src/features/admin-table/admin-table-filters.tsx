@@ -75,7 +75,12 @@ function ChecksFilter({ field, value, onChange }: FilterProps) {
             const next = new Set(checked);
             if (event.currentTarget.checked) next.add(option.value);
             else next.delete(option.value);
-            onChange((field.options ?? []).map((o) => o.value).filter((v) => next.has(v)).join('|'));
+            onChange(
+              (field.options ?? [])
+                .map((o) => o.value)
+                .filter((v) => next.has(v))
+                .join('|'),
+            );
           }}
           data-testid={`filter-${field.key}-${option.value}`}
         />
@@ -155,15 +160,33 @@ export function AdminTableFilters({ fields, values, onChange, onReset }: AdminTa
           labelFor={`filter-${field.key}`}
           className={`admin-table__filter admin-table__filter--${field.control}`}
         >
-          <FilterControl field={field} value={values[field.key] ?? ''} onChange={(value) => onChange(field.key, value)} />
+          <FilterControl
+            field={field}
+            value={values[field.key] ?? ''}
+            onChange={(value) => onChange(field.key, value)}
+          />
         </FormGroup>
       ))}
       {presets.map(([key, value]) => (
-        <Tag key={key} minimal large onRemove={() => onChange(key, '')} className="admin-table__preset" data-testid={`preset-filter-${key}`}>
+        <Tag
+          key={key}
+          minimal
+          large
+          onRemove={() => onChange(key, '')}
+          className="admin-table__preset"
+          data-testid={`preset-filter-${key}`}
+        >
           {key} = {value}
         </Tag>
       ))}
-      <Button variant="minimal" size="small" icon="filter-remove" text={t('adminTable.resetFilters')} onClick={onReset} data-testid="filters-reset" />
+      <Button
+        variant="minimal"
+        size="small"
+        icon="filter-remove"
+        text={t('adminTable.resetFilters')}
+        onClick={onReset}
+        data-testid="filters-reset"
+      />
     </div>
   );
 }

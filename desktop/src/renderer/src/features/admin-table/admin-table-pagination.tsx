@@ -21,17 +21,45 @@ export function AdminTablePagination({ meta, page, perPage, onPage, onPerPage }:
         {t('adminTable.total', { count: meta?.total ?? 0 })}
       </span>
       <ButtonGroup>
-        <Button icon="double-chevron-left" aria-label={t('adminTable.firstPage')} disabled={page <= 1} onClick={() => onPage(1)} data-testid="page-first" />
-        <Button icon="chevron-left" aria-label={t('adminTable.previousPage')} disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid="page-previous" />
+        <Button
+          icon="double-chevron-left"
+          aria-label={t('adminTable.firstPage')}
+          disabled={page <= 1}
+          onClick={() => onPage(1)}
+          data-testid="page-first"
+        />
+        <Button
+          icon="chevron-left"
+          aria-label={t('adminTable.previousPage')}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          data-testid="page-previous"
+        />
         <Button disabled className="admin-table__page" data-testid="page-current">
           {t('adminTable.page', { page, pages: last })}
         </Button>
-        <Button icon="chevron-right" aria-label={t('adminTable.nextPage')} disabled={page >= last} onClick={() => onPage(page + 1)} data-testid="page-next" />
-        <Button icon="double-chevron-right" aria-label={t('adminTable.lastPage')} disabled={page >= last} onClick={() => onPage(last)} data-testid="page-last" />
+        <Button
+          icon="chevron-right"
+          aria-label={t('adminTable.nextPage')}
+          disabled={page >= last}
+          onClick={() => onPage(page + 1)}
+          data-testid="page-next"
+        />
+        <Button
+          icon="double-chevron-right"
+          aria-label={t('adminTable.lastPage')}
+          disabled={page >= last}
+          onClick={() => onPage(last)}
+          data-testid="page-last"
+        />
       </ButtonGroup>
       <label className="admin-table__per-page">
         {t('adminTable.perPage')}
-        <HTMLSelect value={perPage} onChange={(event) => onPerPage(Number(event.currentTarget.value))} data-testid="per-page">
+        <HTMLSelect
+          value={perPage}
+          onChange={(event) => onPerPage(Number(event.currentTarget.value))}
+          data-testid="per-page"
+        >
           {PER_PAGE_OPTIONS.map((size) => (
             <option key={size} value={size}>
               {size}

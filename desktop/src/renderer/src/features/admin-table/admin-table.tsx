@@ -1,15 +1,17 @@
 import { Alert, Button, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Fragment, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
 import { findResource } from '@school/shared/resources';
 import { isSortable, usePageTitle, useRouter } from '@school/shared/ui';
-import { useAdminTable, writeTableView, type AdminTable as AdminTableState } from '@school/shared/ui/admin-table';
+import { useAdminTable, writeTableView } from '@school/shared/ui/admin-table';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { backgroundOf } from '../admin-forms/admin-form-route';
+import { AdminCellContext } from './admin-table-cells';
 import { AdminTableFilters } from './admin-table-filters';
 import { AdminTablePagination } from './admin-table-pagination';
+import { AdminTableRow, type AdminRowHandlers } from './admin-table-row';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { useTablePageSize } from './use-table-page-size';
 import './admin-table.css';
@@ -25,15 +27,20 @@ export interface AdminTableProps<Row extends AdminRow> {
   readOnly?: boolean;
   /** The pencil for this row (default: `update` on the resource's subject). */
   canEditRow?(row: Row): boolean;
-  /** Row details; null: the row does not expand. */
+  /** Row details; null: the row does not expand. Keep it stable (useCallback): rows are memoised. */
   details?(row: Row): ReactNode | null;
-  /** Buttons before the pencil (duplicate, evaluation). */
-  actions?(row: Row, table: AdminTableState<Row>): ReactNode;
+  /** Buttons before the pencil (duplicate). Keep it stable (useCallback): rows are memoised. */
+  actions?(row: Row): ReactNode;
   /** A footer row under the rows (a total). */
   footer?(rows: Row[]): ReactNode;
   rowClassName?(row: Row): string | undefined;
   /** Parameters an Add link carries besides the table's own preset filters. */
   createParams?(): URLSearchParams;
+}
+
+/** The settings' table key of a page (`/admin/studies` → `admin.studies`; keys have no slashes). */
+export function tableSettingKey(pagePath: string): string {
+  return pagePath.replace(/^\/+/, '').replace(/\//g, '.');
 }
 
 function focusRow(from: HTMLElement, step: 1 | -1) {
@@ -49,13 +56,23 @@ function focusRow(from: HTMLElement, step: 1 | -1) {
  * rows, Enter edits, Space or → / ← open and close the details). Its view lives in the URL.
  */
 export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
-  const { titleKey, pagePath, definition, hasForm, readOnly = false, details, actions, footer, rowClassName } = props;
-  const { t } = useTranslation();
+  const {
+    titleKey,
+    pagePath,
+    definition,
+    hasForm,
+    readOnly = false,
+    details,
+    actions,
+    footer,
+    rowClassName,
+  } = props;
+  const { t, i18n } = useTranslation();
   usePageTitle(titleKey);
   const { state, navigate } = useRouter();
   const { toasts } = useServices();
   const ability = useAbility();
-  const pageSize = useTablePageSize(pagePath);
+  const pageSize = useTablePageSize(tableSettingKey(pagePath));
   const background = backgroundOf(state);
   const table = useAdminTable<Row>({
     config: definition,
@@ -73,9 +90,18 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
   const may = (action: 'create' | 'update' | 'delete') =>
     !readOnly && def.operations.includes(action) && (subject ? ability.can(action, subject) : false);
   const canCreate = hasForm && may('create');
-  const canEditRow = (row: Row) => hasForm && !readOnly && (props.canEditRow ? props.canEditRow(row) : may('update'));
+  const canEditRow = (row: Row) =>
+    hasForm && !readOnly && (props.canEditRow ? props.canEditRow(row) : may('update'));
   const canDelete = may('delete');
   const protectedIds = useMemo(() => new Set(def.protectedIds ?? []), [def]);
+  const cell = useMemo(
+    () => ({
+      links: { users: ability.can('manage', 'user'), studies: ability.can('manage', 'study') },
+      t,
+      language: i18n.language,
+    }),
+    [ability, t, i18n.language],
+  );
 
   const { view, rows, meta } = table;
   // The view's own link: where a form opened from here returns.
@@ -91,7 +117,8 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
     params.set('create', '');
     const specs = new Set(definition.filters.map((filter) => filter.key));
     // The link's own preset filters (`?study_id=5`) preset the new row too (spec part 1 §2).
-    for (const [key, value] of Object.entries(view.filters)) if (!specs.has(key) && key !== 'id') params.set(key, value);
+    for (const [key, value] of Object.entries(view.filters))
+      if (!specs.has(key) && key !== 'id') params.set(key, value);
     for (const [key, value] of props.createParams?.() ?? []) params.append(key, value);
     openForm(params.toString().replace(/^create=(&|$)/, 'create$1'));
   };
@@ -113,12 +140,24 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
       openEdit(row);
     } else if (
       expandable &&
-      (event.key === ' ' || (event.key === 'ArrowRight' && !expanded.has(row.id)) || (event.key === 'ArrowLeft' && expanded.has(row.id)))
+      (event.key === ' ' ||
+        (event.key === 'ArrowRight' && !expanded.has(row.id)) ||
+        (event.key === 'ArrowLeft' && expanded.has(row.id)))
     ) {
       event.preventDefault();
       toggle(row.id);
     }
   };
+
+  const handlers = useRef<AdminRowHandlers<Row>>({
+    toggle,
+    edit: openEdit,
+    remove: setDeleting,
+    keyDown: onRowKey,
+  });
+  useEffect(() => {
+    handlers.current = { toggle, edit: openEdit, remove: setDeleting, keyDown: onRowKey };
+  });
 
   const confirmDelete = async () => {
     const row = deleting;
@@ -161,125 +200,121 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
     body = (
       <tr>
         <td colSpan={columnCount} className="admin-table__state">
-          <NonIdealState icon="search" description={<span data-testid="admin-table-empty">{t('adminTable.empty')}</span>} />
+          <NonIdealState
+            icon="search"
+            description={<span data-testid="admin-table-empty">{t('adminTable.empty')}</span>}
+          />
         </td>
       </tr>
     );
   } else {
     body = rows.map((row) => {
-      const detail = details?.(row) ?? null;
-      const open = detail !== null && expanded.has(row.id);
+      const expandable = details ? details(row) !== null : false;
       return (
-        <Fragment key={row.id}>
-          <tr
-            tabIndex={0}
-            data-row-id={row.id}
-            data-testid={`row-${row.id}`}
-            className={rowClassName?.(row)}
-            aria-expanded={detail === null ? undefined : open}
-            onKeyDown={(event) => onRowKey(event, row, detail !== null)}
-          >
-            <td className="admin-table__expand">
-              {detail !== null ? (
-                <Button
-                  variant="minimal"
-                  size="small"
-                  icon={open ? 'chevron-down' : 'chevron-right'}
-                  aria-label={t(open ? 'adminTable.collapse' : 'adminTable.expand')}
-                  onClick={() => toggle(row.id)}
-                  tabIndex={-1}
-                  data-testid={`expand-${row.id}`}
-                />
-              ) : null}
-            </td>
-            {definition.columns.map((column) => (
-              <td key={column.key} className={column.className} data-column={column.key}>
-                {column.render(row)}
-              </td>
-            ))}
-            {hasActions ? (
-              <td className="admin-table__actions">
-                {actions?.(row, table)}
-                {canEditRow(row) ? (
-                  <Button variant="minimal" size="small" icon="edit" aria-label={t('adminTable.edit')} title={t('adminTable.edit')} onClick={() => openEdit(row)} data-testid={`edit-${row.id}`} />
-                ) : null}
-                {canDelete && !protectedIds.has(row.id) ? (
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    intent="danger"
-                    icon="trash"
-                    aria-label={t('adminTable.delete')}
-                    title={t('adminTable.delete')}
-                    onClick={() => setDeleting(row)}
-                    data-testid={`delete-${row.id}`}
-                  />
-                ) : null}
-              </td>
-            ) : null}
-          </tr>
-          {open ? (
-            <tr className="admin-table__details" data-testid={`details-${row.id}`}>
-              <td />
-              <td colSpan={columnCount - 1}>{detail}</td>
-            </tr>
-          ) : null}
-        </Fragment>
+        <AdminTableRow<Row>
+          key={row.id}
+          row={row}
+          columns={definition.columns}
+          columnCount={columnCount}
+          expandable={expandable}
+          open={expandable && expanded.has(row.id)}
+          canEdit={canEditRow(row)}
+          canDelete={canDelete && !protectedIds.has(row.id)}
+          hasActions={hasActions}
+          className={rowClassName?.(row)}
+          actions={actions}
+          details={details}
+          handlers={handlers}
+        />
       );
     });
   }
 
   return (
-    <div className="page admin-table" data-testid="admin-table" data-resource={definition.resource} data-loading={table.loading || table.refreshing || undefined}>
-      <div className="admin-table__header">
-        <h1 className="page__title">{t(titleKey)}</h1>
-        {table.refreshing ? <Spinner size={16} /> : null}
-        {canCreate ? <Button intent="primary" icon="add" text={t('adminTable.add')} onClick={openCreate} data-testid="admin-table-add" /> : null}
-      </div>
-      <AdminTableFilters fields={definition.filters} values={view.filters} onChange={table.setFilter} onReset={table.resetFilters} />
-      <HTMLTable compact striped interactive className="admin-table__table" data-testid="admin-table-grid">
-        <thead>
-          <tr>
-            <th className="admin-table__expand" aria-label={t('adminTable.details')} />
-            {definition.columns.map((column) => {
-              const sortable = column.sortField !== undefined && isSortable(def, column.sortField);
-              const sorted = sortable ? sortOf(column.sortField!) : undefined;
-              return (
-                <th
-                  key={column.key}
-                  className={column.className}
-                  aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}
-                  data-testid={`header-${column.key}`}
-                >
-                  {sortable ? (
-                    <button type="button" className="admin-table__sort" onClick={() => table.toggleSort(column.sortField!)} data-testid={`sort-${column.key}`}>
-                      {t(column.label)}
-                      <Icon icon={sorted ? (sorted.desc ? 'sort-desc' : 'sort-asc') : 'double-caret-vertical'} size={12} />
-                    </button>
-                  ) : (
-                    t(column.label)
-                  )}
-                </th>
-              );
-            })}
-            {hasActions ? <th className="admin-table__actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>{body}</tbody>
-        {footer && rows.length > 0 ? <tfoot>{footer(rows)}</tfoot> : null}
-      </HTMLTable>
-      <AdminTablePagination meta={meta} page={view.page} perPage={view.perPage} onPage={table.setPage} onPerPage={table.setPerPage} />
-      <Alert
-        isOpen={deleting !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('common.delete')}
-        cancelButtonText={t('common.cancel')}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+    <AdminCellContext.Provider value={cell}>
+      <div
+        className="page admin-table"
+        data-testid="admin-table"
+        data-resource={definition.resource}
+        data-loading={table.loading || table.refreshing || undefined}
       >
-        <p data-testid="delete-question">{t('common.areYouSure')}</p>
-      </Alert>
-    </div>
+        <div className="admin-table__header">
+          <h1 className="page__title">{t(titleKey)}</h1>
+          {table.refreshing ? <Spinner size={16} /> : null}
+          {canCreate ? (
+            <Button
+              intent="primary"
+              icon="add"
+              text={t('adminTable.add')}
+              onClick={openCreate}
+              data-testid="admin-table-add"
+            />
+          ) : null}
+        </div>
+        <AdminTableFilters
+          fields={definition.filters}
+          values={view.filters}
+          onChange={table.setFilter}
+          onReset={table.resetFilters}
+        />
+        <HTMLTable compact striped interactive className="admin-table__table" data-testid="admin-table-grid">
+          <thead>
+            <tr>
+              <th className="admin-table__expand" aria-label={t('adminTable.details')} />
+              {definition.columns.map((column) => {
+                const sortable = column.sortField !== undefined && isSortable(def, column.sortField);
+                const sorted = sortable ? sortOf(column.sortField!) : undefined;
+                return (
+                  <th
+                    key={column.key}
+                    className={column.className}
+                    aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}
+                    data-testid={`header-${column.key}`}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className="admin-table__sort"
+                        onClick={() => table.toggleSort(column.sortField!)}
+                        data-testid={`sort-${column.key}`}
+                      >
+                        {t(column.label)}
+                        <Icon
+                          icon={sorted ? (sorted.desc ? 'sort-desc' : 'sort-asc') : 'double-caret-vertical'}
+                          size={12}
+                        />
+                      </button>
+                    ) : (
+                      t(column.label)
+                    )}
+                  </th>
+                );
+              })}
+              {hasActions ? <th className="admin-table__actions" /> : null}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+          {footer && rows.length > 0 ? <tfoot>{footer(rows)}</tfoot> : null}
+        </HTMLTable>
+        <AdminTablePagination
+          meta={meta}
+          page={view.page}
+          perPage={view.perPage}
+          onPage={table.setPage}
+          onPerPage={table.setPerPage}
+        />
+        <Alert
+          isOpen={deleting !== null}
+          intent="danger"
+          icon="trash"
+          confirmButtonText={t('common.delete')}
+          cancelButtonText={t('common.cancel')}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        >
+          <p data-testid="delete-question">{t('common.areYouSure')}</p>
+        </Alert>
+      </div>
+    </AdminCellContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { DateTime } from 'luxon';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
@@ -10,7 +10,14 @@ import { useAbility } from '../../app/ability-context';
 import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { StudyEvaluationView } from '../study-modal/study-report-reading';
 import { AdminTable } from './admin-table';
-import { PersonLink, formatDateTime, todayInKyiv, useLookupOptions, type PersonRef } from './admin-table-cells';
+import {
+  PersonLink,
+  formatDateTime,
+  todayInKyiv,
+  useAdminCell,
+  useLookupOptions,
+  type PersonRef,
+} from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 
 export const STUDIES_TABLE_PAGE = '/admin/studies';
@@ -29,7 +36,17 @@ export interface StudyTableRow extends AdminRow {
   price_total?: number | null;
 }
 
-const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'created_by', 'created_at'];
+const STUDY_COLUMNS = [
+  'id',
+  'start',
+  'end',
+  'type_id',
+  'trial',
+  'comment',
+  'miss_status',
+  'created_by',
+  'created_at',
+];
 
 /** `?create` prefilled from a row (spec part 2 §2 "Each row has a duplicate button"). */
 export function duplicateParams(row: StudyTableRow): URLSearchParams {
@@ -46,7 +63,13 @@ export function duplicateParams(row: StudyTableRow): URLSearchParams {
 function EvaluationDialog({ row, onClose }: { row: StudyTableRow; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Dialog isOpen title={t('adminTable.studies.evaluationTitle', { studyId: row.id })} icon="star" onClose={onClose} className="admin-table__evaluation">
+    <Dialog
+      isOpen
+      title={t('adminTable.studies.evaluationTitle', { studyId: row.id })}
+      icon="star"
+      onClose={onClose}
+      className="admin-table__evaluation"
+    >
       <DialogBody>
         <ul className="admin-table__list" data-testid="evaluation-users">
           {row.users.map((user) => (
@@ -62,7 +85,7 @@ function EvaluationDialog({ row, onClose }: { row: StudyTableRow; onClose(): voi
 }
 
 function ScoreButton({ row, onOpen }: { row: StudyTableRow; onOpen(row: StudyTableRow): void }) {
-  const { t } = useTranslation();
+  const { t } = useAdminCell();
   const intent = scoreIntent(row.evaluation?.score);
   return (
     <Button
@@ -86,7 +109,13 @@ function useStudiesDefinition(
   return useMemo(
     () => ({
       resource: 'studies',
-      with: ['created_by', 'users', 'subscriptions.contract.payer', 'type', ...(withEvaluation ? ['evaluation'] : [])],
+      with: [
+        'created_by',
+        'users',
+        'subscriptions.contract.payer',
+        'type',
+        ...(withEvaluation ? ['evaluation'] : []),
+      ],
       // price_total comes only when selected, and only an Administrator may read it (403 otherwise).
       select: withPriceTotal ? [...STUDY_COLUMNS, 'price_total'] : undefined,
       filters: [
@@ -123,8 +152,21 @@ function useStudiesDefinition(
           toQuery: (value) => ({ filterDatesEnd: { start: value } }),
         },
         { key: 'isLast', type: 'bool', control: 'checkbox', label: 'adminTable.studies.filters.last' },
-        { key: 'students_count', type: 'int', control: 'number', label: 'adminTable.studies.filters.studentsCount', defaultValue: () => '1' },
-        { key: 'type_id', type: 'int', control: 'select', label: 'adminTable.studies.filters.type', options: typeOptions, translateOptions: false },
+        {
+          key: 'students_count',
+          type: 'int',
+          control: 'number',
+          label: 'adminTable.studies.filters.studentsCount',
+          defaultValue: () => '1',
+        },
+        {
+          key: 'type_id',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.studies.filters.type',
+          options: typeOptions,
+          translateOptions: false,
+        },
         {
           key: 'created_by',
           type: 'text',
@@ -134,8 +176,17 @@ function useStudiesDefinition(
         },
       ],
       columns: [
-        { key: 'created_by', label: 'adminTable.studies.columns.createdBy', render: (row) => <PersonLink person={row.created_by} /> },
-        { key: 'created_at', label: 'adminTable.studies.columns.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at) },
+        {
+          key: 'created_by',
+          label: 'adminTable.studies.columns.createdBy',
+          render: (row) => <PersonLink person={row.created_by} />,
+        },
+        {
+          key: 'created_at',
+          label: 'adminTable.studies.columns.created',
+          sortField: 'created_at',
+          render: (row) => formatDateTime(row.created_at),
+        },
         {
           key: 'users',
           label: 'adminTable.studies.columns.users',
@@ -156,7 +207,10 @@ function useStudiesDefinition(
             <ul className="admin-table__list">
               {row.subscriptions.map((subscription) => (
                 <li key={subscription.id}>
-                  <Link to={`/admin/subscriptions?id=${subscription.id}`} data-testid={`subscription-link-${subscription.id}`}>
+                  <Link
+                    to={`/admin/subscriptions?id=${subscription.id}`}
+                    data-testid={`subscription-link-${subscription.id}`}
+                  >
                     #{subscription.id} {subscription.contract?.payer?.full_name ?? ''}
                   </Link>
                 </li>
@@ -164,11 +218,32 @@ function useStudiesDefinition(
             </ul>
           ),
         },
-        { key: 'type', label: 'adminTable.studies.columns.type', sortField: 'type_id', render: (row) => row.type?.name ?? '' },
-        { key: 'start', label: 'adminTable.studies.columns.start', sortField: 'start', render: (row) => formatDateTime(row.start) },
-        { key: 'trial', label: 'adminTable.studies.columns.trial', sortField: 'trial', render: (row) => <TrialCell trial={row.trial} /> },
+        {
+          key: 'type',
+          label: 'adminTable.studies.columns.type',
+          sortField: 'type_id',
+          render: (row) => row.type?.name ?? '',
+        },
+        {
+          key: 'start',
+          label: 'adminTable.studies.columns.start',
+          sortField: 'start',
+          render: (row) => formatDateTime(row.start),
+        },
+        {
+          key: 'trial',
+          label: 'adminTable.studies.columns.trial',
+          sortField: 'trial',
+          render: (row) => <TrialCell trial={row.trial} />,
+        },
         ...(withEvaluation
-          ? [{ key: 'score', label: 'adminTable.studies.columns.score', render: (row: StudyTableRow) => <ScoreButton row={row} onOpen={onEvaluate} /> }]
+          ? [
+              {
+                key: 'score',
+                label: 'adminTable.studies.columns.score',
+                render: (row: StudyTableRow) => <ScoreButton row={row} onOpen={onEvaluate} />,
+              },
+            ]
           : []),
       ],
     }),
@@ -177,7 +252,7 @@ function useStudiesDefinition(
 }
 
 function TrialCell({ trial }: { trial: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useAdminCell();
   return <>{trial ? t('common.yes') : t('common.no')}</>;
 }
 
@@ -193,6 +268,27 @@ export function StudiesTablePage() {
   const definition = useStudiesDefinition(withEvaluation, isAdministrator, setEvaluating);
   const form = adminFormOf(STUDIES_TABLE_PAGE);
   const canCreate = useAbility().can('create', 'study');
+  const canDuplicate = form !== undefined && canCreate;
+  // Stable between renders: the table's rows are memoised.
+  const actions = useCallback(
+    (row: StudyTableRow) =>
+      canDuplicate ? (
+        <Button
+          size="small"
+          variant="minimal"
+          icon="duplicate"
+          aria-label={t('adminTable.duplicate')}
+          title={t('adminTable.duplicate')}
+          onClick={() =>
+            navigate(`${STUDIES_TABLE_PAGE}?create&${duplicateParams(row).toString()}`, {
+              state: { background: `${STUDIES_TABLE_PAGE}${window.location.search}` },
+            })
+          }
+          data-testid={`duplicate-${row.id}`}
+        />
+      ) : null,
+    [canDuplicate, navigate, t],
+  );
 
   return (
     <>
@@ -201,32 +297,18 @@ export function StudiesTablePage() {
         pagePath={STUDIES_TABLE_PAGE}
         definition={definition}
         hasForm={form !== undefined}
-        actions={(row) => (
-          <>
-            {form && canCreate ? (
-              <Button
-                size="small"
-                variant="minimal"
-                icon="duplicate"
-                aria-label={t('adminTable.duplicate')}
-                title={t('adminTable.duplicate')}
-                onClick={() =>
-                  navigate(`${STUDIES_TABLE_PAGE}?create&${duplicateParams(row).toString()}`, {
-                    state: { background: `${STUDIES_TABLE_PAGE}${window.location.search}` },
-                  })
-                }
-                data-testid={`duplicate-${row.id}`}
-              />
-            ) : null}
-          </>
-        )}
+        actions={actions}
         footer={
           isAdministrator
             ? (rows) => (
                 <tr data-testid="price-total">
                   <td />
                   <td colSpan={definition.columns.length}>
-                    {t('adminTable.studies.priceTotal')}: {formatMoney(rows.reduce((sum, row) => sum + Number(row.price_total ?? 0), 0), i18n.language)}
+                    {t('adminTable.studies.priceTotal')}:{' '}
+                    {formatMoney(
+                      rows.reduce((sum, row) => sum + Number(row.price_total ?? 0), 0),
+                      i18n.language,
+                    )}
                   </td>
                   <td />
                 </tr>

@@ -3,7 +3,7 @@ import { Link, useAuth } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { STUDY_REPORTS_PAGE } from '../study-reports/study-report-form-route';
 import { AdminTable } from './admin-table';
-import { PersonLink, formatDateTime, type PersonRef } from './admin-table-cells';
+import { PersonLink, formatDateTime, useAdminCell, type PersonRef } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 
 export interface StudyReportTableRow extends AdminRow {
@@ -18,10 +18,12 @@ export interface StudyReportTableRow extends AdminRow {
 }
 
 function StudyCell({ row }: { row: StudyReportTableRow }) {
-  // Spec part 1 §6: links to the studies page need `manage study`.
-  const linked = useAbility().can('manage', 'study');
+  const linked = useAdminCell().links.studies;
   return linked ? (
-    <Link to={`/admin/studies?id=${row.study_id}&start_from=&start_to=&students_count=`} data-testid={`study-link-${row.study_id}`}>
+    <Link
+      to={`/admin/studies?id=${row.study_id}&start_from=&start_to=&students_count=`}
+      data-testid={`study-link-${row.study_id}`}
+    >
       #{row.study_id}
     </Link>
   ) : (
@@ -44,6 +46,8 @@ function ReportDetails({ row }: { row: StudyReportTableRow }) {
     </dl>
   );
 }
+
+const reportDetails = (row: StudyReportTableRow) => <ReportDetails row={row} />;
 
 const definition: AdminTableDefinition<StudyReportTableRow> = {
   resource: 'study_reports',
@@ -69,11 +73,34 @@ const definition: AdminTableDefinition<StudyReportTableRow> = {
     },
   ],
   columns: [
-    { key: 'created_at', label: 'adminTable.studyReports.columns.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at) },
-    { key: 'start', label: 'adminTable.studyReports.columns.start', sortField: 'start', render: (row) => formatDateTime(row.start) },
-    { key: 'study', label: 'adminTable.studyReports.columns.study', sortField: 'study_id', render: (row) => <StudyCell row={row} /> },
-    { key: 'teacher', label: 'adminTable.studyReports.columns.teacher', render: (row) => <PersonLink person={row.created_by} /> },
-    { key: 'student', label: 'adminTable.studyReports.columns.student', render: (row) => <PersonLink person={row.user} /> },
+    {
+      key: 'created_at',
+      label: 'adminTable.studyReports.columns.created',
+      sortField: 'created_at',
+      render: (row) => formatDateTime(row.created_at),
+    },
+    {
+      key: 'start',
+      label: 'adminTable.studyReports.columns.start',
+      sortField: 'start',
+      render: (row) => formatDateTime(row.start),
+    },
+    {
+      key: 'study',
+      label: 'adminTable.studyReports.columns.study',
+      sortField: 'study_id',
+      render: (row) => <StudyCell row={row} />,
+    },
+    {
+      key: 'teacher',
+      label: 'adminTable.studyReports.columns.teacher',
+      render: (row) => <PersonLink person={row.created_by} />,
+    },
+    {
+      key: 'student',
+      label: 'adminTable.studyReports.columns.student',
+      render: (row) => <PersonLink person={row.user} />,
+    },
     {
       key: 'content',
       label: 'adminTable.studyReports.columns.content',
@@ -96,8 +123,11 @@ export function StudyReportsTablePage() {
       pagePath={STUDY_REPORTS_PAGE}
       definition={definition}
       hasForm
-      canEditRow={(row) => ability.can('update', 'study_report') || (ability.can('create', 'study_report') && row.created_by?.id === user?.id)}
-      details={(row) => <ReportDetails row={row} />}
+      canEditRow={(row) =>
+        ability.can('update', 'study_report') ||
+        (ability.can('create', 'study_report') && row.created_by?.id === user?.id)
+      }
+      details={reportDetails}
     />
   );
 }

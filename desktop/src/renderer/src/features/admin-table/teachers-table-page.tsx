@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from '@school/shared/ui';
 import { AdminTable } from './admin-table';
-import { USERS_PAGE, classNumbers, names, useLookupOptions } from './admin-table-cells';
+import { USERS_PAGE, classNumbers, names, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
 import { WeekMiniCalendar, type FreePeriod } from './week-mini-calendar';
@@ -34,7 +33,7 @@ const byMinutes = (row: Record<string, unknown>) => String(row.minutes);
 const relationFilter = (path: string) => (value: string) => ({ withFilter: { [path]: Number(value) } });
 
 function TeacherName({ row }: { row: TeacherTableRow }) {
-  const { t } = useTranslation();
+  const { t } = useAdminCell();
   return (
     <>
       <Link to={`${USERS_PAGE}?id=${row.user_id}`} data-testid={`teacher-link-${row.user_id}`}>
@@ -46,7 +45,7 @@ function TeacherName({ row }: { row: TeacherTableRow }) {
 }
 
 function Age({ age }: { age: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useAdminCell();
   return <>{age ?? t('common.notAvailable')}</>;
 }
 
@@ -65,7 +64,14 @@ function useTeachersDefinition(): AdminTableDefinition<TeacherTableRow> {
       with: ['user.notes'],
       fixed: { withFilter: { 'user.active': 1 } },
       filters: [
-        { key: 'priority', type: 'anyOf', control: 'checks', label: 'adminTable.teachers.filters.priority', options: PRIORITY_OPTIONS, defaultValue: () => '1|2|3' },
+        {
+          key: 'priority',
+          type: 'anyOf',
+          control: 'checks',
+          label: 'adminTable.teachers.filters.priority',
+          options: PRIORITY_OPTIONS,
+          defaultValue: () => '1|2|3',
+        },
         {
           key: 'name',
           type: 'text',
@@ -73,7 +79,15 @@ function useTeachersDefinition(): AdminTableDefinition<TeacherTableRow> {
           label: 'adminTable.teachers.filters.name',
           toQuery: (value) => ({ withFilter: { 'user.full_name': `%${value}%` } }),
         },
-        { key: 'classes', type: 'int', control: 'select', label: 'adminTable.teachers.filters.classes', options: classes, translateOptions: false, toQuery: relationFilter('classes.id') },
+        {
+          key: 'classes',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.teachers.filters.classes',
+          options: classes,
+          translateOptions: false,
+          toQuery: relationFilter('classes.id'),
+        },
         {
           key: 'languages',
           type: 'text',
@@ -83,10 +97,40 @@ function useTeachersDefinition(): AdminTableDefinition<TeacherTableRow> {
           translateOptions: false,
           toQuery: (value) => ({ withFilter: { 'languages.code': value } }),
         },
-        { key: 'sex', type: 'int', control: 'select', label: 'adminTable.teachers.filters.sex', options: SEX_OPTIONS },
-        { key: 'formats', type: 'int', control: 'select', label: 'adminTable.teachers.filters.formats', options: formats, translateOptions: false, toQuery: relationFilter('teaching_formats.id') },
-        { key: 'programs', type: 'int', control: 'select', label: 'adminTable.teachers.filters.programs', options: programs, translateOptions: false, toQuery: relationFilter('teaching_programs.id') },
-        { key: 'styles', type: 'int', control: 'select', label: 'adminTable.teachers.filters.styles', options: styles, translateOptions: false, toQuery: relationFilter('teaching_styles.id') },
+        {
+          key: 'sex',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.teachers.filters.sex',
+          options: SEX_OPTIONS,
+        },
+        {
+          key: 'formats',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.teachers.filters.formats',
+          options: formats,
+          translateOptions: false,
+          toQuery: relationFilter('teaching_formats.id'),
+        },
+        {
+          key: 'programs',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.teachers.filters.programs',
+          options: programs,
+          translateOptions: false,
+          toQuery: relationFilter('teaching_programs.id'),
+        },
+        {
+          key: 'styles',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.teachers.filters.styles',
+          options: styles,
+          translateOptions: false,
+          toQuery: relationFilter('teaching_styles.id'),
+        },
         {
           key: 'study_types',
           type: 'int',
@@ -107,12 +151,38 @@ function useTeachersDefinition(): AdminTableDefinition<TeacherTableRow> {
         },
       ],
       columns: [
-        { key: 'name', label: 'adminTable.teachers.columns.name', render: (row) => <TeacherName row={row} /> },
-        { key: 'classes', label: 'adminTable.teachers.columns.classes', render: (row) => classNumbers(row.classes, ' ') },
-        { key: 'study_types', label: 'adminTable.teachers.columns.studyTypes', render: (row) => names(row.teaching_study_types) },
-        { key: 'age', label: 'adminTable.teachers.columns.age', sortField: 'age', render: (row) => <Age age={row.age} /> },
-        { key: 'styles', label: 'adminTable.teachers.columns.styles', render: (row) => names(row.teaching_styles) },
-        { key: 'priority', label: 'adminTable.teachers.columns.priority', sortField: 'priority', render: (row) => row.priority },
+        {
+          key: 'name',
+          label: 'adminTable.teachers.columns.name',
+          render: (row) => <TeacherName row={row} />,
+        },
+        {
+          key: 'classes',
+          label: 'adminTable.teachers.columns.classes',
+          render: (row) => classNumbers(row.classes, ' '),
+        },
+        {
+          key: 'study_types',
+          label: 'adminTable.teachers.columns.studyTypes',
+          render: (row) => names(row.teaching_study_types),
+        },
+        {
+          key: 'age',
+          label: 'adminTable.teachers.columns.age',
+          sortField: 'age',
+          render: (row) => <Age age={row.age} />,
+        },
+        {
+          key: 'styles',
+          label: 'adminTable.teachers.columns.styles',
+          render: (row) => names(row.teaching_styles),
+        },
+        {
+          key: 'priority',
+          label: 'adminTable.teachers.columns.priority',
+          sortField: 'priority',
+          render: (row) => row.priority,
+        },
         {
           key: 'workperiods',
           label: 'adminTable.teachers.columns.workperiods',
@@ -123,6 +193,10 @@ function useTeachersDefinition(): AdminTableDefinition<TeacherTableRow> {
     [classes, languages, formats, programs, styles, studyTypes, durations],
   );
 }
+
+/** Spec part 2 §2: a row expands the user details only when the user has notes. */
+const teacherDetails = (row: TeacherTableRow) =>
+  row.user?.notes?.length ? <UserDetailsBlock user={row.user} /> : null;
 
 /**
  * Teachers listing (spec part 2 §2): read-only (no Add, edit or delete), active teachers only; a
@@ -137,7 +211,7 @@ export function TeachersTablePage() {
       definition={definition}
       hasForm={false}
       readOnly
-      details={(row) => (row.user?.notes?.length ? <UserDetailsBlock user={row.user} /> : null)}
+      details={teacherDetails}
     />
   );
 }

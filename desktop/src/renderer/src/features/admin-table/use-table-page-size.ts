@@ -11,7 +11,11 @@ const SETTINGS_KEY = ['desktop-settings'] as const;
  * storage") in the desktop settings (`tablePageSizes`: electron-store in Electron, local storage
  * in the browser), like the language and the last calendar user.
  */
-export function useTablePageSize(table: string): { ready: boolean; perPage: number | undefined; remember(perPage: number): void } {
+export function useTablePageSize(table: string): {
+  ready: boolean;
+  perPage: number | undefined;
+  remember(perPage: number): void;
+} {
   const { native } = useServices();
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -22,8 +26,14 @@ export function useTablePageSize(table: string): { ready: boolean; perPage: numb
   });
   const remember = useCallback(
     (perPage: number) => {
-      const sizes = { ...(queryClient.getQueryData<DesktopSettings>(SETTINGS_KEY)?.tablePageSizes ?? {}), [table]: perPage as PageSize };
-      queryClient.setQueryData<DesktopSettings>(SETTINGS_KEY, (old) => ({ ...(old ?? {}), tablePageSizes: sizes }));
+      const sizes = {
+        ...(queryClient.getQueryData<DesktopSettings>(SETTINGS_KEY)?.tablePageSizes ?? {}),
+        [table]: perPage as PageSize,
+      };
+      queryClient.setQueryData<DesktopSettings>(SETTINGS_KEY, (old) => ({
+        ...(old ?? {}),
+        tablePageSizes: sizes,
+      }));
       void native.setSetting({ key: 'tablePageSizes', value: sizes }).catch(() => undefined);
     },
     [native, queryClient, table],

@@ -53,13 +53,18 @@ function DateChanges({ userId }: { userId: number }) {
   const { client } = useApi();
   const answer = useQuery({
     queryKey: ['resources', 'users', 'study-date-changes', userId],
-    queryFn: ({ signal }) => client.get<{ study_date_changes: DateChange[] }>(`/api/users/${userId}/study-date-changes`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      client.get<{ study_date_changes: DateChange[] }>(`/api/users/${userId}/study-date-changes`, undefined, {
+        signal,
+      }),
     meta: { silent: true },
   });
   if (answer.isPending) return <Spinner size={20} />;
-  if (answer.isError) return <p className="admin-table__muted">{t('adminTable.users.details.dateChangesFailed')}</p>;
+  if (answer.isError)
+    return <p className="admin-table__muted">{t('adminTable.users.details.dateChangesFailed')}</p>;
   const changes = answer.data.study_date_changes;
-  if (changes.length === 0) return <p className="admin-table__muted">{t('adminTable.users.details.dateChangesEmpty')}</p>;
+  if (changes.length === 0)
+    return <p className="admin-table__muted">{t('adminTable.users.details.dateChangesEmpty')}</p>;
   return (
     <HTMLTable compact className="admin-table__date-changes" data-testid="date-changes">
       <thead>
@@ -103,12 +108,15 @@ export function UserDetailsBlock({ user }: { user: DetailsUser }) {
           {list.map((person) => (
             <li key={person.id}>
               <PersonLink person={person} />
-              {person.responsible_type?.name ? <span className="admin-table__muted"> ({person.responsible_type.name})</span> : null}
+              {person.responsible_type?.name ? (
+                <span className="admin-table__muted"> ({person.responsible_type.name})</span>
+              ) : null}
               {phonesOf(person) ? <span> · {phonesOf(person)}</span> : null}
               {person.zoom || person.googlemeet ? (
                 <span>
                   {' · '}
-                  {t('adminTable.users.details.meetingLink')}: <Link href={person.zoom ?? person.googlemeet} />
+                  {t('adminTable.users.details.meetingLink')}:{' '}
+                  <Link href={person.zoom ?? person.googlemeet} />
                 </span>
               ) : null}
             </li>

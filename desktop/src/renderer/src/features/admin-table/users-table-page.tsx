@@ -1,11 +1,10 @@
 import { Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
 import { useAbility } from '../../app/ability-context';
 import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { AdminTable } from './admin-table';
-import { USERS_PAGE, classNumbers, useLookupOptions } from './admin-table-cells';
+import { USERS_PAGE, classNumbers, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
 
@@ -38,12 +37,12 @@ function Bots({ bots }: { bots: UserTableRow['bots_connected'] }) {
 }
 
 function Active({ active }: { active: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useAdminCell();
   return <>{active ? t('common.yes') : t('common.no')}</>;
 }
 
 function Role({ roleId }: { roleId: number }) {
-  const { t } = useTranslation();
+  const { t } = useAdminCell();
   return <>{t(`roles.${roleId}`)}</>;
 }
 
@@ -77,13 +76,35 @@ function useUsersDefinition(managesUsers: boolean): AdminTableDefinition<UserTab
           toQuery: (value) => ({ withHaving: { 'phones.phone': `%${value}%` } }),
         },
         { key: 'email', type: 'text', control: 'text', label: 'adminTable.users.filters.email' },
-        { key: 'role_id', type: 'int', control: 'select', label: 'adminTable.users.filters.role', options: ROLE_OPTIONS },
+        {
+          key: 'role_id',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.users.filters.role',
+          options: ROLE_OPTIONS,
+        },
         { key: 'active', type: 'bool', control: 'tristate', label: 'adminTable.users.filters.active' },
-        { key: 'source_id', type: 'int', control: 'select', label: 'adminTable.users.filters.source', options: sources, translateOptions: false },
+        {
+          key: 'source_id',
+          type: 'int',
+          control: 'select',
+          label: 'adminTable.users.filters.source',
+          options: sources,
+          translateOptions: false,
+        },
       ],
       columns: [
-        { key: 'name', label: 'adminTable.users.columns.name', sortField: 'full_name', render: (row) => row.full_name },
-        { key: 'classes', label: 'adminTable.users.columns.classes', render: (row) => classNumbers(row.classes) },
+        {
+          key: 'name',
+          label: 'adminTable.users.columns.name',
+          sortField: 'full_name',
+          render: (row) => row.full_name,
+        },
+        {
+          key: 'classes',
+          label: 'adminTable.users.columns.classes',
+          render: (row) => classNumbers(row.classes),
+        },
         {
           key: 'phones',
           label: 'adminTable.users.columns.phones',
@@ -96,14 +117,29 @@ function useUsersDefinition(managesUsers: boolean): AdminTableDefinition<UserTab
           ),
         },
         { key: 'email', label: 'adminTable.users.columns.email', render: (row) => row.email ?? '' },
-        { key: 'role', label: 'adminTable.users.columns.role', render: (row) => <Role roleId={row.role_id} /> },
-        { key: 'active', label: 'adminTable.users.columns.active', sortField: 'active', render: (row) => <Active active={row.active} /> },
-        { key: 'bots', label: 'adminTable.users.columns.bots', render: (row) => <Bots bots={row.bots_connected} /> },
+        {
+          key: 'role',
+          label: 'adminTable.users.columns.role',
+          render: (row) => <Role roleId={row.role_id} />,
+        },
+        {
+          key: 'active',
+          label: 'adminTable.users.columns.active',
+          sortField: 'active',
+          render: (row) => <Active active={row.active} />,
+        },
+        {
+          key: 'bots',
+          label: 'adminTable.users.columns.bots',
+          render: (row) => <Bots bots={row.bots_connected} />,
+        },
       ],
     }),
     [managesUsers, sources],
   );
 }
+
+const userDetails = (row: UserTableRow) => (userHasDetails(row) ? <UserDetailsBlock user={row} /> : null);
 
 /** Users table (spec part 1 §2 "Users table"); user 1 cannot be deleted (registry protectedIds). */
 export function UsersTablePage() {
@@ -115,7 +151,7 @@ export function UsersTablePage() {
       pagePath={USERS_PAGE}
       definition={definition}
       hasForm={adminFormOf(USERS_PAGE) !== undefined}
-      details={(row) => (userHasDetails(row) ? <UserDetailsBlock user={{ ...row }} /> : null)}
+      details={userDetails}
     />
   );
 }

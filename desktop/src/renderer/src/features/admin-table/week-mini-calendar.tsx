@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TIME_ZONE } from '@school/shared/domain';
+import { useAdminCell } from './admin-table-cells';
 
 export interface FreePeriod {
   start: string;
@@ -10,9 +10,15 @@ export interface FreePeriod {
 }
 
 /** The periods by Kyiv day of the coming week (today and six more days), each day's in time order. */
-export function periodsByDay(periods: readonly FreePeriod[], today: DateTime): { day: DateTime; periods: FreePeriod[] }[] {
+export function periodsByDay(
+  periods: readonly FreePeriod[],
+  today: DateTime,
+): { day: DateTime; periods: FreePeriod[] }[] {
   const first = today.setZone(TIME_ZONE).startOf('day');
-  const days = Array.from({ length: 7 }, (_, i) => ({ day: first.plus({ days: i }), periods: [] as FreePeriod[] }));
+  const days = Array.from({ length: 7 }, (_, i) => ({
+    day: first.plus({ days: i }),
+    periods: [] as FreePeriod[],
+  }));
   for (const period of periods) {
     const start = DateTime.fromISO(period.start, { zone: TIME_ZONE });
     const index = Math.floor(start.startOf('day').diff(first, 'days').days);
@@ -29,18 +35,24 @@ export function periodsByDay(periods: readonly FreePeriod[], today: DateTime): {
  * draws 100 of these.
  */
 export function WeekMiniCalendar({ periods }: { periods: readonly FreePeriod[] }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useAdminCell();
   const days = useMemo(() => periodsByDay(periods, DateTime.now()), [periods]);
   return (
     <div className="week-mini" data-testid="week-mini">
       {days.map(({ day, periods: list }) => (
         <div key={day.toISODate()} className="week-mini__day">
-          <div className="week-mini__weekday">{day.setLocale(i18n.language).toFormat('ccc')}</div>
+          <div className="week-mini__weekday">{day.setLocale(language).toFormat('ccc')}</div>
           {list.map((period) => (
             <div
               key={period.start}
-              className={period.futureStudiesCount > 0 ? 'week-mini__event week-mini__event--busy' : 'week-mini__event'}
-              title={period.futureStudiesCount > 0 ? t('adminTable.teachers.futureStudies', { count: period.futureStudiesCount }) : undefined}
+              className={
+                period.futureStudiesCount > 0 ? 'week-mini__event week-mini__event--busy' : 'week-mini__event'
+              }
+              title={
+                period.futureStudiesCount > 0
+                  ? t('adminTable.teachers.futureStudies', { count: period.futureStudiesCount })
+                  : undefined
+              }
               data-testid="week-mini-event"
               data-busy={period.futureStudiesCount > 0 || undefined}
             >
