@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { adminTableRenderBench } from './cases/admin-table-render.bench.js';
 import { authUserBench } from './cases/auth-user.bench.js';
 import { calendarRenderBench } from './cases/calendar-render.bench.js';
 import { familyWebBench } from './cases/family-web.bench.js';
@@ -46,7 +47,7 @@ async function main() {
   let large: Record<string, unknown> | undefined;
   try {
     // Browser benches need no database: they measure the renderer alone.
-    await run([calendarRenderBench], undefined);
+    await run([calendarRenderBench, adminTableRenderBench], undefined);
     await run([familyWebBench], { adminUrl: server.adminUrl }); // with the real server and database
     const demoCases: Case<BenchContext>[] = [authUserBench, recordingsUploadBench];
     if (demoCases.some(wanted)) {

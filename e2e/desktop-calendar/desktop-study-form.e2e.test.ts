@@ -165,7 +165,7 @@ describe('study form deep links typed in the address bar', () => {
         await signIn(page, 'admin@example.com', language);
         await page.goto(`/staff/admin/studies?edit=${study.id}`);
         await dialogOpen(page);
-        expect(await page.getByTestId('placeholder-page').count()).toBe(1);
+        expect(await page.getByTestId('admin-table').count()).toBe(1);
         await page.getByTestId('study-form-start-time').fill('25:00');
         await page.getByTestId('study-form-save').click();
         expect(await page.getByTestId('study-form-start-error').innerText()).toBe(

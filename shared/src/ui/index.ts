@@ -15,3 +15,4 @@ export * from './use-auth-forms';
 export * from './use-resource-form';
 export * from './use-resource-list';
 export * from './app-error-boundary';
+export * from './admin-widgets';

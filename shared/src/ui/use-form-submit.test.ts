@@ -25,4 +25,10 @@ describe('submitErrorState', () => {
     expect(submitErrorState(new TypeError('x'), ['email'], t)).toEqual({ fieldErrors: {}, formError: 'Невідома помилка' });
     expect(submitErrorState(new ApiError(401, { message: 'Unauthenticated.' }), ['email'], t)).toEqual({ fieldErrors: {}, formError: null });
   });
+  it('puts the error of a row of a shown list under that list, by its full path', () => {
+    expect(submitErrorState(invalid({ 'phones.1.phone': ['Номер'], 'x.0': ['y'] }), ['phones'], t)).toEqual({
+      fieldErrors: { 'phones.1.phone': 'Номер' },
+      formError: 'y',
+    });
+  });
 });

@@ -24,8 +24,10 @@ export function submitErrorState(
   t: TranslateFn,
 ): { fieldErrors: Record<string, string>; formError: string | null } {
   const byField = isApiError(error) ? error.firstFieldErrors() : {};
-  const fieldErrors = Object.fromEntries(Object.entries(byField).filter(([field]) => shownFields.includes(field)));
-  const hidden = Object.entries(byField).filter(([field]) => !shownFields.includes(field));
+  // A row's field (`phones.0.phone`) belongs to the list the form shows (`phones`).
+  const shown = (field: string) => shownFields.includes(field) || shownFields.includes(field.split('.')[0]);
+  const fieldErrors = Object.fromEntries(Object.entries(byField).filter(([field]) => shown(field)));
+  const hidden = Object.entries(byField).filter(([field]) => !shown(field));
   if (hidden.length > 0) return { fieldErrors, formError: hidden.map(([, message]) => message).join('\n') };
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors, formError: null };
   const result = errorToToast(isApiError(error) ? error.body : undefined, t);

@@ -46,7 +46,10 @@ export interface ResourceForm {
   setValue(field: string, value: unknown): void;
   /** Several fields at once (a choice that changes others). */
   setValues(values: Readonly<Record<string, unknown>>): void;
-  /** The field's first message: the client rule's (also of its parts, `start.time`), else the server's (422). */
+  /**
+   * The field's first message: the client rule's (also of its parts, `start.time`, or of a row,
+   * `phones.1`), else the server's (422), also of its parts.
+   */
   errorOf(field: string): string | undefined;
   formError: string | null;
   /** Loading the row to edit. */
@@ -112,6 +115,15 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     const part = Object.keys(clientErrors).find((path) => path.startsWith(`${field}.`));
     return part ? clientErrors[part][0] : undefined;
   };
+  // A server message goes once its field is changed: it was about the value that was sent.
+  const [changedSinceSubmit, setChangedSinceSubmit] = useState<ReadonlySet<string>>(new Set());
+  const serverErrorOf = (field: string) => {
+    if (changedSinceSubmit.has(field.split('.')[0])) return undefined;
+    const part = Object.keys(form.fieldErrors).find((path) => path.startsWith(`${field}.`));
+    return form.fieldErrors[field] ?? (part ? form.fieldErrors[part] : undefined);
+  };
+  const markChanged = (names: readonly string[]) =>
+    setChangedSinceSubmit((current) => (names.every((name) => current.has(name)) ? current : new Set([...current, ...names])));
   const clearIssues = (names: readonly string[]) =>
     setIssues((current) => current.filter((issue) => !names.includes(issue.path.split('.')[0])));
   return {
@@ -123,12 +135,14 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     setValue(field, value) {
       setEdits((current) => ({ ...current, [field]: value }));
       clearIssues([field]);
+      markChanged([field]);
     },
     setValues(next) {
       setEdits((current) => ({ ...current, ...next }));
       clearIssues(Object.keys(next));
+      markChanged(Object.keys(next));
     },
-    errorOf: (field) => clientErrorOf(field) ?? form.fieldErrors[field],
+    errorOf: (field) => clientErrorOf(field) ?? serverErrorOf(field),
     formError: form.formError,
     loading: id !== null && row.isPending,
     loadError: row.error,
@@ -143,7 +157,10 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
       const refused = new Set(own.map((issue) => issue.path.split('.')[0]));
       const found = [...own, ...formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]))];
       setIssues(found);
-      if (found.length === 0) void form.submit(sent);
+      if (found.length === 0) {
+        setChangedSinceSubmit(new Set());
+        void form.submit(sent);
+      }
     },
   };
 }

@@ -14,10 +14,12 @@ import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
 import { adminForms } from './admin-forms';
+import { adminTable } from './admin-table';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
+import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 
 export const uk = {
   app,
@@ -46,8 +48,13 @@ export const uk = {
   documents,
   studyForm,
   adminForms,
+  adminTable,
   homework,
   studyPanels,
   recordingsUi,
   recordingUploads,
+  adminWidgets,
+  userForm,
+  scheduleForm,
+  scheduleTable,
 };

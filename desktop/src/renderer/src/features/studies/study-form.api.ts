@@ -13,8 +13,6 @@ export const studyFormKeys = {
 /** The study as the form reads it: participants with their role and package in this study. */
 export const STUDY_FORM_QUERY: ResourceQuery = { with: ['users'] };
 
-/** Part 1 §5: the multiselect searches from 2 characters on. */
-export const SEARCH_MIN_CHARS = 2;
 const SEARCH_LIMIT = 15;
 
 interface UserRow {

@@ -8,18 +8,15 @@ import {
   TIME_ZONE,
 } from '@school/shared/domain';
 import { dateTimePickerSchema, parseBody, type FieldIssue } from '@school/shared/validation';
-import type { FormMode, FormValues, PresetType } from '@school/shared/ui';
+import { DEFAULT_TIME, pickerFromMillis, pickerMillis, type FormMode, type FormValues, type PickerValue, type PresetType } from '@school/shared/ui';
+
+// The pickers' parts and moments are the shared date-time picker's (admin-widgets).
+export { pickerFromMillis, pickerMillis, type PickerValue };
 
 /**
  * The study form's model and its mapping to and from the API (spec part 2 §3 "Study form", §4, §5;
  * part 1 §4, §5). Pure, so each rule has a unit test; the components only draw what this answers.
  */
-
-/** A date-time picker's parts: a Kyiv date (yyyy-MM-dd) and a time typed as H:MM or HH:MM. */
-export interface PickerValue {
-  date: string;
-  time: string;
-}
 
 export interface StudyParticipant {
   id: number;
@@ -46,29 +43,11 @@ export type StudyFormValues = {
   change_comment: string;
 };
 
-/** Part 1 §5: the time picker's default. */
-export const DEFAULT_TIME = '10:00';
-const TIME_FORMAT = 'HH:mm';
-
 /** Names the form edits beyond the registry's writable study fields (the study command's). */
 export const STUDY_FORM_EXTRA_FIELDS = ['end', 'duration', 'ignore_offperiods', 'show_in_history', 'initiated_by', 'change_comment'] as const;
 
 /** How a `?create` link's own parameters are typed (the registry types the study's fields). */
 export const STUDY_PRESET_TYPES: Readonly<Record<string, PresetType>> = { end: 'datetime', duration: 'int' };
-
-export function pickerFromMillis(at: number): PickerValue {
-  const wall = DateTime.fromMillis(at, { zone: TIME_ZONE });
-  return { date: wall.toISODate() ?? '', time: wall.toFormat(TIME_FORMAT) };
-}
-
-/** A picker's moment, or null while its date or time is missing or malformed. */
-export function pickerMillis(value: PickerValue): number | null {
-  const parsed = parseBody(dateTimePickerSchema, value);
-  if (!parsed.success) return null;
-  const [hour, minute] = parsed.data.time.split(':').map(Number);
-  const wall = DateTime.fromISO(parsed.data.date, { zone: TIME_ZONE }).set({ hour, minute, second: 0, millisecond: 0 });
-  return wall.isValid ? wall.toMillis() : null;
-}
 
 const isoOf = (at: number) => DateTime.fromMillis(at, { zone: TIME_ZONE }).toISO({ suppressMilliseconds: true })!;
 const millisOfIso = (iso: unknown): number | null => {

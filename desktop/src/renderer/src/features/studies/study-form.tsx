@@ -8,7 +8,7 @@ import { useApi, useAuth, useResourceForm, type FormMode, type FormValues } from
 import { useAbility } from '../../app/ability-context';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
-import { DateTimePicker } from './date-time-picker';
+import { DateTimePicker } from '../admin-widgets/date-time-picker';
 import { fetchInitiators, fetchPeople, STUDY_FORM_QUERY, studyFormKeys } from './study-form.api';
 import {
   durationOf,

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import type { RouteParams } from '@school/shared/ui';
+import { SCHEDULES_PAGE } from '../schedules/schedule-form-route';
+import { SchedulesTablePage } from '../schedules/schedules-table-page';
+import { STUDY_REPORTS_PAGE } from '../study-reports/study-report-form-route';
+import { STUDIES_TABLE_PAGE, StudiesTablePage } from './studies-table-page';
+import { StudyReportsTablePage } from './study-reports-table-page';
+import { TEACHERS_PAGE, TeachersTablePage } from './teachers-table-page';
+import { USERS_PAGE } from './admin-table-cells';
+import { UsersTablePage } from './users-table-page';
+
+/** The admin pages that have their table, by path (the others stay placeholders until theirs land). */
+export const adminTablePages: Readonly<Record<string, ComponentType<{ params: RouteParams }>>> = {
+  [USERS_PAGE]: UsersTablePage,
+  [STUDIES_TABLE_PAGE]: StudiesTablePage,
+  [TEACHERS_PAGE]: TeachersTablePage,
+  [STUDY_REPORTS_PAGE]: StudyReportsTablePage,
+  [SCHEDULES_PAGE]: SchedulesTablePage,
+};

@@ -1,0 +1,18 @@
+import type { AdminFormDefinition } from '../admin-forms/admin-form.types';
+import { calendarKeys } from '../calendar/calendar-api';
+import { ScheduleForm } from './schedule-form';
+
+export const SCHEDULES_PAGE = '/admin/schedules';
+
+/**
+ * `/admin/schedules?create&user_id=…&start_at=…` and `?edit=<id>` (spec part 1 §2): the schedule
+ * form in the admin dialog; a save refreshes the calendars' work time and the teachers listing.
+ */
+export const scheduleFormDefinition: AdminFormDefinition = {
+  resource: 'schedules',
+  pagePath: SCHEDULES_PAGE,
+  Form: ScheduleForm,
+  texts: { createTitle: 'scheduleForm.createTitle', editTitle: 'scheduleForm.editTitle', created: 'scheduleForm.created', saved: 'scheduleForm.saved' },
+  invalidates: [calendarKeys.all, ['resources', 'teachers']],
+  className: 'schedule-form-dialog',
+};

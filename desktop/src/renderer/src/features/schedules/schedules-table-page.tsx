@@ -1,0 +1,113 @@
+import { Button } from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TOAST_MS } from '@school/shared/domain';
+import { useApi, useRouter } from '@school/shared/ui';
+import { useAbility } from '../../app/ability-context';
+import { useServices } from '../../app/services-context';
+import { adminFormOf } from '../admin-forms/admin-form-registry';
+import { AdminTable } from '../admin-table/admin-table';
+import { formatDateTime, PersonLink, type PersonRef } from '../admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
+import { SCHEDULES_PAGE } from './schedule-form-route';
+import { ScheduleWeek, type StoredWorkperiod } from './schedule-week';
+import './schedules-table.css';
+
+export interface ScheduleTableRow extends AdminRow {
+  user_id: number | null;
+  start_at: string;
+  end_at: string | null;
+  user: PersonRef | null;
+  workperiods?: StoredWorkperiod[];
+  offperiods?: Array<{ id: number; start_at: string; end_at: string }>;
+}
+
+function Teacher({ row }: { row: ScheduleTableRow }) {
+  const { t } = useTranslation();
+  return row.user ? <PersonLink person={row.user} /> : <span className="schedules-table__deleted">{t('common.deleted')}</span>;
+}
+
+function EndDate({ row }: { row: ScheduleTableRow }) {
+  const { t } = useTranslation();
+  return <>{row.end_at ? formatDateTime(row.end_at, 'dd.MM.yyyy') : t('common.notAvailable')}</>;
+}
+
+function Offperiods({ row }: { row: ScheduleTableRow }) {
+  return (
+    <ul className="schedules-table__off" data-testid={`schedule-offperiods-${row.id}`}>
+      {(row.offperiods ?? []).map((period) => (
+        <li key={period.id}>
+          {formatDateTime(period.start_at)} – {formatDateTime(period.end_at)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const definition: AdminTableDefinition<ScheduleTableRow> = {
+  resource: 'schedules',
+  with: ['user', 'workperiods', 'offperiods'],
+  filters: [
+    { key: 'id', type: 'int', control: 'number', label: 'scheduleTable.filters.id' },
+    {
+      key: 'teacher',
+      type: 'text',
+      control: 'text',
+      label: 'scheduleTable.filters.teacher',
+      toQuery: (value) => ({ withHaving: { 'user.full_name': `%${value}%` } }),
+    },
+  ],
+  columns: [
+    { key: 'teacher', label: 'scheduleTable.columns.teacher', render: (row) => <Teacher row={row} /> },
+    { key: 'start_at', label: 'scheduleTable.columns.start', sortField: 'start_at', render: (row) => formatDateTime(row.start_at, 'dd.MM.yyyy') },
+    { key: 'end_at', label: 'scheduleTable.columns.end', sortField: 'end_at', render: (row) => <EndDate row={row} /> },
+    { key: 'workperiods', label: 'scheduleTable.columns.workperiods', render: (row) => <ScheduleWeek periods={row.workperiods ?? []} /> },
+    { key: 'offperiods', label: 'scheduleTable.columns.offperiods', render: (row) => <Offperiods row={row} /> },
+  ],
+};
+
+/**
+ * Schedules table (spec part 2 §2 "Schedules table"). Prolong (POST /api/schedules/{id}/prolong)
+ * makes the next schedule: the work periods copied, no off periods, from the old end with no end;
+ * its form opens so the copy can be adjusted. A schedule without an end or without its teacher
+ * (DELETED) cannot be prolonged (docs/domain-rules.md "Schedule prolong").
+ */
+export function SchedulesTablePage() {
+  const { t } = useTranslation();
+  const { client } = useApi();
+  const { navigate } = useRouter();
+  const { toasts } = useServices();
+  const queryClient = useQueryClient();
+  const canCreate = useAbility().can('create', 'schedule');
+  const prolong = useMutation({
+    mutationFn: (row: ScheduleTableRow) => client.post<{ data: { id: number } }>(`/api/schedules/${row.id}/prolong`),
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: ['resources', 'schedules'] });
+      toasts.show({ intent: 'success', message: t('scheduleTable.prolonged'), timeoutMs: TOAST_MS.short });
+      navigate(`${SCHEDULES_PAGE}?edit=${answer.data.id}`, { state: { background: `${SCHEDULES_PAGE}${window.location.search}` } });
+    },
+  });
+  return (
+    <AdminTable<ScheduleTableRow>
+      titleKey="titles.schedules"
+      pagePath={SCHEDULES_PAGE}
+      definition={definition}
+      hasForm={adminFormOf(SCHEDULES_PAGE) !== undefined}
+      actions={(row) =>
+        canCreate ? (
+          <Button
+            size="small"
+            variant="minimal"
+            icon="fast-forward"
+            aria-label={t('scheduleTable.prolong')}
+            title={row.end_at && row.user ? t('scheduleTable.prolong') : t('scheduleTable.cannotProlong')}
+            disabled={!row.end_at || !row.user}
+            loading={prolong.isPending && prolong.variables?.id === row.id}
+            onClick={() => prolong.mutate(row)}
+            data-testid={`prolong-${row.id}`}
+          />
+        ) : null
+      }
+    />
+  );
+}
