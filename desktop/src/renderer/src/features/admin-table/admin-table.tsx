@@ -11,6 +11,7 @@ import { backgroundOf } from '../admin-forms/admin-form-route';
 import { AdminCellContext } from './admin-table-cells';
 import { AdminTableFilters } from './admin-table-filters';
 import { AdminTablePagination } from './admin-table-pagination';
+import { tableSettingKey } from './admin-table.rules';
 import { AdminTableRow, type AdminRowHandlers } from './admin-table-row';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { useTablePageSize } from './use-table-page-size';
@@ -36,11 +37,6 @@ export interface AdminTableProps<Row extends AdminRow> {
   rowClassName?(row: Row): string | undefined;
   /** Parameters an Add link carries besides the table's own preset filters. */
   createParams?(): URLSearchParams;
-}
-
-/** The settings' table key of a page (`/admin/studies` → `admin.studies`; keys have no slashes). */
-export function tableSettingKey(pagePath: string): string {
-  return pagePath.replace(/^\/+/, '').replace(/\//g, '.');
 }
 
 function focusRow(from: HTMLElement, step: 1 | -1) {
@@ -149,14 +145,16 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
     }
   };
 
+  // The rows call the latest handlers through one stable object (rows are memoised).
+  const latest = useRef({ openEdit, onRowKey });
+  useEffect(() => {
+    latest.current = { openEdit, onRowKey };
+  });
   const handlers = useRef<AdminRowHandlers<Row>>({
     toggle,
-    edit: openEdit,
-    remove: setDeleting,
-    keyDown: onRowKey,
-  });
-  useEffect(() => {
-    handlers.current = { toggle, edit: openEdit, remove: setDeleting, keyDown: onRowKey };
+    edit: (row) => latest.current.openEdit(row),
+    remove: (row) => setDeleting(row),
+    keyDown: (event, row, expandable) => latest.current.onRowKey(event, row, expandable),
   });
 
   const confirmDelete = async () => {
@@ -257,45 +255,54 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
           onChange={table.setFilter}
           onReset={table.resetFilters}
         />
-        <HTMLTable compact striped interactive className="admin-table__table" data-testid="admin-table-grid">
-          <thead>
-            <tr>
-              <th className="admin-table__expand" aria-label={t('adminTable.details')} />
-              {definition.columns.map((column) => {
-                const sortable = column.sortField !== undefined && isSortable(def, column.sortField);
-                const sorted = sortable ? sortOf(column.sortField!) : undefined;
-                return (
-                  <th
-                    key={column.key}
-                    className={column.className}
-                    aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}
-                    data-testid={`header-${column.key}`}
-                  >
-                    {sortable ? (
-                      <button
-                        type="button"
-                        className="admin-table__sort"
-                        onClick={() => table.toggleSort(column.sortField!)}
-                        data-testid={`sort-${column.key}`}
-                      >
-                        {t(column.label)}
-                        <Icon
-                          icon={sorted ? (sorted.desc ? 'sort-desc' : 'sort-asc') : 'double-caret-vertical'}
-                          size={12}
-                        />
-                      </button>
-                    ) : (
-                      t(column.label)
-                    )}
-                  </th>
-                );
-              })}
-              {hasActions ? <th className="admin-table__actions" /> : null}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-          {footer && rows.length > 0 ? <tfoot>{footer(rows)}</tfoot> : null}
-        </HTMLTable>
+        {/* Wide tables scroll inside their box; the page itself never scrolls sideways. */}
+        <div className="admin-table__scroll">
+          <HTMLTable
+            compact
+            striped
+            interactive
+            className="admin-table__table"
+            data-testid="admin-table-grid"
+          >
+            <thead>
+              <tr>
+                <th className="admin-table__expand" aria-label={t('adminTable.details')} />
+                {definition.columns.map((column) => {
+                  const sortable = column.sortField !== undefined && isSortable(def, column.sortField);
+                  const sorted = sortable ? sortOf(column.sortField!) : undefined;
+                  return (
+                    <th
+                      key={column.key}
+                      className={column.className}
+                      aria-sort={sorted ? (sorted.desc ? 'descending' : 'ascending') : undefined}
+                      data-testid={`header-${column.key}`}
+                    >
+                      {sortable ? (
+                        <button
+                          type="button"
+                          className="admin-table__sort"
+                          onClick={() => table.toggleSort(column.sortField!)}
+                          data-testid={`sort-${column.key}`}
+                        >
+                          {t(column.label)}
+                          <Icon
+                            icon={sorted ? (sorted.desc ? 'sort-desc' : 'sort-asc') : 'double-caret-vertical'}
+                            size={12}
+                          />
+                        </button>
+                      ) : (
+                        t(column.label)
+                      )}
+                    </th>
+                  );
+                })}
+                {hasActions ? <th className="admin-table__actions" /> : null}
+              </tr>
+            </thead>
+            <tbody>{body}</tbody>
+            {footer && rows.length > 0 ? <tfoot>{footer(rows)}</tfoot> : null}
+          </HTMLTable>
+        </div>
         <AdminTablePagination
           meta={meta}
           page={view.page}

@@ -1,5 +1,4 @@
 import { Button, Dialog, DialogBody } from '@blueprintjs/core';
-import { DateTime } from 'luxon';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
@@ -10,6 +9,7 @@ import { useAbility } from '../../app/ability-context';
 import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { StudyEvaluationView } from '../study-modal/study-report-reading';
 import { AdminTable } from './admin-table';
+import { duplicateParams } from './admin-table.rules';
 import {
   PersonLink,
   formatDateTime,
@@ -47,18 +47,6 @@ const STUDY_COLUMNS = [
   'created_by',
   'created_at',
 ];
-
-/** `?create` prefilled from a row (spec part 2 §2 "Each row has a duplicate button"). */
-export function duplicateParams(row: StudyTableRow): URLSearchParams {
-  const params = new URLSearchParams();
-  params.set('type_id', String(row.type_id));
-  params.set('trial', row.trial ? '1' : '0');
-  params.set('start', row.start);
-  const minutes = Math.round(DateTime.fromISO(row.end).diff(DateTime.fromISO(row.start), 'minutes').minutes);
-  if (minutes > 0) params.set('duration', String(minutes));
-  for (const user of row.users) params.append('users[]', String(user.id));
-  return params;
-}
 
 function EvaluationDialog({ row, onClose }: { row: StudyTableRow; onClose(): void }) {
   const { t } = useTranslation();

@@ -4,7 +4,8 @@ import { AdminTable } from './admin-table';
 import { USERS_PAGE, classNumbers, names, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
-import { WeekMiniCalendar, type FreePeriod } from './week-mini-calendar';
+import type { FreePeriod } from './admin-table.rules';
+import { WeekMiniCalendar } from './week-mini-calendar';
 
 export const TEACHERS_PAGE = '/admin/teachers';
 

@@ -1,9 +1,9 @@
 import { HTMLTable, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ROLE } from '@school/shared/domain';
 import { useApi } from '@school/shared/ui';
 import { PersonLink, formatDateTime, type PersonRef } from './admin-table-cells';
+import { showsDateChanges } from './admin-table.rules';
 
 export interface DetailsPerson extends PersonRef {
   zoom?: string | null;
@@ -27,11 +27,6 @@ interface DateChange {
   change_comment: string | null;
   created_at: string;
   changed_by: PersonRef | null;
-}
-
-/** Spec part 2 §6: the study date changes block shows only for Student or Teacher users. */
-export function showsDateChanges(roleId: number): boolean {
-  return roleId === ROLE.Student || roleId === ROLE.Teacher;
 }
 
 function phonesOf(person: DetailsPerson): string {

@@ -6,6 +6,7 @@ import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { AdminTable } from './admin-table';
 import { USERS_PAGE, classNumbers, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
+import { userHasDetails } from './admin-table.rules';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
 
 export interface UserTableRow extends AdminRow, Omit<DetailsUser, 'id'> {
@@ -17,11 +18,6 @@ export interface UserTableRow extends AdminRow, Omit<DetailsUser, 'id'> {
 }
 
 const ROLE_OPTIONS = Object.values(ROLE).map((id) => ({ value: String(id), label: `roles.${id}` }));
-
-/** Spec part 1 §2: a row expands only if the user has responsibles, children or notes. */
-export function userHasDetails(row: Pick<UserTableRow, 'responsibles' | 'childs' | 'notes'>): boolean {
-  return Boolean(row.responsibles?.length || row.childs?.length || row.notes?.length);
-}
 
 function Bots({ bots }: { bots: UserTableRow['bots_connected'] }) {
   return (

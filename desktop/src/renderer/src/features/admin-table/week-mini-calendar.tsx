@@ -1,32 +1,8 @@
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { TIME_ZONE } from '@school/shared/domain';
+import { periodsByDay, type FreePeriod } from './admin-table.rules';
 import { useAdminCell } from './admin-table-cells';
-
-export interface FreePeriod {
-  start: string;
-  end: string;
-  futureStudiesCount: number;
-}
-
-/** The periods by Kyiv day of the coming week (today and six more days), each day's in time order. */
-export function periodsByDay(
-  periods: readonly FreePeriod[],
-  today: DateTime,
-): { day: DateTime; periods: FreePeriod[] }[] {
-  const first = today.setZone(TIME_ZONE).startOf('day');
-  const days = Array.from({ length: 7 }, (_, i) => ({
-    day: first.plus({ days: i }),
-    periods: [] as FreePeriod[],
-  }));
-  for (const period of periods) {
-    const start = DateTime.fromISO(period.start, { zone: TIME_ZONE });
-    const index = Math.floor(start.startOf('day').diff(first, 'days').days);
-    if (index >= 0 && index < 7) days[index].periods.push(period);
-  }
-  for (const day of days) day.periods.sort((a, b) => a.start.localeCompare(b.start));
-  return days;
-}
 
 /**
  * A teacher's free work periods of the coming week (spec part 2 §2 "Teachers listing"): a week
