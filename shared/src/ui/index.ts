@@ -15,3 +15,6 @@ export * from './use-auth-forms';
 export * from './use-resource-form';
 export * from './use-resource-list';
 export * from './app-error-boundary';
+export * from './document-download';
+export * from './money-input';
+export * from './use-server-search';

@@ -5,7 +5,7 @@ import { createResourceApi, type ResourceQuery, type ResourceRow } from '@school
 import { findResource, type ResourceName } from '@school/shared/resources';
 import { fieldErrors, type FieldIssue } from '@school/shared/validation';
 import { useApi } from './api-context';
-import { changedValues, formFields, formIssues, formValuesFromRow, type FormMode, type FormValues } from './resource-form';
+import { changedValues, formFields, formIssues, formValuesFromRow, hasFileValue, multipartBody, type FormMode, type FormValues } from './resource-form';
 import { resourceRowKey } from './resource-list';
 import { useFormSubmit } from './use-form-submit';
 
@@ -32,6 +32,11 @@ export interface ResourceFormOptions<R extends ResourceName> {
    * form submit"); `patch` (default): PATCH.
    */
   updateMethod?: 'patch' | 'post';
+  /**
+   * What an update sends, from what changed and the whole body (default: what changed). A command
+   * that needs the whole form when some fields change (a package's plan) says so here.
+   */
+  updateBody?: (changed: Record<string, unknown>, whole: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export interface ResourceForm {
@@ -94,11 +99,14 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
   const [issues, setIssues] = useState<FieldIssue[]>([]);
 
   const form = useFormSubmit(async (sent: Record<string, unknown>) => {
+    // A body with a file goes as multipart (the resource's documents), always POST with _method.
+    const multipart = hasFileValue(sent);
+    const payload = (body: Record<string, unknown>) => (multipart ? multipartBody(body) : body);
     const saved =
       id === null
-        ? await api.create(resource, sent, options.query)
-        : updateMethod === 'post'
-          ? await client.post<{ data: ResourceRow<R> }>(api.path(resource, id), { _method: 'patch', ...sent }, { query: options.query as never }).then((answer) => answer.data)
+        ? await api.create(resource, payload(sent) as never, options.query)
+        : updateMethod === 'post' || multipart
+          ? await client.post<{ data: ResourceRow<R> }>(api.path(resource, id), payload({ _method: 'patch', ...sent }), { query: options.query as never }).then((answer) => answer.data)
           : await api.update(resource, id, sent, options.query);
     setEdits({});
     await queryClient.invalidateQueries({ queryKey: ['resources', resource] });
@@ -136,7 +144,7 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     submitting: form.submitting,
     onSubmit(event) {
       event?.preventDefault();
-      const sent = mode === 'create' ? body : changed;
+      const sent = mode === 'create' ? body : options.updateBody ? options.updateBody(changed, body) : changed;
       if (mode === 'update' && Object.keys(sent).length === 0) return;
       // A field the form's own rules refused is not checked again in its sent shape.
       const own = validate?.(values, { mode, initial }) ?? [];

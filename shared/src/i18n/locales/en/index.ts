@@ -19,6 +19,7 @@ import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
+import { moneyForms } from './money-forms';
 
 export const en: Translation = {
   app,
@@ -51,4 +52,5 @@ export const en: Translation = {
   studyPanels,
   recordingsUi,
   recordingUploads,
+  moneyForms,
 };

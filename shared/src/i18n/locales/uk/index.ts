@@ -18,6 +18,7 @@ import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
+import { moneyForms } from './money-forms';
 
 export const uk = {
   app,
@@ -50,4 +51,5 @@ export const uk = {
   studyPanels,
   recordingsUi,
   recordingUploads,
+  moneyForms,
 };

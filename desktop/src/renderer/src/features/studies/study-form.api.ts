@@ -5,7 +5,7 @@ import type { StudyParticipant } from './study-form.mapper';
 /** Calls of the study form (spec part 2 §7). */
 
 export const studyFormKeys = {
-  search: (text: string) => ['study-form', 'user-search', text] as const,
+  search: ['study-form', 'user-search'] as const,
   people: (ids: readonly number[]) => ['study-form', 'people', [...ids].sort((a, b) => a - b).join('|')] as const,
   subscriptions: (studentId: number) => ['study-form', 'subscriptions', studentId] as const,
 };
@@ -13,8 +13,6 @@ export const studyFormKeys = {
 /** The study as the form reads it: participants with their role and package in this study. */
 export const STUDY_FORM_QUERY: ResourceQuery = { with: ['users'] };
 
-/** Part 1 §5: the multiselect searches from 2 characters on. */
-export const SEARCH_MIN_CHARS = 2;
 const SEARCH_LIMIT = 15;
 
 interface UserRow {

@@ -1,29 +1,17 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem, Spinner, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { useApi, useRoleName } from '@school/shared/ui';
+import { SearchPicker } from '../admin-forms/search-picker';
 import {
   fetchStudentSubscriptions,
   searchUsers,
-  SEARCH_MIN_CHARS,
   studyFormKeys,
   type SubscriptionOption,
 } from './study-form.api';
 import type { StudyParticipant } from './study-form.mapper';
-
-const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 function subscriptionLabel(option: SubscriptionOption, language: string, t: (key: string, params?: Record<string, unknown>) => string) {
   const price = new Intl.NumberFormat(language, { style: 'currency', currency: 'UAH' }).format((option.price_per_study ?? 0) / 100);
@@ -82,15 +70,6 @@ export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
   const { t } = useTranslation();
   const { client } = useApi();
   const roleName = useRoleName();
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  const searching = search.length >= SEARCH_MIN_CHARS;
-  const found = useQuery({
-    queryKey: studyFormKeys.search(search),
-    queryFn: ({ signal }) => searchUsers(client, search, signal),
-    enabled: searching && !disabled,
-  });
-  const results = (found.data ?? []).filter((user) => !users.includes(user.id));
   const message = error ?? subscriptionsError;
 
   return (
@@ -138,41 +117,16 @@ export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
         })}
       </ul>
       {disabled ? null : (
-        <div className="study-participants__search">
-          <InputGroup
-            id="study-form-user-search"
-            leftIcon="search"
-            value={text}
-            placeholder={t('studyForm.searchPlaceholder')}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => setText(event.currentTarget.value)}
-            rightElement={found.isFetching ? <Spinner size={16} /> : undefined}
-            data-testid="study-form-user-search"
-          />
-          {text.trim().length > 0 && text.trim().length < SEARCH_MIN_CHARS ? (
-            <p className="study-participants__hint">{t('studyForm.searchHint', { count: SEARCH_MIN_CHARS })}</p>
-          ) : null}
-          {searching && found.isSuccess ? (
-            results.length > 0 ? (
-              <Menu className="study-participants__results" data-testid="study-form-user-results">
-                {results.map((user) => (
-                  <MenuItem
-                    key={user.id}
-                    icon="add"
-                    text={user.full_name}
-                    label={roleName({ id: user.role_id, name: '' })}
-                    onClick={() => {
-                      onAdd(user);
-                      setText('');
-                    }}
-                    data-testid={`study-form-user-option-${user.id}`}
-                  />
-                ))}
-              </Menu>
-            ) : (
-              <p className="study-participants__hint">{t('studyForm.noMatches')}</p>
-            )
-          ) : null}
-        </div>
+        <SearchPicker
+          inputId="study-form-user-search"
+          testId="study-form-user"
+          placeholder={t('studyForm.searchPlaceholder')}
+          queryKey={studyFormKeys.search}
+          search={(text, signal) => searchUsers(client, text, signal)}
+          option={(user) => ({ text: user.full_name, label: roleName({ id: user.role_id, name: '' }) })}
+          exclude={users}
+          onPick={onAdd}
+        />
       )}
     </FormGroup>
   );
