@@ -37,6 +37,11 @@ export interface ResourceFormOptions<R extends ResourceName> {
    * that needs the whole form when some fields change (a package's plan) says so here.
    */
   updateBody?: (changed: Record<string, unknown>, whole: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * `validate` is the whole client check: the registry's schema is not run (a form whose rules
+   * depend on its own choices, such as the contract template's, checks with the schema built for them).
+   */
+  ownSchemaOnly?: boolean;
 }
 
 export interface ResourceForm {
@@ -149,7 +154,8 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
       // A field the form's own rules refused is not checked again in its sent shape.
       const own = validate?.(values, { mode, initial }) ?? [];
       const refused = new Set(own.map((issue) => issue.path.split('.')[0]));
-      const found = [...own, ...formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]))];
+      const registry = options.ownSchemaOnly ? [] : formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]));
+      const found = [...own, ...registry];
       setIssues(found);
       if (found.length === 0) void form.submit(sent);
     },
