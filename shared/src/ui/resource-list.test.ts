@@ -10,8 +10,8 @@ import {
 } from './resource-list';
 
 describe('normalizeListQuery', () => {
-  it('fills the defaults of a generic table', () => {
-    expect(normalizeListQuery('contracts')).toEqual({ page: 1, perPage: 15, sort: [], filters: {} });
+  it('fills the defaults of a generic table (5 per page, spec part 1 §9)', () => {
+    expect(normalizeListQuery('contracts')).toEqual({ page: 1, perPage: 5, sort: [], filters: {} });
   });
 
   it('orders filters by name and drops empty ones, so equal tables share one cache entry', () => {
@@ -23,7 +23,7 @@ describe('normalizeListQuery', () => {
   });
 
   it('falls back to a page size the tables offer and to page 1', () => {
-    expect(normalizeListQuery('users', { perPage: 1000, page: 0 })).toMatchObject({ perPage: 15, page: 1 });
+    expect(normalizeListQuery('users', { perPage: 1000, page: 0 })).toMatchObject({ perPage: 5, page: 1 });
     expect(normalizeListQuery('users', { perPage: 50, page: 3 })).toMatchObject({ perPage: 50, page: 3 });
   });
 

@@ -8,7 +8,7 @@ import { findResource, type FieldDef, type ResourceDef, type ResourceName } from
 
 /** Page sizes the tables offer; the server takes 1..100. */
 export const PER_PAGE_OPTIONS = [5, 15, 50, 100] as const;
-export const DEFAULT_PER_PAGE = 15;
+export const DEFAULT_PER_PAGE = 5;
 
 export interface SortKey {
   field: string;

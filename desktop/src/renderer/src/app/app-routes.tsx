@@ -10,8 +10,9 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { PlaceholderPage } from '../features/shell/placeholder-page';
-import { backgroundOf } from '../features/admin-forms/admin-form-route';
-import { STUDIES_PAGE, StudyFormRoute } from '../features/studies/study-form-route';
+import { adminFormOverlay, backgroundOf } from '../features/admin-forms/admin-form-route';
+import { adminFormRegistry } from '../features/admin-forms/admin-form-registry';
+import { adminTablePages } from '../features/admin-table/admin-table-pages';
 import { StudyReportFormRoute } from '../features/study-reports/study-report-form-route';
 
 interface RouteDef {
@@ -27,7 +28,13 @@ const placeholder = (titleKey: string) => {
   return Page;
 };
 
-/** Routes of spec part 1 §2; admin screens are placeholders until their issues land. Home is the calendar. */
+/** Each admin page's form dialog (`?create`, `?edit=id`), made once; the reports form is its own. */
+const adminOverlays: Readonly<Record<string, ComponentType>> = {
+  ...Object.fromEntries(Object.entries(adminFormRegistry).map(([path, definition]) => [path, adminFormOverlay(definition)])),
+  '/admin/study_reports': StudyReportFormRoute,
+};
+
+/** Routes of spec part 1 §2; admin screens without a table yet are placeholders. Home is the calendar. */
 const routes: readonly RouteDef[] = [
   { path: '/login', access: 'auth-only', render: LoginPage },
   { path: '/password/forgot', access: 'auth-only', render: ForgotPasswordPage },
@@ -35,15 +42,13 @@ const routes: readonly RouteDef[] = [
   { path: '/', access: 'signed-in', render: HomeCalendarPage },
   { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
   { path: '/settings', access: 'signed-in', render: SettingsPage },
-  // The study report form (?create&study_id&user_id, ?edit=id) over the page it was opened from;
-  // the reports table comes with the admin tables.
-  { path: '/admin/study_reports', access: 'signed-in', render: placeholder('titles.studyReports'), overlay: StudyReportFormRoute },
+  // An admin page: its table (or a placeholder) with its form dialog over it (`?create`, `?edit=id`).
   ...adminLinks.map(
     (link): RouteDef => ({
       path: link.path,
       access: 'signed-in',
-      render: placeholder(link.titleKey),
-      overlay: link.path === STUDIES_PAGE ? StudyFormRoute : undefined,
+      render: adminTablePages[link.path] ?? placeholder(link.titleKey),
+      overlay: adminOverlays[link.path],
     }),
   ),
 ];

@@ -15,6 +15,7 @@ import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
 import { adminForms } from './admin-forms';
+import { adminTable } from './admin-table';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
@@ -48,6 +49,7 @@ export const en: Translation = {
   documents,
   studyForm,
   adminForms,
+  adminTable,
   homework,
   studyPanels,
   recordingsUi,

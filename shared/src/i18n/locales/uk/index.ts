@@ -14,6 +14,7 @@ import { family } from './family';
 import { documents } from './documents';
 import { studyForm } from './study-form';
 import { adminForms } from './admin-forms';
+import { adminTable } from './admin-table';
 import { homework } from './homework';
 import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
@@ -47,6 +48,7 @@ export const uk = {
   documents,
   studyForm,
   adminForms,
+  adminTable,
   homework,
   studyPanels,
   recordingsUi,

@@ -1,0 +1,14 @@
+import { studyFormDefinition } from '../studies/study-form-route';
+import type { AdminFormDefinition } from './admin-form.types';
+
+/**
+ * Each admin page's form (`?create`, `?edit=<id>`), by page path: the page's Add and pencil
+ * buttons appear once its form is here. One line per form.
+ */
+export const adminFormRegistry: Readonly<Record<string, AdminFormDefinition>> = {
+  [studyFormDefinition.pagePath]: studyFormDefinition,
+};
+
+export function adminFormOf(pagePath: string): AdminFormDefinition | undefined {
+  return Object.prototype.hasOwnProperty.call(adminFormRegistry, pagePath) ? adminFormRegistry[pagePath] : undefined;
+}

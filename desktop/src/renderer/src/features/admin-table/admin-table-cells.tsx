@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createResourceApi } from '@school/shared/api';
+import { TIME_ZONE } from '@school/shared/domain';
+import type { ResourceName } from '@school/shared/resources';
+import { Link, useApi } from '@school/shared/ui';
+import type { AdminFilterOption } from './admin-table.types';
+
+/** Cells and lookups the admin tables share. */
+
+export interface PersonRef {
+  id: number;
+  full_name?: string | null;
+  role?: { id: number; name?: string } | null;
+  role_id?: number;
+  pivot?: { role_id?: number | null; subscription_id?: number | null } | null;
+}
+
+export const USERS_PAGE = '/admin/users';
+
+/** Kyiv wall time, as the whole school reads it. */
+export function formatDateTime(iso: unknown, format = 'dd.MM.yyyy HH:mm'): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const at = DateTime.fromISO(iso, { zone: TIME_ZONE });
+  return at.isValid ? at.toFormat(format) : '';
+}
+
+export function todayInKyiv(): string {
+  return DateTime.now().setZone(TIME_ZONE).toISODate() ?? '';
+}
+
+/** A person linked to the users page (spec part 2 §2: entries link to the admin pages). */
+export function PersonLink({ person, withRole = false }: { person: PersonRef | null | undefined; withRole?: boolean }) {
+  const { t } = useTranslation();
+  if (!person) return <span className="admin-table__muted">{t('common.deleted')}</span>;
+  const roleId = person.pivot?.role_id ?? person.role_id ?? person.role?.id;
+  return (
+    <span className="admin-table__person">
+      <Link to={`${USERS_PAGE}?id=${person.id}`} data-testid={`user-link-${person.id}`}>
+        {person.full_name ?? `#${person.id}`}
+      </Link>
+      {withRole && roleId ? <span className="admin-table__muted"> ({t(`roles.${roleId}`)})</span> : null}
+    </span>
+  );
+}
+
+/** `name` of a catalogue row (answered in the interface language by the server). */
+export function names(rows: unknown): string {
+  return Array.isArray(rows) ? rows.map((row: { name?: string }) => row.name ?? '').filter(Boolean).join(', ') : '';
+}
+
+export function classNumbers(rows: unknown, separator = ', '): string {
+  return Array.isArray(rows) ? rows.map((row: { number?: number }) => row.number).filter((n) => n !== undefined).join(separator) : '';
+}
+
+/**
+ * A catalogue's rows as filter options (roles, study types, sources…); refetched with the
+ * interface language, since the server answers Russian names where the school entered them.
+ */
+export function useLookupOptions(resource: ResourceName, label: (row: { id: number; name?: string; code?: string }) => string = (row) => row.name ?? String(row.id)): AdminFilterOption[] {
+  const { client } = useApi();
+  const { i18n } = useTranslation();
+  const api = useMemo(() => createResourceApi(client), [client]);
+  const answer = useQuery({
+    queryKey: ['resources', resource, 'lookup', i18n.language],
+    queryFn: ({ signal }) => api.list<ResourceName, { id: number; name?: string; code?: string }>(resource, { sort: ['id'] }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return useMemo(() => (answer.data?.data ?? []).map((row) => ({ value: String(row.id), label: label(row) })), [answer.data, label]);
+}

@@ -1,0 +1,240 @@
+import { Button, Dialog, DialogBody } from '@blueprintjs/core';
+import { DateTime } from 'luxon';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROLE } from '@school/shared/domain';
+import { formatMoney } from '@school/shared/rules';
+import { Link, useAuth, useRouter } from '@school/shared/ui';
+import { canReadEvaluation, scoreIntent, usePanelAccess } from '@school/shared/ui/study-panels';
+import { useAbility } from '../../app/ability-context';
+import { adminFormOf } from '../admin-forms/admin-form-registry';
+import { StudyEvaluationView } from '../study-modal/study-report-reading';
+import { AdminTable } from './admin-table';
+import { PersonLink, formatDateTime, todayInKyiv, useLookupOptions, type PersonRef } from './admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from './admin-table.types';
+
+export const STUDIES_TABLE_PAGE = '/admin/studies';
+
+export interface StudyTableRow extends AdminRow {
+  start: string;
+  end: string;
+  type_id: number;
+  trial: boolean;
+  created_at: string;
+  created_by: PersonRef | null;
+  users: PersonRef[];
+  subscriptions: { id: number; price_per_study?: number; contract?: { payer?: PersonRef | null } | null }[];
+  type?: { id: number; name: string } | null;
+  evaluation?: { score: number | null } | null;
+  price_total?: number | null;
+}
+
+const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'created_by', 'created_at'];
+
+/** `?create` prefilled from a row (spec part 2 §2 "Each row has a duplicate button"). */
+export function duplicateParams(row: StudyTableRow): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('type_id', String(row.type_id));
+  params.set('trial', row.trial ? '1' : '0');
+  params.set('start', row.start);
+  const minutes = Math.round(DateTime.fromISO(row.end).diff(DateTime.fromISO(row.start), 'minutes').minutes);
+  if (minutes > 0) params.set('duration', String(minutes));
+  for (const user of row.users) params.append('users[]', String(user.id));
+  return params;
+}
+
+function EvaluationDialog({ row, onClose }: { row: StudyTableRow; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog isOpen title={t('adminTable.studies.evaluationTitle', { studyId: row.id })} icon="star" onClose={onClose} className="admin-table__evaluation">
+      <DialogBody>
+        <ul className="admin-table__list" data-testid="evaluation-users">
+          {row.users.map((user) => (
+            <li key={user.id}>
+              <PersonLink person={user} withRole />
+            </li>
+          ))}
+        </ul>
+        <StudyEvaluationView studyId={row.id} />
+      </DialogBody>
+    </Dialog>
+  );
+}
+
+function ScoreButton({ row, onOpen }: { row: StudyTableRow; onOpen(row: StudyTableRow): void }) {
+  const { t } = useTranslation();
+  const intent = scoreIntent(row.evaluation?.score);
+  return (
+    <Button
+      size="small"
+      icon="star"
+      intent={intent === 'secondary' ? 'none' : intent}
+      text={row.evaluation?.score ?? t('adminTable.studies.noScore')}
+      onClick={() => onOpen(row)}
+      data-testid={`score-${row.id}`}
+      data-intent={intent}
+    />
+  );
+}
+
+function useStudiesDefinition(
+  withEvaluation: boolean,
+  withPriceTotal: boolean,
+  onEvaluate: (row: StudyTableRow) => void,
+): AdminTableDefinition<StudyTableRow> {
+  const typeOptions = useLookupOptions('study_types');
+  return useMemo(
+    () => ({
+      resource: 'studies',
+      with: ['created_by', 'users', 'subscriptions.contract.payer', 'type', ...(withEvaluation ? ['evaluation'] : [])],
+      // price_total comes only when selected, and only an Administrator may read it (403 otherwise).
+      select: withPriceTotal ? [...STUDY_COLUMNS, 'price_total'] : undefined,
+      filters: [
+        { key: 'id', type: 'int', control: 'number', label: 'adminTable.studies.filters.id' },
+        { key: 'trial', type: 'bool', control: 'tristate', label: 'adminTable.studies.filters.trial' },
+        {
+          key: 'users',
+          type: 'text',
+          control: 'text',
+          label: 'adminTable.studies.filters.users',
+          toQuery: (value) => ({ withHaving: { 'users.full_name': `%${value}%` } }),
+        },
+        {
+          key: 'subscriptions',
+          type: 'int',
+          control: 'number',
+          label: 'adminTable.studies.filters.subscriptions',
+          toQuery: (value) => ({ withFilter: { 'subscriptions.id': Number(value) } }),
+        },
+        {
+          key: 'start_from',
+          type: 'date',
+          control: 'date',
+          label: 'adminTable.studies.filters.startFrom',
+          defaultValue: todayInKyiv,
+          toQuery: (value) => ({ filterDatesStart: { start: value } }),
+        },
+        {
+          key: 'start_to',
+          type: 'date',
+          control: 'date',
+          label: 'adminTable.studies.filters.startTo',
+          defaultValue: todayInKyiv,
+          toQuery: (value) => ({ filterDatesEnd: { start: value } }),
+        },
+        { key: 'isLast', type: 'bool', control: 'checkbox', label: 'adminTable.studies.filters.last' },
+        { key: 'students_count', type: 'int', control: 'number', label: 'adminTable.studies.filters.studentsCount', defaultValue: () => '1' },
+        { key: 'type_id', type: 'int', control: 'select', label: 'adminTable.studies.filters.type', options: typeOptions, translateOptions: false },
+        {
+          key: 'created_by',
+          type: 'text',
+          control: 'text',
+          label: 'adminTable.studies.filters.createdBy',
+          toQuery: (value) => ({ withHaving: { 'created_by.full_name': `%${value}%` } }),
+        },
+      ],
+      columns: [
+        { key: 'created_by', label: 'adminTable.studies.columns.createdBy', render: (row) => <PersonLink person={row.created_by} /> },
+        { key: 'created_at', label: 'adminTable.studies.columns.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at) },
+        {
+          key: 'users',
+          label: 'adminTable.studies.columns.users',
+          render: (row) => (
+            <ul className="admin-table__list">
+              {row.users.map((user) => (
+                <li key={user.id}>
+                  <PersonLink person={user} withRole />
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+        {
+          key: 'subscriptions',
+          label: 'adminTable.studies.columns.subscriptions',
+          render: (row) => (
+            <ul className="admin-table__list">
+              {row.subscriptions.map((subscription) => (
+                <li key={subscription.id}>
+                  <Link to={`/admin/subscriptions?id=${subscription.id}`} data-testid={`subscription-link-${subscription.id}`}>
+                    #{subscription.id} {subscription.contract?.payer?.full_name ?? ''}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+        { key: 'type', label: 'adminTable.studies.columns.type', sortField: 'type_id', render: (row) => row.type?.name ?? '' },
+        { key: 'start', label: 'adminTable.studies.columns.start', sortField: 'start', render: (row) => formatDateTime(row.start) },
+        { key: 'trial', label: 'adminTable.studies.columns.trial', sortField: 'trial', render: (row) => <TrialCell trial={row.trial} /> },
+        ...(withEvaluation
+          ? [{ key: 'score', label: 'adminTable.studies.columns.score', render: (row: StudyTableRow) => <ScoreButton row={row} onOpen={onEvaluate} /> }]
+          : []),
+      ],
+    }),
+    [typeOptions, withEvaluation, withPriceTotal, onEvaluate],
+  );
+}
+
+function TrialCell({ trial }: { trial: boolean }) {
+  const { t } = useTranslation();
+  return <>{trial ? t('common.yes') : t('common.no')}</>;
+}
+
+/** Studies table (spec part 2 §2 "Studies table"). */
+export function StudiesTablePage() {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const { navigate } = useRouter();
+  const { viewer, ability } = usePanelAccess();
+  const withEvaluation = canReadEvaluation(viewer.roleId, ability);
+  const isAdministrator = user?.role_id === ROLE.Administrator;
+  const [evaluating, setEvaluating] = useState<StudyTableRow | null>(null);
+  const definition = useStudiesDefinition(withEvaluation, isAdministrator, setEvaluating);
+  const form = adminFormOf(STUDIES_TABLE_PAGE);
+  const canCreate = useAbility().can('create', 'study');
+
+  return (
+    <>
+      <AdminTable<StudyTableRow>
+        titleKey="titles.studies"
+        pagePath={STUDIES_TABLE_PAGE}
+        definition={definition}
+        hasForm={form !== undefined}
+        actions={(row) => (
+          <>
+            {form && canCreate ? (
+              <Button
+                size="small"
+                variant="minimal"
+                icon="duplicate"
+                aria-label={t('adminTable.duplicate')}
+                title={t('adminTable.duplicate')}
+                onClick={() =>
+                  navigate(`${STUDIES_TABLE_PAGE}?create&${duplicateParams(row).toString()}`, {
+                    state: { background: `${STUDIES_TABLE_PAGE}${window.location.search}` },
+                  })
+                }
+                data-testid={`duplicate-${row.id}`}
+              />
+            ) : null}
+          </>
+        )}
+        footer={
+          isAdministrator
+            ? (rows) => (
+                <tr data-testid="price-total">
+                  <td />
+                  <td colSpan={definition.columns.length}>
+                    {t('adminTable.studies.priceTotal')}: {formatMoney(rows.reduce((sum, row) => sum + Number(row.price_total ?? 0), 0), i18n.language)}
+                  </td>
+                  <td />
+                </tr>
+              )
+            : undefined
+        }
+      />
+      {evaluating ? <EvaluationDialog row={evaluating} onClose={() => setEvaluating(null)} /> : null}
+    </>
+  );
+}
