@@ -1,4 +1,7 @@
+import { contractFormDefinition } from '../contracts/contract-form-route';
+import { invoiceFormDefinition } from '../invoices/invoice-form-route';
 import { studyFormDefinition } from '../studies/study-form-route';
+import { subscriptionFormDefinition } from '../subscriptions/subscription-form-route';
 import type { AdminFormDefinition } from './admin-form.types';
 
 /**
@@ -7,6 +10,9 @@ import type { AdminFormDefinition } from './admin-form.types';
  */
 export const adminFormRegistry: Readonly<Record<string, AdminFormDefinition>> = {
   [studyFormDefinition.pagePath]: studyFormDefinition,
+  [contractFormDefinition.pagePath]: contractFormDefinition,
+  [subscriptionFormDefinition.pagePath]: subscriptionFormDefinition,
+  [invoiceFormDefinition.pagePath]: invoiceFormDefinition,
 };
 
 export function adminFormOf(pagePath: string): AdminFormDefinition | undefined {

@@ -19,6 +19,7 @@ import {
   type ContractFormValues,
 } from './contract-form.mapper';
 import { DateField } from './date-field';
+import { DocumentDownloadButton } from './document-download';
 import { DocumentFileField } from './document-file-field';
 import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys, type PersonOption } from './money-forms.api';
 import { PersonPickerField, usePerson } from './person-picker-field';
@@ -229,6 +230,15 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
       ) : null}
 
       <div className="money-form__actions">
+        {id !== null ? (
+          <DocumentDownloadButton
+            path={`/api/contracts/${id}/download`}
+            fallbackName={t('documents.contract_file', { number: id })}
+            testId="contract-form-download"
+            text={t('moneyForms.documents.download')}
+            variant="minimal"
+          />
+        ) : null}
         <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="contract-form-cancel" />
         <Button
           type="submit"
