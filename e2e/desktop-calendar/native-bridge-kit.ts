@@ -39,6 +39,8 @@ export interface NativeHarness {
   windows: Page[];
   /** What the next native dialogs answer (null = cancelled). */
   dialogs: { open: string[]; save: string | null };
+  /** The file names main's save dialogs proposed (the default name, without the folder). */
+  saveRequests: string[];
   /** Full paths main revealed with "Show in folder". */
   shownInFolder: string[];
   /** Errors main logged (unexpected handler failures). */
@@ -101,6 +103,7 @@ export async function installNativeBridge(
   const dialogs: NativeHarness['dialogs'] = { open: [], save: null };
   const savedDocuments = createSavedDocuments();
   const shownInFolder: string[] = [];
+  const saveRequests: string[] = [];
 
   const broadcast = (channel: string, payload: unknown) => {
     for (const page of context.pages()) void emit(page, channel, payload);
@@ -142,7 +145,7 @@ export async function installNativeBridge(
       }),
       saveDocument: (input, caller) =>
         saveDocument(input, caller, {
-          showSaveDialog: async () => dialogs.save,
+          showSaveDialog: async (request) => (saveRequests.push(path.basename(request.defaultPath)), dialogs.save),
           settings,
           defaultFolder: () => os.tmpdir(),
           remember: savedDocuments.remember,
@@ -175,6 +178,7 @@ export async function installNativeBridge(
     windows,
     dialogs,
     shownInFolder,
+    saveRequests,
     logged,
     menu: () =>
       buildMenuTemplate({
