@@ -169,6 +169,8 @@ describe('subscription form', () => {
       expect(await lonely.innerText()).toContain(ru.moneyForms.subscription.noContract);
       expect(await lonely.getAttribute('aria-disabled')).toBe('true');
       await pick(page, 'subscription-form-student', people.student.full_name.slice(0, 4), people.student.id);
+      // The refusal was about the value sent: another student drops it.
+      expect(await page.getByTestId('subscription-form-student-error').count()).toBe(0);
       // He has two contracts now: the dropdown shows, his first is chosen.
       await page.getByTestId('subscription-form-contract').selectOption(String(made.contract));
 

@@ -102,6 +102,8 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
   const changed = changedValues(bodyOf(initial), body);
   // Issues, not sentences: the client messages follow a language switch.
   const [issues, setIssues] = useState<FieldIssue[]>([]);
+  // A server message is about the value that was sent: a field changed since then drops it.
+  const [changedSinceSubmit, setChangedSinceSubmit] = useState<ReadonlySet<string>>(new Set());
 
   const form = useFormSubmit(async (sent: Record<string, unknown>) => {
     // A body with a file goes as multipart (the resource's documents), always POST with _method.
@@ -125,8 +127,10 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     const part = Object.keys(clientErrors).find((path) => path.startsWith(`${field}.`));
     return part ? clientErrors[part][0] : undefined;
   };
-  const clearIssues = (names: readonly string[]) =>
+  const clearIssues = (names: readonly string[]) => {
     setIssues((current) => current.filter((issue) => !names.includes(issue.path.split('.')[0])));
+    setChangedSinceSubmit((current) => new Set([...current, ...names]));
+  };
   return {
     mode,
     fields,
@@ -141,7 +145,7 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
       setEdits((current) => ({ ...current, ...next }));
       clearIssues(Object.keys(next));
     },
-    errorOf: (field) => clientErrorOf(field) ?? form.fieldErrors[field],
+    errorOf: (field) => clientErrorOf(field) ?? (changedSinceSubmit.has(field.split('.')[0]) ? undefined : form.fieldErrors[field]),
     formError: form.formError,
     loading: id !== null && row.isPending,
     loadError: row.error,
@@ -157,6 +161,7 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
       const registry = options.ownSchemaOnly ? [] : formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]));
       const found = [...own, ...registry];
       setIssues(found);
+      setChangedSinceSubmit(new Set());
       if (found.length === 0) void form.submit(sent);
     },
   };

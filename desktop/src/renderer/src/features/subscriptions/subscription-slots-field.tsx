@@ -16,12 +16,15 @@ export interface SubscriptionSlotsFieldProps {
 /** The weekly template (part 2 §3, §5, §9): weekday, start time H:MM:SS (default 10:00:00), duration (default 60). */
 export function SubscriptionSlotsField({ slots, error, errorOf, onChange }: SubscriptionSlotsFieldProps) {
   const { t } = useTranslation();
+  // A slot's own message stays under the slot; the template's (overlapping slots) under the list.
+  const partError = (index: number, part: string) => errorOf(`studies_template.${index}.${part}`);
+  const ownError = error && !slots.some((_, i) => ['weekday', 'start_time', 'duration'].some((part) => partError(i, part) === error)) ? error : undefined;
   const set = (index: number, slot: Partial<SlotValues>) => onChange(slots.map((current, i) => (i === index ? { ...current, ...slot } : current)));
   return (
     <FormGroup
       label={t('moneyForms.subscription.slots')}
-      intent={error ? 'danger' : 'none'}
-      helperText={error ? <span data-testid="subscription-form-studies_template-error">{error}</span> : undefined}
+      intent={ownError ? 'danger' : 'none'}
+      helperText={ownError ? <span data-testid="subscription-form-studies_template-error">{ownError}</span> : undefined}
     >
       <div className="subscription-slots" data-testid="subscription-form-slots">
         {slots.map((slot, index) => {
