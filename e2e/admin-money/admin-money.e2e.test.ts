@@ -294,3 +294,50 @@ describe('invoice form', () => {
     }
   });
 });
+
+describe('money tables', () => {
+  async function openTable(page: Page, link: string): Promise<void> {
+    await page.goto(`/staff${link}`);
+    await page.getByTestId('admin-table').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid=admin-table]')?.hasAttribute('data-loading'));
+  }
+
+  it('contracts with their invoices, subscriptions with the unpaid footer and the price in UAH, invoices with their number; prolong opens the copy', async () => {
+    const { context, page } = await desktopPage('uk');
+    try {
+      await openTable(page, `/admin/contracts?id=${made.contract}`);
+      await page.getByTestId(`expand-${made.contract}`).click();
+      expect(await page.getByTestId(`contract-invoice-${made.invoice}`).innerText()).toContain(uk.moneyForms.invoice.unpaid);
+      expect(await page.getByTestId(`contract-download-${made.contract}`).isDisabled()).toBe(false);
+      expect(await page.getByTestId(`contract-document-${made.contract}`).getAttribute('download')).toBe('scan.pdf');
+      await viewportShot(page, 'admin-money-contracts-table-uk');
+
+      // The price filter is typed in UAH and sent in kopiykas.
+      await openTable(page, `/admin/subscriptions?contract_id=${made.contract}&price=455&unpaid=1`);
+      await page.getByTestId(`row-${made.subscription}`).waitFor();
+      const totals = fill(uk.moneyForms.tables.unpaidTotals, { price: '1365,00', paid: '0,00' }).replace(/\s/g, '');
+      expect((await page.getByTestId('unpaid-totals').innerText()).replace(/\s/g, '').replace(/₴/g, '')).toBe(totals);
+      expect(await page.getByTestId(`subscription-studies-${made.subscription}`).locator('a').count()).toBe(3);
+      await viewportShot(page, 'admin-money-subscriptions-table-uk');
+      await page.getByTestId('filter-price').fill('455,01');
+      await page.getByTestId('admin-table-empty').waitFor();
+      await page.getByTestId('filter-price').fill('455');
+      await page.getByTestId(`prolong-${made.subscription}`).click();
+      await page.getByTestId('subscription-form-prolong').waitFor();
+      expect(new URL(page.url()).searchParams.get('copy_of')).toBe(String(made.subscription));
+      await page.getByTestId('subscription-form-cancel').click();
+      await dialogClosed(page);
+
+      await openTable(page, `/admin/invoices?contract_id=${made.contract}`);
+      expect(await page.getByTestId(`invoice-number-${made.invoice}`).innerText()).toBe(`01-${String(made.contract).padStart(2, '0')}`);
+      expect(await page.getByTestId(`row-${made.invoice}`).innerText()).toContain(uk.moneyForms.invoice.unpaid);
+      await page.getByTestId('language-ru').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      await page.getByTestId(`row-${made.invoice}`).getByText(ru.moneyForms.invoice.unpaid).waitFor();
+      await viewportShot(page, 'admin-money-invoices-table-ru');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
