@@ -12,6 +12,7 @@ import { dispatchIpcCall, type IpcRegistryOptions } from '../../desktop/src/main
 import { createFileTokenRegistry } from '../../desktop/src/main/recording-files.service';
 import { createRecordingsUploadHandlers } from '../../desktop/src/main/recordings-upload.handler';
 import { saveDocument } from '../../desktop/src/main/save-document.handler';
+import { createSavedDocuments, showInFolder } from '../../desktop/src/main/show-in-folder.handler';
 import { isAllowedUrl } from '../../desktop/src/main/security-policy';
 import {
   createMemorySettingsBackend,
@@ -38,6 +39,10 @@ export interface NativeHarness {
   windows: Page[];
   /** What the next native dialogs answer (null = cancelled). */
   dialogs: { open: string[]; save: string | null };
+  /** The file names main's save dialogs proposed (the default name, without the folder). */
+  saveRequests: string[];
+  /** Full paths main revealed with "Show in folder". */
+  shownInFolder: string[];
   /** Errors main logged (unexpected handler failures). */
   logged: unknown[];
   /** The application menu as main builds it, wired like index.ts. */
@@ -96,6 +101,9 @@ export async function installNativeBridge(
   const windows: Page[] = [];
   const logged: unknown[] = [];
   const dialogs: NativeHarness['dialogs'] = { open: [], save: null };
+  const savedDocuments = createSavedDocuments();
+  const shownInFolder: string[] = [];
+  const saveRequests: string[] = [];
 
   const broadcast = (channel: string, payload: unknown) => {
     for (const page of context.pages()) void emit(page, channel, payload);
@@ -137,10 +145,12 @@ export async function installNativeBridge(
       }),
       saveDocument: (input, caller) =>
         saveDocument(input, caller, {
-          showSaveDialog: async () => dialogs.save,
+          showSaveDialog: async (request) => (saveRequests.push(path.basename(request.defaultPath)), dialogs.save),
           settings,
           defaultFolder: () => os.tmpdir(),
+          remember: savedDocuments.remember,
         }),
+      showInFolder: (input) => showInFolder(input, { saved: savedDocuments, showItemInFolder: (fullPath) => shownInFolder.push(fullPath) }),
       openCalendarWindow,
     }),
   };
@@ -167,6 +177,8 @@ export async function installNativeBridge(
     settings,
     windows,
     dialogs,
+    shownInFolder,
+    saveRequests,
     logged,
     menu: () =>
       buildMenuTemplate({

@@ -25,6 +25,7 @@ export interface SchoolBridge {
   uploadRecordings: Call<'recordings:upload'>;
   cancelUpload: Call<'recordings:cancel-upload'>;
   saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<IpcResult<IpcOutput<'documents:save'>>>;
+  showInFolder: Call<'documents:show-in-folder'>;
   openCalendarWindow: Call<'windows:open-calendar'>;
   /** Subscriptions return their own unsubscribe; the IPC event object never reaches the page. */
   onUploadProgress(listener: (progress: UploadProgress) => void): () => void;

@@ -13,6 +13,7 @@ export const IpcChannel = {
   uploadRecordings: 'recordings:upload',
   cancelUpload: 'recordings:cancel-upload',
   saveDocument: 'documents:save',
+  showInFolder: 'documents:show-in-folder',
   openCalendarWindow: 'windows:open-calendar',
 } as const;
 

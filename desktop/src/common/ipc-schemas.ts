@@ -181,6 +181,14 @@ export const saveDocumentResultSchema = z.discriminatedUnion('saved', [
 ]);
 export type SaveDocumentResult = z.infer<typeof saveDocumentResultSchema>;
 
+/**
+ * "Show in folder" after a save: the renderer names a file main saved in this session (its
+ * fileName as saveDocument answered); main alone knows where it is, so no path crosses the boundary.
+ */
+export const showInFolderInputSchema = z.object({ fileName: z.string().min(1).max(255) }).strict();
+export type ShowInFolderInput = z.infer<typeof showInFolderInputSchema>;
+export const showInFolderResultSchema = z.object({ shown: z.literal(true) });
+
 /* ---------- windows ---------- */
 
 export const openCalendarWindowInputSchema = z.object({ userId: z.number().int().positive() }).strict();
@@ -199,6 +207,7 @@ export const ipcContract = {
   [IpcChannel.uploadRecordings]: { input: uploadRecordingsInputSchema, output: uploadRecordingsResultSchema },
   [IpcChannel.cancelUpload]: { input: cancelUploadInputSchema, output: z.object({ cancelled: z.boolean() }) },
   [IpcChannel.saveDocument]: { input: saveDocumentInputSchema, output: saveDocumentResultSchema },
+  [IpcChannel.showInFolder]: { input: showInFolderInputSchema, output: showInFolderResultSchema },
   [IpcChannel.openCalendarWindow]: { input: openCalendarWindowInputSchema, output: openCalendarWindowResultSchema },
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 

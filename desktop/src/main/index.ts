@@ -1,4 +1,4 @@
-import { app, ipcMain, Menu, session } from 'electron';
+import { app, ipcMain, Menu, session, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -11,6 +11,7 @@ import { registerIpcHandlers } from './ipc-registry';
 import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { saveDocument } from './save-document.handler';
+import { createSavedDocuments, showInFolder } from './show-in-folder.handler';
 import { APP_ORIGIN, buildContentSecurityPolicy, installSessionGuards, isAllowedUrl, originOf } from './security-policy';
 import { createSettingsStore } from './settings-store';
 import { createWindowManager } from './window-manager';
@@ -74,6 +75,7 @@ void app.whenReady().then(() => {
     resourcesPath: process.resourcesPath,
   });
   const tokens = createFileTokenRegistry();
+  const savedDocuments = createSavedDocuments();
 
   registerIpcHandlers(ipcMain, {
     isTrustedSender: (url) => isAllowedUrl(url, allowedOrigins),
@@ -96,7 +98,9 @@ void app.whenReady().then(() => {
           showSaveDialog: showSaveDocumentDialog,
           settings,
           defaultFolder: () => app.getPath('documents'),
+          remember: savedDocuments.remember,
         }),
+      showInFolder: (input) => showInFolder(input, { saved: savedDocuments, showItemInFolder: (fullPath) => shell.showItemInFolder(fullPath) }),
       openCalendarWindow: (userId) => void windows.openCalendarWindow(userId),
     }),
   });

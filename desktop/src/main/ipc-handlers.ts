@@ -1,5 +1,6 @@
 import { IpcChannel } from '../common/ipc-channels';
-import type { AppInfo, DesktopLanguage, DesktopSettings, SaveDocumentResult } from '../common/ipc-schemas';
+import { IpcHandlerError } from '../common/ipc-result';
+import type { AppInfo, DesktopLanguage, DesktopSettings, SaveDocumentResult, ShowInFolderInput } from '../common/ipc-schemas';
 import type { IpcCaller, IpcHandlers } from './ipc-registry';
 import { describeRecordingFiles, type FileTokenRegistry, type MediaProbe } from './recording-files.service';
 import type { RecordingsUploadHandlers } from './recordings-upload.handler';
@@ -21,6 +22,8 @@ export interface IpcHandlerDeps {
   tokens: FileTokenRegistry;
   uploads: RecordingsUploadHandlers;
   saveDocument: (input: { suggestedName: string; bytes: Uint8Array }, caller: IpcCaller) => Promise<SaveDocumentResult>;
+  /** Reveals a document saved in this session (show-in-folder.handler); absent: nothing to show. */
+  showInFolder?: (input: ShowInFolderInput) => { shown: true };
   openCalendarWindow: (userId: number) => void;
 }
 
@@ -45,6 +48,10 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     [IpcChannel.uploadRecordings]: (input, caller) => deps.uploads.start(input, caller),
     [IpcChannel.cancelUpload]: (input) => deps.uploads.cancel(input),
     [IpcChannel.saveDocument]: (input, caller) => deps.saveDocument(input, caller),
+    [IpcChannel.showInFolder]: (input) => {
+      if (!deps.showInFolder) throw new IpcHandlerError('not_found', 'no saved documents to show');
+      return deps.showInFolder(input);
+    },
     [IpcChannel.openCalendarWindow]: (input) => {
       deps.openCalendarWindow(input.userId);
       return { opened: true as const };

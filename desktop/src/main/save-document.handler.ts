@@ -18,6 +18,8 @@ export interface SaveDocumentDeps {
   /** The OS documents folder, used until the user has saved once. */
   defaultFolder: () => string;
   writeFile?: (filePath: string, bytes: Uint8Array) => Promise<void>;
+  /** Told where each document went, so "Show in folder" can find it by its name. */
+  remember?: (fileName: string, fullPath: string) => void;
 }
 
 const DOCX = '.docx';
@@ -45,5 +47,6 @@ export async function saveDocument(
     throw new IpcHandlerError('write_failed', `could not write the document (${code})`);
   }
   deps.settings.setDocumentsFolder(path.dirname(target));
+  deps.remember?.(path.basename(target), target);
   return { saved: true, fileName: path.basename(target) };
 }

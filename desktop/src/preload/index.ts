@@ -28,6 +28,7 @@ const bridge: SchoolBridge = {
   uploadRecordings: invoke(IpcChannel.uploadRecordings),
   cancelUpload: invoke(IpcChannel.cancelUpload),
   saveDocument: invoke(IpcChannel.saveDocument),
+  showInFolder: invoke(IpcChannel.showInFolder),
   openCalendarWindow: invoke(IpcChannel.openCalendarWindow),
   onUploadProgress: (listener) => subscribe<UploadProgress>(IpcEvent.uploadProgress, listener),
   onLanguageChanged: (listener) => subscribe<DesktopLanguage>(IpcEvent.languageChanged, listener),

@@ -39,6 +39,7 @@ describe('preload', () => {
         'uploadRecordings',
         'cancelUpload',
         'saveDocument',
+        'showInFolder',
         'openCalendarWindow',
         'onUploadProgress',
         'onLanguageChanged',

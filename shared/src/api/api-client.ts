@@ -2,7 +2,8 @@ import { ApiError, isApiErrorBody, type ApiErrorBody } from './api-error';
 import { withQuery, type QueryObject } from './query-string';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ResponseKind = 'json' | 'blob' | 'text';
+/** `response`: the answer itself (a download that needs its headers: Content-Disposition, Content-Type). */
+export type ResponseKind = 'json' | 'blob' | 'text' | 'response';
 
 export interface ApiClientOptions {
   /** Origin (and optional prefix) of the API; '' for the page's own origin. */
@@ -72,6 +73,7 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
 
 async function readBody(response: Response, kind: ResponseKind): Promise<unknown> {
   if (response.status === 204) return undefined;
+  if (kind === 'response') return response;
   if (kind === 'blob') return response.blob();
   if (kind === 'text') return response.text();
   const text = await response.text();

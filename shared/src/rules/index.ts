@@ -16,3 +16,4 @@ export * from './homework-files';
 export * from './recordings-rows';
 export * from './recordings-progress';
 export * from './document-upload';
+export * from './money-forms';

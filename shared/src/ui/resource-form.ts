@@ -142,3 +142,29 @@ export function presetsFromQuery(def: ResourceDef, query: URLSearchParams, extra
   }
   return presets;
 }
+
+const isFile = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
+
+/** A body that carries a file (a contract's signed document) goes as multipart. */
+export function hasFileValue(body: FormValues): boolean {
+  return Object.values(body).some(isFile);
+}
+
+/**
+ * A write's body as multipart (docs/api.md "Documents"): files as themselves, blanks and nulls as
+ * '' (the server reads a blank as null, Laravel-style), flags as 1/0, lists as `name[]` entries.
+ * A file value of null (none picked) is left out, so the stored file is kept.
+ */
+export function multipartBody(body: FormValues, fileFields: readonly string[] = []): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if (isFile(value)) form.append(name, value, (value as File).name ?? name);
+    else if (value === null) {
+      if (!fileFields.includes(name)) form.append(name, '');
+    } else if (typeof value === 'boolean') form.append(name, value ? '1' : '0');
+    else if (Array.isArray(value)) for (const item of value) form.append(`${name}[]`, String(item));
+    else form.append(name, String(value));
+  }
+  return form;
+}

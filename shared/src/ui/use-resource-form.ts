@@ -5,7 +5,7 @@ import { createResourceApi, type ResourceQuery, type ResourceRow } from '@school
 import { findResource, type ResourceName } from '@school/shared/resources';
 import { fieldErrors, type FieldIssue } from '@school/shared/validation';
 import { useApi } from './api-context';
-import { changedValues, formFields, formIssues, formValuesFromRow, type FormMode, type FormValues } from './resource-form';
+import { changedValues, formFields, formIssues, formValuesFromRow, hasFileValue, multipartBody, type FormMode, type FormValues } from './resource-form';
 import { resourceRowKey } from './resource-list';
 import { useFormSubmit } from './use-form-submit';
 
@@ -32,6 +32,16 @@ export interface ResourceFormOptions<R extends ResourceName> {
    * form submit"); `patch` (default): PATCH.
    */
   updateMethod?: 'patch' | 'post';
+  /**
+   * What an update sends, from what changed and the whole body (default: what changed). A command
+   * that needs the whole form when some fields change (a package's plan) says so here.
+   */
+  updateBody?: (changed: Record<string, unknown>, whole: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * `validate` is the whole client check: the registry's schema is not run (a form whose rules
+   * depend on its own choices, such as the contract template's, checks with the schema built for them).
+   */
+  ownSchemaOnly?: boolean;
 }
 
 export interface ResourceForm {
@@ -95,13 +105,18 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
   const changed = changedValues(bodyOf(initial), body);
   // Issues, not sentences: the client messages follow a language switch.
   const [issues, setIssues] = useState<FieldIssue[]>([]);
+  // A server message is about the value that was sent: a field changed since then drops it.
+  const [changedSinceSubmit, setChangedSinceSubmit] = useState<ReadonlySet<string>>(new Set());
 
   const form = useFormSubmit(async (sent: Record<string, unknown>) => {
+    // A body with a file goes as multipart (the resource's documents), always POST with _method.
+    const multipart = hasFileValue(sent);
+    const payload = (body: Record<string, unknown>) => (multipart ? multipartBody(body) : body);
     const saved =
       id === null
-        ? await api.create(resource, sent, options.query)
-        : updateMethod === 'post'
-          ? await client.post<{ data: ResourceRow<R> }>(api.path(resource, id), { _method: 'patch', ...sent }, { query: options.query as never }).then((answer) => answer.data)
+        ? await api.create(resource, payload(sent) as never, options.query)
+        : updateMethod === 'post' || multipart
+          ? await client.post<{ data: ResourceRow<R> }>(api.path(resource, id), payload({ _method: 'patch', ...sent }), { query: options.query as never }).then((answer) => answer.data)
           : await api.update(resource, id, sent, options.query);
     setEdits({});
     await queryClient.invalidateQueries({ queryKey: ['resources', resource] });
@@ -116,16 +131,15 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     return part ? clientErrors[part][0] : undefined;
   };
   // A server message goes once its field is changed: it was about the value that was sent.
-  const [changedSinceSubmit, setChangedSinceSubmit] = useState<ReadonlySet<string>>(new Set());
   const serverErrorOf = (field: string) => {
     if (changedSinceSubmit.has(field.split('.')[0])) return undefined;
     const part = Object.keys(form.fieldErrors).find((path) => path.startsWith(`${field}.`));
     return form.fieldErrors[field] ?? (part ? form.fieldErrors[part] : undefined);
   };
-  const markChanged = (names: readonly string[]) =>
-    setChangedSinceSubmit((current) => (names.every((name) => current.has(name)) ? current : new Set([...current, ...names])));
-  const clearIssues = (names: readonly string[]) =>
+  const clearIssues = (names: readonly string[]) => {
     setIssues((current) => current.filter((issue) => !names.includes(issue.path.split('.')[0])));
+    setChangedSinceSubmit((current) => new Set([...current, ...names]));
+  };
   return {
     mode,
     fields,
@@ -135,12 +149,10 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     setValue(field, value) {
       setEdits((current) => ({ ...current, [field]: value }));
       clearIssues([field]);
-      markChanged([field]);
     },
     setValues(next) {
       setEdits((current) => ({ ...current, ...next }));
       clearIssues(Object.keys(next));
-      markChanged(Object.keys(next));
     },
     errorOf: (field) => clientErrorOf(field) ?? serverErrorOf(field),
     formError: form.formError,
@@ -150,17 +162,16 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     submitting: form.submitting,
     onSubmit(event) {
       event?.preventDefault();
-      const sent = mode === 'create' ? body : changed;
+      const sent = mode === 'create' ? body : options.updateBody ? options.updateBody(changed, body) : changed;
       if (mode === 'update' && Object.keys(sent).length === 0) return;
       // A field the form's own rules refused is not checked again in its sent shape.
       const own = validate?.(values, { mode, initial }) ?? [];
       const refused = new Set(own.map((issue) => issue.path.split('.')[0]));
-      const found = [...own, ...formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]))];
+      const registry = options.ownSchemaOnly ? [] : formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]));
+      const found = [...own, ...registry];
       setIssues(found);
-      if (found.length === 0) {
-        setChangedSinceSubmit(new Set());
-        void form.submit(sent);
-      }
+      setChangedSinceSubmit(new Set());
+      if (found.length === 0) void form.submit(sent);
     },
   };
 }

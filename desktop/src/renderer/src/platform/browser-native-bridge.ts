@@ -125,6 +125,11 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       return { saved: true, fileName };
     },
+    // A browser's downloads bar shows the file; a page cannot open a folder.
+    canShowInFolder: false,
+    async showInFolder() {
+      throw new NativeBridgeError('not_found', 'not available in a browser');
+    },
     async openCalendarWindow({ userId }) {
       const url = new URL(env.appBaseUrl);
       url.searchParams.set('user', String(userId));

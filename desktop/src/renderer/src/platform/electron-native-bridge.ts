@@ -39,6 +39,10 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
       }
     },
     saveDocument: (input) => unwrap(bridge.saveDocument(input)),
+    canShowInFolder: true,
+    showInFolder: async (input) => {
+      await unwrap(bridge.showInFolder(input));
+    },
     openCalendarWindow: async (input) => {
       await unwrap(bridge.openCalendarWindow(input));
     },

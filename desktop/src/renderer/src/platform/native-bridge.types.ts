@@ -42,6 +42,9 @@ export interface NativeBridge {
   pickRecordingFiles(): Promise<PickedRecordingFile[]>;
   uploadRecordings(request: UploadRecordingsRequest): Promise<UploadRecordingsResult>;
   saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<SaveDocumentResult>;
+  /** Desktop only: reveals a document saveDocument saved (by the fileName it answered). */
+  readonly canShowInFolder: boolean;
+  showInFolder(input: { fileName: string }): Promise<void>;
   openCalendarWindow(input: { userId: number }): Promise<void>;
   /** The language picked in the app menu (desktop only; never fires in the browser). */
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;

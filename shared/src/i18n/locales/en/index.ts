@@ -21,6 +21,7 @@ import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
 import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
+import { moneyForms } from './money-forms';
 
 export const en: Translation = {
   app,
@@ -58,4 +59,5 @@ export const en: Translation = {
   userForm,
   scheduleForm,
   scheduleTable,
+  moneyForms,
 };

@@ -20,6 +20,7 @@ import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
 import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
+import { moneyForms } from './money-forms';
 
 export const uk = {
   app,
@@ -57,4 +58,5 @@ export const uk = {
   userForm,
   scheduleForm,
   scheduleTable,
+  moneyForms,
 };

@@ -1,6 +1,9 @@
 import { scheduleFormDefinition } from '../schedules/schedule-form-route';
 import { studyFormDefinition } from '../studies/study-form-route';
 import { userFormDefinition } from '../users/user-form-route';
+import { contractFormDefinition } from '../contracts/contract-form-route';
+import { invoiceFormDefinition } from '../invoices/invoice-form-route';
+import { subscriptionFormDefinition } from '../subscriptions/subscription-form-route';
 import type { AdminFormDefinition } from './admin-form.types';
 
 /**
@@ -11,6 +14,9 @@ export const adminFormRegistry: Readonly<Record<string, AdminFormDefinition>> = 
   [studyFormDefinition.pagePath]: studyFormDefinition,
   [userFormDefinition.pagePath]: userFormDefinition,
   [scheduleFormDefinition.pagePath]: scheduleFormDefinition,
+  [contractFormDefinition.pagePath]: contractFormDefinition,
+  [subscriptionFormDefinition.pagePath]: subscriptionFormDefinition,
+  [invoiceFormDefinition.pagePath]: invoiceFormDefinition,
 };
 
 export function adminFormOf(pagePath: string): AdminFormDefinition | undefined {

@@ -5,7 +5,7 @@ import type { StudyParticipant } from './study-form.mapper';
 /** Calls of the study form (spec part 2 §7). */
 
 export const studyFormKeys = {
-  search: (text: string) => ['study-form', 'user-search', text] as const,
+  search: ['study-form', 'user-search'] as const,
   people: (ids: readonly number[]) => ['study-form', 'people', [...ids].sort((a, b) => a - b).join('|')] as const,
   subscriptions: (studentId: number) => ['study-form', 'subscriptions', studentId] as const,
 };
