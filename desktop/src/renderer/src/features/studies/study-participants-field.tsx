@@ -114,7 +114,7 @@ export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
       {disabled ? null : (
         <SearchBox
           name="study-form-user"
-          queryKey={studyFormKeys.search}
+          queryKey={(text) => [...studyFormKeys.search, text]}
           search={(text, signal) => searchUsers(client, text, signal)}
           exclude={users}
           optionText={(user) => user.full_name}
