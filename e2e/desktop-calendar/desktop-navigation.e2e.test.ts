@@ -32,9 +32,9 @@ describe('forgot password (spec part 2 §9)', () => {
       expect(await toastText(page, 'success')).toEqual({ title: '', message: uk.auth.resetLinkSent });
       await screenshot(page, 'desktop-auth-forgot-sent-uk');
       const toast = page.getByTestId('toast-success');
-      await page.clock.fastForward(19_000);
+      await page.clock.fastForward(16_000);
       expect(await toast.count()).toBe(1);
-      await page.clock.fastForward(1_500);
+      await page.clock.fastForward(4_500);
       await toast.waitFor({ state: 'detached' });
     } finally {
       await context.close();
@@ -183,9 +183,9 @@ describe('global error toasts (spec part 1 §8)', () => {
       expect(box.y).toBeLessThan(80);
       await screenshot(page, 'desktop-shell-field-errors-uk');
 
-      await page.clock.fastForward(14_000);
+      await page.clock.fastForward(11_000);
       expect(await page.getByTestId('toast-danger').count()).toBe(1);
-      await page.clock.fastForward(2_000);
+      await page.clock.fastForward(5_000);
       await page.getByTestId('toast-danger').waitFor({ state: 'detached' });
 
       answer = {

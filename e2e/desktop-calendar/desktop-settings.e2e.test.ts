@@ -90,9 +90,9 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
         expect(await page.locator(`input[name=${name}]`).inputValue()).toBe('');
       }
       await screenshot(page, 'desktop-settings-success-uk');
-      await page.clock.runFor(9_000);
+      await page.clock.runFor(7_000);
       expect(await page.getByTestId('toast-success').count()).toBe(1);
-      await page.clock.runFor(1_500);
+      await page.clock.runFor(3_500);
       await page.getByTestId('toast-success').waitFor({ state: 'detached' });
 
       // The new password signs in; the old one no longer does.

