@@ -26,4 +26,8 @@ export const studyForm: Translation['studyForm'] = {
   create: 'Create',
   created: 'Study created',
   saved: 'Study saved',
+  moveToEnd: 'Move to the end of subscription',
+  calculatingNextDate: 'Calculating next study date...',
+  nextDateFailed: 'Failed to calculate next study date. Please try again.',
+  studySections: 'Homework, messages and recordings',
 };

@@ -26,4 +26,8 @@ export const studyForm: Translation['studyForm'] = {
   create: 'Создать',
   created: 'Занятие создано',
   saved: 'Занятие сохранено',
+  moveToEnd: 'Перенести в конец абонемента',
+  calculatingNextDate: 'Вычисляем дату следующего занятия...',
+  nextDateFailed: 'Не удалось вычислить дату следующего занятия. Попробуйте ещё раз.',
+  studySections: 'Домашнее задание, сообщения и записи',
 };

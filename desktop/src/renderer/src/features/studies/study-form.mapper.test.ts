@@ -4,6 +4,10 @@ import { formLinkPath, presetsFromQuery, readFormLink } from '@school/shared/ui'
 import { ROLE } from '@school/shared/domain';
 import {
   movedStart,
+  moveToEndBodies,
+  moveToEndSubscription,
+  nextDateFailure,
+  nextDateStart,
   pickerMillis,
   STUDY_PRESET_TYPES,
   studyFormAccess,
@@ -123,5 +127,42 @@ describe('who sees the miss status (spec part 1 §4)', () => {
     const billed = { ...stored, miss_status: 2 };
     expect(studyFormAccess(billed, billed, 'update', ROLE.Administrator, people).dateLocked).toBe(true);
     expect(studyFormAccess({ ...billed, miss_status: 0 }, billed, 'update', ROLE.Administrator, people).dateLocked).toBe(false);
+  });
+});
+
+describe('move to the end of subscription (part 2 §4, §8)', () => {
+  const people = new Map([
+    [3, { id: 3, full_name: 'Вчитель', role_id: ROLE.Teacher }],
+    [8, { id: 8, full_name: 'Учень', role_id: ROLE.Student }],
+  ]);
+  it('is offered only when editing a study with exactly one package and no Billed Miss', () => {
+    expect(studyFormAccess(stored, stored, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(true);
+    expect(studyFormAccess(stored, stored, 'create', ROLE.Manager, people).moveToEndAvailable).toBe(false);
+    expect(studyFormAccess({ ...stored, subscriptions: {} }, stored, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(false);
+    const two = { ...stored, users: [3, 8, 9], subscriptions: { '8': 41, '9': 42 } };
+    expect(studyFormAccess(two, stored, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(false);
+    // Two students billed to one package: one package, so the move applies.
+    expect(moveToEndSubscription({ ...two, subscriptions: { '8': 41, '9': 41 } })).toBe(41);
+    const billed = { ...stored, miss_status: 2 };
+    expect(studyFormAccess(billed, billed, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(false);
+  });
+  it('hides the miss status while the box is ticked', () => {
+    expect(studyFormAccess(stored, stored, 'update', ROLE.Manager, people, true).showMissStatus).toBe(false);
+  });
+  it('reads the next date as the start picker in Kyiv time', () => {
+    expect(nextDateStart('2026-12-07T08:30:00.000Z')).toEqual({ date: '2026-12-07', time: '10:30' });
+    expect(nextDateStart('later')).toBeNull();
+  });
+  it('saves as the command with the date-change block, and the rest of the changes as an update', () => {
+    const moved = { ...stored, start: { date: '2026-12-07', time: '10:30' }, end: { date: '2026-12-07', time: '11:15' }, miss_status: 0 };
+    const initiated = { ...moved, initiated_by: 2, change_comment: 'Хворів' };
+    expect(moveToEndBodies(initiated, stored)).toEqual({ move: { show_in_history: true, initiated_by: 2, change_comment: 'Хворів' }, rest: null });
+    const hidden = { ...initiated, show_in_history: false, comment: 'Нова тема' };
+    expect(moveToEndBodies(hidden, stored)).toEqual({ move: { show_in_history: false, change_comment: 'Хворів' }, rest: { comment: 'Нова тема' } });
+  });
+  it('alerts the server’s error, else the spec’s fallback', () => {
+    expect(nextDateFailure({ message: 'x', error: 'Вільного часу немає' })).toEqual({ text: 'Вільного часу немає' });
+    expect(nextDateFailure({ message: 'x' })).toEqual({ key: 'studyForm.nextDateFailed' });
+    expect(nextDateFailure(undefined)).toEqual({ key: 'studyForm.nextDateFailed' });
   });
 });

@@ -8,7 +8,16 @@ import {
   TIME_ZONE,
 } from '@school/shared/domain';
 import { dateTimePickerSchema, parseBody, type FieldIssue } from '@school/shared/validation';
-import { DEFAULT_TIME, pickerFromMillis, pickerMillis, type FormMode, type FormValues, type PickerValue, type PresetType } from '@school/shared/ui';
+import {
+  changedValues,
+  DEFAULT_TIME,
+  pickerFromMillis,
+  pickerMillis,
+  type FormMode,
+  type FormValues,
+  type PickerValue,
+  type PresetType,
+} from '@school/shared/ui';
 
 // The pickers' parts and moments are the shared date-time picker's (admin-widgets).
 export { pickerFromMillis, pickerMillis, type PickerValue };
@@ -44,12 +53,20 @@ export type StudyFormValues = {
 };
 
 /** Names the form edits beyond the registry's writable study fields (the study command's). */
-export const STUDY_FORM_EXTRA_FIELDS = ['end', 'duration', 'ignore_offperiods', 'show_in_history', 'initiated_by', 'change_comment'] as const;
+export const STUDY_FORM_EXTRA_FIELDS = [
+  'end',
+  'duration',
+  'ignore_offperiods',
+  'show_in_history',
+  'initiated_by',
+  'change_comment',
+] as const;
 
 /** How a `?create` link's own parameters are typed (the registry types the study's fields). */
 export const STUDY_PRESET_TYPES: Readonly<Record<string, PresetType>> = { end: 'datetime', duration: 'int' };
 
-const isoOf = (at: number) => DateTime.fromMillis(at, { zone: TIME_ZONE }).toISO({ suppressMilliseconds: true })!;
+const isoOf = (at: number) =>
+  DateTime.fromMillis(at, { zone: TIME_ZONE }).toISO({ suppressMilliseconds: true })!;
 const millisOfIso = (iso: unknown): number | null => {
   if (typeof iso !== 'string') return null;
   const parsed = DateTime.fromISO(iso, { zone: TIME_ZONE });
@@ -64,7 +81,10 @@ export function durationOf(values: Pick<StudyFormValues, 'start' | 'end'>): numb
 }
 
 /** A new start moves the end with it, keeping the length (60 minutes while there was none). */
-export function movedStart(values: Pick<StudyFormValues, 'start' | 'end'>, start: PickerValue): Pick<StudyFormValues, 'start' | 'end'> {
+export function movedStart(
+  values: Pick<StudyFormValues, 'start' | 'end'>,
+  start: PickerValue,
+): Pick<StudyFormValues, 'start' | 'end'> {
   const at = pickerMillis(start);
   if (at === null) return { start, end: values.end };
   const length = durationOf(values);
@@ -94,11 +114,18 @@ interface StoredStudy {
   trial?: unknown;
   comment?: unknown;
   miss_status?: unknown;
-  users?: Array<{ id: number; role_id?: number; pivot?: { role_id?: number; subscription_id?: number | null } }>;
+  users?: Array<{
+    id: number;
+    role_id?: number;
+    pivot?: { role_id?: number; subscription_id?: number | null };
+  }>;
 }
 
 /** The form's values for a stored study (read with `with[]=users`), or the defaults for a new one. */
-export function studyFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): Record<string, unknown> {
+export function studyFormValues(
+  row: Readonly<Record<string, unknown>>,
+  mode: FormMode,
+): Record<string, unknown> {
   const values = emptyValues();
   if (mode === 'create') return { ...values };
   const study = row as StoredStudy;
@@ -166,7 +193,10 @@ export function startMoved(values: FormValues, initial: FormValues, mode: FormMo
  * The body of POST /api/studies (create) or of the study update (edit): start as an ISO moment,
  * the length as `duration`, one package per student that is still a participant.
  */
-export function studyFormBody(values: FormValues, context: { mode: FormMode; initial: FormValues }): Record<string, unknown> {
+export function studyFormBody(
+  values: FormValues,
+  context: { mode: FormMode; initial: FormValues },
+): Record<string, unknown> {
   const v = asValues(values);
   const start = pickerMillis(v.start);
   const users = v.users ?? [];
@@ -189,20 +219,32 @@ export function studyFormBody(values: FormValues, context: { mode: FormMode; ini
   return body;
 }
 
-const issue = (path: string, key: string, params: Record<string, unknown> = {}): FieldIssue => ({ path, key, params });
+const issue = (path: string, key: string, params: Record<string, unknown> = {}): FieldIssue => ({
+  path,
+  key,
+  params,
+});
 
 /** The form's own rules: each picker's date and time (part 1 §5), the end after the start, the initiator of a shown move. */
-export function validateStudyForm(values: FormValues, context: { mode: FormMode; initial: FormValues }): FieldIssue[] {
+export function validateStudyForm(
+  values: FormValues,
+  context: { mode: FormMode; initial: FormValues },
+): FieldIssue[] {
   const { mode, initial } = context;
   const v = asValues(values);
   const issues: FieldIssue[] = [];
   for (const name of ['start', 'end'] as const) {
     const parsed = parseBody(dateTimePickerSchema, v[name]);
-    if (!parsed.success) issues.push(...parsed.issues.map((found) => ({ ...found, path: `${name}.${found.path}` })));
+    if (!parsed.success)
+      issues.push(...parsed.issues.map((found) => ({ ...found, path: `${name}.${found.path}` })));
   }
   const length = durationOf(v);
   if (length !== null && length < 1) issues.push(issue('end', 'scheduling.update.end_before_start'));
-  if (startMoved(values, initial, mode) && v.show_in_history && (v.initiated_by === null || v.initiated_by === undefined)) {
+  if (
+    startMoved(values, initial, mode) &&
+    v.show_in_history &&
+    (v.initiated_by === null || v.initiated_by === undefined)
+  ) {
     issues.push(issue('initiated_by', 'validations.required'));
   }
   return issues;
@@ -214,6 +256,8 @@ export interface StudyFormAccess {
   showMissStatus: boolean;
   /** Billed Miss locks the date (the spec's warning instead of the pickers). */
   dateLocked: boolean;
+  /** 'Move to the end of subscription' may be ticked (part 2 §4). */
+  moveToEndAvailable: boolean;
 }
 
 export function studyFormAccess(
@@ -222,12 +266,73 @@ export function studyFormAccess(
   mode: FormMode,
   roleId: number,
   participants: ReadonlyMap<number, StudyParticipant>,
+  /** The move-to-end box is ticked (or its date is being fetched). */
+  movingToEnd = false,
 ): StudyFormAccess {
   const v = asValues(values);
   const students = (v.users ?? []).filter((id) => participants.get(id)?.role_id === ROLE.Student);
   const moved = startMoved(values, initial, mode);
+  const billed =
+    asValues(initial).miss_status === MISS_STATUS.BilledMiss || v.miss_status === MISS_STATUS.BilledMiss;
   return {
-    showMissStatus: inRoleGroup('missStatus', roleId) && students.length === 1 && !moved,
-    dateLocked: mode === 'update' && asValues(initial).miss_status === MISS_STATUS.BilledMiss && v.miss_status === MISS_STATUS.BilledMiss,
+    showMissStatus: inRoleGroup('missStatus', roleId) && students.length === 1 && !moved && !movingToEnd,
+    dateLocked:
+      mode === 'update' &&
+      asValues(initial).miss_status === MISS_STATUS.BilledMiss &&
+      v.miss_status === MISS_STATUS.BilledMiss,
+    moveToEndAvailable: mode === 'update' && moveToEndSubscription(values) !== null && !billed,
   };
+}
+
+/** The one package the study is billed to, the one a move to the end follows; null with none or several. */
+export function moveToEndSubscription(values: FormValues): number | null {
+  const ids = [...new Set(Object.values(asValues(values).subscriptions ?? {}).filter((id) => id > 0))];
+  return ids.length === 1 ? ids[0] : null;
+}
+
+/** The next study date (ISO, GET next-study-date's `next_date`) as the start picker's value. */
+export function nextDateStart(nextDate: string): PickerValue | null {
+  const at = millisOfIso(nextDate);
+  return at === null ? null : pickerFromMillis(at);
+}
+
+/**
+ * Saving with 'Move to the end of subscription' ticked (part 2 §4; the server's POST
+ * /api/studies/{id}/move-to-end): the command takes the date-change block and finds the date
+ * itself; whatever else changed (comment, type, participants…) goes as the usual update after it.
+ * The start, its length and the miss status are the command's, so they are not sent again.
+ */
+export function moveToEndBodies(
+  values: FormValues,
+  initial: FormValues,
+): { move: Record<string, unknown>; rest: Record<string, unknown> | null } {
+  const v = asValues(values);
+  const move: Record<string, unknown> = {
+    show_in_history: v.show_in_history,
+    change_comment: v.change_comment ?? '',
+  };
+  if (v.show_in_history) move.initiated_by = v.initiated_by;
+  const owned = new Set([
+    'start',
+    'duration',
+    'miss_status',
+    'show_in_history',
+    'initiated_by',
+    'change_comment',
+  ]);
+  const context = { mode: 'update' as const, initial };
+  const before = studyFormBody(initial, context);
+  const after = studyFormBody(values, context);
+  const rest = Object.fromEntries(
+    Object.entries(changedValues(before, after)).filter(([name]) => !owned.has(name)),
+  );
+  return { move, rest: Object.keys(rest).length > 0 ? rest : null };
+}
+
+/** What the failed next-date alert says: the server's `error` field, else the spec's fallback (part 2 §8). */
+export function nextDateFailure(body: unknown): { text: string } | { key: 'studyForm.nextDateFailed' } {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  return typeof error === 'string' && error.trim() !== ''
+    ? { text: error }
+    : { key: 'studyForm.nextDateFailed' };
 }

@@ -1,10 +1,20 @@
 import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MISS_STATUS, ROLE } from '@school/shared/domain';
-import type { ResourceRow } from '@school/shared/api';
-import { useApi, useAuth, useResourceForm, type FormMode, type FormValues } from '@school/shared/ui';
+import { createResourceApi, type ResourceRow } from '@school/shared/api';
+import type { CalendarStudy } from '@school/shared/ui/calendar';
+import { fieldErrors, type FieldIssue } from '@school/shared/validation';
+import {
+  resourceRowKey,
+  useApi,
+  useAuth,
+  useFormSubmit,
+  useResourceForm,
+  type FormMode,
+  type FormValues,
+} from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
@@ -13,6 +23,8 @@ import { fetchInitiators, fetchPeople, STUDY_FORM_QUERY, studyFormKeys } from '.
 import {
   durationOf,
   movedStart,
+  moveToEndBodies,
+  moveToEndSubscription,
   startMoved,
   STUDY_FORM_EXTRA_FIELDS,
   studyFormAccess,
@@ -25,6 +37,8 @@ import {
   type StudyParticipant,
 } from './study-form.mapper';
 import { StudyParticipantsField } from './study-participants-field';
+import { moveStudyToEnd, StudyMoveToEndField, useMoveToEnd } from './study-move-to-end-field';
+import { StudyFormSections } from './study-form-sections';
 import './study-form.css';
 
 export interface StudyFormProps {
@@ -44,8 +58,17 @@ function usePeople(users: readonly number[], stored: unknown) {
   const [picked, setPicked] = useState<ReadonlyMap<number, StudyParticipant>>(new Map());
   const storedPeople = useMemo(() => {
     const map = new Map<number, StudyParticipant>();
-    const rows = (stored as { users?: Array<{ id: number; full_name: string; role_id: number; pivot?: { role_id?: number } }> } | undefined)?.users;
-    for (const user of rows ?? []) map.set(user.id, { id: user.id, full_name: user.full_name, role_id: user.pivot?.role_id ?? user.role_id });
+    const rows = (
+      stored as
+        | { users?: Array<{ id: number; full_name: string; role_id: number; pivot?: { role_id?: number } }> }
+        | undefined
+    )?.users;
+    for (const user of rows ?? [])
+      map.set(user.id, {
+        id: user.id,
+        full_name: user.full_name,
+        role_id: user.pivot?.role_id ?? user.role_id,
+      });
     return map;
   }, [stored]);
   const missing = users.filter((id) => !storedPeople.has(id) && !picked.has(id));
@@ -91,7 +114,52 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
   const initial = form.initial as unknown as StudyFormValues;
   const { people, remember } = usePeople(v.users ?? [], form.stored);
   const moved = startMoved(form.values, form.initial, form.mode);
-  const access = studyFormAccess(form.values, form.initial, form.mode, roleId, people);
+  const setStart = (start: PickerValue, end?: PickerValue) => {
+    const next: Record<string, unknown> = end ? { start, end } : movedStart(v, start);
+    const nowMoved = startMoved({ ...form.values, ...next }, form.initial, form.mode);
+    if (form.mode === 'update') {
+      // Part 2 §4: a new date resets the miss status; going back restores the block's defaults.
+      next.miss_status = nowMoved ? MISS_STATUS.None : initial.miss_status;
+      if (!nowMoved) Object.assign(next, { show_in_history: true, initiated_by: null, change_comment: '' });
+    }
+    form.setValues(next);
+  };
+  const moveToEnd = useMoveToEnd(
+    moveToEndSubscription(form.values),
+    { start: v.start, end: v.end },
+    {
+      onDate: (start) => setStart(start),
+      onRestore: (before) => setStart(before.start, before.end),
+    },
+  );
+  const movingToEnd = moveToEnd.state !== 'off';
+  const access = studyFormAccess(form.values, form.initial, form.mode, roleId, people, movingToEnd);
+  const queryClient = useQueryClient();
+  // Saving with the box ticked is the move-to-end command (then the usual update for the rest).
+  const [moveIssues, setMoveIssues] = useState<FieldIssue[]>([]);
+  const moveSubmit = useFormSubmit(async () => {
+    const { move, rest } = moveToEndBodies(form.values, form.initial);
+    await moveStudyToEnd(client, studyId!, move);
+    if (rest) await client.post(`/api/studies/${studyId}`, { _method: 'patch', ...rest });
+    const row = await createResourceApi(client).read('studies', studyId!, STUDY_FORM_QUERY);
+    await queryClient.invalidateQueries({ queryKey: resourceRowKey('studies', studyId!) });
+    onSaved(row, 'update');
+  }, form.fields);
+  const moveErrors = fieldErrors(moveIssues, t);
+  const errorOf = (field: string) =>
+    movingToEnd
+      ? (moveErrors[field]?.[0] ?? moveSubmit.fieldErrors[field] ?? form.errorOf(field))
+      : form.errorOf(field);
+  const onSubmit = (event: FormEvent) => {
+    if (moveToEnd.state === 'off') return form.onSubmit(event);
+    event.preventDefault();
+    if (moveToEnd.state === 'loading') return;
+    const issues = validateStudyForm(form.values, { mode: form.mode, initial: form.initial }).filter(
+      (found) => found.path === 'initiated_by',
+    );
+    setMoveIssues(issues);
+    if (issues.length === 0) void moveSubmit.submit(undefined);
+  };
 
   const types = useQuery({
     queryKey: [...calendarKeys.studyTypes, i18n.language],
@@ -109,7 +177,8 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
 
   // Part 1 §6, part 2 §6: create needs `create study`; each field of an edit its own `update study`.
-  const can = (field: string) => (form.mode === 'create' ? ability.can('create', 'study') : ability.can('update', 'study', field));
+  const can = (field: string) =>
+    form.mode === 'create' ? ability.can('create', 'study') : ability.can('update', 'study', field);
   if (form.mode === 'create' ? !ability.can('create', 'study') : !ability.can('update', 'study')) {
     return (
       <Callout intent="warning" data-testid="study-form-forbidden">
@@ -132,197 +201,244 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
     );
   }
 
-  const setStart = (start: PickerValue) => {
-    const next: Record<string, unknown> = movedStart(v, start);
-    const nowMoved = startMoved({ ...form.values, ...next }, form.initial, form.mode);
-    if (form.mode === 'update') {
-      // Part 2 §4: a new date resets the miss status; going back restores the block's defaults.
-      next.miss_status = nowMoved ? MISS_STATUS.None : initial.miss_status;
-      if (!nowMoved) Object.assign(next, { show_in_history: true, initiated_by: null, change_comment: '' });
-    }
-    form.setValues(next);
-  };
   const removeUser = (id: number) => {
     const subscriptions = { ...v.subscriptions };
     delete subscriptions[String(id)];
     form.setValues({ users: v.users.filter((userId) => userId !== id), subscriptions });
   };
   const length = durationOf(v);
-  const dateDisabled = !can('start') || access.dateLocked;
+  const formError = movingToEnd ? (moveSubmit.formError ?? form.formError) : form.formError;
+  const dateDisabled = !can('start') || access.dateLocked || movingToEnd;
 
   return (
-    <form className="study-form" onSubmit={form.onSubmit} noValidate data-testid="study-form" data-mode={form.mode}>
-      <StudyParticipantsField
-        users={v.users ?? []}
-        people={people}
-        subscriptions={v.subscriptions ?? {}}
-        disabled={!can('users')}
-        error={form.errorOf('users')}
-        subscriptionsError={form.errorOf('subscriptions')}
-        onAdd={(person) => {
-          remember(person);
-          form.setValue('users', [...(v.users ?? []), person.id]);
-        }}
-        onRemove={removeUser}
-        onSubscription={(studentId, subscriptionId) =>
-          form.setValue('subscriptions', { ...v.subscriptions, [String(studentId)]: subscriptionId })
-        }
-      />
-
-      <div className="study-form__times">
-        <DateTimePicker
-          name="study-form-start"
-          label={t('studyForm.start')}
-          value={v.start}
-          error={form.errorOf('start')}
-          disabled={dateDisabled}
-          onChange={setStart}
+    <>
+      <form
+        className="study-form"
+        onSubmit={onSubmit}
+        noValidate
+        data-testid="study-form"
+        data-mode={form.mode}
+      >
+        <StudyParticipantsField
+          users={v.users ?? []}
+          people={people}
+          subscriptions={v.subscriptions ?? {}}
+          disabled={!can('users')}
+          error={errorOf('users')}
+          subscriptionsError={errorOf('subscriptions')}
+          onAdd={(person) => {
+            remember(person);
+            form.setValue('users', [...(v.users ?? []), person.id]);
+          }}
+          onRemove={removeUser}
+          onSubscription={(studentId, subscriptionId) =>
+            form.setValue('subscriptions', { ...v.subscriptions, [String(studentId)]: subscriptionId })
+          }
         />
-        <DateTimePicker
-          name="study-form-end"
-          label={length !== null && length > 0 ? `${t('studyForm.end')} (${t('studyForm.duration', { minutes: length })})` : t('studyForm.end')}
-          value={v.end}
-          error={form.errorOf('end') ?? (form.errorOf('start') ? undefined : form.errorOf('duration'))}
-          disabled={dateDisabled || !can('end')}
-          onChange={(end) => form.setValue('end', end)}
-        />
-      </div>
-      {access.dateLocked ? (
-        <Callout intent="warning" compact className="study-form__locked" data-testid="study-form-date-locked">
-          {t('missStatus.billedMissLocksDate')}
-        </Callout>
-      ) : null}
 
-      {moved ? (
-        <fieldset className="study-form__date-change" data-testid="study-form-date-change">
-          <legend>{t('studyForm.dateChange')}</legend>
-          <Checkbox
-            checked={v.show_in_history}
-            label={t('studyForm.showInHistory')}
-            onChange={(event) => form.setValue('show_in_history', event.currentTarget.checked)}
-            data-testid="study-form-show-in-history"
+        <div className="study-form__times">
+          <DateTimePicker
+            name="study-form-start"
+            label={t('studyForm.start')}
+            value={v.start}
+            error={errorOf('start')}
+            disabled={dateDisabled}
+            onChange={setStart}
           />
-          {v.show_in_history ? (
-            <FormGroup
-              label={t('studyForm.initiatedBy')}
-              labelFor="study-form-initiated-by"
-              intent={form.errorOf('initiated_by') ? 'danger' : 'none'}
-              helperText={form.errorOf('initiated_by') ? <span data-testid="study-form-initiated_by-error">{form.errorOf('initiated_by')}</span> : undefined}
-            >
-              <HTMLSelect
-                id="study-form-initiated-by"
-                value={v.initiated_by === null ? '' : String(v.initiated_by)}
-                onChange={(event) => form.setValue('initiated_by', event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
-                data-testid="study-form-initiated-by"
-              >
-                <option value="">{t('studyForm.chooseInitiator')}</option>
-                {(initiators.data ?? []).map((option) => (
-                  <option key={option.value} value={String(option.value)}>
-                    {option.text}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-          ) : null}
-          <FormGroup label={t('studyForm.changeComment')} labelFor="study-form-change-comment" helperText={form.errorOf('change_comment')}>
-            <TextArea
-              id="study-form-change-comment"
-              fill
-              value={v.change_comment}
-              onChange={(event) => form.setValue('change_comment', event.currentTarget.value)}
-              data-testid="study-form-change-comment"
-            />
-          </FormGroup>
-        </fieldset>
-      ) : null}
-
-      <div className="study-form__row">
-        <FormGroup
-          label={t('studyForm.type')}
-          labelFor="study-form-type"
-          className="study-form__type"
-          intent={form.errorOf('type_id') ? 'danger' : 'none'}
-          helperText={form.errorOf('type_id') ? <span data-testid="study-form-type_id-error">{form.errorOf('type_id')}</span> : undefined}
-        >
-          <HTMLSelect
-            id="study-form-type"
-            fill
-            value={v.type_id === null ? '' : String(v.type_id)}
-            disabled={!can('type_id')}
-            onChange={(event) => form.setValue('type_id', event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
-            data-testid="study-form-type"
-          >
-            {v.type_id !== null && types.data && !types.data.has(v.type_id) ? <option value={String(v.type_id)}>#{v.type_id}</option> : null}
-            {[...(types.data ?? new Map<number, string>())].map(([id, name]) => (
-              <option key={id} value={String(id)}>
-                {name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <div className="study-form__flags">
-          <Checkbox
-            checked={v.trial}
-            disabled={!can('trial')}
-            label={t('studyForm.trial')}
-            onChange={(event) => form.setValue('trial', event.currentTarget.checked)}
-            data-testid="study-form-trial"
-          />
-          <Checkbox
-            checked={v.ignore_offperiods}
-            disabled={!can('start')}
-            label={t('studyForm.ignoreOffperiods')}
-            onChange={(event) => form.setValue('ignore_offperiods', event.currentTarget.checked)}
-            data-testid="study-form-ignore-offperiods"
+          <DateTimePicker
+            name="study-form-end"
+            label={
+              length !== null && length > 0
+                ? `${t('studyForm.end')} (${t('studyForm.duration', { minutes: length })})`
+                : t('studyForm.end')
+            }
+            value={v.end}
+            error={errorOf('end') ?? (errorOf('start') ? undefined : errorOf('duration'))}
+            disabled={dateDisabled || !can('end')}
+            onChange={(end) => form.setValue('end', end)}
           />
         </div>
-      </div>
+        {(access.moveToEndAvailable || movingToEnd) && can('start') ? (
+          <StudyMoveToEndField moveToEnd={moveToEnd} />
+        ) : null}
+        {access.dateLocked ? (
+          <Callout
+            intent="warning"
+            compact
+            className="study-form__locked"
+            data-testid="study-form-date-locked"
+          >
+            {t('missStatus.billedMissLocksDate')}
+          </Callout>
+        ) : null}
 
-      <FormGroup
-        label={t('studyForm.comment')}
-        labelFor="study-form-comment"
-        intent={form.errorOf('comment') ? 'danger' : 'none'}
-        helperText={form.errorOf('comment') ? <span data-testid="study-form-comment-error">{form.errorOf('comment')}</span> : undefined}
-      >
-        <TextArea
-          id="study-form-comment"
-          fill
-          autoResize
-          value={v.comment}
-          disabled={!can('comment')}
-          placeholder={t('calendarUi.modal.commentPlaceholder')}
-          onChange={(event) => form.setValue('comment', event.currentTarget.value)}
-          data-testid="study-form-comment"
-        />
-      </FormGroup>
+        {moved ? (
+          <fieldset className="study-form__date-change" data-testid="study-form-date-change">
+            <legend>{t('studyForm.dateChange')}</legend>
+            <Checkbox
+              checked={v.show_in_history}
+              label={t('studyForm.showInHistory')}
+              onChange={(event) => form.setValue('show_in_history', event.currentTarget.checked)}
+              data-testid="study-form-show-in-history"
+            />
+            {v.show_in_history ? (
+              <FormGroup
+                label={t('studyForm.initiatedBy')}
+                labelFor="study-form-initiated-by"
+                intent={errorOf('initiated_by') ? 'danger' : 'none'}
+                helperText={
+                  errorOf('initiated_by') ? (
+                    <span data-testid="study-form-initiated_by-error">{errorOf('initiated_by')}</span>
+                  ) : undefined
+                }
+              >
+                <HTMLSelect
+                  id="study-form-initiated-by"
+                  value={v.initiated_by === null ? '' : String(v.initiated_by)}
+                  onChange={(event) => {
+                    setMoveIssues([]);
+                    form.setValue(
+                      'initiated_by',
+                      event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
+                    );
+                  }}
+                  data-testid="study-form-initiated-by"
+                >
+                  <option value="">{t('studyForm.chooseInitiator')}</option>
+                  {(initiators.data ?? []).map((option) => (
+                    <option key={option.value} value={String(option.value)}>
+                      {option.text}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            ) : null}
+            <FormGroup
+              label={t('studyForm.changeComment')}
+              labelFor="study-form-change-comment"
+              helperText={errorOf('change_comment')}
+            >
+              <TextArea
+                id="study-form-change-comment"
+                fill
+                value={v.change_comment}
+                onChange={(event) => form.setValue('change_comment', event.currentTarget.value)}
+                data-testid="study-form-change-comment"
+              />
+            </FormGroup>
+          </fieldset>
+        ) : null}
 
-      {access.showMissStatus && can('miss_status') ? (
-        <MissStatusField
-          roleId={roleId}
-          saved={initial.miss_status ?? MISS_STATUS.None}
-          value={v.miss_status}
-          error={form.errorOf('miss_status')}
-          onChange={(value) => form.setValue('miss_status', value)}
-        />
+        <div className="study-form__row">
+          <FormGroup
+            label={t('studyForm.type')}
+            labelFor="study-form-type"
+            className="study-form__type"
+            intent={errorOf('type_id') ? 'danger' : 'none'}
+            helperText={
+              errorOf('type_id') ? (
+                <span data-testid="study-form-type_id-error">{errorOf('type_id')}</span>
+              ) : undefined
+            }
+          >
+            <HTMLSelect
+              id="study-form-type"
+              fill
+              value={v.type_id === null ? '' : String(v.type_id)}
+              disabled={!can('type_id')}
+              onChange={(event) =>
+                form.setValue(
+                  'type_id',
+                  event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
+                )
+              }
+              data-testid="study-form-type"
+            >
+              {v.type_id !== null && types.data && !types.data.has(v.type_id) ? (
+                <option value={String(v.type_id)}>#{v.type_id}</option>
+              ) : null}
+              {[...(types.data ?? new Map<number, string>())].map(([id, name]) => (
+                <option key={id} value={String(id)}>
+                  {name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <div className="study-form__flags">
+            <Checkbox
+              checked={v.trial}
+              disabled={!can('trial')}
+              label={t('studyForm.trial')}
+              onChange={(event) => form.setValue('trial', event.currentTarget.checked)}
+              data-testid="study-form-trial"
+            />
+            <Checkbox
+              checked={v.ignore_offperiods}
+              disabled={!can('start')}
+              label={t('studyForm.ignoreOffperiods')}
+              onChange={(event) => form.setValue('ignore_offperiods', event.currentTarget.checked)}
+              data-testid="study-form-ignore-offperiods"
+            />
+          </div>
+        </div>
+
+        <FormGroup
+          label={t('studyForm.comment')}
+          labelFor="study-form-comment"
+          intent={errorOf('comment') ? 'danger' : 'none'}
+          helperText={
+            errorOf('comment') ? (
+              <span data-testid="study-form-comment-error">{errorOf('comment')}</span>
+            ) : undefined
+          }
+        >
+          <TextArea
+            id="study-form-comment"
+            fill
+            autoResize
+            value={v.comment}
+            disabled={!can('comment')}
+            placeholder={t('calendarUi.modal.commentPlaceholder')}
+            onChange={(event) => form.setValue('comment', event.currentTarget.value)}
+            data-testid="study-form-comment"
+          />
+        </FormGroup>
+
+        {access.showMissStatus && can('miss_status') ? (
+          <MissStatusField
+            roleId={roleId}
+            saved={initial.miss_status ?? MISS_STATUS.None}
+            value={v.miss_status}
+            error={errorOf('miss_status')}
+            onChange={(value) => form.setValue('miss_status', value)}
+          />
+        ) : null}
+
+        {formError ? (
+          <Callout intent="danger" className="study-form__error" data-testid="study-form-error">
+            {formError}
+          </Callout>
+        ) : null}
+
+        <div className="study-form__actions">
+          <Button
+            text={t('common.cancel')}
+            onClick={() => onCancel(form.dirty)}
+            data-testid="study-form-cancel"
+          />
+          <Button
+            type="submit"
+            intent="primary"
+            text={form.mode === 'create' ? t('studyForm.create') : t('common.save')}
+            loading={form.submitting || moveSubmit.submitting}
+            disabled={form.mode === 'update' && !form.dirty}
+            data-testid="study-form-save"
+          />
+        </div>
+      </form>
+      {form.mode === 'update' && form.stored ? (
+        <StudyFormSections study={form.stored as unknown as CalendarStudy} />
       ) : null}
-
-      {form.formError ? (
-        <Callout intent="danger" className="study-form__error" data-testid="study-form-error">
-          {form.formError}
-        </Callout>
-      ) : null}
-
-      <div className="study-form__actions">
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="study-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('studyForm.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="study-form-save"
-        />
-      </div>
-    </form>
+    </>
   );
 }
