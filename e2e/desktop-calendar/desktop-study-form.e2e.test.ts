@@ -230,3 +230,113 @@ describe('study form deep links typed in the address bar', () => {
     }
   });
 });
+
+/** A coming study billed to exactly one package, with no miss status, a week ahead or later. */
+async function studyOfOnePackage(): Promise<{ id: number; start: Date }> {
+  const row = await suite.server.knex('studies as s')
+    .join('study_user as su', 'su.study_id', 's.id')
+    .where('s.miss_status', 0)
+    .where('s.start', '>', DateTime.now().plus({ weeks: 1 }).toJSDate())
+    .groupBy('s.id', 's.start')
+    .havingRaw('count(distinct su.subscription_id) = 1')
+    .orderBy('s.start')
+    .first('s.id', 's.start');
+  return { id: Number(row.id), start: row.start };
+}
+
+describe('study form: move to the end of subscription and the study’s own panels (part 2 §2, §4, §8)', () => {
+  it('ticking shows the spinner, then the next date locked; unticking restores; saving moves the study; panels only on edit', async () => {
+    const study = await studyOfOnePackage();
+    const original = DateTime.fromJSDate(study.start).setZone(ZONE);
+    const link = `/staff/admin/studies?edit=${study.id}`;
+    const dateChanges = async () =>
+      Number((await suite.server.knex('study_date_changes').where({ study_id: study.id }).count({ n: '*' }).first())?.n);
+    const changesBefore = await dateChanges();
+    const { context, page } = await suite.staffPage();
+    try {
+      await signIn(page, 'admin@example.com');
+      await page.goto(link);
+      await dialogOpen(page);
+      // The study's homework, messages and recordings, below the form and outside its Save.
+      await page.getByTestId('study-form-sections').waitFor();
+      for (const id of ['homework', 'messages', 'recordings']) await page.getByTestId(`study-section-${id}`).waitFor();
+      expect(await page.locator('[data-testid=study-form] [data-testid=study-form-sections]').count()).toBe(0);
+
+      // The answer waits until the spinner has been seen.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/subscriptions/*/next-study-date', async (route) => {
+        await gate;
+        await route.continue();
+      });
+      const startDate = page.getByTestId('study-form-start-date');
+      await page.getByTestId('study-form-move-to-end').check({ force: true });
+      expect(await page.getByTestId('study-form-move-to-end-loading').innerText()).toBe(texts.uk.studyForm.calculatingNextDate);
+      expect(await startDate.isDisabled()).toBe(true);
+      release();
+      await page.locator('[data-testid=study-form-move-to-end-field][data-state=on]').waitFor();
+      await page.unroute('**/api/subscriptions/*/next-study-date');
+      expect(await startDate.isDisabled()).toBe(true);
+      const shown = DateTime.fromFormat(
+        `${await startDate.inputValue()} ${await page.getByTestId('study-form-start-time').inputValue()}`,
+        'dd.MM.yyyy HH:mm',
+        { zone: ZONE },
+      );
+      expect(shown > original).toBe(true);
+      expect(await page.getByTestId('miss-status').count()).toBe(0);
+      await page.getByTestId('study-form-date-change').waitFor();
+
+      // Unticked: the start it had, unlocked, and no date-change block.
+      await page.getByTestId('study-form-move-to-end').uncheck({ force: true });
+      expect(await startDate.inputValue()).toBe(original.toFormat('dd.MM.yyyy'));
+      expect(await startDate.isDisabled()).toBe(false);
+      expect(await page.getByTestId('study-form-date-change').count()).toBe(0);
+
+      // Ticked again and saved: the move-to-end command puts the study on the shown date.
+      await page.getByTestId('study-form-move-to-end').check({ force: true });
+      await page.locator('[data-testid=study-form-move-to-end-field][data-state=on]').waitFor();
+      await viewportShot(page, 'desktop-study-form-move-to-end-uk-1280');
+      await page.getByTestId('study-form-sections').scrollIntoViewIfNeeded();
+      await viewportShot(page, 'desktop-study-form-sections-uk-1280');
+      await page.locator('#study-form-initiated-by option:nth-child(2)').waitFor({ state: 'attached' });
+      await page.getByTestId('study-form-initiated-by').selectOption({ index: 1 });
+      await page.getByTestId('study-form-save').click();
+      expect((await toastText(page, 'success')).message).toBe(texts.uk.studyForm.saved);
+      await page.getByTestId('study-form').waitFor({ state: 'detached' });
+      const moved = await suite.server.knex('studies').where({ id: study.id }).first('start');
+      expect(moved.start.getTime()).toBe(shown.toMillis());
+      expect(await dateChanges()).toBe(changesBefore + 1);
+    } finally {
+      await context.close();
+    }
+
+    // ru: a failed calculation alerts the server's words and unticks; a new study has no panels.
+    const ru = await suite.staffPage('ru');
+    try {
+      await signIn(ru.page, 'admin@example.com', 'ru');
+      await ru.page.goto(link);
+      await dialogOpen(ru.page);
+      await ru.page.getByTestId('study-section-messages').waitFor();
+      expect(await ru.page.getByTestId('study-form-move-to-end-field').innerText()).toBe(texts.ru.studyForm.moveToEnd);
+      await ru.page.route('**/api/subscriptions/*/next-study-date', (route) =>
+        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'x', error: 'Нет свободного времени' }) }),
+      );
+      await ru.page.getByTestId('study-form-move-to-end').check({ force: true });
+      expect(await ru.page.getByTestId('study-form-move-to-end-failure').innerText()).toBe('Нет свободного времени');
+      expect(await ru.page.getByTestId('study-form-move-to-end').isChecked()).toBe(false);
+      await ru.page.getByRole('button', { name: texts.ru.common.close }).click();
+      await ru.page.unroute('**/api/subscriptions/*/next-study-date');
+      await ru.page.getByTestId('study-form-move-to-end').check({ force: true });
+      await ru.page.locator('[data-testid=study-form-move-to-end-field][data-state=on]').waitFor();
+      await viewportShot(ru.page, 'desktop-study-form-move-to-end-ru-1280');
+      await ru.page.getByTestId('study-form-sections').scrollIntoViewIfNeeded();
+      await viewportShot(ru.page, 'desktop-study-form-sections-ru-1280');
+      await ru.page.goto(`/staff/admin/studies?create&users[]=${suite.teacherId}`);
+      await dialogOpen(ru.page);
+      expect(await ru.page.getByTestId('study-form-sections').count()).toBe(0);
+      expect(await ru.page.getByTestId('study-form-move-to-end').count()).toBe(0);
+    } finally {
+      await ru.context.close();
+    }
+  });
+});
