@@ -1,20 +1,11 @@
 import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MISS_STATUS, ROLE } from '@school/shared/domain';
-import { createResourceApi, type ResourceRow } from '@school/shared/api';
+import type { ResourceRow } from '@school/shared/api';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
-import { fieldErrors, type FieldIssue } from '@school/shared/validation';
-import {
-  resourceRowKey,
-  useApi,
-  useAuth,
-  useFormSubmit,
-  useResourceForm,
-  type FormMode,
-  type FormValues,
-} from '@school/shared/ui';
+import { useApi, useAuth, useResourceForm, type FormMode, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
@@ -23,7 +14,6 @@ import { fetchInitiators, fetchPeople, STUDY_FORM_QUERY, studyFormKeys } from '.
 import {
   durationOf,
   movedStart,
-  moveToEndBodies,
   moveToEndSubscription,
   startMoved,
   STUDY_FORM_EXTRA_FIELDS,
@@ -37,7 +27,7 @@ import {
   type StudyParticipant,
 } from './study-form.mapper';
 import { StudyParticipantsField } from './study-participants-field';
-import { moveStudyToEnd, StudyMoveToEndField, useMoveToEnd } from './study-move-to-end-field';
+import { StudyMoveToEndField, useMoveToEnd, useMoveToEndSave } from './study-move-to-end-field';
 import { StudyFormSections } from './study-form-sections';
 import './study-form.css';
 
@@ -134,32 +124,11 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
   );
   const movingToEnd = moveToEnd.state !== 'off';
   const access = studyFormAccess(form.values, form.initial, form.mode, roleId, people, movingToEnd);
-  const queryClient = useQueryClient();
   // Saving with the box ticked is the move-to-end command (then the usual update for the rest).
-  const [moveIssues, setMoveIssues] = useState<FieldIssue[]>([]);
-  const moveSubmit = useFormSubmit(async () => {
-    const { move, rest } = moveToEndBodies(form.values, form.initial);
-    await moveStudyToEnd(client, studyId!, move);
-    if (rest) await client.post(`/api/studies/${studyId}`, { _method: 'patch', ...rest });
-    const row = await createResourceApi(client).read('studies', studyId!, STUDY_FORM_QUERY);
-    await queryClient.invalidateQueries({ queryKey: resourceRowKey('studies', studyId!) });
-    onSaved(row, 'update');
-  }, form.fields);
-  const moveErrors = fieldErrors(moveIssues, t);
+  const moveSave = useMoveToEndSave(form, studyId, moveToEnd.state, (row) => onSaved(row, 'update'));
   const errorOf = (field: string) =>
-    movingToEnd
-      ? (moveErrors[field]?.[0] ?? moveSubmit.fieldErrors[field] ?? form.errorOf(field))
-      : form.errorOf(field);
-  const onSubmit = (event: FormEvent) => {
-    if (moveToEnd.state === 'off') return form.onSubmit(event);
-    event.preventDefault();
-    if (moveToEnd.state === 'loading') return;
-    const issues = validateStudyForm(form.values, { mode: form.mode, initial: form.initial }).filter(
-      (found) => found.path === 'initiated_by',
-    );
-    setMoveIssues(issues);
-    if (issues.length === 0) void moveSubmit.submit(undefined);
-  };
+    movingToEnd ? (moveSave.errorOf(field) ?? form.errorOf(field)) : form.errorOf(field);
+  const onSubmit = (event: FormEvent) => (movingToEnd ? moveSave.onSubmit(event) : form.onSubmit(event));
 
   const types = useQuery({
     queryKey: [...calendarKeys.studyTypes, i18n.language],
@@ -207,7 +176,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
     form.setValues({ users: v.users.filter((userId) => userId !== id), subscriptions });
   };
   const length = durationOf(v);
-  const formError = movingToEnd ? (moveSubmit.formError ?? form.formError) : form.formError;
+  const formError = movingToEnd ? (moveSave.formError ?? form.formError) : form.formError;
   const dateDisabled = !can('start') || access.dateLocked || movingToEnd;
 
   return (
@@ -296,7 +265,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
                   id="study-form-initiated-by"
                   value={v.initiated_by === null ? '' : String(v.initiated_by)}
                   onChange={(event) => {
-                    setMoveIssues([]);
+                    moveSave.clearIssues();
                     form.setValue(
                       'initiated_by',
                       event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
@@ -430,7 +399,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
             type="submit"
             intent="primary"
             text={form.mode === 'create' ? t('studyForm.create') : t('common.save')}
-            loading={form.submitting || moveSubmit.submitting}
+            loading={form.submitting || moveSave.submitting}
             disabled={form.mode === 'update' && !form.dirty}
             data-testid="study-form-save"
           />

@@ -1,9 +1,18 @@
 import { Alert, Checkbox, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, type ApiClient } from '@school/shared/api';
-import { useApi } from '@school/shared/ui';
-import { nextDateFailure, nextDateStart, type PickerValue } from './study-form.mapper';
+import { createResourceApi, isApiError, type ApiClient, type ResourceRow } from '@school/shared/api';
+import { resourceRowKey, useApi, useFormSubmit, type ResourceForm } from '@school/shared/ui';
+import { fieldErrors, type FieldIssue } from '@school/shared/validation';
+import { STUDY_FORM_QUERY } from './study-form.api';
+import {
+  moveToEndBodies,
+  nextDateFailure,
+  nextDateStart,
+  validateStudyForm,
+  type PickerValue,
+} from './study-form.mapper';
 
 /** The next free template slot of the package (spec part 2 §7): `next_date`, an ISO moment. */
 export async function fetchNextStudyDate(client: ApiClient, subscriptionId: number): Promise<string> {
@@ -83,6 +92,49 @@ export function useMoveToEnd(
           restore();
         },
       );
+    },
+  };
+}
+
+/**
+ * Save with the box ticked (part 2 §4): the move-to-end command with the date-change block, then
+ * the usual update for whatever else changed, then the study as stored for `onSaved`. Its own
+ * messages sit on the same fields as the form's.
+ */
+export function useMoveToEndSave(
+  form: ResourceForm,
+  studyId: number | null,
+  state: MoveToEndState,
+  onSaved: (row: ResourceRow<'studies'>) => void,
+) {
+  const { t } = useTranslation();
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const save = useFormSubmit(async () => {
+    if (studyId === null) return;
+    const { move, rest } = moveToEndBodies(form.values, form.initial);
+    await moveStudyToEnd(client, studyId, move);
+    if (rest) await client.post(`/api/studies/${studyId}`, { _method: 'patch', ...rest });
+    const row = await createResourceApi(client).read('studies', studyId, STUDY_FORM_QUERY);
+    await queryClient.invalidateQueries({ queryKey: resourceRowKey('studies', studyId) });
+    onSaved(row);
+  }, form.fields);
+  const own = fieldErrors(issues, t);
+  return {
+    submitting: save.submitting,
+    formError: save.formError,
+    errorOf: (field: string): string | undefined => own[field]?.[0] ?? save.fieldErrors[field],
+    clearIssues: () => setIssues([]),
+    onSubmit(event: FormEvent) {
+      event.preventDefault();
+      if (state !== 'on') return;
+      // Only the date-change block is the form's to check: the command finds and checks the date.
+      const found = validateStudyForm(form.values, { mode: form.mode, initial: form.initial }).filter(
+        (issue) => issue.path === 'initiated_by',
+      );
+      setIssues(found);
+      if (found.length === 0) void save.submit(undefined);
     },
   };
 }
