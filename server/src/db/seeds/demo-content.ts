@@ -89,6 +89,7 @@ export function planContent(rng: Rng, people: People, tt: Timetable, now: DateTi
     moved++;
   }
 
+  const withHomework = new Set<number>();
   for (const s of tt.studies) {
     const past = s.end < now;
     const written = (minutes: number) =>
@@ -120,7 +121,11 @@ export function planContent(rng: Rng, people: People, tt: Timetable, now: DateTi
     }
     if (s.start < now.plus({ days: 7 }) && s.missStatus === 0) {
       for (const studentId of s.studentIds) {
-        if (!rng.chance(0.3)) continue;
+        // ~30% of studies, but every student's first such study: whatever the moment the school is
+        // seeded at, each student (the demo accounts too) has homework to show.
+        const picked = rng.chance(0.3);
+        if (!picked && withHomework.has(studentId)) continue;
+        withHomework.add(studentId);
         const ext = rng.pick([
           ['pdf', 'application/pdf'],
           ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
