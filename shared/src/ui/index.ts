@@ -18,4 +18,3 @@ export * from './app-error-boundary';
 export * from './admin-widgets';
 export * from './document-download';
 export * from './money-input';
-export * from './use-server-search';

@@ -5,8 +5,6 @@ export const studyForm: Translation['studyForm'] = {
   editTitle: 'Study #{{id}}',
   participants: 'Participants',
   searchPlaceholder: 'Add a participant: surname…',
-  searchHint: 'Type at least {{count}} letters.',
-  noMatches: 'Nobody found.',
   remove: 'Remove',
   subscription: 'Subscription',
   noSubscription: 'No subscription',

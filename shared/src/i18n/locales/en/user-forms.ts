@@ -12,8 +12,8 @@ export const adminWidgets = {
   },
   multiselect: {
     placeholder: 'Search by surname…',
-    hint: 'Type at least {{count}} letters.',
-    noMatches: 'Nobody found.',
+    hint: 'Type at least {{count}} characters.',
+    noMatches: 'Nothing found.',
     remove: 'Remove',
   },
   money: { currency: 'UAH' },

@@ -5,8 +5,6 @@ export const studyForm: Translation['studyForm'] = {
   editTitle: 'Занятие №{{id}}',
   participants: 'Участники',
   searchPlaceholder: 'Добавить участника: фамилия…',
-  searchHint: 'Введите не меньше {{count}} букв.',
-  noMatches: 'Никого не найдено.',
   remove: 'Убрать',
   subscription: 'Абонемент',
   noSubscription: 'Без абонемента',

@@ -12,8 +12,8 @@ export const adminWidgets = {
   },
   multiselect: {
     placeholder: 'Поиск по фамилии…',
-    hint: 'Введите не менее {{count}} букв.',
-    noMatches: 'Никого не найдено.',
+    hint: 'Введите не меньше {{count}} символов.',
+    noMatches: 'Ничего не найдено.',
     remove: 'Убрать',
   },
   money: { currency: 'грн' },

@@ -4,8 +4,6 @@ export const studyForm = {
   editTitle: 'Заняття №{{id}}',
   participants: 'Учасники',
   searchPlaceholder: 'Додати учасника: прізвище…',
-  searchHint: 'Введіть щонайменше {{count}} літери.',
-  noMatches: 'Нікого не знайдено.',
   remove: 'Прибрати',
   subscription: 'Абонемент',
   noSubscription: 'Без абонемента',

@@ -12,8 +12,8 @@ export const adminWidgets = {
   },
   multiselect: {
     placeholder: 'Пошук за прізвищем…',
-    hint: 'Введіть щонайменше {{count}} літери.',
-    noMatches: 'Нікого не знайдено.',
+    hint: 'Введіть щонайменше {{count}} символи.',
+    noMatches: 'Нічого не знайдено.',
     remove: 'Прибрати',
   },
   money: { currency: 'грн' },

@@ -19,7 +19,8 @@ export interface UserSearchFilter {
 }
 
 export const userSearchKeys = {
-  search: (filter: UserSearchFilter, text: string) => ['admin-widgets', 'user-search', filter.roleIds?.join('|') ?? '', Boolean(filter.activeOnly), text] as const,
+  /** A search's key without the text (the search picker appends it). */
+  search: (filter: UserSearchFilter) => ['admin-widgets', 'user-search', filter.roleIds?.join('|') ?? '', Boolean(filter.activeOnly)] as const,
   byIds: (ids: readonly number[]) => ['admin-widgets', 'users', [...ids].sort((a, b) => a - b).join('|')] as const,
 };
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRoleName } from '@school/shared/ui';
-import { PickedValue, SearchPicker, type SearchOption } from '../admin-forms/search-picker';
+import { PickedValue, SearchPicker, type SearchOption } from '../admin-widgets/searchable-multiselect';
 import { fetchPerson, moneyFormKeys, searchPeople, type PeopleSearch, type PersonOption } from './money-forms.api';
 
 /**
@@ -57,7 +57,7 @@ export function PersonPickerField(props: PersonPickerFieldProps) {
       helperText={error ? <span data-testid={`${testId}-error`}>{error}</span> : undefined}
     >
       {value !== null ? (
-        <PickedValue testId={testId} disabled={disabled} clearLabel={t('moneyForms.clear')} onClear={onClear}>
+        <PickedValue name={testId} disabled={disabled} clearLabel={t('moneyForms.clear')} onClear={onClear}>
           {person ? (
             <>
               {person.full_name}{' '}
@@ -73,8 +73,7 @@ export function PersonPickerField(props: PersonPickerFieldProps) {
         </PickedValue>
       ) : (
         <SearchPicker
-          inputId={`${testId}-search`}
-          testId={testId}
+          name={testId}
           placeholder={placeholder}
           queryKey={[...moneyFormKeys.people(testId), scope.roles?.join('|') ?? '', scope.withContracts === true]}
           search={(text, signal) => searchPeople(client, text, scope, signal)}
@@ -82,8 +81,6 @@ export function PersonPickerField(props: PersonPickerFieldProps) {
           onPick={onPick}
           disabled={disabled}
           invalid={Boolean(error)}
-          hintKey="moneyForms.searchHint"
-          noMatchesKey="moneyForms.noMatches"
         />
       )}
     </FormGroup>

@@ -6,7 +6,7 @@ import type { ApiClient } from '@school/shared/api';
 import { formatMoney, invoiceTemplateChoices } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { PickedValue, SearchPicker } from '../admin-forms/search-picker';
+import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { DateField } from '../contracts/date-field';
 import { DocumentDownloadButton } from '../contracts/document-download';
@@ -137,20 +137,17 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
     <form className="money-form" onSubmit={form.onSubmit} noValidate data-testid="invoice-form" data-mode={form.mode}>
       <FormGroup {...group('subscription_id', t('moneyForms.invoice.subscription'))} labelFor="invoice-form-subscription-search">
         {v.subscription_id !== null ? (
-          <PickedValue testId="invoice-form-subscription" clearLabel={t('moneyForms.clear')} onClear={() => form.setValue('subscription_id', null)}>
+          <PickedValue name="invoice-form-subscription" clearLabel={t('moneyForms.clear')} onClear={() => form.setValue('subscription_id', null)}>
             {subscription ? subscriptionText(subscription) : chosen.loading ? <Spinner size={14} /> : `№${v.subscription_id}`}
           </PickedValue>
         ) : (
           <SearchPicker
-            inputId="invoice-form-subscription-search"
-            testId="invoice-form-subscription"
+            name="invoice-form-subscription"
             placeholder={t('moneyForms.invoice.searchSubscription')}
             queryKey={moneyFormKeys.unpaidSubscriptions}
             search={(text, signal) => searchUnpaidSubscriptions(client, text, signal)}
             option={(row) => ({ text: subscriptionText(row), label: formatMoney(row.price_per_study ?? 0, i18n.language) })}
             invalid={Boolean(error('subscription_id'))}
-            hintKey="moneyForms.searchHint"
-            noMatchesKey="moneyForms.noMatches"
             onPick={(row) => {
               chosen.remember(row);
               form.setValues(invoiceSubscriptionChoice(row, v.template_id ?? null));

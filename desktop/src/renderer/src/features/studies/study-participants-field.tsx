@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { useApi, useRoleName } from '@school/shared/ui';
-import { SearchBox } from '../admin-widgets/searchable-multiselect';
+import { SearchPicker } from '../admin-widgets/searchable-multiselect';
 import { fetchStudentSubscriptions, searchUsers, studyFormKeys, type SubscriptionOption } from './study-form.api';
 import type { StudyParticipant } from './study-form.mapper';
 
@@ -112,13 +112,12 @@ export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
         })}
       </ul>
       {disabled ? null : (
-        <SearchBox
+        <SearchPicker
           name="study-form-user"
-          queryKey={(text) => [...studyFormKeys.search, text]}
+          queryKey={studyFormKeys.search}
           search={(text, signal) => searchUsers(client, text, signal)}
           exclude={users}
-          optionText={(user) => user.full_name}
-          optionLabel={(user) => roleName({ id: user.role_id, name: '' })}
+          option={(user) => ({ text: user.full_name, label: roleName({ id: user.role_id, name: '' }) })}
           placeholder={t('studyForm.searchPlaceholder')}
           onPick={onAdd}
         />
