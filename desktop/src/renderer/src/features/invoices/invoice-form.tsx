@@ -6,6 +6,7 @@ import type { ApiClient } from '@school/shared/api';
 import { formatMoney, invoiceTemplateChoices } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { MoneyInput } from '../admin-widgets/money-input';
 import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { DateField } from '../contracts/date-field';
@@ -13,7 +14,6 @@ import { DocumentDownloadButton } from '../contracts/document-download';
 import { DocumentFileField } from '../contracts/document-file-field';
 import { fetchInvoiceTemplates, moneyFormKeys } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
-import { MoneyInput } from '../subscriptions/money-input';
 import {
   INVOICE_FORM_EXTRA_FIELDS,
   invoiceFormBody,

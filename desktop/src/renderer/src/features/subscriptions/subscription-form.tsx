@@ -7,13 +7,13 @@ import { ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { MoneyInput } from '../admin-widgets/money-input';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { DateField } from '../contracts/date-field';
 import { fetchEurRate, moneyFormKeys, type EurRate, type PersonOption } from '../contracts/money-forms.api';
 import { PersonPickerField, usePerson } from '../contracts/person-picker-field';
 import '../contracts/money-forms.css';
-import { MoneyInput } from './money-input';
 import {
   firstContractOf,
   prolongedValues,
