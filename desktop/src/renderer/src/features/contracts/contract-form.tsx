@@ -6,6 +6,7 @@ import { ROLE } from '@school/shared/domain';
 import { invoiceTemplatesOf } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { DatePicker } from '../admin-widgets/date-input';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import {
   CONTRACT_FORM_EXTRA_FIELDS,
@@ -18,7 +19,6 @@ import {
   type ContractCatalogue,
   type ContractFormValues,
 } from './contract-form.mapper';
-import { DateField } from './date-field';
 import { DocumentDownloadButton } from './document-download';
 import { DocumentFileField } from './document-file-field';
 import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys, type PersonOption } from './money-forms.api';
@@ -181,7 +181,8 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
             {t('moneyForms.contract.offerNoEnd')}
           </Callout>
         ) : (
-          <DateField
+          <DatePicker
+            clearable
             name="contract-form-end_at"
             label={t('moneyForms.contract.endAt')}
             value={v.end_at ?? ''}

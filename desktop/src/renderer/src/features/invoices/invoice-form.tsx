@@ -6,10 +6,10 @@ import type { ApiClient } from '@school/shared/api';
 import { formatMoney, invoiceTemplateChoices } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { DatePicker } from '../admin-widgets/date-input';
 import { MoneyInput } from '../admin-widgets/money-input';
 import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
-import { DateField } from '../contracts/date-field';
 import { DocumentDownloadButton } from '../contracts/document-download';
 import { DocumentFileField } from '../contracts/document-file-field';
 import { fetchInvoiceTemplates, moneyFormKeys } from '../contracts/money-forms.api';
@@ -170,7 +170,7 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
         <FormGroup {...group('amount', t('moneyForms.invoice.amount'))}>
           <MoneyInput id="invoice-form-amount" value={v.amount ?? null} invalid={Boolean(error('amount'))} onChange={(value) => form.setValue('amount', value)} testId="invoice-form-amount" />
         </FormGroup>
-        <DateField name="invoice-form-payed_at" label={t('moneyForms.invoice.payedAt')} value={v.payed_at ?? ''} error={error('payed_at')} onChange={(value) => form.setValue('payed_at', value)} />
+        <DatePicker clearable name="invoice-form-payed_at" label={t('moneyForms.invoice.payedAt')} value={v.payed_at ?? ''} error={error('payed_at')} onChange={(value) => form.setValue('payed_at', value)} />
       </div>
 
       {editableTemplate ? (

@@ -7,10 +7,10 @@ import { ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { DatePicker } from '../admin-widgets/date-input';
 import { MoneyInput } from '../admin-widgets/money-input';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
-import { DateField } from '../contracts/date-field';
 import { fetchEurRate, moneyFormKeys, type EurRate, type PersonOption } from '../contracts/money-forms.api';
 import { PersonPickerField, usePerson } from '../contracts/person-picker-field';
 import '../contracts/money-forms.css';
@@ -257,7 +257,8 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
             ))}
           </HTMLSelect>
         </FormGroup>
-        <DateField
+        <DatePicker
+          clearable
           name="subscription-form-studies_template_start_date"
           label={t('moneyForms.subscription.startDate')}
           value={v.studies_template_start_date ?? ''}
