@@ -17,7 +17,6 @@ export const adminWidgets = {
     remove: 'Remove',
   },
   money: { currency: 'UAH' },
-  confirm: { yes: 'Yes', no: 'No' },
 };
 
 export const userForm = {

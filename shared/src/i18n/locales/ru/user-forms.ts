@@ -17,7 +17,6 @@ export const adminWidgets = {
     remove: 'Убрать',
   },
   money: { currency: 'грн' },
-  confirm: { yes: 'Да', no: 'Нет' },
 };
 
 export const userForm = {

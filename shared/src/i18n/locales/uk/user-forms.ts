@@ -17,7 +17,6 @@ export const adminWidgets = {
     remove: 'Прибрати',
   },
   money: { currency: 'грн' },
-  confirm: { yes: 'Так', no: 'Ні' },
 };
 
 export const userForm = {
