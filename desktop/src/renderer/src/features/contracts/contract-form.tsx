@@ -7,6 +7,7 @@ import { invoiceTemplatesOf } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../admin-widgets/date-input';
+import type { UserOption } from '../admin-widgets/user-search.api';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import {
   CONTRACT_FORM_EXTRA_FIELDS,
@@ -21,7 +22,7 @@ import {
 } from './contract-form.mapper';
 import { DocumentDownloadButton } from './document-download';
 import { DocumentFileField } from './document-file-field';
-import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys, type PersonOption } from './money-forms.api';
+import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys } from './money-forms.api';
 import { PersonPickerField, usePerson } from './person-picker-field';
 import './money-forms.css';
 
@@ -67,7 +68,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
   const v = form.values as unknown as ContractFormValues;
-  const stored = form.stored as { student?: PersonOption; payer?: PersonOption; document_name?: string | null } | undefined;
+  const stored = form.stored as { student?: UserOption; payer?: UserOption; document_name?: string | null } | undefined;
   const student = usePerson(v.student_id ?? null, {}, stored?.student);
   const payer = usePerson(v.payer_id ?? null, {}, stored?.payer);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
@@ -115,7 +116,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
           value={v.student_id ?? null}
           person={student.person}
           loading={student.loading}
-          scope={{ roles: [ROLE.Student] }}
+          scope={{ roleIds: [ROLE.Student] }}
           error={error('student_id')}
           onPick={(person) => {
             student.remember(person);

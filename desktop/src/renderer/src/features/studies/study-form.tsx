@@ -9,7 +9,8 @@ import { useAbility } from '../../app/ability-context';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
 import { DateTimePicker } from '../admin-widgets/date-time-picker';
-import { fetchInitiators, fetchPeople, STUDY_FORM_QUERY, studyFormKeys } from './study-form.api';
+import { fetchUsersByIds, userSearchKeys } from '../admin-widgets/user-search.api';
+import { fetchInitiators, STUDY_FORM_QUERY } from './study-form.api';
 import {
   durationOf,
   movedStart,
@@ -50,8 +51,8 @@ function usePeople(users: readonly number[], stored: unknown) {
   }, [stored]);
   const missing = users.filter((id) => !storedPeople.has(id) && !picked.has(id));
   const looked = useQuery({
-    queryKey: studyFormKeys.people(missing),
-    queryFn: ({ signal }) => fetchPeople(client, missing, signal),
+    queryKey: userSearchKeys.byIds(missing),
+    queryFn: ({ signal }) => fetchUsersByIds(client, missing, signal),
     enabled: missing.length > 0,
   });
   const people = useMemo(() => {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { useApi, useRoleName } from '@school/shared/ui';
 import { SearchPicker } from '../admin-widgets/searchable-multiselect';
-import { fetchStudentSubscriptions, searchUsers, studyFormKeys, type SubscriptionOption } from './study-form.api';
+import { searchUsers, userSearchKeys, type UserSearchFilter } from '../admin-widgets/user-search.api';
+import { fetchStudentSubscriptions, studyFormKeys, type SubscriptionOption } from './study-form.api';
 import type { StudyParticipant } from './study-form.mapper';
 
 function subscriptionLabel(option: SubscriptionOption, language: string, t: (key: string, params?: Record<string, unknown>) => string) {
@@ -43,6 +44,9 @@ function SubscriptionSelect({ studentId, value, disabled, onChange }: { studentI
     </HTMLSelect>
   );
 }
+
+/** Part 2 §5: only active users are selectable, of any role. */
+const PARTICIPANTS_SEARCH: UserSearchFilter = { activeOnly: true };
 
 export interface StudyParticipantsFieldProps {
   users: readonly number[];
@@ -114,8 +118,8 @@ export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
       {disabled ? null : (
         <SearchPicker
           name="study-form-user"
-          queryKey={studyFormKeys.search}
-          search={(text, signal) => searchUsers(client, text, signal)}
+          queryKey={userSearchKeys.search(PARTICIPANTS_SEARCH)}
+          search={(text, signal) => searchUsers(client, text, PARTICIPANTS_SEARCH, signal)}
           exclude={users}
           option={(user) => ({ text: user.full_name, label: roleName({ id: user.role_id, name: '' }) })}
           placeholder={t('studyForm.searchPlaceholder')}

@@ -8,10 +8,11 @@ import { formatMoney } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../admin-widgets/date-input';
+import type { UserOption } from '../admin-widgets/user-search.api';
 import { MoneyInput } from '../admin-widgets/money-input';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
-import { fetchEurRate, moneyFormKeys, type EurRate, type PersonOption } from '../contracts/money-forms.api';
+import { fetchEurRate, moneyFormKeys, type EurRate } from '../contracts/money-forms.api';
 import { PersonPickerField, usePerson } from '../contracts/person-picker-field';
 import '../contracts/money-forms.css';
 import {
@@ -173,7 +174,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
     helperText: error(field) ? <span data-testid={`subscription-form-${field}-error`}>{error(field)}</span> : undefined,
   });
   const contracts = student.person?.contracts ?? [];
-  const pickStudent = (person: PersonOption) => {
+  const pickStudent = (person: UserOption) => {
     student.remember(person);
     form.setValues({ student_id: person.id, contract_id: firstContractOf(person)?.id ?? null });
   };
@@ -198,7 +199,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           value={v.teacher_id ?? null}
           person={teacher.person}
           loading={teacher.loading}
-          scope={{ roles: [ROLE.Teacher, ROLE.Methodologist] }}
+          scope={{ roleIds: [ROLE.Teacher, ROLE.Methodologist] }}
           error={error('teacher_id')}
           onPick={(person) => {
             teacher.remember(person);
@@ -213,7 +214,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           value={v.student_id ?? null}
           person={student.person}
           loading={student.loading}
-          scope={{ roles: [ROLE.Student], withContracts: true }}
+          scope={{ roleIds: [ROLE.Student], withContracts: true }}
           // Part 2 §4: students without a contract are offered, disabled and tagged.
           refuse={(person) => ((person.contracts ?? []).length === 0 ? t('moneyForms.subscription.noContract') : undefined)}
           error={error('student_id') ?? (contracts.length > 1 ? undefined : error('contract_id'))}
