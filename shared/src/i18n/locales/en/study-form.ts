@@ -19,9 +19,7 @@ export const studyForm: Translation['studyForm'] = {
   dateChange: 'Date Change Information',
   showInHistory: 'Show in the change history',
   initiatedBy: 'Initiated by',
-  chooseInitiator: 'Choose…',
   changeComment: 'Change comment',
-  create: 'Create',
   created: 'Study created',
   saved: 'Study saved',
 };

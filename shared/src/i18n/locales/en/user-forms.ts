@@ -14,7 +14,6 @@ export const adminWidgets = {
     placeholder: 'Search by surname…',
     hint: 'Type at least {{count}} characters.',
     noMatches: 'Nothing found.',
-    remove: 'Remove',
   },
   money: { currency: 'UAH' },
 };
@@ -24,7 +23,6 @@ export const userForm = {
   editTitle: 'User #{{id}}',
   created: 'User created',
   saved: 'User saved',
-  create: 'Create',
   sections: { account: 'Account', contacts: 'Contacts', family: 'Family', teacher: 'Teacher profile' },
   firstname: 'First name',
   surname: 'Surname',
@@ -68,7 +66,6 @@ export const scheduleForm = {
   editTitle: 'Schedule #{{id}}',
   created: 'Schedule created',
   saved: 'Schedule saved',
-  create: 'Create',
   teacher: 'Teacher',
   startAt: 'Valid from',
   endAt: 'Valid until',

@@ -1,7 +1,6 @@
 /** Contract, subscription and invoice forms of the staff app, and their documents (ru). */
 export const moneyForms = {
   clear: 'Изменить',
-  create: 'Создать',
   contract: {
     createTitle: 'Новый договор',
     editTitle: 'Договор №{{id}}',

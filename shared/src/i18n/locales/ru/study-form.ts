@@ -19,9 +19,7 @@ export const studyForm: Translation['studyForm'] = {
   dateChange: 'Информация об изменении даты',
   showInHistory: 'Показывать в истории изменений',
   initiatedBy: 'Кто инициировал',
-  chooseInitiator: 'Выберите…',
   changeComment: 'Комментарий к изменению',
-  create: 'Создать',
   created: 'Занятие создано',
   saved: 'Занятие сохранено',
 };

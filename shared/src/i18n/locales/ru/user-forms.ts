@@ -14,7 +14,6 @@ export const adminWidgets = {
     placeholder: 'Поиск по фамилии…',
     hint: 'Введите не меньше {{count}} символов.',
     noMatches: 'Ничего не найдено.',
-    remove: 'Убрать',
   },
   money: { currency: 'грн' },
 };
@@ -24,7 +23,6 @@ export const userForm = {
   editTitle: 'Пользователь №{{id}}',
   created: 'Пользователь создан',
   saved: 'Пользователь сохранён',
-  create: 'Создать',
   sections: { account: 'Учётная запись', contacts: 'Контакты', family: 'Семья', teacher: 'Профиль преподавателя' },
   firstname: 'Имя',
   surname: 'Фамилия',
@@ -68,7 +66,6 @@ export const scheduleForm = {
   editTitle: 'Расписание №{{id}}',
   created: 'Расписание создано',
   saved: 'Расписание сохранено',
-  create: 'Создать',
   teacher: 'Преподаватель',
   startAt: 'Действует с',
   endAt: 'Действует до',

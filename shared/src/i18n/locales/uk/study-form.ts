@@ -18,9 +18,7 @@ export const studyForm = {
   dateChange: 'Інформація про зміну дати',
   showInHistory: 'Показувати в історії змін',
   initiatedBy: 'Хто ініціював',
-  chooseInitiator: 'Виберіть…',
   changeComment: 'Коментар до зміни',
-  create: 'Створити',
   created: 'Заняття створено',
   saved: 'Заняття збережено',
 };

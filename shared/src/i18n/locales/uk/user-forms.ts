@@ -14,7 +14,6 @@ export const adminWidgets = {
     placeholder: 'Пошук за прізвищем…',
     hint: 'Введіть щонайменше {{count}} символи.',
     noMatches: 'Нічого не знайдено.',
-    remove: 'Прибрати',
   },
   money: { currency: 'грн' },
 };
@@ -24,7 +23,6 @@ export const userForm = {
   editTitle: 'Користувач №{{id}}',
   created: 'Користувача створено',
   saved: 'Користувача збережено',
-  create: 'Створити',
   sections: { account: 'Обліковий запис', contacts: 'Контакти', family: 'Родина', teacher: 'Профіль викладача' },
   firstname: 'Ім’я',
   surname: 'Прізвище',
@@ -68,7 +66,6 @@ export const scheduleForm = {
   editTitle: 'Розклад №{{id}}',
   created: 'Розклад створено',
   saved: 'Розклад збережено',
-  create: 'Створити',
   teacher: 'Викладач',
   startAt: 'Діє з',
   endAt: 'Діє до',

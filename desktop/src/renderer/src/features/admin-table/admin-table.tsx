@@ -244,7 +244,7 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
             <Button
               intent="primary"
               icon="add"
-              text={t('adminTable.add')}
+              text={t('common.add')}
               onClick={openCreate}
               data-testid="admin-table-add"
             />

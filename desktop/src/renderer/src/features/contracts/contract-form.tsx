@@ -245,7 +245,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
         <Button
           type="submit"
           intent="primary"
-          text={form.mode === 'create' ? t('moneyForms.create') : t('common.save')}
+          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
           loading={form.submitting}
           disabled={form.mode === 'update' && !form.dirty}
           data-testid="contract-form-save"

@@ -234,7 +234,7 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
         <Button
           type="submit"
           intent="primary"
-          text={form.mode === 'create' ? t('moneyForms.create') : t('common.save')}
+          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
           loading={form.submitting}
           disabled={form.mode === 'update' && !form.dirty}
           data-testid="invoice-form-save"

@@ -133,7 +133,7 @@ export function ScheduleForm({ id, presets, onSaved, onCancel, onDirtyChange }: 
         <Button
           type="submit"
           intent="primary"
-          text={form.mode === 'create' ? t('scheduleForm.create') : t('common.save')}
+          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
           loading={form.submitting}
           disabled={form.mode === 'update' && !form.dirty}
           data-testid="schedule-form-save"

@@ -216,7 +216,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
                 onChange={(event) => form.setValue('initiated_by', event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
                 data-testid="study-form-initiated-by"
               >
-                <option value="">{t('studyForm.chooseInitiator')}</option>
+                <option value="">{t('adminWidgets.choose')}</option>
                 {(initiators.data ?? []).map((option) => (
                   <option key={option.value} value={String(option.value)}>
                     {option.text}
@@ -318,7 +318,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
         <Button
           type="submit"
           intent="primary"
-          text={form.mode === 'create' ? t('studyForm.create') : t('common.save')}
+          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
           loading={form.submitting}
           disabled={form.mode === 'update' && !form.dirty}
           data-testid="study-form-save"

@@ -338,7 +338,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
         <Button
           type="submit"
           intent="primary"
-          text={form.mode === 'create' ? t('moneyForms.create') : t('common.save')}
+          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
           loading={form.submitting}
           disabled={form.mode === 'update' && !form.dirty}
           data-testid="subscription-form-save"

@@ -193,7 +193,7 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
         <Button
           type="submit"
           intent="primary"
-          text={form.mode === 'create' ? t('userForm.create') : t('common.save')}
+          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
           loading={form.submitting}
           disabled={form.mode === 'update' && !form.dirty}
           data-testid="user-form-save"
