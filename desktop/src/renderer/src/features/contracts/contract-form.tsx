@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../admin-widgets/date-input';
 import type { UserOption } from '../admin-widgets/user-search.api';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import {
   CONTRACT_FORM_EXTRA_FIELDS,
@@ -241,15 +242,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
             variant="minimal"
           />
         ) : null}
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="contract-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="contract-form-save"
-        />
+        <AdminFormButtons name="contract-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../admin-widgets/date-input';
 import { MoneyInput } from '../admin-widgets/money-input';
 import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { DocumentDownloadButton } from '../contracts/document-download';
 import { DocumentFileField } from '../contracts/document-file-field';
@@ -230,15 +231,7 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
             variant="minimal"
           />
         ) : null}
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="invoice-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="invoice-form-save"
-        />
+        <AdminFormButtons name="invoice-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

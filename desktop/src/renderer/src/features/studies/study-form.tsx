@@ -1,4 +1,4 @@
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
+import { Callout, Checkbox, FormGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { MISS_STATUS, ROLE } from '@school/shared/domain';
 import type { ResourceRow } from '@school/shared/api';
 import { useApi, useAuth, useResourceForm, type FormMode, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
 import { DateTimePicker } from '../admin-widgets/date-time-picker';
@@ -314,15 +315,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
       ) : null}
 
       <div className="study-form__actions">
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="study-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="study-form-save"
-        />
+        <AdminFormButtons name="study-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

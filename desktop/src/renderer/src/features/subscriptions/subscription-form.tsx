@@ -10,6 +10,7 @@ import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../admin-widgets/date-input';
 import type { UserOption } from '../admin-widgets/user-search.api';
 import { MoneyInput } from '../admin-widgets/money-input';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { fetchEurRate, moneyFormKeys, type EurRate } from '../contracts/money-forms.api';
@@ -334,15 +335,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
       ) : null}
 
       <div className="money-form__actions">
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="subscription-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('adminForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="subscription-form-save"
-        />
+        <AdminFormButtons name="subscription-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );
