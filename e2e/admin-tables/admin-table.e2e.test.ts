@@ -257,7 +257,7 @@ describe('delete, protected ids and roles', () => {
       await openTable(page, '/admin/studies?start_from=&start_to=');
       expect(await page.getByTestId('price-total').count()).toBe(0);
       expect(await page.locator('[data-testid^=score-]').count()).toBeGreaterThan(0);
-      expect(await page.getByTestId('admin-table-add').innerText()).toBe(ru.adminTable.add);
+      expect(await page.getByTestId('admin-table-add').innerText()).toBe(ru.common.add);
       await shot(page, 'admin-studies-manager-ru');
 
       // The evaluation button: a modal titled after the study, busy first, then the report.

@@ -17,5 +17,3 @@ export * from './use-resource-list';
 export * from './app-error-boundary';
 export * from './admin-widgets';
 export * from './document-download';
-export * from './money-input';
-export * from './use-server-search';

@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentDispositionFileName, documentAnswerOf } from './document-download';
-import { formatUahInput, parseUahInput } from './money-input';
 import { multipartBody, hasFileValue } from './resource-form';
-
-describe('money input (UAH typed, minor units kept)', () => {
-  it.each([
-    ['300', 30000],
-    ['1 250,5', 125050],
-    ['1250.05', 125005],
-    ['0,99', 99],
-    ['12,', 1200],
-    ['-5', -500],
-  ])('%s → %i', (text, minor) => {
-    expect(parseUahInput(text)).toBe(minor);
-  });
-
-  it('empty is null; more than two decimals or letters are not an amount', () => {
-    expect(parseUahInput('  ')).toBeNull();
-    expect(parseUahInput('1,234')).toBeUndefined();
-    expect(parseUahInput('12a')).toBeUndefined();
-    expect(parseUahInput('1.2.3')).toBeUndefined();
-  });
-
-  it('shows minor units as UAH, whole amounts without decimals', () => {
-    expect(formatUahInput(30000)).toBe('300');
-    expect(formatUahInput(125050)).toBe('1250.50');
-    expect(formatUahInput(5)).toBe('0.05');
-    expect(formatUahInput(-150)).toBe('-1.50');
-    expect(formatUahInput(null)).toBe('');
-    for (const minor of [0, 1, 99, 100, 123456, 99999999]) expect(parseUahInput(formatUahInput(minor))).toBe(minor);
-  });
-});
 
 describe('document answers', () => {
   it('reads the localized name of Content-Disposition first, else the plain one', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatUahInput,
+  parseUahInput,
   minutesOfTime,
-  moneyText,
   newPhoneRow,
   normalizePhone,
-  parseMoney,
   phoneForSubmit,
   phoneRowsOf,
   pickerFromIso,
@@ -16,21 +16,31 @@ import {
 } from './index';
 
 describe('money input (UAH typed, minor units kept)', () => {
-  it('reads hryvnias with a dot or a comma, up to two decimals, thousands spaced', () => {
-    expect(parseMoney('300')).toBe(30000);
-    expect(parseMoney('300.5')).toBe(30050);
-    expect(parseMoney('300,05')).toBe(30005);
-    expect(parseMoney('1 250,99')).toBe(125099);
-    expect(parseMoney('0')).toBe(0);
+  it.each([
+    ['300', 30000],
+    ['1 250,5', 125050],
+    ['1250.05', 125005],
+    ['0,99', 99],
+    ['12,', 1200],
+    ['-5', -500],
+  ])('%s → %i', (text, minor) => {
+    expect(parseUahInput(text)).toBe(minor);
   });
-  it('refuses what is not an amount', () => {
-    for (const text of ['', ' ', 'abc', '12.345', '-5', '1.2.3', '5,']) expect(parseMoney(text)).toBeNull();
+
+  it('empty is null; more than two decimals or letters are not an amount', () => {
+    expect(parseUahInput('  ')).toBeNull();
+    expect(parseUahInput('1,234')).toBeUndefined();
+    expect(parseUahInput('12a')).toBeUndefined();
+    expect(parseUahInput('1.2.3')).toBeUndefined();
   });
-  it('shows stored kopiykas as hryvnias, decimals only when there are any', () => {
-    expect(moneyText(30000)).toBe('300');
-    expect(moneyText(30005)).toBe('300.05');
-    expect(moneyText(null)).toBe('');
-    expect(parseMoney(moneyText(123456))).toBe(123456);
+
+  it('shows minor units as UAH, whole amounts without decimals', () => {
+    expect(formatUahInput(30000)).toBe('300');
+    expect(formatUahInput(125050)).toBe('1250.50');
+    expect(formatUahInput(5)).toBe('0.05');
+    expect(formatUahInput(-150)).toBe('-1.50');
+    expect(formatUahInput(null)).toBe('');
+    for (const minor of [0, 1, 99, 100, 123456, 99999999]) expect(parseUahInput(formatUahInput(minor))).toBe(minor);
   });
 });
 

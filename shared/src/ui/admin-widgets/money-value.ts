@@ -1,23 +1,34 @@
 import { MINOR_UNITS } from '../../domain/constants';
 
 /**
- * The money input (spec part 2 §1, §9): typed in UAH with at most 2 decimals (a comma or a dot,
- * spaces between thousands allowed), stored as integer minor units (kopiykas).
+ * The money input's text (spec part 2 §1, §9): money is stored in integer minor units (kopiykas),
+ * people read and type UAH. Pure parsing and formatting, so every money field and filter accepts
+ * the same input.
  */
-const MONEY = /^\d+(?:[.,]\d{1,2})?$/;
 
-/** Minor units of a typed amount, null when it is not an amount (empty, letters, 3 decimals, negative). */
-export function parseMoney(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0]/g, '');
-  if (!MONEY.test(compact)) return null;
-  const [whole, fraction = ''] = compact.split(/[.,]/);
-  return Number(whole) * MINOR_UNITS + Number(fraction.padEnd(2, '0'));
+/** Up to two decimals (a trailing comma while typing is fine), a comma or a dot; spaces group thousands ("1 250,5"). */
+const AMOUNT = /^[+-]?\d+([.,]\d{0,2})?$/;
+
+/**
+ * Typed UAH → minor units: '' → null (nothing typed), '1 250,50' → 125050; undefined when the text
+ * is not an amount of at most two decimals (the form then says the field must be a number).
+ */
+export function parseUahInput(text: string): number | null | undefined {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (compact === '') return null;
+  if (!AMOUNT.test(compact)) return undefined;
+  const [whole, fraction = ''] = compact.replace(',', '.').split('.');
+  const sign = whole.startsWith('-') ? -1 : 1;
+  const units = Math.abs(Number(whole)) * MINOR_UNITS + Number(fraction.padEnd(2, '0') || '0');
+  return Number.isSafeInteger(units) ? sign * units : undefined;
 }
 
-/** What the input shows for stored minor units: whole hryvnias without decimals, else two. */
-export function moneyText(minor: number | null | undefined): string {
+/** Minor units → the text the input shows: 125050 → '1250.50', 30000 → '300', null → ''. */
+export function formatUahInput(minor: number | null | undefined): string {
   if (minor === null || minor === undefined || !Number.isFinite(minor)) return '';
-  const whole = Math.trunc(minor / MINOR_UNITS);
-  const rest = Math.abs(minor % MINOR_UNITS);
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(minor));
+  const whole = Math.floor(abs / MINOR_UNITS);
+  const cents = abs % MINOR_UNITS;
+  return cents === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(cents).padStart(2, '0')}`;
 }

@@ -3,4 +3,6 @@ export const adminForms = {
   discardQuestion: 'Close the form? Unsaved changes will be lost.',
   discard: 'Close without saving',
   keepEditing: 'Back to the form',
+  /** The submit button of every form in create mode. */
+  create: 'Create',
 };

@@ -1,9 +1,6 @@
 import type { Translation } from '../translation.types';
 
 export const adminTable: Translation['adminTable'] = {
-  add: 'Add',
-  edit: 'Edit',
-  delete: 'Delete',
   deleted: 'Record deleted',
   duplicate: 'Duplicate',
   details: 'Details',

@@ -1,9 +1,6 @@
 /** Contract, subscription and invoice forms of the staff app, and their documents (en). */
 export const moneyForms = {
   clear: 'Change',
-  searchHint: 'Type at least {{count}} characters.',
-  noMatches: 'Nothing found.',
-  create: 'Create',
   contract: {
     createTitle: 'New contract',
     editTitle: 'Contract No {{id}}',

@@ -12,12 +12,10 @@ export const adminWidgets = {
   },
   multiselect: {
     placeholder: 'Search by surname…',
-    hint: 'Type at least {{count}} letters.',
-    noMatches: 'Nobody found.',
-    remove: 'Remove',
+    hint: 'Type at least {{count}} characters.',
+    noMatches: 'Nothing found.',
   },
   money: { currency: 'UAH' },
-  confirm: { yes: 'Yes', no: 'No' },
 };
 
 export const userForm = {
@@ -25,7 +23,6 @@ export const userForm = {
   editTitle: 'User #{{id}}',
   created: 'User created',
   saved: 'User saved',
-  create: 'Create',
   sections: { account: 'Account', contacts: 'Contacts', family: 'Family', teacher: 'Teacher profile' },
   firstname: 'First name',
   surname: 'Surname',
@@ -69,7 +66,6 @@ export const scheduleForm = {
   editTitle: 'Schedule #{{id}}',
   created: 'Schedule created',
   saved: 'Schedule saved',
-  create: 'Create',
   teacher: 'Teacher',
   startAt: 'Valid from',
   endAt: 'Valid until',

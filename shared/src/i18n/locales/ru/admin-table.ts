@@ -1,9 +1,6 @@
 import type { Translation } from '../translation.types';
 
 export const adminTable: Translation['adminTable'] = {
-  add: 'Добавить',
-  edit: 'Редактировать',
-  delete: 'Удалить',
   deleted: 'Запись удалена',
   duplicate: 'Дублировать',
   details: 'Подробности',

@@ -1,9 +1,6 @@
 /** Contract, subscription and invoice forms of the staff app, and their documents (ru). */
 export const moneyForms = {
   clear: 'Изменить',
-  searchHint: 'Введите не меньше {{count}} символов.',
-  noMatches: 'Ничего не найдено.',
-  create: 'Создать',
   contract: {
     createTitle: 'Новый договор',
     editTitle: 'Договор №{{id}}',

@@ -12,12 +12,10 @@ export const adminWidgets = {
   },
   multiselect: {
     placeholder: 'Поиск по фамилии…',
-    hint: 'Введите не менее {{count}} букв.',
-    noMatches: 'Никого не найдено.',
-    remove: 'Убрать',
+    hint: 'Введите не меньше {{count}} символов.',
+    noMatches: 'Ничего не найдено.',
   },
   money: { currency: 'грн' },
-  confirm: { yes: 'Да', no: 'Нет' },
 };
 
 export const userForm = {
@@ -25,7 +23,6 @@ export const userForm = {
   editTitle: 'Пользователь №{{id}}',
   created: 'Пользователь создан',
   saved: 'Пользователь сохранён',
-  create: 'Создать',
   sections: { account: 'Учётная запись', contacts: 'Контакты', family: 'Семья', teacher: 'Профиль преподавателя' },
   firstname: 'Имя',
   surname: 'Фамилия',
@@ -69,7 +66,6 @@ export const scheduleForm = {
   editTitle: 'Расписание №{{id}}',
   created: 'Расписание создано',
   saved: 'Расписание сохранено',
-  create: 'Создать',
   teacher: 'Преподаватель',
   startAt: 'Действует с',
   endAt: 'Действует до',

@@ -1,8 +1,5 @@
 /** The generic admin table and the users, studies, teachers and study reports tables (spec p1 §2, p2 §2). */
 export const adminTable = {
-  add: 'Додати',
-  edit: 'Редагувати',
-  delete: 'Видалити',
   deleted: 'Запис видалено',
   duplicate: 'Дублювати',
   details: 'Подробиці',

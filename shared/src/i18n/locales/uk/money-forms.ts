@@ -1,9 +1,6 @@
 /** Contract, subscription and invoice forms of the staff app, and their documents (uk). */
 export const moneyForms = {
   clear: 'Змінити',
-  searchHint: 'Введіть щонайменше {{count}} символи.',
-  noMatches: 'Нічого не знайдено.',
-  create: 'Створити',
   contract: {
     createTitle: 'Новий договір',
     editTitle: 'Договір №{{id}}',

@@ -12,12 +12,10 @@ export const adminWidgets = {
   },
   multiselect: {
     placeholder: 'Пошук за прізвищем…',
-    hint: 'Введіть щонайменше {{count}} літери.',
-    noMatches: 'Нікого не знайдено.',
-    remove: 'Прибрати',
+    hint: 'Введіть щонайменше {{count}} символи.',
+    noMatches: 'Нічого не знайдено.',
   },
   money: { currency: 'грн' },
-  confirm: { yes: 'Так', no: 'Ні' },
 };
 
 export const userForm = {
@@ -25,7 +23,6 @@ export const userForm = {
   editTitle: 'Користувач №{{id}}',
   created: 'Користувача створено',
   saved: 'Користувача збережено',
-  create: 'Створити',
   sections: { account: 'Обліковий запис', contacts: 'Контакти', family: 'Родина', teacher: 'Профіль викладача' },
   firstname: 'Ім’я',
   surname: 'Прізвище',
@@ -69,7 +66,6 @@ export const scheduleForm = {
   editTitle: 'Розклад №{{id}}',
   created: 'Розклад створено',
   saved: 'Розклад збережено',
-  create: 'Створити',
   teacher: 'Викладач',
   startAt: 'Діє з',
   endAt: 'Діє до',

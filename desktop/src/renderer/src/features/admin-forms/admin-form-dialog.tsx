@@ -1,10 +1,11 @@
-import { Alert, Dialog, DialogBody } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
 import type { FormValues } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
+import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import type { AdminFormDefinition } from './admin-form.types';
 import './admin-form-dialog.css';
 
@@ -55,12 +56,12 @@ export function AdminFormDialog({ definition, id, presets, onClose }: AdminFormD
           }}
         />
       </DialogBody>
-      <Alert
+      <ConfirmDialog
         isOpen={confirming}
-        intent="danger"
         icon="warning-sign"
-        confirmButtonText={t('adminForms.discard')}
-        cancelButtonText={t('adminForms.keepEditing')}
+        testId="form-discard-question"
+        confirmText={t('adminForms.discard')}
+        cancelText={t('adminForms.keepEditing')}
         onConfirm={() => {
           setConfirming(false);
           onClose();
@@ -68,8 +69,8 @@ export function AdminFormDialog({ definition, id, presets, onClose }: AdminFormD
         onCancel={() => setConfirming(false)}
         className="admin-form-dialog__confirm"
       >
-        <p data-testid="form-discard-question">{t('adminForms.discardQuestion')}</p>
-      </Alert>
+        {t('adminForms.discardQuestion')}
+      </ConfirmDialog>
     </Dialog>
   );
 }

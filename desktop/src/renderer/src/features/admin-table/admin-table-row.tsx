@@ -69,8 +69,8 @@ function AdminTableRowView<Row extends AdminRow>(props: AdminTableRowProps<Row>)
                 variant="minimal"
                 size="small"
                 icon="edit"
-                aria-label={t('adminTable.edit')}
-                title={t('adminTable.edit')}
+                aria-label={t('common.edit')}
+                title={t('common.edit')}
                 onClick={() => handlers.current?.edit(row)}
                 data-testid={`edit-${row.id}`}
               />
@@ -81,8 +81,8 @@ function AdminTableRowView<Row extends AdminRow>(props: AdminTableRowProps<Row>)
                 size="small"
                 intent="danger"
                 icon="trash"
-                aria-label={t('adminTable.delete')}
-                title={t('adminTable.delete')}
+                aria-label={t('common.delete')}
+                title={t('common.delete')}
                 onClick={() => handlers.current?.remove(row)}
                 data-testid={`delete-${row.id}`}
               />

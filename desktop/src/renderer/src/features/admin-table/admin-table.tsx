@@ -1,4 +1,4 @@
-import { Alert, Button, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
@@ -8,6 +8,7 @@ import { useAdminTable, writeTableView } from '@school/shared/ui/admin-table';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { backgroundOf } from '../admin-forms/admin-form-route';
+import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { AdminCellContext } from './admin-table-cells';
 import { AdminTableFilters } from './admin-table-filters';
 import { AdminTablePagination } from './admin-table-pagination';
@@ -243,7 +244,7 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
             <Button
               intent="primary"
               icon="add"
-              text={t('adminTable.add')}
+              text={t('common.add')}
               onClick={openCreate}
               data-testid="admin-table-add"
             />
@@ -310,17 +311,7 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
           onPage={table.setPage}
           onPerPage={table.setPerPage}
         />
-        <Alert
-          isOpen={deleting !== null}
-          intent="danger"
-          icon="trash"
-          confirmButtonText={t('common.delete')}
-          cancelButtonText={t('common.cancel')}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(null)}
-        >
-          <p data-testid="delete-question">{t('common.areYouSure')}</p>
-        </Alert>
+        <ConfirmDialog isOpen={deleting !== null} testId="delete-question" onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
       </div>
     </AdminCellContext.Provider>
   );

@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 
 const LOCALES = { uk, ru } as const;
 export const DATE_FORMAT = 'dd.MM.yyyy';
-/** Studies and schedules are planned years back (corrections) and ahead; the picker's own default range is shorter. */
-const MIN_DATE = new Date(2020, 0, 1);
-const MAX_DATE = new Date(new Date().getFullYear() + 3, 11, 31);
+/**
+ * Studies, schedules and contracts are dated years back (corrections, old contracts) and ahead (a
+ * contract's end); the picker's own default range is shorter.
+ */
+const MIN_DATE = new Date(2015, 0, 1);
+const MAX_DATE = new Date(new Date().getFullYear() + 10, 11, 31);
 
 export interface BareDateInputProps {
   /** Input id and test id. */

@@ -1,51 +1,55 @@
-import { FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { InputGroup, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, parseMoney } from '@school/shared/ui';
+import { formatUahInput, parseUahInput } from '@school/shared/ui';
 
 export interface MoneyInputProps {
-  name: string;
-  label: string;
-  /** Integer minor units (kopiykas); null while empty or not an amount. */
+  /** The input's id (a label's htmlFor). */
+  id: string;
+  testId: string;
+  /** Minor units (kopiykas); null: empty; NaN: not an amount. */
   value: number | null;
-  error?: string;
+  /**
+   * Minor units, null for an empty input, NaN when the text is not an amount (the form then
+   * refuses it as not numeric; the text stays as typed).
+   */
+  onChange(value: number | null): void;
   disabled?: boolean;
-  /** Minor units of what was typed, null for nothing or not an amount (the form's numeric rule answers). */
-  onChange(minor: number | null, typed: string): void;
+  invalid?: boolean;
 }
 
 /**
- * The shared money input (spec part 1 §2, §5; part 2 §1): typed in UAH (a comma or a dot, up to 2
- * decimals), handed to the form as integer minor units, so nothing is ever a float of kopiykas.
+ * The money input of the staff app (spec part 2 §1, §9; issue 16 point 4): money is stored in
+ * minor units and typed in UAH, with a comma or a dot and at most two decimals, so nothing is ever
+ * a float of kopiykas. What is typed stays as typed while it is being edited; a value set from
+ * outside (a computed amount, a template) replaces it.
  */
-export function MoneyInput({ name, label, value, error, disabled, onChange }: MoneyInputProps) {
+export function MoneyInput({ id, testId, value, onChange, disabled, invalid }: MoneyInputProps) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(() => moneyText(value));
-  // A value set from outside (a template, a reset) replaces what is shown unless it is what was typed.
+  const [text, setText] = useState(() => formatUahInput(value));
   useEffect(() => {
-    setTyped((current) => (parseMoney(current) === value ? current : moneyText(value)));
+    // Only an outside change rewrites the text: "12," typed is 1200 too and must stay "12,".
+    setText((current) => {
+      const parsed = parseUahInput(current);
+      const same = parsed === value || (parsed === undefined && (value === null || Number.isNaN(value)));
+      return same ? current : formatUahInput(value);
+    });
   }, [value]);
   return (
-    <FormGroup
-      label={label}
-      labelFor={name}
-      intent={error ? 'danger' : 'none'}
-      helperText={error ? <span data-testid={`${name}-error`}>{error}</span> : undefined}
-    >
-      <InputGroup
-        id={name}
-        value={typed}
-        inputMode="decimal"
-        disabled={disabled}
-        intent={error ? 'danger' : 'none'}
-        rightElement={<Tag minimal>{t('adminWidgets.money.currency')}</Tag>}
-        onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-          const text = event.currentTarget.value;
-          setTyped(text);
-          onChange(parseMoney(text), text);
-        }}
-        data-testid={name}
-      />
-    </FormGroup>
+    <InputGroup
+      id={id}
+      inputMode="decimal"
+      value={text}
+      disabled={disabled}
+      intent={invalid ? 'danger' : 'none'}
+      rightElement={<Tag minimal>{t('adminWidgets.money.currency')}</Tag>}
+      onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        const parsed = parseUahInput(next);
+        onChange(parsed === undefined ? Number.NaN : parsed);
+      }}
+      data-testid={testId}
+    />
   );
 }

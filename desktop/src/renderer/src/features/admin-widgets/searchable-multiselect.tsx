@@ -1,51 +1,50 @@
-import { FormGroup, InputGroup, Menu, MenuItem, Spinner, Tag } from '@blueprintjs/core';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { Button, FormGroup, InputGroup, Menu, MenuItem, Spinner, Tag } from '@blueprintjs/core';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_MIN_CHARS, searchText, searchTooShort, useDebouncedValue } from '@school/shared/ui';
+import { MULTISELECT_MIN_SEARCH } from '@school/shared/domain';
+import { useServerSearch } from '@school/shared/ui';
 import './admin-widgets.css';
 
+/** How one found item is offered. */
 export interface SearchOption {
-  id: number;
+  text: string;
+  /** Grey text at the right (a role, a price). */
+  label?: string;
+  /** Offered but not selectable, with the reason as a tag ('NO CONTRACT!'). */
+  disabledTag?: string;
 }
 
-export interface SearchBoxProps<T extends SearchOption> {
-  /** Test id prefix: `<name>-search`, `<name>-results`, `<name>-option-<id>`. */
+export interface SearchPickerProps<T extends { id: number }> {
+  /** The input's id (a label's htmlFor) is `<name>-search`; test ids `<name>-search`, `<name>-results`, `<name>-option-<id>`. */
   name: string;
-  /** The query key of one search (react-query cancels the one left behind). */
-  queryKey(text: string): QueryKey;
+  /** The cache key of this picker's searches; the searched text is appended. */
+  queryKey: QueryKey;
   /** The server-side search; the signal aborts it when the text changes. */
   search(text: string, signal: AbortSignal): Promise<T[]>;
+  option(item: T): SearchOption;
+  onPick(item: T): void;
   /** Ids already chosen, left out of the results. */
-  exclude: readonly number[];
-  optionText(option: T): string;
-  /** Grey text at the right of an option (a role). */
-  optionLabel?(option: T): string | undefined;
-  /** A result that cannot be chosen (a student without a contract). */
-  optionDisabled?(option: T): boolean;
+  exclude?: readonly number[];
   placeholder?: string;
   disabled?: boolean;
   invalid?: boolean;
-  onPick(option: T): void;
 }
 
 /**
- * The searchable multiselect's search (spec part 1 §2, §5): asks the server from 2 characters on,
- * once typing pauses (debounced; a newer text cancels the older request), and lists what it found.
+ * The searchable picker of the staff app (spec part 1 §2, §5; issue 16 point 4): asks the server
+ * from 2 characters on, once typing pauses (a newer text cancels the older request), and lists
+ * what it found. Study participants, the user form's family, the contract's people, the
+ * package's teacher and student and the invoice's package all pick through it.
  */
-export function SearchBox<T extends SearchOption>(props: SearchBoxProps<T>) {
-  const { name, queryKey, search, exclude, optionText, optionLabel, optionDisabled, placeholder, disabled, invalid, onPick } = props;
+export function SearchPicker<T extends { id: number }>(props: SearchPickerProps<T>) {
+  const { name, queryKey, search, option, onPick, exclude = [], placeholder, disabled, invalid } = props;
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const text = searchText(useDebouncedValue(typed));
-  const found = useQuery({
-    queryKey: queryKey(text ?? ''),
-    queryFn: ({ signal }) => search(text!, signal),
-    enabled: text !== null && !disabled,
-  });
-  const results = (found.data ?? []).filter((option) => !exclude.includes(option.id));
+  const found = useServerSearch({ typed, queryKey, search, enabled: !disabled });
+  const results = found.results.filter((item) => !exclude.includes(item.id));
   return (
-    <div className="searchable-multiselect__search">
+    <div className="search-picker">
       <InputGroup
         id={`${name}-search`}
         leftIcon="search"
@@ -54,27 +53,38 @@ export function SearchBox<T extends SearchOption>(props: SearchBoxProps<T>) {
         intent={invalid ? 'danger' : 'none'}
         placeholder={placeholder ?? t('adminWidgets.multiselect.placeholder')}
         onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.currentTarget.value)}
-        rightElement={found.isFetching ? <Spinner size={16} /> : undefined}
+        rightElement={found.fetching ? <Spinner size={16} /> : undefined}
+        autoComplete="off"
         data-testid={`${name}-search`}
       />
-      {searchTooShort(typed) ? <p className="admin-widgets__hint">{t('adminWidgets.multiselect.hint', { count: SEARCH_MIN_CHARS })}</p> : null}
-      {text !== null && searchText(typed) !== null && found.isSuccess ? (
+      {found.tooShort ? <p className="admin-widgets__hint">{t('adminWidgets.multiselect.hint', { count: MULTISELECT_MIN_SEARCH })}</p> : null}
+      {found.answered ? (
         results.length > 0 ? (
-          <Menu className="searchable-multiselect__results" data-testid={`${name}-results`}>
-            {results.map((option) => (
-              <MenuItem
-                key={option.id}
-                icon="add"
-                text={optionText(option)}
-                label={optionLabel?.(option)}
-                disabled={optionDisabled?.(option)}
-                onClick={() => {
-                  onPick(option);
-                  setTyped('');
-                }}
-                data-testid={`${name}-option-${option.id}`}
-              />
-            ))}
+          <Menu className="search-picker__results" data-testid={`${name}-results`}>
+            {results.map((item) => {
+              const shown = option(item);
+              return (
+                <MenuItem
+                  key={item.id}
+                  icon="add"
+                  text={shown.text}
+                  disabled={shown.disabledTag !== undefined}
+                  label={shown.disabledTag === undefined ? shown.label : undefined}
+                  labelElement={
+                    shown.disabledTag !== undefined ? (
+                      <Tag intent="danger" minimal>
+                        {shown.disabledTag}
+                      </Tag>
+                    ) : undefined
+                  }
+                  onClick={() => {
+                    onPick(item);
+                    setTyped('');
+                  }}
+                  data-testid={`${name}-option-${item.id}`}
+                />
+              );
+            })}
           </Menu>
         ) : (
           <p className="admin-widgets__hint">{t('adminWidgets.multiselect.noMatches')}</p>
@@ -84,7 +94,27 @@ export function SearchBox<T extends SearchOption>(props: SearchBoxProps<T>) {
   );
 }
 
-export interface SearchableMultiselectProps<T extends SearchOption> extends Omit<SearchBoxProps<T>, 'exclude' | 'invalid' | 'onPick'> {
+export interface PickedValueProps {
+  name: string;
+  children: ReactNode;
+  disabled?: boolean;
+  clearLabel: string;
+  onClear(): void;
+}
+
+/** A single picker's choice, with a button that clears it (the search comes back). */
+export function PickedValue({ name, children, disabled, clearLabel, onClear }: PickedValueProps) {
+  return (
+    <div className="search-picker__picked" data-testid={`${name}-picked`}>
+      <span className="search-picker__picked-text">{children}</span>
+      {disabled ? null : (
+        <Button variant="minimal" size="small" icon="cross" aria-label={clearLabel} title={clearLabel} onClick={onClear} data-testid={`${name}-clear`} />
+      )}
+    </div>
+  );
+}
+
+export interface SearchableMultiselectProps<T extends { id: number }> extends Omit<SearchPickerProps<T>, 'exclude' | 'invalid' | 'onPick'> {
   label: string;
   /** The chosen ids, in order. */
   value: readonly number[];
@@ -92,13 +122,13 @@ export interface SearchableMultiselectProps<T extends SearchOption> extends Omit
   chosen: ReadonlyMap<number, T>;
   error?: string;
   /** Extra content of a chosen one's tag (a type). */
-  tagDetail?(option: T | undefined, id: number): ReactNode;
+  tagDetail?(item: T | undefined, id: number): ReactNode;
   onChange(ids: number[], picked?: T): void;
 }
 
 /** Chosen items as removable tags over the search (the user form's responsibles and children). */
-export function SearchableMultiselect<T extends SearchOption>(props: SearchableMultiselectProps<T>) {
-  const { name, label, value, chosen, error, tagDetail, onChange, optionText, disabled, ...search } = props;
+export function SearchableMultiselect<T extends { id: number }>(props: SearchableMultiselectProps<T>) {
+  const { name, label, value, chosen, error, tagDetail, onChange, option, disabled, ...search } = props;
   return (
     <FormGroup
       label={label}
@@ -110,7 +140,7 @@ export function SearchableMultiselect<T extends SearchOption>(props: SearchableM
       {value.length > 0 ? (
         <div className="searchable-multiselect__chosen" data-testid={`${name}-chosen`}>
           {value.map((id) => {
-            const option = chosen.get(id);
+            const item = chosen.get(id);
             return (
               <Tag
                 key={id}
@@ -120,20 +150,20 @@ export function SearchableMultiselect<T extends SearchOption>(props: SearchableM
                 onRemove={disabled ? undefined : () => onChange(value.filter((other) => other !== id))}
                 data-testid={`${name}-chosen-${id}`}
               >
-                {option ? optionText(option) : `#${id}`}
-                {tagDetail ? <span className="searchable-multiselect__detail">{tagDetail(option, id)}</span> : null}
+                {item ? option(item).text : `#${id}`}
+                {tagDetail ? <span className="searchable-multiselect__detail">{tagDetail(item, id)}</span> : null}
               </Tag>
             );
           })}
         </div>
       ) : null}
-      <SearchBox
+      <SearchPicker
         name={name}
         exclude={value}
-        optionText={optionText}
+        option={option}
         disabled={disabled}
         invalid={Boolean(error)}
-        onPick={(option) => onChange([...value, option.id], option)}
+        onPick={(item) => onChange([...value, item.id], item)}
         {...search}
       />
     </FormGroup>

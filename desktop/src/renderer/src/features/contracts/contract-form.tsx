@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,9 @@ import { ROLE } from '@school/shared/domain';
 import { invoiceTemplatesOf } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { DatePicker } from '../admin-widgets/date-input';
+import type { UserOption } from '../admin-widgets/user-search.api';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import {
   CONTRACT_FORM_EXTRA_FIELDS,
@@ -18,10 +21,9 @@ import {
   type ContractCatalogue,
   type ContractFormValues,
 } from './contract-form.mapper';
-import { DateField } from './date-field';
 import { DocumentDownloadButton } from './document-download';
 import { DocumentFileField } from './document-file-field';
-import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys, type PersonOption } from './money-forms.api';
+import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys } from './money-forms.api';
 import { PersonPickerField, usePerson } from './person-picker-field';
 import './money-forms.css';
 
@@ -67,7 +69,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
   const v = form.values as unknown as ContractFormValues;
-  const stored = form.stored as { student?: PersonOption; payer?: PersonOption; document_name?: string | null } | undefined;
+  const stored = form.stored as { student?: UserOption; payer?: UserOption; document_name?: string | null } | undefined;
   const student = usePerson(v.student_id ?? null, {}, stored?.student);
   const payer = usePerson(v.payer_id ?? null, {}, stored?.payer);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
@@ -115,7 +117,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
           value={v.student_id ?? null}
           person={student.person}
           loading={student.loading}
-          scope={{ roles: [ROLE.Student] }}
+          scope={{ roleIds: [ROLE.Student] }}
           error={error('student_id')}
           onPick={(person) => {
             student.remember(person);
@@ -181,7 +183,8 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
             {t('moneyForms.contract.offerNoEnd')}
           </Callout>
         ) : (
-          <DateField
+          <DatePicker
+            clearable
             name="contract-form-end_at"
             label={t('moneyForms.contract.endAt')}
             value={v.end_at ?? ''}
@@ -239,15 +242,7 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
             variant="minimal"
           />
         ) : null}
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="contract-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('moneyForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="contract-form-save"
-        />
+        <AdminFormButtons name="contract-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,10 +1,8 @@
-import { anyOfFilter, type ApiClient } from '@school/shared/api';
+import type { ApiClient } from '@school/shared/api';
 
 /** Calls the contract, subscription and invoice forms share (spec part 2 §7). */
 
 export const moneyFormKeys = {
-  people: (scope: string) => ['money-forms', 'people', scope] as const,
-  person: (id: number) => ['money-forms', 'person', id] as const,
   contractTemplates: ['money-forms', 'contract-templates'] as const,
   invoiceTemplates: ['money-forms', 'invoice-templates'] as const,
   disciplines: ['money-forms', 'disciplines'] as const,
@@ -12,61 +10,6 @@ export const moneyFormKeys = {
   unpaidSubscriptions: ['money-forms', 'unpaid-subscriptions'] as const,
   subscription: (id: number) => ['money-forms', 'subscription', id] as const,
 };
-
-const SEARCH_LIMIT = 15;
-
-export interface PersonContract {
-  id: number;
-  payer_id?: number | null;
-  template_id?: number | null;
-  payer?: { id: number; full_name: string } | null;
-}
-
-export interface PersonOption {
-  id: number;
-  full_name: string;
-  role_id: number;
-  /** Only when asked for (the subscription form's student). */
-  contracts?: PersonContract[];
-}
-
-export interface PeopleSearch {
-  /** Role ids to search among (`filter[role_id]=3|7`); any role when absent. */
-  roles?: readonly number[];
-  /** With each person's contracts and their payers (the subscription form's student). */
-  withContracts?: boolean;
-}
-
-const PERSON_COLUMNS = ['id', 'full_name', 'role_id'];
-const CONTRACT_RELATIONS = ['contracts', 'contracts.payer:id,full_name'];
-
-/** Active users whose full name starts with the text, by name (part 2 §5, §7 "user search"). */
-export async function searchPeople(client: ApiClient, text: string, scope: PeopleSearch, signal?: AbortSignal): Promise<PersonOption[]> {
-  const answer = await client.get<{ data: PersonOption[] }>(
-    '/api/users',
-    {
-      having: { full_name: `${text}%` },
-      filter: { active: 1, ...(scope.roles ? { role_id: anyOfFilter(scope.roles) } : {}) },
-      select: PERSON_COLUMNS,
-      with: scope.withContracts ? CONTRACT_RELATIONS : undefined,
-      sort: 'full_name',
-      page: 1,
-      perpage: SEARCH_LIMIT,
-    },
-    { signal },
-  );
-  return answer.data;
-}
-
-/** One user by id (a `?create` link's preset, a stored package's teacher). */
-export async function fetchPerson(client: ApiClient, id: number, withContracts: boolean, signal?: AbortSignal): Promise<PersonOption | null> {
-  const answer = await client.get<{ data: PersonOption[] }>(
-    '/api/users',
-    { filter: { id }, select: PERSON_COLUMNS, with: withContracts ? CONTRACT_RELATIONS : undefined },
-    { signal },
-  );
-  return answer.data[0] ?? null;
-}
 
 export interface ContractTemplateOption {
   id: number;

@@ -3,38 +3,41 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRoleName } from '@school/shared/ui';
-import { PickedValue, SearchPicker, type SearchOption } from '../admin-forms/search-picker';
-import { fetchPerson, moneyFormKeys, searchPeople, type PeopleSearch, type PersonOption } from './money-forms.api';
+import { PickedValue, SearchPicker, type SearchOption } from '../admin-widgets/searchable-multiselect';
+import { fetchUsersByIds, searchUsers, userSearchKeys, type UserOption, type UserSearchFilter } from '../admin-widgets/user-search.api';
 
 /**
  * The person a form names (a picked one, or the stored one read once), so a choice shows a name
  * at once and a `?create&student_id=5` link shows it after one lookup.
  */
-export function usePerson(id: number | null, scope: PeopleSearch, known?: PersonOption | null) {
+export function usePerson(id: number | null, scope: PersonScope, known?: UserOption | null) {
   const { client } = useApi();
-  const [picked, setPicked] = useState<PersonOption | null>(null);
+  const [picked, setPicked] = useState<UserOption | null>(null);
   const own = picked?.id === id ? picked : known?.id === id ? known : null;
   const looked = useQuery({
-    queryKey: [...moneyFormKeys.person(id ?? 0), scope.withContracts === true],
-    queryFn: ({ signal }) => fetchPerson(client, id!, scope.withContracts === true, signal),
+    queryKey: userSearchKeys.byIds([id ?? 0], scope.withContracts === true),
+    queryFn: async ({ signal }) => (await fetchUsersByIds(client, [id!], signal, scope.withContracts === true))[0] ?? null,
     enabled: id !== null && own === null,
   });
   return { person: own ?? looked.data ?? null, loading: id !== null && own === null && looked.isPending, remember: setPicked };
 }
+
+/** Whom a person picker offers (always active users only, part 2 §5). */
+export type PersonScope = Omit<UserSearchFilter, 'activeOnly'>;
 
 export interface PersonPickerFieldProps {
   label: string;
   placeholder: string;
   testId: string;
   value: number | null;
-  person: PersonOption | null;
+  person: UserOption | null;
   loading?: boolean;
-  scope: PeopleSearch;
+  scope: PersonScope;
   error?: string;
   disabled?: boolean;
   /** Why a person cannot be picked (the subscription form's 'NO CONTRACT!'), undefined when they can. */
-  refuse?(person: PersonOption): string | undefined;
-  onPick(person: PersonOption): void;
+  refuse?(person: UserOption): string | undefined;
+  onPick(person: UserOption): void;
   onClear(): void;
 }
 
@@ -44,7 +47,7 @@ export function PersonPickerField(props: PersonPickerFieldProps) {
   const { t } = useTranslation();
   const { client } = useApi();
   const roleName = useRoleName();
-  const option = (found: PersonOption): SearchOption => ({
+  const option = (found: UserOption): SearchOption => ({
     text: found.full_name,
     label: roleName({ id: found.role_id, name: '' }),
     disabledTag: refuse?.(found),
@@ -57,7 +60,7 @@ export function PersonPickerField(props: PersonPickerFieldProps) {
       helperText={error ? <span data-testid={`${testId}-error`}>{error}</span> : undefined}
     >
       {value !== null ? (
-        <PickedValue testId={testId} disabled={disabled} clearLabel={t('moneyForms.clear')} onClear={onClear}>
+        <PickedValue name={testId} disabled={disabled} clearLabel={t('moneyForms.clear')} onClear={onClear}>
           {person ? (
             <>
               {person.full_name}{' '}
@@ -73,17 +76,14 @@ export function PersonPickerField(props: PersonPickerFieldProps) {
         </PickedValue>
       ) : (
         <SearchPicker
-          inputId={`${testId}-search`}
-          testId={testId}
+          name={testId}
           placeholder={placeholder}
-          queryKey={[...moneyFormKeys.people(testId), scope.roles?.join('|') ?? '', scope.withContracts === true]}
-          search={(text, signal) => searchPeople(client, text, scope, signal)}
+          queryKey={userSearchKeys.search({ ...scope, activeOnly: true })}
+          search={(text, signal) => searchUsers(client, text, { ...scope, activeOnly: true }, signal)}
           option={option}
           onPick={onPick}
           disabled={disabled}
           invalid={Boolean(error)}
-          hintKey="moneyForms.searchHint"
-          noMatchesKey="moneyForms.noMatches"
         />
       )}
     </FormGroup>

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +6,15 @@ import type { ApiClient } from '@school/shared/api';
 import { formatMoney, invoiceTemplateChoices } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { PickedValue, SearchPicker } from '../admin-forms/search-picker';
+import { DatePicker } from '../admin-widgets/date-input';
+import { MoneyInput } from '../admin-widgets/money-input';
+import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
-import { DateField } from '../contracts/date-field';
 import { DocumentDownloadButton } from '../contracts/document-download';
 import { DocumentFileField } from '../contracts/document-file-field';
 import { fetchInvoiceTemplates, moneyFormKeys } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
-import { MoneyInput } from '../subscriptions/money-input';
 import {
   INVOICE_FORM_EXTRA_FIELDS,
   invoiceFormBody,
@@ -137,20 +138,17 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
     <form className="money-form" onSubmit={form.onSubmit} noValidate data-testid="invoice-form" data-mode={form.mode}>
       <FormGroup {...group('subscription_id', t('moneyForms.invoice.subscription'))} labelFor="invoice-form-subscription-search">
         {v.subscription_id !== null ? (
-          <PickedValue testId="invoice-form-subscription" clearLabel={t('moneyForms.clear')} onClear={() => form.setValue('subscription_id', null)}>
+          <PickedValue name="invoice-form-subscription" clearLabel={t('moneyForms.clear')} onClear={() => form.setValue('subscription_id', null)}>
             {subscription ? subscriptionText(subscription) : chosen.loading ? <Spinner size={14} /> : `№${v.subscription_id}`}
           </PickedValue>
         ) : (
           <SearchPicker
-            inputId="invoice-form-subscription-search"
-            testId="invoice-form-subscription"
+            name="invoice-form-subscription"
             placeholder={t('moneyForms.invoice.searchSubscription')}
             queryKey={moneyFormKeys.unpaidSubscriptions}
             search={(text, signal) => searchUnpaidSubscriptions(client, text, signal)}
             option={(row) => ({ text: subscriptionText(row), label: formatMoney(row.price_per_study ?? 0, i18n.language) })}
             invalid={Boolean(error('subscription_id'))}
-            hintKey="moneyForms.searchHint"
-            noMatchesKey="moneyForms.noMatches"
             onPick={(row) => {
               chosen.remember(row);
               form.setValues(invoiceSubscriptionChoice(row, v.template_id ?? null));
@@ -173,7 +171,7 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
         <FormGroup {...group('amount', t('moneyForms.invoice.amount'))}>
           <MoneyInput id="invoice-form-amount" value={v.amount ?? null} invalid={Boolean(error('amount'))} onChange={(value) => form.setValue('amount', value)} testId="invoice-form-amount" />
         </FormGroup>
-        <DateField name="invoice-form-payed_at" label={t('moneyForms.invoice.payedAt')} value={v.payed_at ?? ''} error={error('payed_at')} onChange={(value) => form.setValue('payed_at', value)} />
+        <DatePicker clearable name="invoice-form-payed_at" label={t('moneyForms.invoice.payedAt')} value={v.payed_at ?? ''} error={error('payed_at')} onChange={(value) => form.setValue('payed_at', value)} />
       </div>
 
       {editableTemplate ? (
@@ -233,15 +231,7 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
             variant="minimal"
           />
         ) : null}
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="invoice-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('moneyForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="invoice-form-save"
-        />
+        <AdminFormButtons name="invoice-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Classes, Icon, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Classes, Icon, ProgressBar } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 } from '@school/shared/ui/recordings';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
+import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { calendarKeys } from '../calendar/calendar-api';
 import { recordingsAccess } from './recordings-access';
 import { nativeRecordingsTransport } from './recordings-transport';
@@ -186,25 +187,20 @@ export function RecordingsSection({ study }: { study: CalendarStudy }) {
           />
         </div>
       ) : null}
-      <Alert
+      <ConfirmDialog
         isOpen={confirm !== null}
-        intent="danger"
-        icon="trash"
-        cancelButtonText={t('common.cancel')}
-        confirmButtonText={t('recordingsUi.remove')}
-        canEscapeKeyCancel
+        testId="recordings-confirm"
+        confirmText={t('recordingsUi.remove')}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           if (confirm) editor.remove(confirm.key);
           setConfirm(null);
         }}
       >
-        <p data-testid="recordings-confirm">
-          <strong>{t('recordingsUi.confirmRemoveTitle')}</strong>
-          <br />
-          {t('recordingsUi.confirmRemove', { name: confirm?.saved?.file_name ?? '' })}
-        </p>
-      </Alert>
+        <strong>{t('recordingsUi.confirmRemoveTitle')}</strong>
+        <br />
+        {t('recordingsUi.confirmRemove', { name: confirm?.saved?.file_name ?? '' })}
+      </ConfirmDialog>
     </section>
   );
 }

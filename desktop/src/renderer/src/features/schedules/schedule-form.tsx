@@ -1,10 +1,11 @@
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_GROUPS } from '@school/shared/domain';
 import { useApi, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { DatePicker } from '../admin-widgets/date-input';
 import { fetchUsersOfRoles } from '../admin-widgets/user-search.api';
@@ -129,15 +130,7 @@ export function ScheduleForm({ id, presets, onSaved, onCancel, onDirtyChange }: 
         </Callout>
       ) : null}
       <div className="schedule-form__actions">
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="schedule-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('scheduleForm.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="schedule-form-save"
-        />
+        <AdminFormButtons name="schedule-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
+import { Callout, Checkbox, FormGroup, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,12 @@ import type { ResourceRow } from '@school/shared/api';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { useApi, useAuth, useResourceForm, type FormMode, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
 import { DateTimePicker } from '../admin-widgets/date-time-picker';
-import { fetchInitiators, fetchPeople, STUDY_FORM_QUERY, studyFormKeys } from './study-form.api';
+import { fetchUsersByIds, userSearchKeys } from '../admin-widgets/user-search.api';
+import { fetchInitiators, STUDY_FORM_QUERY } from './study-form.api';
 import {
   durationOf,
   movedStart,
@@ -63,8 +65,8 @@ function usePeople(users: readonly number[], stored: unknown) {
   }, [stored]);
   const missing = users.filter((id) => !storedPeople.has(id) && !picked.has(id));
   const looked = useQuery({
-    queryKey: studyFormKeys.people(missing),
-    queryFn: ({ signal }) => fetchPeople(client, missing, signal),
+    queryKey: userSearchKeys.byIds(missing),
+    queryFn: ({ signal }) => fetchUsersByIds(client, missing, signal),
     enabled: missing.length > 0,
   });
   const people = useMemo(() => {
@@ -273,7 +275,7 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
                   }}
                   data-testid="study-form-initiated-by"
                 >
-                  <option value="">{t('studyForm.chooseInitiator')}</option>
+                  <option value="">{t('adminWidgets.choose')}</option>
                   {(initiators.data ?? []).map((option) => (
                     <option key={option.value} value={String(option.value)}>
                       {option.text}
@@ -390,18 +392,10 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
         ) : null}
 
         <div className="study-form__actions">
-          <Button
-            text={t('common.cancel')}
-            onClick={() => onCancel(form.dirty)}
-            data-testid="study-form-cancel"
-          />
-          <Button
-            type="submit"
-            intent="primary"
-            text={form.mode === 'create' ? t('studyForm.create') : t('common.save')}
-            loading={form.submitting || moveSave.submitting}
-            disabled={form.mode === 'update' && !form.dirty}
-            data-testid="study-form-save"
+          <AdminFormButtons
+            name="study-form"
+            form={{ ...form, submitting: form.submitting || moveSave.submitting }}
+            onCancel={onCancel}
           />
         </div>
       </form>

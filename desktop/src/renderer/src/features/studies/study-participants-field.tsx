@@ -4,8 +4,9 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { useApi, useRoleName } from '@school/shared/ui';
-import { SearchBox } from '../admin-widgets/searchable-multiselect';
-import { fetchStudentSubscriptions, searchUsers, studyFormKeys, type SubscriptionOption } from './study-form.api';
+import { SearchPicker } from '../admin-widgets/searchable-multiselect';
+import { searchUsers, userSearchKeys, type UserSearchFilter } from '../admin-widgets/user-search.api';
+import { fetchStudentSubscriptions, studyFormKeys, type SubscriptionOption } from './study-form.api';
 import type { StudyParticipant } from './study-form.mapper';
 
 function subscriptionLabel(option: SubscriptionOption, language: string, t: (key: string, params?: Record<string, unknown>) => string) {
@@ -43,6 +44,9 @@ function SubscriptionSelect({ studentId, value, disabled, onChange }: { studentI
     </HTMLSelect>
   );
 }
+
+/** Part 2 §5: only active users are selectable, of any role. */
+const PARTICIPANTS_SEARCH: UserSearchFilter = { activeOnly: true };
 
 export interface StudyParticipantsFieldProps {
   users: readonly number[];
@@ -112,13 +116,12 @@ export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
         })}
       </ul>
       {disabled ? null : (
-        <SearchBox
+        <SearchPicker
           name="study-form-user"
-          queryKey={(text) => [...studyFormKeys.search, text]}
-          search={(text, signal) => searchUsers(client, text, signal)}
+          queryKey={userSearchKeys.search(PARTICIPANTS_SEARCH)}
+          search={(text, signal) => searchUsers(client, text, PARTICIPANTS_SEARCH, signal)}
           exclude={users}
-          optionText={(user) => user.full_name}
-          optionLabel={(user) => roleName({ id: user.role_id, name: '' })}
+          option={(user) => ({ text: user.full_name, label: roleName({ id: user.role_id, name: '' }) })}
           placeholder={t('studyForm.searchPlaceholder')}
           onPick={onAdd}
         />

@@ -1,5 +1,5 @@
 import { Button, Callout, Icon, Spinner, type IconName } from '@blueprintjs/core';
-import { ConfirmDeleteAlert } from './confirm-delete-alert';
+import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
@@ -124,9 +124,18 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
           <Button size="small" variant="minimal" icon="cross" aria-label={t('studyPanels.cancel')} onClick={panel.clearProblem} />
         </Callout>
       ) : null}
-      <ConfirmDeleteAlert item={confirm} onClose={() => setConfirm(null)} onDelete={(task) => void panel.remove(task)} className="study-panel__alert">
-        <p data-testid="homework-confirm">{confirm ? t('studyPanels.homework.confirmDelete', { name: confirm.file_name }) : null}</p>
-      </ConfirmDeleteAlert>
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        testId="homework-confirm"
+        className="study-panel__alert"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm) void panel.remove(confirm);
+          setConfirm(null);
+        }}
+      >
+        {confirm ? t('studyPanels.homework.confirmDelete', { name: confirm.file_name }) : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { ConfirmDeleteAlert } from './confirm-delete-alert';
+import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages, type StudyMessage } from '@school/shared/ui/study-panels';
@@ -110,9 +110,17 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
           {panel.actionError}
         </Callout>
       ) : null}
-      <ConfirmDeleteAlert item={confirm} onClose={() => setConfirm(null)} onDelete={(message) => void panel.remove(message)}>
-        <p data-testid="message-confirm">{t('studyPanels.messages.confirmDelete')}</p>
-      </ConfirmDeleteAlert>
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        testId="message-confirm"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm) void panel.remove(confirm);
+          setConfirm(null);
+        }}
+      >
+        {t('studyPanels.messages.confirmDelete')}
+      </ConfirmDialog>
     </div>
   );
 }

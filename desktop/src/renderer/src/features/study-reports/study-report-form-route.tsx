@@ -1,4 +1,4 @@
-import { Alert, Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useCallback, useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import {
 } from '@school/shared/ui/study-panels';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
+import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { calendarKeys } from '../calendar/calendar-api';
 import { backgroundOf } from '../admin-forms/admin-form-route';
 import './study-report-form.css';
@@ -170,17 +171,17 @@ function ReportForm({
           />
         </div>
       </div>
-      <Alert
+      <ConfirmDialog
         isOpen={form.pendingTemplate !== null}
         intent="warning"
         icon="warning-sign"
-        confirmButtonText={t('studyPanels.reportForm.replace')}
-        cancelButtonText={t('studyPanels.cancel')}
+        testId="report-template-confirm"
+        confirmText={t('studyPanels.reportForm.replace')}
         onConfirm={form.confirmTemplate}
         onCancel={form.cancelTemplate}
       >
-        <p data-testid="report-template-confirm">{t('studyPanels.reportForm.replaceConfirm')}</p>
-      </Alert>
+        {t('studyPanels.reportForm.replaceConfirm')}
+      </ConfirmDialog>
     </form>
   );
 }
@@ -243,20 +244,21 @@ export function StudyReportFormRoute() {
       canOutsideClickClose={false}
     >
       <DialogBody>{body}</DialogBody>
-      <Alert
+      <ConfirmDialog
         isOpen={confirming}
         intent="warning"
         icon="warning-sign"
-        confirmButtonText={t('studyPanels.reportForm.discard')}
-        cancelButtonText={t('studyPanels.reportForm.keepEditing')}
+        testId="report-discard-confirm"
+        confirmText={t('studyPanels.reportForm.discard')}
+        cancelText={t('studyPanels.reportForm.keepEditing')}
         onConfirm={() => {
           setConfirming(false);
           onClose();
         }}
         onCancel={() => setConfirming(false)}
       >
-        <p data-testid="report-discard-confirm">{t('studyPanels.reportForm.discardConfirm')}</p>
-      </Alert>
+        {t('studyPanels.reportForm.discardConfirm')}
+      </ConfirmDialog>
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, ROLE, STU
 import { roundEur, subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import type { FormMode, FormValues, PresetType } from '@school/shared/ui';
 import { parseBody, subscriptionFormSchema, type FieldIssue } from '@school/shared/validation';
-import type { PersonContract, PersonOption } from '../contracts/money-forms.api';
+import type { UserContract, UserOption } from '../admin-widgets/user-search.api';
 
 /**
  * The subscription form's model (spec part 2 §3 "Subscription form", §4, §5, §9) and its mapping
@@ -78,7 +78,7 @@ const textOf = (value: unknown): string => (typeof value === 'number' && Number.
 export interface StoredSubscription {
   id?: number;
   contract_id?: number;
-  contract?: { id: number; student_id?: number; student?: PersonOption | null } | null;
+  contract?: { id: number; student_id?: number; student?: UserOption | null } | null;
   studies_template_type_id?: number;
   price_per_study?: number;
   eur_rate?: number | string | null;
@@ -176,7 +176,7 @@ export function subscriptionFormValues(row: Readonly<Record<string, unknown>>, m
 }
 
 /** Choosing a student (part 2 §4): his first contract (the lowest id, as the server's default). */
-export function firstContractOf(person: Pick<PersonOption, 'contracts'>): PersonContract | null {
+export function firstContractOf(person: Pick<UserOption, 'contracts'>): UserContract | null {
   const contracts = [...(person.contracts ?? [])].sort((a, b) => a.id - b.id);
   return contracts[0] ?? null;
 }

@@ -7,13 +7,15 @@ import { ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { DatePicker } from '../admin-widgets/date-input';
+import type { UserOption } from '../admin-widgets/user-search.api';
+import { MoneyInput } from '../admin-widgets/money-input';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
-import { DateField } from '../contracts/date-field';
-import { fetchEurRate, moneyFormKeys, type EurRate, type PersonOption } from '../contracts/money-forms.api';
+import { fetchEurRate, moneyFormKeys, type EurRate } from '../contracts/money-forms.api';
 import { PersonPickerField, usePerson } from '../contracts/person-picker-field';
 import '../contracts/money-forms.css';
-import { MoneyInput } from './money-input';
 import {
   firstContractOf,
   prolongedValues,
@@ -173,7 +175,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
     helperText: error(field) ? <span data-testid={`subscription-form-${field}-error`}>{error(field)}</span> : undefined,
   });
   const contracts = student.person?.contracts ?? [];
-  const pickStudent = (person: PersonOption) => {
+  const pickStudent = (person: UserOption) => {
     student.remember(person);
     form.setValues({ student_id: person.id, contract_id: firstContractOf(person)?.id ?? null });
   };
@@ -198,7 +200,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           value={v.teacher_id ?? null}
           person={teacher.person}
           loading={teacher.loading}
-          scope={{ roles: [ROLE.Teacher, ROLE.Methodologist] }}
+          scope={{ roleIds: [ROLE.Teacher, ROLE.Methodologist] }}
           error={error('teacher_id')}
           onPick={(person) => {
             teacher.remember(person);
@@ -213,7 +215,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           value={v.student_id ?? null}
           person={student.person}
           loading={student.loading}
-          scope={{ roles: [ROLE.Student], withContracts: true }}
+          scope={{ roleIds: [ROLE.Student], withContracts: true }}
           // Part 2 §4: students without a contract are offered, disabled and tagged.
           refuse={(person) => ((person.contracts ?? []).length === 0 ? t('moneyForms.subscription.noContract') : undefined)}
           error={error('student_id') ?? (contracts.length > 1 ? undefined : error('contract_id'))}
@@ -257,7 +259,8 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
             ))}
           </HTMLSelect>
         </FormGroup>
-        <DateField
+        <DatePicker
+          clearable
           name="subscription-form-studies_template_start_date"
           label={t('moneyForms.subscription.startDate')}
           value={v.studies_template_start_date ?? ''}
@@ -332,15 +335,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
       ) : null}
 
       <div className="money-form__actions">
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="subscription-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('moneyForms.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="subscription-form-save"
-        />
+        <AdminFormButtons name="subscription-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -158,7 +158,7 @@ export function SubscriptionsTablePage() {
           className="money-table__add"
           intent="primary"
           icon="add"
-          text={t('adminTable.add')}
+          text={t('common.add')}
           onClick={() => navigate(`${SUBSCRIPTIONS_PAGE}?create`, { state: { background: here() } })}
           data-testid="subscriptions-add"
         />

@@ -55,10 +55,9 @@ export function FamilySection({ form }: { form: ResourceForm }) {
           value={v.responsibles}
           chosen={people}
           error={form.errorOf('responsibles')}
-          queryKey={(text) => userSearchKeys.search(RESPONSIBLES_SEARCH, text)}
+          queryKey={userSearchKeys.search(RESPONSIBLES_SEARCH)}
           search={(text, signal) => searchUsers(client, text, RESPONSIBLES_SEARCH, signal)}
-          optionText={(person) => person.full_name}
-          optionLabel={(person) => typeOf(person) ?? undefined}
+          option={(person) => ({ text: person.full_name, label: typeOf(person) ?? undefined })}
           tagDetail={(person) => (typeOf(person) ? `(${typeOf(person)})` : null)}
           onChange={(ids, person) => {
             remember(person);
@@ -73,9 +72,9 @@ export function FamilySection({ form }: { form: ResourceForm }) {
           value={v.childs}
           chosen={people}
           error={form.errorOf('childs')}
-          queryKey={(text) => userSearchKeys.search(CHILDS_SEARCH, text)}
+          queryKey={userSearchKeys.search(CHILDS_SEARCH)}
           search={(text, signal) => searchUsers(client, text, CHILDS_SEARCH, signal)}
-          optionText={(person) => person.full_name}
+          option={(person) => ({ text: person.full_name })}
           onChange={(ids, person) => {
             remember(person);
             form.setValue('childs', ids);

@@ -1,9 +1,10 @@
-import { Button, Callout, Checkbox, FormGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { Callout, Checkbox, FormGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BIRTHDATE_PICKER_YEARS_BACK, PASSWORD_MIN_LENGTH, RESPONSIBLE_TYPE, ROLE, USER_SOURCE, idsOf, inRoleGroup } from '@school/shared/domain';
 import { useAuth, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
+import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
 import { DatePicker } from '../admin-widgets/date-input';
 import { PhonesInput } from '../admin-widgets/phone-input';
@@ -189,15 +190,7 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
         </Callout>
       ) : null}
       <div className="user-form__actions">
-        <Button text={t('common.cancel')} onClick={() => onCancel(form.dirty)} data-testid="user-form-cancel" />
-        <Button
-          type="submit"
-          intent="primary"
-          text={form.mode === 'create' ? t('userForm.create') : t('common.save')}
-          loading={form.submitting}
-          disabled={form.mode === 'update' && !form.dirty}
-          data-testid="user-form-save"
-        />
+        <AdminFormButtons name="user-form" form={form} onCancel={onCancel} />
       </div>
     </form>
   );
