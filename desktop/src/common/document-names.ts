@@ -14,8 +14,18 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
  */
 export function sanitizeDocumentName(suggested: string): string {
   let stem = stripControl(suggested).replace(RESERVED, '_').replace(/\s+/g, ' ').trim();
-  if (stem.toLowerCase().endsWith(DOCX)) stem = stem.slice(0, -DOCX.length);
+  const extension = documentKindOf(stem).extension;
+  if (stem.toLowerCase().endsWith(extension)) stem = stem.slice(0, -extension.length);
   stem = stem.replace(/[. ]+$/, '').slice(0, 150) || 'document';
   if (WINDOWS_DEVICE.test(stem)) stem = `_${stem}`;
-  return `${stem}${DOCX}`;
+  return `${stem}${extension}`;
+}
+
+/** A CSV table export (the analytics page) keeps its extension; anything else is a Word document. */
+const CSV = { extension: '.csv', mime: 'text/csv;charset=utf-8', filter: { name: 'CSV', extensions: ['csv'] } } as const;
+const WORD = { extension: DOCX, mime: DOCX_MIME, filter: { name: 'Word', extensions: ['docx'] } } as const;
+
+/** What a suggested name saves as: its extension, MIME type and save dialog filter. */
+export function documentKindOf(name: string): typeof CSV | typeof WORD {
+  return name.trim().toLowerCase().endsWith(CSV.extension) ? CSV : WORD;
 }

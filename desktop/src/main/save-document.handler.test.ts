@@ -118,6 +118,8 @@ describe('sanitizeDocumentName', () => {
     ['name. . .', 'name.docx'],
     ['   ', 'document.docx'],
     ['CON', '_CON.docx'],
+    ['analytics-studies-2026-11-16-2026-11-29.csv', 'analytics-studies-2026-11-16-2026-11-29.csv'],
+    ['a:b.CSV', 'a_b.csv'],
   ])('%j → %j', (input, expected) => {
     expect(sanitizeDocumentName(input)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sanitizeDocumentName } from '../common/document-names';
+import { documentKindOf, sanitizeDocumentName } from '../common/document-names';
 import { IpcHandlerError } from '../common/ipc-result';
 import type { SaveDocumentResult } from '../common/ipc-schemas';
 import type { IpcCaller } from './ipc-registry';
@@ -22,24 +22,23 @@ export interface SaveDocumentDeps {
   remember?: (fileName: string, fullPath: string) => void;
 }
 
-const DOCX = '.docx';
-
 export async function saveDocument(
   input: { suggestedName: string; bytes: Uint8Array },
   caller: IpcCaller,
   deps: SaveDocumentDeps,
 ): Promise<SaveDocumentResult> {
   const folder = deps.settings.read().documentsFolder ?? deps.defaultFolder();
+  const kind = documentKindOf(input.suggestedName);
   const chosen = await deps.showSaveDialog(
     {
       defaultPath: path.join(folder, sanitizeDocumentName(input.suggestedName)),
-      filters: [{ name: 'Word', extensions: ['docx'] }],
+      filters: [{ ...kind.filter, extensions: [...kind.filter.extensions] }],
     },
     caller,
   );
   if (!chosen) return { saved: false };
   // Some dialogs (Linux GTK) return the typed name without the filter's extension.
-  const target = path.extname(chosen) ? chosen : `${chosen}${DOCX}`;
+  const target = path.extname(chosen) ? chosen : `${chosen}${kind.extension}`;
   try {
     await (deps.writeFile ?? writeFile)(target, input.bytes);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { DOCX_MIME, sanitizeDocumentName } from '../../../common/document-names';
+import { documentKindOf, sanitizeDocumentName } from '../../../common/document-names';
 import { sanitizeSettings, setSettingInputSchema, type DesktopSettings } from '../../../common/ipc-schemas';
 import {
   looksLikeVideoContainer,
@@ -116,7 +116,7 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
     },
     async saveDocument({ suggestedName, bytes }) {
       const fileName = sanitizeDocumentName(suggestedName);
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: DOCX_MIME }));
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: documentKindOf(fileName).mime }));
       const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
       document.body.append(link);
       link.click();

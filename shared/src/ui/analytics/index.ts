@@ -1,0 +1,3 @@
+export * from './analytics-weeks';
+export * from './use-analytics';
+export * from './use-generator-form';
