@@ -174,3 +174,13 @@ export function csvFileName(kind: AnalyticsTableKind, rows: readonly AnalyticsWe
   if (rows.length === 0) return `analytics-${kind}.csv`;
   return `analytics-${kind}-${rows[0]!.first_day_of_week}-${rows[rows.length - 1]!.last_day_of_week}.csv`;
 }
+
+/**
+ * A money input's minor units as the UAH a generator takes (spec part 2 §7: study_cost in UAH);
+ * empty stays empty and text that is no amount stays unparseable, so the schema says which.
+ */
+export function uahField(minor: unknown): unknown {
+  if (minor === null || minor === undefined) return '';
+  if (typeof minor === 'number' && Number.isNaN(minor)) return 'NaN';
+  return typeof minor === 'number' ? toMajorUnits(minor) : minor;
+}

@@ -26,7 +26,9 @@ export function useGeneratorForm(
   schema: z.ZodType,
   fields: readonly string[],
   initial: GeneratorValues,
-  send: (values: GeneratorValues) => Promise<void>,
+  send: (body: GeneratorValues) => Promise<void>,
+  /** What is checked and sent for the form's values (a money input's minor units as UAH). */
+  toBody: (values: GeneratorValues) => GeneratorValues = (values) => values,
 ): GeneratorForm {
   const { t } = useTranslation();
   const [values, setValues] = useState<GeneratorValues>(initial);
@@ -47,11 +49,12 @@ export function useGeneratorForm(
     submitting: form.submitting,
     onSubmit(event) {
       event?.preventDefault();
-      const parsed = parseBody(schema, values);
+      const body = toBody(values);
+      const parsed = parseBody(schema, body);
       setIssues(parsed.success ? [] : parsed.issues);
       setChangedSinceSubmit(new Set());
-      // The raw values go, not the parsed ones: the server parses the same way and answers 422 itself.
-      if (parsed.success) void form.submit(values);
+      // The body goes as typed, not as parsed: the server parses the same way and answers 422 itself.
+      if (parsed.success) void form.submit(body);
     },
   };
 }

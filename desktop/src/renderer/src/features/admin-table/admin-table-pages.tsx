@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteParams } from '@school/shared/ui';
+import { AnalyticsLazyPage } from '../analytics/analytics-lazy-page';
 import { SCHEDULES_PAGE } from '../schedules/schedule-form-route';
 import { SchedulesTablePage } from '../schedules/schedules-table-page';
 import { STUDY_REPORTS_PAGE } from '../study-reports/study-report-form-route';
@@ -25,4 +26,5 @@ export const adminTablePages: Readonly<Record<string, ComponentType<{ params: Ro
   [CONTRACTS_PAGE]: ContractsTablePage,
   [SUBSCRIPTIONS_PAGE]: SubscriptionsTablePage,
   [INVOICES_PAGE]: InvoicesTablePage,
+  '/admin/analytics': AnalyticsLazyPage,
 };
