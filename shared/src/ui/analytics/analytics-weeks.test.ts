@@ -7,6 +7,7 @@ import {
   invoicesColumns,
   seriesTotals,
   studiesColumns,
+  uahField,
   weeklyCsv,
   type InvoicesWeek,
   type StudiesWeek,
@@ -90,5 +91,13 @@ describe('analytics CSV', () => {
       'analytics-trial-2026-11-16-2026-11-29.csv',
     );
     expect(csvFileName('invoices', [])).toBe('analytics-invoices.csv');
+  });
+});
+
+describe('generator money field', () => {
+  it('sends the money input’s minor units as UAH, leaving empty and unparseable input for the schema to name', () => {
+    expect(uahField(35_050)).toBe(350.5);
+    expect(uahField(null)).toBe('');
+    expect(uahField(Number.NaN)).toBe('NaN');
   });
 });
