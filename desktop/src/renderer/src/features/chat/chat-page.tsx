@@ -121,7 +121,6 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
               maxLength={MAX_MESSAGE_LENGTH}
               placeholder={t('chat.placeholder')}
               aria-label={t('chat.placeholder')}
-              fill
               data-testid="chat-input"
             />
             <Button type="submit" intent="primary" icon="send-message" disabled={!draft.trim() || chat.connection !== 'joined'} data-testid="chat-send">
@@ -134,7 +133,7 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
             {t(`chat.phase.${chat.phase}`, { name: nameOf(chat.callPeer) })}
           </div>
           <ChatVideo stream={chat.remoteStream} testId="chat-remote-video" label={t('chat.remoteVideo')} />
-          <ChatVideo stream={chat.localStream} muted testId="chat-local-video" label={t('chat.localVideo')} />
+          <ChatVideo stream={chat.localStream} muted small testId="chat-local-video" label={t('chat.localVideo')} />
           <div className="chat-page__call-buttons">
             <Button intent="success" icon="phone" disabled={chat.phase !== 'offer-received'} onClick={() => void chat.answer()} data-testid="chat-answer">
               {t('chat.answer')}
