@@ -52,6 +52,9 @@ export function createApp(deps: AppDeps) {
     else logger.error({ err }, 'error after the answer');
   });
   const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage });
+  // Socket handlers: the realtime events' and those the feature modules bring (the chat).
+  const realtimeEvents = realtimeEventsFor(knex);
+  const channels = [...realtimeEvents.channels, ...modules.flatMap((m) => m.channels ?? [])];
   const routersOf = (stage: RouteStage) => modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
 
   app.use(requestContext(logger));
@@ -99,8 +102,9 @@ export function createApp(deps: AppDeps) {
         logger,
         authenticate: createSessionAuthenticator(knex),
         allowedOrigins: config.APP_ORIGINS,
-        ...realtimeEventsFor(knex),
+        audience: realtimeEvents.audience,
+        channels,
       })
     : undefined;
-  return { app, server, realtime, services };
+  return { app, server, realtime, services, channels };
 }

@@ -72,6 +72,8 @@ const envSchema = z.object({
   UPLOADER_START: bool.default(true),
   UPLOADER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   UPLOADER_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  // The chat prototype's STUN/TURN servers: a JSON array of RTCIceServer (features/chat-prototype).
+  CHAT_ICE_SERVERS: z.string().optional(),
   UPLOADER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
 }).superRefine((c, ctx) => {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {

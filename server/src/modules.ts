@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import { createAnalyticsModule } from './features/analytics/analytics.module.js';
+import { createChatPrototypeModule } from './features/chat-prototype/chat-prototype.module.js';
 import { createAuthModule } from './features/auth/auth.module.js';
 import { createContractDocumentsModule } from './features/contract-documents/contract-documents.module.js';
 import { createDocumentGeneratorsModule } from './features/document-generators/document-generators.module.js';
@@ -91,6 +92,7 @@ export function createModules(deps: ModuleDeps) {
     notify,
     createDocumentGeneratorsModule({ knex }),
     createAnalyticsModule({ knex }),
+    createChatPrototypeModule({ config }),
     createContractsModule(),
     createInvoicesModule(),
     createRecordingsModule(),

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { RealtimeChannel } from '../platform/realtime/realtime.types.js';
 import type { HookSet } from '../resource-engine/resource-hooks.js';
 
 /**
@@ -31,6 +32,8 @@ export interface FeatureModule<S extends object = object> extends HookSet {
   routes?: readonly ModuleRoute[];
   /** The feature's services, for other modules and for callers without HTTP. */
   services?: S;
+  /** Socket handlers the feature adds to the app's session-authenticated sockets (the chat). */
+  channels?: readonly RealtimeChannel[];
   /** Background jobs (none yet: platform/jobs brings the queue). */
   jobs?: Readonly<Record<string, unknown>>;
 }

@@ -37,7 +37,7 @@ export async function startAppProcess(dbUrl: string, env: Record<string, string>
   const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const knex = createKnex(dbUrl, 5);
-  const { server } = createApp({ config, knex, logger });
+  const { server, channels } = createApp({ config, knex, logger });
   const realtime = attachRealtime(server, {
     knex,
     dbUrl,
@@ -45,6 +45,7 @@ export async function startAppProcess(dbUrl: string, env: Record<string, string>
     authenticate: createSessionAuthenticator(knex),
     allowedOrigins: config.APP_ORIGINS,
     ...realtimeEventsFor(knex),
+    channels,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   await realtime.ready;

@@ -11,6 +11,11 @@ export interface ServerToClientEvents {
   'study:changed': (change: StudyChange) => void;
   /** The server may have missed changes (its database connection was lost): reload what is shown. */
   'calendar:resync': () => void;
+  // The chat prototype (features/chat-prototype; spec part 2 §7).
+  newMessage: (line: ChatLine) => void;
+  privateMessagePCSignaling: (signal: ChatSignal) => void;
+  /** Who is in a chat room (beyond the spec's list: the Call button needs someone to call). */
+  roomMembers: (update: { room: string; members: ChatMember[] }) => void;
 }
 
 /** Events clients send. The chat (joinRoom, leaveRoom, publicMessage, …) adds its own here. */
@@ -20,7 +25,53 @@ export interface ClientToServerEvents {
   /** A study modal (or the study form) opened: its changes, chat and homework included, come live. */
   'study:open': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
   'study:close': (body: unknown, ack?: (answer: CalendarAck) => void) => void;
+  // The chat prototype (features/chat-prototype; spec part 2 §7): bodies are checked there.
+  joinRoom: ChatEvent;
+  leaveRoom: ChatEvent;
+  publicMessage: ChatEvent;
+  privateMessagePCSignaling: ChatEvent;
+  joinPrivateRoom: ChatEvent;
+  leavePrivateRoom: ChatEvent;
+  leaveChat: ChatEvent;
+  changeStatus: ChatEvent;
+  privateMessage: ChatEvent;
 }
+
+/** A chat room's member: one socket (a window) of a signed-in staff user. */
+export interface ChatMember {
+  peer: string;
+  user_id: number;
+  username: string;
+  status: 'available' | 'busy' | 'away';
+}
+
+/** A public line to a room, or a private one (`to`, `private`) between two peers. */
+export interface ChatLine {
+  room: string;
+  user_id: number;
+  username: string;
+  message: string;
+  from: string;
+  to?: string;
+  private?: boolean;
+  sent_at: string;
+}
+
+/** WebRTC signalling relayed to one peer: an offer or answer, an ICE candidate, or the call's end. */
+export interface ChatSignal {
+  room: string;
+  from: string;
+  to: string;
+  desc?: { type: 'offer' | 'answer'; sdp: string };
+  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+  close?: true;
+}
+
+export type ChatAck =
+  | { ok: true; room?: string; peer?: string; members?: ChatMember[]; iceServers?: Array<{ urls: string[]; username?: string; credential?: string }> }
+  | { ok: false; code: 'invalid' | 'forbidden' | 'unauthenticated' | 'rate_limited' | 'too_many' | 'not_in_room' | 'server_error' };
+
+type ChatEvent = (body: unknown, ack?: (answer: ChatAck) => void) => void;
 
 export interface SocketData {
   auth: AuthState;

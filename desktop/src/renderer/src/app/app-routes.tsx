@@ -4,6 +4,7 @@ import { Redirect, matchRoute, useAuth, useRouter, type RouteParams } from '@sch
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { ChatPage } from '../features/chat/chat-page';
 import { HomeCalendarPage } from '../features/calendar/home-calendar-page';
 import { TeacherProfilePage } from '../features/profile/teacher-profile-page';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -42,6 +43,7 @@ const routes: readonly RouteDef[] = [
   { path: '/', access: 'signed-in', render: HomeCalendarPage },
   { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
   { path: '/settings', access: 'signed-in', render: SettingsPage },
+  { path: '/chat', access: 'signed-in', render: ChatPage },
   // An admin page: its table (or a placeholder) with its form dialog over it (`?create`, `?edit=id`).
   ...adminLinks.map(
     (link): RouteDef => ({

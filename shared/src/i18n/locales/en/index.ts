@@ -23,6 +23,7 @@ import { recordingUploads } from './recording-uploads';
 import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
+import { chat } from './chat';
 
 export const en: Translation = {
   app,
@@ -62,4 +63,5 @@ export const en: Translation = {
   scheduleTable,
   moneyForms,
   analyticsUi,
+  chat,
 };

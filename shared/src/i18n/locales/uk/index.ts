@@ -22,6 +22,7 @@ import { recordingUploads } from './recording-uploads';
 import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
+import { chat } from './chat';
 
 export const uk = {
   app,
@@ -61,4 +62,5 @@ export const uk = {
   scheduleTable,
   moneyForms,
   analyticsUi,
+  chat,
 };

@@ -1,0 +1,149 @@
+import { Button, Card, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inRoleGroup } from '@school/shared/domain';
+import { useAuth, usePageTitle } from '@school/shared/ui';
+import { useServices } from '../../app/services-context';
+import { ChatVideo } from './chat-video';
+import type { ChatErrorKey } from './chat-prototype.types';
+import { useChatPrototype } from './use-chat-prototype';
+import './chat-page.css';
+
+const ERROR_TOAST_MS = 10_000;
+const MAX_MESSAGE_LENGTH = 1000;
+
+/**
+ * /chat (spec part 2 §2 "Chat prototype"): a room's lines with a text input and Send, the room's
+ * members with Call, Answer when an offer arrived, and the remote and local video. Errors are toasts.
+ */
+export function ChatPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  usePageTitle('chat.title');
+  // Only staff take part (the server refuses the others too).
+  if (!user || !inRoleGroup('staff', user.role_id)) {
+    return (
+      <div className="page chat-page" data-testid="chat-page">
+        <h1 className="page__title">{t('chat.title')}</h1>
+        <p data-testid="chat-staff-only">{t('chat.staffOnly')}</p>
+      </div>
+    );
+  }
+  return <ChatRoom user={user} />;
+}
+
+function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const onError = (key: ChatErrorKey) =>
+    toasts.show({ intent: 'danger', title: t('chat.errorTitle'), message: t(`chat.errors.${key}`), timeoutMs: ERROR_TOAST_MS });
+  const chat = useChatPrototype({ id: user.id, name: user.full_name }, onError);
+  const [draft, setDraft] = useState('');
+  const [roomDraft, setRoomDraft] = useState(chat.room);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    if (await chat.send(text)) setDraft('');
+  };
+  // Ctrl+Enter sends (spec part 2 §9).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send();
+  };
+  const inCall = chat.phase !== 'idle';
+  const others = chat.members.filter((m) => m.peer !== chat.me);
+  const nameOf = (peer: string | null) => chat.members.find((m) => m.peer === peer)?.username ?? '';
+
+  return (
+    <div className="page chat-page" data-testid="chat-page">
+      <h1 className="page__title" data-testid="page-title">
+        {t('chat.title')}
+        <Tag minimal round intent={chat.connection === 'joined' ? 'success' : 'warning'} className="chat-page__state" data-testid="chat-connection">
+          {t(`chat.connection.${chat.connection}`)}
+        </Tag>
+      </h1>
+      <div className="chat-page__grid">
+        <Card className="chat-page__side">
+          <form
+            className="chat-page__room"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (/^[\p{L}\p{N}_-]{1,40}$/u.test(roomDraft)) chat.setRoom(roomDraft);
+            }}
+          >
+            <InputGroup
+              value={roomDraft}
+              onChange={(e) => setRoomDraft(e.target.value)}
+              leftIcon="people"
+              aria-label={t('chat.room')}
+              data-testid="chat-room"
+              rightElement={<Button type="submit" minimal icon="log-in" aria-label={t('chat.join')} title={t('chat.join')} />}
+            />
+          </form>
+          <h2 className="chat-page__heading">{t('chat.members')}</h2>
+          {others.length === 0 ? <p className="chat-page__muted">{t('chat.nobody')}</p> : null}
+          <ul className="chat-page__members" data-testid="chat-members">
+            {others.map((m) => (
+              <li key={m.peer} className="chat-page__member">
+                <span className={`chat-page__dot chat-page__dot--${m.status}`} title={t(`chat.status.${m.status}`)} />
+                <span className="chat-page__member-name">{m.username}</span>
+                <Button
+                  small
+                  intent="success"
+                  icon="video"
+                  disabled={inCall || m.status !== 'available'}
+                  onClick={() => void chat.call(m.peer)}
+                  data-testid="chat-call"
+                >
+                  {t('chat.call')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card className="chat-page__messages">
+          <ol className="chat-page__lines" data-testid="chat-lines">
+            {chat.lines.length === 0 ? <li className="chat-page__muted">{t('chat.empty')}</li> : null}
+            {chat.lines.map((line, i) => (
+              <li key={`${line.sent_at}-${i}`} className={line.from === chat.me ? 'chat-page__line chat-page__line--mine' : 'chat-page__line'} data-testid="chat-line">
+                <strong>{line.username}</strong>
+                <span className="chat-page__time">{new Date(line.sent_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</span>
+                <div>{line.message}</div>
+              </li>
+            ))}
+          </ol>
+          <form className="chat-page__compose" onSubmit={(e) => void send(e)}>
+            <TextArea
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onKeyDown}
+              maxLength={MAX_MESSAGE_LENGTH}
+              placeholder={t('chat.placeholder')}
+              aria-label={t('chat.placeholder')}
+              data-testid="chat-input"
+            />
+            <Button type="submit" intent="primary" icon="send-message" disabled={!draft.trim() || chat.connection !== 'joined'} data-testid="chat-send">
+              {t('chat.send')}
+            </Button>
+          </form>
+        </Card>
+        <Card className="chat-page__call">
+          <div className="chat-page__call-state" data-testid="chat-call-state">
+            {t(`chat.phase.${chat.phase}`, { name: nameOf(chat.callPeer) })}
+          </div>
+          <ChatVideo stream={chat.remoteStream} testId="chat-remote-video" label={t('chat.remoteVideo')} />
+          <ChatVideo stream={chat.localStream} muted small testId="chat-local-video" label={t('chat.localVideo')} />
+          <div className="chat-page__call-buttons">
+            <Button intent="success" icon="phone" disabled={chat.phase !== 'offer-received'} onClick={() => void chat.answer()} data-testid="chat-answer">
+              {t('chat.answer')}
+            </Button>
+            <Button intent="danger" icon="cross" disabled={!inCall} onClick={chat.hangUp} data-testid="chat-hang-up">
+              {t('chat.hangUp')}
+            </Button>
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}

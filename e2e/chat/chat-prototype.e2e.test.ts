@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
+import { startTestServer, type TestServer } from '../../server/test/harness';
+import { signIn } from '../desktop-calendar/calendar-e2e-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser';
+import { assertBundlesBuilt } from '../support/bundles';
+
+/**
+ * The chat prototype (issue 17.3) between two browser contexts, an Administrator in Ukrainian and
+ * a Manager in Russian, with Chromium's fake camera: a public line reaches the other window, and a
+ * call connects with both videos playing on both sides.
+ */
+const uk = resources.uk.translation;
+const ru = resources.ru.translation;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertBundlesBuilt();
+  // No STUN server: the two windows reach each other on this host (no network in CI).
+  server = await startTestServer({ seed: true, realtime: true, env: { CHAT_ICE_SERVERS: '[]' } });
+  browser = await launchBrowser({ fakeMedia: true });
+});
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
+
+async function openChat(email: string, language: 'uk' | 'ru'): Promise<Page> {
+  const { page } = await newPage(browser, { baseURL: server.url, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+  await signIn(page, email, language);
+  await page.goto('/staff/chat');
+  await page.getByTestId('chat-page').waitFor();
+  return page;
+}
+
+/** Whether the <video> has frames and its clock moves (it plays, not a frozen first frame). */
+async function expectPlaying(page: Page, testId: string): Promise<void> {
+  const video = `[data-testid=${testId}]`;
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLVideoElement).readyState >= 2, video, { timeout: 15_000 });
+  const t0 = await page.$eval(video, (v) => (v as HTMLVideoElement).currentTime);
+  await page.waitForFunction(([sel, t]) => (document.querySelector(sel as string) as HTMLVideoElement).currentTime > (t as number), [video, t0] as const, { timeout: 10_000 });
+}
+
+describe('chat prototype', () => {
+  it('a line reaches the other window; Call and Answer connect a video call both ways; Hang up ends it', async () => {
+    const admin = await openChat('admin@example.com', 'uk');
+    const manager = await openChat('manager@example.com', 'ru');
+    for (const [page, t] of [[admin, uk], [manager, ru]] as const) {
+      await page.getByTestId('chat-connection').filter({ hasText: t.chat.connection.joined }).waitFor();
+      await page.getByTestId('chat-call').waitFor();
+    }
+
+    await admin.getByTestId('chat-input').fill('Добрий день, колеги!');
+    await admin.getByTestId('chat-input').press('Control+Enter');
+    const line = manager.getByTestId('chat-line').filter({ hasText: 'Добрий день, колеги!' });
+    await line.waitFor();
+    expect(await admin.getByTestId('chat-input').inputValue()).toBe('');
+    await manager.getByTestId('chat-input').fill('Здравствуйте!');
+    await manager.getByTestId('chat-send').click();
+    await admin.getByTestId('chat-line').filter({ hasText: 'Здравствуйте!' }).waitFor();
+
+    expect(await manager.getByTestId('chat-answer').isDisabled()).toBe(true);
+    await admin.getByTestId('chat-call').click();
+    const answer = manager.getByTestId('chat-answer');
+    await manager.waitForFunction(() => !(document.querySelector('[data-testid=chat-answer]') as HTMLButtonElement).disabled);
+    expect(await manager.getByTestId('chat-call-state').innerText()).toContain(ru.chat.phase['offer-received'].split(':')[0]);
+    await answer.click();
+
+    for (const page of [admin, manager]) {
+      await expectPlaying(page, 'chat-local-video');
+      await expectPlaying(page, 'chat-remote-video');
+    }
+    await admin.getByTestId('chat-call-state').filter({ hasText: uk.chat.phase.connected.split(':')[0] }).waitFor();
+    for (const page of [admin, manager]) await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(admin, 'chat-call-uk');
+    await screenshot(manager, 'chat-call-ru');
+
+    await admin.getByTestId('chat-hang-up').click();
+    await manager.getByTestId('chat-call-state').filter({ hasText: ru.chat.phase.idle }).waitFor();
+    expect(await manager.$eval('[data-testid=chat-remote-video]', (v) => (v as HTMLVideoElement).srcObject)).toBeNull();
+  });
+});
