@@ -216,7 +216,7 @@ export const openAppWindowInputSchema = z
   .object({
     path: z.enum(APP_PATHS),
     /** The page's query (filters, sort, page); no fragment, no other origin can sneak in. */
-    search: z.string().regex(/^(\?[A-Za-z0-9_.,:%=&+[\]-]{0,1000})?$/).optional(),
+    search: z.string().regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/).optional(),
   })
   .strict();
 export type OpenAppWindowInput = z.infer<typeof openAppWindowInputSchema>;

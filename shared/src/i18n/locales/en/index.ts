@@ -22,6 +22,7 @@ import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
 import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 import { moneyForms } from './money-forms';
+import { desktopShell } from './desktop-shell';
 
 export const en: Translation = {
   app,
@@ -60,4 +61,5 @@ export const en: Translation = {
   scheduleForm,
   scheduleTable,
   moneyForms,
+  desktopShell,
 };

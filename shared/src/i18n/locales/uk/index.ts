@@ -21,6 +21,7 @@ import { recordingsUi } from './recordings-ui';
 import { recordingUploads } from './recording-uploads';
 import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-forms';
 import { moneyForms } from './money-forms';
+import { desktopShell } from './desktop-shell';
 
 export const uk = {
   app,
@@ -59,4 +60,5 @@ export const uk = {
   scheduleForm,
   scheduleTable,
   moneyForms,
+  desktopShell,
 };
