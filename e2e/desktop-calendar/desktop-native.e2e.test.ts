@@ -128,6 +128,26 @@ describe('desktop renderer over the real preload and main handlers', () => {
     }
   });
 
+  it('the Go menu lists the role’s sections and opens one; a table page opens in a new window through main', async () => {
+    const { context, harness, page } = await desktopContext();
+    try {
+      await signIn(page, 'admin@example.com');
+      await expect.poll(() => menuItem(harness.menu(), 'go').submenu).toHaveLength(11);
+      click(menuItem(harness.menu(), 'go-invoices'));
+      await page.waitForURL('**/staff/admin/invoices');
+
+      await page.getByTestId('open-in-new-window').click();
+      await expect.poll(() => harness.windows.length).toBe(1);
+      const window = harness.windows[0];
+      await window.waitForURL('**/staff/admin/invoices');
+      await window.getByTestId('open-in-new-window').waitFor();
+      await screenshot(window, 'desktop-native-invoices-window-uk');
+      expect(harness.logged).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('refuses a frame of another origin and payloads that fail the schema', async () => {
     const { context, page } = await desktopContext();
     try {

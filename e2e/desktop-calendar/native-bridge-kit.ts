@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { RoleName } from '@school/shared/domain';
+import { appSectionsFor } from '../../desktop/src/common/app-sections';
+import { IpcEvent } from '../../desktop/src/common/ipc-channels';
 import type { IpcResult } from '../../desktop/src/common/ipc-result';
 import { buildMenuTemplate, createMenuActions } from '../../desktop/src/main/app-menu';
 import { probeMediaFile } from '../../desktop/src/main/ffprobe.service';
@@ -35,7 +38,7 @@ const SHIM = path.resolve(here, 'electron-shim.ts');
 
 export interface NativeHarness {
   settings: SettingsService;
-  /** Pages opened as calendar windows, in order. */
+  /** Pages opened as windows (calendar windows, "open in new window"), in order. */
   windows: Page[];
   /** What the next native dialogs answer (null = cancelled). */
   dialogs: { open: string[]; save: string | null };
@@ -104,6 +107,7 @@ export async function installNativeBridge(
   const savedDocuments = createSavedDocuments();
   const shownInFolder: string[] = [];
   const saveRequests: string[] = [];
+  let menuRole: RoleName | null = null;
 
   const broadcast = (channel: string, payload: unknown) => {
     for (const page of context.pages()) void emit(page, channel, payload);
@@ -152,6 +156,20 @@ export async function installNativeBridge(
         }),
       showInFolder: (input) => showInFolder(input, { saved: savedDocuments, showItemInFolder: (fullPath) => shownInFolder.push(fullPath) }),
       openCalendarWindow,
+      openAppWindow: (pagePath, search) => {
+        const url = new URL(pagePath.replace(/^\//, ''), options.appUrl);
+        url.search = search ?? '';
+        void context.newPage().then(async (page) => {
+          windows.push(page);
+          await page.goto(url.toString());
+        });
+      },
+      setMenuRole: (role) => {
+        menuRole = role;
+        return appSectionsFor(role).length;
+      },
+      // Served by the test server, as SCHOOL_SERVER_URL does in a deployed app: no first-run screen.
+      serverInfo: () => ({ serverUrl: options.trustedOrigin, source: 'env' }),
     }),
   };
 
@@ -187,6 +205,8 @@ export async function installNativeBridge(
         language: settings.read().language ?? 'uk',
         onNewCalendarWindow: menuActions.onNewCalendarWindow,
         onLanguageSelected: menuActions.onLanguageSelected,
+        role: menuRole,
+        onNavigate: (pagePath) => broadcast(IpcEvent.navigate, { path: pagePath }),
       }),
   };
 }

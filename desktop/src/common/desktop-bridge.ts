@@ -1,4 +1,4 @@
-import type { DesktopLanguage, SetSettingInput, UploadProgress } from './ipc-schemas';
+import type { DesktopLanguage, NavigateEvent, SetSettingInput, UploadProgress } from './ipc-schemas';
 import type { IpcChannelName } from './ipc-channels';
 import type { IpcResult } from './ipc-result';
 import type { IpcInput, IpcOutput } from './ipc-schemas';
@@ -27,7 +27,11 @@ export interface SchoolBridge {
   saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<IpcResult<IpcOutput<'documents:save'>>>;
   showInFolder: Call<'documents:show-in-folder'>;
   openCalendarWindow: Call<'windows:open-calendar'>;
+  openAppWindow: Call<'windows:open'>;
+  setMenuRole: Call<'app:set-menu-role'>;
+  getServerInfo: Call<'app:get-server'>;
   /** Subscriptions return their own unsubscribe; the IPC event object never reaches the page. */
   onUploadProgress(listener: (progress: UploadProgress) => void): () => void;
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
+  onNavigate(listener: (event: NavigateEvent) => void): () => void;
 }

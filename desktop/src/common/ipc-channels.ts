@@ -15,6 +15,9 @@ export const IpcChannel = {
   saveDocument: 'documents:save',
   showInFolder: 'documents:show-in-folder',
   openCalendarWindow: 'windows:open-calendar',
+  openAppWindow: 'windows:open',
+  setMenuRole: 'app:set-menu-role',
+  getServerInfo: 'app:get-server',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
@@ -23,6 +26,8 @@ export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
 export const IpcEvent = {
   uploadProgress: 'recordings:upload-progress',
   languageChanged: 'app:language-changed',
+  /** A menu item chose a section ({ path }). */
+  navigate: 'app:navigate',
 } as const;
 
 export type IpcEventName = (typeof IpcEvent)[keyof typeof IpcEvent];

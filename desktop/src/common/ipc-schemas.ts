@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '@school/shared/domain';
+import { PAGE_SIZES, ROLE, type RoleName } from '@school/shared/domain';
 import type { SupportedLanguage } from '@school/shared/i18n';
+import { APP_PATHS } from './app-sections';
 import { IpcChannel, type IpcChannelName } from './ipc-channels';
 import { RecordingProblem } from './recording-formats';
 
@@ -13,7 +14,8 @@ export type DesktopLanguage = z.infer<typeof languageSchema>;
 const sameLanguages: [DesktopLanguage, SupportedLanguage] extends [SupportedLanguage, DesktopLanguage] ? true : never = true;
 void sameLanguages;
 
-export const windowKindSchema = z.enum(['main', 'calendar']);
+/** table: a table page opened in its own window ("open in new window"). */
+export const windowKindSchema = z.enum(['main', 'calendar', 'table']);
 export type WindowKind = z.infer<typeof windowKindSchema>;
 
 /** Bounds keep a corrupted store from opening a 0×0 or 100000-px window. */
@@ -22,6 +24,14 @@ export const windowSizeSchema = z.object({
   height: z.number().int().min(300).max(10_000),
 });
 export type WindowSize = z.infer<typeof windowSizeSchema>;
+
+/** Where a window of a kind was last; clamped to a visible display before use (window-bounds.ts). */
+export const windowBoundsSchema = windowSizeSchema.extend({
+  x: z.number().int().min(-100_000).max(100_000),
+  y: z.number().int().min(-100_000).max(100_000),
+  maximized: z.boolean().optional(),
+});
+export type WindowBounds = z.infer<typeof windowBoundsSchema>;
 
 export const pageSizeSchema = z.literal(PAGE_SIZES);
 /** Table keys are resource names and the like ("users", "admin.contracts"). */
@@ -35,6 +45,10 @@ const settingValueSchemas = {
   windowSizes: z.partialRecord(windowKindSchema, windowSizeSchema),
   /** Where the last document was saved; written by main only (never a path from the renderer). */
   documentsFolder: z.string().min(1),
+  /** Position and size per kind of window; written by main only. */
+  windowBounds: z.partialRecord(windowKindSchema, windowBoundsSchema),
+  /** Auto-update feed (electron-updater generic provider); main only: set in settings.json by IT. */
+  updateFeedUrl: z.url({ protocol: /^https?$/ }),
 };
 
 export const desktopSettingsSchema = z.object({
@@ -44,6 +58,8 @@ export const desktopSettingsSchema = z.object({
   tablePageSizes: settingValueSchemas.tablePageSizes.optional(),
   windowSizes: settingValueSchemas.windowSizes.optional(),
   documentsFolder: settingValueSchemas.documentsFolder.optional(),
+  windowBounds: settingValueSchemas.windowBounds.optional(),
+  updateFeedUrl: settingValueSchemas.updateFeedUrl.optional(),
 });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 export type SettingKey = keyof DesktopSettings;
@@ -195,6 +211,36 @@ export const openCalendarWindowInputSchema = z.object({ userId: z.number().int()
 export type OpenCalendarWindowInput = z.infer<typeof openCalendarWindowInputSchema>;
 export const openCalendarWindowResultSchema = z.object({ opened: z.literal(true) });
 
+/** windows:open — a table page (or the calendar) in a window of its own; only the app's own paths. */
+export const openAppWindowInputSchema = z
+  .object({
+    path: z.enum(APP_PATHS),
+    /** The page's query (filters, sort, page); no fragment, no other origin can sneak in. */
+    search: z.string().regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/).optional(),
+  })
+  .strict();
+export type OpenAppWindowInput = z.infer<typeof openAppWindowInputSchema>;
+export const openAppWindowResultSchema = z.object({ opened: z.literal(true) });
+
+/* ---------- menu and server ---------- */
+
+export const roleNameSchema = z.enum(Object.keys(ROLE) as [RoleName, ...RoleName[]]);
+
+/** app:set-menu-role — the signed-in user's role (null when signed out): the menu shows its sections. */
+export const setMenuRoleInputSchema = z.object({ role: roleNameSchema.nullable() }).strict();
+export const setMenuRoleResultSchema = z.object({ sections: z.number().int().nonnegative() });
+
+/** app:navigate (main → renderer): a menu item chose a section. */
+export const navigateEventSchema = z.object({ path: z.enum(APP_PATHS) });
+export type NavigateEvent = z.infer<typeof navigateEventSchema>;
+
+/** app:get-server — where the API is; source none = first run, the renderer asks for the address. */
+export const serverInfoSchema = z.object({
+  serverUrl: z.string().nullable(),
+  source: z.enum(['env', 'settings', 'none']),
+});
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
 /* ---------- the contract ---------- */
 
 /** Input and output schema of every channel; main validates inputs with these, tests check outputs. */
@@ -209,6 +255,9 @@ export const ipcContract = {
   [IpcChannel.saveDocument]: { input: saveDocumentInputSchema, output: saveDocumentResultSchema },
   [IpcChannel.showInFolder]: { input: showInFolderInputSchema, output: showInFolderResultSchema },
   [IpcChannel.openCalendarWindow]: { input: openCalendarWindowInputSchema, output: openCalendarWindowResultSchema },
+  [IpcChannel.openAppWindow]: { input: openAppWindowInputSchema, output: openAppWindowResultSchema },
+  [IpcChannel.setMenuRole]: { input: setMenuRoleInputSchema, output: setMenuRoleResultSchema },
+  [IpcChannel.getServerInfo]: { input: z.undefined(), output: serverInfoSchema },
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcContract = typeof ipcContract;

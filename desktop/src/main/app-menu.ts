@@ -1,6 +1,9 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import type { RoleName } from '@school/shared/domain';
+import type { AppPath } from '../common/app-sections';
 import { IpcEvent } from '../common/ipc-channels';
 import type { DesktopLanguage } from '../common/ipc-schemas';
+import { buildSectionsMenu, openInNewWindowItem } from './app-menu-sections';
 import type { SettingsService } from './settings.service';
 
 /** Languages offered in the menu (the staff app's languages). */
@@ -25,6 +28,12 @@ export interface AppMenuOptions {
   language: DesktopLanguage;
   onNewCalendarWindow: () => void;
   onLanguageSelected: (language: MenuLanguage) => void;
+  /** The signed-in user's role (app:set-menu-role): the Go menu shows that role's sections. */
+  role?: RoleName | null;
+  /** A Go item: the focused window shows that section. */
+  onNavigate?: (path: AppPath) => void;
+  /** File → Open page in new window: the focused window's page, again, in a window of its own. */
+  onOpenInNewWindow?: () => void;
 }
 
 /** The application menu as data (tested in Node); index.ts hands it to Menu.buildFromTemplate. */
@@ -36,6 +45,7 @@ export function buildMenuTemplate(options: AppMenuOptions): MenuItemConstructorO
     label: labels.file,
     submenu: [
       { id: 'new-calendar-window', label: labels.newCalendar, accelerator: 'CmdOrCtrl+Shift+N', click: () => options.onNewCalendarWindow() },
+      ...(options.onOpenInNewWindow ? [openInNewWindowItem(options.language, options.onOpenInNewWindow)] : []),
       { type: 'separator' },
       isMac ? { role: 'close' } : { role: 'quit' },
     ],
@@ -65,11 +75,15 @@ export function buildMenuTemplate(options: AppMenuOptions): MenuItemConstructorO
       click: () => options.onLanguageSelected(code),
     })),
   };
+  const go = options.onNavigate
+    ? buildSectionsMenu({ language: options.language, role: options.role ?? null, onNavigate: options.onNavigate })
+    : null;
   return [
     ...(isMac ? ([{ role: 'appMenu' }] as MenuItemConstructorOptions[]) : []),
     file,
     { role: 'editMenu' },
     view,
+    ...(go ? [go] : []),
     language,
     { role: 'windowMenu' },
   ];

@@ -1,8 +1,11 @@
 import { app, ipcMain, Menu, session, shell } from 'electron';
+import type { RoleName } from '@school/shared/domain';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { buildMenuTemplate, createMenuActions } from './app-menu';
+import { startAutoUpdate, updateFeedUrl, type UpdaterLike } from './auto-update';
+import { IpcEvent } from '../common/ipc-channels';
 import { sessionCookieHeader, showOpenRecordingsDialog, showSaveDocumentDialog } from './electron-adapters';
 import { probeMediaFile } from './ffprobe.service';
 import { resolveFfprobePath } from './ffprobe-path';
@@ -13,15 +16,17 @@ import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { saveDocument } from './save-document.handler';
 import { createSavedDocuments, showInFolder } from './show-in-folder.handler';
 import { APP_ORIGIN, buildContentSecurityPolicy, installSessionGuards, isAllowedUrl, originOf } from './security-policy';
+import { serverInfo, serverUrlOf } from './server-address';
 import { createSettingsStore } from './settings-store';
+import { appSectionsFor } from '../common/app-sections';
 import { createWindowManager } from './window-manager';
+import { appPageOf } from './window-options';
 
 /** Composition root: the only place that wires Electron to the plain modules. */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const isDev = !app.isPackaged && Boolean(devServerUrl);
-const DEFAULT_SERVER_URL = 'http://localhost:8080';
 
 registerAppScheme();
 
@@ -32,7 +37,7 @@ void app.whenReady().then(() => {
   const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
   const allowedOrigins = [APP_ORIGIN, ...(devOrigin ? [devOrigin] : [])];
   const csp = buildContentSecurityPolicy({ devServerOrigin: devOrigin ?? undefined });
-  const getServerUrl = () => process.env.SCHOOL_SERVER_URL ?? settings.read().serverUrl ?? DEFAULT_SERVER_URL;
+  const getServerUrl = () => serverUrlOf(serverInfo(process.env, settings.read()));
   const preloadPath = path.join(here, '../preload/index.cjs');
 
   handleAppProtocol(session.defaultSession, {
@@ -42,13 +47,22 @@ void app.whenReady().then(() => {
   });
   installSessionGuards(session.defaultSession, { contentSecurityPolicy: csp, allowedOrigins });
 
+  const startUrl = isDev && devServerUrl ? devServerUrl : `${APP_ORIGIN}/`;
   const windows = createWindowManager({
     preloadPath,
-    startUrl: isDev && devServerUrl ? devServerUrl : `${APP_ORIGIN}/`,
+    startUrl,
     allowedOrigins,
     getSavedSize: (kind) => settings.read().windowSizes?.[kind],
     saveSize: (kind, size) => settings.setWindowSize(kind, size),
+    getSavedBounds: (kind) => settings.read().windowBounds?.[kind],
+    saveBounds: (kind, bounds) => settings.setWindowBounds(kind, bounds),
   });
+  // The signed-in user's role as the renderer last reported it: the Go menu lists its sections.
+  let menuRole: RoleName | null = null;
+  const openCurrentPageInNewWindow = () => {
+    const page = appPageOf(windows.focused()?.webContents.getURL() ?? '', startUrl);
+    if (page) windows.openAppWindow(page.path, page.search);
+  };
 
   // Every window follows a language chosen in the menu or in any window; the menu relabels itself.
   const menuActions = createMenuActions({
@@ -64,6 +78,9 @@ void app.whenReady().then(() => {
       language: settings.read().language ?? 'uk',
       onNewCalendarWindow: menuActions.onNewCalendarWindow,
       onLanguageSelected: menuActions.onLanguageSelected,
+      role: menuRole,
+      onNavigate: (path) => windows.focused()?.webContents.send(IpcEvent.navigate, { path }),
+      onOpenInNewWindow: openCurrentPageInNewWindow,
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   }
@@ -102,10 +119,29 @@ void app.whenReady().then(() => {
         }),
       showInFolder: (input) => showInFolder(input, { saved: savedDocuments, showItemInFolder: (fullPath) => shell.showItemInFolder(fullPath) }),
       openCalendarWindow: (userId) => void windows.openCalendarWindow(userId),
+      openAppWindow: (pagePath, search) => void windows.openAppWindow(pagePath, search),
+      setMenuRole: (role) => {
+        if (role !== menuRole) {
+          menuRole = role;
+          installMenu();
+        }
+        return appSectionsFor(role).length;
+      },
+      serverInfo: () => serverInfo(process.env, settings.read()),
     }),
   });
   installMenu();
   windows.openMainWindow();
+
+  void startAutoUpdate({
+    feedUrl: updateFeedUrl({ isPackaged: app.isPackaged, env: process.env, settings: settings.read() }),
+    // Imported only when a feed is configured: dev runs and tests never load it.
+    loadUpdater: async () => {
+      const updater = await import('electron-updater');
+      return (updater.default?.autoUpdater ?? updater.autoUpdater) as unknown as UpdaterLike;
+    },
+    log: (message, error) => console.error(`[auto-update] ${message}`, error ?? ''),
+  });
 
   app.on('second-instance', () => windows.focusOrOpen());
   app.on('activate', () => windows.focusOrOpen());

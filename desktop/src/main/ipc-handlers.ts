@@ -1,6 +1,15 @@
 import { IpcChannel } from '../common/ipc-channels';
 import { IpcHandlerError } from '../common/ipc-result';
-import type { AppInfo, DesktopLanguage, DesktopSettings, SaveDocumentResult, ShowInFolderInput } from '../common/ipc-schemas';
+import type { RoleName } from '@school/shared/domain';
+import type { AppPath } from '../common/app-sections';
+import type {
+  AppInfo,
+  DesktopLanguage,
+  DesktopSettings,
+  SaveDocumentResult,
+  ServerInfo,
+  ShowInFolderInput,
+} from '../common/ipc-schemas';
 import type { IpcCaller, IpcHandlers } from './ipc-registry';
 import { describeRecordingFiles, type FileTokenRegistry, type MediaProbe } from './recording-files.service';
 import type { RecordingsUploadHandlers } from './recordings-upload.handler';
@@ -25,6 +34,12 @@ export interface IpcHandlerDeps {
   /** Reveals a document saved in this session (show-in-folder.handler); absent: nothing to show. */
   showInFolder?: (input: ShowInFolderInput) => { shown: true };
   openCalendarWindow: (userId: number) => void;
+  /** A table page (or the calendar) in a new window; absent where windows cannot be opened. */
+  openAppWindow?: (path: AppPath, search: string | undefined) => void;
+  /** The signed-in user's role for the menu; answers how many sections the menu now has. */
+  setMenuRole?: (role: RoleName | null) => number;
+  /** Where the API is and whether the user still has to give it (first run). */
+  serverInfo?: () => ServerInfo;
 }
 
 /** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
@@ -55,6 +70,17 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     [IpcChannel.openCalendarWindow]: (input) => {
       deps.openCalendarWindow(input.userId);
       return { opened: true as const };
+    },
+    [IpcChannel.openAppWindow]: (input) => {
+      if (!deps.openAppWindow) throw new IpcHandlerError('not_found', 'windows cannot be opened here');
+      deps.openAppWindow(input.path, input.search);
+      return { opened: true as const };
+    },
+    [IpcChannel.setMenuRole]: (input) => ({ sections: deps.setMenuRole?.(input.role) ?? 0 }),
+    [IpcChannel.getServerInfo]: () => {
+      // A host without a first run (tests' harnesses): the renderer carries on with its server.
+      if (!deps.serverInfo) throw new IpcHandlerError('not_found', 'no server settings here');
+      return deps.serverInfo();
     },
   };
 }

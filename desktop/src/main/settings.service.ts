@@ -4,6 +4,7 @@ import {
   type DesktopSettings,
   type SetSettingInput,
   type SettingsUpdate,
+  type WindowBounds,
   type WindowKind,
   type WindowSize,
 } from '../common/ipc-schemas';
@@ -20,6 +21,7 @@ export interface SettingsService {
   update(update: SettingsUpdate): DesktopSettings;
   /** Main-only keys (the renderer cannot reach these through IPC). */
   setWindowSize(kind: WindowKind, size: WindowSize): void;
+  setWindowBounds(kind: WindowKind, bounds: WindowBounds): void;
   setDocumentsFolder(folder: string): void;
 }
 
@@ -37,6 +39,9 @@ export function createSettingsService(backend: SettingsBackend): SettingsService
     update: (update) => write(update),
     setWindowSize: (kind, size) => {
       write({ windowSizes: { ...read().windowSizes, [kind]: size } });
+    },
+    setWindowBounds: (kind, bounds) => {
+      write({ windowBounds: { ...read().windowBounds, [kind]: bounds } });
     },
     setDocumentsFolder: (folder) => {
       write({ documentsFolder: folder });

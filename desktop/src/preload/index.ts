@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { SCHOOL_BRIDGE_KEY, type SchoolBridge } from '../common/desktop-bridge';
 import { IpcChannel, IpcEvent, type IpcChannelName } from '../common/ipc-channels';
-import type { DesktopLanguage, UploadProgress } from '../common/ipc-schemas';
+import type { DesktopLanguage, NavigateEvent, UploadProgress } from '../common/ipc-schemas';
 
 /**
  * The typed bridge, nothing else: no ipcRenderer, no Node objects and no IPC event objects reach
@@ -30,8 +30,12 @@ const bridge: SchoolBridge = {
   saveDocument: invoke(IpcChannel.saveDocument),
   showInFolder: invoke(IpcChannel.showInFolder),
   openCalendarWindow: invoke(IpcChannel.openCalendarWindow),
+  openAppWindow: invoke(IpcChannel.openAppWindow),
+  setMenuRole: invoke(IpcChannel.setMenuRole),
+  getServerInfo: invoke(IpcChannel.getServerInfo),
   onUploadProgress: (listener) => subscribe<UploadProgress>(IpcEvent.uploadProgress, listener),
   onLanguageChanged: (listener) => subscribe<DesktopLanguage>(IpcEvent.languageChanged, listener),
+  onNavigate: (listener) => subscribe<NavigateEvent>(IpcEvent.navigate, listener),
 };
 
 contextBridge.exposeInMainWorld(SCHOOL_BRIDGE_KEY, bridge);

@@ -41,8 +41,12 @@ describe('preload', () => {
         'saveDocument',
         'showInFolder',
         'openCalendarWindow',
+        'openAppWindow',
+        'setMenuRole',
+        'getServerInfo',
         'onUploadProgress',
         'onLanguageChanged',
+        'onNavigate',
       ].sort(),
     );
     expect(JSON.stringify(Object.values(bridge).map((v) => typeof v))).not.toContain('object');

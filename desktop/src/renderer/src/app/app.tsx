@@ -8,6 +8,8 @@ import { AppRoutes } from './app-routes';
 import { createAppStore } from './app-store';
 import { readCalendarWindowUser, readRememberedUser, writeRememberedUser } from '../features/calendar/calendar-ui.slice';
 import { createQueryClient } from './query-client';
+import { DesktopMenuSync } from '../features/shell/desktop-menu-sync';
+import { FirstRunGate } from '../features/shell/first-run-gate';
 import { ServicesContext } from './services-context';
 
 export function App({ i18n, services }: { i18n: I18nInstance; services: AppServices }) {
@@ -32,7 +34,10 @@ export function App({ i18n, services }: { i18n: I18nInstance; services: AppServi
               <AuthProvider authApi={services.api.auth}>
                 <RouterProvider base={import.meta.env.BASE_URL}>
                   <AppErrorBoundary onError={() => services.reportError(undefined)}>
-                    <AppRoutes />
+                    <FirstRunGate>
+                      <DesktopMenuSync />
+                      <AppRoutes />
+                    </FirstRunGate>
                   </AppErrorBoundary>
                 </RouterProvider>
               </AuthProvider>

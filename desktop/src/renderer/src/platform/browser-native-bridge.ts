@@ -136,6 +136,17 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
       url.searchParams.set('window', 'calendar');
       env.openWindow(url.toString());
     },
+    async openAppWindow({ path, search }) {
+      // appBaseUrl ends in the app's base (/staff/); app paths are relative to it.
+      const url = new URL(path.replace(/^\//, ''), env.appBaseUrl);
+      url.search = search ?? '';
+      env.openWindow(url.toString());
+    },
+    async setMenuRole() {},
+    async getServerInfo() {
+      return { serverUrl: env.apiOrigin, source: 'env' as const };
+    },
+    onNavigate: () => () => undefined,
     onLanguageChanged: () => () => undefined,
   };
 }

@@ -46,6 +46,14 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
     openCalendarWindow: async (input) => {
       await unwrap(bridge.openCalendarWindow(input));
     },
+    openAppWindow: async (input) => {
+      await unwrap(bridge.openAppWindow(input));
+    },
+    setMenuRole: async (role) => {
+      await unwrap(bridge.setMenuRole({ role }));
+    },
+    getServerInfo: () => unwrap(bridge.getServerInfo()),
+    onNavigate: (listener) => bridge.onNavigate((event) => listener(event.path)),
     onLanguageChanged: (listener) => bridge.onLanguageChanged(listener),
   };
 }

@@ -1,3 +1,5 @@
+import type { RoleName } from '@school/shared/domain';
+import type { AppPath } from '../../../common/app-sections';
 import type { IpcErrorCode, IpcIssue } from '../../../common/ipc-result';
 import type {
   AppInfo,
@@ -5,11 +7,12 @@ import type {
   DesktopSettings,
   PickedRecordingFile,
   SaveDocumentResult,
+  ServerInfo,
   SetSettingInput,
   UploadRecordingsResult,
 } from '../../../common/ipc-schemas';
 
-export type { AppInfo, DesktopLanguage, DesktopSettings, PickedRecordingFile, SaveDocumentResult, UploadRecordingsResult };
+export type { AppInfo, DesktopLanguage, DesktopSettings, PickedRecordingFile, SaveDocumentResult, ServerInfo, UploadRecordingsResult };
 
 export interface UploadRecordingsRequest {
   studyId: number;
@@ -46,6 +49,14 @@ export interface NativeBridge {
   readonly canShowInFolder: boolean;
   showInFolder(input: { fileName: string }): Promise<void>;
   openCalendarWindow(input: { userId: number }): Promise<void>;
+  /** A table page (or the calendar) in a window of its own (desktop: through main; browser: a tab). */
+  openAppWindow(input: { path: AppPath; search?: string }): Promise<void>;
+  /** Tells the app menu whose sections to list (desktop only). */
+  setMenuRole(role: RoleName | null): Promise<void>;
+  /** Where the API is; source none = first run (desktop only; the browser is served by its server). */
+  getServerInfo(): Promise<ServerInfo>;
+  /** A section chosen in the app menu (desktop only; never fires in the browser). */
+  onNavigate(listener: (path: AppPath) => void): () => void;
   /** The language picked in the app menu (desktop only; never fires in the browser). */
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
 }

@@ -24,6 +24,7 @@ import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-form
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
+import { desktopShell } from './desktop-shell';
 
 export const en: Translation = {
   app,
@@ -64,4 +65,5 @@ export const en: Translation = {
   moneyForms,
   analyticsUi,
   chat,
+  desktopShell,
 };

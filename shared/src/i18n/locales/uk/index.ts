@@ -23,6 +23,7 @@ import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-form
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
+import { desktopShell } from './desktop-shell';
 
 export const uk = {
   app,
@@ -63,4 +64,5 @@ export const uk = {
   moneyForms,
   analyticsUi,
   chat,
+  desktopShell,
 };

@@ -5,6 +5,7 @@ import { useAbility } from '../../app/ability-context';
 import { adminLinksFor } from './admin-links';
 import { RoleSwitcherItems } from './role-switcher';
 import { LanguageMenu } from './language-menu';
+import { OpenInNewWindowButton } from './open-in-new-window-button';
 import './app-navbar.css';
 
 /**
@@ -94,6 +95,7 @@ export function AppNavbar() {
         </nav>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
+        <OpenInNewWindowButton />
         <LanguageMenu />
         <Navbar.Divider className="app-navbar__end-divider" />
         {/* PopoverNext: the classic Popover misplaces its content under React 19 and warns in the console. */}
