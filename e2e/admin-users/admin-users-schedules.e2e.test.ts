@@ -171,11 +171,11 @@ describe('schedule form and table', () => {
       await typeDate(page, 'schedule-form-offperiod-1-start-date', '15.01.2027');
       await page.getByTestId('schedule-form-offperiod-1-start-time').fill('25:00');
       await page.getByTestId('schedule-form-save').click();
-      expect(await errorOf(page, 'schedule-form-workperiod-1-error')).toBe(fill(t.scheduleForm.workOverlap, { other: 1 }));
+      expect(await errorOf(page, 'schedule-form-workperiod-1-error')).toBe(fill(t.validations.work_overlap, { other: 1 }));
       expect(await errorOf(page, 'schedule-form-offperiod-1-start-error')).toBe(fill(t.validations.date_format, { attribute: t.attributes.time, format: 'H:MM' }));
       await page.getByTestId('schedule-form-offperiod-1-start-time').fill('12:00');
       await page.getByTestId('schedule-form-save').click();
-      expect(await errorOf(page, 'schedule-form-offperiod-1-start-error')).toBe(fill(t.scheduleForm.offOverlap, { other: 1 }));
+      expect(await errorOf(page, 'schedule-form-offperiod-1-start-error')).toBe(fill(t.validations.off_overlap, { other: 1 }));
       await viewportShot(page, 'admin-schedule-form-errors-uk-1280');
       expect(await suite.server.knex('schedules').where({ user_id: suite.teacherId }).where('start_at', '>=', '2027-01-01').first('id')).toBeUndefined();
 

@@ -17,3 +17,4 @@ export * from './recordings-rows';
 export * from './recordings-progress';
 export * from './document-upload';
 export * from './money-forms';
+export * from './schedule-periods';

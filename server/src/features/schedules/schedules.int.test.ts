@@ -4,6 +4,7 @@ import { inKyiv } from '@school/shared/rules';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
+import { validations as ukValidations } from '../../../../shared/src/i18n/locales/uk/validations.js';
 import { addUser, kyivDay } from '../studies/scheduling.fixtures.js';
 
 /**
@@ -108,6 +109,34 @@ describe('schedule form validation (part 2 §5) and permissions', () => {
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['offperiods.0.end_at', 'user_id', 'workperiods.0.start_time', 'workperiods.0.weekday'].sort());
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses overlapping work periods (also Saturday night into Sunday) and overlapping off periods, writing nothing', async () => {
+    const count = async () => Number((await srv.knex('schedules').count({ n: '*' }))[0]!.n);
+    const before = await count();
+    const res = await admin.post('/api/schedules', {
+      user_id: teacherId,
+      start_at: kyivDay(0).toISODate(),
+      workperiods: [
+        { weekday: 1, start_time: '09:00', duration: 120 },
+        { weekday: 1, start_time: '11:00', duration: 60 },
+        { weekday: 1, start_time: '10:30', duration: 60 },
+        { weekday: 6, start_time: '23:00', duration: 120 },
+        { weekday: 0, start_time: '00:30', duration: 30 },
+      ],
+      offperiods: [
+        { start_at: kyivDay(3).toISO(), end_at: kyivDay(5).toISO() },
+        { start_at: kyivDay(4).toISO(), end_at: kyivDay(6).toISO() },
+      ],
+    });
+    expect(res.status).toBe(422);
+    // Touching rows (09:00+120 and 11:00) are fine; the later row of a pair is the one named.
+    expect(res.body.errors).toEqual({
+      'workperiods.2.start_time': [ukValidations.work_overlap.replace('{{other}}', '1')],
+      'workperiods.4.start_time': [ukValidations.work_overlap.replace('{{other}}', '4')],
+      'offperiods.1.start_at': [ukValidations.off_overlap.replace('{{other}}', '1')],
+    });
     expect(await count()).toBe(before);
   });
 

@@ -84,8 +84,6 @@ export const scheduleForm = {
   offEnd: 'To',
   noOffperiods: 'No days off.',
   remove: 'Remove',
-  workOverlap: 'Overlaps work period #{{other}}.',
-  offOverlap: 'Overlaps day off #{{other}}.',
 };
 
 export const scheduleTable = {

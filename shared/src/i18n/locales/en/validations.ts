@@ -4,6 +4,8 @@ export const validations: Translation['validations'] = {
   accepted: 'The {{attribute}} field must be accepted.',
   after: 'The {{attribute}} field must be a date after {{date}}.',
   after_or_equal: 'The {{attribute}} field must be a date after or equal to {{date}}.',
+  work_overlap: 'Overlaps work period #{{other}}.',
+  off_overlap: 'Overlaps day off #{{other}}.',
   alpha: 'The {{attribute}} field must only contain letters.',
   alpha_dash: 'The {{attribute}} field must only contain letters, numbers, dashes, and underscores.',
   alpha_num: 'The {{attribute}} field must only contain letters and numbers.',

@@ -84,8 +84,6 @@ export const scheduleForm = {
   offEnd: 'По',
   noOffperiods: 'Выходных нет.',
   remove: 'Удалить',
-  workOverlap: 'Пересекается с рабочим периодом №{{other}}.',
-  offOverlap: 'Пересекается с выходным №{{other}}.',
 };
 
 export const scheduleTable = {

@@ -4,6 +4,8 @@ export const validations: Translation['validations'] = {
   accepted: 'Необходимо принять «{{attribute}}».',
   after: 'Поле «{{attribute}}» должно содержать дату после {{date}}.',
   after_or_equal: 'Поле «{{attribute}}» должно содержать дату не раньше {{date}}.',
+  work_overlap: 'Пересекается с рабочим периодом №{{other}}.',
+  off_overlap: 'Пересекается с выходным №{{other}}.',
   alpha: 'Поле «{{attribute}}» может содержать только буквы.',
   alpha_dash: 'Поле «{{attribute}}» может содержать только буквы, цифры, дефисы и подчёркивания.',
   alpha_num: 'Поле «{{attribute}}» может содержать только буквы и цифры.',

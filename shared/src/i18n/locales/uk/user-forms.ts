@@ -84,8 +84,6 @@ export const scheduleForm = {
   offEnd: 'До',
   noOffperiods: 'Вихідних немає.',
   remove: 'Видалити',
-  workOverlap: 'Перетинається з робочим періодом №{{other}}.',
-  offOverlap: 'Перетинається з вихідним №{{other}}.',
 };
 
 export const scheduleTable = {

@@ -2,6 +2,8 @@ export const validations = {
   accepted: 'Потрібно прийняти «{{attribute}}».',
   after: 'Поле «{{attribute}}» має містити дату після {{date}}.',
   after_or_equal: 'Поле «{{attribute}}» має містити дату, не ранішу за {{date}}.',
+  work_overlap: 'Перетинається з робочим періодом №{{other}}.',
+  off_overlap: 'Перетинається з вихідним №{{other}}.',
   alpha: 'Поле «{{attribute}}» може містити лише літери.',
   alpha_dash: 'Поле «{{attribute}}» може містити лише літери, цифри, дефіси та підкреслення.',
   alpha_num: 'Поле «{{attribute}}» може містити лише літери та цифри.',

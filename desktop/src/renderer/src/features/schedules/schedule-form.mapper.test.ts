@@ -1,3 +1,4 @@
+import { weekSpansOverlap } from '@school/shared/rules';
 import { describe, expect, it } from 'vitest';
 import { findResource } from '@school/shared/resources';
 import { presetsFromQuery, readFormLink } from '@school/shared/ui';
@@ -8,7 +9,6 @@ import {
   scheduleFormValues,
   schedulePresetValues,
   validateScheduleForm,
-  weekSpansOverlap,
   workSpan,
   type OffperiodRow,
   type WorkperiodRow,
@@ -70,12 +70,12 @@ describe('schedule form rules', () => {
     ]);
   });
   it('work periods overlapping in the week are refused on the later row; touching ones are fine', () => {
-    expect(issues(values([work(1, 1, '09:00', '120'), work(2, 1, '11:00'), work(3, 1, '10:30')]))).toEqual(['workperiods.2.start_time:scheduleForm.workOverlap#1']);
+    expect(issues(values([work(1, 1, '09:00', '120'), work(2, 1, '11:00'), work(3, 1, '10:30')]))).toEqual(['workperiods.2.start_time:validations.work_overlap#1']);
     expect(issues(values([work(1, 2, '09:00'), work(2, 1, '09:00')]))).toEqual([]);
   });
   it('a work period past midnight meets the next day, Saturday night meets Sunday', () => {
     expect(weekSpansOverlap(workSpan(work(1, 6, '23:00', '120'))!, workSpan(work(2, 0, '00:30'))!)).toBe(true);
-    expect(issues(values([work(1, 1, '23:30', '60'), work(2, 2, '00:00')]))).toEqual(['workperiods.1.start_time:scheduleForm.workOverlap#1']);
+    expect(issues(values([work(1, 1, '23:30', '60'), work(2, 2, '00:00')]))).toEqual(['workperiods.1.start_time:validations.work_overlap#1']);
   });
   it('each off period needs its dates, a valid time and its end after its start', () => {
     expect(issues(values([], [off(-1, ' 00:00', ' 23:59')]))).toEqual(['offperiods.0.start_at:validations.required', 'offperiods.0.end_at:validations.required']);
@@ -85,6 +85,6 @@ describe('schedule form rules', () => {
   it('off periods overlapping in time are refused on the later row', () => {
     expect(
       issues(values([], [off(1, '2026-10-14 00:00', '2026-10-16 23:59'), off(-1, '2026-10-20 00:00', '2026-10-20 23:59'), off(-2, '2026-10-16 10:00', '2026-10-17 23:59')])),
-    ).toEqual(['offperiods.2.start_at:scheduleForm.offOverlap#1']);
+    ).toEqual(['offperiods.2.start_at:validations.off_overlap#1']);
   });
 });

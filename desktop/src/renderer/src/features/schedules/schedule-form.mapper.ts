@@ -1,6 +1,7 @@
 import { NEW_WORKPERIOD } from '@school/shared/domain';
 import type { ResourceQuery } from '@school/shared/api';
 import { minutesOfTime, pickerFromIso, pickerIso, pickerMillis, type FormMode, type FormValues, type PickerValue } from '@school/shared/ui';
+import { earlierOverlap, timeSpansOverlap, weekSpansOverlap, workWeekSpan } from '@school/shared/rules';
 import { attributeRef, dateTimePickerSchema, parseBody, workperiodSchema, type FieldIssue } from '@school/shared/validation';
 
 /**
@@ -37,8 +38,6 @@ export type ScheduleFormValues = {
 
 export const SCHEDULE_FORM_QUERY: ResourceQuery = { with: ['user', 'workperiods', 'offperiods'] };
 
-const MINUTES_PER_DAY = 1440;
-const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 /** An off period typed as whole days: from the start of its first day to the end of its last. */
 export const OFF_DAY_START = '00:00';
 export const OFF_DAY_END = '23:59';
@@ -114,16 +113,7 @@ export function workSpan(row: WorkperiodRow): { from: number; to: number } | nul
   const start = minutesOfTime(row.start_time);
   const duration = Number(row.duration);
   if (row.weekday === null || start === null || !Number.isInteger(duration) || duration < 1) return null;
-  const from = row.weekday * MINUTES_PER_DAY + start;
-  return { from, to: from + duration };
-}
-
-/** Two spans of the week overlap, also across Saturday→Sunday (a span may run past the week's end). */
-export function weekSpansOverlap(a: { from: number; to: number }, b: { from: number; to: number }): boolean {
-  for (const shift of [-MINUTES_PER_WEEK, 0, MINUTES_PER_WEEK]) {
-    if (a.from < b.to + shift && b.from + shift < a.to) return true;
-  }
-  return false;
+  return workWeekSpan(row.weekday, start, duration);
 }
 
 const issue = (path: string, key: string, params: Record<string, unknown> = {}): FieldIssue => ({ path, key, params });
@@ -138,8 +128,8 @@ function workperiodIssues(rows: readonly WorkperiodRow[]): FieldIssue[] {
       issues.push(...parsed.issues.map((found) => ({ ...found, path: `workperiods.${index}.${found.path}` })));
       return;
     }
-    const other = spans.findIndex((span, before) => before < index && span !== null && weekSpansOverlap(span, spans[index]!));
-    if (other >= 0) issues.push(issue(`workperiods.${index}.start_time`, 'scheduleForm.workOverlap', { other: other + 1 }));
+    const other = earlierOverlap(spans, index, weekSpansOverlap);
+    if (other >= 0) issues.push(issue(`workperiods.${index}.start_time`, 'validations.work_overlap', { other: other + 1 }));
   });
   return issues;
 }
@@ -148,6 +138,8 @@ function workperiodIssues(rows: readonly WorkperiodRow[]): FieldIssue[] {
 function offperiodIssues(rows: readonly OffperiodRow[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const spans = rows.map((row) => ({ from: pickerMillis(row.start), to: pickerMillis(row.end) }));
+  // Only complete, forward rows are compared (the others have their own message).
+  const valid = spans.map((span) => (span.from !== null && span.to !== null && span.to > span.from ? (span as { from: number; to: number }) : null));
   rows.forEach((row, index) => {
     let complete = true;
     for (const [name, value] of [['start_at', row.start], ['end_at', row.end]] as const) {
@@ -163,8 +155,8 @@ function offperiodIssues(rows: readonly OffperiodRow[]): FieldIssue[] {
       issues.push(issue(`offperiods.${index}.end_at`, 'validations.after', { date: attributeRef('start_at') }));
       return;
     }
-    const other = spans.findIndex((span, before) => before < index && span.from !== null && span.to !== null && span.from < to && from < span.to);
-    if (other >= 0) issues.push(issue(`offperiods.${index}.start_at`, 'scheduleForm.offOverlap', { other: other + 1 }));
+    const other = earlierOverlap(valid, index, timeSpansOverlap);
+    if (other >= 0) issues.push(issue(`offperiods.${index}.start_at`, 'validations.off_overlap', { other: other + 1 }));
   });
   return issues;
 }
