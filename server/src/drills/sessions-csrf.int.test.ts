@@ -201,6 +201,18 @@ describe('login throttling', () => {
     // The right password is refused too while the account is locked for this address.
     expect((await signIn(srv.client(), email)).status).toBe(429);
   });
+
+  it('holds the same way for guesses of the current password from a signed-in session', async () => {
+    const c = await srv.signInAs('Student');
+    const id = (await c.get('/api/user')).body.data.id as number;
+    const burst = 12;
+    const guess = { current_password: 'wrong-password', new_password: 'whatever-99', new_password_confirmation: 'whatever-99' };
+    const answers = await Promise.all(Array.from({ length: burst }, () => c.patch(`/api/users/${id}`, guess)));
+    const checked = answers.filter((r) => r.status === 422).length;
+    figures.password_change_burst = { parallel_attempts: burst, password_checks: checked };
+    expect(checked + answers.filter((r) => r.status === 429).length).toBe(burst);
+    expect(checked).toBeLessThanOrEqual(srv.config.LOGIN_MAX_ATTEMPTS);
+  });
 });
 
 describe('iCal feed tokens', () => {
