@@ -42,12 +42,12 @@ export function createAuthService(d: AuthServiceDeps) {
   return {
     async login(ctx: Context, input: { email: string; password: string; remember: boolean }): Promise<AuthState> {
       const key = `login:${input.email.toLowerCase()}|${ctx.ip}`;
-      const wait = await d.throttle.lockedFor(key);
+      // The attempt is counted before the password is checked (parallel guesses included).
+      const wait = await d.throttle.attempt(key);
       if (wait > 0) throw errors.throttled(wait);
       const user = await d.users.findUserByEmail(input.email);
       const ok = (await verifyPassword(user?.password ?? null, input.password)) && user?.active === true;
       if (!ok || !user) {
-        await d.throttle.hit(key);
         throw errors.invalidField('email', 'errors.credentials');
       }
       await d.throttle.clear(key);
@@ -91,11 +91,10 @@ export function createAuthService(d: AuthServiceDeps) {
     async changePassword(auth: AuthState, targetId: number, input: { current_password: string; new_password: string }) {
       if (targetId !== auth.user.id) throw errors.forbidden();
       const key = `password-change:${auth.user.id}`;
-      const wait = await d.throttle.lockedFor(key);
+      const wait = await d.throttle.attempt(key);
       if (wait > 0) throw errors.throttled(wait);
       const user = await d.users.findUserById(auth.user.id);
       if (!user || !(await verifyPassword(user.password, input.current_password))) {
-        await d.throttle.hit(key);
         throw errors.invalidField('current_password', 'errors.password_current_wrong');
       }
       await d.throttle.clear(key);

@@ -3,23 +3,22 @@ import type { Knex } from 'knex';
 /** Counters live in PostgreSQL so that every server process sees the same attempts. */
 export function createLoginThrottle(knex: Knex, maxAttempts: number, decaySeconds: number) {
   return {
-    /** Seconds until the key may try again, or 0 when it may try now. */
-    async lockedFor(key: string): Promise<number> {
-      const row = await knex('rate_limits')
-        .select('hits', knex.raw('ceil(extract(epoch from reset_at - now()))::int as seconds'))
-        .where({ key })
-        .where('reset_at', '>', knex.fn.now())
-        .first();
-      return row && row.hits >= maxAttempts ? Math.max(1, row.seconds) : 0;
-    },
-    async hit(key: string): Promise<void> {
-      await knex.raw(
+    /**
+     * Counts one attempt and answers the seconds to wait (0: go on and check the password).
+     * Counting and deciding are one statement: with a separate "locked?" read before the count,
+     * a burst of parallel guesses all read "not yet" and every one got its password checked.
+     */
+    async attempt(key: string): Promise<number> {
+      const { rows } = await knex.raw(
         `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, now() + make_interval(secs => ?))
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
-           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END`,
+           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+         RETURNING hits, ceil(extract(epoch from reset_at - now()))::int AS seconds`,
         [key, decaySeconds],
       );
+      const row = rows[0] as { hits: number; seconds: number };
+      return row.hits > maxAttempts ? Math.max(1, row.seconds) : 0;
     },
     async clear(key: string): Promise<void> {
       await knex('rate_limits').where({ key }).delete();

@@ -18,7 +18,17 @@ export function sessionExpiry(policy: SessionPolicy, remember: boolean): Date {
   return new Date(Date.now() + (remember ? policy.rememberMs : policy.idleMs));
 }
 
+/**
+ * With SESSION_COOKIE_SECURE, TLS ends at the proxy in front and the app (which trusts no
+ * X-Forwarded-Proto: proxy is off) sees plain HTTP; the cookies library refuses to send a Secure
+ * cookie then (every sign-in was a 500). The setting is the operator's word that it is HTTPS.
+ */
+function allowSecureCookie(ctx: Context, policy: SessionPolicy): void {
+  if (policy.secure) ctx.cookies.secure = true;
+}
+
 export function setSessionCookie(ctx: Context, token: string, policy: SessionPolicy, remember: boolean): void {
+  allowSecureCookie(ctx, policy);
   ctx.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -31,6 +41,7 @@ export function setSessionCookie(ctx: Context, token: string, policy: SessionPol
 }
 
 export function clearSessionCookie(ctx: Context, policy: SessionPolicy): void {
+  allowSecureCookie(ctx, policy);
   ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: policy.secure, path: '/', maxAge: 0 });
 }
 
