@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../../config.js';
 import { createJobQueue } from '../../platform/jobs/pg-boss-job-queue.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { createLogger } from '../../platform/logging/logger.js';
+import type { MessengerOutbox } from './messenger-outbox.service.js';
 import { createModules } from '../../modules.js';
 import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.js';
 
@@ -87,6 +88,8 @@ export interface BotsServer {
   telegram: FakeBotServer;
   viber: FakeBotServer;
   jobs: JobQueue;
+  /** The outbox whose sender works on the current queue. */
+  outbox: MessengerOutbox;
   signInAs(role: DemoRole, lang?: string): Promise<TestClient>;
   client(lang?: string): TestClient;
   /** Stops the queue worker (as a dying process would), then starts a fresh one over the same database. */
@@ -117,7 +120,7 @@ export async function startBotsServer(): Promise<BotsServer> {
   const logger = createLogger('silent');
   const newQueue = () => createJobQueue({ databaseUrl: db.url, logger, pollIntervalSeconds: 0.5, poolMax: 3, stopTimeoutMs: 1000 });
   let jobs = newQueue();
-  const { server } = createApp({ config, knex: db.knex, logger, jobs });
+  const { server, services } = createApp({ config, knex: db.knex, logger, jobs });
   await jobs.start();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -128,6 +131,7 @@ export async function startBotsServer(): Promise<BotsServer> {
     telegram,
     viber,
     jobs,
+    outbox: services.messengerOutbox!,
     client: (lang = 'uk') => new TestClient(url, lang),
     async signInAs(role, lang = 'uk') {
       const c = new TestClient(url, lang);
@@ -143,6 +147,7 @@ export async function startBotsServer(): Promise<BotsServer> {
       await jobs.start();
       await services.messengerOutbox?.resumePending();
       srv.jobs = jobs;
+      srv.outbox = services.messengerOutbox!;
     },
     async close() {
       await jobs.stop();
