@@ -71,6 +71,10 @@ export function messengerBotsRoutes(service: MessengerBotsService): { commands: 
     if (!auth.ability.can('create', asSubject('user', { id: userId }), MESSENGER_TOKEN_FIELD)) throw errors.forbidden();
     ctx.body = { data: await service.generateToken(userId, tokenType as MessengerType) };
   });
+  // The settings pages' buttons: which bots the signed-in user has connected.
+  commands.get('/bots/status', async (ctx) => {
+    ctx.body = { data: { bots_connected: await service.status(authOf(ctx).user.id) } };
+  });
 
   // GET, as the spec says; the X-Requested-With header keeps a foreign page (an <img>) from
   // disconnecting someone's bot.

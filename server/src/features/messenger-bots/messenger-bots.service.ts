@@ -68,6 +68,8 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
       return { uuid, token_type: messenger, link: messengerLink(messenger, deps.botNames[messenger], uuid) };
     },
 
+    status: (userId: number) => links.botsConnected(userId),
+
     async disconnect(userId: number, messenger: MessengerType) {
       await links.disconnectUser(userId, messenger);
       return links.botsConnected(userId);
