@@ -124,6 +124,10 @@ describe('staff settings: language and bots', () => {
       // The way back from a bot: the query flag's 10 s success toast.
       expect((await toastText(page, 'success')).message).toBe(uk.bots.toasts.connected.replace('{{type}}', 'Telegram'));
       const telegram = page.getByTestId('bot-connect-telegram');
+      // The demo teacher's Telegram is connected: green and disabled; Disconnect frees it.
+      expect(await telegram.isDisabled()).toBe(true);
+      await page.getByTestId('bot-disconnect-telegram').click();
+      await page.getByTestId('toast-success').getByText(uk.bots.toasts.disconnected.replace('{{type}}', 'Telegram')).waitFor();
       await page.waitForFunction(() => !document.querySelector('[data-testid="bot-connect-telegram"]')?.hasAttribute('disabled'));
       expect(await telegram.innerText()).toBe(uk.bots.settings.connectTelegram);
       await telegram.click();

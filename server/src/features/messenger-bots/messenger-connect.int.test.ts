@@ -151,6 +151,7 @@ describe('GET /telegram/disconnect, /viber/disconnect', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.bots_connected).toEqual({ telegram: false, viber: true });
     expect((await student.get('/viber/disconnect')).body.data.bots_connected).toEqual({ telegram: false, viber: false });
+    expect((await student.get('/api/bots/status')).body).toEqual({ data: { bots_connected: { telegram: false, viber: false } } });
     expect((await srv.client().get('/viber/disconnect')).status).toBe(401);
   });
 });

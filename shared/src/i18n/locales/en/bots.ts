@@ -11,7 +11,7 @@ export const bots: Translation['bots'] = {
     disconnectTelegram: 'Disconnect Telegram',
     disconnectViber: 'Disconnect Viber',
     connected: 'Connected',
-    linkHint: 'Link copied: open it on your phone and the bot connects.',
+    linkHint: 'Connect copies the bot link: open it on your phone and the bot connects.',
   },
   toasts: {
     successTitle: 'Success',

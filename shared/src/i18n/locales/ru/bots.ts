@@ -11,7 +11,7 @@ export const bots: Translation['bots'] = {
     disconnectTelegram: 'Отключить Telegram',
     disconnectViber: 'Отключить Viber',
     connected: 'Подключено',
-    linkHint: 'Ссылка скопирована: откройте её на телефоне, и бот подключится.',
+    linkHint: 'Кнопка «Подключить» копирует ссылку на бота: откройте её на телефоне, и бот подключится.',
   },
   toasts: {
     successTitle: 'Успех',

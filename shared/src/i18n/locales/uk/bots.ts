@@ -9,7 +9,7 @@ export const bots = {
     disconnectTelegram: 'Відключити Telegram',
     disconnectViber: 'Відключити Viber',
     connected: 'Підключено',
-    linkHint: 'Посилання скопійовано: відкрийте його на телефоні, і бот підключиться.',
+    linkHint: 'Кнопка «Підключити» копіює посилання на бота: відкрийте його на телефоні, і бот підключиться.',
   },
   toasts: {
     successTitle: 'Успіх',
