@@ -114,13 +114,25 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
 });
 
 describe('staff settings: language and bots', () => {
-  it('switches the language like the navbar does and says that the bots come later', async () => {
+  it('switches the language like the navbar does; the bot buttons copy the link with the spec\'s toast in uk and ru', async () => {
     const { context, page } = await suite.staffPage();
     try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
       await signIn(page, 'teacher@example.com');
-      await page.goto('/staff/settings');
+      await page.goto('/staff/settings?telegram_connected=1');
       await page.getByTestId('settings-page').waitFor();
-      expect(await page.getByTestId('settings-messengers').innerText()).toContain(uk.ui.settings.messengersText);
+      // The way back from a bot: the query flag's 10 s success toast.
+      expect((await toastText(page, 'success')).message).toBe(uk.bots.toasts.connected.replace('{{type}}', 'Telegram'));
+      const telegram = page.getByTestId('bot-connect-telegram');
+      // The demo teacher's Telegram is connected: green and disabled; Disconnect frees it.
+      expect(await telegram.isDisabled()).toBe(true);
+      await page.getByTestId('bot-disconnect-telegram').click();
+      await page.getByTestId('toast-success').getByText(uk.bots.toasts.disconnected.replace('{{type}}', 'Telegram')).waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid="bot-connect-telegram"]')?.hasAttribute('disabled'));
+      expect(await telegram.innerText()).toBe(uk.bots.settings.connectTelegram);
+      await telegram.click();
+      await page.getByTestId('toast-success').getByText(uk.bots.toasts.linkCopied.replace('{{type}}', 'Telegram')).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/t\.me\/[A-Za-z0-9_]+\?start=[0-9a-f-]{36}$/);
       expect(await page.getByTestId('settings-language-uk').isChecked()).toBe(true);
       await screenshot(page, 'desktop-settings-uk');
 
@@ -132,7 +144,10 @@ describe('staff settings: language and bots', () => {
       await page.waitForFunction((want) => document.title === want, `${ru.app.name} | ${ru.titles.settings}`);
       expect(await page.getByTestId('language-ru').getAttribute('aria-pressed')).toBe('true');
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
-      expect(await page.getByTestId('settings-messengers').innerText()).toContain(ru.ui.settings.messengersText);
+      expect(await page.getByTestId('bot-connect-viber').innerText()).toBe(ru.bots.settings.connectViber);
+      await page.getByTestId('bot-connect-viber').click();
+      await page.getByTestId('toast-success').getByText(ru.bots.toasts.linkCopied.replace('{{type}}', 'Viber')).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^viber:\/\/pa\?chatURI=.+&text=[0-9a-f-]{36}$/);
       expect(await page.getByTestId('password-submit').innerText()).toBe(ru.auth.change.submit);
       await screenshot(page, 'desktop-settings-ru');
 

@@ -405,6 +405,10 @@ describe.each([
       await expect.poll(() => page.title()).toBe(`${ru.app.name} | ${ru.titles.settings}`);
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
       expect(await page.getByTestId('settings-messengers').textContent()).toContain(ru.family.settings.messengersTitle);
+      // The bot buttons, in Russian, once the parent's bots are known.
+      const viberTexts = [ru.bots.settings.connectViber, `Viber: ${ru.bots.settings.connected}`];
+      await expect.poll(() => page.getByTestId('bot-connect-viber').innerText()).toSatisfy((text: string) => viberTexts.includes(text));
+      await screenshot(page, `family-parent-${width}-settings-bots-ru`);
       await screenshot(page, `family-parent-${width}-settings-ru`);
 
       const languages: string[] = [];

@@ -14,6 +14,7 @@ import { errorHandler } from './platform/http/error-handler.js';
 import { methodOverride, requireXhrHeader, securityHeaders } from './platform/http/guards.js';
 import { requestContext } from './platform/http/request-context.js';
 import { spa } from './platform/http/static-files.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
 import { attachRealtime, type Realtime } from './platform/realtime/realtime.server.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
@@ -28,6 +29,8 @@ export interface AppDeps {
   storage?: Storage;
   /** The database URL the real-time LISTEN connection opens; without it no socket.io is attached. */
   dbUrl?: string;
+  /** The job queue, not started yet (the caller starts it after createApp); none: no bot sends. */
+  jobs?: JobQueue;
 }
 
 /**
@@ -39,7 +42,9 @@ const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'resource
 const jsonAllowedMethods = (router: Router) =>
   router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed });
 
-const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.startsWith('/socket.io');
+// The spec's bot disconnect calls live outside /api (GET /viber/disconnect, /telegram/disconnect).
+const BOT_DISCONNECT_PATHS = new Set(['/viber/disconnect', '/telegram/disconnect']);
+const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.startsWith('/socket.io') || BOT_DISCONNECT_PATHS.has(p);
 
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
@@ -51,7 +56,7 @@ export function createApp(deps: AppDeps) {
     if (clientGone) logger.debug({ code: err.code }, 'connection ended by the client');
     else logger.error({ err }, 'error after the answer');
   });
-  const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage });
+  const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage, jobs: deps.jobs });
   // Socket handlers: the realtime events' and those the feature modules bring (the chat).
   const realtimeEvents = realtimeEventsFor(knex);
   const channels = [...realtimeEvents.channels, ...modules.flatMap((m) => m.channels ?? [])];

@@ -75,6 +75,18 @@ const envSchema = z.object({
   // The chat prototype's STUN/TURN servers: a JSON array of RTCIceServer (features/chat-prototype).
   CHAT_ICE_SERVERS: z.string().optional(),
   UPLOADER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
+  // Messenger bots (features/messenger-bots): the outside services' base URLs, tokens and names.
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  TELEGRAM_BOT_NAME: z.string().min(1).default('school_bot'),
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[A-Za-z0-9_-]{16,256}$/).optional()),
+  VIBER_API_URL: z.string().url().default('https://chatapi.viber.com'),
+  VIBER_AUTH_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  VIBER_BOT_NAME: z.string().min(1).default('school'),
+  BOT_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(60),
+  BOT_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  BOT_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  BOT_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
 }).superRefine((c, ctx) => {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';

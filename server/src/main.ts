@@ -7,6 +7,7 @@ import { startUploadServiceProcess, type UploadServiceProcess } from './features
 import { loadUploadSecret } from './features/recording-uploads/upload-secret.js';
 import { migrateLatest, openDatabase } from './platform/db/database.js';
 import { takeOverShutdownSignals } from './platform/db/embedded-postgres.js';
+import { createJobQueue } from './platform/jobs/pg-boss-job-queue.js';
 import { createLogger } from './platform/logging/logger.js';
 import { hashPassword } from './platform/security/secrets.js';
 
@@ -50,7 +51,12 @@ async function main() {
     await seedDemoSchool(db.knex, { hashPassword });
   }
 
-  const { server, realtime, services } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url });
+  // Background jobs (the messenger outbox): pg-boss in the same database, started once every
+  // module registered its jobs; pending bot messages a previous run left are queued again.
+  const jobs = createJobQueue({ databaseUrl: db.url, logger });
+  const { server, realtime, services } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url, jobs });
+  await jobs.start();
+  await services.messengerOutbox?.resumePending();
   // What a killed process left of uploads (temp files, stored objects without a row) goes first.
   const sweep = () =>
     services
@@ -89,6 +95,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     // Finish requests in flight, then close the pool and stop PostgreSQL cleanly.
     await realtime?.close();
+    await jobs.stop();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await Promise.all([
       new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import { createFreeSlotsModule } from './features/free-slots/free-slots.module.j
 import { createIcalFeedsModule } from './features/ical-feeds/ical-feeds.module.js';
 import { createInvoiceDocumentsModule } from './features/invoice-documents/invoice-documents.module.js';
 import { createInvoicesModule } from './features/invoices/invoices.module.js';
+import { createMessengerBotsModule } from './features/messenger-bots/messenger-bots.module.js';
 import { createRecordingUploadsModule } from './features/recording-uploads/recording-uploads.module.js';
 import { createRecordingFilesModule, createRecordingsModule } from './features/recordings/recordings.module.js';
 import { createResourcesModule } from './features/resources/resources.module.js';
@@ -23,7 +24,6 @@ import { createStudyEvaluationsModule } from './features/study-evaluations/study
 import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
 import { createStudyMessageReadsModule, createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
 import { createStudyNotifyModule } from './features/study-notify/study-notify.module.js';
-import type { MessengerSender } from './features/study-notify/study-notify.sender.js';
 import { createStudyReportsModule } from './features/study-reports/study-reports.module.js';
 import { createHomeworkModule, createStudyTasksModule } from './features/study-tasks/study-tasks.module.js';
 import { createStudyTransferModule } from './features/study-transfer/study-transfer.module.js';
@@ -33,6 +33,7 @@ import { createTeachersListingModule } from './features/teachers-listing/teacher
 import { createTeachersModule } from './features/teachers/teachers.module.js';
 import { createUsersModule } from './features/users/users.module.js';
 import { uploadTempDir } from './platform/http/multipart.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
 import { createStorage, type Storage } from './platform/storage/storage.js';
@@ -43,8 +44,8 @@ export interface ModuleDeps {
   config: AppConfig;
   logger: Logger;
   mail?: MailTransport;
-  /** The messengers study reminders go out through (none: nothing is sent). */
-  sender?: MessengerSender;
+  /** The job queue (not started yet): the messenger outbox registers its sender on it. None: no bot sends. */
+  jobs?: JobQueue;
   /** Clock for the scheduling rules; tests may pin it. */
   now?: () => number;
   /** Where files are kept (default: from the config, S3 or $DATA_DIR/files). */
@@ -76,7 +77,8 @@ export function createModules(deps: ModuleDeps) {
     freeSlots: freeSlots.services.freeSlots,
     transfer: transfer.services.transfer,
   });
-  const notify = createStudyNotifyModule({ knex, logger, studies, sender: deps.sender, now });
+  const bots = createMessengerBotsModule({ knex, config, logger, jobs: deps.jobs });
+  const notify = createStudyNotifyModule({ knex, logger, studies, outbox: bots.services.messengerOutbox, now });
   const features: FeatureModule[] = [
     auth,
     createIcalFeedsModule({ knex, appUrl: config.APP_URL }),
@@ -90,6 +92,7 @@ export function createModules(deps: ModuleDeps) {
     createSubscriptionPlansModule({ knex, logger, exchangeRates: exchangeRate.services.exchangeRates }),
     createTeachersListingModule({ knex }),
     notify,
+    bots,
     createDocumentGeneratorsModule({ knex }),
     createAnalyticsModule({ knex }),
     createChatPrototypeModule({ config }),
@@ -146,6 +149,7 @@ export function createModules(deps: ModuleDeps) {
       ...studiesModule.services,
       ...exchangeRate.services,
       ...notify.services,
+      ...bots.services,
       ...recordingFiles.services,
     },
   };

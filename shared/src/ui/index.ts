@@ -17,3 +17,4 @@ export * from './use-resource-list';
 export * from './app-error-boundary';
 export * from './admin-widgets';
 export * from './document-download';
+export * from './messenger-bots';

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useLanguage, usePageTitle } from '@school/shared/ui';
+import { BOT_TYPES, useAuth, useLanguage, useMessengerBots, usePageTitle } from '@school/shared/ui';
+import { useToasts } from '../../app/toasts-context';
 import { PasswordChangeForm } from './password-change-form';
 import './settings-page.css';
 
 /**
- * /settings (spec part 2 §2): password, interface language, and the place kept for the Telegram
- * and Viber bots, which come with the bots themselves in a later issue.
+ * /settings (spec part 2 §2): password, interface language, and the Telegram and Viber bot buttons
+ * (connect copies the bot link; a connected bot's button is green and disabled).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -28,14 +29,49 @@ export function SettingsPage() {
         </h2>
         <PasswordChangeForm />
       </section>
-      <section className="card card--soft" aria-labelledby="settings-messengers" data-testid="settings-messengers" data-slot="messengers">
+      <section className="card" aria-labelledby="settings-messengers" data-testid="settings-messengers" data-slot="messengers">
         <h2 className="card__title" id="settings-messengers">
           {t('family.settings.messengersTitle')}
-          <span className="study-slot__badge">{t('family.settings.comingLater')}</span>
         </h2>
-        <p className="muted">{t('family.settings.messengersText')}</p>
+        <MessengerButtons />
       </section>
     </div>
+  );
+}
+
+function MessengerButtons() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const toasts = useToasts();
+  const bots = useMessengerBots(user?.id ?? null, toasts.show);
+  return (
+    <>
+      <div className="bot-buttons">
+        {BOT_TYPES.map((type) => {
+          const on = bots.connected?.[type] ?? false;
+          const name = type === 'telegram' ? 'Telegram' : 'Viber';
+          return (
+            <div key={type} className="bot-buttons__row" data-testid={`bot-${type}`}>
+              <button
+                type="button"
+                className={on ? 'button button--primary button--success' : 'button button--primary'}
+                disabled={on || bots.connected === null || bots.busy === type}
+                onClick={() => void bots.connect(type)}
+                data-testid={`bot-connect-${type}`}
+              >
+                {on ? `${name}: ${t('bots.settings.connected')}` : t(type === 'telegram' ? 'bots.settings.connectTelegram' : 'bots.settings.connectViber')}
+              </button>
+              {on ? (
+                <button type="button" className="button" onClick={() => void bots.disconnect(type)} data-testid={`bot-disconnect-${type}`}>
+                  {t(type === 'telegram' ? 'bots.settings.disconnectTelegram' : 'bots.settings.disconnectViber')}
+                </button>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <p className="muted small">{t('bots.settings.linkHint')}</p>
+    </>
   );
 }
 

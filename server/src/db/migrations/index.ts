@@ -23,6 +23,7 @@ import * as m021 from './021_catalogue_name_ru.js';
 import * as m022 from './022_recording_uploads.js';
 import * as m023 from './023_study_panels.js';
 import * as m024 from './024_analytics_indexes.js';
+import * as m025 from './025_messenger_outbox.js';
 
 export interface Migration {
   name: string;
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   { name: '022_recording_uploads', up: m022.up, down: m022.down },
   { name: '023_study_panels', up: m023.up, down: m023.down },
   { name: '024_analytics_indexes', up: m024.up, down: m024.down },
+  { name: '025_messenger_outbox', up: m025.up, down: m025.down },
 ];

@@ -7,8 +7,9 @@ import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/schedul
 import { createLogger } from '../../platform/logging/logger.js';
 import { authFor } from '../studies/hooks-test-kit.sql.js';
 import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
-import { createModules } from '../../modules.js';
-import type { MessengerMessage } from './study-notify.sender.js';
+import { createSchedulingCoreModule } from '../scheduling-core/scheduling-core.module.js';
+import { createStudyNotifyModule } from './study-notify.module.js';
+import type { NotifyOutbox } from './study-notify.sender.js';
 
 let srv: TestServer;
 let teacher: { id: number; client: TestClient };
@@ -92,39 +93,42 @@ describe('POST /api/users/:id/notify', () => {
   });
 });
 
-describe('the notify service with a messenger sender (the bots\' outgoing side)', () => {
-  /** Built by the composition root from a knex alone, as a bot or a worker does: no HTTP. */
-  async function serviceWith(send: (m: MessengerMessage) => Promise<void>) {
+describe('the notify service with the messenger outbox (the bots\' outgoing side)', () => {
+  type Queued = Parameters<NotifyOutbox['enqueueMessages']>[0][number];
+  /** Built from a knex alone, as a bot or a worker does: no HTTP. */
+  async function serviceWith(outbox: NotifyOutbox) {
     const { email } = await srv.knex('users').select('email').where({ id: teacher.id }).first();
     const auth = await authFor(srv.knex, email);
-    const { services } = createModules({ knex: srv.knex, config: srv.config, logger: createLogger('silent'), sender: { send } });
-    return { auth, service: services.notify };
+    const core = createSchedulingCoreModule({ knex: srv.knex });
+    const module = createStudyNotifyModule({ knex: srv.knex, logger: createLogger('silent'), studies: core.services.studies, outbox });
+    return { auth, service: module.services.notify };
   }
 
-  it('sends the reminder with the study time to every connected messenger', async () => {
+  it('queues the reminder with the study time for the student and their connected responsibles', async () => {
     await srv.knex('users').where({ id: studentId }).update({ telegram_id: '5550001', viber_id: 'vb-42' });
-    const sent: MessengerMessage[] = [];
-    const { auth, service } = await serviceWith(async (m) => void sent.push(m));
-    expect(await service.notify(auth, studentId, { type_id: 1, study_id: liveStudy })).toEqual({ sent: ['telegram', 'viber'] });
+    const parent = await addUser(srv.knex, ROLE.Responsible, 'Батько');
+    const silentParent = await addUser(srv.knex, ROLE.Responsible, 'Мама');
+    await srv.knex('users').where({ id: parent }).update({ viber_id: 'vb-parent' });
+    await srv.knex('user_responsibles').insert([
+      { child_id: studentId, responsible_id: parent },
+      { child_id: studentId, responsible_id: silentParent },
+    ]);
+    const queued: Queued[] = [];
+    const { auth, service } = await serviceWith({
+      async enqueueMessages(messages) {
+        queued.push(...messages);
+        return messages.flatMap((m) => (m.userId === studentId ? (['telegram', 'viber'] as const) : (['viber'] as const)).map((messenger) => ({ userId: m.userId, messenger })));
+      },
+    });
+    const result = await service.notify(auth, studentId, { type_id: 1, study_id: liveStudy });
+    expect(result).toEqual({ sent: ['telegram', 'viber'], recipients: [studentId, parent] });
     const start = await srv.knex('studies').select('start').where({ id: liveStudy }).first();
     const time = DateTime.fromJSDate(start.start).setZone('Europe/Kyiv').toFormat('HH:mm');
-    expect(sent).toEqual([
-      { messenger: 'telegram', chatId: '5550001', text: uk.notify.messages[1].replace('{{time}}', time) },
-      { messenger: 'viber', chatId: 'vb-42', text: uk.notify.messages[1].replace('{{time}}', time) },
+    expect(queued.map((q) => ({ userId: q.userId, textKey: q.textKey, params: q.params }))).toEqual([
+      { userId: studentId, textKey: 'scheduling.notify.messages.1', params: { time } },
+      { userId: parent, textKey: 'scheduling.notify.messages.1', params: { time } },
     ]);
-  });
-
-  it('succeeds when one messenger took it, fails (502) when none did', async () => {
-    const { auth, service } = await serviceWith(async (m) => {
-      if (m.messenger === 'viber') throw new Error('viber is down');
-    });
-    expect(await service.notify(auth, studentId, { type_id: 1, study_id: liveStudy })).toEqual({ sent: ['telegram'] });
-    const broken = await serviceWith(async () => {
-      throw new Error('all down');
-    });
-    await expect(broken.service.notify(broken.auth, studentId, { type_id: 1, study_id: liveStudy })).rejects.toMatchObject({
-      status: 502,
-      code: 'notify_failed',
-    });
+    // Every click is its own reminder: distinct keys.
+    expect(new Set(queued.map((q) => q.key)).size).toBe(2);
   });
 });

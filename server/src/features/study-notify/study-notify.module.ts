@@ -1,18 +1,17 @@
 import type { Knex } from 'knex';
-import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createStudyNotifyRepository } from './study-notify.repository.js';
 import { studyNotifyRoutes } from './study-notify.routes.js';
-import type { MessengerSender } from './study-notify.sender.js';
+import type { NotifyOutbox } from './study-notify.sender.js';
 import { createStudyNotifyService, type StudyNotifyService } from './study-notify.service.js';
 
 export interface StudyNotifyModuleDeps {
   knex: Knex;
   logger: Logger;
   studies: StudiesRepository;
-  sender?: MessengerSender;
+  outbox?: NotifyOutbox;
   now?: () => number;
 }
 
@@ -24,8 +23,7 @@ export function createStudyNotifyModule(deps: StudyNotifyModuleDeps): FeatureMod
     knex: deps.knex,
     studies: deps.studies,
     targets: createStudyNotifyRepository(deps.knex),
-    sender: deps.sender,
-    studentT: translatorFor('uk'),
+    outbox: deps.outbox,
     logger: deps.logger,
     now: deps.now,
   });

@@ -16,6 +16,16 @@ export function createStudyNotifyRepository(knex: Knex) {
       const text = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v));
       return { id: row.id as number, firstname: text(row.firstname), telegram_id: text(row.telegram_id), viber_id: text(row.viber_id) };
     },
+    /** The student's responsibles (parents) with a connected chat: they get the reminder too. */
+    async connectedResponsibles(studentId: number): Promise<number[]> {
+      const rows = await knex('user_responsibles as ur')
+        .join('users as u', 'u.id', 'ur.responsible_id')
+        .where('ur.child_id', studentId)
+        .where((w) => w.whereNotNull('u.telegram_id').orWhereNotNull('u.viber_id'))
+        .orderBy('u.id')
+        .select('u.id');
+      return rows.map((r) => r.id as number);
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-form
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
+import { bots } from './bots';
 import { desktopShell } from './desktop-shell';
 
 export const ru: Translation = {
@@ -65,5 +66,6 @@ export const ru: Translation = {
   moneyForms,
   analyticsUi,
   chat,
+  bots,
   desktopShell,
 };

@@ -23,6 +23,7 @@ import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-form
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
+import { bots } from './bots';
 import { desktopShell } from './desktop-shell';
 
 export const uk = {
@@ -64,5 +65,6 @@ export const uk = {
   moneyForms,
   analyticsUi,
   chat,
+  bots,
   desktopShell,
 };

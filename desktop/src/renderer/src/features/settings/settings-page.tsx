@@ -1,14 +1,15 @@
-import { Icon, Radio, RadioGroup, Section, SectionCard, Tag } from '@blueprintjs/core';
+import { Button, Radio, RadioGroup, Section, SectionCard } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MESSENGER_TOKEN_FIELD, asSubject } from '@school/shared/permissions';
-import { useAuth, useLanguage, usePageTitle } from '@school/shared/ui';
+import { BOT_TYPES, useAuth, useLanguage, useMessengerBots, usePageTitle } from '@school/shared/ui';
+import { useServices } from '../../app/services-context';
 import { useAbility } from '../../app/ability-context';
 import { PasswordChangeForm } from './password-change-form';
 import './settings-page.css';
 
 /**
- * /settings (spec part 2 §2): change password, the interface language, and the place of the
- * Telegram and Viber bots (with `create user messenger_token`), which come with the bots later.
+ * /settings (spec part 2 §2): change password, the interface language, and the Telegram and Viber
+ * bot buttons (with `create user messenger_token`): green and disabled once connected.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -36,26 +37,52 @@ export function SettingsPage() {
             </SectionCard>
           </Section>
           {canConnectBots ? (
-            <Section
-              title={t('ui.settings.messengersTitle')}
-              icon="notifications"
-              rightElement={
-                <Tag minimal round intent="primary">
-                  {t('ui.settings.comingLater')}
-                </Tag>
-              }
-              data-testid="settings-messengers"
-            >
+            <Section title={t('ui.settings.messengersTitle')} icon="notifications" data-testid="settings-messengers">
               <SectionCard>
-                <div className="settings-page__messengers">
-                  <Icon icon="chat" size={24} className="settings-page__messengers-icon" />
-                  <p>{t('ui.settings.messengersText')}</p>
-                </div>
+                <MessengerButtons userId={user.id} />
               </SectionCard>
             </Section>
           ) : null}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Connect copies the bot link (the shared hook's toasts); a connected bot's button is green and disabled. */
+function MessengerButtons({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { toasts } = useServices();
+  const bots = useMessengerBots(userId, toasts.show);
+  return (
+    <div className="settings-page__messengers">
+      {BOT_TYPES.map((type) => {
+        const on = bots.connected?.[type] ?? false;
+        const name = type === 'telegram' ? 'Telegram' : 'Viber';
+        return (
+          <div key={type} className="settings-page__bot" data-testid={`bot-${type}`}>
+            <Button
+              intent={on ? 'success' : 'primary'}
+              icon={on ? 'tick' : 'link'}
+              disabled={on || bots.connected === null}
+              loading={bots.busy === type}
+              text={on ? `${name}: ${t('bots.settings.connected')}` : t(type === 'telegram' ? 'bots.settings.connectTelegram' : 'bots.settings.connectViber')}
+              onClick={() => void bots.connect(type)}
+              data-testid={`bot-connect-${type}`}
+            />
+            {on ? (
+              <Button
+                minimal
+                icon="disable"
+                text={t(type === 'telegram' ? 'bots.settings.disconnectTelegram' : 'bots.settings.disconnectViber')}
+                onClick={() => void bots.disconnect(type)}
+                data-testid={`bot-disconnect-${type}`}
+              />
+            ) : null}
+          </div>
+        );
+      })}
+      <p className="settings-card__hint">{t('bots.settings.linkHint')}</p>
     </div>
   );
 }

@@ -1,0 +1,169 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHmac } from 'node:crypto';
+import { createApp } from '../../app.js';
+import { loadConfig, type AppConfig } from '../../config.js';
+import { createJobQueue } from '../../platform/jobs/pg-boss-job-queue.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import { createLogger } from '../../platform/logging/logger.js';
+import type { MessengerOutbox } from './messenger-outbox.service.js';
+import { createModules } from '../../modules.js';
+import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.js';
+
+/**
+ * Small local stand-ins for the Telegram Bot API and the Viber REST API, and the app wired to
+ * them with a real pg-boss queue. Each fake records what it received; `answer` queues the next
+ * answers (a status and body, or a handler that may hang), then it answers OK again.
+ */
+export interface FakeRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+  at: number;
+}
+
+type Answer = { status: number; body: unknown; headers?: Record<string, string> } | ((res: http.ServerResponse) => void);
+
+export interface FakeBotServer {
+  url: string;
+  requests: FakeRequest[];
+  answer(...answers: Answer[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeBotServer(ok: unknown): Promise<FakeBotServer> {
+  const requests: FakeRequest[] = [];
+  let queue: Answer[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = null;
+      }
+      requests.push({ path: req.url ?? '', headers: req.headers, body, at: Date.now() });
+      const next = queue.shift() ?? { status: 200, body: ok };
+      if (typeof next === 'function') {
+        hanging.add(res);
+        return next(res);
+      }
+      res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
+      res.end(JSON.stringify(next.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    answer: (...answers) => void queue.push(...answers),
+    reset() {
+      requests.length = 0;
+      queue = [];
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export const TELEGRAM_TOKEN = '123456:test-token';
+export const TELEGRAM_SECRET = 'telegram-secret-0123456789';
+export const VIBER_TOKEN = 'viber-auth-token-test';
+export const TELEGRAM_BOT = 'school_test_bot';
+export const VIBER_BOT = 'schooltest';
+
+export const viberSignature = (raw: string) => createHmac('sha256', VIBER_TOKEN).update(raw).digest('hex');
+
+export interface BotsServer {
+  url: string;
+  db: TestDatabase;
+  config: AppConfig;
+  telegram: FakeBotServer;
+  viber: FakeBotServer;
+  jobs: JobQueue;
+  /** The outbox whose sender works on the current queue. */
+  outbox: MessengerOutbox;
+  signInAs(role: DemoRole, lang?: string): Promise<TestClient>;
+  client(lang?: string): TestClient;
+  /** Stops the queue worker (as a dying process would), then starts a fresh one over the same database. */
+  restartQueue(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real app over a private database, its bots pointed at the fakes, retries in milliseconds. */
+export async function startBotsServer(): Promise<BotsServer> {
+  const telegram = await startFakeBotServer({ ok: true, result: { message_id: 1 } });
+  const viber = await startFakeBotServer({ status: 0, status_message: 'ok' });
+  const db = await createTestDatabase('demo');
+  const config = loadConfig(process.env, {
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    TELEGRAM_API_URL: telegram.url,
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_BOT_NAME: TELEGRAM_BOT,
+    TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
+    VIBER_API_URL: viber.url,
+    VIBER_AUTH_TOKEN: VIBER_TOKEN,
+    VIBER_BOT_NAME: VIBER_BOT,
+    BOT_RETRY_BASE_MS: '100',
+    BOT_SEND_TIMEOUT_MS: '400',
+    BOT_SEND_MAX_ATTEMPTS: '4',
+  });
+  const logger = createLogger('silent');
+  const newQueue = () => createJobQueue({ databaseUrl: db.url, logger, pollIntervalSeconds: 0.5, poolMax: 3, stopTimeoutMs: 1000 });
+  let jobs = newQueue();
+  const { server, services } = createApp({ config, knex: db.knex, logger, jobs });
+  await jobs.start();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const srv: BotsServer = {
+    url,
+    db,
+    config,
+    telegram,
+    viber,
+    jobs,
+    outbox: services.messengerOutbox!,
+    client: (lang = 'uk') => new TestClient(url, lang),
+    async signInAs(role, lang = 'uk') {
+      const c = new TestClient(url, lang);
+      const res = await c.post('/login', { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD });
+      if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status}`);
+      return c;
+    },
+    async restartQueue() {
+      await jobs.stop();
+      jobs = newQueue();
+      // A new process: its own modules register the outbox's sender on the new queue.
+      const { services } = createModules({ knex: db.knex, config, logger, jobs });
+      await jobs.start();
+      await services.messengerOutbox?.resumePending();
+      srv.jobs = jobs;
+      srv.outbox = services.messengerOutbox!;
+    },
+    async close() {
+      await jobs.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([telegram.close(), viber.close()]);
+      await db.drop();
+    },
+  };
+  return srv;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 6000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,150 @@
+import type { Knex } from 'knex';
+import type { MessengerType } from '@school/shared/domain';
+import { translatorFor } from '../../platform/i18n/request-i18n.js';
+import { defineJob, type JobQueue } from '../../platform/jobs/job-queue.js';
+import type { Logger } from '../../platform/logging/logger.js';
+import type { BotClient } from './bot-clients.js';
+import { recipientLanguage, type BotLanguage } from './bot-language.js';
+import { disconnectChat } from './messenger-links.repository.js';
+
+/**
+ * The messenger outbox: what other features call to message users through their connected bots
+ * (notify now, reminders later). `enqueueMessages` writes one row per connected chat and queues
+ * one job per send attempt; the job sends through the bot client and records the outcome.
+ * Rules: docs/bots.md.
+ */
+export interface OutgoingMessage {
+  userId: number;
+  /** The caller's idempotency key: the same key twice queues the message once. */
+  key: string;
+  /** An i18n key, rendered in the recipient's language (the chat's, else the school's, uk). */
+  textKey: string;
+  params?: Record<string, unknown>;
+}
+
+export interface QueuedMessage {
+  userId: number;
+  messenger: MessengerType;
+}
+
+export interface MessengerOutbox {
+  enqueueMessages(messages: readonly OutgoingMessage[]): Promise<QueuedMessage[]>;
+  /** After the queue started: queues a job for every pending row that may have lost its own. */
+  resumePending(): Promise<number>;
+}
+
+export interface OutboxDeps {
+  knex: Knex;
+  jobs: JobQueue;
+  clients: Partial<Record<MessengerType, BotClient>>;
+  logger: Logger;
+  maxAttempts: number;
+  retryBaseMs: number;
+}
+
+interface SendPayload {
+  id: number;
+  attempt: number;
+}
+
+export const messengerSendJob = defineJob<SendPayload>('messenger-send');
+
+/** Exponential backoff with a little jitter, so many retries do not land on the same second. */
+export function backoffMs(baseMs: number, attempts: number): number {
+  return Math.round(baseMs * 2 ** Math.max(0, attempts - 1) * (1 + Math.random() * 0.2));
+}
+
+interface OutboxRow {
+  id: number;
+  key: string;
+  user_id: number;
+  messenger: MessengerType;
+  chat_id: string;
+  text: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+}
+
+export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
+  const { knex, jobs, logger } = deps;
+  const log = logger.child({ component: 'messenger-outbox' });
+
+  const queueAttempt = (row: Pick<OutboxRow, 'id' | 'key' | 'attempts' | 'next_attempt_at'>) =>
+    jobs.enqueue(
+      messengerSendJob,
+      { id: row.id, attempt: row.attempts },
+      { idempotencyKey: `${row.key}#${row.attempts}`, runAt: row.next_attempt_at, retryLimit: 3, retryDelaySeconds: 1 },
+    );
+
+  jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: 2, expireInSeconds: 60 });
+
+  async function sendOne(payload: SendPayload) {
+    const next = await knex.transaction(async (trx) => {
+      // The row lock keeps a second worker (or a job retried after a crash) off the same message.
+      const row: OutboxRow | undefined = await trx('messenger_outbox').where('id', payload.id).forUpdate().first();
+      // Sent, given up, or a newer attempt owns it: nothing to do (no duplicate after a retry).
+      if (!row || row.status !== 'pending' || row.attempts !== payload.attempt) return null;
+      const client = deps.clients[row.messenger];
+      const outcome = client ? await client.send(row.chat_id, row.text) : ({ kind: 'failed', reason: 'bot not configured' } as const);
+      const attempts = row.attempts + 1;
+      if (outcome.kind === 'sent') {
+        await trx('messenger_outbox').where('id', row.id).update({ status: 'sent', attempts, sent_at: trx.fn.now(), last_error: null });
+        return null;
+      }
+      if (outcome.kind === 'blocked') {
+        await trx('messenger_outbox').where('id', row.id).update({ status: 'blocked', attempts, last_error: outcome.reason });
+        await disconnectChat(trx, row.user_id, row.messenger, row.chat_id);
+        log.info({ userId: row.user_id, messenger: row.messenger }, 'the user blocked the bot: disconnected');
+        return null;
+      }
+      if (outcome.kind === 'failed' || attempts >= deps.maxAttempts) {
+        await trx('messenger_outbox').where('id', row.id).update({ status: 'failed', attempts, last_error: outcome.reason });
+        log.warn({ id: row.id, messenger: row.messenger, reason: outcome.reason }, 'messenger message given up');
+        return null;
+      }
+      const waitMs = outcome.afterMs ?? backoffMs(deps.retryBaseMs, attempts);
+      const next_attempt_at = new Date(Date.now() + waitMs);
+      await trx('messenger_outbox').where('id', row.id).update({ attempts, next_attempt_at, last_error: outcome.reason });
+      return { ...row, attempts, next_attempt_at };
+    });
+    // After the commit: a crash in between leaves a pending row that resumePending() queues again.
+    if (next) await queueAttempt(next);
+  }
+
+  return {
+    async enqueueMessages(messages) {
+      if (messages.length === 0) return [];
+      const userIds = [...new Set(messages.map((m) => m.userId))];
+      const users = await knex('users as u')
+        .select('u.id', 'u.telegram_id', 'u.viber_id', 'tg.language as telegram_language', 'vb.language as viber_language')
+        .leftJoin('bot_connections as tg', (j) => j.on('tg.user_id', 'u.id').andOnVal('tg.messenger', 'telegram').andOnNull('tg.disconnected_at'))
+        .leftJoin('bot_connections as vb', (j) => j.on('vb.user_id', 'u.id').andOnVal('vb.messenger', 'viber').andOnNull('vb.disconnected_at'))
+        .whereIn('u.id', userIds);
+      const byId = new Map(users.map((u) => [u.id as number, u]));
+      const rows: Array<Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'next_attempt_at'>> = [];
+      for (const m of messages) {
+        const u = byId.get(m.userId);
+        if (!u) continue;
+        for (const messenger of ['telegram', 'viber'] as const) {
+          const chatId = u[`${messenger}_id`];
+          if (!chatId) continue;
+          const lang: BotLanguage = recipientLanguage(u[`${messenger}_language`]);
+          const text = translatorFor(lang)(m.textKey, m.params ?? {});
+          rows.push({ key: `${m.key}:${messenger}`, user_id: m.userId, messenger, chat_id: String(chatId), text });
+        }
+      }
+      if (rows.length === 0) return [];
+      const inserted: OutboxRow[] = await knex('messenger_outbox').insert(rows).onConflict('key').ignore().returning('*');
+      for (const row of inserted) await queueAttempt(row);
+      return rows.map((r) => ({ userId: r.user_id, messenger: r.messenger }));
+    },
+
+    async resumePending() {
+      const pending: OutboxRow[] = await knex('messenger_outbox').where('status', 'pending').orderBy('id');
+      // The idempotency key drops those whose job still exists.
+      for (const row of pending) await queueAttempt(row);
+      return pending.length;
+    },
+  };
+}
