@@ -74,7 +74,5 @@ export const family: FamilyTexts = {
     languageTitle: 'Interface language',
     languageHint: 'The choice is remembered in this browser.',
     messengersTitle: 'Telegram and Viber notifications',
-    messengersText: 'Connecting the Telegram and Viber bots for study reminders comes later.',
-    comingLater: 'Coming soon',
   },
 };

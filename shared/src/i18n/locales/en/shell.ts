@@ -19,8 +19,6 @@ export const ui = {
     languageTitle: 'Interface language',
     languageHint: 'The same as the language switch in the top bar.',
     messengersTitle: 'Telegram and Viber',
-    messengersText: 'Connecting the Telegram and Viber bots for notifications comes later.',
-    comingLater: 'Coming soon',
   },
   profile: {
     manager: 'Manager',

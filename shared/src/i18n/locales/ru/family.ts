@@ -74,7 +74,5 @@ export const family: FamilyTexts = {
     languageTitle: 'Язык интерфейса',
     languageHint: 'Выбор запоминается в этом браузере.',
     messengersTitle: 'Уведомления в Telegram и Viber',
-    messengersText: 'Подключение ботов Telegram и Viber для напоминаний о занятиях появится позже.',
-    comingLater: 'Скоро',
   },
 };

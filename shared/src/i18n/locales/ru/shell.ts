@@ -19,8 +19,6 @@ export const ui = {
     languageTitle: 'Язык интерфейса',
     languageHint: 'То же, что и переключатель языка на верхней панели.',
     messengersTitle: 'Telegram и Viber',
-    messengersText: 'Подключение ботов Telegram и Viber для уведомлений появится позже.',
-    comingLater: 'Скоро',
   },
   profile: {
     manager: 'Менеджер',

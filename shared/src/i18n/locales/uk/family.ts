@@ -73,8 +73,6 @@ export const family = {
     languageTitle: 'Мова інтерфейсу',
     languageHint: 'Вибір запам’ятовується в цьому браузері.',
     messengersTitle: 'Сповіщення в Telegram і Viber',
-    messengersText: 'Підключення ботів Telegram і Viber для нагадувань про заняття з’явиться згодом.',
-    comingLater: 'Незабаром',
   },
 };
 

@@ -19,8 +19,6 @@ export const ui = {
     languageTitle: 'Мова інтерфейсу',
     languageHint: 'Те саме, що й перемикач мови на верхній панелі.',
     messengersTitle: 'Telegram і Viber',
-    messengersText: 'Підключення ботів Telegram і Viber для сповіщень з’явиться згодом.',
-    comingLater: 'Незабаром',
   },
   profile: {
     manager: 'Менеджер',
