@@ -25,6 +25,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { desktopShell } from './desktop-shell';
+import { desktopNotifications } from './desktop-notifications';
 
 export const en: Translation = {
   app,
@@ -66,4 +67,5 @@ export const en: Translation = {
   analyticsUi,
   chat,
   desktopShell,
+  desktopNotifications,
 };

@@ -24,6 +24,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { desktopShell } from './desktop-shell';
+import { desktopNotifications } from './desktop-notifications';
 
 export const uk = {
   app,
@@ -65,4 +66,5 @@ export const uk = {
   analyticsUi,
   chat,
   desktopShell,
+  desktopNotifications,
 };
