@@ -257,6 +257,8 @@ export const notifyMessageInputSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('message'),
       studyId: z.number().int().positive(),
+      /** Several windows may hear of the same message: main shows and counts it once. */
+      messageId: z.number().int().positive(),
       title: z.string().trim().min(1).max(200),
       body: z.string().max(100),
     })

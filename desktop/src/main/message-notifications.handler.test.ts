@@ -42,7 +42,7 @@ function dispatcher(facade: MessageNotificationsFacade) {
   return (input: unknown) => dispatchIpcCall({ handlers, isTrustedSender: () => true }, IpcChannel.notifyMessage, event, input);
 }
 
-const message = { type: 'message', studyId: 7, title: 'Англійська · Олена', body: 'Завтра контрольна' };
+const message = { type: 'message', studyId: 7, messageId: 70, title: 'Англійська · Олена', body: 'Завтра контрольна' };
 
 describe('notifications:message schema', () => {
   const schema = ipcContract[IpcChannel.notifyMessage].input;
@@ -66,7 +66,7 @@ describe('message notifications and the badge', () => {
     const { facade, shown } = fakeElectron();
     const call = dispatcher(facade);
     expect(await call(message)).toEqual({ ok: true, data: { unread: 1 } });
-    expect(await call({ ...message, studyId: 8 })).toEqual({ ok: true, data: { unread: 2 } });
+    expect(await call({ ...message, studyId: 8, messageId: 80 })).toEqual({ ok: true, data: { unread: 2 } });
     expect(shown.map((n) => [n.title, n.body])).toEqual([
       [message.title, message.body],
       [message.title, message.body],
@@ -80,12 +80,22 @@ describe('message notifications and the badge', () => {
     const { facade } = fakeElectron();
     const call = dispatcher(facade);
     await call(message);
-    await call(message);
-    await call({ ...message, studyId: 8 });
+    await call({ ...message, messageId: 71 });
+    await call({ ...message, studyId: 8, messageId: 80 });
     expect(await call({ type: 'read', studyId: 7 })).toEqual({ ok: true, data: { unread: 1 } });
     expect(facade.setBadgeCount).toHaveBeenLastCalledWith(1);
     expect(await call({ type: 'read', studyId: 8 })).toEqual({ ok: true, data: { unread: 0 } });
     expect(facade.setBadgeCount).toHaveBeenLastCalledWith(0);
+  });
+
+  it('a message two windows report is shown and counted once', async () => {
+    const { facade, shown } = fakeElectron();
+    const call = dispatcher(facade);
+    await call(message);
+    expect(await call(message)).toEqual({ ok: true, data: { unread: 1 } });
+    await call({ type: 'read', studyId: 7 });
+    expect(await call(message)).toEqual({ ok: true, data: { unread: 0 } });
+    expect(shown).toHaveLength(1);
   });
 
   it('without OS notifications the badge still counts; invalid input reaches nothing', async () => {

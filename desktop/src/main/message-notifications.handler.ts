@@ -15,16 +15,21 @@ export interface MessageNotificationsFacade {
 
 /**
  * The dock/taskbar badge counts the messages notified of per study until the user opens that
- * study (the renderer says `read`); one count for the app, whichever window notified.
+ * study (the renderer says `read`); one count for the app, and one notification per message
+ * however many windows heard of it.
  */
 export function createMessageNotifications(facade: MessageNotificationsFacade) {
-  const unread = new Map<number, number>();
-  const total = () => [...unread.values()].reduce((sum, n) => sum + n, 0);
+  const unread = new Map<number, Set<number>>();
+  // Every message ever notified (also after a read): a window reporting late does not notify again.
+  const seen = new Set<number>();
+  const total = () => [...unread.values()].reduce((sum, ids) => sum + ids.size, 0);
   return (input: NotifyMessageInput, caller: IpcCaller): { unread: number } => {
     if (input.type === 'read') {
       if (!unread.delete(input.studyId)) return { unread: total() };
     } else {
-      unread.set(input.studyId, (unread.get(input.studyId) ?? 0) + 1);
+      if (seen.has(input.messageId)) return { unread: total() };
+      seen.add(input.messageId);
+      unread.set(input.studyId, (unread.get(input.studyId) ?? new Set()).add(input.messageId));
       if (facade.supported()) {
         facade.show({ title: input.title, body: input.body, onClick: () => facade.openStudy(caller, input.studyId) });
       }

@@ -31,7 +31,7 @@ export function createBrowserMessageNotices(env: BrowserNoticeEnv, openStudy: (s
     env.setTitle(count > 0 ? `(${count}) ${base}` : base);
   };
   return {
-    notify({ studyId, title, body }: { studyId: number; title: string; body: string }): void {
+    notify({ studyId, title, body }: { studyId: number; messageId?: number; title: string; body: string }): void {
       unread.set(studyId, (unread.get(studyId) ?? 0) + 1);
       showCount();
       if (env.Notification?.permission !== 'granted') return;

@@ -59,7 +59,7 @@ export interface NativeBridge {
    * A new chat message in a study the user teaches: a notification (its click opens the study here)
    * and one more on the badge count (desktop: dock/taskbar; browser: the tab title).
    */
-  notifyMessage(input: { studyId: number; title: string; body: string }): Promise<void>;
+  notifyMessage(input: { studyId: number; messageId: number; title: string; body: string }): Promise<void>;
   /** The user opened the study: its messages leave the badge count. */
   readMessages(studyId: number): Promise<void>;
   /** A section chosen in the app menu, or a clicked notification's study (search ?study=…). */

@@ -54,6 +54,7 @@ describe('message notices of the calendar window', () => {
     expect(native.notifyMessage).toHaveBeenCalledTimes(1);
     expect(native.notifyMessage).toHaveBeenCalledWith({
       studyId: 5,
+      messageId: 2,
       // The lesson's Kyiv time (the month's abbreviation is ICU's business).
       title: expect.stringMatching(/^desktopNotifications\.messageTitle:Мельник Оксана\|25 .+, 12:00$/),
       body: 'Ми запізнимося',

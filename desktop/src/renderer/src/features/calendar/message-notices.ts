@@ -47,6 +47,7 @@ export function createMessageNotices(deps: MessageNoticeDeps) {
     const date = DateTime.fromISO(study.start.replace(' ', 'T'), { zone: TIME_ZONE }).setLocale(deps.language).toFormat('d MMM, HH:mm');
     await deps.native.notifyMessage({
       studyId,
+      messageId: message.id,
       title: deps.t('desktopNotifications.messageTitle', { sender, date }),
       body: noticeBody(message.content),
     });
