@@ -8,7 +8,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser';
-import { pickUser, signIn, waitForCalendar } from './calendar-e2e-kit';
+import { pickUser, signIn, userIdOf, waitForCalendar } from './calendar-e2e-kit';
 import { installNativeBridge, type NativeHarness } from './native-bridge-kit';
 import { useStaffSuite } from './staff-suite-kit';
 
@@ -223,6 +223,56 @@ describe('desktop renderer over the real preload and main handlers', () => {
         }),
       );
       expect(cancelled).toEqual({ ok: true, data: { saved: false } });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a parent’s message in a lesson the teacher teaches: one notification and the badge, none for the teacher’s own; its click opens the lesson and clears the badge', async () => {
+    const studentId = await userIdOf(suite.server.knex, 'student@example.com');
+    const study = await suite.server
+      .knex('studies as s')
+      .join('study_user as t', 't.study_id', 's.id')
+      .join('study_user as c', 'c.study_id', 's.id')
+      .where({ 't.user_id': suite.teacherId, 'c.user_id': studentId })
+      .where('s.start', '>=', new Date(Date.now() - 14 * 86_400_000))
+      .orderBy('s.start')
+      .first('s.id');
+    const studyId = Number(study.id);
+    const { context, harness, page } = await desktopContext();
+    try {
+      await signIn(page, 'teacher@example.com');
+      await pickUser(page, suite.teacherId);
+      await page.getByTestId('realtime-live').waitFor();
+      const teacher = await suite.server.signInAs('Teacher');
+      const parent = await suite.server.signInAs('Responsible');
+      // The window reads the chat on the teacher's own message, and stays silent about it.
+      const ownRead = page.waitForResponse((r) => r.url().includes('/api/study_messages') && r.request().method() === 'GET');
+      const studyRead = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/studies/${studyId}`);
+      expect((await teacher.post('/api/study_messages', { study_id: studyId, content: 'Моє власне повідомлення' })).status).toBe(201);
+      const seen = (await (await ownRead).json()) as { data: { content: string }[] };
+      expect(seen.data.map((m) => m.content)).toContain('Моє власне повідомлення');
+      // The study's participants were read too: the rule ran and said no.
+      await studyRead;
+      expect(harness.notifications).toEqual([]);
+      const text = `Добрий день! ${'Син трохи запізниться на заняття, вибачте. '.repeat(4)}`;
+      expect((await parent.post('/api/study_messages', { study_id: studyId, content: text })).status).toBe(201);
+
+      await expect.poll(() => harness.notifications.length, { timeout: 10_000 }).toBe(1);
+      const [notice] = harness.notifications;
+      expect(notice.page).toBe(page);
+      expect(notice.title).toContain('Мельник');
+      expect(notice.body).toHaveLength(100);
+      expect(text.startsWith(notice.body.slice(0, 99))).toBe(true);
+      expect(harness.badgeCounts.at(-1)).toBe(1);
+
+      notice.click();
+      await page.getByTestId('study-modal').waitFor();
+      expect(new URL(page.url()).searchParams.get('study')).toBe(String(studyId));
+      await expect.poll(() => harness.badgeCounts.at(-1)).toBe(0);
+      await screenshot(page, 'desktop-native-message-notice-study-uk');
+      expect(harness.notifications).toHaveLength(1);
+      expect(harness.logged).toEqual([]);
     } finally {
       await context.close();
     }

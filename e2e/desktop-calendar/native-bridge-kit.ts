@@ -16,6 +16,7 @@ import { createFileTokenRegistry } from '../../desktop/src/main/recording-files.
 import { createRecordingsUploadHandlers } from '../../desktop/src/main/recordings-upload.handler';
 import { saveDocument } from '../../desktop/src/main/save-document.handler';
 import { createSavedDocuments, showInFolder } from '../../desktop/src/main/show-in-folder.handler';
+import { createMessageNotifications } from '../../desktop/src/main/message-notifications.handler';
 import { isAllowedUrl } from '../../desktop/src/main/security-policy';
 import {
   createMemorySettingsBackend,
@@ -48,6 +49,10 @@ export interface NativeHarness {
   shownInFolder: string[];
   /** Errors main logged (unexpected handler failures). */
   logged: unknown[];
+  /** Native notifications main showed (notifications:message), with the page that asked; click() as the OS would. */
+  notifications: { title: string; body: string; page: Page; click(): void }[];
+  /** Every dock/taskbar badge count main set, in order. */
+  badgeCounts: number[];
   /** The application menu as main builds it, wired like index.ts. */
   menu(): ReturnType<typeof buildMenuTemplate>;
 }
@@ -108,6 +113,10 @@ export async function installNativeBridge(
   const shownInFolder: string[] = [];
   const saveRequests: string[] = [];
   let menuRole: RoleName | null = null;
+  const notifications: NativeHarness['notifications'] = [];
+  const badgeCounts: number[] = [];
+  // The page of the call being dispatched: which window asked for a notification.
+  let callingPage: Page | null = null;
 
   const broadcast = (channel: string, payload: unknown) => {
     for (const page of context.pages()) void emit(page, channel, payload);
@@ -170,13 +179,23 @@ export async function installNativeBridge(
       },
       // Served by the test server, as SCHOOL_SERVER_URL does in a deployed app: no first-run screen.
       serverInfo: () => ({ serverUrl: options.trustedOrigin, source: 'env' }),
+      // Electron's Notification and app.setBadgeCount stood in for; the click does what index.ts does.
+      notifyMessage: createMessageNotifications({
+        supported: () => true,
+        show: ({ title, body, onClick }) => {
+          if (callingPage) notifications.push({ title, body, page: callingPage, click: onClick });
+        },
+        setBadgeCount: (count) => badgeCounts.push(count),
+        openStudy: (caller, studyId) => caller.send(IpcEvent.navigate, { path: '/', search: `?study=${studyId}` }),
+      }),
     }),
   };
 
   await context.exposeBinding(
     '__schoolIpcInvoke',
-    (source, channel: string, input: unknown): Promise<IpcResult<unknown>> =>
-      dispatchIpcCall(
+    (source, channel: string, input: unknown): Promise<IpcResult<unknown>> => {
+      callingPage = source.page;
+      return dispatchIpcCall(
         registry,
         channel,
         {
@@ -187,7 +206,8 @@ export async function installNativeBridge(
           },
         },
         decode(input),
-      ),
+      );
+    },
   );
   await context.addInitScript({ content: await bundlePreload() });
 
@@ -198,6 +218,8 @@ export async function installNativeBridge(
     shownInFolder,
     saveRequests,
     logged,
+    notifications,
+    badgeCounts,
     menu: () =>
       buildMenuTemplate({
         platform: 'linux',

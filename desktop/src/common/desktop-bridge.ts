@@ -30,6 +30,7 @@ export interface SchoolBridge {
   openAppWindow: Call<'windows:open'>;
   setMenuRole: Call<'app:set-menu-role'>;
   getServerInfo: Call<'app:get-server'>;
+  notifyMessage: Call<'notifications:message'>;
   /** Subscriptions return their own unsubscribe; the IPC event object never reaches the page. */
   onUploadProgress(listener: (progress: UploadProgress) => void): () => void;
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;

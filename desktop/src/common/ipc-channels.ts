@@ -18,6 +18,8 @@ export const IpcChannel = {
   openAppWindow: 'windows:open',
   setMenuRole: 'app:set-menu-role',
   getServerInfo: 'app:get-server',
+  /** A chat message to notify of, or a study whose chat was opened (the badge count). */
+  notifyMessage: 'notifications:message',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

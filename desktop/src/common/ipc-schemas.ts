@@ -231,7 +231,11 @@ export const setMenuRoleInputSchema = z.object({ role: roleNameSchema.nullable()
 export const setMenuRoleResultSchema = z.object({ sections: z.number().int().nonnegative() });
 
 /** app:navigate (main → renderer): a menu item chose a section. */
-export const navigateEventSchema = z.object({ path: z.enum(APP_PATHS) });
+export const navigateEventSchema = z.object({
+  path: z.enum(APP_PATHS),
+  /** The page's query, e.g. ?study=5 when a message notification was clicked. */
+  search: z.string().regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/).optional(),
+});
 export type NavigateEvent = z.infer<typeof navigateEventSchema>;
 
 /** app:get-server — where the API is; source none = first run, the renderer asks for the address. */
@@ -240,6 +244,29 @@ export const serverInfoSchema = z.object({
   source: z.enum(['env', 'settings', 'none']),
 });
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
+/* ---------- message notifications ---------- */
+
+/**
+ * notifications:message — `message`: a new chat message in a study the user teaches (the native
+ * notification; its click opens the study in this window); `read`: the user opened the study, its
+ * messages leave the dock/taskbar badge count. The answer is the badge count afterwards.
+ */
+export const notifyMessageInputSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('message'),
+      studyId: z.number().int().positive(),
+      /** Several windows may hear of the same message: main shows and counts it once. */
+      messageId: z.number().int().positive(),
+      title: z.string().trim().min(1).max(200),
+      body: z.string().max(100),
+    })
+    .strict(),
+  z.object({ type: z.literal('read'), studyId: z.number().int().positive() }).strict(),
+]);
+export type NotifyMessageInput = z.infer<typeof notifyMessageInputSchema>;
+export const notifyMessageResultSchema = z.object({ unread: z.number().int().nonnegative() });
 
 /* ---------- the contract ---------- */
 
@@ -258,6 +285,7 @@ export const ipcContract = {
   [IpcChannel.openAppWindow]: { input: openAppWindowInputSchema, output: openAppWindowResultSchema },
   [IpcChannel.setMenuRole]: { input: setMenuRoleInputSchema, output: setMenuRoleResultSchema },
   [IpcChannel.getServerInfo]: { input: z.undefined(), output: serverInfoSchema },
+  [IpcChannel.notifyMessage]: { input: notifyMessageInputSchema, output: notifyMessageResultSchema },
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcContract = typeof ipcContract;

@@ -1,4 +1,6 @@
-import { BrowserWindow, dialog, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, Notification, type IpcMainInvokeEvent } from 'electron';
+import { IpcEvent } from '../common/ipc-channels';
+import type { MessageNotificationsFacade } from './message-notifications.handler';
 import { RECORDING_EXTENSIONS } from '../common/recording-formats';
 import type { IpcCaller } from './ipc-registry';
 import type { SaveDialogRequest } from './save-document.handler';
@@ -43,3 +45,22 @@ export async function sessionCookieHeader(caller: IpcCaller, url: string): Promi
   const cookies = await event.sender.session.cookies.get({ url });
   return cookies.length ? cookies.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
 }
+
+/** Electron's Notification and badge behind the facade message-notifications.handler tests with fakes. */
+export const electronMessageNotifications: MessageNotificationsFacade = {
+  supported: () => Notification.isSupported(),
+  show({ title, body, onClick }) {
+    const notice = new Notification({ title, body });
+    notice.on('click', onClick);
+    notice.show();
+  },
+  setBadgeCount: (count) => void app.setBadgeCount(count),
+  openStudy(caller, studyId) {
+    const window = parentWindow(caller);
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+    // The calendar opens a study named in its query (?study=) — the same deep link as a URL.
+    caller.send(IpcEvent.navigate, { path: '/', search: `?study=${studyId}` });
+  },
+};

@@ -6,10 +6,11 @@ import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { buildMenuTemplate, createMenuActions } from './app-menu';
 import { startAutoUpdate, updateFeedUrl, type UpdaterLike } from './auto-update';
 import { IpcEvent } from '../common/ipc-channels';
-import { sessionCookieHeader, showOpenRecordingsDialog, showSaveDocumentDialog } from './electron-adapters';
+import { electronMessageNotifications, sessionCookieHeader, showOpenRecordingsDialog, showSaveDocumentDialog } from './electron-adapters';
 import { probeMediaFile } from './ffprobe.service';
 import { resolveFfprobePath } from './ffprobe-path';
 import { createIpcHandlers } from './ipc-handlers';
+import { createMessageNotifications } from './message-notifications.handler';
 import { registerIpcHandlers } from './ipc-registry';
 import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
@@ -128,6 +129,7 @@ void app.whenReady().then(() => {
         return appSectionsFor(role).length;
       },
       serverInfo: () => serverInfo(process.env, settings.read()),
+      notifyMessage: createMessageNotifications(electronMessageNotifications),
     }),
   });
   installMenu();

@@ -6,6 +6,7 @@ import type {
   AppInfo,
   DesktopLanguage,
   DesktopSettings,
+  NotifyMessageInput,
   SaveDocumentResult,
   ServerInfo,
   ShowInFolderInput,
@@ -40,6 +41,8 @@ export interface IpcHandlerDeps {
   setMenuRole?: (role: RoleName | null) => number;
   /** Where the API is and whether the user still has to give it (first run). */
   serverInfo?: () => ServerInfo;
+  /** Chat message notifications and the badge count (message-notifications.handler); absent: none. */
+  notifyMessage?: (input: NotifyMessageInput, caller: IpcCaller) => { unread: number };
 }
 
 /** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
@@ -81,6 +84,10 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       // A host without a first run (tests' harnesses): the renderer carries on with its server.
       if (!deps.serverInfo) throw new IpcHandlerError('not_found', 'no server settings here');
       return deps.serverInfo();
+    },
+    [IpcChannel.notifyMessage]: (input, caller) => {
+      if (!deps.notifyMessage) throw new IpcHandlerError('not_found', 'no notifications here');
+      return deps.notifyMessage(input, caller);
     },
   };
 }

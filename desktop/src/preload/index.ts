@@ -32,6 +32,7 @@ const bridge: SchoolBridge = {
   openCalendarWindow: invoke(IpcChannel.openCalendarWindow),
   openAppWindow: invoke(IpcChannel.openAppWindow),
   setMenuRole: invoke(IpcChannel.setMenuRole),
+  notifyMessage: invoke(IpcChannel.notifyMessage),
   getServerInfo: invoke(IpcChannel.getServerInfo),
   onUploadProgress: (listener) => subscribe<UploadProgress>(IpcEvent.uploadProgress, listener),
   onLanguageChanged: (listener) => subscribe<DesktopLanguage>(IpcEvent.languageChanged, listener),

@@ -44,6 +44,7 @@ describe('preload', () => {
         'openAppWindow',
         'setMenuRole',
         'getServerInfo',
+        'notifyMessage',
         'onUploadProgress',
         'onLanguageChanged',
         'onNavigate',

@@ -7,6 +7,7 @@ import {
   recordingProblems,
   VIDEO_SIGNATURE_BYTES,
 } from '../../../common/recording-formats';
+import { createBrowserMessageNotices, defaultNoticeEnv, type BrowserNoticeEnv } from './browser-message-notices';
 import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
 import { sendRecordingsFromBrowser } from './browser-recordings-upload';
 import { NativeBridgeError, type NativeBridge, type PickedRecordingFile } from './native-bridge.types';
@@ -22,6 +23,8 @@ export interface BrowserBridgeEnv {
   apiOrigin: string;
   openWindow: (url: string) => void;
   probe: (file: File) => Promise<BrowserMediaInfo>;
+  /** Message notifications and the title count; absent in tests that do not care. */
+  notices?: BrowserNoticeEnv;
 }
 
 function defaultEnv(): BrowserBridgeEnv {
@@ -31,6 +34,7 @@ function defaultEnv(): BrowserBridgeEnv {
     apiOrigin: window.location.origin,
     openWindow: (url) => void window.open(url, '_blank', 'noopener'),
     probe: (file) => probeWithVideoElement(file),
+    notices: defaultNoticeEnv(),
   };
 }
 
@@ -77,6 +81,11 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
   const picked = new Map<string, File>();
   // Unfinished resumable uploads: a retry after a dropped connection continues them.
   const resumable = new Map<string, string>();
+  // A clicked notification opens its study through the same door as the desktop's menu.
+  const navigateListeners = new Set<(path: '/', search?: string) => void>();
+  const notices = env.notices
+    ? createBrowserMessageNotices(env.notices, (studyId) => navigateListeners.forEach((listener) => listener('/', `?study=${studyId}`)))
+    : null;
   const readSettings = (): DesktopSettings => {
     try {
       return sanitizeSettings(JSON.parse(env.storage.getItem(BROWSER_SETTINGS_KEY) ?? '{}'));
@@ -146,7 +155,16 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
     async getServerInfo() {
       return { serverUrl: env.apiOrigin, source: 'env' as const };
     },
-    onNavigate: () => () => undefined,
+    async notifyMessage(input) {
+      notices?.notify(input);
+    },
+    async readMessages(studyId) {
+      notices?.read(studyId);
+    },
+    onNavigate(listener) {
+      navigateListeners.add(listener);
+      return () => navigateListeners.delete(listener);
+    },
     onLanguageChanged: () => () => undefined,
   };
 }

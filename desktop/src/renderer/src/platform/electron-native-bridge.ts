@@ -53,7 +53,13 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
       await unwrap(bridge.setMenuRole({ role }));
     },
     getServerInfo: () => unwrap(bridge.getServerInfo()),
-    onNavigate: (listener) => bridge.onNavigate((event) => listener(event.path)),
+    notifyMessage: async (input) => {
+      await unwrap(bridge.notifyMessage({ type: 'message', ...input }));
+    },
+    readMessages: async (studyId) => {
+      await unwrap(bridge.notifyMessage({ type: 'read', studyId }));
+    },
+    onNavigate: (listener) => bridge.onNavigate((event) => listener(event.path, event.search)),
     onLanguageChanged: (listener) => bridge.onLanguageChanged(listener),
   };
 }

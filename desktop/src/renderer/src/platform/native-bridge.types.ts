@@ -55,8 +55,15 @@ export interface NativeBridge {
   setMenuRole(role: RoleName | null): Promise<void>;
   /** Where the API is; source none = first run (desktop only; the browser is served by its server). */
   getServerInfo(): Promise<ServerInfo>;
-  /** A section chosen in the app menu (desktop only; never fires in the browser). */
-  onNavigate(listener: (path: AppPath) => void): () => void;
+  /**
+   * A new chat message in a study the user teaches: a notification (its click opens the study here)
+   * and one more on the badge count (desktop: dock/taskbar; browser: the tab title).
+   */
+  notifyMessage(input: { studyId: number; messageId: number; title: string; body: string }): Promise<void>;
+  /** The user opened the study: its messages leave the badge count. */
+  readMessages(studyId: number): Promise<void>;
+  /** A section chosen in the app menu, or a clicked notification's study (search ?study=…). */
+  onNavigate(listener: (path: AppPath, search?: string) => void): () => void;
   /** The language picked in the app menu (desktop only; never fires in the browser). */
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
 }

@@ -26,6 +26,7 @@ import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
 import { desktopShell } from './desktop-shell';
+import { desktopNotifications } from './desktop-notifications';
 
 export const ru: Translation = {
   app,
@@ -68,4 +69,5 @@ export const ru: Translation = {
   chat,
   bots,
   desktopShell,
+  desktopNotifications,
 };

@@ -25,6 +25,7 @@ import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
 import { desktopShell } from './desktop-shell';
+import { desktopNotifications } from './desktop-notifications';
 
 export const uk = {
   app,
@@ -67,4 +68,5 @@ export const uk = {
   chat,
   bots,
   desktopShell,
+  desktopNotifications,
 };

@@ -1,9 +1,9 @@
 import { Spinner } from '@blueprintjs/core';
 import interactionPlugin from '@fullcalendar/interaction';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
-import { formLinkPath, useAuth, useRouter } from '@school/shared/ui';
+import { formLinkPath, useApi, useAuth, useRouter } from '@school/shared/ui';
 import {
   defaultViewFor,
   freeSlotAt,
@@ -18,11 +18,13 @@ import {
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
 import { useAbility } from '../../app/ability-context';
 import { useAppDispatch, useAppSelector } from '../../app/app-store';
+import { useServices } from '../../app/services-context';
 import { StudyEventModal } from '../study-modal/study-event-modal';
 import { STUDIES_PAGE } from '../studies/study-form-route';
 import { CalendarLegend } from './calendar-legend';
 import { CalendarToolbar, HoursBar } from './calendar-toolbar';
 import { backgroundToggled, viewChanged } from './calendar-ui.slice';
+import { createMessageNotices } from './message-notices';
 import { useCalendarData } from './use-calendar-data';
 
 /** The calendar of one chosen user: toolbar, hours bar, FullCalendar, the study modal. */
@@ -39,12 +41,24 @@ export function CalendarBoard({ userId }: { userId: number }) {
 
   const roleId = user?.role_id ?? ROLE.Guest;
   const family = isFamilyRole(roleId);
+  const { client } = useApi();
+  const { native } = useServices();
+  const viewerId = user?.id ?? null;
+  // A message in a study the signed-in user teaches: a notification and the badge (issue #17 p. 5).
+  const onStudyMessage = useMemo(() => {
+    if (viewerId === null || family) return undefined;
+    const notices = createMessageNotices({ client, native, viewer: { id: viewerId, roleId }, language: i18n.language, t });
+    return (studyId: number, userIds: number[]) => {
+      if (userIds.includes(viewerId)) void notices(studyId).catch(() => undefined);
+    };
+  }, [client, native, viewerId, roleId, family, i18n.language, t]);
   const data = useCalendarData({
     userId,
     audience: family ? 'family' : 'staff',
     canReadSchedules: ability.can('read', 'schedule'),
     t,
     language: i18n.language,
+    onStudyMessage,
   });
 
   const initialView = useRef<CalendarViewType>(ui.view ?? defaultViewFor(roleId)).current;
@@ -95,6 +109,23 @@ export function CalendarBoard({ userId }: { userId: number }) {
     [navigate, here],
   );
   const openStudy = useMemo(() => data.studies.find((s) => s.id === openStudyId) ?? null, [data.studies, openStudyId]);
+  // ?study={id}: a clicked message notification (or any link) opens that study's modal.
+  const linkedStudy = Number(query.get('study'));
+  useEffect(() => {
+    if (Number.isInteger(linkedStudy) && linkedStudy > 0) setOpenStudyId(linkedStudy);
+  }, [linkedStudy]);
+  // Opening a study reads its chat: its messages leave the badge count.
+  useEffect(() => {
+    if (openStudyId !== null) void native.readMessages(openStudyId).catch(() => undefined);
+  }, [native, openStudyId]);
+  const closeStudy = useCallback(() => {
+    setOpenStudyId(null);
+    if (!query.has('study')) return;
+    // Dropped from the address, so that the next notification of the same study opens it again.
+    const rest = new URLSearchParams(query);
+    rest.delete('study');
+    navigate(rest.size ? `${path}?${rest}` : path, { replace: true });
+  }, [query, path, navigate]);
   const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
 
   return (
@@ -150,7 +181,7 @@ export function CalendarBoard({ userId }: { userId: number }) {
           study={openStudy}
           studyId={openStudyId}
           calendarUserId={userId}
-          onClose={() => setOpenStudyId(null)}
+          onClose={closeStudy}
         />
       ) : null}
     </div>

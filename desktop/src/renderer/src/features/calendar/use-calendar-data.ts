@@ -36,17 +36,19 @@ export interface CalendarDataOptions {
   canReadSchedules: boolean;
   t: CalendarTranslate;
   language: string;
+  /** A chat message changed in one of the calendar's studies (stable callback). */
+  onStudyMessage?: (studyId: number, userIds: number[]) => void;
 }
 
 /** Server data of one user's calendar (react-query) mapped to calendar events, kept live. */
-export function useCalendarData({ userId, audience, canReadSchedules, t, language }: CalendarDataOptions): CalendarData {
+export function useCalendarData({ userId, audience, canReadSchedules, t, language, onStudyMessage }: CalendarDataOptions): CalendarData {
   const { client } = useApi();
   const queryClient = useQueryClient();
 
   const invalidate = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: calendarKeys.studies(userId) });
   }, [queryClient, userId]);
-  const realtime = useCalendarRealtime(userId, invalidate);
+  const realtime = useCalendarRealtime(userId, invalidate, onStudyMessage);
 
   const studies = useQuery({
     queryKey: calendarKeys.studies(userId),

@@ -22,7 +22,12 @@ type CalendarAck = { ok: true } | { ok: false; code: string };
 
 const ACK_TIMEOUT_MS = 5_000;
 
-export function useCalendarRealtime(userId: number | null, onChange: () => void): RealtimeStatus {
+export function useCalendarRealtime(
+  userId: number | null,
+  onChange: () => void,
+  /** A chat message was written or deleted in a study of this calendar (message notifications). */
+  onStudyMessage?: (studyId: number, userIds: number[]) => void,
+): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
   useEffect(() => {
@@ -64,7 +69,10 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
     socket.on('connect_error', () => set('polling'));
     socket.on('disconnect', () => set('polling'));
     socket.on('study:changed', (change: StudyChange) => {
-      if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) onChange();
+      if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) {
+        onChange();
+        if (change.kind === 'message' && change.studyId !== null) onStudyMessage?.(change.studyId, change.userIds);
+      }
       // The open study's panels (messages, homework, reports) reload from the same socket.
       publishSocketChange(change);
     });
@@ -79,8 +87,8 @@ export function useCalendarRealtime(userId: number | null, onChange: () => void)
       socket.emit('calendar:unsubscribe', { userId });
       socket.disconnect();
     };
-    // onChange is expected to be stable (a useCallback of the page).
-  }, [userId, onChange]);
+    // onChange and onStudyMessage are expected to be stable (useCallbacks of the page).
+  }, [userId, onChange, onStudyMessage]);
 
   return userId === null ? 'connecting' : status;
 }
