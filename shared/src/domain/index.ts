@@ -4,3 +4,4 @@ export * from './constants';
 export * from './api.types';
 export * from './auth-user.types';
 export * from './entities.types';
+export * from './chat-events';

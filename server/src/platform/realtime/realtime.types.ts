@@ -1,6 +1,9 @@
 import type { Server, Socket } from 'socket.io';
 import type { AuthState } from '../security/auth-state.js';
+import type { ChatAck, ChatLine, ChatMember, ChatSignal } from '@school/shared/domain';
 import type { StudyChange } from './study-change.payload.js';
+
+export type { ChatAck, ChatLine, ChatMember, ChatSignal };
 
 /** What a calendar subscription answers. */
 export type CalendarAck =
@@ -36,40 +39,6 @@ export interface ClientToServerEvents {
   changeStatus: ChatEvent;
   privateMessage: ChatEvent;
 }
-
-/** A chat room's member: one socket (a window) of a signed-in staff user. */
-export interface ChatMember {
-  peer: string;
-  user_id: number;
-  username: string;
-  status: 'available' | 'busy' | 'away';
-}
-
-/** A public line to a room, or a private one (`to`, `private`) between two peers. */
-export interface ChatLine {
-  room: string;
-  user_id: number;
-  username: string;
-  message: string;
-  from: string;
-  to?: string;
-  private?: boolean;
-  sent_at: string;
-}
-
-/** WebRTC signalling relayed to one peer: an offer or answer, an ICE candidate, or the call's end. */
-export interface ChatSignal {
-  room: string;
-  from: string;
-  to: string;
-  desc?: { type: 'offer' | 'answer'; sdp: string };
-  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
-  close?: true;
-}
-
-export type ChatAck =
-  | { ok: true; room?: string; peer?: string; members?: ChatMember[]; iceServers?: Array<{ urls: string[]; username?: string; credential?: string }> }
-  | { ok: false; code: 'invalid' | 'forbidden' | 'unauthenticated' | 'rate_limited' | 'too_many' | 'not_in_room' | 'server_error' };
 
 type ChatEvent = (body: unknown, ack?: (answer: ChatAck) => void) => void;
 

@@ -1,34 +1,10 @@
-/** The chat prototype's socket payloads (server: server/src/features/chat-prototype; spec part 2 §7). */
-export interface ChatMember {
-  peer: string;
-  user_id: number;
-  username: string;
-  status: 'available' | 'busy' | 'away';
-}
+/** The chat page's own states; the socket payloads are shared (@school/shared/domain chat-events). */
+import type { ChatAck as ServerAck } from '@school/shared/domain';
 
-export interface ChatLine {
-  room: string;
-  user_id: number;
-  username: string;
-  message: string;
-  from: string;
-  to?: string;
-  private?: boolean;
-  sent_at: string;
-}
+export type { ChatLine, ChatMember, ChatSignal } from '@school/shared/domain';
 
-export interface ChatSignal {
-  room: string;
-  from: string;
-  to: string;
-  desc?: RTCSessionDescriptionInit;
-  candidate?: RTCIceCandidateInit;
-  close?: true;
-}
-
-export type ChatAck =
-  | { ok: true; room?: string; peer?: string; members?: ChatMember[]; iceServers?: RTCIceServer[] }
-  | { ok: false; code: string };
+/** The server's answer, or the page's own when no answer came (socket down, no ack in time). */
+export type ChatAck = ServerAck | { ok: false; code: 'offline' | 'timeout' };
 
 /** Spec part 2 §4: the signalling states a call goes through (plus idle and calling). */
 export type CallPhase = 'idle' | 'calling' | 'offer-received' | 'connected';
