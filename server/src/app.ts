@@ -46,6 +46,12 @@ const jsonAllowedMethods = (router: Router) =>
 const BOT_DISCONNECT_PATHS = new Set(['/viber/disconnect', '/telegram/disconnect']);
 const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.startsWith('/socket.io') || BOT_DISCONNECT_PATHS.has(p);
 
+/**
+ * Paths outside services call (the bots' webhooks): no X-Requested-With, no session; each checks
+ * its own secret. The CSRF drill reads this list, so an exemption is always a visible decision.
+ */
+export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/'];
+
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
   const app = new Koa({ proxy: false });
@@ -77,7 +83,7 @@ export function createApp(deps: AppDeps) {
   // Callers are checked before any body byte is read: a header-less or signed-out write under
   // /api costs the server nothing. Routes that take files mount here, before the form parser,
   // with requireAuth, their permission check and multipart(...) with their own limits.
-  app.use(requireXhrHeader(['/api/bots/']));
+  app.use(requireXhrHeader(XHR_EXEMPT_PREFIXES));
   app.use(loadSession(services.sessions, services.users, services.policy));
   // Everything under /api needs a session, including paths that do not exist (no probing).
   app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));

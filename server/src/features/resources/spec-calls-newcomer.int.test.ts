@@ -63,11 +63,13 @@ describe('a path answered with another method', () => {
   });
 });
 
-describe('GET /viber/disconnect and /telegram/disconnect (bots: not built)', () => {
+describe('GET /viber/disconnect and /telegram/disconnect', () => {
   it('answer the JSON envelope to the API call, the app shell only to a browser navigation', async () => {
     for (const p of ['/viber/disconnect', '/telegram/disconnect']) {
       const res = await manager.get(p);
-      expectEnvelope(res, 404, 'not_found', p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type'), p).toContain('application/json');
+      expect(res.body.data.bots_connected, p).toEqual({ telegram: false, viber: false });
       expect(res.text).not.toContain('<div id="root"');
     }
     const browser = Object.assign(srv.client(), { xhr: false });
@@ -84,7 +86,7 @@ describe('an address nothing answers', () => {
     expectEnvelope(unknown, 404, 'not_found', 'unknown path');
     expect(unknown.body.message).toBe('Такої адреси немає.');
     manager.lang = 'ru';
-    const ru = await manager.get('/viber/disconnect');
+    const ru = await manager.get('/api/analytics/monthly');
     manager.lang = 'uk';
     expect(ru.body.message).toBe('Такого адреса нет.');
     // A missing row on a real address keeps its own message.

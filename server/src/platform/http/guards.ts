@@ -24,7 +24,7 @@ export function methodOverride() {
  * state-changing call keeps other sites from acting with a user's cookie. Paths that outside
  * services call (bot webhooks) are listed as exempt.
  */
-export function requireXhrHeader(exemptPrefixes: string[] = []) {
+export function requireXhrHeader(exemptPrefixes: readonly string[] = []) {
   return async (ctx: Context, next: Next) => {
     if (STATE_CHANGING.has(ctx.method) && !ctx.get('x-requested-with')) {
       if (!exemptPrefixes.some((p) => ctx.path.startsWith(p))) throw errors.forbidden('errors.csrf');
