@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness';
 import { closeBrowser, launchBrowser } from '../support/browser';
 import { assertBundlesBuilt } from '../support/bundles';
@@ -133,11 +133,23 @@ export async function shownRows(page: Page): Promise<{ part: string; name: strin
   );
 }
 
-/** Clicks "Add recording" and answers the file input with these files. */
+/**
+ * Clicks "Add recording", answers the file input with these files and waits until their rows show
+ * them: the empty row appears at once, the picked files only after the browser probed them.
+ */
 export async function addFiles(page: Page, files: string[]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('recordings-add').click();
   await (await chooser).setFiles(files);
+  const picked = files.map((file) => path.basename(file));
+  const shownCount = (names: string[], name: string) => names.filter((n) => n === name).length;
+  await expect
+    .poll(async () => {
+      const names = (await shownRows(page)).map((row) => row.name);
+      const enabled = await page.getByTestId('recordings-add').isEnabled();
+      return enabled && picked.every((name) => shownCount(names, name) >= shownCount(picked, name));
+    })
+    .toBe(true);
 }
 
 /** Slows the page's uploads (Chrome DevTools network emulation) so progress can be seen. */
