@@ -74,6 +74,16 @@ export const calendarUi = {
     comesLater: 'Цей розділ з’явиться незабаром.',
     notFound: 'Заняття не знайдено. Можливо, його вже видалено.',
   },
+  attendance: {
+    markConfirmed: 'Підтвердили, що буде (бот)',
+    markDeclined: 'Повідомили, що не буде (бот)',
+    heading: 'Відповіді в боті',
+    confirmed: 'буде',
+    declined: 'не буде',
+    answeredBy: '{{name}}, {{messenger}}, {{time}}',
+    unknownAuthor: 'користувача видалено',
+    declinedHint: 'Відмова не змінює статус пропуску й оплату: вирішіть, що робити із заняттям.',
+  },
   notify: {
     unavailable: 'Нагадування в месенджери ще недоступні: ботів Telegram і Viber ще не підключено.',
     network: 'Сервер не відповідає. Перевірте з’єднання і спробуйте ще раз.',
