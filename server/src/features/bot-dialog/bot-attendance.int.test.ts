@@ -7,7 +7,7 @@ import { hashPassword } from '../../platform/security/secrets.js';
 import { addSignedInUser, addStudy, kyivDay } from '../studies/scheduling.fixtures.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
 import { TestClient } from '../../../test/harness.js';
-import { ask, bindChat, buttonData, createFamilies, type Family } from './bot-dialog.test-kit.js';
+import { answerButton, ask, bindChat, buttonData, createFamilies, fill, lessonStart, lessonWhen, type Family } from './bot-dialog.test-kit.js';
 
 /**
  * Attendance answers from the bot as staff see them (studies.attendance, the API the staff calendar
@@ -25,10 +25,9 @@ const PARENT_TG = '9200001';
 const ANNA_VB = 'vb-anna-2';
 const STRANGER_TG = '9200003';
 
-const fill = (template: string, params: Record<string, string>) => Object.entries(params).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, v), template);
-const startOf = async (id: number) => (await srv.db.knex('studies').where({ id }).first('start')).start as Date;
-const when = async (id: number, lang: string) => DateTime.fromJSDate(await startOf(id)).setZone(TIME_ZONE).setLocale(lang).toFormat('ccc dd.MM HH:mm');
-const button = async (answer: 'c' | 'd', study: number, student: number) => `a:${answer}:${study}:${student}:${Math.floor((await startOf(study)).getTime() / 1000)}`;
+const startOf = (id: number) => lessonStart(srv.db.knex, id);
+const when = (id: number, lang: string) => lessonWhen(srv.db.knex, id, lang);
+const button = (answer: 'c' | 'd', study: number, student: number) => answerButton(srv.db.knex, answer, study, student);
 
 async function attendanceOf(client: TestClient, ids: number[]) {
   const res = await client.get(`/api/studies?filter[id]=${ids.join('|')}&select[]=id&select[]=attendance&perpage=100`);

@@ -6,7 +6,20 @@ import { botDialog as ru } from '../../../../shared/src/i18n/locales/ru/bot-dial
 import { addUser } from '../studies/scheduling.fixtures.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
 import type { TestClient } from '../../../test/harness.js';
-import { ask, bindChat, buttonData, chatSends, createFamilies, postTelegram, postViber, repliesTo, type Family } from './bot-dialog.test-kit.js';
+import {
+  answerButton,
+  ask,
+  bindChat,
+  buttonData,
+  chatSends,
+  createFamilies,
+  fill,
+  lessonWhen,
+  postTelegram,
+  postViber,
+  repliesTo,
+  type Family,
+} from './bot-dialog.test-kit.js';
 
 /** The two-way bot's commands in both messengers and both languages (docs/bots.md, "The two-way bot"). */
 
@@ -14,18 +27,14 @@ let srv: BotsServer;
 let f: Family;
 let admin: TestClient;
 
-const fill = (template: string, params: Record<string, string | number>) =>
-  Object.entries(params).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), template);
 const kyiv = (d: Date) => DateTime.fromJSDate(d).setZone(TIME_ZONE);
-const startOf = async (id: number) => (await srv.db.knex('studies').where({ id }).first('start')).start as Date;
 /** "dd.MM HH:mm–HH:mm" of a lesson, as the bot writes it after the weekday. */
 const span = async (id: number) => {
   const s = await srv.db.knex('studies').where({ id }).first('start', 'end');
   return `${kyiv(s.start).toFormat('dd.MM HH:mm')}–${kyiv(s.end).toFormat('HH:mm')}`;
 };
-/** "пн 12.05 10:00": how the bot names a lesson's start. */
-const when = async (id: number, lang: string) => kyiv(await startOf(id)).setLocale(lang).toFormat('ccc dd.MM HH:mm');
-const button = async (answer: 'c' | 'd', study: number, student: number) => `a:${answer}:${study}:${student}:${Math.floor((await startOf(study)).getTime() / 1000)}`;
+const when = (id: number, lang: string) => lessonWhen(srv.db.knex, id, lang);
+const button = (answer: 'c' | 'd', study: number, student: number) => answerButton(srv.db.knex, answer, study, student);
 const pendingInbound = async () =>
   Number((await srv.db.knex.raw(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'messenger-inbound' AND state IN ('created', 'retry', 'active')`)).rows[0].n);
 
@@ -141,7 +150,7 @@ describe('/paid', () => {
 });
 
 describe('/confirm and /decline typed', () => {
-  it('answers for a student\'s next lesson at once; a parent of two picks the child (both messengers, uk and ru)', async () => {
+  it('answers for a student\'s next lesson at once; a parent of two picks the child (each in both messengers, uk and ru)', async () => {
     const annaWhen = (lang: string) => () => when(f.annaLessons[0]!, lang);
     const own = await ask(srv, 'viber', ANNA_VB, 'uk', { text: 'Прийду' });
     expect(own.text).toBe(fill(uk.attendance.confirmed, { name: 'Аня', when: await annaWhen('uk')() }));
@@ -166,14 +175,22 @@ describe('/confirm and /decline typed', () => {
 
     const annaDeclines = await ask(srv, 'telegram', ANNA_TG, 'ru', { text: 'Не приду' });
     expect(annaDeclines.text).toBe(fill(ru.attendance.declined, { name: 'Аня', when: await annaWhen('ru')() }));
+    const annaConfirms = await ask(srv, 'telegram', ANNA_TG, 'ru', { text: '/confirm' });
+    expect(annaConfirms.text).toBe(fill(ru.attendance.confirmed, { name: 'Аня', when: await annaWhen('ru')() }));
+    const pickDeclineRu = await ask(srv, 'viber', PARENT_VB, 'ru', { text: 'не приду' });
+    expect(pickDeclineRu.text).toBe(ru.attendance.pickDecline);
+    const bohdanByViber = await ask(srv, 'viber', PARENT_VB, 'ru', { press: pickDeclineRu.buttons[1]![0]!.data });
+    expect(bohdanByViber.text).toBe(fill(ru.attendance.declined, { name: 'Богдан', when: await when(f.bohdanLessons[0]!, 'ru') }));
+    // The latest answer per student and lesson is kept.
     const rows = await srv.db.knex('study_attendance').orderBy('student_id').select('study_id', 'student_id', 'answer', 'answered_by', 'messenger');
     expect(rows).toEqual([
-      { study_id: f.annaLessons[0], student_id: f.anna, answer: 'declined', answered_by: f.anna, messenger: 'telegram' },
-      { study_id: f.bohdanLessons[0], student_id: f.bohdan, answer: 'declined', answered_by: f.parent, messenger: 'telegram' },
+      { study_id: f.annaLessons[0], student_id: f.anna, answer: 'confirmed', answered_by: f.anna, messenger: 'telegram' },
+      { study_id: f.bohdanLessons[0], student_id: f.bohdan, answer: 'declined', answered_by: f.parent, messenger: 'viber' },
     ]);
     // /next shows the answers now.
     const next = await ask(srv, 'telegram', PARENT_TG, 'uk', { text: '/next' });
-    expect(next.text).toContain(`${await span(f.annaLessons[0]!)} · Математика (Індивідуальне) · Тарас Іванович — ${uk.next.declined}`);
+    expect(next.text).toContain(`${await span(f.annaLessons[0]!)} · Математика (Індивідуальне) · Тарас Іванович — ${uk.next.confirmed}`);
+    expect(next.text).toContain(`${await span(f.bohdanLessons[0]!)} · Англійська мова (Індивідуальне) · Олена Петрівна — ${uk.next.declined}`);
     await srv.db.knex('study_attendance').delete();
   });
 });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { DateTime } from 'luxon';
-import { ROLE, type MessengerType } from '@school/shared/domain';
+import { DateTime } from 'luxon';
+import { ROLE, TIME_ZONE, type MessengerType } from '@school/shared/domain';
 import { addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
 import { viberSignature, waitFor, type BotsServer, type FakeRequest } from '../messenger-bots/fake-bot-servers.test-kit.js';
 
@@ -178,3 +178,17 @@ export async function ask(srv: BotsServer, messenger: MessengerType, chatId: str
 
 /** Every button's data of a reply, flat. */
 export const buttonData = (reply: BotReply) => reply.buttons.flat().map((b) => b.data);
+
+/** i18next's interpolation, for expected texts. */
+export const fill = (template: string, params: Record<string, string | number>) =>
+  Object.entries(params).reduce((text, [k, v]) => text.replaceAll(`{{${k}}}`, String(v)), template);
+
+export const lessonStart = async (knex: Knex, id: number) => (await knex('studies').where({ id }).first('start')).start as Date;
+
+/** "пн 12.05 10:00": how the bot names a lesson's start (Kyiv time, the chat's language). */
+export const lessonWhen = async (knex: Knex, id: number, language: string) =>
+  DateTime.fromJSDate(await lessonStart(knex, id)).setZone(TIME_ZONE).setLocale(language).toFormat('ccc dd.MM HH:mm');
+
+/** The data of the bot's answer button for a lesson as it is now. */
+export const answerButton = async (knex: Knex, answer: 'c' | 'd', study: number, student: number) =>
+  `a:${answer}:${study}:${student}:${Math.floor((await lessonStart(knex, study)).getTime() / 1000)}`;

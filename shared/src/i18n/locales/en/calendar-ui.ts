@@ -78,7 +78,7 @@ export const calendarUi: CalendarUiTexts = {
     heading: 'Answers in the bot',
     confirmed: 'will attend',
     declined: 'will not attend',
-    answeredBy: '{{name}}, {{messenger}}, {{time}}',
+    answeredBy: 'answered by {{name}}, {{messenger}}, {{time}}',
     unknownAuthor: 'user deleted',
     declinedHint: 'A decline changes neither the miss status nor the payment: decide what to do with the lesson.',
   },

@@ -78,7 +78,7 @@ export const calendarUi: CalendarUiTexts = {
     heading: 'Ответы в боте',
     confirmed: 'будет',
     declined: 'не будет',
-    answeredBy: '{{name}}, {{messenger}}, {{time}}',
+    answeredBy: 'ответ: {{name}}, {{messenger}}, {{time}}',
     unknownAuthor: 'пользователь удалён',
     declinedHint: 'Отказ не меняет статус пропуска и оплату: решите, что делать с занятием.',
   },

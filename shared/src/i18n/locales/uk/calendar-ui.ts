@@ -80,7 +80,7 @@ export const calendarUi = {
     heading: 'Відповіді в боті',
     confirmed: 'буде',
     declined: 'не буде',
-    answeredBy: '{{name}}, {{messenger}}, {{time}}',
+    answeredBy: 'відповідь: {{name}}, {{messenger}}, {{time}}',
     unknownAuthor: 'користувача видалено',
     declinedHint: 'Відмова не змінює статус пропуску й оплату: вирішіть, що робити із заняттям.',
   },

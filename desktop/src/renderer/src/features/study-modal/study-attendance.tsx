@@ -27,8 +27,9 @@ export function StudyAttendance({ study }: { study: CalendarStudy }) {
             <Tag round minimal intent={entry.answer === 'confirmed' ? 'success' : 'danger'} icon={entry.answer === 'confirmed' ? 'tick' : 'cross'}>
               {t(`calendarUi.attendance.${entry.answer}`)}
             </Tag>{' '}
-            <strong>{nameOf(entry.student_id)}</strong>{' '}
+            <strong>{nameOf(entry.student_id)}</strong>
             <span className="study-attendance__by">
+              {' · '}
               {t('calendarUi.attendance.answeredBy', {
                 name: entry.answered_by?.full_name ?? t('calendarUi.attendance.unknownAuthor'),
                 messenger: BOT_LABEL[entry.messenger],
