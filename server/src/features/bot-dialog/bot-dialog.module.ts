@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { MessengerType } from '@school/shared/domain';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FeatureModule } from '../feature-module.js';
@@ -15,7 +16,7 @@ export interface BotDialogModuleDeps {
   jobs?: JobQueue;
   outbox?: MessengerOutbox;
   attendance: StudyAttendanceService;
-  clients: Partial<Record<'telegram' | 'viber', BotClient>>;
+  clients: Partial<Record<MessengerType, BotClient>>;
   logger: Logger;
   now?: () => number;
 }

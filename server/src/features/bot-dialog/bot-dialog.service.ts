@@ -1,4 +1,4 @@
-import { ROLE } from '@school/shared/domain';
+import { ROLE, type MessengerType } from '@school/shared/domain';
 import type { AttendanceAnswer } from '@school/shared/rules';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -35,7 +35,7 @@ export interface BotDialogDeps {
   repo: BotDialogRepository;
   outbox: MessengerOutbox;
   attendance: StudyAttendanceService;
-  clients: Partial<Record<'telegram' | 'viber', BotClient>>;
+  clients: Partial<Record<MessengerType, BotClient>>;
   logger: Logger;
   now?: () => number;
 }
@@ -64,7 +64,7 @@ export function createBotDialogService(deps: BotDialogDeps) {
   }
 
   /** A typed /confirm or /decline: the next answerable lesson of each student. */
-  async function attendNext(ctx: ReplyContext, owner: ChatOwner, students: BotStudent[], answer: AttendanceAnswer, messenger: InboundMessage['messenger']): Promise<Reply> {
+  async function attendNext(ctx: ReplyContext, owner: ChatOwner, students: BotStudent[], answer: AttendanceAnswer, messenger: MessengerType): Promise<Reply> {
     const lessons = await repo.nextLessons(students.map((s) => s.id), new Date(ctx.now), NEXT_LESSONS_PER_STUDENT, ctx.language);
     const targets = students.flatMap((student) => {
       const lesson = answerableLesson(lessons, student.id, ctx.now);
@@ -88,7 +88,7 @@ export function createBotDialogService(deps: BotDialogDeps) {
     }
   }
 
-  async function reply(ctx: ReplyContext, owner: ChatOwner, command: BotCommand, messenger: InboundMessage['messenger']): Promise<Reply> {
+  async function reply(ctx: ReplyContext, owner: ChatOwner, command: BotCommand, messenger: MessengerType): Promise<Reply> {
     if (command.kind === 'help' || command.kind === 'unknown') return helpReply(ctx, command.kind === 'unknown');
     if (owner.role_id !== ROLE.Student && owner.role_id !== ROLE.Responsible) return withMenu(ctx, ctx.t('botDialog.notForRole'));
     const students = await studentsOf(owner);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { MessengerType } from '@school/shared/domain';
 import type { AppConfig } from '../../config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -23,7 +24,7 @@ export interface MessengerBotsServices {
   /** Absent without a job queue. Other features message users through it (notify, reminders). */
   messengerOutbox?: MessengerOutbox;
   /** The configured bot clients (the two-way bot acknowledges pressed Telegram buttons through them). */
-  botClients: Partial<Record<'telegram' | 'viber', BotClient>>;
+  botClients: Partial<Record<MessengerType, BotClient>>;
 }
 
 /** The messenger's event id keys the job: a webhook delivered twice is answered once. */
