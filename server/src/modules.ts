@@ -3,6 +3,7 @@ import type { AppConfig } from './config.js';
 import { createAnalyticsModule } from './features/analytics/analytics.module.js';
 import { createChatPrototypeModule } from './features/chat-prototype/chat-prototype.module.js';
 import { createAuthModule } from './features/auth/auth.module.js';
+import { createBotDialogModule } from './features/bot-dialog/bot-dialog.module.js';
 import { createContractDocumentsModule } from './features/contract-documents/contract-documents.module.js';
 import { createDocumentGeneratorsModule } from './features/document-generators/document-generators.module.js';
 import { createContractsModule } from './features/contracts/contracts.module.js';
@@ -21,6 +22,7 @@ import { createSchedulesModule } from './features/schedules/schedules.module.js'
 import { createSchedulingCoreModule } from './features/scheduling-core/scheduling-core.module.js';
 import { createStudiesModule } from './features/studies/studies.module.js';
 import { createStudyEvaluationsModule } from './features/study-evaluations/study-evaluations.module.js';
+import { createStudyAttendanceModule } from './features/study-attendance/study-attendance.module.js';
 import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
 import { createStudyMessageReadsModule, createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
 import { createStudyNotifyModule } from './features/study-notify/study-notify.module.js';
@@ -79,6 +81,16 @@ export function createModules(deps: ModuleDeps) {
   });
   const bots = createMessengerBotsModule({ knex, config, logger, jobs: deps.jobs });
   const notify = createStudyNotifyModule({ knex, logger, studies, outbox: bots.services.messengerOutbox, now });
+  const attendance = createStudyAttendanceModule({ knex, now });
+  const botDialog = createBotDialogModule({
+    knex,
+    jobs: deps.jobs,
+    outbox: bots.services.messengerOutbox,
+    attendance: attendance.services.studyAttendance,
+    clients: bots.services.botClients,
+    logger,
+    now,
+  });
   const features: FeatureModule[] = [
     auth,
     createIcalFeedsModule({ knex, appUrl: config.APP_URL }),
@@ -93,6 +105,8 @@ export function createModules(deps: ModuleDeps) {
     createTeachersListingModule({ knex }),
     notify,
     bots,
+    attendance,
+    botDialog,
     createDocumentGeneratorsModule({ knex }),
     createAnalyticsModule({ knex }),
     createChatPrototypeModule({ config }),
@@ -150,6 +164,7 @@ export function createModules(deps: ModuleDeps) {
       ...exchangeRate.services,
       ...notify.services,
       ...bots.services,
+      ...attendance.services,
       ...recordingFiles.services,
     },
   };

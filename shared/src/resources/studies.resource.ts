@@ -54,6 +54,13 @@ export const studiesResource = defineResource({
       description: "the chat has a message from the other side (family or school) newer than the signed-in user's last read (POST api/studies/{id}/messages/read)",
     },
     students_count: { type: 'int', filterable: true, sortable: true, description: 'participants taking part as students (the studies table filter)' },
+    attendance: {
+      type: 'json',
+      filterable: false,
+      sortable: false,
+      description:
+        "families' answers from the messenger bot for the study's current start, one per student: [{ student_id, answer ('confirmed' | 'declined'), answered_by: { id, full_name }, messenger, answered_at }] or null; staff read all, a family only its own students' answers",
+    },
     price_total: {
       type: 'int',
       filterable: true,

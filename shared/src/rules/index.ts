@@ -18,3 +18,4 @@ export * from './recordings-progress';
 export * from './document-upload';
 export * from './money-forms';
 export * from './schedule-periods';
+export * from './study-attendance';

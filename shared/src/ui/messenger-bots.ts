@@ -6,7 +6,8 @@ import type { ToastMessage } from './toast-bus';
 
 export type BotsConnected = Record<MessengerType, boolean>;
 export const BOT_TYPES: readonly MessengerType[] = ['telegram', 'viber'];
-const BOT_LABEL: Record<MessengerType, string> = { telegram: 'Telegram', viber: 'Viber' };
+/** Messengers' own names (not translated). */
+export const BOT_LABEL: Record<MessengerType, string> = { telegram: 'Telegram', viber: 'Viber' };
 
 export interface MessengerBots {
   connected: BotsConnected | null;

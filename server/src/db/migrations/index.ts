@@ -24,6 +24,7 @@ import * as m022 from './022_recording_uploads.js';
 import * as m023 from './023_study_panels.js';
 import * as m024 from './024_analytics_indexes.js';
 import * as m025 from './025_messenger_outbox.js';
+import * as m027 from './027_bot_dialog_attendance.js';
 
 export interface Migration {
   name: string;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { name: '023_study_panels', up: m023.up, down: m023.down },
   { name: '024_analytics_indexes', up: m024.up, down: m024.down },
   { name: '025_messenger_outbox', up: m025.up, down: m025.down },
+  { name: '027_bot_dialog_attendance', up: m027.up, down: m027.down },
 ];

@@ -15,9 +15,23 @@ export type SendOutcome =
   /** The service refused the message for good (a bad chat id, a bad token). */
   | { kind: 'failed'; reason: string };
 
+/** A reply button: its label and what comes back when it is pressed (callback data, Viber's ActionBody). */
+export interface BotButton {
+  text: string;
+  data: string;
+}
+
+/** Rows of buttons under a message. */
+export type BotKeyboard = BotButton[][];
+
 export interface BotClient {
   readonly messenger: MessengerType;
-  send(chatId: string, text: string): Promise<SendOutcome>;
+  send(chatId: string, text: string, buttons?: BotKeyboard | null): Promise<SendOutcome>;
+  /**
+   * Telegram only: ends the pressed button's loading state (answerCallbackQuery). Best effort: the
+   * answer itself goes through the outbox; a lost acknowledgement only leaves a spinner for a while.
+   */
+  acknowledgeCallback?(callbackId: string): Promise<void>;
 }
 
 export interface BotClientOptions {
@@ -54,12 +68,22 @@ const seconds = (v: unknown): number | undefined => {
   return Number.isFinite(n) && n >= 0 ? n * 1000 : undefined;
 };
 
+/** Telegram's inline keyboard: each button sends a callback_query with its data. */
+const inlineKeyboard = (rows: BotKeyboard) => ({
+  inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))),
+});
+
 export function createTelegramClient(opts: BotClientOptions): BotClient {
-  const url = `${trimSlash(opts.baseUrl)}/bot${opts.token}/sendMessage`;
+  const base = `${trimSlash(opts.baseUrl)}/bot${opts.token}`;
+  const url = `${base}/sendMessage`;
   return {
     messenger: 'telegram',
-    async send(chatId, text) {
-      const r = await post(url, { chat_id: chatId, text }, {}, opts.timeoutMs);
+    async acknowledgeCallback(callbackId) {
+      await post(`${base}/answerCallbackQuery`, { callback_query_id: callbackId }, {}, opts.timeoutMs);
+    },
+    async send(chatId, text, buttons) {
+      const body = buttons?.length ? { chat_id: chatId, text, reply_markup: inlineKeyboard(buttons) } : { chat_id: chatId, text };
+      const r = await post(url, body, {}, opts.timeoutMs);
       if (!r.ok) return { kind: 'retry', reason: r.reason };
       if (r.status === 200 && r.json.ok === true) return { kind: 'sent' };
       const description = String(r.json.description ?? `HTTP ${r.status}`);
@@ -78,12 +102,35 @@ const VIBER_GONE = new Set([5, 6]);
 /** 12: too many requests. */
 const VIBER_THROTTLED = 12;
 
+/** Viber's grid is 6 columns wide: a row of n buttons gives each 6/n. */
+const VIBER_COLUMNS = 6;
+
+/**
+ * Viber's keyboard: a "reply" button sends its ActionBody back as the user's message (Silent: not
+ * shown in the conversation), which the webhook reads like Telegram's callback data.
+ */
+const viberKeyboard = (rows: BotKeyboard) => ({
+  Type: 'keyboard',
+  DefaultHeight: false,
+  Buttons: rows.flatMap((row) =>
+    row.map((b) => ({
+      Columns: Math.max(1, Math.floor(VIBER_COLUMNS / row.length)),
+      Rows: 1,
+      ActionType: 'reply',
+      ActionBody: b.data,
+      Text: b.text,
+      Silent: true,
+    })),
+  ),
+});
+
 export function createViberClient(opts: BotClientOptions & { senderName: string }): BotClient {
   const url = `${trimSlash(opts.baseUrl)}/pa/send_message`;
   return {
     messenger: 'viber',
-    async send(chatId, text) {
-      const body = { receiver: chatId, type: 'text', text, sender: { name: opts.senderName } };
+    async send(chatId, text, buttons) {
+      const message = { receiver: chatId, type: 'text', text, sender: { name: opts.senderName } };
+      const body = buttons?.length ? { ...message, keyboard: viberKeyboard(buttons) } : message;
       const r = await post(url, body, { 'X-Viber-Auth-Token': opts.token }, opts.timeoutMs);
       if (!r.ok) return { kind: 'retry', reason: r.reason };
       if (r.status === 429) return { kind: 'retry', reason: 'HTTP 429', afterMs: seconds(r.retryAfter) };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { MessengerType } from '@school/shared/domain';
 import type { AppConfig } from '../../config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -7,6 +8,7 @@ import { createTelegramClient, createViberClient, type BotClient } from './bot-c
 import { createMessengerLinksRepository } from './messenger-links.repository.js';
 import { messengerBotsRoutes, messengerWebhookRoutes } from './messenger-bots.routes.js';
 import { createMessengerBotsService, type MessengerBotsService } from './messenger-bots.service.js';
+import { messengerInboundJob, type InboundMessage } from './messenger-inbound.job.js';
 import { createMessengerOutbox, type MessengerOutbox } from './messenger-outbox.service.js';
 
 export interface MessengerBotsModuleDeps {
@@ -21,6 +23,13 @@ export interface MessengerBotsServices {
   messengerBots: MessengerBotsService;
   /** Absent without a job queue. Other features message users through it (notify, reminders). */
   messengerOutbox?: MessengerOutbox;
+  /** The configured bot clients (the two-way bot acknowledges pressed Telegram buttons through them). */
+  botClients: Partial<Record<MessengerType, BotClient>>;
+}
+
+/** The messenger's event id keys the job: a webhook delivered twice is answered once. */
+async function enqueueInbound(jobs: JobQueue, message: InboundMessage) {
+  await jobs.enqueue(messengerInboundJob, message, { idempotencyKey: message.eventKey, retryLimit: 2, retryDelaySeconds: 2 });
 }
 
 /** Telegram and Viber bots: connecting chats (tokens, webhooks, disconnect) and the outbox. */
@@ -54,11 +63,12 @@ export function createMessengerBotsModule(deps: MessengerBotsModuleDeps): Featur
     botNames: { telegram: config.TELEGRAM_BOT_NAME, viber: config.VIBER_BOT_NAME },
     configured: { telegram: !!clients.telegram, viber: !!clients.viber },
     tokenTtlMinutes: config.BOT_TOKEN_TTL_MINUTES,
+    inbound: deps.jobs ? (message) => enqueueInbound(deps.jobs!, message) : undefined,
   });
   const routes = messengerBotsRoutes(messengerBots);
   return {
     name: 'messenger-bots',
-    services: { messengerBots, messengerOutbox },
+    services: { messengerBots, messengerOutbox, botClients: clients },
     routes: [
       { stage: 'feeds', router: messengerWebhookRoutes(messengerBots, { telegram: config.TELEGRAM_WEBHOOK_SECRET, viber: config.VIBER_AUTH_TOKEN }) },
       { stage: 'commands', router: routes.commands },

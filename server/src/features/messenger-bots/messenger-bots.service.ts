@@ -3,6 +3,7 @@ import type { MessengerType } from '@school/shared/domain';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { MessengerLinksRepository } from './messenger-links.repository.js';
+import type { InboundMessage } from './messenger-inbound.job.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
 
 /**
@@ -18,21 +19,45 @@ export interface MessengerBotsServiceDeps {
   botNames: Record<MessengerType, string>;
   configured: Record<MessengerType, boolean>;
   tokenTtlMinutes: number;
+  /**
+   * Queues what a chat sent (not a token) for the two-way bot; absent without a job queue (then
+   * such messages are dropped: nothing could answer them).
+   */
+  inbound?: (message: InboundMessage) => Promise<void>;
 }
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 const chatId = z.union([z.string().min(1).max(100), z.number().int()]).transform(String);
+const eventId = z.union([z.string().min(1).max(100), z.number().int()]).transform(String).optional();
+const telegramFrom = z.object({ username: z.string().max(100).optional(), language_code: z.string().max(20).optional() }).partial().optional();
 const telegramUpdate = z.object({
+  update_id: eventId,
   message: z.object({
     chat: z.object({ id: chatId }),
     text: z.string().max(4096).optional(),
-    from: z.object({ username: z.string().max(100).optional(), language_code: z.string().max(20).optional() }).partial().optional(),
+    from: telegramFrom,
+  }),
+});
+/** A pressed inline button; `message` is absent for buttons of inline-mode messages (not ours). */
+const telegramCallback = z.object({
+  update_id: eventId,
+  callback_query: z.object({
+    id: z.string().min(1).max(100),
+    from: telegramFrom,
+    message: z.object({ chat: z.object({ id: chatId }) }),
+    // Telegram allows 1-64 bytes of callback data.
+    data: z.string().min(1).max(64),
   }),
 });
 const viberSender = z.object({ id: chatId, name: z.string().max(200).optional(), language: z.string().max(20).optional() });
 const viberEvent = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('message'), sender: viberSender, message: z.object({ text: z.string().max(7000).optional() }) }),
+  z.object({
+    event: z.literal('message'),
+    message_token: eventId,
+    sender: viberSender,
+    message: z.object({ text: z.string().max(7000).optional() }),
+  }),
   z.object({ event: z.literal('conversation_started'), user: viberSender, context: z.string().max(200).optional() }),
   z.object({ event: z.literal('unsubscribed'), user_id: chatId }),
 ]);
@@ -47,16 +72,23 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
   const { links } = deps;
   const log = deps.logger.child({ component: 'messenger-bots' });
 
+  /** True when the text carried a token that bound the chat. */
   async function bind(messenger: MessengerType, text: string | undefined, chat: string, username?: string, language?: string) {
     const uuid = text?.match(UUID_IN_TEXT)?.[0];
-    if (!uuid) return;
+    if (!uuid) return false;
     const userId = await links.bindChat({ messenger, uuid: uuid.toLowerCase(), chatId: chat, username, language, ttlMinutes: deps.tokenTtlMinutes });
     if (userId === null) {
       log.info({ messenger }, 'bot token unknown, used or expired: nothing linked');
-      return;
+      return false;
     }
     log.info({ messenger, userId }, 'bot connected');
     await deps.outbox?.enqueueMessages([{ userId, key: `connected:${messenger}:${uuid}`, textKey: 'bots.messages.connected' }]);
+    return true;
+  }
+
+  /** Everything else a chat sends goes to the two-way bot, through the job queue. */
+  async function pass(message: InboundMessage) {
+    await deps.inbound?.(message);
   }
 
   return {
@@ -75,21 +107,40 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
       return links.botsConnected(userId);
     },
 
-    /** A Telegram update: `/start <uuid>` (the deep link) or the token pasted as text. */
+    /**
+     * A Telegram update: `/start <uuid>` (the deep link) or the token pasted as text binds the chat;
+     * any other message or a pressed button goes to the two-way bot.
+     */
     async telegramUpdate(body: unknown) {
+      const pressed = telegramCallback.safeParse(body);
+      if (pressed.success) {
+        const q = pressed.data.callback_query;
+        const eventKey = pressed.data.update_id && `telegram:${pressed.data.update_id}`;
+        await pass({ messenger: 'telegram', chatId: q.message.chat.id, text: q.data, callbackId: q.id, language: q.from?.language_code, eventKey });
+        return;
+      }
       const parsed = telegramUpdate.safeParse(body);
       if (!parsed.success) return;
       const m = parsed.data.message;
-      await bind('telegram', m.text, m.chat.id, m.from?.username, m.from?.language_code);
+      if (await bind('telegram', m.text, m.chat.id, m.from?.username, m.from?.language_code)) return;
+      const eventKey = parsed.data.update_id && `telegram:${parsed.data.update_id}`;
+      await pass({ messenger: 'telegram', chatId: m.chat.id, text: m.text ?? '', language: m.from?.language_code, eventKey });
     },
 
-    /** A Viber callback: the token as the first message or the conversation's context; unsubscribed. */
+    /**
+     * A Viber callback: the token as the first message or the conversation's context binds the
+     * chat; any other message (a pressed keyboard button arrives as one) goes to the two-way bot;
+     * unsubscribed disconnects.
+     */
     async viberEvent(body: unknown) {
       const parsed = viberEvent.safeParse(body);
       if (!parsed.success) return;
       const e = parsed.data;
-      if (e.event === 'message') await bind('viber', e.message.text, e.sender.id, e.sender.name, e.sender.language);
-      else if (e.event === 'conversation_started') await bind('viber', e.context, e.user.id, e.user.name, e.user.language);
+      if (e.event === 'message') {
+        if (await bind('viber', e.message.text, e.sender.id, e.sender.name, e.sender.language)) return;
+        const eventKey = e.message_token && `viber:${e.message_token}`;
+        await pass({ messenger: 'viber', chatId: e.sender.id, text: e.message.text ?? '', language: e.sender.language, eventKey });
+      } else if (e.event === 'conversation_started') await bind('viber', e.context, e.user.id, e.user.name, e.user.language);
       else await links.disconnectByChat('viber', e.user_id);
     },
   };

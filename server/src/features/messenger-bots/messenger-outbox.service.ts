@@ -3,7 +3,7 @@ import type { MessengerType } from '@school/shared/domain';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import { defineJob, type JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { BotClient } from './bot-clients.js';
+import type { BotClient, BotKeyboard } from './bot-clients.js';
 import { recipientLanguage, type BotLanguage } from './bot-language.js';
 import { disconnectChat } from './messenger-links.repository.js';
 
@@ -27,8 +27,24 @@ export interface QueuedMessage {
   messenger: MessengerType;
 }
 
+/**
+ * An answer to one chat (the two-way bot): the text is rendered already, in the chat's language;
+ * `userId` is the chat's user, null for a chat bound to nobody (the connect hint).
+ */
+export interface ChatReply {
+  messenger: MessengerType;
+  chatId: string;
+  userId: number | null;
+  /** Idempotency key, as for enqueueMessages. */
+  key: string;
+  text: string;
+  buttons?: BotKeyboard | null;
+}
+
 export interface MessengerOutbox {
   enqueueMessages(messages: readonly OutgoingMessage[]): Promise<QueuedMessage[]>;
+  /** Answers to given chats; the number of rows written (a known key is dropped). */
+  enqueueReplies(replies: readonly ChatReply[]): Promise<number>;
   /** After the queue started: queues a job for every pending row that may have lost its own. */
   resumePending(): Promise<number>;
 }
@@ -57,10 +73,11 @@ export function backoffMs(baseMs: number, attempts: number): number {
 interface OutboxRow {
   id: number;
   key: string;
-  user_id: number;
+  user_id: number | null;
   messenger: MessengerType;
   chat_id: string;
   text: string;
+  buttons: BotKeyboard | null;
   status: string;
   attempts: number;
   next_attempt_at: Date;
@@ -86,7 +103,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       // Sent, given up, or a newer attempt owns it: nothing to do (no duplicate after a retry).
       if (!row || row.status !== 'pending' || row.attempts !== payload.attempt) return null;
       const client = deps.clients[row.messenger];
-      const outcome = client ? await client.send(row.chat_id, row.text) : ({ kind: 'failed', reason: 'bot not configured' } as const);
+      const outcome = client ? await client.send(row.chat_id, row.text, row.buttons) : ({ kind: 'failed', reason: 'bot not configured' } as const);
       const attempts = row.attempts + 1;
       if (outcome.kind === 'sent') {
         await trx('messenger_outbox').where('id', row.id).update({ status: 'sent', attempts, sent_at: trx.fn.now(), last_error: null });
@@ -94,7 +111,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       }
       if (outcome.kind === 'blocked') {
         await trx('messenger_outbox').where('id', row.id).update({ status: 'blocked', attempts, last_error: outcome.reason });
-        await disconnectChat(trx, row.user_id, row.messenger, row.chat_id);
+        if (row.user_id !== null) await disconnectChat(trx, row.user_id, row.messenger, row.chat_id);
         log.info({ userId: row.user_id, messenger: row.messenger }, 'the user blocked the bot: disconnected');
         return null;
       }
@@ -112,6 +129,16 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
     if (next) await queueAttempt(next);
   }
 
+  async function insertAndQueue(rows: readonly Record<string, unknown>[]) {
+    const inserted: OutboxRow[] = await knex('messenger_outbox')
+      .insert(rows)
+      .onConflict('key')
+      .ignore()
+      .returning(['id', 'key', 'attempts', 'next_attempt_at']);
+    for (const row of inserted) await queueAttempt(row);
+    return inserted;
+  }
+
   return {
     async enqueueMessages(messages) {
       if (messages.length === 0) return [];
@@ -122,7 +149,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
         .leftJoin('bot_connections as vb', (j) => j.on('vb.user_id', 'u.id').andOnVal('vb.messenger', 'viber').andOnNull('vb.disconnected_at'))
         .whereIn('u.id', userIds);
       const byId = new Map(users.map((u) => [u.id as number, u]));
-      const rows: Array<Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'next_attempt_at'>> = [];
+      const rows: Array<Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'buttons'> & { user_id: number }> = [];
       for (const m of messages) {
         const u = byId.get(m.userId);
         if (!u) continue;
@@ -135,9 +162,22 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
         }
       }
       if (rows.length === 0) return [];
-      const inserted: OutboxRow[] = await knex('messenger_outbox').insert(rows).onConflict('key').ignore().returning('*');
-      for (const row of inserted) await queueAttempt(row);
+      await insertAndQueue(rows);
       return rows.map((r) => ({ userId: r.user_id, messenger: r.messenger }));
+    },
+
+    async enqueueReplies(replies) {
+      if (replies.length === 0) return 0;
+      const rows = replies.map((r) => ({
+        key: r.key,
+        user_id: r.userId,
+        messenger: r.messenger,
+        chat_id: r.chatId,
+        text: r.text,
+        // jsonb: a JS array would be sent as a PostgreSQL array.
+        buttons: r.buttons?.length ? JSON.stringify(r.buttons) : null,
+      }));
+      return (await insertAndQueue(rows)).length;
     },
 
     async resumePending() {

@@ -42,6 +42,19 @@ export function positionInSubscriptionSql(subscriptionId: string, study: string,
       AND (${STUDY_START_OF_ROW(`${tag}_o`)}, ${tag}_o.study_id) <= (${study}.start, ${study}.id))`;
 }
 
+/**
+ * Id of the last study the payments of the subscription `subscription` (an alias with id and
+ * price_per_study) cover: the study at position min(covered, studies), NULL when nothing is
+ * covered. The staff app's `last_paid_study`, and what the bot counts paid lessons up to.
+ */
+export function lastPaidStudySql(subscription: string): string {
+  return `(SELECT slp.id FROM (
+      SELECT slp_su.study_id AS id, row_number() OVER (ORDER BY ${STUDY_START_OF_ROW('slp_su')}, slp_su.study_id) AS pos
+      FROM study_user slp_su WHERE slp_su.subscription_id = ${subscription}.id) slp
+    WHERE slp.pos <= coalesce(${coveredStudiesSql(subscription, 'slp')}, slp.pos)
+    ORDER BY slp.pos DESC LIMIT 1)`;
+}
+
 const raw = (ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] = []) => ctx.knex.raw(sql, [...bindings]);
 
 export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
@@ -73,17 +86,7 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
    * the study at position min(covered, studies), NULL when nothing is covered.
    */
   last_paid_study: {
-    sql: (ctx) => {
-      const a = quotedAlias(ctx);
-      return raw(
-        ctx,
-        `(SELECT slp.id FROM (
-            SELECT slp_su.study_id AS id, row_number() OVER (ORDER BY ${STUDY_START_OF_ROW('slp_su')}, slp_su.study_id) AS pos
-            FROM study_user slp_su WHERE slp_su.subscription_id = ${a}.id) slp
-          WHERE slp.pos <= coalesce(${coveredStudiesSql(a, 'slp')}, slp.pos)
-          ORDER BY slp.pos DESC LIMIT 1)`,
-      );
-    },
+    sql: (ctx) => raw(ctx, lastPaidStudySql(quotedAlias(ctx))),
   },
 };
 

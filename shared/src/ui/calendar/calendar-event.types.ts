@@ -1,4 +1,5 @@
 import type { MissStatus } from '@school/shared/domain';
+import type { AttendanceMark, StudyAttendanceEntry } from '../../rules/study-attendance';
 
 /**
  * Plain calendar data, shaped so FullCalendar accepts it as event input but declared here
@@ -46,6 +47,8 @@ export interface CalendarStudy {
   isNoReport?: boolean;
   /** A chat message from the other side (family or school) the signed-in user has not read. */
   hasUnreadMessages?: boolean;
+  /** The families' answers from the bot for this start (staff calendar: `select[]=attendance`). */
+  attendance?: StudyAttendanceEntry[] | null;
 }
 
 /** Colour kinds of spec part 1 §2 "Event colours", most telling first. */
@@ -75,6 +78,8 @@ export interface StudyEventDisplay {
   reserved: boolean;
   /** Study type name (family display), when the caller knows the catalogue. */
   typeName: string | null;
+  /** Staff: the families' answer from the bot (a small mark on the event). */
+  attendance: AttendanceMark | null;
 }
 
 export interface StudyEventProps {

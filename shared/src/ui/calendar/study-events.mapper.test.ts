@@ -145,6 +145,38 @@ describe('unread chat notice', () => {
   });
 });
 
+describe('attendance mark', () => {
+  const answer = (student_id: number, value: 'confirmed' | 'declined') => ({
+    student_id,
+    answer: value,
+    answered_by: { id: 9, full_name: 'Мама' },
+    messenger: 'telegram' as const,
+    answered_at: '2026-11-22T09:00:00+02:00',
+  });
+  it('shows staff a check when every answer confirms and a cross when any declines; nothing without answers', () => {
+    const at = '2026-11-25T10:00:00+02:00';
+    const [none, confirmed, declined, mixed] = mapStudiesToEvents(
+      [
+        study(1, at),
+        study(2, at, { attendance: [answer(11, 'confirmed')] }),
+        study(3, at, { attendance: [answer(11, 'declined')] }),
+        study(4, at, { attendance: [answer(11, 'confirmed'), answer(12, 'declined')] }),
+      ],
+      staff,
+    );
+    expect([none, confirmed, declined, mixed].map((e) => e!.extendedProps.display.attendance)).toEqual([null, 'confirmed', 'declined', 'declined']);
+    expect(confirmed!.title).toContain('calendarUi.attendance.markConfirmed');
+    expect(declined!.title).toContain('calendarUi.attendance.markDeclined');
+  });
+  it('is the school\'s to act on: families and reserved slots show none', () => {
+    const s = study(1, '2026-11-25T10:00:00+02:00', { attendance: [answer(11, 'declined')] });
+    const [family] = mapStudiesToEvents([s], { audience: 'family', now: NOW, t: keyT });
+    expect(family!.extendedProps.display.attendance).toBeNull();
+    const [reserved] = mapStudiesToEvents([{ ...s, users: [TEACHER, MANAGER] }], staff);
+    expect(reserved!.extendedProps.display.attendance).toBeNull();
+  });
+});
+
 describe('teacherAddress', () => {
   it('joins first name and patronymic, skipping blanks', () => {
     expect(teacherAddress({ firstname: 'Тарас', patronymic: 'Іванович' })).toBe('Тарас Іванович');

@@ -1,5 +1,6 @@
 import { CALENDAR, MISS_STATUS, ROLE, STUDY_REPORT } from '@school/shared/domain';
 import { kyivWallToMillis, type Instant } from '../../rules/calendar-window';
+import { attendanceMark } from '../../rules/study-attendance';
 import type {
   CalendarStudy,
   CalendarStudyUser,
@@ -172,6 +173,11 @@ export const MARKER_KEYS: Readonly<Record<StudyMarker, string>> = {
   one: 'calendar.markers.one',
 };
 
+export const ATTENDANCE_MARK_KEYS = {
+  confirmed: 'calendarUi.attendance.markConfirmed',
+  declined: 'calendarUi.attendance.markDeclined',
+} as const;
+
 export const NOTICE_KEYS: Readonly<Record<StudyNotice, string>> = {
   missingReport: 'calendarUi.notices.missingReport',
   missingTopic: 'calendarUi.notices.missingTopic',
@@ -195,6 +201,7 @@ export function studyTitle(display: StudyEventDisplay, t: CalendarTranslate): st
   const parts = [display.students.map(formatPerson).join(', ')];
   parts.push(...display.markers.map((m) => t(MARKER_KEYS[m])));
   if (display.hasComment) parts.push(PAPERCLIP);
+  if (display.attendance) parts.push(t(ATTENDANCE_MARK_KEYS[display.attendance]));
   parts.push(...display.notices.map((n) => t(NOTICE_KEYS[n])));
   return parts.filter(Boolean).join(' ');
 }
@@ -222,6 +229,8 @@ export function mapStudyToEvent(
     hasComment: !family && Boolean(study.comment && study.comment.trim()),
     reserved,
     typeName: options.typeNames?.get(study.type_id) ?? null,
+    // The answer is for the school to act on: families see their own answer in the bot.
+    attendance: family || reserved ? null : attendanceMark(study.attendance),
   };
   const color = STUDY_COLORS[colorKind];
   return {

@@ -72,6 +72,16 @@ export const calendarUi: CalendarUiTexts = {
     comesLater: 'This section is coming soon.',
     notFound: 'The study was not found. It may have been deleted.',
   },
+  attendance: {
+    markConfirmed: 'Attendance confirmed (bot)',
+    markDeclined: 'Said they will not attend (bot)',
+    heading: 'Answers in the bot',
+    confirmed: 'will attend',
+    declined: 'will not attend',
+    answeredBy: 'answered by {{name}}, {{messenger}}, {{time}}',
+    unknownAuthor: 'user deleted',
+    declinedHint: 'A decline changes neither the miss status nor the payment: decide what to do with the lesson.',
+  },
   notify: {
     unavailable: 'Messenger reminders are not available yet: the Telegram and Viber bots are not connected.',
     network: 'The server does not answer. Check the connection and try again.',

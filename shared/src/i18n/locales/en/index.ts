@@ -25,6 +25,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
+import { botDialog } from './bot-dialog';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 
@@ -68,6 +69,7 @@ export const en: Translation = {
   analyticsUi,
   chat,
   bots,
+  botDialog,
   desktopShell,
   desktopNotifications,
 };

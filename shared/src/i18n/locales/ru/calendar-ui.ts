@@ -72,6 +72,16 @@ export const calendarUi: CalendarUiTexts = {
     comesLater: 'Этот раздел скоро появится.',
     notFound: 'Занятие не найдено. Возможно, его уже удалили.',
   },
+  attendance: {
+    markConfirmed: 'Подтвердили, что будет (бот)',
+    markDeclined: 'Сообщили, что не будет (бот)',
+    heading: 'Ответы в боте',
+    confirmed: 'будет',
+    declined: 'не будет',
+    answeredBy: 'ответ: {{name}}, {{messenger}}, {{time}}',
+    unknownAuthor: 'пользователь удалён',
+    declinedHint: 'Отказ не меняет статус пропуска и оплату: решите, что делать с занятием.',
+  },
   notify: {
     unavailable: 'Напоминания в мессенджеры пока недоступны: боты Telegram и Viber ещё не подключены.',
     network: 'Сервер не отвечает. Проверьте соединение и попробуйте ещё раз.',

@@ -24,6 +24,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
+import { botDialog } from './bot-dialog';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 
@@ -67,6 +68,7 @@ export const uk = {
   analyticsUi,
   chat,
   bots,
+  botDialog,
   desktopShell,
   desktopNotifications,
 };

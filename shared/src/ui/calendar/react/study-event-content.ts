@@ -1,6 +1,6 @@
 import type { EventContentArg } from '@fullcalendar/core';
 import type { CalendarTranslate, StudyEventProps } from '../calendar-event.types';
-import { formatPerson, MARKER_KEYS, NOTICE_KEYS } from '../study-events.mapper';
+import { ATTENDANCE_MARK_KEYS, formatPerson, MARKER_KEYS, NOTICE_KEYS } from '../study-events.mapper';
 
 export interface StudyEventContentOptions {
   t: CalendarTranslate;
@@ -72,6 +72,16 @@ export function studyEventNodes(arg: EventContentArg, options: StudyEventContent
     body.appendChild(button);
   }
   body.appendChild(el('span', 'study-event__time', arg.timeText));
+  if (display.attendance) {
+    // A check or a cross in a small badge: the family answered in the bot (staff only).
+    const mark = el('span', `study-event__attendance study-event__attendance--${display.attendance}`, display.attendance === 'confirmed' ? '\u2713' : '\u2715');
+    const label = t(ATTENDANCE_MARK_KEYS[display.attendance]);
+    mark.title = label;
+    mark.setAttribute('aria-label', label);
+    mark.dataset.testid = 'study-event-attendance';
+    mark.dataset.answer = display.attendance;
+    body.append(' ', mark);
+  }
   if (display.hasComment) body.append(' ', paperclip());
 
   if (display.audience === 'family' && display.typeName) body.appendChild(el('span', 'study-event__type', display.typeName));

@@ -18,11 +18,15 @@ export const calendarKeys = {
 
 /**
  * The flags call's columns (spec part 1 §7): the spec's flags, plus `isNoReport` for the
- * missing-report notice and `hasUnreadMessages` for the unread-chat notice (docs/domain-rules.md, "Desktop calendar").
+ * missing-report notice, `hasUnreadMessages` for the unread-chat notice and `attendance` for the
+ * families' answers from the bot (the event's mark and the modal; docs/domain-rules.md, "Desktop calendar").
  */
-const FLAG_SELECT = ['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages'];
+const FLAG_SELECT = ['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages', 'attendance'];
 
-type StudyFlags = Pick<CalendarStudy, 'id' | 'isPaid' | 'isLast' | 'studyReportCheck' | 'isBonus' | 'isNoReport' | 'hasUnreadMessages' | 'recordings_count'>;
+type StudyFlags = Pick<
+  CalendarStudy,
+  'id' | 'isPaid' | 'isLast' | 'studyReportCheck' | 'isBonus' | 'isNoReport' | 'hasUnreadMessages' | 'attendance' | 'recordings_count'
+>;
 
 /**
  * The spec's two calls (part 1 §7): the user's studies from the start of the Kyiv day 60 days ago

@@ -25,6 +25,7 @@ import { calendarKeys, updateStudy, type StudyUpdate } from '../calendar/calenda
 import { MissStatusField } from './study-miss-status-field';
 import { StudyModalSections } from './study-modal-sections';
 import { studyModalAccess } from './study-modal.rules';
+import { StudyAttendance } from './study-attendance';
 import { StudyParticipants } from './study-participants';
 import './study-event-modal.css';
 
@@ -150,6 +151,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
             showContacts={showContacts}
             showNotify={showNotify}
           />
+          <StudyAttendance study={study} />
           {canComment ? (
             <FormGroup
               label={t('calendarUi.modal.comment')}
