@@ -47,6 +47,8 @@ interface Row {
   target: Target;
   /** The family the row belongs to, for the read, edit and delete cases. */
   side?: 'A' | 'B';
+  /** Judged in the list only (no read case of its own): what it would add, other rows show. */
+  listOnly?: boolean;
 }
 
 interface ScopedResource {
@@ -65,6 +67,7 @@ export function scopedResources({ s, fresh }: MatrixContext): Record<string, Sco
   const t = targets(s);
   const { A, B, group, people: p } = s;
   const row = (id: number, target: Target, side?: 'A' | 'B'): Row => ({ id, target, side });
+  const listOnly = (id: number, target: Target): Row => ({ id, target, listOnly: true });
   const studyRow = (label: string, r: { study: number; about?: number; author?: number }, side?: 'A' | 'B') => (id: number) => row(id, t.studyRow(label, r), side);
   const keep = (key: 'A' | 'B', side: Side, granted: boolean, make: () => Promise<number>, fixture: number) => (granted ? make() : Promise.resolve(fixture));
   return {
@@ -75,11 +78,11 @@ export function scopedResources({ s, fresh }: MatrixContext): Record<string, Sco
         row(B.child, t.user('child B', B.child), 'B'),
         row(A.teacher, t.user('teacher A', A.teacher)),
         row(B.teacher, t.user('teacher B', B.teacher)),
-        row(A.parent, t.user('parent A', A.parent)),
-        row(B.parent, t.user('parent B', B.parent)),
-        row(p.m, t.user('methodologist', p.m)),
-        row(p.manager, t.user('manager', p.manager)),
-        row(p.admin, t.user('administrator', p.admin)),
+        listOnly(A.parent, t.user('parent A', A.parent)),
+        listOnly(B.parent, t.user('parent B', B.parent)),
+        listOnly(p.m, t.user('methodologist', p.m)),
+        listOnly(p.manager, t.user('manager', p.manager)),
+        listOnly(p.admin, t.user('administrator', p.admin)),
       ],
       create: { body: async () => ({ firstname: 'Новенький', role_id: 4, source_id: 1, active: 1, responsible_type_id: 3 }) },
       update: { body: { zoom: 'https://zoom.us/j/123456789' }, row: (key, side, c) => keep(key, side, c.granted, () => fresh.user('Student'), side.child) },
@@ -223,7 +226,7 @@ export async function resourceRoutes(ctx: MatrixContext, registry: ReadonlyArray
         },
       },
     ];
-    out[key('GET', true, r.name)] = def.rows.map((x) => ({
+    out[key('GET', true, r.name)] = def.rows.filter((x) => !x.listOnly).map((x) => ({
       target: x.target.label,
       need: can('read', def.subject, x.target),
       send: async () => ({ method: 'GET', path: `/api/${r.name}/${x.id}` }),

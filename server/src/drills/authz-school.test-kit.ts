@@ -92,6 +92,7 @@ export class Facts {
     const taught = this.studiesOf(target, teaching);
     if (taught.some((ps) => inStudy(ps, caller))) out.add('myTeacher');
     if (taught.some((ps) => kids.some((k) => inStudy(ps, k)))) out.add('childTeacher');
+    if (this.studiesOf(caller, teaching).some((ps) => ps.some((p) => p.user === target && p.role === ROLE_ID.Student))) out.add('myStudent');
     if (this.managerOf.get(caller) === target) out.add('myManager');
     return out;
   }

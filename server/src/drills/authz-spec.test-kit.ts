@@ -40,7 +40,8 @@ export const ROLE_ID: Readonly<Record<SignedInRole, number>> = {
  * User-bound (a user, or the owner of a schedule or teacher profile): `self`, `child`, `peer` (the
  * caller shares a study in which that user took part as Student, Teacher or Methodologist),
  * `myTeacher` / `childTeacher` (that user teaches a study of the caller / of a child of theirs),
- * `myManager` (the manager of the caller's teacher profile), `administratorAccount`.
+ * `myStudent` (that user is a student of a study the caller teaches), `myManager` (the manager of
+ * the caller's teacher profile), `administratorAccount`.
  */
 export type Relation =
   | 'self'
@@ -48,6 +49,7 @@ export type Relation =
   | 'peer'
   | 'myTeacher'
   | 'childTeacher'
+  | 'myStudent'
   | 'myManager'
   | 'administratorAccount'
   | 'participant'
