@@ -43,6 +43,22 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
   const viberEvent = JSON.stringify({ event: 'webhook', timestamp: 1 });
   const viberSignature = createHmac('sha256', s.srv.config.VIBER_AUTH_TOKEN!).update(viberEvent).digest('hex');
   const json = { 'Content-Type': 'application/json' };
+  /** A form edit with its document (`POST` with `_method=patch`, `PATCH`, `PUT`), at row A and B. */
+  const documentForms = (resource: string, subject: 'contract' | 'invoice', fixture: (side: Side) => number, throwAway: (key: 'A' | 'B') => Promise<number>, fields: Record<string, string | number>): Matrix =>
+    Object.fromEntries(
+      (['POST', 'PATCH', 'PUT'] as const).map((method) => [
+        `${method} /api/${resource}/:id`,
+        sides((key, side) => ({
+          target: key,
+          need: can('update', subject, money(side)),
+          send: async (c) => ({
+            method,
+            path: `/api/${resource}/${c.granted ? await throwAway(key) : fixture(side)}`,
+            body: multipartForm({ ...(method === 'POST' ? { _method: 'patch' } : {}), ...fields }, { document_file: { name: 'signed.pdf', bytes: samplePdf('signed again') } }),
+          }),
+        })),
+      ]),
+    );
 
   return {
     // The feed URL is its own credential: the owner's calendar app fetches it without a session.
@@ -229,23 +245,7 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         }),
       },
     ],
-    ...Object.fromEntries(
-      (['POST', 'PATCH', 'PUT'] as const).map((method) => [
-        `${method} /api/contracts/:id`,
-        sides((key, side) => ({
-          target: key,
-          need: can('update', 'contract', money(side)),
-          send: async (c) => ({
-            method,
-            path: `/api/contracts/${c.granted ? await fresh.contract(key) : side.contract}`,
-            body: multipartForm(
-              { ...(method === 'POST' ? { _method: 'patch' } : {}), end_at: isoDate(Date.now() + 120 * 86_400_000), invoice_template_id: 3 },
-              { document_file: { name: 'signed.pdf', bytes: samplePdf('signed again') } },
-            ),
-          }),
-        })),
-      ]),
-    ),
+    ...documentForms('contracts', 'contract', (side) => side.contract, (key) => fresh.contract(key), { end_at: isoDate(Date.now() + 120 * 86_400_000), invoice_template_id: 3 }),
     'GET /api/invoices/:id/download': sides((key, side) => ({
       target: key,
       need: can('read', 'invoice', money(side)),
@@ -272,19 +272,6 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         }),
       },
     ],
-    ...Object.fromEntries(
-      (['POST', 'PATCH', 'PUT'] as const).map((method) => [
-        `${method} /api/invoices/:id`,
-        sides((key, side) => ({
-          target: key,
-          need: can('update', 'invoice', money(side)),
-          send: async (c) => ({
-            method,
-            path: `/api/invoices/${c.granted ? await fresh.invoice(key) : side.invoice}`,
-            body: multipartForm({ ...(method === 'POST' ? { _method: 'patch' } : {}), amount: 1600 }, { document_file: { name: 'paid.pdf', bytes: samplePdf('paid again') } }),
-          }),
-        })),
-      ]),
-    ),
+    ...documentForms('invoices', 'invoice', (side) => side.invoice, (key) => fresh.invoice(key), { amount: 1600 }),
   };
 }

@@ -69,6 +69,13 @@ export function scopedResources({ s, fresh }: MatrixContext): Record<string, Sco
   const row = (id: number, target: Target, side?: 'A' | 'B'): Row => ({ id, target, side });
   const listOnly = (id: number, target: Target): Row => ({ id, target, listOnly: true });
   const studyRow = (label: string, r: { study: number; about?: number; author?: number }, side?: 'A' | 'B') => (id: number) => row(id, t.studyRow(label, r), side);
+  /** A report or homework file about a student, made by the teacher: each family's, and both of the group lesson. */
+  const aboutStudents = (what: string, [a, b, groupA, groupB]: number[]): Row[] => [
+    studyRow(`${what} A`, { study: A.study, about: A.child, author: A.teacher }, 'A')(a!),
+    studyRow(`${what} B`, { study: B.study, about: B.child, author: B.teacher }, 'B')(b!),
+    studyRow(`group lesson: ${what} of A`, { study: group.study, about: A.child, author: A.teacher })(groupA!),
+    studyRow(`group lesson: ${what} of the classmate B`, { study: group.study, about: B.child, author: A.teacher })(groupB!),
+  ];
   const keep = (key: 'A' | 'B', side: Side, granted: boolean, make: () => Promise<number>, fixture: number) => (granted ? make() : Promise.resolve(fixture));
   return {
     users: {
@@ -133,12 +140,7 @@ export function scopedResources({ s, fresh }: MatrixContext): Record<string, Sco
     },
     study_reports: {
       subject: 'study_report',
-      rows: [
-        studyRow('report A', { study: A.study, about: A.child, author: A.teacher }, 'A')(A.report),
-        studyRow('report B', { study: B.study, about: B.child, author: B.teacher }, 'B')(B.report),
-        studyRow('group lesson: report on A', { study: group.study, about: A.child, author: A.teacher })(group.reportA),
-        studyRow('group lesson: report on the classmate B', { study: group.study, about: B.child, author: A.teacher })(group.reportB),
-      ],
+      rows: aboutStudents('report', [A.report, B.report, group.reportA, group.reportB]),
       // The report's lesson must be one the writer sees (a 422 on study_id otherwise); one report
       // per student and lesson, so a granted one gets a lesson of its own.
       create: {
@@ -161,12 +163,7 @@ export function scopedResources({ s, fresh }: MatrixContext): Record<string, Sco
     },
     study_tasks: {
       subject: 'study_task',
-      rows: [
-        studyRow('homework A', { study: A.study, about: A.child, author: A.teacher }, 'A')(A.task),
-        studyRow('homework B', { study: B.study, about: B.child, author: B.teacher }, 'B')(B.task),
-        studyRow('group lesson: homework of A', { study: group.study, about: A.child, author: A.teacher })(group.taskA),
-        studyRow('group lesson: homework of the classmate B', { study: group.study, about: B.child, author: A.teacher })(group.taskB),
-      ],
+      rows: aboutStudents('homework', [A.task, B.task, group.taskA, group.taskB]),
     },
     study_messages: {
       subject: 'study_message',

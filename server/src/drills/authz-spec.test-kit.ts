@@ -1,9 +1,11 @@
+import { ROLE } from '@school/shared/domain';
+
 /**
  * The permission table of spec part 2 §6 and part 1 §6, stated again as data for the
  * authorization drill (issue #19 point 1), together with the decisions docs/permissions.md
  * records where the spec is silent or was narrowed. Written from those two documents, not read
  * from shared/src/permissions: the drill compares the server's answers with this table, so the
- * two can disagree. Nothing here imports the code under test.
+ * two can disagree. Nothing here imports the code under test (only the role ids).
  */
 
 export const ROLES = [
@@ -21,17 +23,8 @@ export type Role = (typeof ROLES)[number];
 export type SignedInRole = Exclude<Role, 'SignedOut'>;
 export const SIGNED_IN = ROLES.filter((r): r is SignedInRole => r !== 'SignedOut');
 
-/** docs/api.md, "Role ids" (spec part 2 names 2, 3, 4, 5 and 7). */
-export const ROLE_ID: Readonly<Record<SignedInRole, number>> = {
-  Administrator: 1,
-  Manager: 2,
-  Teacher: 3,
-  Student: 4,
-  Responsible: 5,
-  Lead: 6,
-  Methodologist: 7,
-  Guest: 8,
-};
+/** docs/api.md, "Role ids" (spec part 2 names 2, 3, 4, 5 and 7): ids, not rights. */
+export const ROLE_ID: Readonly<Record<SignedInRole, number>> = ROLE;
 
 /**
  * How a row stands to the caller. Row-bound: `participant` (the caller takes part in the row's
