@@ -10,8 +10,11 @@ const PERSON_COLUMNS = ['users.id', 'users.firstname', 'users.surname', 'users.p
 
 export function createStudyDateChangesRepository(knex: Knex) {
   return {
-    async userExists(id: number): Promise<boolean> {
-      return (await knex('users').select('id').where('id', id).first()) !== undefined;
+    /** Whether the user exists (and is among `visible`, the ids of the users the reader may read). */
+    async userExists(id: number, visible?: Knex.QueryBuilder): Promise<boolean> {
+      const q = knex('users').select('id').where('id', id);
+      if (visible) q.whereIn('id', visible);
+      return (await q.first()) !== undefined;
     },
 
     /**

@@ -34,8 +34,7 @@ export function registerStudyDateChangesRoutes(router: Router, deps: { knex: Kne
     // children; a teacher their students) sees the moves of the studies of that user they may
     // read themselves; anyone else gets the same 404 as for a missing user.
     const self = id === auth.user.id;
-    const readable = self ? await repo.userExists(id) : (await scopedFrom(ec, RESOURCES.users, 'u').where('u.id', id).first('u.id')) !== undefined;
-    if (!readable) throw errors.notFound();
+    if (!(await repo.userExists(id, self ? undefined : scopedFrom(ec, RESOURCES.users, 'u').select('u.id')))) throw errors.notFound();
     const staff = auth.roleId === ROLE.Administrator || auth.roleId === ROLE.Manager;
     const teaching = auth.roleId === ROLE.Teacher || auth.roleId === ROLE.Methodologist;
     const visible = scopedFrom(ec, RESOURCES.studies, 'vs').select('vs.id');
