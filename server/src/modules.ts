@@ -95,7 +95,6 @@ export function createModules(deps: ModuleDeps) {
     auth,
     createIcalFeedsModule({ knex, appUrl: config.APP_URL }),
     core,
-    createStudyDateChangesModule({ knex }),
     freeSlots,
     transfer,
     studiesModule,
@@ -138,6 +137,7 @@ export function createModules(deps: ModuleDeps) {
     createContractDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createInvoiceDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createStudyEvaluationsModule({ knex, hooks }),
+    createStudyDateChangesModule({ knex, hooks }),
     createStudyMessageReadsModule({ knex, hooks }),
     createHomeworkModule({
       knex,

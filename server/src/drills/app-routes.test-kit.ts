@@ -14,6 +14,8 @@ export interface RouterRoute {
 export interface ConcreteRoute extends RouterRoute {
   /** A path the route answers, its parameters filled in. */
   path: string;
+  /** For the generic `/api/:resource…` routes: the registry resource filled in. */
+  resource?: string;
 }
 
 /**
@@ -31,7 +33,8 @@ export function routesOf(app: Koa): RouterRoute[] {
   for (const router of routers) {
     for (const layer of router.stack) {
       for (const method of layer.methods) {
-        if (method === 'HEAD') continue;
+        // @koa/router adds HEAD to every GET; a HEAD of its own (tus) is a route of its own.
+        if (method === 'HEAD' && layer.methods.includes('GET')) continue;
         const route = { method, pattern: String(layer.path) };
         out.set(`${method} ${route.pattern}`, route);
       }
@@ -40,7 +43,8 @@ export function routesOf(app: Koa): RouterRoute[] {
   return [...out.values()];
 }
 
-const OPERATION_OF: Record<StateChangingMethod, Operation> = {
+const OPERATION_OF: Record<StateChangingMethod | 'GET', Operation> = {
+  GET: 'list',
   POST: 'create',
   PUT: 'update',
   PATCH: 'update',
@@ -49,8 +53,8 @@ const OPERATION_OF: Record<StateChangingMethod, Operation> = {
 
 /**
  * Fills the parameters in: `:resource` becomes each registry resource that offers the method's
- * operation (a POST on an item, the form submit whose `_method` was lost, every resource that
- * updates or deletes), any other parameter `1`. A pattern this cannot fill (a regular expression,
+ * operation (a GET on an item: read; a POST on an item, the form submit whose `_method` was lost,
+ * every resource that updates or deletes), any other parameter `1`. A pattern this cannot fill (a regular expression,
  * a wildcard) throws, so no route is silently left out.
  */
 export function concreteRoutes(routes: RouterRoute[]): ConcreteRoute[] {
@@ -63,11 +67,12 @@ export function concreteRoutes(routes: RouterRoute[]): ConcreteRoute[] {
       out.push({ ...route, path: fill() });
       continue;
     }
-    const method = route.method as StateChangingMethod;
+    const method = route.method as StateChangingMethod | 'GET';
     const onItem = /:resource\/:id$/.test(route.pattern);
-    const wanted: Operation[] = method === 'POST' && onItem ? ['update', 'delete'] : [OPERATION_OF[method]];
+    const wanted: Operation[] =
+      method === 'POST' && onItem ? ['update', 'delete'] : method === 'GET' && onItem ? ['read'] : [OPERATION_OF[method]];
     for (const def of Object.values(RESOURCES)) {
-      if (def.operations.some((op) => wanted.includes(op))) out.push({ ...route, path: fill(def.name) });
+      if (def.operations.some((op) => wanted.includes(op))) out.push({ ...route, path: fill(def.name), resource: def.name });
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.fixtures.js';
+import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.fixtures.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -44,6 +44,26 @@ describe('GET /api/users/:id/study-date-changes', () => {
     const t = await srv.knex('users').select('id').where('email', 'teacher@example.com').first();
     expect((await teacher.get(`/api/users/${t.id}/study-date-changes`)).status).toBe(200);
     expect((await admin.get('/api/users/99999999/study-date-changes')).status).toBe(404);
+  });
+});
+
+describe('a teacher reading the moves of a student (the authorization drill, issue #19)', () => {
+  it('sees those of their own lessons with the student, not of the student’s lessons with another teacher', async () => {
+    const teacher = await srv.signInAs('Teacher');
+    const teacherId = (await srv.knex('users').where('email', 'teacher@example.com').first('id')).id as number;
+    // A lesson of teacher@ with the child, moved by staff; the child's lesson with fx.teacherId
+    // (studyA) was moved by the parent in beforeAll.
+    const shared = await addStudy(srv.knex, kyivDay(300, 7), [teacherId, fx.childId]);
+    const moved = await admin.patch(`/api/studies/${shared}`, { start: kyivDay(301, 7).toISO(), ignore_offperiods: 1, show_in_history: 1, initiated_by: 3, change_comment: 'Вчитель хворів' });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await admin.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes.map((c: { study_id: number }) => c.study_id)).toContain(fx.studyA);
+
+    const res = await teacher.get(`/api/users/${fx.childId}/study-date-changes`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.study_date_changes.map((c: { study_id: number }) => c.study_id)).toEqual([shared]);
+    expect(res.body.study_date_changes[0].change_comment).toBe('Вчитель хворів');
+    // A student the teacher does not teach: as missing.
+    expect((await teacher.get(`/api/users/${fx.strangerId}/study-date-changes`)).status).toBe(404);
   });
 });
 

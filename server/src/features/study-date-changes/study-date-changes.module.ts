@@ -1,11 +1,15 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { FeatureModule } from '../feature-module.js';
 import { registerStudyDateChangesRoutes } from './study-date-changes.routes.js';
 
-/** A user's study moves (history) and the initiator options of the move form. */
-export function createStudyDateChangesModule(deps: { knex: Knex }): FeatureModule {
+/**
+ * A user's study moves (history) and the initiator options of the move form. Reads through the
+ * resource engine's row scopes (who reads the user, which of their studies): needs the hooks.
+ */
+export function createStudyDateChangesModule(deps: { knex: Knex; hooks: HookRegistry }): FeatureModule {
   const router = new Router({ prefix: '/api' });
-  registerStudyDateChangesRoutes(router, deps.knex);
+  registerStudyDateChangesRoutes(router, deps);
   return { name: 'study-date-changes', routes: [{ stage: 'chained', router }] };
 }

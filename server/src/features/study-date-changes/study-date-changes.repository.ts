@@ -10,16 +10,21 @@ const PERSON_COLUMNS = ['users.id', 'users.firstname', 'users.surname', 'users.p
 
 export function createStudyDateChangesRepository(knex: Knex) {
   return {
-    async userExists(id: number): Promise<boolean> {
-      return (await knex('users').select('id').where('id', id).first()) !== undefined;
+    /** Whether the user exists (and is among `visible`, the ids of the users the reader may read). */
+    async userExists(id: number, visible?: Knex.QueryBuilder): Promise<boolean> {
+      const q = knex('users').select('id').where('id', id);
+      if (visible) q.whereIn('id', visible);
+      return (await q.first()) !== undefined;
     },
 
     /**
      * Moves (shown in history) of the studies the user takes part in, with who moved them and
-     * the study with its participants. `onlyTeachersAnd`: list only teaching participants and
-     * this user (families do not see the other children of a group study).
+     * the study with its participants. `visibleStudies`: ids of the studies the reader may read
+     * (a teacher reading their student sees the moves of their own lessons with that student,
+     * not of the student's lessons with another teacher). `onlyTeachersAnd`: list only teaching
+     * participants and this user (families do not see the other children of a group study).
      */
-    async forUser(userId: number, onlyTeachersAnd?: number) {
+    async forUser(userId: number, visibleStudies: Knex.QueryBuilder, onlyTeachersAnd?: number) {
       const changes = await knex('study_date_changes as sdc')
         .select(
           'sdc.id',
@@ -33,6 +38,7 @@ export function createStudyDateChangesRepository(knex: Knex) {
           'sdc.created_at',
         )
         .whereRaw('sdc.study_id = ANY(ARRAY(SELECT su.study_id FROM study_user su WHERE su.user_id = ?))', [userId])
+        .whereIn('sdc.study_id', visibleStudies)
         .where('sdc.show_in_history', true)
         .orderBy([
           { column: 'sdc.created_at', order: 'desc' },

@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { asSubject } from '@school/shared/permissions';
 import { ROLE } from '@school/shared/domain';
+import { RESOURCES } from '@school/shared/resources';
 import { INITIATORS } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
+import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
+import { scopedFrom } from '../../resource-engine/sql-builder.js';
 import { authOf } from '../auth/session.middleware.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { createStudyDateChangesRepository } from './study-date-changes.repository.js';
@@ -21,20 +23,22 @@ function forFamily<T extends { changed_by: { role_id: number } | null }>(change:
  * GET /api/users/:id/study-date-changes → { study_date_changes: [...] }
  * GET /api/studies/initiator-options    → { initiators: [{ value, text }] }
  */
-export function registerStudyDateChangesRoutes(router: Router, knex: Knex): void {
-  const repo = createStudyDateChangesRepository(knex);
+export function registerStudyDateChangesRoutes(router: Router, deps: { knex: Knex; hooks: HookRegistry }): void {
+  const repo = createStudyDateChangesRepository(deps.knex);
 
   router.get('/users/:id/study-date-changes', async (ctx) => {
     const auth = authOf(ctx);
     const id = parseId(ctx.params.id);
-    // Whoever may read the user (staff; the user themself; a parent for their children) sees the
-    // moves of their studies; anyone else gets the same 404 as for a missing user.
+    const ec = { knex: deps.knex, hooks: deps.hooks, auth, language: ctx.lang };
+    // Whoever may read the user (the users row scope: staff; the user themself; a parent their
+    // children; a teacher their students) sees the moves of the studies of that user they may
+    // read themselves; anyone else gets the same 404 as for a missing user.
     const self = id === auth.user.id;
-    if (!self && !auth.ability.can('read', asSubject('user', { id }))) throw errors.notFound();
-    if (!(await repo.userExists(id))) throw errors.notFound();
+    if (!(await repo.userExists(id, self ? undefined : scopedFrom(ec, RESOURCES.users, 'u').select('u.id')))) throw errors.notFound();
     const staff = auth.roleId === ROLE.Administrator || auth.roleId === ROLE.Manager;
     const teaching = auth.roleId === ROLE.Teacher || auth.roleId === ROLE.Methodologist;
-    const changes = await repo.forUser(id, staff || teaching ? undefined : id);
+    const visible = scopedFrom(ec, RESOURCES.studies, 'vs').select('vs.id');
+    const changes = await repo.forUser(id, visible, staff || teaching ? undefined : id);
     ctx.body = { study_date_changes: staff || teaching ? changes : changes.map(forFamily) };
   });
 

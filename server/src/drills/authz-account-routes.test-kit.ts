@@ -1,0 +1,277 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { sha256 } from '../platform/security/secrets.js';
+import { samplePdf } from '../features/document-generators/sample-files.test-kit.js';
+import { LITERAL, type SignedInRole } from './authz-spec.test-kit.js';
+import { DRILL_PASSWORD, type Side } from './authz-school.test-kit.js';
+import {
+  anyone,
+  any,
+  can,
+  nobody,
+  roles,
+  signedIn,
+  targets,
+  type Case,
+  type Matrix,
+  type MatrixContext,
+  type Target,
+} from './authz-matrix.test-kit.js';
+
+/**
+ * Matrix rows of the routes about accounts, sessions, feeds, bots, documents and money: who may
+ * call each, in spec terms (authz-spec.test-kit.ts). Study routes: authz-study-routes.test-kit.ts.
+ */
+
+const SELF: Target = { label: 'self', relations: () => new Set(['self']) };
+
+/** A multipart form of text fields and files (`{ name, bytes }`). */
+export function multipartForm(fields: Record<string, string | number>, files: Record<string, { name: string; bytes: Buffer }> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
+  for (const [k, f] of Object.entries(files)) form.append(k, new Blob([f.bytes]), f.name);
+  return form;
+}
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
+  const t = targets(s);
+  const sides = (make: (key: 'A' | 'B', side: Side) => Case): Case[] => [make('A', s.A), make('B', s.B)];
+  const money = (side: Side) => t.money(`family ${side === s.A ? 'A' : 'B'}`, side.child);
+  const adminPages = roles(...(LITERAL.adminPages as SignedInRole[]));
+  const telegramUpdate = JSON.stringify({ update_id: 1 });
+  const viberEvent = JSON.stringify({ event: 'webhook', timestamp: 1 });
+  const viberSignature = createHmac('sha256', s.srv.config.VIBER_AUTH_TOKEN!).update(viberEvent).digest('hex');
+  const json = { 'Content-Type': 'application/json' };
+  /** A form edit with its document (`POST` with `_method=patch`, `PATCH`, `PUT`), at row A and B. */
+  const documentForms = (resource: string, subject: 'contract' | 'invoice', fixture: (side: Side) => number, throwAway: (key: 'A' | 'B') => Promise<number>, fields: Record<string, string | number>): Matrix =>
+    Object.fromEntries(
+      (['POST', 'PATCH', 'PUT'] as const).map((method) => [
+        `${method} /api/${resource}/:id`,
+        sides((key, side) => ({
+          target: key,
+          need: can('update', subject, money(side)),
+          send: async (c) => ({
+            method,
+            path: `/api/${resource}/${c.granted ? await throwAway(key) : fixture(side)}`,
+            body: multipartForm({ ...(method === 'POST' ? { _method: 'patch' } : {}), ...fields }, { document_file: { name: 'signed.pdf', bytes: samplePdf('signed again') } }),
+          }),
+        })),
+      ]),
+    );
+
+  return {
+    // The feed URL is its own credential: the owner's calendar app fetches it without a session.
+    'GET /ical/:file': [
+      {
+        target: 'own feed',
+        need: signedIn,
+        session: 'newUser',
+        async send(c) {
+          if (c.role === 'SignedOut') return { method: 'GET', path: `/ical/${randomBytes(32).toString('base64url')}.ics` };
+          const issued = await c.client.post('/api/ical-feeds');
+          return { method: 'GET', path: new URL(issued.body.data.url as string).pathname, anonymous: true };
+        },
+      },
+    ],
+    // Webhooks answer the messenger's secret, never a session.
+    'POST /api/bots/telegram/webhook': [
+      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/bots/telegram/webhook', body: telegramUpdate, headers: json }) },
+      {
+        target: 'with the secret',
+        need: anyone,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/bots/telegram/webhook',
+          body: telegramUpdate,
+          headers: { ...json, 'X-Telegram-Bot-Api-Secret-Token': s.srv.config.TELEGRAM_WEBHOOK_SECRET! },
+        }),
+      },
+    ],
+    'POST /api/bots/viber/webhook': [
+      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/bots/viber/webhook', body: viberEvent, headers: json }) },
+      {
+        target: 'with the signature',
+        need: anyone,
+        send: async () => ({ method: 'POST', path: '/api/bots/viber/webhook', body: viberEvent, headers: { ...json, 'X-Viber-Content-Signature': viberSignature } }),
+      },
+    ],
+
+    // Sign-in calls: open to everyone; each on a session of its own (they end or replace it).
+    'POST /login': [
+      {
+        target: 'another account',
+        need: anyone,
+        session: 'own',
+        send: async () => ({ method: 'POST', path: '/login', body: { email: await fresh.emailOf(await fresh.user('Student')), password: DRILL_PASSWORD } }),
+      },
+    ],
+    'POST /logout': [{ target: 'own session', need: anyone, session: 'own', send: async () => ({ method: 'POST', path: '/logout' }) }],
+    'POST /password/email': [
+      { target: 'another account', need: anyone, send: async () => ({ method: 'POST', path: '/password/email', body: { email: await fresh.emailOf(await fresh.user('Student')) } }) },
+    ],
+    'POST /password/reset': [
+      {
+        target: 'a valid link',
+        need: anyone,
+        session: 'own',
+        async send() {
+          const email = await fresh.emailOf(await fresh.user('Student'));
+          const token = randomBytes(32).toString('base64url');
+          await s.knex('password_resets').insert({ email, token_hash: sha256(token) });
+          const password = 'drill-reset-pass-1';
+          return { method: 'POST', path: '/password/reset', body: { token, email, password, password_confirmation: password } };
+        },
+      },
+    ],
+    'GET /api/user': [{ target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/user' }) }],
+    // Part 2 §4: role switching needs `switch role` (the Administrator's).
+    'POST /api/role/switch': [
+      { target: 'own session', need: can('switch', 'role'), session: 'own', send: async () => ({ method: 'POST', path: '/api/role/switch', body: { role_id: 3 } }) },
+    ],
+    'POST /api/role/restore': [
+      { target: 'own session', need: can('switch', 'role'), session: 'own', send: async () => ({ method: 'POST', path: '/api/role/restore' }) },
+    ],
+    // Part 2 §7: a password change is the user's own (current password required); nobody's else.
+    'PATCH /api/users/:id': [
+      {
+        target: 'own password',
+        need: signedIn,
+        session: 'newUser',
+        send: async (c) => ({
+          method: 'PATCH',
+          path: `/api/users/${c.user ?? 1}`,
+          body: { current_password: DRILL_PASSWORD, new_password: 'drill-new-pass-1', new_password_confirmation: 'drill-new-pass-1' },
+        }),
+      },
+      {
+        target: "another user's password",
+        need: nobody,
+        send: async () => ({
+          method: 'PATCH',
+          path: `/api/users/${s.B.child}`,
+          body: { current_password: DRILL_PASSWORD, new_password: 'drill-new-pass-1', new_password_confirmation: 'drill-new-pass-1' },
+        }),
+      },
+    ],
+    'GET /api/ical-feeds': [{ target: 'own feed', need: signedIn, send: async () => ({ method: 'GET', path: '/api/ical-feeds' }) }],
+    'POST /api/ical-feeds': [{ target: 'own feed', need: signedIn, session: 'newUser', send: async () => ({ method: 'POST', path: '/api/ical-feeds' }) }],
+    'DELETE /api/ical-feeds': [{ target: 'own feed', need: signedIn, session: 'newUser', send: async () => ({ method: 'DELETE', path: '/api/ical-feeds' }) }],
+    // "create user limited to messenger_token": on their own user (docs/permissions.md "Messenger bots").
+    'POST /api/users/:id/generate_messenger_token': [
+      {
+        target: 'self',
+        need: can('create', 'user', SELF, 'messenger_token'),
+        send: async (c) => ({ method: 'POST', path: `/api/users/${c.user ?? 1}/generate_messenger_token`, body: { token_type: 'telegram' } }),
+      },
+      ...sides((key, side) => ({
+        target: `child ${key}`,
+        need: can('create', 'user', t.user(`child ${key}`, side.child), 'messenger_token'),
+        send: async () => ({ method: 'POST', path: `/api/users/${side.child}/generate_messenger_token`, body: { token_type: 'viber' } }),
+      })),
+    ],
+    'GET /api/bots/status': [{ target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/bots/status' }) }],
+    'GET /telegram/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/telegram/disconnect' }) }],
+    'GET /viber/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/viber/disconnect' }) }],
+    'GET /api/users/:id/study-date-changes': [
+      // Part 2 §2: the date changes block of the user details; whoever reads the user (and the user).
+      { target: 'self', need: signedIn, send: async (c) => ({ method: 'GET', path: `/api/users/${c.user ?? 1}/study-date-changes` }) },
+      ...sides((key, side) => ({
+        target: `child ${key}`,
+        need: can('read', 'user', t.user(`child ${key}`, side.child)),
+        send: async () => ({ method: 'GET', path: `/api/users/${side.child}/study-date-changes` }),
+      })),
+    ],
+    'GET /api/exchange-rate/eur': [
+      { target: '-', need: any(can('create', 'subscription'), can('update', 'subscription')), send: async () => ({ method: 'GET', path: '/api/exchange-rate/eur' }) },
+    ],
+    'GET /api/teachers/available-workperiods': [
+      { target: 'teachers A, B', need: adminPages, send: async () => ({ method: 'GET', path: `/api/teachers/available-workperiods?ids[]=${s.A.teacher}&ids[]=${s.B.teacher}` }) },
+    ],
+    // Part 2 §2: the document generators are the staff's contract and invoice tools.
+    'POST /invoice': [
+      {
+        target: '-',
+        need: can('create', 'invoice'),
+        send: async () => ({
+          method: 'POST',
+          path: '/invoice',
+          body: { contract_number: 12, contract_date: isoDate(Date.now()), invoice_number: '01-12', payer_fullname: 'Мельник Андрій Петрович', studies_count: 4, study_cost: 300 },
+        }),
+      },
+    ],
+    'POST /contract': [
+      {
+        target: '-',
+        need: can('create', 'contract'),
+        send: async () => ({
+          method: 'POST',
+          path: '/contract',
+          body: { contract_number: 12, customer_fullname: 'Мельник Андрій Петрович', student_name: 'Мельник Олег', sex: 1, student_class: 5, studies_per_week: 2, study_cost: 300, studies_count: 8 },
+        }),
+      },
+    ],
+    'GET /api/analytics/studies/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/studies/weekly?trial=0' }) }],
+    'GET /api/analytics/invoices/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/invoices/weekly' }) }],
+    'GET /api/analytics/weekNumber': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/weekNumber' }) }],
+
+    // Contracts and invoices with their documents (part 1 §7): as reading the row.
+    'GET /api/contracts/:id/download': sides((key, side) => ({
+      target: key,
+      need: can('read', 'contract', money(side)),
+      send: async () => ({ method: 'GET', path: `/api/contracts/${side.contract}/download` }),
+    })),
+    'GET /api/contracts/:id/document': sides((key, side) => ({
+      target: key,
+      need: can('read', 'contract', money(side)),
+      send: async () => ({ method: 'GET', path: `/api/contracts/${side.contract}/document` }),
+    })),
+    'DELETE /api/contracts/:id': sides((key, side) => ({
+      target: key,
+      need: can('delete', 'contract', money(side)),
+      send: async (c) => ({ method: 'DELETE', path: `/api/contracts/${c.granted ? await fresh.contract(key) : side.contract}` }),
+    })),
+    'POST /api/contracts': [
+      {
+        target: 'family A',
+        need: can('create', 'contract'),
+        send: async () => ({
+          method: 'POST',
+          path: '/api/contracts',
+          body: multipartForm(
+            { student_id: s.A.child, payer_id: s.A.parent, template_id: 42, invoice_template_id: 3, end_at: isoDate(Date.now() + 90 * 86_400_000) },
+            { document_file: { name: 'signed.pdf', bytes: samplePdf('signed') } },
+          ),
+        }),
+      },
+    ],
+    ...documentForms('contracts', 'contract', (side) => side.contract, (key) => fresh.contract(key), { end_at: isoDate(Date.now() + 120 * 86_400_000), invoice_template_id: 3 }),
+    'GET /api/invoices/:id/download': sides((key, side) => ({
+      target: key,
+      need: can('read', 'invoice', money(side)),
+      send: async () => ({ method: 'GET', path: `/api/invoices/${side.invoice}/download` }),
+    })),
+    'GET /api/invoices/:id/attachment': sides((key, side) => ({
+      target: key,
+      need: can('read', 'invoice', money(side)),
+      send: async () => ({ method: 'GET', path: `/api/invoices/${side.invoice}/attachment` }),
+    })),
+    'DELETE /api/invoices/:id': sides((key, side) => ({
+      target: key,
+      need: can('delete', 'invoice', money(side)),
+      send: async (c) => ({ method: 'DELETE', path: `/api/invoices/${c.granted ? await fresh.invoice(key) : side.invoice}` }),
+    })),
+    'POST /api/invoices': [
+      {
+        target: 'family A',
+        need: can('create', 'invoice'),
+        send: async () => ({
+          method: 'POST',
+          path: '/api/invoices',
+          body: multipartForm({ subscription_id: s.A.subscription, amount: 1500 }, { document_file: { name: 'paid.pdf', bytes: samplePdf('paid') } }),
+        }),
+      },
+    ],
+    ...documentForms('invoices', 'invoice', (side) => side.invoice, (key) => fresh.invoice(key), { amount: 1600 }),
+  };
+}
