@@ -130,6 +130,30 @@ describe('staff analytics', () => {
     }
   });
 
+  it('in a plain browser a generator\'s .docx is a download under the spec\'s name (uk)', async () => {
+    const { context, page } = await suite.staffPage('uk');
+    try {
+      await signIn(page, 'admin@example.com', 'uk');
+      await page.goto('/staff/admin/analytics');
+      await page.getByTestId('analytics-tab-generators').click();
+      await page.getByTestId('invoice-generator-contract_number').fill('456');
+      await typeDate(page, 'invoice-generator-contract_date', '15.02.2025');
+      await page.getByTestId('invoice-generator-invoice_number').fill('01-456');
+      await page.getByTestId('invoice-generator-payer_fullname').fill('Коваленко Ольга Петрівна');
+      await page.getByTestId('invoice-generator-studies_count').fill('4');
+      await page.getByTestId('invoice-generator-study_cost').fill('300');
+      const download = page.waitForEvent('download');
+      await page.getByTestId('invoice-generator-submit').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('456.docx');
+      expect((await readFile((await file.path())!)).subarray(0, 2).toString()).toBe('PK');
+      // A browser cannot open a folder: no "Show in folder" there.
+      expect(await page.getByTestId('invoice-generator-show-in-folder').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('follows the range, and the generators refuse bad input under the fields then save a .docx (ru, uk)', async () => {
     const { context, page, harness } = await analyticsPage('ru');
     try {
