@@ -70,6 +70,16 @@ async function typeDate(page: Page, testId: string, date: string): Promise<void>
   await input.press('Tab');
 }
 
+/** The invoice generator's fields, in the form's order (the date typed as dd.MM.yyyy). */
+async function fillInvoiceGenerator(page: Page, values: { contract: string; date: string; invoice: string; payer: string; count: string; cost: string }): Promise<void> {
+  await page.getByTestId('invoice-generator-contract_number').fill(values.contract);
+  await typeDate(page, 'invoice-generator-contract_date', values.date);
+  await page.getByTestId('invoice-generator-invoice_number').fill(values.invoice);
+  await page.getByTestId('invoice-generator-payer_fullname').fill(values.payer);
+  await page.getByTestId('invoice-generator-studies_count').fill(values.count);
+  await page.getByTestId('invoice-generator-study_cost').fill(values.cost);
+}
+
 describe('staff analytics', () => {
   it('shows the API figures week by week with the current week highlighted, draws them, and exports a table to CSV (uk)', async () => {
     const { context, page, harness } = await analyticsPage('uk');
@@ -130,6 +140,25 @@ describe('staff analytics', () => {
     }
   });
 
+  it('in a plain browser a generator\'s .docx is a download under the spec\'s name (uk)', async () => {
+    const { context, page } = await suite.staffPage('uk');
+    try {
+      await signIn(page, 'admin@example.com', 'uk');
+      await page.goto('/staff/admin/analytics');
+      await page.getByTestId('analytics-tab-generators').click();
+      await fillInvoiceGenerator(page, { contract: '456', date: '15.02.2025', invoice: '01-456', payer: 'Коваленко Ольга Петрівна', count: '4', cost: '300' });
+      const download = page.waitForEvent('download');
+      await page.getByTestId('invoice-generator-submit').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('456.docx');
+      expect((await readFile((await file.path())!)).subarray(0, 2).toString()).toBe('PK');
+      // A browser cannot open a folder: no "Show in folder" there.
+      expect(await page.getByTestId('invoice-generator-show-in-folder').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('follows the range, and the generators refuse bad input under the fields then save a .docx (ru, uk)', async () => {
     const { context, page, harness } = await analyticsPage('ru');
     try {
@@ -155,12 +184,7 @@ describe('staff analytics', () => {
       await viewportShot(page, 'admin-analytics-generators-ru');
 
       // The invoice generator, good input: the .docx named after the contract number.
-      await page.getByTestId('invoice-generator-contract_number').fill('123');
-      await typeDate(page, 'invoice-generator-contract_date', '10.01.2025');
-      await page.getByTestId('invoice-generator-invoice_number').fill('03-123');
-      await page.getByTestId('invoice-generator-payer_fullname').fill('Шевченко Тарас Григорьевич');
-      await page.getByTestId('invoice-generator-studies_count').fill('8');
-      await page.getByTestId('invoice-generator-study_cost').fill('350,50');
+      await fillInvoiceGenerator(page, { contract: '123', date: '10.01.2025', invoice: '03-123', payer: 'Шевченко Тарас Григорьевич', count: '8', cost: '350,50' });
       harness.dialogs.save = path.join(dir, 'invoice.docx');
       await page.getByTestId('invoice-generator-submit').click();
       await page.getByTestId('invoice-generator-show-in-folder').waitFor();

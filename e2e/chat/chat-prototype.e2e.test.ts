@@ -30,7 +30,10 @@ afterAll(async () => {
 async function openChat(email: string, language: 'uk' | 'ru'): Promise<Page> {
   const { page } = await newPage(browser, { baseURL: server.url, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
   await signIn(page, email, language);
-  await page.goto('/staff/chat');
+  // No navbar link (the spec gives it none): staff find it in the user menu (and the app's Go menu).
+  await page.getByTestId('user-dropdown').click();
+  await page.getByTestId('nav-chat').click();
+  await page.waitForURL('**/staff/chat');
   await page.getByTestId('chat-page').waitFor();
   return page;
 }
@@ -80,5 +83,15 @@ describe('chat prototype', () => {
     await admin.getByTestId('chat-hang-up').click();
     await manager.getByTestId('chat-call-state').filter({ hasText: ru.chat.phase.idle }).waitFor();
     expect(await manager.$eval('[data-testid=chat-remote-video]', (v) => (v as HTMLVideoElement).srcObject)).toBeNull();
+
+    // A second window of the same session (File → Open Page in New Window in the app): it joins
+    // the room too, and a line reaches both windows.
+    await admin.getByTestId('open-in-new-window').click();
+    const second = await admin.context().waitForEvent('page');
+    await second.waitForURL('**/staff/chat');
+    await second.getByTestId('chat-connection').filter({ hasText: uk.chat.connection.joined }).waitFor();
+    await manager.getByTestId('chat-input').fill('Бачу два вікна');
+    await manager.getByTestId('chat-send').click();
+    for (const page of [admin, second]) await page.getByTestId('chat-line').filter({ hasText: 'Бачу два вікна' }).waitFor();
   });
 });

@@ -59,14 +59,18 @@ describe('desktop home calendar', () => {
       expect(list['with[]']).toEqual(['users', 'users.classes', 'reports']);
       expect(list['withFilter[users.id]']).toEqual([String(suite.teacherId)]);
       expect(list['select[]']).toBeUndefined();
+      const sixtyDaysAgo = DateTime.now().setZone(ZONE).startOf('day').minus({ days: 60 });
+      expect(DateTime.fromISO(list['filterDatesStart[start]'][0]).toMillis()).toBe(sixtyDaysAgo.toMillis());
       const flags = studyCalls.find((q) => q['select[]'])!;
-      expect(flags['select[]']).toEqual(expect.arrayContaining(['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus']));
+      // The spec's flags, plus the missing-report and unread-chat notices (docs/domain-rules.md).
+      expect(flags['select[]']).toEqual(
+        expect.arrayContaining(['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages']),
+      );
       expect(flags['withCount[]']).toEqual(['recordings']);
       expect(flags['filter[id]'][0].split('|').length).toBeGreaterThan(1);
       const schedules = calls.filter((u) => u.pathname === '/api/schedules').map(params)[0];
       expect(schedules['with[]']).toEqual(['workperiods', 'offperiods']);
       expect(schedules['filter[user_id]']).toEqual([String(suite.teacherId)]);
-      const sixtyDaysAgo = DateTime.now().setZone(ZONE).startOf('day').minus({ days: 60 });
       expect(DateTime.fromISO(schedules['filterDatesStart[end_at]'][0]).toMillis()).toBe(sixtyDaysAgo.toMillis());
 
       const week = currentKyivWeek();
@@ -180,7 +184,11 @@ describe('desktop home calendar', () => {
     const { context, page } = await suite.staffPage('ru');
     try {
       await signIn(page, 'methodologist@example.com', 'ru');
+      // Themselves only, and still not chosen for them: the spec's text until they pick (issue 12.1).
+      await page.getByTestId('select-user-hint').getByText(ru.calendar.selectUser).waitFor();
       expect(await page.getByTestId('user-picker').locator('option').count()).toBe(2);
+      expect(await page.getByTestId('user-picker').inputValue()).toBe('');
+      expect(await page.getByTestId('calendar-board').count()).toBe(0);
       await pickUser(page, methodologistId);
       const now = DateTime.now().setZone(ZONE);
       const list = await studiesOf(

@@ -7,6 +7,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
 import { screenshot, VIEWPORTS } from '../support/browser';
 import { pickUser, signIn, userIdOf, waitForCalendar } from './calendar-e2e-kit';
 import { installNativeBridge, type NativeHarness } from './native-bridge-kit';
@@ -50,7 +51,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function desktopContext(): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
+async function desktopContext(opts: { firstRun?: boolean } = {}): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
   const context = await suite.browser.newContext({
     baseURL: suite.server.url,
     viewport: VIEWPORTS.desktop,
@@ -59,6 +60,7 @@ async function desktopContext(): Promise<{ context: BrowserContext; harness: Nat
   const harness = await installNativeBridge(context, {
     appUrl: `${suite.server.url}/staff/`,
     trustedOrigin: suite.server.url,
+    firstRun: opts.firstRun,
   });
   return { context, harness, page: await context.newPage() };
 }
@@ -86,6 +88,52 @@ type Bridge = {
 };
 
 describe('desktop renderer over the real preload and main handlers', () => {
+  it('first run: asks for the server address (uk, ru), refuses one that is not http(s), remembers a good one and asks no more', async () => {
+    const { context, harness, page } = await desktopContext({ firstRun: true });
+    const texts = { uk: resources.uk.translation, ru: resources.ru.translation };
+    try {
+      await page.goto('/staff/');
+      await page.getByTestId('first-run').waitFor();
+      expect(await page.getByTestId('page-title').innerText()).toBe(texts.uk.desktopShell.firstRun.title);
+      expect(await page.getByTestId('login-form').count()).toBe(0);
+      await screenshot(page, 'desktop-first-run-uk');
+
+      await page.getByTestId('language-ru').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'ru');
+      expect(await page.getByTestId('page-title').innerText()).toBe(texts.ru.desktopShell.firstRun.title);
+      const address = page.locator('[data-testid=first-run] input[name=serverUrl]');
+      await address.fill('school.example');
+      await page.getByTestId('first-run-save').click();
+      expect(await page.getByTestId('serverUrl-error').innerText()).toBe(texts.ru.desktopShell.firstRun.invalid);
+      await address.fill('ftp://school.example');
+      await page.getByTestId('first-run-save').click();
+      await page.getByTestId('serverUrl-error').waitFor();
+      expect(harness.settings.read().serverUrl).toBeUndefined();
+      await screenshot(page, 'desktop-first-run-invalid-ru');
+      await page.setViewportSize(VIEWPORTS.phone);
+      await screenshot(page, 'desktop-first-run-invalid-ru-360');
+      await page.setViewportSize(VIEWPORTS.desktop);
+
+      // A good address is stored by main (settings.json through electron-store in the app) and the
+      // app starts over with it: the sign-in page, in the language chosen meanwhile.
+      await address.fill(`  ${suite.server.url}  `);
+      await page.getByTestId('first-run-save').click();
+      await page.getByTestId('login-form').waitFor();
+      expect(harness.settings.read().serverUrl).toBe(suite.server.url);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+
+      // Remembered: the next start (a new window here) goes straight to the app.
+      const next = await context.newPage();
+      await next.goto('/staff/');
+      await next.getByTestId('login-form').waitFor();
+      expect(await next.getByTestId('first-run').count()).toBe(0);
+      await signIn(next, 'teacher@example.com', 'ru');
+      expect(harness.logged).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the chosen user and the language in main’s settings; calendar windows open through main and follow the language', async () => {
     const { context, harness, page } = await desktopContext();
     try {
@@ -132,7 +180,7 @@ describe('desktop renderer over the real preload and main handlers', () => {
     const { context, harness, page } = await desktopContext();
     try {
       await signIn(page, 'admin@example.com');
-      await expect.poll(() => menuItem(harness.menu(), 'go').submenu).toHaveLength(11);
+      await expect.poll(() => menuItem(harness.menu(), 'go').submenu).toHaveLength(12);
       click(menuItem(harness.menu(), 'go-invoices'));
       await page.waitForURL('**/staff/admin/invoices');
 

@@ -220,6 +220,16 @@ describe('the staff shell on a 360 px screen', () => {
   /** How far the page is wider than the screen (horizontal scroll), in CSS pixels. */
   const overflow = (page: import('playwright-core').Page) =>
     page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+  /** The navbar's links and buttons that do not lie whole inside the bar and the screen (cut or wrapped). */
+  const cutFromNavbar = (page: import('playwright-core').Page) =>
+    page.evaluate(() => {
+      const bar = document.querySelector('.app-navbar')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.app-navbar a, .app-navbar button')]
+        .map((node) => ({ node, box: node.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.height > 0)
+        .filter(({ box }) => box.left < 0 || box.right > window.innerWidth || box.top < bar.top || box.bottom > bar.bottom)
+        .map(({ node }) => node.getAttribute('data-testid') ?? node.textContent);
+    });
 
   for (const language of ['uk', 'ru'] as const) {
     it(`fits the screen on the calendar and the settings page; the links collapse into a menu (${language})`, async () => {
@@ -231,6 +241,8 @@ describe('the staff shell on a 360 px screen', () => {
         await pickUser(page, suite.teacherId);
         await screenshot(page, `desktop-shell-calendar-${language}-360`);
         expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(await cutFromNavbar(page)).toEqual([]);
+        expect(await page.getByTestId('user-picker').evaluate((node) => node.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
         expect(await page.getByTestId('admin-links').isVisible()).toBe(false);
 
         await page.getByTestId('nav-menu').click();
@@ -240,6 +252,7 @@ describe('the staff shell on a 360 px screen', () => {
         await page.getByTestId('nav-menu-list').getByRole('menuitem', { name: t.titles.schedules }).click();
         await page.waitForURL('**/staff/admin/schedules');
         expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(await cutFromNavbar(page)).toEqual([]);
 
         await page.getByTestId('user-dropdown').click();
         await page.getByTestId('user-menu').getByText(t.titles.settings).click();

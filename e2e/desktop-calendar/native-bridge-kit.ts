@@ -18,6 +18,7 @@ import { saveDocument } from '../../desktop/src/main/save-document.handler';
 import { createSavedDocuments, showInFolder } from '../../desktop/src/main/show-in-folder.handler';
 import { createMessageNotifications } from '../../desktop/src/main/message-notifications.handler';
 import { isAllowedUrl } from '../../desktop/src/main/security-policy';
+import { serverInfo } from '../../desktop/src/main/server-address';
 import {
   createMemorySettingsBackend,
   createSettingsService,
@@ -101,7 +102,16 @@ async function emit(page: Page, channel: string, payload: unknown): Promise<void
  */
 export async function installNativeBridge(
   context: BrowserContext,
-  options: { appUrl: string; trustedOrigin: string },
+  options: {
+    appUrl: string;
+    trustedOrigin: string;
+    /**
+     * A fresh installation: main's own rule with no SCHOOL_SERVER_URL, so the address comes from
+     * the stored settings (none yet: the first-run screen). Default: as a deployed app with the
+     * address set by SCHOOL_SERVER_URL.
+     */
+    firstRun?: boolean;
+  },
 ): Promise<NativeHarness> {
   const settings = createSettingsService(createMemorySettingsBackend());
   const tokens = createFileTokenRegistry();
@@ -178,7 +188,8 @@ export async function installNativeBridge(
         return appSectionsFor(role).length;
       },
       // Served by the test server, as SCHOOL_SERVER_URL does in a deployed app: no first-run screen.
-      serverInfo: () => ({ serverUrl: options.trustedOrigin, source: 'env' }),
+      serverInfo: () =>
+        options.firstRun ? serverInfo({}, settings.read()) : { serverUrl: options.trustedOrigin, source: 'env' },
       // Electron's Notification and app.setBadgeCount stood in for; the click does what index.ts does.
       notifyMessage: createMessageNotifications({
         supported: () => true,

@@ -239,6 +239,44 @@ describe('recordings in the staff study modal', () => {
     }
   });
 
+  it('lists an archived recording after the active ones, read only: no moving, replacing or removing (ru)', async () => {
+    const shared = await studies();
+    const week = currentKyivWeek();
+    const others = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter((x) => !shared.includes(x.id) && x.miss_status === 0);
+    const studyId = others.at(-1)!.id;
+    const row = (part: number, file_name: string, archived: boolean) => ({
+      study_id: studyId,
+      part,
+      file_name,
+      file_mime: 'video/webm',
+      file_size: 1000,
+      storage_key: `e2e/archived-${studyId}-${part}.webm`,
+      archived,
+      created_by: suite.teacherId,
+    });
+    await suite.server.knex('recordings').insert([row(1, 'частина 1.webm', false), row(2, 'стара частина.webm', true)]);
+    const { context, page } = await teacherPage('ru');
+    try {
+      await openStudy(page, studyId);
+      const archived = page.getByTestId('recordings-archived').locator('li');
+      await archived.first().waitFor();
+      expect(await archived.count()).toBe(1);
+      expect(await archived.getAttribute('data-kind')).toBe('archived');
+      expect(await archived.getAttribute('data-part')).toBe('2');
+      expect(await archived.getAttribute('draggable')).not.toBe('true');
+      for (const action of ['remove', 'replace', 'up', 'down']) expect(await archived.locator(`[data-testid$="-${action}"]`).count(), action).toBe(0);
+      expect(await archived.locator('[data-testid$="-download"]').count()).toBe(1);
+      // The active row keeps its controls.
+      expect(await activeRows(page).first().locator('[data-testid$="-remove"]').count()).toBe(1);
+      expect(await page.getByTestId('recordings-save').isDisabled()).toBe(true);
+      await showSection(page);
+      await viewportShot(page, 'recordings-desktop-archived-ru');
+    } finally {
+      await context.close();
+      await suite.server.knex('recordings').where({ study_id: studyId }).delete();
+    }
+  });
+
   it('shows a Teacher the miss-status alert instead of the edit controls', async () => {
     const shared = await studies();
     const week = currentKyivWeek();

@@ -74,12 +74,38 @@ async function sentMessage(page: Page): Promise<{ id: number; content: string; u
 describe('messages between staff and a family', () => {
   it('what a parent sends appears live in the staff modal, the answer live in the parent’s, a deletion too', async () => {
     const study = await childStudy();
+    // The demo's chat of a past lesson would already count as unread: start from an empty one.
+    await server.knex('study_messages').where({ study_id: study.id }).delete();
     const parent = await familyPage('parent@example.com', 'uk');
     const staff = await staffOn(study);
     try {
-      await openInFamily(parent.page, study);
-      await parent.page.getByTestId('messages-panel').waitFor();
       await staff.page.getByTestId('messages-panel').waitFor();
+      // A message from the school while the parent looks at the month (a family's default view):
+      // the lesson gets the "new message" mark live, and the words in its title.
+      await showMonthOf(parent.page, study.start);
+      const unreadMark = parent.page.locator(
+        `[data-testid=family-calendar] [data-testid=study-event][data-study-id="${study.id}"] .study-event__notice--unreadMessages`,
+      );
+      expect(await unreadMark.count()).toBe(0);
+      await staff.page.getByTestId('message-input').fill('Нагадую: візьміть, будь ласка, зошит на урок.');
+      const first = sentMessage(staff.page);
+      await staff.page.getByTestId('message-send').click();
+      const fromSchool = await first;
+      await expect.poll(() => unreadMark.first().isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await parent.page.locator(`[data-testid=study-event][data-study-id="${study.id}"]`).first().getAttribute('title')).toContain(
+        uk.calendarUi.notices.unreadMessages,
+      );
+      await viewShot(parent.page, 'panels-family-unread-mark-360-uk');
+
+      // Opening the lesson reads its chat: the mark leaves the calendar (under the modal) at once,
+      // before anything else changes the lesson.
+      const parentId = await userIdOf(server.knex, 'parent@example.com');
+      const readUpTo = () =>
+        server.knex('study_message_reads').where({ study_id: study.id, user_id: parentId }).first('last_read_message_id').then((row) => row?.last_read_message_id);
+      await openFamilyStudy(parent.page, study.id);
+      await parent.page.getByTestId(`message-${fromSchool.id}`).waitFor();
+      await expect.poll(readUpTo, { timeout: 10_000 }).toBe(fromSchool.id);
+      await expect.poll(() => unreadMark.count(), { timeout: 10_000 }).toBe(0);
 
       // Never empty: blank text is refused without a call.
       await parent.page.getByTestId('message-input').fill('   ');
@@ -115,10 +141,7 @@ describe('messages between staff and a family', () => {
       expect(await onParent.innerText()).toContain(uk.roles[author.role_id as 1 | 3]);
       await viewShot(parent.page, 'panels-family-messages-360-uk');
       // The chat on screen counts as read up to the newest message (the calendar's unread flag).
-      const parentId = await userIdOf(server.knex, 'parent@example.com');
-      await expect
-        .poll(async () => (await server.knex('study_message_reads').where({ study_id: study.id, user_id: parentId }).first('last_read_message_id'))?.last_read_message_id, { timeout: 10_000 })
-        .toBe(fromStaff.id);
+      await expect.poll(readUpTo, { timeout: 10_000 }).toBe(fromStaff.id);
 
       // The parent deletes their own message (with a confirmation); it leaves the staff modal too.
       expect(await parent.page.getByTestId(`message-delete-${fromStaff.id}`).count()).toBe(0);
@@ -126,6 +149,11 @@ describe('messages between staff and a family', () => {
       await parent.page.getByTestId('message-confirm-delete').click();
       await parent.page.getByTestId(`message-${fromParent.id}`).waitFor({ state: 'detached' });
       await onStaff.waitFor({ state: 'detached', timeout: 10_000 });
+
+      // Back on the calendar: everything was read, no mark.
+      await parent.page.getByTestId('modal-close').click();
+      await parent.page.getByTestId('study-modal').waitFor({ state: 'detached' });
+      await expect.poll(() => unreadMark.count(), { timeout: 10_000 }).toBe(0);
     } finally {
       await parent.context.close();
       await staff.context.close();

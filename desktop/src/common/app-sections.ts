@@ -15,6 +15,7 @@ export interface AppSection {
 }
 
 const ADMIN_AND_MANAGER: readonly RoleName[] = ['Administrator', 'Manager'];
+const STAFF: readonly RoleName[] = ['Administrator', 'Manager', 'Teacher', 'Methodologist'];
 
 export const APP_SECTION_IDS = [
   'calendar',
@@ -27,6 +28,7 @@ export const APP_SECTION_IDS = [
   'teachers',
   'analytics',
   'reports',
+  'chat',
   'settings',
 ] as const;
 export type AppSectionId = (typeof APP_SECTION_IDS)[number];
@@ -43,6 +45,7 @@ export const APP_PATHS = [
   '/admin/teachers',
   '/admin/analytics',
   '/admin/study_reports',
+  '/chat',
   '/settings',
 ] as const;
 export type AppPath = (typeof APP_PATHS)[number];
@@ -60,9 +63,11 @@ export const APP_SECTIONS: readonly AppSection[] = [
   {
     id: 'reports',
     path: '/admin/study_reports',
-    roles: ['Administrator', 'Manager', 'Teacher', 'Methodologist'],
+    roles: STAFF,
     accelerator: 'CmdOrCtrl+0',
   },
+  // The chat prototype (spec part 2 §2) has no navbar link: staff reach it here and in the user menu.
+  { id: 'chat', path: '/chat', roles: STAFF, accelerator: 'CmdOrCtrl+Shift+M' },
   // The platform convention for preferences.
   { id: 'settings', path: '/settings', roles: null, accelerator: 'CmdOrCtrl+,' },
 ];

@@ -21,15 +21,26 @@ describe('Go menu by role', () => {
       ['Викладачі', 'CmdOrCtrl+8'],
       ['Аналітика', 'CmdOrCtrl+9'],
       ['Звіти', 'CmdOrCtrl+0'],
+      ['Чат', 'CmdOrCtrl+Shift+M'],
       ['Налаштування', 'CmdOrCtrl+,'],
     ]);
     (items[4].click as unknown as () => void)();
     expect(onNavigate).toHaveBeenCalledWith('/admin/invoices');
   });
 
-  it('gives a teacher only the calendar, reports and settings (in Russian)', () => {
-    const items = goMenu(buildMenuTemplate({ ...base, language: 'ru', role: 'Teacher', onNavigate: vi.fn() })) ?? [];
-    expect(items.map((item) => item.label)).toEqual(['Календарь', 'Отчёты', 'Настройки']);
+  it('gives a teacher only the calendar, reports, the chat and settings (in Russian)', () => {
+    const onNavigate = vi.fn();
+    const items = goMenu(buildMenuTemplate({ ...base, language: 'ru', role: 'Teacher', onNavigate })) ?? [];
+    expect(items.map((item) => item.label)).toEqual(['Календарь', 'Отчёты', 'Чат', 'Настройки']);
+    (items[2].click as unknown as () => void)();
+    expect(onNavigate).toHaveBeenCalledWith('/chat');
+  });
+
+  it('gives a student or a parent (a role switch) the calendar and settings, no chat', () => {
+    for (const role of ['Student', 'Responsible'] as const) {
+      const items = goMenu(buildMenuTemplate({ ...base, language: 'uk', role, onNavigate: vi.fn() })) ?? [];
+      expect(items.map((item) => item.label)).toEqual(['Календар', 'Налаштування']);
+    }
   });
 
   it('has no Go menu when nobody is signed in', () => {

@@ -16,6 +16,7 @@ const SECTION_LABELS: Record<DesktopLanguage, Record<AppSectionId, string>> = {
     teachers: 'Викладачі',
     analytics: 'Аналітика',
     reports: 'Звіти',
+    chat: 'Чат',
     settings: 'Налаштування',
   },
   ru: {
@@ -29,6 +30,7 @@ const SECTION_LABELS: Record<DesktopLanguage, Record<AppSectionId, string>> = {
     teachers: 'Преподаватели',
     analytics: 'Аналитика',
     reports: 'Отчёты',
+    chat: 'Чат',
     settings: 'Настройки',
   },
   en: {
@@ -42,6 +44,7 @@ const SECTION_LABELS: Record<DesktopLanguage, Record<AppSectionId, string>> = {
     teachers: 'Teachers',
     analytics: 'Analytics',
     reports: 'Reports',
+    chat: 'Chat',
     settings: 'Settings',
   },
 };

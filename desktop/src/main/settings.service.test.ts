@@ -62,4 +62,24 @@ describe('settings', () => {
     });
     expect(() => settings.setWindowSize('main', { width: 10, height: 10 })).toThrow();
   });
+
+  it('remembers each kind of window where it was (position, size, maximized), apart from the others', () => {
+    const backend = createMemorySettingsBackend();
+    const settings = createSettingsService(backend);
+    settings.setWindowBounds('main', { x: 1920, y: 0, width: 1400, height: 900, maximized: true });
+    settings.setWindowBounds('calendar', { x: -1280, y: 40, width: 1000, height: 700 });
+    settings.setWindowBounds('table', { x: 200, y: 120, width: 1200, height: 760, maximized: false });
+    // A second calendar window closed later wins for its kind only.
+    settings.setWindowBounds('calendar', { x: 60, y: 60, width: 1100, height: 720 });
+    expect(settings.read().windowBounds).toEqual({
+      main: { x: 1920, y: 0, width: 1400, height: 900, maximized: true },
+      calendar: { x: 60, y: 60, width: 1100, height: 720 },
+      table: { x: 200, y: 120, width: 1200, height: 760, maximized: false },
+    });
+    // Kept across a restart (a new service over the same store); main's key, not the renderer's.
+    expect(createSettingsService(backend).read().windowBounds?.main?.x).toBe(1920);
+    expect(setSettingInputSchema.safeParse({ key: 'windowBounds', value: {} }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ windowBounds: {} }).success).toBe(false);
+    expect(() => settings.setWindowBounds('main', { x: 0, y: 0, width: 10, height: 10 })).toThrow();
+  });
 });

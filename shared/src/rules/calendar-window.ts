@@ -75,7 +75,7 @@ export function kyivDayStart(now: Instant, days = 0): number {
 export interface CalendarWindows {
   /** Studies load from the start of the Kyiv day 60 days ago. */
   studiesFrom: number;
-  /** Schedules load when open-ended or ending at or after this moment (60 days ago). */
+  /** Schedules load when open-ended or ending at or after this moment (60 days ago): the API's filterDatesStart[end_at]. */
   schedulesEndingAfter: number;
   /** Work periods are generated from 60 days before to 60 days after today. */
   workPeriodsFrom: number;
@@ -94,12 +94,6 @@ export function calendarWindows(now: Instant): CalendarWindows {
     workPeriodsTo: kyivDayStart(now, CALENDAR.windowDays + 1),
     offPeriodsEndingAfter: kyivDayStart(now, back),
   };
-}
-
-/** Schedules the calendar shows: open-ended or ending within the last 60 days. */
-export function schedulesInWindow<T extends { end_at: Instant | null }>(schedules: readonly T[], now: Instant): T[] {
-  const after = calendarWindows(now).schedulesEndingAfter;
-  return schedules.filter((s) => s.end_at === null || toMillis(s.end_at) >= after);
 }
 
 export interface OffPeriodZone extends Span {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { calendarWindows, inKyiv, offPeriodZones, schedulesInWindow, spanToIso, toMillis, type Span } from './calendar-window';
+import { calendarWindows, inKyiv, offPeriodZones, spanToIso, toMillis, type Span } from './calendar-window';
 import { isOffTemplate, isoWeekday } from './off-template';
 import { INITIATORS, planStudyTimes } from './study-date-change';
 import {
@@ -25,12 +25,6 @@ describe('calendar windows', () => {
     expect(local(w.workPeriodsTo)).toBe('2025-07-29T00:00');
     expect(local(w.schedulesEndingAfter)).toBe('2025-03-30T00:00');
     expect(local(w.offPeriodsEndingAfter)).toBe('2025-03-30T00:00');
-  });
-
-  it('keeps open-ended schedules and those ending within the last 60 days', () => {
-    const now = kyiv('2025-06-01T12:00');
-    const list = [{ id: 1, end_at: null }, { id: 2, end_at: kyiv('2025-04-10') }, { id: 3, end_at: kyiv('2025-03-01') }];
-    expect(schedulesInWindow(list, now).map((s) => s.id)).toEqual([1, 2]);
   });
 
   it('adds a 30-day warning zone before each off period, none in transfer mode', () => {

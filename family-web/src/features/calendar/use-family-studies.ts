@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useApi } from '@school/shared/ui';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
+import { onChatRead } from '@school/shared/ui/study-panels';
 import { useLoader } from '../../hooks/use-loader';
 import { fetchFamilyStudies, fetchStudyTypes } from './calendar-api';
 import { takePrefetched } from './calendar-prefetch';
@@ -53,6 +54,12 @@ export function useFamilyStudies(userId: number, owner: number): FamilyStudies {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const realtime = useStudyRealtime(userId, onChange);
+  // A chat read in the modal: its study's "new message" notice goes (the server's flag, read again).
+  const shown = studies.data;
+  useEffect(
+    () => onChatRead((studyId) => shown?.some((study) => study.id === studyId && study.hasUnreadMessages) && onChange()),
+    [shown, onChange],
+  );
   useEffect(() => {
     if (realtime === 'live') return;
     const interval = setInterval(reload, POLL_MS);

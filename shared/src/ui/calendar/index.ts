@@ -10,5 +10,5 @@ export * from './schedule-events.mapper';
 export * from './study-events.mapper';
 export * from './calendar-texts';
 // The time helpers the calendar's callers need, so they depend on this module only.
-export { calendarWindows, kyivWall, schedulesInWindow, toKyivIso, toMillis, toSpan } from '../../rules/calendar-window';
+export { calendarWindows, kyivWall, toKyivIso, toMillis, toSpan } from '../../rules/calendar-window';
 export type { Instant, Span } from '../../rules/calendar-window';

@@ -46,6 +46,18 @@ describe('off periods', () => {
     expect(warning).toEqual([{ start: ms('2026-12-06T00:00:00+02:00'), end: ms('2027-01-05T00:00:00+02:00') }]);
     expect(offPeriodSpans([schedule], NOW, { transferMode: true }).warning).toEqual([]);
   });
+  it('draws the off periods of every schedule it is given: which schedules count is the API\'s filter, not redone here', () => {
+    // Ended 61 days before NOW, so outside the calendar's schedule window, but its last day off
+    // runs into the window: an answer the API gave is drawn as given.
+    const ended: CalendarSchedule = {
+      ...schedule,
+      end_at: '2026-09-22T00:00:00+03:00',
+      offperiods: [{ start_at: '2026-09-20T00:00:00+03:00', end_at: '2026-09-24T00:00:00+03:00' }],
+    };
+    expect(offPeriodSpans([ended], NOW).off).toEqual([
+      { start: ms('2026-09-20T00:00:00+03:00'), end: ms('2026-09-24T00:00:00+03:00') },
+    ]);
+  });
   it('builds background events: work first, then warning zones, then off periods', () => {
     const events = scheduleBackgroundEvents([schedule], NOW);
     expect(events.every((e) => e.display === 'background')).toBe(true);

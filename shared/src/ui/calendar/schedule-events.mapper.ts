@@ -1,4 +1,4 @@
-import { calendarWindows, offPeriodZones, schedulesInWindow, toKyivIso, type Instant, type Span } from '../../rules/calendar-window';
+import { calendarWindows, offPeriodZones, toKyivIso, type Instant, type Span } from '../../rules/calendar-window';
 import { expandWorkPeriods } from '../../rules/work-slots';
 import type { BackgroundEventData, BackgroundKind } from './calendar-event.types';
 
@@ -6,7 +6,8 @@ import type { BackgroundEventData, BackgroundKind } from './calendar-event.types
  * A teacher's schedules -> background events (spec part 1 §4 "Calendar data windows"):
  * work periods from 60 days before to 60 days after today (clipped to each schedule's own
  * start_at / end_at), off periods of the last 60 days and a 30-day warning zone before each.
- * The expansion itself is the shared rule (Europe/Kyiv wall clock, DST-safe).
+ * The expansion itself is the shared rule (Europe/Kyiv wall clock, DST-safe). Which schedules
+ * count is the API's answer (`filterDatesStart[end_at]`); they are drawn as answered.
  */
 
 export interface CalendarSchedule {
@@ -26,7 +27,7 @@ export const BACKGROUND_COLORS: Readonly<Record<BackgroundKind, string>> = {
 
 export function workPeriodSpans(schedules: readonly CalendarSchedule[], now: Instant): Span[] {
   const windows = calendarWindows(now);
-  const rules = schedulesInWindow(schedules, now).map((s) => ({
+  const rules = schedules.map((s) => ({
     start_at: s.start_at,
     end_at: s.end_at,
     workperiods: s.workperiods ?? [],
@@ -40,7 +41,7 @@ export function offPeriodSpans(
   opts: { transferMode?: boolean } = {},
 ): { off: Span[]; warning: Span[] } {
   const zones = offPeriodZones(
-    schedulesInWindow(schedules, now).flatMap((s) => s.offperiods ?? []),
+    schedules.flatMap((s) => s.offperiods ?? []),
     now,
     opts,
   );

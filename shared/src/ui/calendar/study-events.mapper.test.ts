@@ -138,6 +138,8 @@ describe('unread chat notice', () => {
     expect(staffEvent.title).toContain('calendarUi.notices.unreadMessages');
     const [familyEvent] = mapStudiesToEvents([future], { audience: 'family', now: NOW, t: keyT });
     expect(familyEvent.extendedProps.display.notices).toEqual(['unreadMessages']);
+    // The family's tooltip and screen readers say it too (a month cell shows only a mark).
+    expect(familyEvent.title).toContain('calendarUi.notices.unreadMessages');
   });
   it('has no chat notice once the messages are read', () => {
     const [event] = mapStudiesToEvents([study(1, '2026-11-25T10:00:00+02:00', { hasUnreadMessages: false })], staff);

@@ -196,6 +196,7 @@ export function studyTitle(display: StudyEventDisplay, t: CalendarTranslate): st
   if (display.reserved) return t('calendar.timeReserved');
   if (display.audience === 'family') {
     const parts = [display.typeName, display.students.map((s) => s.name).join(', '), display.teachers.join(', ')];
+    parts.push(...display.notices.map((n) => t(NOTICE_KEYS[n])));
     return parts.filter(Boolean).join(' · ');
   }
   const parts = [display.students.map(formatPerson).join(', ')];

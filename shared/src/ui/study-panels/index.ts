@@ -7,6 +7,7 @@ export * from './study-panels.rules';
 export * from './evaluation.rules';
 export * from './panel-ability';
 export * from './study-live';
+export { announceChatRead, onChatRead } from './chat-read';
 export * from './study-report-form';
 export * from './use-live-load';
 export * from './use-panel-access';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { useApi } from '../api-context';
+import { announceChatRead } from './chat-read';
 import { panelErrorMessage } from './panel-errors';
 import { deleteStudyMessage, fetchStudyMessages, markStudyMessagesRead, sendStudyMessage, type StudyMessage } from './study-panels.api';
 import {
@@ -99,13 +100,17 @@ export function useStudyMessages({
   }, []);
 
   // The chat is on screen: what it shows counts as read (the calendar's unread flag clears),
-  // again whenever a newer message arrives while it is shown.
+  // again whenever a newer message arrives while it is shown. Once the server has it, the
+  // calendars drop their "new message" notice of this study.
+  // (A calendar loads again only when it shows this study with the notice.)
   const newestId = newestMessageId(list.data);
   const markedId = useRef(0);
   useEffect(() => {
     if (newestId === null || newestId <= markedId.current) return;
     markedId.current = newestId;
-    void markStudyMessagesRead(client, studyId, newestId);
+    void markStudyMessagesRead(client, studyId, newestId).then((marked) => {
+      if (marked) announceChatRead(studyId);
+    });
   }, [client, studyId, newestId]);
 
   const send = useCallback(async () => {

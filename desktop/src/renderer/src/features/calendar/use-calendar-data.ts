@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useApi } from '@school/shared/ui';
 import { toSpan, type Span } from '@school/shared/ui/calendar';
+import { onChatRead } from '@school/shared/ui/study-panels';
 import {
   mapStudiesToEvents,
   offPeriodSpans,
@@ -49,6 +50,15 @@ export function useCalendarData({ userId, audience, canReadSchedules, t, languag
     void queryClient.invalidateQueries({ queryKey: calendarKeys.studies(userId) });
   }, [queryClient, userId]);
   const realtime = useCalendarRealtime(userId, invalidate, onStudyMessage);
+  // A chat read in a modal: its study's "new message" notice goes (the server's flag, read again).
+  useEffect(
+    () =>
+      onChatRead((studyId) => {
+        const shown = queryClient.getQueryData<CalendarStudy[]>(calendarKeys.studies(userId));
+        if (shown?.some((study) => study.id === studyId && study.hasUnreadMessages)) invalidate();
+      }),
+    [queryClient, userId, invalidate],
+  );
 
   const studies = useQuery({
     queryKey: calendarKeys.studies(userId),

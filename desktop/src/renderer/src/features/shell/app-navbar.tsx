@@ -1,5 +1,6 @@
 import { Alignment, Button, Classes, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { inRoleGroup } from '@school/shared/domain';
 import { useAuth, useRoleName, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { adminLinksFor } from './admin-links';
@@ -10,7 +11,8 @@ import './app-navbar.css';
 
 /**
  * Brand, admin links for the role, language switch and the user dropdown (spec part 2 §2): role
- * name and first name, a role switcher (with `switch role`), Profile, Settings, Logout.
+ * name and first name, a role switcher (with `switch role`), Profile, Settings, Logout; staff also
+ * find the chat prototype there (the spec gives it no link of its own).
  */
 export function AppNavbar() {
   const { t } = useTranslation();
@@ -35,6 +37,9 @@ export function AppNavbar() {
       {ability.can('switch', 'role') ? <RoleSwitcherItems /> : null}
       {user.role_id === 3 ? (
         <MenuItem icon="person" text={t('titles.profile')} href={href('/profile')} onClick={go('/profile')} />
+      ) : null}
+      {inRoleGroup('staff', user.role_id) ? (
+        <MenuItem icon="chat" text={t('chat.title')} href={href('/chat')} onClick={go('/chat')} data-testid="nav-chat" />
       ) : null}
       <MenuItem icon="cog" text={t('titles.settings')} href={href('/settings')} onClick={go('/settings')} />
       <MenuDivider />
