@@ -71,9 +71,9 @@ describe('study event modal', () => {
     }
   });
 
-  it('gives a Teacher the notify button while the study runs, and says plainly that bots are not there yet', async () => {
+  it('gives a Teacher the notify button while the study runs, and says plainly when nothing can send', async () => {
     const { studyId, studentId } = await studyInProgress(suite.server.knex, suite.teacherId);
-    // A student with a connected bot: the only thing missing is the bots themselves (409 messenger_unavailable).
+    // A student with a connected bot: the only thing missing is a job queue to send through (409 messenger_unavailable).
     await suite.server
       .knex('users')
       .where({ id: studentId })

@@ -152,7 +152,7 @@ describe.each([
       expect(await page.getByTestId('study-type').textContent()).toBe(type.name);
       expect(await page.getByTestId('study-participants').textContent()).toBe(child.full_name);
       expect(await page.getByTestId('study-teachers').textContent()).toBe(`${teacher.firstname} ${teacher.patronymic}`);
-      // The places kept for what comes later, reports included for a parent.
+      // Every section of the study, reports included for a parent.
       for (const slot of ['homework', 'messages', 'reports', 'recordings']) {
         expect(await page.getByTestId(`study-slot-${slot}`).count()).toBe(1);
       }

@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps) {
   for (const router of routersOf('resources')) app.use(router.routes());
 
   const server = http.createServer(app.callback());
-  // Slow clients must not hold sockets for ever; uploads get their own longer limits later.
+  // Slow clients must not hold sockets for ever; recordings go to the upload service, with its own longer limits.
   server.requestTimeout = 15 * 60_000;
   server.headersTimeout = 60_000;
   const realtime: Realtime | undefined = deps.dbUrl

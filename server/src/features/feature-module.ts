@@ -34,6 +34,4 @@ export interface FeatureModule<S extends object = object> extends HookSet {
   services?: S;
   /** Socket handlers the feature adds to the app's session-authenticated sockets (the chat). */
   channels?: readonly RealtimeChannel[];
-  /** Background jobs (none yet: platform/jobs brings the queue). */
-  jobs?: Readonly<Record<string, unknown>>;
 }

@@ -31,7 +31,6 @@ export function FamilyMessagesPanel({ studyId }: { studyId: number }) {
               <div className="message__meta">
                 <strong className="message__author">{item.own ? t('studyPanels.messages.you') : item.author}</strong>
                 {item.role && !item.own ? <span className="message__role">{item.role}</span> : null}
-                {item.unread ? <span className="message__unread">{t('studyPanels.messages.unread')}</span> : null}
                 <time className="message__time" dateTime={item.message.created_at}>
                   {item.time}
                 </time>

@@ -12,9 +12,8 @@ const FamilyRecordings = lazy(() => import('../recordings/family-recordings').th
 
 /**
  * The study modal's sections (spec part 1 §2 "Study event modal": homework, messages, reports,
- * recordings). Each is a named slot keeping its order and `data-slot`; one whose feature is not
- * there yet shows the "comes later" note. Who sees which slot follows spec part 2 §6: reports are
- * read by a Responsible, not a Student.
+ * recordings). Each is a named slot keeping its order and `data-slot`. Who sees which slot follows
+ * spec part 2 §6: reports are read by a Responsible, not a Student.
  */
 export type StudyModalSlotId = 'homework' | 'messages' | 'reports' | 'recordings';
 
@@ -26,8 +25,7 @@ export interface SlotContext {
 export interface StudyModalSlot {
   id: StudyModalSlotId;
   audiences: readonly CalendarAudience[];
-  /** The section's content, once its feature exists; null shows the "comes later" note. */
-  render: ((study: CalendarStudy, context: SlotContext) => ReactNode) | null;
+  render: (study: CalendarStudy, context: SlotContext) => ReactNode;
 }
 
 export const STUDY_MODAL_SLOTS: readonly StudyModalSlot[] = [
@@ -63,17 +61,9 @@ export function StudyModalSections({
   return (
     <div className="study-slots">
       {slots.map((slot) => (
-        <section
-          key={slot.id}
-          className={`study-slot${slot.render ? ' study-slot--live' : ''}`}
-          data-slot={slot.id}
-          data-testid={`study-slot-${slot.id}`}
-        >
-          <h3 className="study-slot__title">
-            {t(`family.study.sections.${slot.id}`)}
-            {slot.render ? null : <span className="study-slot__badge">{t('family.study.later')}</span>}
-          </h3>
-          {slot.render ? slot.render(study, { calendarUserId }) : <p className="study-slot__hint">{t(`family.study.sectionHints.${slot.id}`)}</p>}
+        <section key={slot.id} className="study-slot" data-slot={slot.id} data-testid={`study-slot-${slot.id}`}>
+          <h3 className="study-slot__title">{t(`family.study.sections.${slot.id}`)}</h3>
+          {slot.render(study, { calendarUserId })}
         </section>
       ))}
     </div>

@@ -6,9 +6,9 @@ import { startTestServer, type TestClient, type TestServer } from '../../../test
 import type { TestResponse } from '../../../test/test-client.js';
 
 /**
- * Spec §7 calls sent the way a newcomer types them (curl, fetch with a literal path), and the calls
- * of areas not built yet: every answer is the JSON error envelope in the request's language, never
- * a bare text 405, the app shell's HTML or a 500.
+ * Spec §7 calls sent the way a newcomer types them (curl, fetch with a literal path, a wrong method,
+ * an unknown address): every answer is the JSON error envelope in the request's language, never a
+ * bare text 405, the app shell's HTML or a 500.
  */
 let srv: TestServer;
 let staticDir: string;

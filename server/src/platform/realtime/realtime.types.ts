@@ -74,7 +74,7 @@ export interface RealtimeSocketContext {
 }
 
 /**
- * A feature's handlers on an authenticated socket (calendar subscriptions now, the chat later):
+ * A feature's handlers on an authenticated socket (calendar subscriptions, study rooms, the staff chat):
  * called once per connection, with socket.data.auth set.
  */
 export type RealtimeChannel = (socket: RealtimeSocket, ctx: RealtimeSocketContext) => void;

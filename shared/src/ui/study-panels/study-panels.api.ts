@@ -36,8 +36,6 @@ export interface StudyMessage {
   author?: PanelPerson | null;
   /** The author's user row; null when the reader may not read that user (then `author` tells). */
   user?: PanelPerson | null;
-  /** Set by a server that tracks reading: true while the viewer has not read it. */
-  unread?: boolean;
 }
 
 /** A report as the modal reads it: ids always, subject and content for those who may read them. */

@@ -25,7 +25,6 @@ export interface MessageView {
   role: string;
   time: string;
   canDelete: boolean;
-  unread: boolean;
 }
 
 export interface StudyMessagesPanel {
@@ -48,7 +47,6 @@ export interface StudyMessagesPanel {
   remove(message: StudyMessage): Promise<boolean>;
   /** A failed delete, or a failed send that is not about the text. */
   actionError: string | null;
-  unreadCount: number;
   maxLength: number;
 }
 
@@ -176,7 +174,6 @@ export function useStudyMessages({
           role: roleId ? t(`roles.${roleId}`, { defaultValue: person?.role?.name ?? '' }) : '',
           time: messageTimeLabel(message.created_at, now, i18n.language),
           canDelete: canDeleteMessage(ability, message, viewer.id),
-          unread: message.unread === true && message.user_id !== viewer.id,
         };
       });
   }, [list.data, viewer.id, ability, t, i18n.language]);
@@ -204,7 +201,6 @@ export function useStudyMessages({
     deletingId,
     remove,
     actionError,
-    unreadCount: items.filter((item) => item.unread).length,
     maxLength: MESSAGE_MAX_LENGTH,
   };
 }

@@ -10,7 +10,6 @@ import { TeacherProfilePage } from '../features/profile/teacher-profile-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
-import { PlaceholderPage } from '../features/shell/placeholder-page';
 import { adminFormOverlay, backgroundOf } from '../features/admin-forms/admin-form-route';
 import { adminFormRegistry } from '../features/admin-forms/admin-form-registry';
 import { adminTablePages } from '../features/admin-table/admin-table-pages';
@@ -24,18 +23,13 @@ interface RouteDef {
   overlay?: ComponentType;
 }
 
-const placeholder = (titleKey: string) => {
-  const Page = () => <PlaceholderPage titleKey={titleKey} />;
-  return Page;
-};
-
 /** Each admin page's form dialog (`?create`, `?edit=id`), made once; the reports form is its own. */
 const adminOverlays: Readonly<Record<string, ComponentType>> = {
   ...Object.fromEntries(Object.entries(adminFormRegistry).map(([path, definition]) => [path, adminFormOverlay(definition)])),
   '/admin/study_reports': StudyReportFormRoute,
 };
 
-/** Routes of spec part 1 §2; admin screens without a table yet are placeholders. Home is the calendar. */
+/** Routes of spec part 1 §2 and the admin pages of part 2 §2. Home is the calendar. */
 const routes: readonly RouteDef[] = [
   { path: '/login', access: 'auth-only', render: LoginPage },
   { path: '/password/forgot', access: 'auth-only', render: ForgotPasswordPage },
@@ -44,12 +38,12 @@ const routes: readonly RouteDef[] = [
   { path: '/profile', access: 'signed-in', render: TeacherProfilePage },
   { path: '/settings', access: 'signed-in', render: SettingsPage },
   { path: '/chat', access: 'signed-in', render: ChatPage },
-  // An admin page: its table (or a placeholder) with its form dialog over it (`?create`, `?edit=id`).
+  // An admin page: its table with its form dialog over it (`?create`, `?edit=id`).
   ...adminLinks.map(
     (link): RouteDef => ({
       path: link.path,
       access: 'signed-in',
-      render: adminTablePages[link.path] ?? placeholder(link.titleKey),
+      render: adminTablePages[link.path],
       overlay: adminOverlays[link.path],
     }),
   ),

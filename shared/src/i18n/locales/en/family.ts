@@ -34,18 +34,11 @@ export const family: FamilyTexts = {
     gone: 'This study is no longer in the schedule.',
     transfer: 'Move this study',
     transferHint: 'A study can be moved no later than one day before it starts.',
-    later: 'Coming later',
     sections: {
       homework: 'Homework',
       messages: 'Messages',
       reports: 'Teacher’s reports',
       recordings: 'Lesson recordings',
-    },
-    sectionHints: {
-      homework: 'Homework will be shown and handed in here.',
-      messages: 'Messages with the teacher about this study will be here.',
-      reports: 'The teacher’s reports about the study will appear here.',
-      recordings: 'The lesson recording will be available here.',
     },
   },
   transfer: {

@@ -9,7 +9,6 @@ export const ui = {
     signedInAs: 'Signed in as',
     children: 'Children',
     noChildren: 'No children yet',
-    comingSoon: 'This section is coming soon',
     administration: 'Administration',
     greeting: 'Welcome, {{name}}!',
   },

@@ -38,8 +38,6 @@ export const studyPanels: Translation['studyPanels'] = {
     loadFailed: 'Could not load the messages.',
     you: 'You',
     unknownAuthor: 'Unknown author',
-    unread: 'New',
-    unreadCount: 'New messages: {{count}}',
   },
   reports: {
     title: 'Teacher’s report',

@@ -9,7 +9,6 @@ export const ui = {
     signedInAs: 'Вы вошли как',
     children: 'Дети',
     noChildren: 'Детей ещё не добавили',
-    comingSoon: 'Этот раздел скоро появится',
     administration: 'Администрирование',
     greeting: 'Здравствуйте, {{name}}!',
   },

@@ -38,8 +38,6 @@ export const studyPanels: Translation['studyPanels'] = {
     loadFailed: 'Не удалось загрузить сообщения.',
     you: 'Вы',
     unknownAuthor: 'Неизвестный автор',
-    unread: 'Новое',
-    unreadCount: 'Новых сообщений: {{count}}',
   },
   reports: {
     title: 'Отчёт преподавателя',

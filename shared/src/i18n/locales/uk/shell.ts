@@ -9,7 +9,6 @@ export const ui = {
     signedInAs: 'Ви увійшли як',
     children: 'Діти',
     noChildren: 'Дітей ще не додано',
-    comingSoon: 'Цей розділ незабаром з\'явиться',
     administration: 'Адміністрування',
     greeting: 'Вітаємо, {{name}}!',
   },

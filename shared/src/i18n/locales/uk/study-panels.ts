@@ -36,8 +36,6 @@ export const studyPanels = {
     loadFailed: 'Не вдалося завантажити повідомлення.',
     you: 'Ви',
     unknownAuthor: 'Невідомий автор',
-    unread: 'Нове',
-    unreadCount: 'Нових повідомлень: {{count}}',
   },
   reports: {
     title: 'Звіт викладача',

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteParams } from '@school/shared/ui';
+import type { AdminPath } from '../shell/admin-links';
 import { AnalyticsLazyPage } from '../analytics/analytics-lazy-page';
 import { SCHEDULES_PAGE } from '../schedules/schedule-form-route';
 import { SchedulesTablePage } from '../schedules/schedules-table-page';
@@ -16,8 +17,8 @@ import { TEACHERS_PAGE, TeachersTablePage } from './teachers-table-page';
 import { USERS_PAGE } from './admin-table-cells';
 import { UsersTablePage } from './users-table-page';
 
-/** The admin pages that have their table, by path (the others stay placeholders until theirs land). */
-export const adminTablePages: Readonly<Record<string, ComponentType<{ params: RouteParams }>>> = {
+/** Each admin link's page, by path: the compiler refuses a link without one (or a page without a link). */
+export const adminTablePages: Readonly<Record<AdminPath, ComponentType<{ params: RouteParams }>>> = {
   [USERS_PAGE]: UsersTablePage,
   [STUDIES_TABLE_PAGE]: StudiesTablePage,
   [TEACHERS_PAGE]: TeachersTablePage,

@@ -30,7 +30,7 @@ export function createMessageNotices(deps: MessageNoticeDeps) {
   const now = deps.now ?? Date.now;
   return async function onStudyMessage(studyId: number): Promise<void> {
     const message = newest(await fetchStudyMessages(deps.client, studyId));
-    if (!message || notified.has(message.id) || message.unread === false) return;
+    if (!message || notified.has(message.id)) return;
     if (now() - Date.parse(message.created_at) > FRESH_MS) return;
     // Marked before the next await: a second event of the same burst must not notify again.
     notified.add(message.id);

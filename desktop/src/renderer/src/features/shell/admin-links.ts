@@ -8,8 +8,11 @@ export interface AdminLink {
 
 const ADMIN_AND_MANAGER: readonly RoleName[] = ['Administrator', 'Manager'];
 
-/** Admin links of spec part 2 §2 "Navigation", in the spec's order. */
-export const adminLinks: readonly AdminLink[] = [
+/**
+ * Admin links of spec part 2 §2 "Navigation", in the spec's order. Kept literal so their paths
+ * are a type: a record by `AdminPath` (the pages) must hold every one of them.
+ */
+export const adminLinks = [
   { path: '/admin/users', titleKey: 'titles.users', roles: ADMIN_AND_MANAGER },
   { path: '/admin/contracts', titleKey: 'titles.contracts', roles: ADMIN_AND_MANAGER },
   { path: '/admin/subscriptions', titleKey: 'titles.subscriptions', roles: ADMIN_AND_MANAGER },
@@ -23,8 +26,10 @@ export const adminLinks: readonly AdminLink[] = [
     titleKey: 'titles.studyReports',
     roles: ['Administrator', 'Manager', 'Teacher', 'Methodologist'],
   },
-];
+] as const satisfies readonly AdminLink[];
+
+export type AdminPath = (typeof adminLinks)[number]['path'];
 
 export function adminLinksFor(roleName: RoleName): AdminLink[] {
-  return adminLinks.filter((link) => link.roles.includes(roleName));
+  return adminLinks.filter((link: AdminLink) => link.roles.includes(roleName));
 }

@@ -5,7 +5,7 @@ import { describeNotifyFailure } from './notify-outcome.mapper';
 const t = (key: string) => `<${key}>`;
 
 describe('notify failures', () => {
-  it('says plainly that reminders are not available yet while the bots do not exist', () => {
+  it('says plainly that reminders are not available yet while nothing can send (no job queue)', () => {
     const answer = new ApiError(409, {
       message: 'Надсилання повідомлень у месенджери ще не підключено.',
       code: 'messenger_unavailable',

@@ -3,7 +3,7 @@ import { isApiError, UNAUTHENTICATED_MESSAGE, type TranslateFn } from '@school/s
 /**
  * What the study modal says after POST api/users/{id}/notify (spec part 1 §4, §8; part 2 §8).
  * Success: the notify.success toast. Failure: the part 2 text "the message could not be sent" as
- * the title and, below it, why — so "bots are not connected yet" is never mistaken for a glitch.
+ * the title and, below it, why — so "nothing can send reminders" is never mistaken for a glitch.
  */
 export type NotifyFailure =
   { kind: 'reload' } | { kind: 'failed'; title: string; reason: string; unavailable: boolean };

@@ -43,11 +43,6 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
                     {item.role}
                   </Tag>
                 ) : null}
-                {item.unread ? (
-                  <Tag intent="primary" round>
-                    {t('studyPanels.messages.unread')}
-                  </Tag>
-                ) : null}
                 <time className="study-messages__time" dateTime={item.message.created_at}>
                   {item.time}
                 </time>

@@ -9,8 +9,8 @@ import { notifyUser } from './study-modal.api';
 
 /**
  * Sends the in-progress reminder to one student (spec part 1 §4 "Notify button"): disabled after
- * the click, enabled again on failure. A failure says why in a toast and under the button; until
- * the messenger bots exist the server answers 409 `messenger_unavailable`, shown as "not available
+ * the click, enabled again on failure. A failure says why in a toast and under the button; a server
+ * without a job queue (nothing can send) answers 409 `messenger_unavailable`, shown as "not available
  * yet" (docs/domain-rules.md, "Desktop calendar").
  */
 export function StudyNotifyButton({
