@@ -7,6 +7,7 @@ import { createResourceApi } from '@school/shared/api';
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceName } from '@school/shared/resources';
 import { Link, useApi } from '@school/shared/ui';
+import { USERS_PAGE } from '../users/user-form-route';
 import type { AdminFilterOption } from './admin-table.types';
 
 /** Cells and lookups the admin tables share. */
@@ -18,8 +19,6 @@ export interface PersonRef {
   role_id?: number;
   pivot?: { role_id?: number | null; subscription_id?: number | null } | null;
 }
-
-export const USERS_PAGE = '/admin/users';
 
 /**
  * What every cell of a table needs, read once per table (AdminTable provides it) instead of once

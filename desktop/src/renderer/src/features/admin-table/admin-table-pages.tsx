@@ -14,7 +14,7 @@ import { SubscriptionsTablePage } from '../subscriptions/subscriptions-table-pag
 import { STUDIES_TABLE_PAGE, StudiesTablePage } from './studies-table-page';
 import { StudyReportsTablePage } from './study-reports-table-page';
 import { TEACHERS_PAGE, TeachersTablePage } from './teachers-table-page';
-import { USERS_PAGE } from './admin-table-cells';
+import { USERS_PAGE } from '../users/user-form-route';
 import { UsersTablePage } from './users-table-page';
 
 /** Each admin link's page, by path: the compiler refuses a link without one (or a page without a link). */

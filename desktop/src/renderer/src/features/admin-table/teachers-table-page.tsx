@@ -1,7 +1,8 @@
+import { USERS_PAGE } from '../users/user-form-route';
 import { useMemo } from 'react';
 import { Link } from '@school/shared/ui';
 import { AdminTable } from './admin-table';
-import { USERS_PAGE, classNumbers, names, useAdminCell, useLookupOptions } from './admin-table-cells';
+import { classNumbers, names, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
 import type { FreePeriod } from './admin-table.rules';

@@ -1,10 +1,11 @@
+import { USERS_PAGE } from '../users/user-form-route';
 import { Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { ROLE } from '@school/shared/domain';
 import { useAbility } from '../../app/ability-context';
 import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { AdminTable } from './admin-table';
-import { USERS_PAGE, classNumbers, useAdminCell, useLookupOptions } from './admin-table-cells';
+import { classNumbers, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { userHasDetails } from './admin-table.rules';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
