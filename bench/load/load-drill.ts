@@ -102,8 +102,16 @@ async function main() {
       .filter((l) => /"level":(50|60)/.test(l));
 
     const ratio = steady.latency.p50_ms > 0 ? round(steady.latency.p99_ms / steady.latency.p50_ms) : 0;
+    // The whole mix's ratio also measures its spread (a 40 ms lookup next to a 700 ms calendar);
+    // each request's own ratio measures the tail. Requests with too few samples have p99 = max.
+    const perRequest = Object.entries(steady.by_request)
+      .filter(([, r]) => r.count >= 50 && r.p50_ms > 0)
+      .map(([name, r]) => ({ name, ratio: round(r.p99_ms / r.p50_ms) }))
+      .sort((a, b) => b.ratio - a.ratio);
+    const worst = perRequest[0] ?? { name: 'none with 50 samples', ratio: 0 };
     const targets = [
-      { target: 'steady: p99 at most 4x p50', measured: ratio, limit: 4, pass: ratio <= 4 },
+      { target: 'steady: p99 at most 4x p50 (all requests)', measured: ratio, limit: 4, pass: ratio <= 4 },
+      { target: `steady: p99 at most 4x p50 (each request with 50+ samples; worst: ${worst.name})`, measured: worst.ratio, limit: 4, pass: worst.ratio <= 4 },
       { target: 'steady: no errors', measured: steady.errors, limit: 0, pass: steady.errors === 0 },
       { target: 'restart: every failure while down is a clean 503', measured: fault.while_down.unclean, limit: 0, pass: fault.while_down.unclean === 0 },
       { target: 'restart: server process still running, never restarted', measured: serverAlive ? 1 : 0, limit: 1, pass: serverAlive },
@@ -121,7 +129,7 @@ async function main() {
       school: { scale, studies: school.studies, reused: school.reused, build_ms: school.buildMs },
       mix: Object.fromEntries(OPERATIONS.map((op) => [op.name, op.weight])),
       maximum: ramp,
-      steady,
+      steady: { ...steady, p99_over_p50: ratio, p99_over_p50_by_request: perRequest },
       restart: fault,
       writes,
       jobs,
