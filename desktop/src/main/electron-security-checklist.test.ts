@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeContents } from './web-contents.test-kit';
 import { PROXIED_ANSWER_CSP } from './app-routes';
 import {
   APP_ORIGIN,
@@ -25,15 +26,6 @@ const { APP_SCHEME_PRIVILEGES, proxiedAnswerHeaders } = await import('./app-prot
 const allowed = [APP_ORIGIN];
 const PRELOAD = '/app/out/preload/index.cjs';
 
-function fakeContents() {
-  const listeners = new Map<string, (...args: any[]) => void>();
-  let openHandler: ((details: { url: string }) => unknown) | undefined;
-  const contents = {
-    on: (name: string, listener: (...args: any[]) => void) => void listeners.set(name, listener),
-    setWindowOpenHandler: (handler: (details: { url: string }) => unknown) => void (openHandler = handler),
-  };
-  return { contents, listeners, open: (url: string) => openHandler?.({ url }) };
-}
 
 describe('Electron security checklist', () => {
   it('4. sandbox: every renderer is sandboxed app-wide, and every web contents gets the guards as it is created', () => {

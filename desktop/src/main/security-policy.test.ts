@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeContents } from './web-contents.test-kit';
 import {
   APP_ORIGIN,
   buildContentSecurityPolicy,
@@ -79,15 +80,6 @@ describe('navigation and window.open policy', () => {
     });
   });
 
-  function fakeContents() {
-    const listeners = new Map<string, (...args: any[]) => void>();
-    let openHandler: ((details: { url: string }) => unknown) | undefined;
-    const contents = {
-      on: (name: string, listener: (...args: any[]) => void) => void listeners.set(name, listener),
-      setWindowOpenHandler: (handler: (details: { url: string }) => unknown) => void (openHandler = handler),
-    };
-    return { contents, listeners, open: (url: string) => openHandler?.({ url }) };
-  }
 
   it('installs guards that prevent foreign navigation, webviews and foreign windows', () => {
     const { contents, listeners, open } = fakeContents();
