@@ -14,7 +14,8 @@ export interface FakeTelegram {
   close(): Promise<void>;
 }
 
-export async function startFakeTelegram(): Promise<FakeTelegram> {
+/** `delayMs`: how long each answer takes (a real Bot API answers in tens to hundreds of ms). */
+export async function startFakeTelegram(delayMs = 0): Promise<FakeTelegram> {
   const perChat = new Map<string, number>();
   let messageId = 0;
   const server = http.createServer((req, res) => {
@@ -27,9 +28,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       } catch {
         chat = '';
       }
+      // Counted when received: a message the server sent is delivered even if it never reads the answer.
       if (req.url?.endsWith('/sendMessage') && chat) perChat.set(chat, (perChat.get(chat) ?? 0) + 1);
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ ok: true, result: { message_id: ++messageId, chat: { id: chat } } }));
+      setTimeout(() => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ ok: true, result: { message_id: ++messageId, chat: { id: chat } } }));
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,7 +10,7 @@ import { verifyJobs, verifyWrites } from './load-checks.js';
 import { runWithRestart } from './load-fault.js';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.js';
 import { LoadHttp } from './load-http.js';
-import { OPERATIONS, type MixContext } from './load-mix.js';
+import { OPERATIONS, staffNotify, type MixContext } from './load-mix.js';
 import { findMaximum, round, runClosed, runOpen, summarisePhase } from './load-runner.js';
 import { WriteLedger } from './write-ledger.js';
 
@@ -30,6 +30,8 @@ import { WriteLedger } from './write-ledger.js';
  *   LOAD_FAULT_SECONDS=40     the run with the restart; PostgreSQL stops at a quarter of it
  *   LOAD_DOWN_SECONDS=5       how long it stays down
  *   LOAD_PG_STOP=fast         or `immediate` (a crash: no shutdown checkpoint)
+ *   LOAD_BOT_DELAY_MS=200     how long the fake Telegram takes to answer; ten notifies are sent
+ *                             just before the stop, so their jobs are running when it comes
  */
 const env = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
@@ -51,7 +53,7 @@ async function main() {
   let telegram: FakeTelegram | undefined;
   try {
     const prepared = await prepareActors(school.knex, { teachers: 4, families: 24, staffStudies: 300, notify: 3 });
-    telegram = await startFakeTelegram();
+    telegram = await startFakeTelegram(env('LOAD_BOT_DELAY_MS', 200));
     const port = await freePort();
     const dataDir = path.resolve('.tmp', 'load-data');
     const since = new Date();
@@ -90,7 +92,15 @@ async function main() {
     log(`  p50 ${steady.latency.p50_ms} ms, p99 ${steady.latency.p99_ms} ms, errors ${steady.errors}`);
 
     log(`load: ${rate} ops/s for ${seconds.fault} s with PostgreSQL restarted`);
-    const fault = await runWithRestart(base, cluster, { rate, seconds: seconds.fault, downAtSeconds: seconds.fault / 4, downSeconds: seconds.down, mode, log });
+    const fault = await runWithRestart(base, cluster, {
+      rate,
+      seconds: seconds.fault,
+      downAtSeconds: seconds.fault / 4,
+      downSeconds: seconds.down,
+      mode,
+      burst: { operation: staffNotify, count: 10 },
+      log,
+    });
     const serverAlive = server.proc.exitCode === null && server.proc.signalCode === null;
 
     log('load: checking writes and bot messages');

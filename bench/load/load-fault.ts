@@ -1,5 +1,5 @@
 import type { DrillCluster, StopMode } from './load-cluster.js';
-import type { MixContext, RequestSample } from './load-mix.js';
+import type { MixContext, Operation, RequestSample } from './load-mix.js';
 import { percentiles, round, runOpen, summarisePhase, type Percentiles, type PhaseResult } from './load-runner.js';
 
 /**
@@ -30,6 +30,8 @@ export interface FaultResult {
     last_error_after_ms: number;
   };
   shed: number;
+  /** The operations sent just before the stop (notify: bot messages whose jobs span the restart). */
+  burst: { sent: number; ok: number };
 }
 
 const isClean503 = (s: RequestSample) => s.status === 503 && s.code === 'service_unavailable';
@@ -38,13 +40,28 @@ const answeredAt = (s: RequestSample) => s.at + s.ms;
 export async function runWithRestart(
   base: Omit<MixContext, 'record'>,
   cluster: DrillCluster,
-  opts: { rate: number; seconds: number; downAtSeconds: number; downSeconds: number; mode: StopMode; log: (l: string) => void },
+  opts: {
+    rate: number;
+    seconds: number;
+    downAtSeconds: number;
+    downSeconds: number;
+    mode: StopMode;
+    /** Sent and answered just before the stop, so that their jobs are queued or running when it comes. */
+    burst?: { operation: Operation; count: number };
+    log: (l: string) => void;
+  },
 ): Promise<FaultResult> {
+  const burst: RequestSample[] = [];
   let downAt = Number.POSITIVE_INFINITY;
   let upAt = Number.POSITIVE_INFINITY;
   const start = performance.now();
   const fault = (async () => {
     await new Promise((r) => setTimeout(r, opts.downAtSeconds * 1000));
+    if (opts.burst) {
+      const { operation, count } = opts.burst;
+      const ctx: MixContext = { ...base, record: (s) => burst.push(s) };
+      await Promise.all(Array.from({ length: count }, () => operation.run(ctx)));
+    }
     downAt = performance.now();
     opts.log(`  stopping PostgreSQL (${opts.mode}) at ${round((downAt - start) / 1000)} s`);
     await cluster.stop(opts.mode);
@@ -87,5 +104,6 @@ export async function runWithRestart(
       last_error_after_ms: lastError === undefined ? 0 : Math.round(lastError - upAt),
     },
     shed: run.shed,
+    burst: { sent: burst.length, ok: burst.filter((s) => s.ok).length },
   };
 }

@@ -147,7 +147,7 @@ const staffStudyUpdate: Operation = {
 };
 
 /** Notify (the modal's bell): one bot message per connected chat, sent by a pg-boss job. */
-const staffNotify: Operation = {
+export const staffNotify: Operation = {
   name: 'staff.notify',
   weight: 1,
   async run(ctx) {
