@@ -31,7 +31,9 @@ export async function openDrillCluster(log: (line: string) => void): Promise<Dri
   const port = await freePort();
   let server: EmbeddedServer | undefined;
   const start = async () => {
-    server = await startEmbeddedPostgres(dir, { port, persistent: true, onLog: (l) => (/FATAL|PANIC/.test(l) ? log(`  postgres: ${l.trim()}`) : undefined) });
+    // Only the first line of a FATAL or PANIC: PostgreSQL adds the whole statement it cut short.
+    const onLog = (l: string) => (/FATAL|PANIC/.test(l) ? log(`  postgres: ${l.trim().split('\n')[0]}`) : undefined);
+    server = await startEmbeddedPostgres(dir, { port, persistent: true, onLog });
   };
   await start();
   return {

@@ -14,9 +14,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 
 /**
  * node-postgres reports a connection that ended under a query, or a client that is no longer
- * usable, with plain Errors and no code: their messages are all there is.
+ * usable, with plain Errors and no code: their messages are all there is. knex puts the query in
+ * front (`select … - Connection terminated unexpectedly`, `ROLLBACK - select … - …`).
  */
-const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|Connection closed)/;
+const LOST_CONNECTION = /(?:^| - )(?:Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|Connection closed)/;
 
 interface ErrorLike {
   name?: unknown;
