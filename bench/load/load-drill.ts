@@ -106,10 +106,14 @@ async function main() {
     log('load: checking writes and bot messages');
     const writes = await verifyWrites(school.knex, ledger);
     const jobs = await verifyJobs(school.knex, ledger, telegram, since, 150_000);
-    const errorLines = server
-      .output()
-      .split('\n')
-      .filter((l) => /"level":(50|60)/.test(l));
+    const logLines = server.output().split('\n');
+    const errorLines = logLines.filter((l) => /"level":(50|60)/.test(l));
+    // What the server said about the drill, by message: 503s, lost connections, reconnections.
+    const warnings: Record<string, number> = {};
+    for (const line of logLines.filter((l) => /"level":40/.test(l))) {
+      const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'other';
+      warnings[msg] = (warnings[msg] ?? 0) + 1;
+    }
 
     const ratio = steady.latency.p50_ms > 0 ? round(steady.latency.p99_ms / steady.latency.p50_ms) : 0;
     // The whole mix's ratio also measures its spread (a 40 ms lookup next to a 700 ms calendar);
@@ -144,6 +148,7 @@ async function main() {
       restart: fault,
       writes,
       jobs,
+      server_warnings: warnings,
       server_error_log_lines: errorLines.length,
       server_error_log_sample: errorLines.slice(0, 5).map((l) => l.slice(0, 400)),
       targets,

@@ -39,16 +39,17 @@ export class LoadHttp {
 
   /**
    * A GET on a kept-alive socket the server closed as it was reused (its idle timeout) fails with
-   * a reset before any answer: sent again once, as browsers do. Other methods are not repeated.
+   * a reset before any answer: sent again once on a new connection, as browsers do. Other methods
+   * are not repeated.
    */
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<Answer> {
-    const first = await this.send(method, path, opts);
+    const first = await this.send(method, path, opts, false);
     if (!(method === 'GET' && first.reusedSocket && first.status === 0 && (first.code === 'ECONNRESET' || first.code === 'EPIPE'))) return first;
-    const again = await this.send(method, path, opts);
+    const again = await this.send(method, path, opts, true);
     return { ...again, ms: again.ms + first.ms };
   }
 
-  private send(method: string, path: string, opts: RequestOptions): Promise<Answer & { reusedSocket: boolean }> {
+  private send(method: string, path: string, opts: RequestOptions, fresh: boolean): Promise<Answer & { reusedSocket: boolean }> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': opts.lang ?? 'uk',
@@ -73,7 +74,7 @@ export class LoadHttp {
         clearTimeout(timer);
         resolve({ ...a, ms: performance.now() - started, reusedSocket: req.reusedSocket });
       };
-      const req = http.request({ host: this.host, port: this.port, method, path, headers, agent: this.agent }, (res) => {
+      const req = http.request({ host: this.host, port: this.port, method, path, headers, agent: fresh ? false : this.agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (err: NodeJS.ErrnoException) => done({ status: 0, text: '', code: err.code ?? 'response_error', setCookie: [] }));
