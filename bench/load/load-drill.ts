@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServerProcess, type ServerProcess } from '../../server/test/server-process.js';
 import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
-import { openLargeSchool } from '../support/large-school.js';
+import { openLargeSchool, type LargeSchool } from '../support/large-school.js';
 import { prepareActors, signInAll, type Actors } from './load-actors.js';
 import { openDrillCluster, type StopMode } from './load-cluster.js';
 import { verifyJobs, verifyWrites } from './load-checks.js';
@@ -47,11 +47,12 @@ async function main() {
   const seconds = { steady: env('LOAD_SECONDS', 60), step: env('LOAD_STEP_SECONDS', 8), fault: env('LOAD_FAULT_SECONDS', 40), down: env('LOAD_DOWN_SECONDS', 5) };
 
   const cluster = await openDrillCluster(log);
-  const school = await openLargeSchool(cluster.adminUrl, scale, log);
+  let school: LargeSchool | undefined;
   let server: ServerProcess | undefined;
   let http: LoadHttp | undefined;
   let telegram: FakeTelegram | undefined;
   try {
+    school = await openLargeSchool(cluster.adminUrl, scale, log);
     const prepared = await prepareActors(school.knex, { teachers: 4, families: 24, staffStudies: 300, notify: 3 });
     telegram = await startFakeTelegram(env('LOAD_BOT_DELAY_MS', 200));
     const port = await freePort();
@@ -163,7 +164,7 @@ async function main() {
     http?.close();
     await server?.stop();
     await telegram?.close();
-    await school.close();
+    await school?.close();
     await cluster.close(keep);
   }
 }
