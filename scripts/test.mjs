@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: installs what a fresh machine lacks (Debian chromium, and LibreOffice Writer with
 // poppler-utils for the document PDF checks, when run as root),
-// type-checks, lints, builds the web bundles the browser tests open, then runs every
+// type-checks, lints, runs electronegativity on the desktop sources, builds the web bundles the browser tests open, then runs every
 // vitest project (unit, int, e2e) and ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { FILE_TIMES } from './file-times.reporter.mjs';
 import { runAll, typecheckCommands } from './typecheck.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,11 +39,17 @@ function ensureDocumentTools() {
   process.exit(1);
 }
 
+const suiteStarted = Date.now();
 ensureChromium();
 ensureDocumentTools();
 // Type checks and lint side by side (each is one process on one core), then the bundles.
 const checksStarted = Date.now();
-const failedChecks = await runAll([...typecheckCommands(), { label: 'eslint . --max-warnings=0', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] }]);
+const failedChecks = await runAll([
+  ...typecheckCommands(),
+  { label: 'eslint . --max-warnings=0', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+  // Electron's security checklist, statically (docs/reliability.md, "Electronegativity findings").
+  { label: 'electronegativity desktop/src', cmd: process.execPath, args: ['scripts/electronegativity.mjs'] },
+]);
 process.stdout.write(`\n  (checks: ${((Date.now() - checksStarted) / 1000).toFixed(1)} s)\n`);
 if (failedChecks.length > 0) {
   console.error(`\nFailed: ${failedChecks.join(', ')}`);
@@ -62,14 +69,22 @@ for (const [cmd, args] of steps) {
 fs.mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest-report.json';
 fs.rmSync(report, { force: true });
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+fs.rmSync(FILE_TIMES, { force: true });
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/file-times.reporter.mjs', ...process.argv.slice(2)]);
 // A run that executed nothing, or errored outside a test, is a failure even if vitest exits 0.
 if (!fs.existsSync(report)) {
   console.error('\nNo test report was written: the run did not complete.');
   process.exit(status || 1);
 }
 const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+// Where the time goes (docs/reliability.md, "Test suite time"): the slowest files of this run.
+if (fs.existsSync(FILE_TIMES)) {
+  const files = JSON.parse(fs.readFileSync(FILE_TIMES, 'utf8'));
+  console.log(`\nSlowest test files (of ${files.length}; import, hooks and tests):`);
+  for (const f of files.slice(0, 12)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.project.padEnd(4)}  ${f.file.replace(`${process.cwd()}/`, '')}`);
+}
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(`npm test: ${((Date.now() - suiteStarted) / 1000 / 60).toFixed(1)} min`);
 const ok = status === 0 && r.success !== false && r.numTotalTests > 0 && r.numFailedTests === 0;
 process.exit(ok ? 0 : status || 1);

@@ -28,7 +28,7 @@ async function schoolIsEmpty(knex: Knex): Promise<boolean> {
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const db = await openDatabase({ ...config, log: (line) => logger.debug({ pg: line.trim() }, 'postgres') });
+  const db = await openDatabase({ ...config, log: (line) => logger.debug({ pg: line.trim() }, 'postgres'), knexLog: logger });
   logger.info({ embedded: !config.DATABASE_URL }, 'database ready');
   await migrateLatest(db.knex);
 

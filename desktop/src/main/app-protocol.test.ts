@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({ net: {}, protocol: {} }));
-const { resolveRendererFile, routeAppRequest } = await import('./app-protocol');
+const { resolveRendererFile } = await import('./app-protocol');
+const { routeAppRequest } = await import('./app-routes');
 
 const ROOT = path.resolve('/app/out/renderer');
 

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol, type Session } from 'electron';
+import { PROXIED_ANSWER_CSP, routeAppRequest } from './app-routes';
 import { APP_SCHEME } from './security-policy';
+
+/**
+ * A standard, secure origin with fetch and streams: what a page served over https has. Not
+ * bypassCSP, not allowServiceWorkers, not CORS-enabled for other origins.
+ */
+export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: true } as const;
 
 /**
  * The renderer is served from `app://staff/`, and the API calls it makes to the same origin are
@@ -9,22 +16,15 @@ import { APP_SCHEME } from './security-policy';
  * /staff/): relative URLs, the SameSite session cookie and `connect-src 'self'` all just work.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    {
-      scheme: APP_SCHEME,
-      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: true },
-    },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 }
 
-const PROXIED_ALWAYS = ['/api/', '/socket.io/', '/viber/', '/telegram/'];
-const PROXIED_UNLESS_GET = ['/login', '/logout', '/password/email', '/password/reset'];
-
-/** Which requests go to the server and which are files of the renderer build. */
-export function routeAppRequest(method: string, pathname: string): 'proxy' | 'file' {
-  if (PROXIED_ALWAYS.some((prefix) => pathname.startsWith(prefix))) return 'proxy';
-  if (method !== 'GET' && method !== 'HEAD' && PROXIED_UNLESS_GET.some((p) => pathname === p)) return 'proxy';
-  return 'file';
+/** The server's answer as the page gets it, with PROXIED_ANSWER_CSP and no type sniffing. */
+export function proxiedAnswerHeaders(from: Headers): Headers {
+  const headers = new Headers(from);
+  headers.set('Content-Security-Policy', PROXIED_ANSWER_CSP);
+  headers.set('X-Content-Type-Options', 'nosniff');
+  return headers;
 }
 
 /** The file under rendererRoot for a path; app routes without an extension get index.html. */
@@ -53,13 +53,14 @@ export function handleAppProtocol(session: Session, options: AppProtocolOptions)
     const url = new URL(request.url);
     if (routeAppRequest(request.method, url.pathname) === 'proxy') {
       const target = new URL(`${url.pathname}${url.search}`, options.getServerUrl());
-      return net.fetch(target.toString(), {
+      const answer = await net.fetch(target.toString(), {
         method: request.method,
         headers: request.headers,
         body: request.body,
         credentials: 'include',
         duplex: 'half',
       } as RequestInit);
+      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: proxiedAnswerHeaders(answer.headers) });
     }
     const file = resolveRendererFile(options.rendererRoot, url.pathname);
     if (!file) return new Response(null, { status: 404 });

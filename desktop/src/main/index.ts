@@ -16,7 +16,7 @@ import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { saveDocument } from './save-document.handler';
 import { createSavedDocuments, showInFolder } from './show-in-folder.handler';
-import { APP_ORIGIN, buildContentSecurityPolicy, installSessionGuards, isAllowedUrl, originOf } from './security-policy';
+import { APP_ORIGIN, buildContentSecurityPolicy, installAppGuards, installSessionGuards, isAllowedUrl, originOf } from './security-policy';
 import { serverInfo, serverUrlOf } from './server-address';
 import { createSettingsStore } from './settings-store';
 import { appSectionsFor } from '../common/app-sections';
@@ -29,17 +29,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const isDev = !app.isPackaged && Boolean(devServerUrl);
 
+const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
+const allowedOrigins = [APP_ORIGIN, ...(devOrigin ? [devOrigin] : [])];
+const preloadPath = path.join(here, '../preload/index.cjs');
+
 registerAppScheme();
+// Before ready: sandbox every renderer, and guard every web contents as it is created.
+installAppGuards(app, { allowedOrigins, preloadPath, openExternal: (url) => void shell.openExternal(url) });
 
 if (!app.requestSingleInstanceLock()) app.quit();
 
 void app.whenReady().then(() => {
   const settings = createSettingsStore();
-  const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
-  const allowedOrigins = [APP_ORIGIN, ...(devOrigin ? [devOrigin] : [])];
   const csp = buildContentSecurityPolicy({ devServerOrigin: devOrigin ?? undefined });
   const getServerUrl = () => serverUrlOf(serverInfo(process.env, settings.read()));
-  const preloadPath = path.join(here, '../preload/index.cjs');
 
   handleAppProtocol(session.defaultSession, {
     rendererRoot: path.join(here, '../renderer'),
@@ -52,7 +55,6 @@ void app.whenReady().then(() => {
   const windows = createWindowManager({
     preloadPath,
     startUrl,
-    allowedOrigins,
     getSavedSize: (kind) => settings.read().windowSizes?.[kind],
     saveSize: (kind, size) => settings.setWindowSize(kind, size),
     getSavedBounds: (kind) => settings.read().windowBounds?.[kind],

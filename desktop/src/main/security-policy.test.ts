@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeContents } from './web-contents.test-kit';
 import {
   APP_ORIGIN,
   buildContentSecurityPolicy,
@@ -10,6 +11,7 @@ import {
   windowOpenDecision,
 } from './security-policy';
 import { buildBrowserWindowOptions, calendarWindowUrl, WINDOW_DEFAULTS } from './window-options';
+import { PROXIED_ANSWER_CSP } from './app-routes';
 
 const allowed = [APP_ORIGIN];
 const PRELOAD = '/app/out/preload/index.cjs';
@@ -78,15 +80,6 @@ describe('navigation and window.open policy', () => {
     });
   });
 
-  function fakeContents() {
-    const listeners = new Map<string, (...args: any[]) => void>();
-    let openHandler: ((details: { url: string }) => unknown) | undefined;
-    const contents = {
-      on: (name: string, listener: (...args: any[]) => void) => void listeners.set(name, listener),
-      setWindowOpenHandler: (handler: (details: { url: string }) => unknown) => void (openHandler = handler),
-    };
-    return { contents, listeners, open: (url: string) => openHandler?.({ url }) };
-  }
 
   it('installs guards that prevent foreign navigation, webviews and foreign windows', () => {
     const { contents, listeners, open } = fakeContents();
@@ -110,50 +103,61 @@ describe('navigation and window.open policy', () => {
     expect(open('file:///etc/passwd')).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledTimes(1);
     expect(open('app://staff/?user=1&window=calendar')).toMatchObject({ action: 'allow' });
-
-    // Windows opened by window.open get the same guards.
-    const child = fakeContents();
-    listeners.get('did-create-window')?.({ webContents: child.contents });
-    const event = { preventDefault: vi.fn() };
-    child.listeners.get('will-navigate')?.(event, 'https://evil.example/');
-    expect(event.preventDefault).toHaveBeenCalled();
-    expect(child.open('https://evil.example/')).toEqual({ action: 'deny' });
   });
 });
 
 describe('session guards', () => {
+  type Details = { requestingUrl?: string; isMainFrame?: boolean; mediaTypes?: string[]; mediaType?: string };
   function fakeSession() {
-    let onHeaders: ((details: { url: string; responseHeaders?: Record<string, string | string[]> }, cb: (r: unknown) => void) => void) | undefined;
-    let onRequest: ((contents: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined;
-    let onCheck: ((contents: unknown, permission: string) => boolean) | undefined;
+    let onHeaders: ((details: { url: string; method?: string; responseHeaders?: Record<string, string | string[]> }, cb: (r: unknown) => void) => void) | undefined;
+    let onRequest: ((contents: unknown, permission: string, cb: (granted: boolean) => void, details: Details) => void) | undefined;
+    let onCheck: ((contents: unknown, permission: string, origin: string, details: Details) => boolean) | undefined;
     const session = {
       webRequest: { onHeadersReceived: (listener: typeof onHeaders) => void (onHeaders = listener) },
       setPermissionRequestHandler: (handler: typeof onRequest) => void (onRequest = handler),
       setPermissionCheckHandler: (handler: typeof onCheck) => void (onCheck = handler),
     };
-    const headersFor = (url: string, responseHeaders: Record<string, string | string[]>) =>
+    const headersFor = (url: string, responseHeaders: Record<string, string | string[]>, method = 'GET') =>
       new Promise<Record<string, string | string[]> | undefined>((resolve) =>
-        onHeaders?.({ url, responseHeaders }, (r) => resolve((r as { responseHeaders?: Record<string, string | string[]> }).responseHeaders)),
+        onHeaders?.({ url, method, responseHeaders }, (r) => resolve((r as { responseHeaders?: Record<string, string | string[]> }).responseHeaders)),
       );
-    return { session, headersFor, request: (p: string) => new Promise<boolean>((r) => onRequest?.({}, p, r)), check: (p: string) => onCheck?.({}, p) };
+    return {
+      session,
+      headersFor,
+      request: (p: string, details: Details) => new Promise<boolean>((r) => onRequest?.({}, p, r, details)),
+      check: (p: string, origin: string, details: Details = {}) => onCheck?.({}, p, origin, details),
+    };
   }
 
-  it('puts our CSP on every answer of our origins (replacing any other) and leaves foreign answers alone', async () => {
+  it("puts our CSP on our pages, the sandbox policy on the server's answers (replacing any other), and leaves foreign answers alone", async () => {
     const fake = fakeSession();
     const csp = buildContentSecurityPolicy();
     installSessionGuards(fake.session as never, { contentSecurityPolicy: csp, allowedOrigins: allowed });
-    const ours = await fake.headersFor('app://staff/api/user', { 'content-security-policy': ["default-src *"], 'X-Other': ['1'] });
-    expect(ours).toEqual({ 'Content-Security-Policy': [csp], 'X-Other': ['1'] });
+    const page = await fake.headersFor('app://staff/admin/users', { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] });
+    expect(page).toEqual({ 'Content-Security-Policy': [csp], 'X-Other': ['1'] });
+    const api = await fake.headersFor('app://staff/api/study_tasks/7/download', { 'Content-Security-Policy': ['default-src *'] });
+    expect(api).toEqual({ 'Content-Security-Policy': [PROXIED_ANSWER_CSP] });
+    expect(await fake.headersFor('app://staff/login', {}, 'POST')).toEqual({ 'Content-Security-Policy': [PROXIED_ANSWER_CSP] });
     const foreign = await fake.headersFor('https://meet.example/', { 'X-Other': ['1'] });
     expect(foreign).toEqual({ 'X-Other': ['1'] });
   });
 
-  it('grants no permission to any page', async () => {
+  it("grants our own pages the chat's camera and microphone and clipboard writes; nothing else, and nothing to other pages", async () => {
     const fake = fakeSession();
     installSessionGuards(fake.session as never, { contentSecurityPolicy: 'x', allowedOrigins: allowed });
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) {
-      await expect(fake.request(permission)).resolves.toBe(false);
-      expect(fake.check(permission)).toBe(false);
+    const own = { requestingUrl: 'app://staff/chat', isMainFrame: true };
+    await expect(fake.request('media', { ...own, mediaTypes: ['video', 'audio'] })).resolves.toBe(true);
+    await expect(fake.request('clipboard-sanitized-write', own)).resolves.toBe(true);
+    expect(fake.check('media', 'app://staff', { ...own, mediaType: 'video' })).toBe(true);
+    expect(fake.check('clipboard-sanitized-write', 'app://staff', own)).toBe(true);
+    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'midiSysex', 'pointerLock', 'fullscreen', 'hid']) {
+      await expect(fake.request(permission, own)).resolves.toBe(false);
+      expect(fake.check(permission, 'app://staff', own)).toBe(false);
     }
+    for (const asker of [{ requestingUrl: 'https://meet.example/', isMainFrame: true }, { requestingUrl: 'app://staff/chat', isMainFrame: false }, {}]) {
+      await expect(fake.request('media', { ...asker, mediaTypes: ['video'] })).resolves.toBe(false);
+      await expect(fake.request('clipboard-sanitized-write', asker)).resolves.toBe(false);
+    }
+    expect(fake.check('media', 'https://meet.example', { mediaType: 'audio' })).toBe(false);
   });
 });

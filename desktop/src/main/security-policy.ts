@@ -1,4 +1,5 @@
 import type { WebContents, WebPreferences } from 'electron';
+import { PROXIED_ANSWER_CSP, routeAppRequest } from './app-routes';
 
 /** Our own origin: the renderer is served from `app://staff/` (see app-protocol.ts). */
 export const APP_SCHEME = 'app';
@@ -63,23 +64,51 @@ export function isAllowedUrl(url: string, allowedOrigins: readonly string[]): bo
   return origin !== null && allowedOrigins.includes(origin);
 }
 
-/** Navigation inside a window: our own origin only. */
-export function navigationDecision(url: string, allowedOrigins: readonly string[]): 'allow' | 'deny' {
-  return isAllowedUrl(url, allowedOrigins) ? 'allow' : 'deny';
+/** A URL of our origin that the server answers (an API call, a stored file), not a page of ours. */
+function isServerPath(url: string): boolean {
+  try {
+    return routeAppRequest('GET', new URL(url).pathname) === 'proxy';
+  } catch {
+    return false;
+  }
 }
 
-/** Links the OS may open in the user's browser (meeting links and the like); never file: or custom schemes. */
+/**
+ * Navigation inside a window: pages of our own origin only. Files the server answers are
+ * downloaded (`<a download>`), never opened as a page in a window that has the bridge.
+ */
+export function navigationDecision(url: string, allowedOrigins: readonly string[]): 'allow' | 'deny' {
+  return isAllowedUrl(url, allowedOrigins) && !isServerPath(url) ? 'allow' : 'deny';
+}
+
+/**
+ * Links the OS may open in the user's browser (meeting links and the like): http(s) only, never
+ * file:, custom schemes (ms-msdt:, smb:) or a URL carrying credentials (`https://bank@evil/`).
+ */
 export function isExternalWebUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url) && originOf(url) !== null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '' && !parsed.username && !parsed.password;
+}
+
+/** shell.openExternal behind isExternalWebUrl: true when the URL was handed to the OS. */
+export function openExternalSafely(url: string, openExternal: (url: string) => unknown): boolean {
+  if (!isExternalWebUrl(url)) return false;
+  void openExternal(url);
+  return true;
 }
 
 export type WindowOpenDecision =
   | { action: 'allow'; overrideBrowserWindowOptions: { webPreferences: WebPreferences } }
   | { action: 'deny' };
 
-/** window.open: same-origin windows get our secure preferences; anything else is refused. */
+/** window.open: same-origin pages get our secure preferences; anything else is refused. */
 export function windowOpenDecision(url: string, allowedOrigins: readonly string[], preloadPath: string): WindowOpenDecision {
-  return isAllowedUrl(url, allowedOrigins)
+  return navigationDecision(url, allowedOrigins) === 'allow'
     ? { action: 'allow', overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(preloadPath) } }
     : { action: 'deny' };
 }
@@ -97,15 +126,51 @@ export function installNavigationGuards(contents: WebContents, options: Navigati
     if (navigationDecision(url, options.allowedOrigins) === 'deny') event.preventDefault();
   };
   contents.on('will-navigate', refuseForeign);
+  contents.on('will-frame-navigate', (event) => refuseForeign(event, event.url));
   contents.on('will-redirect', refuseForeign);
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     const decision = windowOpenDecision(url, options.allowedOrigins, options.preloadPath);
-    if (decision.action === 'deny' && isExternalWebUrl(url)) options.openExternal?.(url);
+    if (decision.action === 'deny') openExternalSafely(url, (external) => options.openExternal?.(external));
     return decision;
   });
-  // A window opened by window.open needs the same guards, or it could navigate anywhere.
-  contents.on('did-create-window', (child) => installNavigationGuards(child.webContents, options));
+}
+
+/** The parts of Electron's `app` the app-wide guards use (structural, so tests pass a fake). */
+export interface AppLike {
+  enableSandbox(): void;
+  on(event: 'web-contents-created', listener: (event: unknown, contents: WebContents) => void): void;
+}
+
+/**
+ * App-wide, before the app is ready: every renderer sandboxed whatever its preferences say, and
+ * the navigation guards on every web contents as it is created (our windows, windows opened by
+ * window.open, anything a library opens), so none is left without them.
+ */
+export function installAppGuards(app: AppLike, options: NavigationGuardOptions): void {
+  app.enableSandbox();
+  app.on('web-contents-created', (_event, contents) => installNavigationGuards(contents, options));
+}
+
+/** What a permission request or check says about who asks (Electron's `details`, the fields we read). */
+export interface PermissionAsker {
+  requestingUrl?: string;
+  isMainFrame?: boolean;
+  /** Request: the devices asked for; check: one (`unknown` before devices are listed). */
+  mediaTypes?: readonly string[];
+}
+
+/**
+ * The permissions our own pages need, for our own pages only: the chat's video call (camera and
+ * microphone: `media` with video and audio, not the screen) and copying a link or the payment
+ * text (`clipboard-sanitized-write`). Nothing else (notifications go through main, see
+ * message-notifications), and nothing for any other page or frame.
+ */
+export function permissionDecision(permission: string, asker: PermissionAsker, allowedOrigins: readonly string[]): boolean {
+  if (!asker.requestingUrl || asker.isMainFrame === false || !isAllowedUrl(asker.requestingUrl, allowedOrigins)) return false;
+  if (permission === 'clipboard-sanitized-write') return true;
+  if (permission === 'media') return (asker.mediaTypes ?? []).every((type) => type === 'video' || type === 'audio' || type === 'unknown');
+  return false;
 }
 
 /** The parts of an Electron Session the guards use (structural, so tests pass a fake). */
@@ -113,18 +178,23 @@ export interface SessionLike {
   webRequest: {
     onHeadersReceived(
       listener: (
-        details: { url: string; responseHeaders?: Record<string, string | string[]> },
+        details: { url: string; method?: string; responseHeaders?: Record<string, string | string[]> },
         callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
       ) => void,
     ): void;
   };
-  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void;
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string; isMainFrame?: boolean; mediaTypes?: string[] }) => void,
+  ): void;
+  setPermissionCheckHandler(
+    handler: (contents: unknown, permission: string, requestingOrigin: string, details: { requestingUrl?: string; isMainFrame?: boolean; mediaType?: string }) => boolean,
+  ): void;
 }
 
 /**
- * Session-wide rules: our CSP on every answer from our origins (also pages the dev server or the
- * proxy serves), and no permission (camera, notifications, geolocation…) for any page.
+ * Session-wide rules: on every answer from our origins, our CSP for our pages and the sandbox
+ * policy for what the server answers (replacing whatever CSP came with it); permissions by
+ * permissionDecision.
  */
 export function installSessionGuards(session: SessionLike, options: { contentSecurityPolicy: string; allowedOrigins: readonly string[] }): void {
   session.webRequest.onHeadersReceived((details, callback) => {
@@ -133,10 +203,19 @@ export function installSessionGuards(session: SessionLike, options: { contentSec
       for (const name of Object.keys(headers)) {
         if (name.toLowerCase() === 'content-security-policy') delete headers[name];
       }
-      headers['Content-Security-Policy'] = [options.contentSecurityPolicy];
+      const fromServer = routeAppRequest(details.method ?? 'GET', new URL(details.url).pathname) === 'proxy';
+      headers['Content-Security-Policy'] = [fromServer ? PROXIED_ANSWER_CSP : options.contentSecurityPolicy];
     }
     callback({ responseHeaders: headers });
   });
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(permissionDecision(permission, { requestingUrl: details?.requestingUrl, isMainFrame: details?.isMainFrame, mediaTypes: details?.mediaTypes }, options.allowedOrigins)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    permissionDecision(
+      permission,
+      { requestingUrl: details?.requestingUrl ?? requestingOrigin, isMainFrame: details?.isMainFrame, mediaTypes: details?.mediaType ? [details.mediaType] : [] },
+      options.allowedOrigins,
+    ),
+  );
 }

@@ -1,7 +1,6 @@
-import { BrowserWindow, screen, shell } from 'electron';
+import { BrowserWindow, screen } from 'electron';
 import type { AppPath } from '../common/app-sections';
 import type { WindowBounds, WindowKind, WindowSize } from '../common/ipc-schemas';
-import { installNavigationGuards, isExternalWebUrl } from './security-policy';
 import { placeWindow } from './window-bounds';
 import { appWindowUrl, buildBrowserWindowOptions, calendarWindowUrl, WINDOW_DEFAULTS } from './window-options';
 
@@ -9,7 +8,6 @@ export interface WindowManagerOptions {
   preloadPath: string;
   /** Where the renderer lives: app://staff/ or the Vite dev server. */
   startUrl: string;
-  allowedOrigins: readonly string[];
   /** Remembered sizes per kind of window (settings). */
   getSavedSize: (kind: WindowKind) => WindowSize | undefined;
   saveSize: (kind: WindowKind, size: WindowSize) => void;
@@ -28,9 +26,6 @@ function workAreas() {
 export function createWindowManager(options: WindowManagerOptions) {
   const windows = new Set<BrowserWindow>();
   const kinds = new WeakMap<BrowserWindow, WindowKind>();
-  const openExternal = (url: string) => {
-    if (isExternalWebUrl(url)) void shell.openExternal(url);
-  };
 
   function open(kind: WindowKind, url: string): BrowserWindow {
     const placement = placeWindow({
@@ -42,11 +37,6 @@ export function createWindowManager(options: WindowManagerOptions) {
     const window = new BrowserWindow(buildBrowserWindowOptions(kind, options.preloadPath, placement));
     kinds.set(window, kind);
     if (placement.maximized) window.maximize();
-    installNavigationGuards(window.webContents, {
-      allowedOrigins: options.allowedOrigins,
-      preloadPath: options.preloadPath,
-      openExternal,
-    });
     window.once('ready-to-show', () => window.show());
     window.on('close', () => {
       // Normal bounds: a maximized window still remembers the size it returns to.

@@ -67,6 +67,15 @@ describe('parseQueryString', () => {
     ]);
   });
 
+  it('takes as many ids in an any-of filter as a full list has rows (the calendar flags call), no more', () => {
+    const ids = Array.from({ length: QUERY_LIMITS.fullListCap }, (_, i) => String(1_000_000 + i));
+    expect(ids.join('|').length).toBeGreaterThan(QUERY_LIMITS.maxValueLength);
+    expect(parseQueryString(`select[]=id&filter[id]=${ids.join('|')}`).filters).toEqual([{ field: 'id', value: { op: 'in', values: ids } }]);
+    expect(badParameter(() => parseQueryString(`filter[id]=${[...ids, '9'].join('|')}`))).toBe('filter[id]');
+    // Only ids: long text stays refused.
+    expect(badParameter(() => parseQueryString(`filter[full_name]=${'a|'.repeat(300)}a`))).toBe('filter[full_name]');
+  });
+
   it('pagination defaults: page alone gives 5 per page; neither gives the capped full list', () => {
     expect(parseQueryString('page=3')).toMatchObject({ page: 3, perPage: QUERY_LIMITS.defaultPerPage });
     expect(parseQueryString('perpage=50')).toMatchObject({ page: 1, perPage: 50 });

@@ -117,9 +117,19 @@ function entries(q: Raw, key: string): Array<[string, string]> {
   const pairs = Object.entries(v as Raw);
   if (pairs.length > QUERY_LIMITS.maxListItems) throw badQuery(`${key}[]`);
   return pairs.map(([k, value]) => {
-    if (typeof value !== 'string' || value.length > QUERY_LIMITS.maxValueLength) throw badQuery(`${key}[${k}]`);
+    if (typeof value !== 'string' || (value.length > QUERY_LIMITS.maxValueLength && !isIdList(value))) throw badQuery(`${key}[${k}]`);
     return [k, value];
   });
+}
+
+/**
+ * `1|2|…`: ids of the rows of a full list, as the calendar's flags call names every study it
+ * loaded (spec part 1 §7). A busy teacher has hundreds from 60 days back, far beyond the length of
+ * a typed value; as many ids as a full list can hold are accepted (the whole query stays capped).
+ */
+function isIdList(value: string): boolean {
+  const ids = value.split('|');
+  return ids.length <= QUERY_LIMITS.fullListCap && ids.every((id) => INT.test(id));
 }
 
 function name(s: string, parameter: string): string {

@@ -21,7 +21,7 @@ async function main() {
   } catch (err) {
     logger.error({ reason: (err as Error).message }, 'no usable signing secret: uploads are answered server_configuration');
   }
-  const knex = createKnex(config.DATABASE_URL, config.DB_POOL_MAX);
+  const knex = createKnex(config.DATABASE_URL, config.DB_POOL_MAX, logger);
   const { server } = createUploadServiceApp({ config, knex, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -16,12 +16,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function createKnex(url: string, poolMax = 10): Knex {
+/** Where knex's own warnings go (a lost connection, a failed acquire): the server's JSON log. */
+export interface KnexLog {
+  warn(obj: object, msg: string): void;
+}
+
+export function createKnex(url: string, poolMax = 10, log?: KnexLog): Knex {
   return knexFactory({
     client: 'pg',
     connection: { connectionString: url, application_name: 'school-server' },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
+    // Without it knex prints each failed connection with its stack to stdout, once per request
+    // while PostgreSQL is down.
+    ...(log ? { log: { warn: (message: string) => log.warn({ knex: message.split('\n')[0] }, 'database connection') } } : {}),
   });
 }
 
@@ -47,6 +55,7 @@ export async function openDatabase(cfg: {
   EMBEDDED_PG_PORT: number;
   DB_POOL_MAX: number;
   log?: (line: string) => void;
+  knexLog?: KnexLog;
 }): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
   let url = cfg.DATABASE_URL;
@@ -58,7 +67,7 @@ export async function openDatabase(cfg: {
     await ensureDatabase(embedded.url('postgres'), 'school');
     url = embedded.url('school');
   }
-  const knex = createKnex(url, cfg.DB_POOL_MAX);
+  const knex = createKnex(url, cfg.DB_POOL_MAX, cfg.knexLog);
   return {
     knex,
     url,

@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError, type RawFieldErrors } from './app-error.js';
 
 interface Envelope {
@@ -33,8 +34,9 @@ export function errorHandler() {
       if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'not_found', 'errors.route_not_found');
     } catch (err) {
       const e = normalize(err);
-      // A 5xx the code chose (an outside service down: 503) is expected; anything else is a bug.
-      if (err instanceof AppError && e.status >= 500) ctx.log.warn({ code: e.code }, 'service unavailable');
+      // A 5xx the code chose (an outside service down: 503) or the database out of reach is
+      // expected; anything else is a bug.
+      if ((err instanceof AppError || e === DATABASE_UNAVAILABLE) && e.status >= 500) ctx.log.warn({ code: e.code, err: String(err) }, 'service unavailable');
       else if (e.status >= 500) ctx.log.error({ err }, 'unhandled error');
       ctx.status = e.status;
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
@@ -43,8 +45,15 @@ export function errorHandler() {
   };
 }
 
+/**
+ * PostgreSQL down, restarting or out of connections: the request was fine and may be sent again
+ * shortly (clients show the message; the server reconnects by itself).
+ */
+const DATABASE_UNAVAILABLE = new AppError(503, 'service_unavailable', 'errors.service_unavailable', {}, undefined, { 'Retry-After': '5' });
+
 function normalize(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE;
   const pgCode = (err as { code?: unknown }).code;
   const missing = pgCode === '23503' ? missingReference(err) : null;
   if (missing) return new AppError(422, 'validation', 'errors.validation', {}, { [missing]: [{ key: 'validations.exists' }] });

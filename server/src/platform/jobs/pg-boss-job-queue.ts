@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import type { Logger } from '../logging/logger.js';
 import {
   UnknownJobError,
@@ -46,7 +47,10 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
     cronWorkerIntervalSeconds: Math.max(1, Math.min(pollSeconds, 5)),
   });
   // An EventEmitter without an 'error' listener would crash the process on a lost connection.
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // The database out of reach is a warning: the workers poll again and resume once it is back.
+  boss.on('error', (err) =>
+    isDatabaseUnavailable(err) ? log.warn({ err: String(err) }, 'job queue: database unavailable') : log.error({ err }, 'job queue error'),
+  );
   let state: 'new' | 'started' | 'stopped' = 'new';
 
   function registered(name: string) {

@@ -17,6 +17,7 @@ export const errors: Translation['errors'] = {
   throttled: 'Too many attempts. Please try again in {{seconds}} s.',
   conflict: 'This time is already taken. Refresh and try again.',
   server_error: 'A server error occurred. Please try again later.',
+  service_unavailable: 'The server is temporarily unavailable. Please try again in a few seconds.',
   invalid_json: 'The request body is not valid JSON.',
   json_not_object: 'The request body must be a JSON object.',
   validation: 'Please check the highlighted fields.',
