@@ -46,5 +46,6 @@ describe('npm start (server/src/main.ts)', () => {
     // The demo school is loaded once, not again on the second start.
     expect(second.output()).not.toMatch(/loading the demo school/);
     expect(await second.stop()).toBe(0);
-  });
+    // Two tsx start-ups with an initdb and a demo seed: about 10 s alone, near a minute under load.
+  }, 180_000);
 });
