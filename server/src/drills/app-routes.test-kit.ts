@@ -49,8 +49,8 @@ const OPERATION_OF: Record<StateChangingMethod, Operation> = {
 
 /**
  * Fills the parameters in: `:resource` becomes each registry resource that offers the method's
- * operation (a POST on an item, the form submit whose `_method` was lost, every resource that
- * updates or deletes), any other parameter `1`. A pattern this cannot fill (a regular expression,
+ * operation (a GET lists or reads; a POST on an item, the form submit whose `_method` was lost,
+ * every resource that updates or deletes), any other parameter `1`. A pattern this cannot fill (a regular expression,
  * a wildcard) throws, so no route is silently left out.
  */
 export function concreteRoutes(routes: RouterRoute[]): ConcreteRoute[] {
@@ -63,9 +63,10 @@ export function concreteRoutes(routes: RouterRoute[]): ConcreteRoute[] {
       out.push({ ...route, path: fill() });
       continue;
     }
-    const method = route.method as StateChangingMethod;
+    const method = route.method as StateChangingMethod | 'GET';
     const onItem = /:resource\/:id$/.test(route.pattern);
-    const wanted: Operation[] = method === 'POST' && onItem ? ['update', 'delete'] : [OPERATION_OF[method]];
+    const wanted: Operation[] =
+      method === 'GET' ? [onItem ? 'read' : 'list'] : method === 'POST' && onItem ? ['update', 'delete'] : [OPERATION_OF[method]];
     for (const def of Object.values(RESOURCES)) {
       if (def.operations.some((op) => wanted.includes(op))) out.push({ ...route, path: fill(def.name) });
     }
