@@ -241,4 +241,20 @@ describe('multipart(): files on the routes that take them', () => {
     expect(broken.status).toBe(400);
     await expectNoFilesSoon();
   });
+
+  it('skips a field without a name and files a nameless file under no field (a nameless field threw inside the parser: found by the fuzz drill)', async () => {
+    const boundary = 'nameless';
+    const raw = [
+      `--${boundary}\r\nContent-Disposition: form-data; name=""\r\n\r\nlost\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nlost too\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="kept"\r\n\r\nyes\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; filename="a.txt"\r\n\r\nfile\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const res = await upload(raw, { authorization: 'yes', 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(res.status).toBe(200);
+    expect(seen[0].body).toEqual({ kept: 'yes' });
+    expect(seen[0].files.map((f) => [f.field, f.filename, f.content])).toEqual([['', 'a.txt', 'file']]);
+    await expectNoFilesSoon();
+  });
 });
