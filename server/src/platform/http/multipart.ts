@@ -160,7 +160,9 @@ export async function readMultipart(
         }
       };
 
-    bb.on('field', guarded((name: string | undefined, value: string, info: Busboy.FieldInfo) => {
+    bb.on('field', guarded((name: string | undefined, value: string | undefined, info: Busboy.FieldInfo) => {
+      // A part's charset busboy cannot decode (`charset=utf-16`, an unknown one) gives no value.
+      if (value === undefined) return fail(errors.badRequest('errors.bad_multipart'));
       fieldBytes += (name?.length ?? 0) + value.length;
       if (info.valueTruncated || fieldBytes > limits.fieldBytes) return tooLarge();
       // A part without a name (`name=""`, or none) is a value no form field can hold: skipped, as
