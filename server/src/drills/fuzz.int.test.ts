@@ -27,12 +27,12 @@ import { sendRaw, type RawAnswer } from './raw-http.test-kit.js';
  * polluted prototype; a refusal left the database (row counts, xmin sums) and storage as they
  * were; no file anywhere but storage, none in the temporary directories once answered.
  *
- * Fixed seed; FUZZ_RUNS (requests per role, default 220) and FUZZ_SEED for a longer or other run,
+ * Fixed seed; FUZZ_RUNS (requests per role, default 300) and FUZZ_SEED for a longer or other run,
  * FUZZ_ROLES=Administrator for one role only.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 190_003);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 220);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
 let srv: TestServer;
 let root: string;
@@ -99,24 +99,28 @@ interface Probe {
 
 function probeArb(routes: readonly ConcreteRoute[]): fc.Arbitrary<Probe> {
   const idValues = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids.map(String)) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) });
-  return fc.constantFrom(...routes).chain((route) => {
-    const resource = /^\/api\/(\w+)/.exec(route.path)?.[1];
-    const def = resource && findResource(resource) ? resource : undefined;
-    const params = (route.pattern.match(/:\w+/g) ?? []).filter((p) => p !== ':resource');
-    const upload = UPLOAD_PATTERNS.has(route.pattern) && route.method !== 'GET';
-    const write = route.method !== 'GET';
-    return fc.record({
-      route: fc.constant(route),
-      path: fc.tuple(fc.array(idValues, { minLength: params.length, maxLength: params.length }), fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_RESOURCES) })).map(
-        ([ids, hostileResource]) => {
-          let i = 0;
-          const filled = route.pattern.replace(/:(\w+)\??/g, (_m, name: string) => (name === 'resource' ? hostileResource || def || 'users' : ids[i++]!));
-          return filled;
-        },
-      ),
-      query: write ? fc.oneof(fc.constant(''), queryArb(def).map(queryString)) : queryArb(def).map(queryString),
-      body: write ? bodyArb({ ids: known.ids, contents: [video], multipartWeight: upload ? 30 : 4 }, def) : fc.constant<Body>({ kind: 'none', bytes: Buffer.alloc(0), headers: {} }),
-    });
+  // One arbitrary per route, built once (building them per sample cost seconds per run).
+  const perRoute = new Map(routes.map((route) => [route, routeProbeArb(route, idValues)]));
+  return fc.constantFrom(...routes).chain((route) => perRoute.get(route)!);
+}
+
+function routeProbeArb(route: ConcreteRoute, idValues: fc.Arbitrary<string>): fc.Arbitrary<Probe> {
+  const resource = /^\/api\/(\w+)/.exec(route.path)?.[1];
+  const def = resource && findResource(resource) ? resource : undefined;
+  const params = (route.pattern.match(/:\w+/g) ?? []).filter((p) => p !== ':resource');
+  const write = route.method !== 'GET';
+  const upload = write && UPLOAD_PATTERNS.has(route.pattern);
+  const hostileResource = fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_RESOURCES) });
+  const path = fc.tuple(fc.array(idValues, { minLength: params.length, maxLength: params.length }), hostileResource).map(([ids, other]) => {
+    let i = 0;
+    return route.pattern.replace(/:(\w+)\??/g, (_m, name: string) => (name === 'resource' ? other || def || 'users' : ids[i++]!));
+  });
+  const query = queryArb(def).map(queryString);
+  return fc.record({
+    route: fc.constant(route),
+    path,
+    query: write ? fc.oneof(fc.constant(''), query) : query,
+    body: write ? bodyArb({ ids: known.ids, contents: [video], multipartWeight: upload ? 30 : 4 }, def) : fc.constant<Body>({ kind: 'none', bytes: Buffer.alloc(0), headers: {} }),
   });
 }
 
