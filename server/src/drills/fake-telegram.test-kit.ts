@@ -5,19 +5,22 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for the Telegram Bot API's sendMessage that decides per chat (the fakes of
  * messenger-bots/fake-bot-servers.test-kit.ts answer in arrival order, which concurrent chats
  * make unpredictable): `hold-first` leaves the first send unanswered (in flight until the sender
- * dies), `retry-first` answers the first with 429 and `retry_after`; everything else is delivered.
+ * dies), `cut-first` drops the first send's connection, `retry-first` answers the first with 429
+ * and `retry_after`; everything else is delivered.
  * `delivered` counts the sends answered `ok: true`: what reached the chat.
  */
+type Mode = 'hold-first' | 'cut-first' | 'retry-first';
+
 export interface FakeTelegram {
   url: string;
-  plan(chat: string, mode: 'hold-first' | 'retry-first', retryAfterSeconds?: number): void;
+  plan(chat: string, mode: Mode, retryAfterSeconds?: number): void;
   requests(chat: string): number;
   delivered(chat: string): number;
   close(): Promise<void>;
 }
 
 export async function startFakeTelegram(): Promise<FakeTelegram> {
-  const plans = new Map<string, { mode: 'hold-first' | 'retry-first'; retryAfter: number }>();
+  const plans = new Map<string, { mode: Mode; retryAfter: number }>();
   const seen = new Map<string, number>();
   const ok = new Map<string, number>();
   const held = new Set<http.ServerResponse>();
@@ -35,6 +38,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       seen.set(chat, n);
       const plan = plans.get(chat);
       if (plan?.mode === 'hold-first' && n === 1) return void held.add(res);
+      if (plan?.mode === 'cut-first' && n === 1) return void req.socket.destroy();
       res.setHeader('Content-Type', 'application/json');
       if (plan?.mode === 'retry-first' && n === 1) {
         res.statusCode = 429;

@@ -49,8 +49,9 @@ async function start(): Promise<{ proc: ServerProcess; url: string; ms: number }
     LOG_LEVEL: 'info',
     TELEGRAM_API_URL: telegram.url,
     TELEGRAM_BOT_TOKEN: '123456:drill',
-    // The held send stays in flight until the kill.
+    // The held send stays in flight until the kill; a failed one is tried again within a second.
     BOT_SEND_TIMEOUT_MS: '120000',
+    BOT_RETRY_BASE_MS: '500',
   });
   running.push(proc);
   return { proc, url: `http://127.0.0.1:${port}`, ms: Math.round(performance.now() - t) };
@@ -98,7 +99,7 @@ async function notifiable(url: string, chat: string) {
 }
 
 describe('faults in the middle of uploads and bot sends', () => {
-  it('a homework upload whose client goes away leaves no row, no file, no temporary file', async () => {
+  it('connections cut: a homework upload by its client (no row, no file, no temporary file), a bot send by Telegram (sent again, once)', async () => {
     const teacher = await signIn(first.url, 'Teacher');
     const big = path.join(samples, 'essay.txt');
     await writeFile(big, 'homework line\n'.repeat(500_000));
@@ -115,7 +116,16 @@ describe('faults in the middle of uploads and bot sends', () => {
     await writeFile(small, 'short homework\n');
     const ok = await postForm(teacher, `/api/studies/${studies.second}`, { _method: 'patch' }, [{ field: 'study_task[]', name: 'short.txt', path: small, type: 'text/plain' }]);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    figures.connection_cut = { route: 'POST /api/studies/{id} (homework)', sent_bytes: res.sent, rows_added: 0, files_left: 0 };
+
+    const chat = '71000';
+    telegram.plan(chat, 'cut-first');
+    expect((await (await notifiable(first.url, chat)).notify()).status).toBe(200);
+    await eventually(async () => (await db.knex('messenger_outbox').where({ chat_id: chat }).first('status'))?.status === 'sent', 30_000, 'the cut send sent again');
+    expect([telegram.requests(chat), telegram.delivered(chat)]).toEqual([2, 1]);
+    figures.connection_cut = {
+      homework: { route: 'POST /api/studies/{id}', sent_bytes: res.sent, rows_added: 0, files_left: 0 },
+      bot_send: { requests: telegram.requests(chat), delivered: telegram.delivered(chat) },
+    };
   }, 180_000);
 
   it('SIGKILL with uploads and bot sends in flight: after the restart no partial row, no orphan file, each message once', async () => {
@@ -211,11 +221,13 @@ describe('faults in the middle of uploads and bot sends', () => {
     expect(await count(db.knex, 'study_tasks', { study_id: studies.own })).toBe(tasksBefore);
     expect(await count(db.knex, 'recordings', { study_id: studies.own })).toBe(recordingsBefore);
 
-    await eventually(async () => (await count(db.knex, 'messenger_outbox', { status: 'sent' })) === 3, 60_000, 'every message sent after the restart');
-    const sentAt = new Map(((await db.knex('messenger_outbox').select('chat_id', 'sent_at')) as Array<{ chat_id: string; sent_at: Date }>).map((r) => [r.chat_id, r.sent_at.getTime()]));
+    const chats = [inFlight, waiting, acknowledged];
+    const sent = () => db.knex('messenger_outbox').whereIn('chat_id', chats).where('status', 'sent').select('chat_id', 'sent_at');
+    await eventually(async () => (await sent()).length === 3, 60_000, 'every message sent after the restart');
+    const sentAt = new Map(((await sent()) as Array<{ chat_id: string; sent_at: Date }>).map((r) => [r.chat_id, r.sent_at.getTime()]));
     // Jobs the killed process left (the held attempt's, the waiting retry's) find the rows sent.
     await new Promise((r) => setTimeout(r, 4000));
-    for (const chat of [inFlight, waiting, acknowledged]) expect(telegram.delivered(chat), chat).toBe(1);
+    for (const chat of chats) expect(telegram.delivered(chat), chat).toBe(1);
     expect(telegram.requests(inFlight)).toBe(2);
     expect(telegram.requests(waiting)).toBe(2);
 

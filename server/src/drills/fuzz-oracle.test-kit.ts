@@ -72,9 +72,10 @@ export interface AnswerFacts {
   text: string;
 }
 
-const ENVELOPE_KEYS = new Set(['message', 'errors', 'code', 'params']);
+/** `error`: the commands' 422 refusals repeat their message there (spec part 2 §8, docs/api.md). */
+const ENVELOPE_KEYS = new Set(['message', 'errors', 'code', 'params', 'error']);
 
-/** Why a refusal is not the spec's error envelope (`{ message, errors?, code?, params? }`), or null. */
+/** Why a refusal is not the spec's error envelope (`{ message, errors?, code?, params?, error? }`), or null. */
 export function envelopeProblem(a: AnswerFacts): string | null {
   if (!a.contentType.startsWith('application/json')) return `refusal answered as ${a.contentType || 'no content type'}`;
   let body: unknown;
@@ -90,6 +91,7 @@ export function envelopeProblem(a: AnswerFacts): string | null {
   if (extra.length) return `refusal with unexpected keys ${extra.join(',')}`;
   if (a.status === 401 && (o.message !== 'Unauthenticated.' || Object.keys(o).length !== 1)) return '401 is not { message: "Unauthenticated." }';
   if (o.code !== undefined && typeof o.code !== 'string') return 'code is not a string';
+  if (o.error !== undefined && o.error !== o.message) return 'error is not the message';
   if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null)) return 'params is not an object';
   if (o.errors !== undefined) {
     const errs = o.errors as Record<string, unknown>;

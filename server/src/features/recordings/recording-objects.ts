@@ -34,7 +34,8 @@ export interface SweepReport {
 /**
  * Removes what interrupted saves left: multipart temp files of dead processes (every upload
  * route's), stored objects listed as pending by a dead owner (or for a day) that no row
- * references (recordings' and homework files': platform/storage/pending-objects.repository.ts),
+ * references (recordings', homework files' and signed documents':
+ * platform/storage/pending-objects.repository.ts),
  * and resumable uploads that expired or lost their row. Run on start-up (main.ts) and hourly.
  */
 export async function sweepRecordingLeftovers(deps: SweepDeps): Promise<SweepReport> {

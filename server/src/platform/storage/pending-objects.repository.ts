@@ -8,8 +8,9 @@ type Db = Knex | Knex.Transaction;
  * in the transaction that writes the row naming the object; listed in the transaction that stops
  * referencing one (a replaced or deleted file), removed once the object is deleted. An entry whose
  * owner process is gone is therefore garbage, whatever the feature: the start-up sweep
- * (features/recordings/recording-objects.ts) deletes its object. Recordings and homework files use
- * it. The table is `recording_pending_objects` (migration 022, made for recordings first).
+ * (features/recordings/recording-objects.ts) deletes its object. Recordings, homework files and
+ * signed documents use it. The table is `recording_pending_objects` (migration 022, made for
+ * recordings first; renaming it takes a migration).
  */
 const TABLE = 'recording_pending_objects';
 
