@@ -9,6 +9,7 @@ import { realtimeEventsFor } from './features/realtime-events/realtime-events.se
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
 import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
+import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-error.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { methodOverride, requireXhrHeader, securityHeaders } from './platform/http/guards.js';
@@ -102,7 +103,8 @@ export function createApp(deps: AppDeps) {
   for (const router of routersOf('chained')) app.use(router.routes());
   for (const router of routersOf('resources')) app.use(router.routes());
 
-  const server = http.createServer(app.callback());
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+  answerClientErrors(server);
   // Slow clients must not hold sockets for ever; recordings go to the upload service, with its own longer limits.
   server.requestTimeout = 15 * 60_000;
   server.headersTimeout = 60_000;

@@ -34,7 +34,7 @@ import { createSubscriptionsModule } from './features/subscriptions/subscription
 import { createTeachersListingModule } from './features/teachers-listing/teachers-listing.module.js';
 import { createTeachersModule } from './features/teachers/teachers.module.js';
 import { createUsersModule } from './features/users/users.module.js';
-import { uploadTempDir } from './platform/http/multipart.js';
+import { processUploadDir } from './platform/http/upload-temp.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
 import type { MailTransport } from './platform/mail/mail-transport.js';
@@ -146,7 +146,8 @@ export function createModules(deps: ModuleDeps) {
       logger,
       studies,
       updater: studiesModule.services.updater,
-      uploadDir: uploadTempDir(config.DATA_DIR),
+      // This process's own directory: a start after a crash removes what it left half-written.
+      uploadDir: processUploadDir(config.DATA_DIR),
     }),
     recordingFiles,
     createResourcesModule({ knex, hooks }),

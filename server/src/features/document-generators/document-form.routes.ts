@@ -4,13 +4,14 @@ import type { Knex } from 'knex';
 import type { SubjectName } from '@school/shared/permissions';
 import type { ResourceDef } from '@school/shared/resources';
 import { AppError, errors } from '../../platform/http/app-error.js';
+import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pending-objects.repository.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { createResource, deleteResource, updateResource, type WriteRequest } from '../../resource-engine/resource-writer.js';
 import { authOf } from '../auth/session.middleware.js';
 import { attachmentDisposition } from './document-format.js';
-import { documentMultipart, putDocument, takeDocument, type StoredDocument } from './document-upload.js';
+import { documentKey, documentMultipart, putDocument, takeDocument, type StoredDocument } from './document-upload.js';
 
 /** Where a resource keeps its one document, in SQL only the feature knows. */
 export interface DocumentSlot {
@@ -52,7 +53,9 @@ const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'resource
  * `_method=patch` (also PATCH / PUT). The fields go through the resource engine unchanged (its
  * checks, its schema, its answer); the file is checked (type from its bytes) and put in storage
  * before the row is written, recorded on the row in the same transaction, removed again when the
- * write fails, and the file it replaces is deleted only after the commit.
+ * write fails, and the file it replaces is deleted only after the commit. Every key no committed
+ * row names is in the pending journal meanwhile (platform/storage/pending-objects.repository.ts):
+ * a process killed in between leaves no orphan file, the next start deletes it.
  *
  * `uploads` is mounted before the body parser (multipart requests only; others pass on to the
  * generic routes); `chained` answers the download and DELETE (which removes the stored file too).
@@ -67,8 +70,13 @@ export function documentFormRoutes(deps: DocumentFormDeps, slot: DocumentSlot): 
 
   const removeObjects = async (ctx: Context, keys: readonly string[]) => {
     for (const key of keys) {
-      // The row no longer names it: a failure leaves an orphan file, never a broken row.
-      await storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'stored document not deleted'));
+      // No row names it: a failure leaves its pending entry (the start-up sweep deletes it), never a broken row.
+      try {
+        await storage.delete(key);
+        await dropPendingObjects(knex, [key]);
+      } catch (err) {
+        ctx.log.warn({ err, key }, 'stored document not deleted');
+      }
     }
   };
 
@@ -78,21 +86,27 @@ export function documentFormRoutes(deps: DocumentFormDeps, slot: DocumentSlot): 
     if (taken && !auth.ability.can(action, subject, slot.field)) throw errors.forbidden();
     const body: Record<string, unknown> = { ...(ctx.request.body ?? {}) };
     delete body._method;
-    const stored = taken ? await putDocument(storage, slot.keyPrefix, taken) : undefined;
+    const key = taken && documentKey(slot.keyPrefix, taken);
+    if (key) await addPendingObjects(knex, [key]);
     let replaced: string[] = [];
     try {
+      const stored = taken && key ? await putDocument(storage, key, taken) : undefined;
       const answer = await knex.transaction(async (trx) => {
         const req: WriteRequest = { ...engine(ctx, trx), t: ctx.t, body, query: ctx.querystring };
         if (!stored) return action === 'create' ? createResource(req, resource) : updateResource(req, resource, id);
         const rowId = action === 'create' ? Number((await createResource({ ...req, query: 'select[]=id' }, resource)).id) : id;
         if (action === 'update') await updateResource({ ...req, query: 'select[]=id' }, resource, id);
         replaced = await slot.attach(trx, rowId, stored, auth.user.id);
+        // Another start's sweep took the entry (it thought this process dead): keep nothing.
+        if ((await dropPendingObjects(trx, [stored.key])) !== 1) throw new Error('pending document object vanished');
+        await addPendingObjects(trx, replaced);
         return readResource(req, resource, rowId, ctx.querystring);
       });
       ctx.status = action === 'create' ? 201 : 200;
       ctx.body = { data: answer };
     } catch (err) {
-      if (stored) await removeObjects(ctx, [stored.key]);
+      replaced = [];
+      if (key) await removeObjects(ctx, [key]);
       throw err;
     }
     await removeObjects(ctx, replaced);
@@ -103,6 +117,7 @@ export function documentFormRoutes(deps: DocumentFormDeps, slot: DocumentSlot): 
     await knex.transaction(async (trx) => {
       keys = await slot.keysOf(trx, id);
       await deleteResource(engine(ctx, trx), resource, id);
+      await addPendingObjects(trx, keys);
     });
     ctx.status = 204;
     await removeObjects(ctx, keys);

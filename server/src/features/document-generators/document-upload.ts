@@ -9,7 +9,8 @@ import {
   type DocumentFileKind,
 } from '@school/shared/rules';
 import { AppError, errors } from '../../platform/http/app-error.js';
-import { filesNotAccepted, multipart, uploadTempDir } from '../../platform/http/multipart.js';
+import { filesNotAccepted, multipart } from '../../platform/http/multipart.js';
+import { processUploadDir } from '../../platform/http/upload-temp.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { sniffDocument } from './document-sniff.js';
 
@@ -29,7 +30,8 @@ const MAX_MB = DOCUMENT_UPLOAD_MAX_BYTES / (1024 * 1024);
  * directory, at most one file of at most 10 MB (413 `documents.file_too_large` at once, nothing kept).
  */
 export function documentMultipart(dataDir: string) {
-  const parse = multipart({ dir: uploadTempDir(dataDir), fileBytes: DOCUMENT_UPLOAD_MAX_BYTES, maxFiles: 1 });
+  // This process's own directory: a start after a crash removes what it left half-written.
+  const parse = multipart({ dir: processUploadDir(dataDir), fileBytes: DOCUMENT_UPLOAD_MAX_BYTES, maxFiles: 1 });
   return async (ctx: Context, next: Next) => {
     let parsed = false;
     try {
@@ -68,10 +70,14 @@ export async function takeDocument(ctx: Context, field: string, fallbackName: st
   return { bytes, kind, name: documentFileName(file.filename, kind, fallbackName) };
 }
 
-/** Puts a checked document under a fresh key `<prefix>/<year>/<uuid>.<ext>` (never a user's text). */
-export async function putDocument(storage: Storage, prefix: string, doc: TakenDocument): Promise<StoredDocument> {
+/** A fresh key for a checked document, `<prefix>/<year>/<uuid>.<ext>` (never a user's text). */
+export function documentKey(prefix: string, doc: TakenDocument): string {
+  return `${prefix}/${new Date().getUTCFullYear()}/${randomUUID()}.${DOCUMENT_FILE_TYPES[doc.kind].extensions[0]}`;
+}
+
+/** Puts a checked document under `key` (documentKey). */
+export async function putDocument(storage: Storage, key: string, doc: TakenDocument): Promise<StoredDocument> {
   const type = DOCUMENT_FILE_TYPES[doc.kind];
-  const key = `${prefix}/${new Date().getUTCFullYear()}/${randomUUID()}.${type.extensions[0]}`;
   const info = await storage.put(key, Readable.from([doc.bytes]), {
     contentType: type.mime,
     maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,

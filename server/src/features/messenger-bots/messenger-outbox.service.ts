@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessengerType } from '@school/shared/domain';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
@@ -87,11 +88,11 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
   const { knex, jobs, logger } = deps;
   const log = logger.child({ component: 'messenger-outbox' });
 
-  const queueAttempt = (row: Pick<OutboxRow, 'id' | 'key' | 'attempts' | 'next_attempt_at'>) =>
+  const queueAttempt = (row: Pick<OutboxRow, 'id' | 'key' | 'attempts' | 'next_attempt_at'>, resumedBy = '') =>
     jobs.enqueue(
       messengerSendJob,
       { id: row.id, attempt: row.attempts },
-      { idempotencyKey: `${row.key}#${row.attempts}`, runAt: row.next_attempt_at, retryLimit: 3, retryDelaySeconds: 1 },
+      { idempotencyKey: `${row.key}#${row.attempts}${resumedBy}`, runAt: row.next_attempt_at, retryLimit: 3, retryDelaySeconds: 1 },
     );
 
   jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: 2, expireInSeconds: 60 });
@@ -182,8 +183,12 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
 
     async resumePending() {
       const pending: OutboxRow[] = await knex('messenger_outbox').where('status', 'pending').orderBy('id');
-      // The idempotency key drops those whose job still exists.
-      for (const row of pending) await queueAttempt(row);
+      // A key of this start's own: the job a killed process was running stays `active` in pg-boss
+      // until it expires and the next maintenance fails it (up to three minutes), and under the
+      // attempt's own key the resumed job would be dropped as its duplicate. Two jobs of one
+      // attempt are harmless: the row lock and the attempt check let only one of them send.
+      const resumedBy = `#resumed-${randomUUID()}`;
+      for (const row of pending) await queueAttempt(row, resumedBy);
       return pending.length;
     },
   };

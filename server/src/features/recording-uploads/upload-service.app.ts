@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config.js';
 import { createModules } from '../../modules.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { abandonBody } from '../../platform/http/body-stream.js';
+import { answerClientErrors, MAX_HEADER_BYTES } from '../../platform/http/client-error.js';
 import { multipart } from '../../platform/http/multipart.js';
 import { requestContext } from '../../platform/http/request-context.js';
 import { processUploadDir } from '../../platform/http/upload-temp.js';
@@ -107,7 +108,8 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
   const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'resources.method_not_allowed');
   app.use(router.routes()).use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
 
-  const server = http.createServer(app.callback());
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
+  answerClientErrors(server);
   // A 1 GB upload on a slow line: the request may take long; its headers must come quickly.
   server.requestTimeout = 60 * 60_000;
   server.headersTimeout = 60_000;

@@ -32,9 +32,11 @@ export interface SweepReport {
 }
 
 /**
- * Removes what interrupted saves left: multipart temp files of dead processes, stored objects
- * listed as pending by a dead owner (or for a day) that no row references, and resumable
- * uploads that expired or lost their row. Run on start-up (main.ts) and hourly.
+ * Removes what interrupted saves left: multipart temp files of dead processes (every upload
+ * route's), stored objects listed as pending by a dead owner (or for a day) that no row
+ * references (recordings', homework files' and signed documents':
+ * platform/storage/pending-objects.repository.ts),
+ * and resumable uploads that expired or lost their row. Run on start-up (main.ts) and hourly.
  */
 export async function sweepRecordingLeftovers(deps: SweepDeps): Promise<SweepReport> {
   const repo = deps.repo ?? createRecordingsRepository();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addPendingObjects, allPendingObjects, dropPendingObjects } from '../../platform/storage/pending-objects.repository.js';
 
 /** SQL of the recordings feature: the rows, their languages, pending objects and tus uploads. */
 
@@ -165,21 +166,12 @@ export function createRecordingsRepository() {
       return Boolean(await db('recordings').select('id').where('storage_key', storageKey).first());
     },
 
-    // --- pending objects (stored, not referenced by a committed row) ---
+    // --- pending objects (stored, not referenced by a committed row): platform/storage's journal ---
 
-    async addPending(db: Db, keys: readonly string[], owner: string): Promise<void> {
-      if (keys.length) await db('recording_pending_objects').insert(keys.map((storage_key) => ({ storage_key, owner })));
-    },
-
+    addPending: (db: Db, keys: readonly string[], owner: string) => addPendingObjects(db, keys, owner),
     /** Deletes the pending rows; the number of rows that were there. */
-    async dropPending(db: Db, keys: readonly string[]): Promise<number> {
-      if (!keys.length) return 0;
-      return db('recording_pending_objects').whereIn('storage_key', [...keys]).delete();
-    },
-
-    async allPending(db: Db): Promise<Array<{ storage_key: string; owner: string; created_at: Date }>> {
-      return db('recording_pending_objects').select('storage_key', 'owner', 'created_at').orderBy('created_at');
-    },
+    dropPending: dropPendingObjects,
+    allPending: allPendingObjects,
 
     // --- resumable uploads ---
 

@@ -10,6 +10,7 @@ import type { UploadedFile } from '../../platform/http/multipart.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
+import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pending-objects.repository.js';
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
 import { readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
@@ -70,10 +71,18 @@ export function createHomeworkService(deps: HomeworkDeps) {
   const tasks = createStudyTasksRepository(knex);
   const engine = (auth: AuthState) => ({ knex, hooks: deps.hooks, auth, language: 'uk' });
 
-  /** Stored objects of a request that did not commit: nothing of it may stay. */
+  /**
+   * Objects no committed row names (a refused upload's, a deleted row's): deleted, then struck from
+   * the pending journal. A failure leaves the entry, and the start-up sweep deletes the object.
+   */
   async function discard(keys: readonly string[]) {
     for (const key of keys) {
-      await storage.delete(key).catch((err: unknown) => logger.error({ err, key }, 'removing a refused homework file failed'));
+      try {
+        await storage.delete(key);
+        await dropPendingObjects(knex, [key]);
+      } catch (err) {
+        logger.error({ err, key }, 'removing a homework file no row names failed');
+      }
     }
   }
 
@@ -109,18 +118,19 @@ export function createHomeworkService(deps: HomeworkDeps) {
 
     /**
      * Stores the files, then runs the study update with their rows in its transaction: a refusal
-     * anywhere (the update's own rules, the student, a lost race) removes what was stored.
+     * anywhere (the update's own rules, the student, a lost race) removes what was stored. Each key
+     * is in the pending journal from before its put until the commit that names it: a process killed
+     * in between leaves an entry, and the next start deletes the object (no orphan file).
      * `userId`: the student the files are for; without it, the one Student participant the caller
      * may hand homework in for (a Student: themself; a Responsible: their child).
      */
     async upload(auth: AuthState, studyId: number, input: StudyUpdateInput, files: readonly CheckedHomeworkFile[], userId?: number) {
       if (files.length === 0) return deps.updater.update(auth, studyId, input);
-      const stored: string[] = [];
+      const stored = files.map(() => `homework/${studyId}/${randomUUID()}`);
+      await addPendingObjects(knex, stored);
       try {
-        for (const file of files) {
-          const key = `homework/${studyId}/${randomUUID()}`;
-          await storage.put(key, createReadStream(file.path), { contentType: file.mime, maxBytes: HOMEWORK.maxBytes });
-          stored.push(key);
+        for (const [i, file] of files.entries()) {
+          await storage.put(stored[i]!, createReadStream(file.path), { contentType: file.mime, maxBytes: HOMEWORK.maxBytes });
         }
         return await deps.updater.update(auth, studyId, input, {
           fields: ['study_task'],
@@ -150,6 +160,8 @@ export function createHomeworkService(deps: HomeworkDeps) {
                 storage_key: stored[i]!,
               })),
             );
+            // Another start's sweep took the entries (it thought this process dead): keep nothing.
+            if ((await dropPendingObjects(trx, stored)) !== stored.length) throw new Error('pending homework objects vanished');
           },
         });
       } catch (err) {
@@ -175,7 +187,8 @@ export function createHomeworkService(deps: HomeworkDeps) {
 
     /**
      * `DELETE api/study_tasks/{id}`: the row goes in a transaction, the stored file after the
-     * commit (a failure to remove it is logged; the row, and so the homework, is gone either way).
+     * commit (a failure or a crash in between leaves its pending entry for the start-up sweep; the
+     * row, and so the homework, is gone either way).
      */
     async remove(auth: AuthState, id: number): Promise<void> {
       await readResource(engine(auth), RESOURCES.study_tasks, id, 'select[]=id');
@@ -186,6 +199,7 @@ export function createHomeworkService(deps: HomeworkDeps) {
         const study_user_ids = await tasks.participantsOf(trx, task.study_id);
         if (!own && !auth.ability.can('delete', asSubject('study_task', { ...task, study_user_ids }))) throw errors.forbidden();
         await tasks.remove(trx, id);
+        await addPendingObjects(trx, [task.storage_key]);
         return task.storage_key;
       });
       await discard([key]);

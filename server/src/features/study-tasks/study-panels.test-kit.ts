@@ -117,9 +117,8 @@ export async function startPanelsKit(opts: { realtime?: boolean } = {}): Promise
   };
 }
 
-/** Every stored file under the kit's storage (homework keys), for "nothing was stored" checks. */
-export async function storedFiles(kit: PanelsKit): Promise<string[]> {
-  const root = path.join(kit.dataDir, 'files', 'homework');
+/** Every file under `root` (relative paths). */
+async function filesIn(root: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     for (const entry of await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => [])) {
@@ -132,9 +131,14 @@ export async function storedFiles(kit: PanelsKit): Promise<string[]> {
   return out.sort();
 }
 
-/** Files left in the upload temporary directory (must be none after every request). */
+/** Every stored file under the kit's storage (homework keys), for "nothing was stored" checks. */
+export async function storedFiles(kit: PanelsKit): Promise<string[]> {
+  return filesIn(path.join(kit.dataDir, 'files', 'homework'));
+}
+
+/** Files left in the upload temporary directories (must be none after every request). */
 export async function uploadLeftovers(kit: PanelsKit): Promise<string[]> {
-  return fs.promises.readdir(path.join(kit.dataDir, 'tmp', 'uploads')).catch(() => []);
+  return filesIn(path.join(kit.dataDir, 'tmp', 'uploads'));
 }
 
 /** A multipart form for `POST api/studies/{id}` with `_method=patch` and homework files. */

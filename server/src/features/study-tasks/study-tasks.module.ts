@@ -22,7 +22,7 @@ export interface HomeworkModuleDeps {
   updater: StudyUpdateService;
   studies: StudiesRepository;
   logger: Logger;
-  /** Where uploads stream while a request runs (platform/http/multipart uploadTempDir). */
+  /** Where uploads stream while a request runs: this process's own directory (platform/http/upload-temp). */
   uploadDir: string;
 }
 

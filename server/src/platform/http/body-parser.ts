@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { AppError, errors } from './app-error.js';
 import { abandonBody, hasBody, readLimited, WRITE_METHODS } from './body-stream.js';
+import { JsonInputError, parseJsonInput } from './json-input.js';
 import { parseForm, readMultipart } from './multipart.js';
 
 export type { UploadedFile } from './multipart.js';
@@ -39,9 +40,9 @@ export function bodyParser(limits: BodyLimits) {
 function parseJson(raw: Buffer): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw errors.badRequest('errors.invalid_json');
+    parsed = parseJsonInput(raw.toString('utf8'));
+  } catch (err) {
+    throw errors.badRequest(err instanceof JsonInputError && err.reason === 'too_deep' ? 'errors.json_too_deep' : 'errors.invalid_json');
   }
   // Every call takes named fields: an array or a scalar would otherwise read as an empty
   // form, and a command with no required field (move to the end, prolong) would run.

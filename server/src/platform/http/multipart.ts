@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import qs from 'qs';
 import type { Context, Next } from 'koa';
@@ -147,13 +148,29 @@ export async function readMultipart(
       resolve({ body: parseForm(fields.join('&')), files });
     };
     const tooLarge = () => fail(errors.payloadTooLarge({ max: fileLimits?.fileBytes ?? limits.fieldBytes }));
+    // Busboy calls these from inside its parser: a throw there is an uncaught exception that takes
+    // the process down, so whatever goes wrong in them ends this request instead.
+    const guarded =
+      <A extends unknown[]>(handler: (...args: A) => void) =>
+      (...args: A) => {
+        try {
+          handler(...args);
+        } catch (err) {
+          fail(err);
+        }
+      };
 
-    bb.on('field', (name, value, info) => {
-      fieldBytes += name.length + value.length;
+    bb.on('field', guarded((name: string | undefined, value: string | undefined, info: Busboy.FieldInfo) => {
+      // A part's charset busboy cannot decode (`charset=utf-16`, an unknown one) gives no value.
+      if (value === undefined) return fail(errors.badRequest('errors.bad_multipart'));
+      fieldBytes += (name?.length ?? 0) + value.length;
       if (info.valueTruncated || fieldBytes > limits.fieldBytes) return tooLarge();
+      // A part without a name (`name=""`, or none) is a value no form field can hold: skipped, as
+      // busboy skips a part without Content-Disposition. It used to throw here (found by the fuzz drill).
+      if (!name) return;
       fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
-    });
-    bb.on('file', (field, stream, info) => {
+    }));
+    bb.on('file', guarded((field: string | undefined, stream: Readable, info: Busboy.FileInfo) => {
       if (settled) {
         // A file that starts after a refusal (the next part of the same chunk) is drained; busboy
         // destroys it with "Unexpected end of file" when torn down, which must not crash the process.
@@ -168,7 +185,8 @@ export async function readMultipart(
         return;
       }
       const file: UploadedFile = {
-        field,
+        // Unnamed: no route's file field, so the route refuses it like any field it does not read.
+        field: field ?? '',
         filename: info.filename ?? '',
         mimeType: info.mimeType,
         size: 0,
@@ -188,7 +206,7 @@ export async function readMultipart(
         finish();
       });
       stream.pipe(out);
-    });
+    }));
     bb.on('filesLimit', () => fail(errors.payloadTooLarge({ maxFiles: fileLimits?.maxFiles ?? 0 })));
     bb.on('fieldsLimit', () => fail(errors.payloadTooLarge()));
     bb.on('error', () => fail(errors.badRequest('errors.bad_multipart')));
