@@ -11,9 +11,14 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE FUNCTION users_session_fields_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      -- A changed role or active flag of the user itself is migration 019's message already.
+      own boolean := OLD.firstname IS DISTINCT FROM NEW.firstname OR OLD.surname IS DISTINCT FROM NEW.surname
+        OR OLD.patronymic IS DISTINCT FROM NEW.patronymic OR OLD.email IS DISTINCT FROM NEW.email
+        OR OLD.password IS DISTINCT FROM NEW.password;
     BEGIN
-      PERFORM session_changes_send('changed', NULL, ARRAY[NEW.id] ||
-        coalesce((SELECT array_agg(DISTINCT ur.responsible_id) FROM user_responsibles ur WHERE ur.child_id = NEW.id), '{}'::int[]));
+      PERFORM session_changes_send('changed', NULL, (CASE WHEN own THEN ARRAY[NEW.id] ELSE '{}'::int[] END) ||
+        coalesce((SELECT array_agg(DISTINCT ur.responsible_id ORDER BY ur.responsible_id) FROM user_responsibles ur WHERE ur.child_id = NEW.id), '{}'::int[]));
       RETURN NULL;
     END $$`);
   await knex.raw(`
