@@ -5,6 +5,7 @@ import { adminTableRenderBench } from './cases/admin-table-render.bench.js';
 import { authUserBench } from './cases/auth-user.bench.js';
 import { calendarRenderBench } from './cases/calendar-render.bench.js';
 import { familyWebBench } from './cases/family-web.bench.js';
+import { listFloorBench } from './cases/list-floor.bench.js';
 import { moneyBench } from './cases/money.bench.js';
 import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
@@ -59,7 +60,7 @@ async function main() {
         await db.close();
       }
     }
-    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, moneyBench];
+    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, listFloorBench, moneyBench];
     if (largeCases.some(wanted)) {
       const scale = benchScale();
       const db = await openLargeSchool(server.adminUrl, scale, log);

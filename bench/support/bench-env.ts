@@ -60,9 +60,14 @@ export interface Statement {
   bindings: readonly unknown[];
 }
 
-export async function startBenchServer(knex: ReturnType<typeof createKnex>) {
+/**
+ * The app as main.ts starts it. With `dbUrl` it also LISTENs (socket.io, session changes), as in
+ * production: the session cache only works then (features/auth/session-cache.ts).
+ */
+export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUrl?: string) {
   const config = loadConfig(process.env, { NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
-  const { server } = createApp({ config, knex, logger: createLogger('silent') });
+  const { server, realtime } = createApp({ config, knex, logger: createLogger('silent'), dbUrl });
+  await realtime?.ready;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -81,7 +86,10 @@ export async function startBenchServer(knex: ReturnType<typeof createKnex>) {
       }
       return seen;
     },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    async close() {
+      await realtime?.close();
+      await new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); });
+    },
   };
 }
 

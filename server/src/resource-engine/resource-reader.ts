@@ -5,6 +5,7 @@ import { parseQueryString, QUERY_LIMITS } from './query-parser.js';
 import { resolveQuery } from './query-resolver.js';
 import { guardQuery } from './field-guard.js';
 import { countQuery, pageQuery } from './sql-builder.js';
+import { jsonPageQuery, NotJsonWritable } from './json-page.js';
 import { loadRelations, stripKeys, type Row } from './relation-loader.js';
 import type { EngineContext } from './sql-expressions.js';
 
@@ -52,6 +53,32 @@ export async function listResource(
     data: rows,
     meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
   };
+}
+
+/**
+ * listResource's answer as JSON text, built by PostgreSQL in one statement (json-page.ts): what
+ * the generic GET /api/{resource} sends. The same answer as JSON.stringify(listResource(…)).
+ */
+export async function listResourceJson(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  raw: string,
+  fixed: ParsedQuery['filters'] = [],
+): Promise<string> {
+  const q = prepareQuery(ctx, resource, raw, undefined, fixed);
+  const perPage = q.perPage;
+  const page = q.page ?? 1;
+  let statement;
+  try {
+    statement = jsonPageQuery(ctx, q, (page - 1) * perPage, perPage);
+  } catch (err) {
+    if (!(err instanceof NotJsonWritable)) throw err;
+    return JSON.stringify(await listResource(ctx, resource, raw, fixed));
+  }
+  const [row] = (await statement) as Array<{ data: string; total: number | string }>;
+  const total = Number(row.total);
+  const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  return `{"data":${row.data},"meta":${JSON.stringify(meta)}}`;
 }
 
 const ID = /^[1-9]\d{0,9}$/;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { BelongsToManyRelation, ResourceDef } from '@school/shared/resources';
 import type { CountNode, RelationCondition, RelationHop, ResolvedQuery, WithNode } from './query-ast.js';
 import { fieldReadable, allowedBy } from './field-guard.js';
-import { applyCondition, computedHook, computedSql, fieldSelectSql, targetSql, type EngineContext } from './sql-expressions.js';
+import { applyCondition, computedHook, computedSql, fieldValueSql, targetSql, type EngineContext } from './sql-expressions.js';
 
 export const ROOT_ALIAS = 't0';
 /** Prefix of key columns selected only so relations can be matched; stripped from answers. */
@@ -49,7 +49,17 @@ function scopedHop(ctx: EngineContext, qb: Knex.QueryBuilder, hop: RelationHop, 
  * is the field.
  */
 export function selectList(ctx: EngineContext, resource: ResourceDef, alias: string, names: string[] | null): Knex.Raw[] {
-  const out: Knex.Raw[] = [];
+  return selectEntries(ctx, resource, alias, names).map(([name, expr]) => ctx.knex.raw('? as ??', [expr, name]));
+}
+
+/** selectList as [answer key, SQL expression, value type] in answer order. */
+export function selectEntries(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  alias: string,
+  names: string[] | null,
+): Array<[string, Knex.Raw, string]> {
+  const out: Array<[string, Knex.Raw, string]> = [];
   const wanted = new Set<string>(['id']);
   if (names) names.forEach((n) => wanted.add(n));
   else {
@@ -67,13 +77,13 @@ export function selectList(ctx: EngineContext, resource: ResourceDef, alias: str
   for (const name of wanted) {
     const field = resource.fields[name];
     if (field) {
-      if (fieldReadable(field, ctx.auth)) out.push(fieldSelectSql(ctx.knex, alias, name, field, name, ctx.language));
+      if (fieldReadable(field, ctx.auth)) out.push([name, fieldValueSql(ctx.knex, alias, name, field, ctx.language), field.type]);
       continue;
     }
     const declared = resource.computed?.[name];
     if (declared && !allowedBy(declared.readableBy, ctx.auth)) continue;
     if (declared || computedHook(ctx, resource, name)) {
-      out.push(ctx.knex.raw('(?) as ??', [computedSql(ctx, resource, alias, name), name]));
+      out.push([name, ctx.knex.raw('(?)', [computedSql(ctx, resource, alias, name)]), declared?.type ?? 'unknown']);
     }
   }
   return out;
@@ -200,7 +210,7 @@ export function pivotConditions(
 }
 
 /** `(SELECT count(*) …)` for withCount[], scoped like a relation load. */
-function countSql(ctx: EngineContext, node: CountNode): Knex.QueryBuilder {
+export function countSql(ctx: EngineContext, node: CountNode): Knex.QueryBuilder {
   const alias = `c_${node.name}`;
   const sub = ctx.knex.queryBuilder();
   scopedHop(ctx, sub, node, ROOT_ALIAS, alias);
@@ -244,6 +254,27 @@ export const PAGE_ALIAS = 'p';
  */
 export function pageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number, onlyId?: number): Knex.QueryBuilder {
   const { knex } = ctx;
+  const { inner, keys } = pageIds(ctx, q, offset, limit, onlyId);
+  const outer: Knex.QueryBuilder = knex
+    .from(inner.as(PAGE_ALIAS))
+    .join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
+  outer.select(selectList(ctx, q.resource, ROOT_ALIAS, q.select));
+  outer.select(keyColumns(ctx, ROOT_ALIAS, q.with));
+  for (const c of q.withCount) outer.select(knex.raw('(?) as ??', [countSql(ctx, c), c.key]));
+  // The same keys, already computed: NULLs and ties fall exactly as in the inner ORDER BY.
+  for (const k of keys) outer.orderBy(`${PAGE_ALIAS}.${k.column}`, k.desc ? 'desc' : 'asc');
+  return outer;
+}
+
+/** A page's sort keys as the inner query names them (`__s<i>`, or `id`). */
+export interface PageKey {
+  column: string;
+  desc: boolean;
+}
+
+/** The inner level of pageQuery: the page's ids and sort keys, in order. */
+export function pageIds(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number, onlyId?: number) {
+  const { knex } = ctx;
   let inner = filteredQuery(ctx, q);
   if (mayDuplicate(ctx, inner)) {
     // Keep the scope's join out of the answer: page over distinct ids of the scoped set.
@@ -266,16 +297,7 @@ export function pageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, 
     keys.push({ column: 'id', desc: true });
   }
   inner.offset(offset).limit(limit);
-
-  const outer: Knex.QueryBuilder = knex
-    .from(inner.as(PAGE_ALIAS))
-    .join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
-  outer.select(selectList(ctx, q.resource, ROOT_ALIAS, q.select));
-  outer.select(keyColumns(ctx, ROOT_ALIAS, q.with));
-  for (const c of q.withCount) outer.select(knex.raw('(?) as ??', [countSql(ctx, c), c.key]));
-  // The same keys, already computed: NULLs and ties fall exactly as in the inner ORDER BY.
-  for (const k of keys) outer.orderBy(`${PAGE_ALIAS}.${k.column}`, k.desc ? 'desc' : 'asc');
-  return outer;
+  return { inner, keys: keys as PageKey[] };
 }
 
 export function countQuery(ctx: EngineContext, q: ResolvedQuery): Knex.QueryBuilder {

@@ -33,18 +33,23 @@ export function fieldSql(knex: Knex, alias: string, name: string, def: FieldDef)
  * a translated field in the request's language where the row has that translation.
  */
 export function fieldSelectSql(knex: Knex, alias: string, name: string, def: FieldDef, as = name, language?: string): Knex.Raw {
+  return knex.raw('? as ??', [fieldValueSql(knex, alias, name, def, language), as]);
+}
+
+/** fieldSelectSql's expression without its name (the JSON answer builds objects of them). */
+export function fieldValueSql(knex: Knex, alias: string, name: string, def: FieldDef, language?: string): Knex.Raw {
   const col = columnOf(name, def);
   const translation = language ? def.translations?.[language as 'ru' | 'en'] : undefined;
-  if (translation) return knex.raw('coalesce(??.??, ??.??) as ??', [alias, translation, alias, col, as]);
+  if (translation) return knex.raw('coalesce(??.??, ??.??)', [alias, translation, alias, col]);
   switch (def.type) {
     case 'date':
-      return knex.raw(`to_char(??.??, 'YYYY-MM-DD') as ??`, [alias, col, as]);
+      return knex.raw(`to_char(??.??, 'YYYY-MM-DD')`, [alias, col]);
     case 'time_hm':
-      return knex.raw(`to_char(??.??, 'HH24:MI') as ??`, [alias, col, as]);
+      return knex.raw(`to_char(??.??, 'HH24:MI')`, [alias, col]);
     case 'time':
-      return knex.raw(`to_char(??.??, 'HH24:MI:SS') as ??`, [alias, col, as]);
+      return knex.raw(`to_char(??.??, 'HH24:MI:SS')`, [alias, col]);
     default:
-      return knex.raw('??.?? as ??', [alias, col, as]);
+      return knex.raw('??.??', [alias, col]);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { findResource, type Operation, type ResourceDef } from '@school/shared/resources';
 import { AppError } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
-import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
+import { listResourceJson, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { registerStudyChildrenRoutes } from './study-children.routes.js';
@@ -27,7 +27,9 @@ export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
 
   registerStudyChildrenRoutes(router, knex, hooks);
   router.get('/:resource', handle('list', false, async (ctx, resource) => {
-    ctx.body = await listResource(engine(ctx), resource, ctx.querystring);
+    // JSON text from PostgreSQL, sent as is (resource-engine/json-page.ts).
+    ctx.body = await listResourceJson(engine(ctx), resource, ctx.querystring);
+    ctx.type = 'application/json';
   }));
   router.get('/:resource/:id', handle('read', true, async (ctx, resource, id) => {
     ctx.body = { data: await readResource(engine(ctx), resource, id, ctx.querystring) };

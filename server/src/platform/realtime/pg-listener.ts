@@ -10,6 +10,8 @@ export interface PgListenerOptions {
   onNotification(channel: string, payload: string | undefined): void;
   /** Called after a lost connection is back: notifications sent meanwhile are gone. */
   onReconnect?(): void;
+  /** Called when the connection is lost (notifications are missed until onReconnect). */
+  onLost?(): void;
   initialDelayMs?: number;
   maxDelayMs?: number;
   heartbeatMs?: number;
@@ -58,6 +60,7 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
     heartbeat = undefined;
     c.removeAllListeners('notification');
     c.end().catch(() => undefined);
+    opts.onLost?.();
     if (closed) return;
     opts.logger.warn({ err, channels: opts.channels }, 'realtime listener connection lost; reconnecting');
     scheduleRetry();
@@ -113,6 +116,7 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
     ready,
     async close() {
       closed = true;
+      opts.onLost?.();
       if (retryTimer) clearTimeout(retryTimer);
       if (heartbeat) clearInterval(heartbeat);
       const c = client;

@@ -69,6 +69,9 @@ describe('migration 019', () => {
   it('announces a deactivated account and a new account role, not other edits', async () => {
     const users = db.knex('users').where({ id: userId });
     const changed = [{ kind: 'changed', sessionIds: [], userIds: [userId] }];
+    expect(await collect(() => users.clone().update({ zoom: 'https://zoom.us/j/1' }))).toEqual([]);
+    // What a session holds besides (migration 029, the HTTP session cache): names, e-mail, password.
+    expect(await collect(() => users.clone().update({ firstname: 'Renamed' }))).toEqual(changed);
     expect(await collect(() => users.clone().update({ firstname: 'Renamed' }))).toEqual([]);
     expect(await collect(() => users.clone().update({ active: false }))).toEqual(changed);
     expect(await collect(() => users.clone().update({ active: true }))).toEqual(changed);
