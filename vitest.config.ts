@@ -23,6 +23,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Files share their worker's module cache: each one imports the whole server, which cost
+          // more CPU than its tests on two cores (docs/reliability.md, "Test suite time"). Files
+          // keep their own databases and servers; what they change in the process (process.env)
+          // they restore.
+          isolate: false,
         },
       },
       {

@@ -30,7 +30,10 @@ beforeAll(async () => {
   studyId = study.study_id;
 });
 afterAll(async () => {
-  process.env.TMPDIR = savedTmp;
+  // Assigning undefined would store the string "undefined": files sharing this worker would then
+  // make their temp dirs under ./undefined.
+  if (savedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmp;
   await srv.close();
   await fs.promises.rm(root, { recursive: true, force: true });
 });
