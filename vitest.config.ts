@@ -41,6 +41,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // As for int: one module cache per worker (each file still launches its own browser).
+          isolate: false,
         },
       },
     ],
