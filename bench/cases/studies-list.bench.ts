@@ -173,6 +173,7 @@ export async function studiesDeepPageBench(ctx: LargeBenchContext) {
         request: await measure(() => get(url(p), headers), 40, 2),
         // The page part of the statement (its total cut out), and the statement as sent.
         page_sql: await explainStatement(pool, page),
+        page_sql_ms_median: await timeStatement(pool, page, 9),
         ...(combined ? { statement_sql: await explainStatement(pool, combined) } : {}),
       };
     }
