@@ -6,6 +6,7 @@ import { defineJob, type JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { BotClient, BotKeyboard } from './bot-clients.js';
 import { recipientLanguage, type BotLanguage } from './bot-language.js';
+import type { BotSendRate } from './bot-send-rate.repository.js';
 import { disconnectChat } from './messenger-links.repository.js';
 
 /**
@@ -21,6 +22,8 @@ export interface OutgoingMessage {
   /** An i18n key, rendered in the recipient's language (the chat's, else the school's, uk). */
   textKey: string;
   params?: Record<string, unknown>;
+  /** Not sent from this moment on (status `expired`): a reminder is worthless once its lesson started. */
+  expiresAt?: Date;
 }
 
 export interface QueuedMessage {
@@ -57,7 +60,12 @@ export interface OutboxDeps {
   logger: Logger;
   maxAttempts: number;
   retryBaseMs: number;
+  /** The per-bot send rate shared by every process; none = no limit (tests of other things). */
+  rate?: BotSendRate;
 }
+
+/** How long a send job waits for its bot's slot in place; a later slot re-queues the job instead. */
+const MAX_SLOT_WAIT_MS = 2000;
 
 interface SendPayload {
   id: number;
@@ -82,7 +90,10 @@ interface OutboxRow {
   status: string;
   attempts: number;
   next_attempt_at: Date;
+  expires_at: Date | null;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
   const { knex, jobs, logger } = deps;
@@ -103,8 +114,24 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       const row: OutboxRow | undefined = await trx('messenger_outbox').where('id', payload.id).forUpdate().first();
       // Sent, given up, or a newer attempt owns it: nothing to do (no duplicate after a retry).
       if (!row || row.status !== 'pending' || row.attempts !== payload.attempt) return null;
+      if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
+        await trx('messenger_outbox').where('id', row.id).update({ status: 'expired' });
+        return null;
+      }
       const client = deps.clients[row.messenger];
+      if (client && deps.rate) {
+        const slot = await deps.rate.takeSlot(row.messenger, MAX_SLOT_WAIT_MS);
+        if (!slot.granted) {
+          // The bot is paused or booked: come back at its free slot, this attempt not used up.
+          const next_attempt_at = new Date(Date.now() + slot.retryInMs + Math.random() * 500);
+          await trx('messenger_outbox').where('id', row.id).update({ next_attempt_at });
+          return { ...row, next_attempt_at, resumedBy: `#slot-${randomUUID()}` };
+        }
+        if (slot.waitMs > 0) await sleep(slot.waitMs);
+      }
       const outcome = client ? await client.send(row.chat_id, row.text, row.buttons) : ({ kind: 'failed', reason: 'bot not configured' } as const);
+      // The messenger said how long to wait (a 429): the whole bot waits, in every process.
+      if (outcome.kind === 'retry' && outcome.afterMs !== undefined) await deps.rate?.pause(row.messenger, outcome.afterMs);
       const attempts = row.attempts + 1;
       if (outcome.kind === 'sent') {
         await trx('messenger_outbox').where('id', row.id).update({ status: 'sent', attempts, sent_at: trx.fn.now(), last_error: null });
@@ -124,10 +151,10 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       const waitMs = outcome.afterMs ?? backoffMs(deps.retryBaseMs, attempts);
       const next_attempt_at = new Date(Date.now() + waitMs);
       await trx('messenger_outbox').where('id', row.id).update({ attempts, next_attempt_at, last_error: outcome.reason });
-      return { ...row, attempts, next_attempt_at };
+      return { ...row, attempts, next_attempt_at, resumedBy: '' };
     });
     // After the commit: a crash in between leaves a pending row that resumePending() queues again.
-    if (next) await queueAttempt(next);
+    if (next) await queueAttempt(next, next.resumedBy);
   }
 
   async function insertAndQueue(rows: readonly Record<string, unknown>[]) {
@@ -159,7 +186,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
           if (!chatId) continue;
           const lang: BotLanguage = recipientLanguage(u[`${messenger}_language`]);
           const text = translatorFor(lang)(m.textKey, m.params ?? {});
-          rows.push({ key: `${m.key}:${messenger}`, user_id: m.userId, messenger, chat_id: String(chatId), text });
+          rows.push({ key: `${m.key}:${messenger}`, user_id: m.userId, messenger, chat_id: String(chatId), text, expires_at: m.expiresAt ?? null });
         }
       }
       if (rows.length === 0) return [];
