@@ -179,6 +179,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bot_send_rate', (t) => {
     t.text('messenger').primary();
     t.timestamp('next_slot', { useTz: true }).notNullable();
+    // Set by a 429: a slot granted before it (its holder waiting for its turn) is not used before this.
+    t.timestamp('paused_until', { useTz: true });
   });
 
   for (const sql of [LIVE, PLAN, WITHDRAW, REPLAN, ON_CHANGE, ON_DELETE]) await knex.raw(sql);

@@ -20,6 +20,8 @@ export interface BotSendRate {
   takeSlot(messenger: MessengerType, maxWaitMs: number): Promise<SendSlot>;
   /** The messenger asked to wait: no send of this bot before `ms` from now. */
   pause(messenger: MessengerType, ms: number): Promise<void>;
+  /** How long the bot is still paused (0 = not): a slot holder that waited checks before sending. */
+  pausedForMs(messenger: MessengerType): Promise<number>;
 }
 
 export function createBotSendRate(knex: Knex, perSecond: number): BotSendRate {
@@ -46,11 +48,20 @@ export function createBotSendRate(knex: Knex, perSecond: number): BotSendRate {
     },
     async pause(messenger, ms) {
       await knex.raw(
-        `INSERT INTO bot_send_rate AS b (messenger, next_slot)
-         VALUES (?, clock_timestamp() + make_interval(secs => ? / 1e3))
-         ON CONFLICT (messenger) DO UPDATE SET next_slot = greatest(b.next_slot, excluded.next_slot)`,
-        [messenger, ms],
+        `INSERT INTO bot_send_rate AS b (messenger, next_slot, paused_until)
+         VALUES (?, clock_timestamp() + make_interval(secs => ? / 1e3), clock_timestamp() + make_interval(secs => ? / 1e3))
+         ON CONFLICT (messenger) DO UPDATE
+           SET next_slot = greatest(b.next_slot, excluded.next_slot),
+               paused_until = greatest(b.paused_until, excluded.paused_until)`,
+        [messenger, ms, ms],
       );
+    },
+    async pausedForMs(messenger) {
+      const { rows } = await knex.raw(
+        `SELECT extract(epoch FROM (paused_until - clock_timestamp())) * 1000 AS ms FROM bot_send_rate WHERE messenger = ?`,
+        [messenger],
+      );
+      return Math.max(0, Math.ceil(Number(rows[0]?.ms ?? 0)));
     },
   };
 }

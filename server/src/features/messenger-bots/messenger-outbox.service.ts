@@ -121,13 +121,18 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       const client = deps.clients[row.messenger];
       if (client && deps.rate) {
         const slot = await deps.rate.takeSlot(row.messenger, MAX_SLOT_WAIT_MS);
-        if (!slot.granted) {
+        let laterMs = slot.granted ? 0 : slot.retryInMs;
+        if (slot.granted && slot.waitMs > 0) {
+          await sleep(slot.waitMs);
+          // A 429 of another send while this one waited pauses it too.
+          laterMs = await deps.rate.pausedForMs(row.messenger);
+        }
+        if (laterMs > 0) {
           // The bot is paused or booked: come back at its free slot, this attempt not used up.
-          const next_attempt_at = new Date(Date.now() + slot.retryInMs + Math.random() * 500);
+          const next_attempt_at = new Date(Date.now() + laterMs + Math.random() * 500);
           await trx('messenger_outbox').where('id', row.id).update({ next_attempt_at });
           return { ...row, next_attempt_at, resumedBy: `#slot-${randomUUID()}` };
         }
-        if (slot.waitMs > 0) await sleep(slot.waitMs);
       }
       const outcome = client ? await client.send(row.chat_id, row.text, row.buttons) : ({ kind: 'failed', reason: 'bot not configured' } as const);
       // The messenger said how long to wait (a 429): the whole bot waits, in every process.
