@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { loadConfig } from '../../server/src/config.js';
 import { createModules } from '../../server/src/modules.js';
 import { createJobQueue } from '../../server/src/platform/jobs/pg-boss-job-queue.js';
@@ -32,41 +31,57 @@ const IN_FLIGHT_MS = 50;
 
 interface FakeTelegram {
   url: string;
-  arrivals: number[];
-  chats: string[];
-  refuseNext(): void;
+  /** performance-like ms of each sendMessage that arrived (negative: answered 429), in the fake's clock. */
+  arrivals(): Promise<{ times: number[]; chats: string[] }>;
+  refuseNext(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Telegram's sendMessage, answered at once; `refuseNext` answers the next one 429 retry_after. */
-async function startFakeTelegram(): Promise<FakeTelegram> {
-  const arrivals: number[] = [];
-  const chats: string[] = [];
-  let refuse = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      res.setHeader('Content-Type', 'application/json');
-      if (refuse) {
-        refuse = false;
-        arrivals.push(-performance.now());
-        res.statusCode = 429;
-        res.end(JSON.stringify({ ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: PAUSE_S } }));
-        return;
-      }
-      arrivals.push(performance.now());
-      chats.push(String(JSON.parse(Buffer.concat(chunks).toString('utf8')).chat_id));
-      res.end(JSON.stringify({ ok: true, result: { message_id: 1 } }));
-    });
+/**
+ * Telegram's sendMessage in a process of its own, so arrival times are taken on an idle event loop
+ * (in this process they would wait behind the senders' own work and look bunched). `POST /refuse`
+ * makes the next send a 429 with retry_after; `GET /arrivals` reads what arrived.
+ */
+const FAKE_TELEGRAM_JS = `
+const http = require('node:http');
+const times = [], chats = [];
+let refuse = false;
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const at = performance.now();
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/refuse') { refuse = true; return res.end('{}'); }
+    if (req.url === '/arrivals') return res.end(JSON.stringify({ times, chats }));
+    if (refuse) {
+      refuse = false;
+      times.push(-at);
+      res.statusCode = 429;
+      return res.end(JSON.stringify({ ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: ${PAUSE_S} } }));
+    }
+    times.push(at);
+    chats.push(String(JSON.parse(Buffer.concat(chunks).toString('utf8')).chat_id));
+    res.end(JSON.stringify({ ok: true, result: { message_id: 1 } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+`;
+
+async function startFakeTelegram(): Promise<FakeTelegram> {
+  const child = spawn(process.execPath, ['-e', FAKE_TELEGRAM_JS], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`fake Telegram exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    arrivals,
-    chats,
-    refuseNext: () => void (refuse = true),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url,
+    arrivals: async () => (await (await fetch(`${url}/arrivals`)).json()) as { times: number[]; chats: string[] },
+    refuseNext: async () => void (await fetch(`${url}/refuse`, { method: 'POST' })),
+    close: async () => {
+      child.kill();
+    },
   };
 }
 
@@ -129,7 +144,9 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
       .whereIn('id', knex('study_reminders').distinct('study_id').where('due_at', '>', new Date(now.getTime() + 3600_000)))
       .orderBy('id')
       .limit(2 * MOVED);
-    const [bulk, single] = [chosen.slice(0, MOVED), chosen.slice(MOVED, 2 * MOVED)];
+    // Scale 1 has ~7,000 studies in the week; a smaller school moves half of what it has each way.
+    const each = Math.min(MOVED, Math.floor(chosen.length / 2));
+    const [bulk, single] = [chosen.slice(0, each), chosen.slice(each, 2 * each)];
     movedBack.push(...chosen);
     const remindersOf = (ids: number[]) => knex('study_reminders').whereIn('study_id', ids).count<{ n: string }[]>({ n: '*' });
     const bulkBefore = Number((await remindersOf(bulk.map((s) => s.id)))[0]!.n);
@@ -165,28 +182,30 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
       b.messengerOutbox!.enqueueMessages(students.slice(half).map((id) => ({ userId: id, key: `bench:${runId}:${id}`, textKey: 'bots.messages.connected' }))),
     ]);
     let refused = false;
-    while (telegram.chats.length < students.length) {
-      if (!refused && telegram.chats.length >= students.length / 3) {
-        telegram.refuseNext();
+    let got = await telegram.arrivals();
+    while (got.chats.length < students.length) {
+      if (!refused && got.chats.length >= students.length / 3) {
+        await telegram.refuseNext();
         refused = true;
       }
-      if (performance.now() - t0 > 120_000) throw new Error(`sender: ${telegram.chats.length} of ${students.length} after 120 s`);
-      await new Promise((r) => setTimeout(r, 20));
+      if (performance.now() - t0 > 120_000) throw new Error(`sender: ${got.chats.length} of ${students.length} after 120 s`);
+      await new Promise((r) => setTimeout(r, 50));
+      got = await telegram.arrivals();
     }
-    const sent = telegram.arrivals.filter((t) => t > 0);
-    const refusedAt = -(telegram.arrivals.find((t) => t < 0) ?? 0);
+    const sent = got.times.filter((t) => t > 0);
+    const refusedAt = -(got.times.find((t) => t < 0) ?? 0);
     // Sends already on the wire when the 429 came arrive within a few ms; after that, none until the pause ends.
     const afterRefusal = sent.filter((t) => t > refusedAt + IN_FLIGHT_MS);
     const pauseMs = afterRefusal.length ? Math.min(...afterRefusal) - refusedAt : 0;
     const inFlight = sent.filter((t) => t > refusedAt && t <= refusedAt + IN_FLIGHT_MS).length;
     // The pause aside, the steady rate.
     const spanMs = Math.max(...sent) - Math.min(...sent) - pauseMs;
-    const duplicates = telegram.chats.length - new Set(telegram.chats).size;
+    const duplicates = got.chats.length - new Set(got.chats).size;
 
     const targets: TargetResult[] = [
       atMostMs('plan the next 7 days from nothing', plan.ms, PLAN_MS_TARGET),
-      atMostMs(`move ${MOVED} studies in one statement, reminders re-planned`, moveBulk.ms, MOVE_MS_TARGET),
-      atMostMs(`move ${MOVED} studies one statement each`, moveSingle.ms, MOVE_MS_TARGET),
+      atMostMs(`move ${MOVED} studies in one statement, reminders re-planned`, (moveBulk.ms * MOVED) / Math.max(1, bulk.length), MOVE_MS_TARGET),
+      atMostMs(`move ${MOVED} studies one statement each`, (moveSingle.ms * MOVED) / Math.max(1, single.length), MOVE_MS_TARGET),
       { target: 'sends in any 1 s window, two processes', limit: RATE, measured: maxPerSecond(sent), unit: 'x', pass: maxPerSecond(sent) <= RATE },
       {
         target: `${MESSAGES} messages at ${RATE}/s: messages per second held (pause excluded)`,
@@ -205,7 +224,9 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
       move: {
         bulk_ms: round(moveBulk.ms),
         single_ms: round(moveSingle.ms),
-        studies: bulk.length + single.length,
+        bulk_studies: bulk.length,
+        single_studies: single.length,
+        note: 'targets scale the measured time to 1,000 studies when the school has fewer in its week',
         bulk_reminders_before: bulkBefore,
         bulk_reminders_after: bulkAfter,
         bulk_reminders_at_old_start: Number(bulkStale[0]!.n),

@@ -43,15 +43,15 @@ const LIVE = `
 // The one place that decides who is reminded of what: each active Student participant and
 // their active responsibles, once per offset, for lessons without a miss status whose reminder
 // is still ahead of p_now (a lesson booked 3 hours ahead gets the 1 h reminder only).
-const PLAN = `
-  CREATE FUNCTION study_reminders_plan(p_studies int[], p_from timestamptz, p_to timestamptz, p_now timestamptz)
-  RETURNS integer LANGUAGE plpgsql AS $$
-  DECLARE n integer;
-  BEGIN
+// `lessons` is the studies to plan: a window (the planner) or given ids (the triggers). Two
+// statements, not one with "ids IS NULL OR id = ANY(ids)": PL/pgSQL caches a generic plan, and
+// one plan for both would scan the week's studies for a single moved one.
+function planInsert(lessons: string): string {
+  return `
     INSERT INTO study_reminders (study_id, user_id, student_id, offset_minutes, study_start, due_at, key)
     SELECT s.id, rc.user_id, st.id, o.m, s.start, s.start - make_interval(mins => o.m),
            'reminder:' || s.id || ':' || rc.user_id || ':' || st.id || ':' || o.m || ':' || floor(extract(epoch FROM s.start))::bigint
-    FROM studies s
+    FROM ${lessons}
     JOIN study_user su ON su.study_id = s.id
     JOIN users st ON st.id = su.user_id AND st.role_id = 4 AND st.active
     CROSS JOIN LATERAL (
@@ -61,19 +61,32 @@ const PLAN = `
     ) rc
     CROSS JOIN (SELECT unnest(offsets_minutes) AS m FROM study_reminder_settings WHERE id = 1) o
     WHERE s.start > p_from AND s.start <= p_to AND s.miss_status = 0
-      AND (p_studies IS NULL OR s.id = ANY (p_studies))
       AND s.start - make_interval(mins => o.m) > p_now
-    ON CONFLICT DO NOTHING;
+    ON CONFLICT DO NOTHING`;
+}
+
+const PLAN = `
+  CREATE FUNCTION study_reminders_plan(p_studies int[], p_from timestamptz, p_to timestamptz, p_now timestamptz)
+  RETURNS integer LANGUAGE plpgsql AS $$
+  DECLARE n integer;
+  BEGIN
+    IF p_studies IS NULL THEN
+      ${planInsert('studies s')};
+    ELSE
+      ${planInsert('(SELECT DISTINCT unnest(p_studies) AS id) x JOIN studies s ON s.id = x.id')};
+    END IF;
     GET DIAGNOSTICS n = ROW_COUNT;
     RETURN n;
   END $$`;
 
+// PL/pgSQL rather than SQL: its plan is cached per session (a SQL function is planned at every call).
 const WITHDRAW = `
-  CREATE FUNCTION study_reminders_withdraw(p_studies int[]) RETURNS void LANGUAGE sql AS $$
+  CREATE FUNCTION study_reminders_withdraw(p_studies int[]) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
     DELETE FROM study_reminders r
     WHERE r.study_id = ANY (p_studies)
-      AND NOT study_reminder_is_live(r.study_id, r.user_id, r.student_id, r.study_start)
-  $$`;
+      AND NOT study_reminder_is_live(r.study_id, r.user_id, r.student_id, r.study_start);
+  END $$`;
 
 const REPLAN = `
   CREATE FUNCTION study_reminders_replan(p_studies int[]) RETURNS void LANGUAGE plpgsql AS $$

@@ -66,6 +66,11 @@ export interface OutboxDeps {
 
 /** How long a send job waits for its bot's slot in place; a later slot re-queues the job instead. */
 const MAX_SLOT_WAIT_MS = 2000;
+/**
+ * Sends in flight per process. A send is a row lock, the bot's slot, the HTTP call and the update
+ * (~10-30 ms, more with a slow messenger): four keep one process at the bots' 30 messages/s.
+ */
+const SEND_CONCURRENCY = 4;
 
 interface SendPayload {
   id: number;
@@ -106,7 +111,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       { idempotencyKey: `${row.key}#${row.attempts}${resumedBy}`, runAt: row.next_attempt_at, retryLimit: 3, retryDelaySeconds: 1 },
     );
 
-  jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: 2, expireInSeconds: 60 });
+  jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: SEND_CONCURRENCY, expireInSeconds: 60 });
 
   async function sendOne(payload: SendPayload) {
     const next = await knex.transaction(async (trx) => {
