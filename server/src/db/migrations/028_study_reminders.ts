@@ -27,17 +27,29 @@ import type { Knex } from 'knex';
 // pg_advisory_xact_lock key of the reminder horizon (any constant unique to this use).
 export const REMINDER_HORIZON_LOCK = 728_028;
 
+/**
+ * A reminder still matches its study: the study exists at that start without a miss status, the
+ * student is in it and active, the recipient is the student or an active responsible of theirs.
+ * Written out where it is used (a SQL function called per row in a filter is not inlined here:
+ * withdrawing a moved study's reminders took ~0.5 ms a row through it).
+ */
+function liveSql(study: string, user: string, student: string, start: string): string {
+  // Aliases of their own (lv_…): the caller's row is often `r`.
+  return `EXISTS (
+      SELECT 1 FROM studies lv_s
+      JOIN study_user lv_su ON lv_su.study_id = lv_s.id AND lv_su.user_id = ${student}
+      JOIN users lv_st ON lv_st.id = lv_su.user_id AND lv_st.role_id = 4 AND lv_st.active
+      WHERE lv_s.id = ${study} AND lv_s.start = ${start} AND lv_s.miss_status = 0
+        AND (${user} = ${student} OR EXISTS (
+          SELECT 1 FROM user_responsibles lv_ur JOIN users lv_r ON lv_r.id = lv_ur.responsible_id AND lv_r.active
+          WHERE lv_ur.child_id = ${student} AND lv_ur.responsible_id = ${user})))`;
+}
+
+// For the dispatcher, which re-checks a batch of due rows.
 const LIVE = `
   CREATE FUNCTION study_reminder_is_live(p_study int, p_user int, p_student int, p_start timestamptz)
   RETURNS boolean LANGUAGE sql STABLE AS $$
-    SELECT EXISTS (
-      SELECT 1 FROM studies s
-      JOIN study_user su ON su.study_id = s.id AND su.user_id = p_student
-      JOIN users st ON st.id = su.user_id AND st.role_id = 4 AND st.active
-      WHERE s.id = p_study AND s.start = p_start AND s.miss_status = 0
-        AND (p_user = p_student OR EXISTS (
-          SELECT 1 FROM user_responsibles ur JOIN users r ON r.id = ur.responsible_id AND r.active
-          WHERE ur.child_id = p_student AND ur.responsible_id = p_user)))
+    SELECT ${liveSql('p_study', 'p_user', 'p_student', 'p_start')}
   $$`;
 
 // The one place that decides who is reminded of what: each active Student participant and
@@ -85,7 +97,7 @@ const WITHDRAW = `
   BEGIN
     DELETE FROM study_reminders r
     WHERE r.study_id = ANY (p_studies)
-      AND NOT study_reminder_is_live(r.study_id, r.user_id, r.student_id, r.study_start);
+      AND NOT ${liveSql('r.study_id', 'r.user_id', 'r.student_id', 'r.study_start')};
   END $$`;
 
 const REPLAN = `
