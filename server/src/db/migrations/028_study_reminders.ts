@@ -77,7 +77,7 @@ function planInsert(lessons: string): string {
 
 const PLAN = `
   CREATE FUNCTION study_reminders_plan(p_studies int[], p_from timestamptz, p_to timestamptz, p_now timestamptz)
-  RETURNS integer LANGUAGE plpgsql AS $$
+  RETURNS integer LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
   DECLARE n integer;
   BEGIN
     IF p_studies IS NULL THEN
@@ -89,11 +89,12 @@ const PLAN = `
     RETURN n;
   END $$`;
 
-// PL/pgSQL rather than SQL: its plan is cached per session (a SQL function is planned at every call);
-// the check written out rather than study_reminder_is_live(), which is not inlined in a filter and
+// Planned for the ids at hand (force_custom_plan): a generic plan cached after a bulk move of a
+// thousand studies made each later single move cost ~35 ms on the 1M-study school (~5 ms with this).
+// The live check is written out rather than study_reminder_is_live(), which is not inlined in a filter and
 // cost ~0.5 ms a row.
 const WITHDRAW = `
-  CREATE FUNCTION study_reminders_withdraw(p_studies int[]) RETURNS void LANGUAGE plpgsql AS $$
+  CREATE FUNCTION study_reminders_withdraw(p_studies int[]) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
   BEGIN
     DELETE FROM study_reminders r
     WHERE r.study_id = ANY (p_studies)
