@@ -10,6 +10,7 @@ import { moneyBench } from './cases/money.bench.js';
 import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
+import { studyRemindersBench } from './cases/study-reminders.bench.js';
 import { benchAdminUrl, openBenchDatabase } from './support/bench-env.js';
 import { benchScale, openLargeSchool } from './support/large-school.js';
 
@@ -60,7 +61,8 @@ async function main() {
         await db.close();
       }
     }
-    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, listFloorBench, moneyBench];
+    // Reminders last: they write to the school (and put it back as it was).
+    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, listFloorBench, moneyBench, studyRemindersBench];
     if (largeCases.some(wanted)) {
       const scale = benchScale();
       const db = await openLargeSchool(server.adminUrl, scale, log);

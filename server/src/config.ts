@@ -87,6 +87,10 @@ const envSchema = z.object({
   BOT_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   BOT_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   BOT_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
+  // Messages per second per bot, across every server process (Telegram allows about 30).
+  BOT_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(30),
+  // The study reminders' minute job (plan, send what is due, the morning digest); tests call it by hand.
+  STUDY_REMINDERS_TICK: bool.default(true),
 }).superRefine((c, ctx) => {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';

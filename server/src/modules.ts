@@ -26,6 +26,7 @@ import { createStudyAttendanceModule } from './features/study-attendance/study-a
 import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
 import { createStudyMessageReadsModule, createStudyMessagesModule } from './features/study-messages/study-messages.module.js';
 import { createStudyNotifyModule } from './features/study-notify/study-notify.module.js';
+import { createStudyRemindersModule } from './features/study-reminders/study-reminders.module.js';
 import { createStudyReportsModule } from './features/study-reports/study-reports.module.js';
 import { createHomeworkModule, createStudyTasksModule } from './features/study-tasks/study-tasks.module.js';
 import { createStudyTransferModule } from './features/study-transfer/study-transfer.module.js';
@@ -81,6 +82,14 @@ export function createModules(deps: ModuleDeps) {
   });
   const bots = createMessengerBotsModule({ knex, config, logger, jobs: deps.jobs });
   const notify = createStudyNotifyModule({ knex, logger, studies, outbox: bots.services.messengerOutbox, now });
+  const reminders = createStudyRemindersModule({
+    knex,
+    logger,
+    jobs: deps.jobs,
+    outbox: bots.services.messengerOutbox,
+    schedule: config.STUDY_REMINDERS_TICK,
+    now,
+  });
   const attendance = createStudyAttendanceModule({ knex, now });
   const botDialog = createBotDialogModule({
     knex,
@@ -104,6 +113,7 @@ export function createModules(deps: ModuleDeps) {
     createTeachersListingModule({ knex }),
     notify,
     bots,
+    reminders,
     attendance,
     botDialog,
     createDocumentGeneratorsModule({ knex }),
@@ -165,6 +175,7 @@ export function createModules(deps: ModuleDeps) {
       ...exchangeRate.services,
       ...notify.services,
       ...bots.services,
+      ...reminders.services,
       ...attendance.services,
       ...recordingFiles.services,
     },

@@ -17,3 +17,4 @@ export * from './document-generators.schema';
 export * from './date-time-picker.schema';
 export * from './study-actions.schema';
 export * from './recordings-metadata.schema';
+export * from './study-reminders.schema';

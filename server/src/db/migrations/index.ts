@@ -25,6 +25,7 @@ import * as m023 from './023_study_panels.js';
 import * as m024 from './024_analytics_indexes.js';
 import * as m025 from './025_messenger_outbox.js';
 import * as m027 from './027_bot_dialog_attendance.js';
+import * as m028 from './028_study_reminders.js';
 import * as m029 from './029_session_cache_notify.js';
 
 export interface Migration {
@@ -66,5 +67,6 @@ export const migrations: Migration[] = [
   { name: '024_analytics_indexes', up: m024.up, down: m024.down },
   { name: '025_messenger_outbox', up: m025.up, down: m025.down },
   { name: '027_bot_dialog_attendance', up: m027.up, down: m027.down },
+  { name: '028_study_reminders', up: m028.up, down: m028.down },
   { name: '029_session_cache_notify', up: m029.up, down: m029.down },
 ];

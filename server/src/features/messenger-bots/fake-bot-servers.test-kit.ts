@@ -7,7 +7,7 @@ import { createJobQueue } from '../../platform/jobs/pg-boss-job-queue.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
-import { createModules } from '../../modules.js';
+import { createModules, type AppModules } from '../../modules.js';
 import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.js';
 
 /**
@@ -90,6 +90,8 @@ export interface BotsServer {
   jobs: JobQueue;
   /** The outbox whose sender works on the current queue. */
   outbox: MessengerOutbox;
+  /** The app's services (after restartQueue: the new process's). */
+  services: AppModules['services'];
   signInAs(role: DemoRole, lang?: string): Promise<TestClient>;
   client(lang?: string): TestClient;
   /** Stops the queue worker (as a dying process would), then starts a fresh one over the same database. */
@@ -116,6 +118,8 @@ export async function startBotsServer(): Promise<BotsServer> {
     BOT_RETRY_BASE_MS: '100',
     BOT_SEND_TIMEOUT_MS: '400',
     BOT_SEND_MAX_ATTEMPTS: '4',
+    // The reminders' minute job would message the demo school's chats mid-test: tests call it by hand.
+    STUDY_REMINDERS_TICK: '0',
   });
   const logger = createLogger('silent');
   const newQueue = () => createJobQueue({ databaseUrl: db.url, logger, pollIntervalSeconds: 0.5, poolMax: 3, stopTimeoutMs: 1000 });
@@ -132,6 +136,7 @@ export async function startBotsServer(): Promise<BotsServer> {
     viber,
     jobs,
     outbox: services.messengerOutbox!,
+    services,
     client: (lang = 'uk') => new TestClient(url, lang),
     async signInAs(role, lang = 'uk') {
       const c = new TestClient(url, lang);
@@ -148,6 +153,7 @@ export async function startBotsServer(): Promise<BotsServer> {
       await services.messengerOutbox?.resumePending();
       srv.jobs = jobs;
       srv.outbox = services.messengerOutbox!;
+      srv.services = services;
     },
     async close() {
       await jobs.stop();

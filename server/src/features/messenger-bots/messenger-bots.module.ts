@@ -5,6 +5,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createTelegramClient, createViberClient, type BotClient } from './bot-clients.js';
+import { createBotSendRate } from './bot-send-rate.repository.js';
 import { createMessengerLinksRepository } from './messenger-links.repository.js';
 import { messengerBotsRoutes, messengerWebhookRoutes } from './messenger-bots.routes.js';
 import { createMessengerBotsService, type MessengerBotsService } from './messenger-bots.service.js';
@@ -54,6 +55,7 @@ export function createMessengerBotsModule(deps: MessengerBotsModuleDeps): Featur
         logger: deps.logger,
         maxAttempts: config.BOT_SEND_MAX_ATTEMPTS,
         retryBaseMs: config.BOT_RETRY_BASE_MS,
+        rate: createBotSendRate(deps.knex, config.BOT_SEND_RATE_PER_SECOND),
       })
     : undefined;
   const messengerBots = createMessengerBotsService({

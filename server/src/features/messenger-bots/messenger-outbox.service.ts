@@ -6,6 +6,7 @@ import { defineJob, type JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { BotClient, BotKeyboard } from './bot-clients.js';
 import { recipientLanguage, type BotLanguage } from './bot-language.js';
+import type { BotSendRate } from './bot-send-rate.repository.js';
 import { disconnectChat } from './messenger-links.repository.js';
 
 /**
@@ -21,6 +22,8 @@ export interface OutgoingMessage {
   /** An i18n key, rendered in the recipient's language (the chat's, else the school's, uk). */
   textKey: string;
   params?: Record<string, unknown>;
+  /** Not sent from this moment on (status `expired`): a reminder is worthless once its lesson started. */
+  expiresAt?: Date;
 }
 
 export interface QueuedMessage {
@@ -57,7 +60,17 @@ export interface OutboxDeps {
   logger: Logger;
   maxAttempts: number;
   retryBaseMs: number;
+  /** The per-bot send rate shared by every process; none = no limit (tests of other things). */
+  rate?: BotSendRate;
 }
+
+/** How long a send job waits for its bot's slot in place; a later slot re-queues the job instead. */
+const MAX_SLOT_WAIT_MS = 2000;
+/**
+ * Sends in flight per process. A send is a row lock, the bot's slot, the HTTP call and the update
+ * (~10-30 ms, more with a slow messenger): four keep one process at the bots' 30 messages/s.
+ */
+const SEND_CONCURRENCY = 4;
 
 interface SendPayload {
   id: number;
@@ -82,7 +95,10 @@ interface OutboxRow {
   status: string;
   attempts: number;
   next_attempt_at: Date;
+  expires_at: Date | null;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
   const { knex, jobs, logger } = deps;
@@ -95,7 +111,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       { idempotencyKey: `${row.key}#${row.attempts}${resumedBy}`, runAt: row.next_attempt_at, retryLimit: 3, retryDelaySeconds: 1 },
     );
 
-  jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: 2, expireInSeconds: 60 });
+  jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: SEND_CONCURRENCY, expireInSeconds: 60 });
 
   async function sendOne(payload: SendPayload) {
     const next = await knex.transaction(async (trx) => {
@@ -103,8 +119,29 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       const row: OutboxRow | undefined = await trx('messenger_outbox').where('id', payload.id).forUpdate().first();
       // Sent, given up, or a newer attempt owns it: nothing to do (no duplicate after a retry).
       if (!row || row.status !== 'pending' || row.attempts !== payload.attempt) return null;
+      if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
+        await trx('messenger_outbox').where('id', row.id).update({ status: 'expired' });
+        return null;
+      }
       const client = deps.clients[row.messenger];
+      if (client && deps.rate) {
+        const slot = await deps.rate.takeSlot(row.messenger, MAX_SLOT_WAIT_MS);
+        let laterMs = slot.granted ? 0 : slot.retryInMs;
+        if (slot.granted && slot.waitMs > 0) {
+          await sleep(slot.waitMs);
+          // A 429 of another send while this one waited pauses it too.
+          laterMs = await deps.rate.pausedForMs(row.messenger);
+        }
+        if (laterMs > 0) {
+          // The bot is paused or booked: come back at its free slot, this attempt not used up.
+          const next_attempt_at = new Date(Date.now() + laterMs + Math.random() * 500);
+          await trx('messenger_outbox').where('id', row.id).update({ next_attempt_at });
+          return { ...row, next_attempt_at, resumedBy: `#slot-${randomUUID()}` };
+        }
+      }
       const outcome = client ? await client.send(row.chat_id, row.text, row.buttons) : ({ kind: 'failed', reason: 'bot not configured' } as const);
+      // The messenger said how long to wait (a 429): the whole bot waits, in every process.
+      if (outcome.kind === 'retry' && outcome.afterMs !== undefined) await deps.rate?.pause(row.messenger, outcome.afterMs);
       const attempts = row.attempts + 1;
       if (outcome.kind === 'sent') {
         await trx('messenger_outbox').where('id', row.id).update({ status: 'sent', attempts, sent_at: trx.fn.now(), last_error: null });
@@ -124,10 +161,10 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       const waitMs = outcome.afterMs ?? backoffMs(deps.retryBaseMs, attempts);
       const next_attempt_at = new Date(Date.now() + waitMs);
       await trx('messenger_outbox').where('id', row.id).update({ attempts, next_attempt_at, last_error: outcome.reason });
-      return { ...row, attempts, next_attempt_at };
+      return { ...row, attempts, next_attempt_at, resumedBy: '' };
     });
     // After the commit: a crash in between leaves a pending row that resumePending() queues again.
-    if (next) await queueAttempt(next);
+    if (next) await queueAttempt(next, next.resumedBy);
   }
 
   async function insertAndQueue(rows: readonly Record<string, unknown>[]) {
@@ -159,7 +196,7 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
           if (!chatId) continue;
           const lang: BotLanguage = recipientLanguage(u[`${messenger}_language`]);
           const text = translatorFor(lang)(m.textKey, m.params ?? {});
-          rows.push({ key: `${m.key}:${messenger}`, user_id: m.userId, messenger, chat_id: String(chatId), text });
+          rows.push({ key: `${m.key}:${messenger}`, user_id: m.userId, messenger, chat_id: String(chatId), text, expires_at: m.expiresAt ?? null });
         }
       }
       if (rows.length === 0) return [];

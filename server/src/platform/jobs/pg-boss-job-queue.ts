@@ -112,12 +112,18 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
       await syncSchedules();
       for (const [name, r] of registrations) {
         for (let i = 0; i < Math.max(1, r.opts.concurrency ?? 1); i++) {
-          await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
+          const worker: { id?: string } = {};
+          worker.id = await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
             try {
               await r.handler(job.data, { id: job.id, name, attempt: job.retryCount });
             } catch (err) {
               log.warn({ err, job: name, id: job.id, attempt: job.retryCount }, 'job failed');
               throw err;
+            } finally {
+              // pg-boss waits a polling interval after every fetch, even one that found a job:
+              // one job per worker per interval (1 message/s for the bots). A worker that found
+              // work looks again at once; only an empty fetch waits the interval.
+              if (worker.id) boss.notifyWorker(worker.id);
             }
           });
         }

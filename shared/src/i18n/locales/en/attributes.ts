@@ -86,4 +86,7 @@ export const attributes: Translation['attributes'] = {
   weekday: 'weekday',
   workperiods: 'work periods',
   zoom: 'Zoom',
+  offsets_minutes: 'reminders (minutes before the start)',
+  digest_enabled: 'morning list of lessons',
+  digest_time: 'morning list time',
 };

@@ -26,6 +26,7 @@ export const validations: Translation['validations'] = {
   decimal: 'The {{attribute}} field must have {{decimal}} decimal places.',
   different: 'The {{attribute}} field and {{other}} must be different.',
   digits: 'The {{attribute}} field must be {{digits}} digits.',
+  distinct: 'The {{attribute}} field has a duplicate value.',
   digits_between: 'The {{attribute}} field must be between {{min}} and {{max}} digits.',
   double: 'The {{attribute}} field must be a decimal number.',
   email: 'The {{attribute}} field must be a valid email address.',

@@ -86,4 +86,7 @@ export const attributes: Translation['attributes'] = {
   weekday: 'день недели',
   workperiods: 'рабочие периоды',
   zoom: 'Zoom',
+  offsets_minutes: 'напоминания (минут до начала)',
+  digest_enabled: 'утренний список занятий',
+  digest_time: 'время утреннего списка',
 };

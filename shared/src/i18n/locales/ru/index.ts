@@ -26,6 +26,7 @@ import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
 import { botDialog } from './bot-dialog';
+import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 
@@ -70,6 +71,7 @@ export const ru: Translation = {
   chat,
   bots,
   botDialog,
+  studyReminders,
   desktopShell,
   desktopNotifications,
 };

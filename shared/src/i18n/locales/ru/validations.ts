@@ -26,6 +26,7 @@ export const validations: Translation['validations'] = {
   decimal: 'Поле «{{attribute}}» должно содержать {{decimal}} знаков после запятой.',
   different: 'Поля «{{attribute}}» и «{{other}}» должны различаться.',
   digits: 'Поле «{{attribute}}» должно содержать {{digits}} цифр.',
+  distinct: 'Поле «{{attribute}}» содержит повторяющиеся значения.',
   digits_between: 'Поле «{{attribute}}» должно содержать от {{min}} до {{max}} цифр.',
   double: 'Поле «{{attribute}}» должно быть десятичным числом.',
   email: 'Поле «{{attribute}}» должно содержать правильный адрес электронной почты.',

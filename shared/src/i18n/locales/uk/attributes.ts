@@ -84,4 +84,7 @@ export const attributes = {
   weekday: 'день тижня',
   workperiods: 'робочі періоди',
   zoom: 'Zoom',
+  offsets_minutes: 'нагадування (хвилин до початку)',
+  digest_enabled: 'ранковий список занять',
+  digest_time: 'час ранкового списку',
 };

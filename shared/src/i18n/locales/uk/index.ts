@@ -25,6 +25,7 @@ import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
 import { botDialog } from './bot-dialog';
+import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 
@@ -69,6 +70,7 @@ export const uk = {
   chat,
   bots,
   botDialog,
+  studyReminders,
   desktopShell,
   desktopNotifications,
 };

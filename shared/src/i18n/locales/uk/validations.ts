@@ -24,6 +24,7 @@ export const validations = {
   decimal: 'Поле «{{attribute}}» має містити {{decimal}} знаків після коми.',
   different: 'Поля «{{attribute}}» та «{{other}}» мають відрізнятися.',
   digits: 'Поле «{{attribute}}» має містити {{digits}} цифр.',
+  distinct: 'Поле «{{attribute}}» містить однакові значення.',
   digits_between: 'Поле «{{attribute}}» має містити від {{min}} до {{max}} цифр.',
   double: 'Поле «{{attribute}}» має бути десятковим числом.',
   email: 'Поле «{{attribute}}» має містити правильну адресу електронної пошти.',
