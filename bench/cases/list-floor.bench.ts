@@ -10,14 +10,14 @@ import type { LargeBenchContext } from '../run.js';
  * the same JSON (bench/support/hand-pages.ts) served by bare node:http + pg. Signed in as
  * Administrator; 10 connections; interleaved rounds after a warm-up round.
  *
- *   BENCH_NO_LISTEN=1 (the server without its LISTEN connection: no session cache),
+ *   BENCH_NO_LISTEN=1 (the server without its LISTEN connection and socket.io),
  *   BENCH_FLOOR_ROUND_MS (default 3000), BENCH_FLOOR_ROUNDS (default 4), BENCH_FLOOR_PAGES=studies,users
  */
 export async function listFloorBench(ctx: LargeBenchContext) {
   const roundMs = Number(process.env.BENCH_FLOOR_ROUND_MS ?? 3000);
   const rounds = Number(process.env.BENCH_FLOOR_ROUNDS ?? 4);
   const only = process.env.BENCH_FLOOR_PAGES?.split(',');
-  // As in production: the server LISTENs, so sessions are cached (BENCH_NO_LISTEN=1: not).
+  // As in production: the server LISTENs (socket.io and its session checks; BENCH_NO_LISTEN=1: not).
   const app = await startBenchServer(ctx.knex, process.env.BENCH_NO_LISTEN === '1' ? undefined : ctx.dbUrl);
   const hand = await startHandPagesServer(ctx.dbUrl);
   try {

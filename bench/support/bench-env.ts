@@ -62,7 +62,7 @@ export interface Statement {
 
 /**
  * The app as main.ts starts it. With `dbUrl` it also LISTENs (socket.io, session changes), as in
- * production: the session cache only works then (features/auth/session-cache.ts).
+ * production.
  */
 export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUrl?: string) {
   const config = loadConfig(process.env, { NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });

@@ -4,7 +4,6 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import type { RouteStage } from './features/feature-module.js';
-import { createSessionCache } from './features/auth/session-cache.js';
 import { loadSession, requireAuth } from './features/auth/session.middleware.js';
 import { realtimeEventsFor } from './features/realtime-events/realtime-events.setup.js';
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
@@ -86,9 +85,7 @@ export function createApp(deps: AppDeps) {
   // /api costs the server nothing. Routes that take files mount here, before the form parser,
   // with requireAuth, their permission check and multipart(...) with their own limits.
   app.use(requireXhrHeader(XHR_EXEMPT_PREFIXES));
-  // Sessions are cached only where this process hears their changes (the realtime LISTEN).
-  const sessionCache = deps.dbUrl ? createSessionCache() : undefined;
-  app.use(loadSession(services.sessions, services.users, services.policy, sessionCache));
+  app.use(loadSession(services.sessions, services.users, services.policy));
   // Everything under /api needs a session, including paths that do not exist (no probing).
   app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
   // Routes that take files (homework with the study form): they read their own multipart body.
@@ -120,8 +117,6 @@ export function createApp(deps: AppDeps) {
         allowedOrigins: config.APP_ORIGINS,
         audience: realtimeEvents.audience,
         channels,
-        onSessionChange: (change) => sessionCache?.apply(change),
-        onListening: (listening) => sessionCache?.setListening(listening),
       })
     : undefined;
   return { app, server, realtime, services, channels };

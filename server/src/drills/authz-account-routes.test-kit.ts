@@ -214,6 +214,11 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     'GET /api/analytics/studies/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/studies/weekly?trial=0' }) }],
     'GET /api/analytics/invoices/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/invoices/weekly' }) }],
     'GET /api/analytics/weekNumber': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/weekNumber' }) }],
+    // The school's reminder timing (issue 18, docs/api.md): the Administrator's alone.
+    'GET /api/study-reminder-settings': [{ target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/study-reminder-settings' }) }],
+    'PATCH /api/study-reminder-settings': [
+      { target: '-', need: roles('Administrator'), send: async () => ({ method: 'PATCH', path: '/api/study-reminder-settings', body: { offsets_minutes: [1440, 60] } }) },
+    ],
 
     // Contracts and invoices with their documents (part 1 §7): as reading the row.
     'GET /api/contracts/:id/download': sides((key, side) => ({

@@ -89,6 +89,11 @@ export function parseId(raw: string): number {
 }
 
 /** GET /api/{resource}/{id}: the same query language (with[], select[], withCount[]); 404 outside the scope. */
+/** readResource's query, parsed and checked (400/403) without any SQL. */
+export function prepareReadQuery(ctx: EngineContext, resource: ResourceDef, raw: string, extra?: Partial<ParsedQuery>): ResolvedQuery {
+  return prepareQuery(ctx, resource, raw, { page: null, perPage: 1, sort: [], ...extra });
+}
+
 export async function readResource(
   ctx: EngineContext,
   resource: ResourceDef,
@@ -96,7 +101,7 @@ export async function readResource(
   raw: string,
   extra?: Partial<ParsedQuery>,
 ): Promise<Row> {
-  const q = prepareQuery(ctx, resource, raw, { page: null, perPage: 1, sort: [], ...extra });
+  const q = prepareReadQuery(ctx, resource, raw, extra);
   const rows = (await pageQuery(ctx, q, 0, 1, id)) as Row[];
   if (rows.length === 0) throw errors.notFound();
   await loadRelations(ctx, rows, q.with);

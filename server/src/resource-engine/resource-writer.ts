@@ -7,7 +7,7 @@ import { conditionAttributes } from './condition-attributes.js';
 import { readAccess } from './field-guard.js';
 import { deleteError, writeError } from './pg-errors.js';
 import { syncRelation } from './relation-writer.js';
-import { readResource } from './resource-reader.js';
+import { prepareReadQuery, readResource } from './resource-reader.js';
 import type { Row } from './relation-loader.js';
 import { scopedFrom } from './sql-builder.js';
 import { columnOf, type EngineContext } from './sql-expressions.js';
@@ -131,6 +131,10 @@ async function write(req: WriteRequest, resource: ResourceDef, action: 'create' 
 
 export async function createResource(req: WriteRequest, resource: ResourceDef): Promise<Row> {
   assertAction(req, resource, 'create');
+  // The answer's query (with[], select…) is checked before the write: a query refused after the
+  // commit would answer 400/403 for a row that was written.
+  const answerQuery = responseQuery(resource, req.query);
+  prepareReadQuery(req, resource, answerQuery);
   const data = validate(await schemaFor(req, resource, 'create'), req.body, req.t);
   const keys = sentKeys(req.body, data).filter((k) => k !== resource.creatorColumn);
   const subject = resource.subject ? asSubject(resource.subject, { ...data }) : subjectOf(resource);
@@ -138,13 +142,15 @@ export async function createResource(req: WriteRequest, resource: ResourceDef): 
   // Defaults the schema filled in (trial, miss_status…) are written too on create.
   const all = Object.keys(data).filter((k) => data[k] !== undefined && k !== resource.creatorColumn);
   const id = await write(req, resource, 'create', data, all);
-  return readResource(req, resource, id, responseQuery(resource, req.query));
+  return readResource(req, resource, id, answerQuery);
 }
 
 export async function updateResource(req: WriteRequest, resource: ResourceDef, id: number): Promise<Row> {
   // ResourceDef.creatorMayUpdate: the author edits their own row under their create rule.
   const asCreator = Boolean(resource.creatorMayUpdate && resource.creatorColumn) && req.auth.ability.can('create', subjectOf(resource));
   if (!asCreator) assertAction(req, resource, 'update');
+  const answerQuery = responseQuery(resource, req.query);
+  prepareReadQuery(req, resource, answerQuery);
   const existing = await loadExisting(req, resource, id);
   const data = validate(await schemaFor(req, resource, 'update', existing), req.body, req.t);
   const keys = sentKeys(req.body, data);
@@ -154,7 +160,7 @@ export async function updateResource(req: WriteRequest, resource: ResourceDef, i
   if (rule === 'create' && !own) throw errors.forbidden();
   for (const key of keys) if (!req.auth.ability.can(rule, subject, key)) throw forbiddenField(key);
   await write(req, resource, 'update', data, keys, existing);
-  return readResource(req, resource, id, responseQuery(resource, req.query));
+  return readResource(req, resource, id, answerQuery);
 }
 
 export async function deleteResource(req: EngineContext, resource: ResourceDef, id: number): Promise<void> {

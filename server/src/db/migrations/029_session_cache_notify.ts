@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 /**
  * What a signed-in session holds besides its role and active flag (migration 019 announces
  * those): the user's names, e-mail and password hash, and a Responsible's children (names,
- * active). The HTTP session cache (features/auth/session-cache.ts) keeps them per process, so a
+ * active). Open sockets re-check their session on such a change (an HTTP session cache built on it
+ * was removed: docs/reliability.md, "Admin list pages against their floor"), so a
  * change of any of them sends `session_changes` {"kind": "changed"} for the user and for the
  * Responsibles whose child it is. Names and e-mails change rarely; request touches of
  * `sessions` and every other column of `users` stay silent.

@@ -3,8 +3,7 @@ import { errors } from '../../platform/http/app-error.js';
 import { sha256 } from '../../platform/security/secrets.js';
 import type { AuthRepository } from './auth.repository.js';
 import { buildAuthState } from './auth-user.js';
-import type { SessionCache } from './session-cache.js';
-import type { SessionRepository, SessionRow } from './session.repository.js';
+import type { SessionRepository } from './session.repository.js';
 
 export const SESSION_COOKIE = 'school_session';
 const TOUCH_EVERY_MS = 5 * 60_000;
@@ -46,42 +45,23 @@ export function clearSessionCookie(ctx: Context, policy: SessionPolicy): void {
   ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: policy.secure, path: '/', maxAge: 0 });
 }
 
-/**
- * Resolves the cookie to a session and a user; anything that does not match is simply anonymous.
- * With a cache (session-cache.ts) a known session costs no statement.
- */
-export function loadSession(sessions: SessionRepository, users: AuthRepository, policy: SessionPolicy, cache?: SessionCache) {
+/** Resolves the cookie to a session and a user; anything that does not match is simply anonymous. */
+export function loadSession(sessions: SessionRepository, users: AuthRepository, policy: SessionPolicy) {
   return async (ctx: Context, next: Next) => {
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token && token.length <= 100) {
       const id = sha256(token);
-      const cached = cache?.get(id);
-      if (cached) {
-        ctx.state.auth = cached.auth;
-        await touchIfDue(sessions, policy, cached.session);
-        return next();
-      }
-      const generation = cache?.stamp() ?? 0;
       const session = await sessions.find(id);
       const user = session && (await users.findUserById(session.user_id));
       if (session && user && user.active) {
-        const auth = await buildAuthState(users, user, id, session.role_id_override);
-        ctx.state.auth = auth;
-        await touchIfDue(sessions, policy, session);
-        cache?.put(id, { session, auth, readAt: Date.now() }, generation);
+        ctx.state.auth = await buildAuthState(users, user, id, session.role_id_override);
+        if (Date.now() - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+          await sessions.touch(id, sessionExpiry(policy, session.remember));
+        }
       }
     }
     return next();
   };
-}
-
-/** Extends an active session every TOUCH_EVERY_MS (the row and, when cached, the cached copy). */
-async function touchIfDue(sessions: SessionRepository, policy: SessionPolicy, session: SessionRow): Promise<void> {
-  if (Date.now() - new Date(session.last_seen_at).getTime() <= TOUCH_EVERY_MS) return;
-  const expiresAt = sessionExpiry(policy, session.remember);
-  await sessions.touch(session.id, expiresAt);
-  session.last_seen_at = new Date();
-  session.expires_at = expiresAt;
 }
 
 export function requireAuth() {

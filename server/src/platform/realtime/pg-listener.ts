@@ -10,8 +10,6 @@ export interface PgListenerOptions {
   onNotification(channel: string, payload: string | undefined): void;
   /** Called after a lost connection is back: notifications sent meanwhile are gone. */
   onReconnect?(): void;
-  /** Called when the connection is lost (notifications are missed until onReconnect). */
-  onLost?(): void;
   initialDelayMs?: number;
   maxDelayMs?: number;
   heartbeatMs?: number;
@@ -60,7 +58,6 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
     heartbeat = undefined;
     c.removeAllListeners('notification');
     c.end().catch(() => undefined);
-    opts.onLost?.();
     if (closed) return;
     opts.logger.warn({ err, channels: opts.channels }, 'realtime listener connection lost; reconnecting');
     scheduleRetry();
@@ -116,7 +113,6 @@ export function createPgListener(opts: PgListenerOptions): PgListener {
     ready,
     async close() {
       closed = true;
-      opts.onLost?.();
       if (retryTimer) clearTimeout(retryTimer);
       if (heartbeat) clearInterval(heartbeat);
       const c = client;

@@ -11,7 +11,7 @@ import type {
   SocketAuthenticator,
   StudyChangeAudience,
 } from './realtime.types.js';
-import { parseSessionChange, SESSION_CHANGES_CHANNEL, type SessionChange } from './session-change.payload.js';
+import { parseSessionChange, SESSION_CHANGES_CHANNEL } from './session-change.payload.js';
 import { createSocketSessions } from './socket-sessions.js';
 import { createStudyChangeBatcher } from './study-change.batcher.js';
 import { deliverStudyChange } from './study-change.delivery.js';
@@ -35,10 +35,6 @@ export interface RealtimeDeps {
    */
   sessionCheckMs?: number;
   coalesceMs?: number;
-  /** Every session change this process hears (the HTTP session cache drops what it names). */
-  onSessionChange?(change: SessionChange): void;
-  /** Whether session changes are heard: true once LISTEN is in place (again), false when lost. */
-  onListening?(listening: boolean): void;
 }
 
 export interface Realtime {
@@ -107,19 +103,15 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     onNotification(channel, payload) {
       if (channel === STUDY_CHANGES_CHANNEL) return studyChanges.push(payload);
       const change = parseSessionChange(payload);
-      if (change) deps.onSessionChange?.(change);
       if (change) sessions.apply(change);
       else logger.warn('ignored a malformed session_changes notification');
     },
     // The connection was lost for a while: changes and session ends may have been missed.
     onReconnect() {
-      deps.onListening?.(true);
       io.emit('calendar:resync');
       sessions.recheckAll();
     },
-    onLost: () => deps.onListening?.(false),
   });
-  void listener.ready.then(() => deps.onListening?.(true));
 
   return {
     io,

@@ -70,7 +70,7 @@ describe('migration 019', () => {
     const users = db.knex('users').where({ id: userId });
     const changed = [{ kind: 'changed', sessionIds: [], userIds: [userId] }];
     expect(await collect(() => users.clone().update({ zoom: 'https://zoom.us/j/1' }))).toEqual([]);
-    // What a session holds besides (migration 029, the HTTP session cache): names, e-mail, password.
+    // What a session holds besides (migration 029: open sockets re-check): names, e-mail, password.
     expect(await collect(() => users.clone().update({ firstname: 'Renamed' }))).toEqual(changed);
     expect(await collect(() => users.clone().update({ firstname: 'Renamed' }))).toEqual([]);
     expect(await collect(() => users.clone().update({ active: false }))).toEqual(changed);
