@@ -59,7 +59,9 @@ describe('chat prototype', () => {
     await admin.getByTestId('chat-input').press('Control+Enter');
     const line = manager.getByTestId('chat-line').filter({ hasText: 'Добрий день, колеги!' });
     await line.waitFor();
-    expect(await admin.getByTestId('chat-input').inputValue()).toBe('');
+    // The sender's box empties when the server acknowledges the line, which may come after the
+    // other window has it.
+    await admin.waitForFunction(() => (document.querySelector('[data-testid=chat-input]') as HTMLTextAreaElement).value === '');
     await manager.getByTestId('chat-input').fill('Здравствуйте!');
     await manager.getByTestId('chat-send').click();
     await admin.getByTestId('chat-line').filter({ hasText: 'Здравствуйте!' }).waitFor();
@@ -86,8 +88,8 @@ describe('chat prototype', () => {
 
     // A second window of the same session (File → Open Page in New Window in the app): it joins
     // the room too, and a line reaches both windows.
-    await admin.getByTestId('open-in-new-window').click();
-    const second = await admin.context().waitForEvent('page');
+    // Listen before clicking: a page event that comes before the wait starts is missed.
+    const [second] = await Promise.all([admin.context().waitForEvent('page'), admin.getByTestId('open-in-new-window').click()]);
     await second.waitForURL('**/staff/chat');
     await second.getByTestId('chat-connection').filter({ hasText: uk.chat.connection.joined }).waitFor();
     await manager.getByTestId('chat-input').fill('Бачу два вікна');
