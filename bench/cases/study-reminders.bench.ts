@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { loadConfig } from '../../server/src/config.js';
 import { createModules } from '../../server/src/modules.js';
 import { createJobQueue } from '../../server/src/platform/jobs/pg-boss-job-queue.js';
 import type { JobQueue } from '../../server/src/platform/jobs/job-queue.js';
 import { createLogger } from '../../server/src/platform/logging/logger.js';
+import { startFakeTelegramProcess } from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
 import { round } from '../support/measure.js';
 import { allPass, atMostMs, type TargetResult } from '../support/targets.js';
 import type { LargeBenchContext } from '../run.js';
@@ -14,9 +14,10 @@ import type { LargeBenchContext } from '../run.js';
  *  - planning the reminders of the next 7 days from nothing (the minute job's first run), < 30 s;
  *  - moving 1,000 of those studies re-plans their reminders (the triggers of migration 028), < 5 s:
  *    as one statement, and as 1,000 single-study updates (what 1,000 moves through the API cost);
- *  - the sender holds 30 messages/s per bot against a local fake Telegram server, two server
- *    processes (two job queues) sending at once: no 1-second window above 30 (Telegram's limit),
- *    and a 429 with retry_after pauses the whole bot for that long.
+ *  - the sender holds 30 messages/s per bot against a local fake Telegram server (a process of its
+ *    own: arrival times taken on an idle event loop), two server processes (two job queues)
+ *    sending at once: no 1-second window above 30 (Telegram's limit), and a 429 with retry_after
+ *    pauses the whole bot for that long.
  *
  * The school is left as it was: reminders, chats, outbox rows removed, moved studies moved back.
  */
@@ -28,62 +29,6 @@ const MESSAGES = 300;
 const RATE = 30;
 const PAUSE_S = 1;
 const IN_FLIGHT_MS = 50;
-
-interface FakeTelegram {
-  url: string;
-  /** performance-like ms of each sendMessage that arrived (negative: answered 429), in the fake's clock. */
-  arrivals(): Promise<{ times: number[]; chats: string[] }>;
-  refuseNext(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * Telegram's sendMessage in a process of its own, so arrival times are taken on an idle event loop
- * (in this process they would wait behind the senders' own work and look bunched). `POST /refuse`
- * makes the next send a 429 with retry_after; `GET /arrivals` reads what arrived.
- */
-const FAKE_TELEGRAM_JS = `
-const http = require('node:http');
-const times = [], chats = [];
-let refuse = false;
-const server = http.createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const at = performance.now();
-    res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/refuse') { refuse = true; return res.end('{}'); }
-    if (req.url === '/arrivals') return res.end(JSON.stringify({ times, chats }));
-    if (refuse) {
-      refuse = false;
-      times.push(-at);
-      res.statusCode = 429;
-      return res.end(JSON.stringify({ ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: ${PAUSE_S} } }));
-    }
-    times.push(at);
-    chats.push(String(JSON.parse(Buffer.concat(chunks).toString('utf8')).chat_id));
-    res.end(JSON.stringify({ ok: true, result: { message_id: 1 } }));
-  });
-});
-server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-`;
-
-async function startFakeTelegram(): Promise<FakeTelegram> {
-  const child = spawn(process.execPath, ['-e', FAKE_TELEGRAM_JS], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`fake Telegram exited with ${code}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    arrivals: async () => (await (await fetch(`${url}/arrivals`)).json()) as { times: number[]; chats: string[] },
-    refuseNext: async () => void (await fetch(`${url}/refuse`, { method: 'POST' })),
-    close: async () => {
-      child.kill();
-    },
-  };
-}
 
 /** Starts (ms from the first arrival) of the 1 s windows holding more than `limit` arrivals. */
 function crowdedWindows(times: number[], limit: number): number[] {
@@ -123,7 +68,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Record<string, unknown>> {
   const { knex } = ctx;
   const logger = createLogger('silent');
-  const telegram = await startFakeTelegram();
+  const telegram = await startFakeTelegramProcess();
   const config = loadConfig(process.env, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -212,7 +157,7 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
     let got = await telegram.arrivals();
     while (got.chats.length < students.length) {
       if (!refused && got.chats.length >= students.length / 3) {
-        await telegram.refuseNext();
+        await telegram.refuseNext(PAUSE_S);
         refused = true;
       }
       if (performance.now() - t0 > 120_000) throw new Error(`sender: ${got.chats.length} of ${students.length} after 120 s`);

@@ -8,7 +8,7 @@ import { prepareActors, signInAll, type Actors } from './load-actors.js';
 import { openDrillCluster, type StopMode } from './load-cluster.js';
 import { verifyJobs, verifyWrites } from './load-checks.js';
 import { runWithRestart } from './load-fault.js';
-import { startFakeTelegram, type FakeTelegram } from './fake-telegram.js';
+import { startFakeTelegram, type FakeTelegram } from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
 import { LoadHttp } from './load-http.js';
 import { OPERATIONS, staffNotify, type MixContext } from './load-mix.js';
 import { findMaximum, round, runClosed, runOpen, summarisePhase } from './load-runner.js';
@@ -54,7 +54,7 @@ async function main() {
   try {
     school = await openLargeSchool(cluster.adminUrl, scale, log);
     const prepared = await prepareActors(school.knex, { teachers: 4, families: 24, staffStudies: 300, notify: 3 });
-    telegram = await startFakeTelegram(env('LOAD_BOT_DELAY_MS', 200));
+    telegram = await startFakeTelegram({ delayMs: env('LOAD_BOT_DELAY_MS', 200) });
     const port = await freePort();
     const dataDir = path.resolve('.tmp', 'load-data');
     const since = new Date();

@@ -10,7 +10,7 @@ import { eventually, filesUnder, makeSample, metadataOf, pickStudies, postForm, 
 import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../test/harness.js';
 import { spawnServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
-import { startFakeTelegram, type FakeTelegram } from './fake-telegram.test-kit.js';
+import { startFakeTelegram, type FakeTelegram } from '../features/messenger-bots/fake-telegram.test-kit.js';
 
 /**
  * Drill: upload and job faults (issue #19, point 5). The real server (`server/src/main.ts`, an
@@ -121,10 +121,10 @@ describe('faults in the middle of uploads and bot sends', () => {
     telegram.plan(chat, 'cut-first');
     expect((await (await notifiable(first.url, chat)).notify()).status).toBe(200);
     await eventually(async () => (await db.knex('messenger_outbox').where({ chat_id: chat }).first('status'))?.status === 'sent', 30_000, 'the cut send sent again');
-    expect([telegram.requests(chat), telegram.delivered(chat)]).toEqual([2, 1]);
+    expect([telegram.sendsTo(chat), telegram.delivered(chat)]).toEqual([2, 1]);
     figures.connection_cut = {
       homework: { route: 'POST /api/studies/{id}', sent_bytes: res.sent, rows_added: 0, files_left: 0 },
-      bot_send: { requests: telegram.requests(chat), delivered: telegram.delivered(chat) },
+      bot_send: { requests: telegram.sendsTo(chat), delivered: telegram.delivered(chat) },
     };
   }, 180_000);
 
@@ -166,7 +166,7 @@ describe('faults in the middle of uploads and bot sends', () => {
     const b = await notifiable(first.url, waiting);
     const c = await notifiable(first.url, acknowledged);
     expect((await a.notify()).status).toBe(200);
-    await eventually(async () => telegram.requests(inFlight) === 1, 30_000, 'the held send received');
+    await eventually(async () => telegram.sendsTo(inFlight) === 1, 30_000, 'the held send received');
     expect((await b.notify()).status).toBe(200);
     await eventually(async () => (await db.knex('messenger_outbox').where({ user_id: b.student }).first('attempts'))?.attempts === 1, 30_000, 'the 429 recorded');
 
@@ -228,8 +228,8 @@ describe('faults in the middle of uploads and bot sends', () => {
     // Jobs the killed process left (the held attempt's, the waiting retry's) find the rows sent.
     await new Promise((r) => setTimeout(r, 4000));
     for (const chat of chats) expect(telegram.delivered(chat), chat).toBe(1);
-    expect(telegram.requests(inFlight)).toBe(2);
-    expect(telegram.requests(waiting)).toBe(2);
+    expect(telegram.sendsTo(inFlight)).toBe(2);
+    expect(telegram.sendsTo(waiting)).toBe(2);
 
     const sweep = /"tempDirs":(\d+),"objects":(\d+)/.exec(second.proc.output());
     figures.sigkill = {
@@ -240,7 +240,7 @@ describe('faults in the middle of uploads and bot sends', () => {
       messages: Object.fromEntries(
         [['in_flight', inFlight], ['waiting_retry', waiting], ['acknowledged', acknowledged]].map(([k, chat]) => [
           k,
-          { requests: telegram.requests(chat!), delivered: telegram.delivered(chat!), sent_ms_after_start: sentAt.get(chat!)! - servingAt },
+          { requests: telegram.sendsTo(chat!), delivered: telegram.delivered(chat!), sent_ms_after_start: sentAt.get(chat!)! - servingAt },
         ]),
       ),
       retry_after_seconds: 20,

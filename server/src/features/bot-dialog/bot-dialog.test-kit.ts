@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { ROLE, TIME_ZONE, type MessengerType } from '@school/shared/domain';
 import { addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
-import { viberSignature, waitFor, type BotsServer, type FakeRequest } from '../messenger-bots/fake-bot-servers.test-kit.js';
+import { viberSignature, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
+import type { FakeRequest } from '../messenger-bots/fake-telegram.test-kit.js';
 
 /**
  * The two-way bot's tests: two families and their lessons, chats bound to them, and a chat's side

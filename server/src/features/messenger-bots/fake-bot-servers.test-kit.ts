@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { createApp } from '../../app.js';
@@ -7,71 +6,20 @@ import { createJobQueue } from '../../platform/jobs/pg-boss-job-queue.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
+import { startFakeTelegram, type FakeTelegram } from './fake-telegram.test-kit.js';
 import { createModules, type AppModules } from '../../modules.js';
 import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.js';
 
 /**
- * Small local stand-ins for the Telegram Bot API and the Viber REST API, and the app wired to
- * them with a real pg-boss queue. Each fake records what it received; `answer` queues the next
- * answers (a status and body, or a handler that may hang), then it answers OK again.
+ * The app wired to local stand-ins for the Telegram Bot API (fake-telegram.test-kit.ts) and the
+ * Viber REST API, with a real pg-boss queue. Each fake records what it received; `answer` queues
+ * the next answers (a status and body, or a handler that may hang), then it answers OK again.
  */
-export interface FakeRequest {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-  at: number;
-}
+/** What the messenger tests use of the Viber REST API: the record and the answer queue. */
+export type FakeViber = Pick<FakeTelegram, 'url' | 'requests' | 'answer' | 'reset' | 'close'>;
 
-type Answer = { status: number; body: unknown; headers?: Record<string, string> } | ((res: http.ServerResponse) => void);
-
-export interface FakeBotServer {
-  url: string;
-  requests: FakeRequest[];
-  answer(...answers: Answer[]): void;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-export async function startFakeBotServer(ok: unknown): Promise<FakeBotServer> {
-  const requests: FakeRequest[] = [];
-  let queue: Answer[] = [];
-  const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        body = null;
-      }
-      requests.push({ path: req.url ?? '', headers: req.headers, body, at: Date.now() });
-      const next = queue.shift() ?? { status: 200, body: ok };
-      if (typeof next === 'function') {
-        hanging.add(res);
-        return next(res);
-      }
-      res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
-      res.end(JSON.stringify(next.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    answer: (...answers) => void queue.push(...answers),
-    reset() {
-      requests.length = 0;
-      queue = [];
-    },
-    async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+/** Viber answers 200 with status 0; its sends carry no chat_id, so only the record and the queue apply. */
+const startFakeViber = (): Promise<FakeViber> => startFakeTelegram({ okBody: () => ({ status: 0, status_message: 'ok' }) });
 
 export const TELEGRAM_TOKEN = '123456:test-token';
 export const TELEGRAM_SECRET = 'telegram-secret-0123456789';
@@ -85,8 +33,8 @@ export interface BotsServer {
   url: string;
   db: TestDatabase;
   config: AppConfig;
-  telegram: FakeBotServer;
-  viber: FakeBotServer;
+  telegram: FakeTelegram;
+  viber: FakeViber;
   jobs: JobQueue;
   /** The outbox whose sender works on the current queue. */
   outbox: MessengerOutbox;
@@ -101,8 +49,8 @@ export interface BotsServer {
 
 /** The real app over a private database, its bots pointed at the fakes, retries in milliseconds. */
 export async function startBotsServer(): Promise<BotsServer> {
-  const telegram = await startFakeBotServer({ ok: true, result: { message_id: 1 } });
-  const viber = await startFakeBotServer({ status: 0, status_message: 'ok' });
+  const telegram = await startFakeTelegram();
+  const viber = await startFakeViber();
   const db = await createTestDatabase('demo');
   const config = loadConfig(process.env, {
     NODE_ENV: 'test',
