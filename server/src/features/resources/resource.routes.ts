@@ -7,6 +7,7 @@ import { authOf } from '../auth/session.middleware.js';
 import { listResourceJson, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
+import { StatementMemo } from '../../resource-engine/statement-memo.js';
 import { registerStudyChildrenRoutes } from './study-children.routes.js';
 
 /**
@@ -17,7 +18,8 @@ import { registerStudyChildrenRoutes } from './study-children.routes.js';
  */
 export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
   const router = new Router({ prefix: '/api' });
-  const engine = (ctx: Context) => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang });
+  const statements = new StatementMemo();
+  const engine = (ctx: Context) => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang, statements });
   const writeRequest = (ctx: Context) => ({
     ...engine(ctx),
     t: ctx.t,
