@@ -84,7 +84,9 @@ export async function listResourceJson(
     if (key) ctx.statements!.set(key, compiled);
   }
   const { page, perPage } = compiled;
-  const result: { rows: Array<{ data: string; total: number | string }> } = await ctx.knex.raw(compiled.sql, compiled.bindings as Knex.RawBinding[]);
+  const statement = ctx.knex.raw(compiled.sql, compiled.bindings as Knex.RawBinding[]);
+  const name = ctx.statements?.preparedName(compiled);
+  const result: { rows: Array<{ data: string; total: number | string }> } = await (name ? statement.options({ name }) : statement);
   const total = Number(result.rows[0].total);
   const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
   return `{"data":${result.rows[0].data},"meta":${JSON.stringify(meta)}}`;

@@ -21,4 +21,21 @@ describe('StatementMemo', () => {
     memo.set('x'.repeat(51), statement('long'));
     expect(memo.size).toBe(0);
   });
+
+  it('names a statement from its second use on, by its SQL, and hands out at most maxPrepared names', () => {
+    const memo = new StatementMemo(10, 2048, 2);
+    const a = statement('select 1');
+    const sameSql = statement('select 1');
+    expect(memo.preparedName(a)).toBeUndefined();
+    const name = memo.preparedName(a);
+    expect(name).toMatch(/^list_[0-9a-f]{20}$/);
+    memo.preparedName(sameSql);
+    expect(memo.preparedName(sameSql)).toBe(name);
+    const b = statement('select 2');
+    memo.preparedName(b);
+    expect(memo.preparedName(b)).not.toBe(name);
+    const c = statement('select 3');
+    memo.preparedName(c);
+    expect(memo.preparedName(c)).toBeUndefined();
+  });
 });

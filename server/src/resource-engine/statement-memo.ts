@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AuthState } from '../platform/security/auth-state.js';
 
 /** A compiled list statement: the SQL text with `?` placeholders and its bindings, as knex wrote them. */
@@ -6,6 +7,10 @@ export interface CompiledStatement {
   bindings: readonly unknown[];
   page: number;
   perPage: number;
+  /** Requests it answered; from the second on it runs as a named prepared statement. */
+  uses?: number;
+  /** Its prepared statement's name, once it is hot. */
+  name?: string;
 }
 
 /**
@@ -23,11 +28,32 @@ export interface CompiledStatement {
  */
 export class StatementMemo {
   private readonly entries = new Map<string, CompiledStatement>();
+  private readonly names = new Set<string>();
 
   constructor(
     private readonly capacity = 500,
     private readonly maxKeyLength = 2048,
+    private readonly maxPrepared = 200,
   ) {}
+
+  /**
+   * The name to run a statement under as a prepared statement, from its second use on: PostgreSQL
+   * then parses it once per connection and, once its generic plan is as good, plans it once too
+   * (planning a list page's statement took 2-3 ms of its 7-11). Named by the SQL text, so callers
+   * with the same page share it. Each name lives on every pool connection until it closes, so
+   * at most maxPrepared names are handed out per process; later hot statements run unnamed.
+   */
+  preparedName(statement: CompiledStatement): string | undefined {
+    statement.uses = (statement.uses ?? 0) + 1;
+    if (statement.name || statement.uses < 2) return statement.name;
+    const name = `list_${createHash('sha1').update(statement.sql).digest('hex').slice(0, 20)}`;
+    if (!this.names.has(name)) {
+      if (this.names.size >= this.maxPrepared) return undefined;
+      this.names.add(name);
+    }
+    statement.name = name;
+    return name;
+  }
 
   static key(auth: AuthState, resource: string, language: string | undefined, raw: string, fixed: unknown): string {
     const who = `${auth.user.id}:${auth.roleId}:${auth.user.role_id}:${auth.childIds.join(',')}`;
