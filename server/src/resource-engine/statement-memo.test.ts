@@ -22,20 +22,23 @@ describe('StatementMemo', () => {
     expect(memo.size).toBe(0);
   });
 
-  it('names a statement from its second use on, by its SQL, and hands out at most maxPrepared names', () => {
+  it('names a statement from its second use on, by its SQL and values, and hands out at most maxPrepared names', () => {
     const memo = new StatementMemo(10, 2048, 2);
+    const hot = (st: CompiledStatement) => {
+      memo.preparedName(st);
+      return memo.preparedName(st);
+    };
     const a = statement('select 1');
-    const sameSql = statement('select 1');
-    expect(memo.preparedName(a)).toBeUndefined();
+    expect(memo.preparedName(a)).toBeUndefined(); // first use: unnamed
     const name = memo.preparedName(a);
     expect(name).toMatch(/^list_[0-9a-f]{20}$/);
-    memo.preparedName(sameSql);
-    expect(memo.preparedName(sameSql)).toBe(name);
-    const b = statement('select 2');
-    memo.preparedName(b);
-    expect(memo.preparedName(b)).not.toBe(name);
-    const c = statement('select 3');
-    memo.preparedName(c);
-    expect(memo.preparedName(c)).toBeUndefined();
+    // Another caller's entry with the same text and values shares the name.
+    expect(hot(statement('select 1'))).toBe(name);
+    // The same text with other values never runs under that name.
+    const otherValues = hot({ ...statement('select 1'), bindings: [2] });
+    expect(otherValues).toMatch(/^list_/);
+    expect(otherValues).not.toBe(name);
+    // A third name would pass maxPrepared: runs unnamed.
+    expect(hot(statement('select 3'))).toBeUndefined();
   });
 });

@@ -39,14 +39,17 @@ export class StatementMemo {
   /**
    * The name to run a statement under as a prepared statement, from its second use on: PostgreSQL
    * then parses it once per connection and, once its generic plan is as good, plans it once too
-   * (planning a list page's statement took 2-3 ms of its 7-11). Named by the SQL text, so callers
-   * with the same page share it. Each name lives on every pool connection until it closes, so
-   * at most maxPrepared names are handed out per process; later hot statements run unnamed.
+   * (planning a list page's statement took 2-3 ms of its 7-11). Named by the SQL text AND its
+   * values: one name never sees other values, so a plan made for one page, offset or filter value
+   * is never reused for another (a generic plan for client-chosen values could be a slow one).
+   * Callers asking the same page with the same values share it (the admin tables' default pages).
+   * Each name lives on every pool connection until it closes, so at most maxPrepared names are
+   * handed out per process; later hot statements run unnamed, as every statement did before.
    */
   preparedName(statement: CompiledStatement): string | undefined {
     statement.uses = (statement.uses ?? 0) + 1;
     if (statement.name || statement.uses < 2) return statement.name;
-    const name = `list_${createHash('sha1').update(statement.sql).digest('hex').slice(0, 20)}`;
+    const name = `list_${createHash('sha1').update(statement.sql).update('\0').update(JSON.stringify(statement.bindings)).digest('hex').slice(0, 20)}`;
     if (!this.names.has(name)) {
       if (this.names.size >= this.maxPrepared) return undefined;
       this.names.add(name);
