@@ -84,7 +84,7 @@ function relationSql(b: Build, node: WithNode, parent: string): Knex.Raw {
   const object = objectSql(b, node.to, a, node.columns, node.children, extra);
   const orderSql = order.map(() => '?').join(', ');
   if (r.kind === 'belongsTo' || r.kind === 'hasOne') {
-    qb.select(knex.raw('?', [object])).orderByRaw(orderSql, order).limit(1);
+    qb.select(knex.raw('?', [object])).orderByRaw(orderSql, order).limit(1, { skipBinding: true });
     return knex.raw('(?)', [qb]);
   }
   qb.select(knex.raw(`json_agg(? ORDER BY ${orderSql})`, [object, ...order]));

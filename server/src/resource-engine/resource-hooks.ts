@@ -9,6 +9,12 @@ import type { WriteHooks } from './write-hooks.js';
  * (computed attributes such as a study's isPaid, and the rows a role may see) is written in
  * server/src/features/<feature>/<resource>.sql.ts and given to the engine by the feature's module (HookSet, createHookRegistry below).
  */
+/**
+ * The SQL a hook writes must be a pure function of this context (the alias, and of `auth` only the
+ * user id, roleId, the account's role, childIds and ability): compiled list statements are kept
+ * and reused by those (statement-memo.ts). Never read the clock or the database here; put "now"
+ * in the SQL (now(), CURRENT_DATE) instead of a bound value.
+ */
 export interface SqlContext {
   knex: Knex;
   /** SQL alias of the resource's own table in the query being built (e.g. "t0"). */

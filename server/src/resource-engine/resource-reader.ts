@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { ResourceDef } from '@school/shared/resources';
 import { errors } from '../platform/http/app-error.js';
 import type { ParsedQuery, ResolvedQuery } from './query-ast.js';
@@ -8,6 +9,7 @@ import { countQuery, pageQuery } from './sql-builder.js';
 import { jsonPageQuery, NotJsonWritable } from './json-page.js';
 import { loadRelations, stripKeys, type Row } from './relation-loader.js';
 import type { EngineContext } from './sql-expressions.js';
+import { StatementMemo } from './statement-memo.js';
 
 export interface ListAnswer {
   data: Row[];
@@ -65,20 +67,29 @@ export async function listResourceJson(
   raw: string,
   fixed: ParsedQuery['filters'] = [],
 ): Promise<string> {
-  const q = prepareQuery(ctx, resource, raw, undefined, fixed);
-  const perPage = q.perPage;
-  const page = q.page ?? 1;
-  let statement;
-  try {
-    statement = jsonPageQuery(ctx, q, (page - 1) * perPage, perPage);
-  } catch (err) {
-    if (!(err instanceof NotJsonWritable)) throw err;
-    return JSON.stringify(await listResource(ctx, resource, raw, fixed));
+  const key = ctx.statements && StatementMemo.key(ctx.auth, resource.name, ctx.language, raw, fixed);
+  let compiled = key ? ctx.statements!.get(key) : undefined;
+  if (!compiled) {
+    const q = prepareQuery(ctx, resource, raw, undefined, fixed);
+    const page = q.page ?? 1;
+    let statement;
+    try {
+      statement = jsonPageQuery(ctx, q, (page - 1) * q.perPage, q.perPage);
+    } catch (err) {
+      if (!(err instanceof NotJsonWritable)) throw err;
+      return JSON.stringify(await listResource(ctx, resource, raw, fixed));
+    }
+    const { sql, bindings } = statement.toSQL();
+    compiled = { sql, bindings, page, perPage: q.perPage };
+    if (key) ctx.statements!.set(key, compiled);
   }
-  const [row] = (await statement) as Array<{ data: string; total: number | string }>;
-  const total = Number(row.total);
+  const { page, perPage } = compiled;
+  const statement = ctx.knex.raw(compiled.sql, compiled.bindings as Knex.RawBinding[]);
+  const name = ctx.statements?.preparedName(compiled);
+  const result: { rows: Array<{ data: string; total: number | string }> } = await (name ? statement.options({ name }) : statement);
+  const total = Number(result.rows[0].total);
   const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
-  return `{"data":${row.data},"meta":${JSON.stringify(meta)}}`;
+  return `{"data":${result.rows[0].data},"meta":${JSON.stringify(meta)}}`;
 }
 
 const ID = /^[1-9]\d{0,9}$/;

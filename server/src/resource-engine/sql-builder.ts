@@ -296,7 +296,11 @@ export function pageIds(ctx: EngineContext, q: ResolvedQuery, offset: number, li
     inner.orderBy(`${ROOT_ALIAS}.id`, 'desc');
     keys.push({ column: 'id', desc: true });
   }
-  inner.offset(offset).limit(limit);
+  // Written into the text, not bound: with the page size as a parameter PostgreSQL kept planning
+  // the prepared list statements anew (its generic plan for an unknown LIMIT looked costlier).
+  // Both are integers the parser produced; checked again because they are not bound.
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(limit) || offset < 0 || limit < 0) throw new Error('page bounds must be integers');
+  inner.offset(offset, { skipBinding: true }).limit(limit, { skipBinding: true });
   return { inner, keys: keys as PageKey[] };
 }
 

@@ -5,6 +5,7 @@ import type { AuthState } from '../platform/security/auth-state.js';
 import type { Condition, Target } from './query-ast.js';
 import { badQuery } from './query-error.js';
 import type { ComputedAttribute, HookRegistry } from './resource-hooks.js';
+import type { StatementMemo } from './statement-memo.js';
 
 /**
  * SQL fragments from registry names. Identifiers are always registry strings passed as `??`
@@ -17,6 +18,8 @@ export interface EngineContext {
   language?: string;
   /** The domain hooks (row scopes, computed SQL, write hooks) of every module. */
   hooks: HookRegistry;
+  /** The app's compiled list statements (statement-memo.ts); without it every list compiles anew. */
+  statements?: StatementMemo;
 }
 
 export function columnOf(name: string, def: FieldDef): string {

@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import { errors } from '../../platform/http/app-error.js';
 import { sha256 } from '../../platform/security/secrets.js';
 import type { AuthRepository } from './auth.repository.js';
-import { buildAuthState } from './auth-user.js';
+import { resolveSession } from './auth-user.js';
 import type { SessionRepository } from './session.repository.js';
 
 export const SESSION_COOKIE = 'school_session';
@@ -51,12 +51,11 @@ export function loadSession(sessions: SessionRepository, users: AuthRepository, 
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token && token.length <= 100) {
       const id = sha256(token);
-      const session = await sessions.find(id);
-      const user = session && (await users.findUserById(session.user_id));
-      if (session && user && user.active) {
-        ctx.state.auth = await buildAuthState(users, user, id, session.role_id_override);
-        if (Date.now() - new Date(session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
-          await sessions.touch(id, sessionExpiry(policy, session.remember));
+      const found = await resolveSession(sessions, users, id);
+      if (found) {
+        ctx.state.auth = found.auth;
+        if (Date.now() - new Date(found.session.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+          await sessions.touch(id, sessionExpiry(policy, found.session.remember));
         }
       }
     }

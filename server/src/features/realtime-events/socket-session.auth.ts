@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SocketAuthenticator } from '../../platform/realtime/realtime.types.js';
 import { sha256 } from '../../platform/security/secrets.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
-import { buildAuthState } from '../auth/auth-user.js';
+import { resolveSession } from '../auth/auth-user.js';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 
@@ -34,9 +34,6 @@ export function createSessionAuthenticator(knex: Knex): SocketAuthenticator {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     if (!token || token.length > 100) return null;
     const id = sha256(token);
-    const session = await sessions.find(id);
-    const user = session && (await users.findUserById(session.user_id));
-    if (!session || !user || !user.active) return null;
-    return buildAuthState(users, user, id, session.role_id_override);
+    return (await resolveSession(sessions, users, id))?.auth ?? null;
   };
 }

@@ -8,6 +8,7 @@ import { listResourceJson, parseId, readResource } from '../../resource-engine/r
 import { setTextBody } from '../../platform/http/sliced-body.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
+import { StatementMemo } from '../../resource-engine/statement-memo.js';
 import { registerStudyChildrenRoutes } from './study-children.routes.js';
 
 /**
@@ -18,7 +19,8 @@ import { registerStudyChildrenRoutes } from './study-children.routes.js';
  */
 export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
   const router = new Router({ prefix: '/api' });
-  const engine = (ctx: Context) => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang });
+  const statements = new StatementMemo();
+  const engine = (ctx: Context) => ({ knex, hooks, auth: authOf(ctx), language: ctx.lang, statements });
   const writeRequest = (ctx: Context) => ({
     ...engine(ctx),
     t: ctx.t,
