@@ -74,9 +74,9 @@ export async function studiesOf(
   return rows as DbStudy[];
 }
 
-export function currentKyivWeek(): { from: DateTime; to: DateTime } {
+export function currentKyivWeek(weeks = 1): { from: DateTime; to: DateTime } {
   const from = DateTime.now().setZone(ZONE).startOf('week');
-  return { from, to: from.plus({ weeks: 1 }) };
+  return { from, to: from.plus({ weeks }) };
 }
 
 /** Studies the current week view shows (data-study-id of each drawn event). */
@@ -87,8 +87,18 @@ export async function shownStudyIds(page: Page): Promise<number[]> {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
+/**
+ * Opens a study of the shown week or of the next one: tests that need lessons still ahead take
+ * them from this week and the next, since late on a Saturday or Sunday this week has few left.
+ */
 export async function openStudy(page: Page, studyId: number): Promise<void> {
-  await page.locator(`[data-testid=study-event][data-study-id="${studyId}"]`).first().click();
+  const event = page.locator(`[data-testid=study-event][data-study-id="${studyId}"]`).first();
+  await waitForCalendar(page);
+  if (!(await event.isVisible())) {
+    await page.getByTestId('calendar-next').click();
+    await waitForCalendar(page);
+  }
+  await event.click();
   await page.getByTestId('study-modal').waitFor();
 }
 

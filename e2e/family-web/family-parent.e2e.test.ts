@@ -272,7 +272,6 @@ describe.each([
       await page.locator('[data-testid=transfer-view] .transfer[data-state=ready]').waitFor();
       const after = await offeredSlots(page);
       expect(after.filter((s) => s >= offDay.toMillis() && s < offDay.plus({ days: 1 }).toMillis())).toEqual([]);
-      expect(after.length).toBeGreaterThan(0);
       // The day off is drawn as such.
       expect(await transfer.locator('.calendar-bg--off').count()).toBeGreaterThan(0);
       await viewShot(page, `family-parent-${width}-transfer-off-uk`);
@@ -291,7 +290,8 @@ describe.each([
         weeks++;
       }
       expect(await next.isDisabled(), 'the week after the limit is not offered').toBe(true);
-      expect(seen.length).toBeGreaterThan(0);
+      // Late in the week the day off may be the only day of this week with free time left.
+      expect(after.length + seen.length, 'free time outside the day off').toBeGreaterThan(0);
       expect(seen.filter((s) => s >= limit)).toEqual([]);
       expect(Number(await transfer.getByTestId('transfer-window').getAttribute('data-to'))).toBeLessThanOrEqual(limit + 86_400_000);
     } finally {
@@ -326,6 +326,10 @@ describe.each([
       expect(res.body.message).toBe(uk.scheduling.transfer.too_late);
     } finally {
       await context.close();
+      // Right after midnight "tomorrow, less than a day from now" is under an hour wide: the other
+      // width's run needs the same half hour.
+      await server.knex('study_user').where({ study_id: studyId }).delete();
+      await server.knex('studies').where({ id: studyId }).delete();
     }
   });
 

@@ -1,3 +1,4 @@
+import { openStudy } from '../desktop-calendar/calendar-e2e-kit';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
@@ -58,7 +59,5 @@ export function watchUploads(page: Page, studyId: number): { count(): number } {
 }
 
 /** The week view shows the study; the desktop modal opens on it. */
-export async function openDesktopStudy(page: Page, studyId: number): Promise<void> {
-  await page.locator(`[data-testid=study-event][data-study-id="${studyId}"]`).first().click();
-  await page.getByTestId('study-modal').waitFor();
-}
+/** The staff calendar's study, of this week or the next (calendar-e2e-kit's openStudy). */
+export const openDesktopStudy = openStudy;
