@@ -65,19 +65,18 @@ export async function listResourceJson(
   ctx: EngineContext,
   resource: ResourceDef,
   raw: string,
-  fixed: ParsedQuery['filters'] = [],
 ): Promise<string> {
-  const key = ctx.statements && StatementMemo.key(ctx.auth, resource.name, ctx.language, raw, fixed);
+  const key = ctx.statements && StatementMemo.key(ctx.auth, resource.name, ctx.language, raw);
   let compiled = key ? ctx.statements!.get(key) : undefined;
   if (!compiled) {
-    const q = prepareQuery(ctx, resource, raw, undefined, fixed);
+    const q = prepareQuery(ctx, resource, raw);
     const page = q.page ?? 1;
     let statement;
     try {
       statement = jsonPageQuery(ctx, q, (page - 1) * q.perPage, q.perPage);
     } catch (err) {
       if (!(err instanceof NotJsonWritable)) throw err;
-      return JSON.stringify(await listResource(ctx, resource, raw, fixed));
+      return JSON.stringify(await listResource(ctx, resource, raw));
     }
     const { sql, bindings } = statement.toSQL();
     compiled = { sql, bindings, page, perPage: q.perPage };

@@ -18,8 +18,7 @@ export interface CompiledStatement {
  * compiling a statement of some kilobytes) costs more of the process than the rest of a list
  * request, and the admin tables and calendars ask the same page again after every change.
  *
- * Sound because the statement is a pure function of the key: the query string, the nested
- * route's fixed filters, the language, and of the caller only the ids and roles that abilities
+ * Sound because the statement is a pure function of the key: the query string, the language, and of the caller only the ids and roles that abilities
  * and row scopes are made of (auth-user.ts buildAuthState: rules from user id, role, original
  * role and children; hooks read auth.user.id, roleId, childIds and ability, never the clock or
  * the database; resource-hooks.ts says so to their authors). Data never enters it: the rows are
@@ -58,9 +57,9 @@ export class StatementMemo {
     return name;
   }
 
-  static key(auth: AuthState, resource: string, language: string | undefined, raw: string, fixed: unknown): string {
+  static key(auth: AuthState, resource: string, language: string | undefined, raw: string): string {
     const who = `${auth.user.id}:${auth.roleId}:${auth.user.role_id}:${auth.childIds.join(',')}`;
-    return `${resource}\n${who}\n${language ?? ''}\n${JSON.stringify(fixed)}\n${raw}`;
+    return `${resource}\n${who}\n${language ?? ''}\n${raw}`;
   }
 
   get(key: string): CompiledStatement | undefined {
