@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, createResourceApi, type ApiClient } from '@school/shared/api';
+import { ApiError, createResourceApi, type ApiClient } from '@school/shared/api';
 import { findResource } from '@school/shared/resources';
 import { changedValues, formValuesFromRow, normalizeListQuery, submitErrorState, toResourceQuery } from '@school/shared/ui';
 import { startTestServer, type TestServer } from './harness.js';
+import { sharedApiClientOf } from './shared-api-client.js';
 
 /**
  * The headless client hooks' request builders and error mapping (shared/src/ui, issue 11 point 8)
@@ -14,17 +15,7 @@ let client: ApiClient;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   const session = await server.signInAs('Administrator');
-  const cookie = () => [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  client = createApiClient({
-    baseUrl: server.url,
-    getLanguage: () => 'uk',
-    // Node's fetch keeps no cookies: the session of the signed-in test client goes along.
-    fetchImpl: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('Cookie', cookie());
-      return fetch(input, { ...init, headers });
-    },
-  });
+  client = sharedApiClientOf(session);
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import qs from 'qs';
+import { FULL_LIST_CAP } from '@school/shared/domain';
 import type { FilterValue, ParsedQuery, PathRef, SortTerm, WithPath } from './query-ast.js';
 import { badQuery } from './query-error.js';
 
@@ -12,7 +13,7 @@ export const QUERY_LIMITS = {
   maxPerPage: 100,
   defaultPerPage: 5,
   /** Rows of the calendar-style full list (neither page nor perpage given). */
-  fullListCap: 1000,
+  fullListCap: FULL_LIST_CAP,
   maxWithDepth: 3,
   maxListItems: 50,
   maxValueLength: 500,

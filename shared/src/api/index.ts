@@ -5,3 +5,4 @@ export * from './auth-types';
 export * from './error-toast';
 export * from './query-string';
 export * from './resource-api';
+export * from './whole-list';

@@ -9,6 +9,11 @@ export const LANGUAGE_STORAGE_KEY = 'app:language';
 export const PAGE_SIZES = [5, 15, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 5;
+/**
+ * Rows of a calendar-style full list (a list call with neither page nor perpage), and ids in one
+ * any-of filter (`filter[id]=1|2|…`). Clients read longer lists in several calls (whole-list.ts).
+ */
+export const FULL_LIST_CAP = 1000;
 
 export const PROTECTED_USER_IDS: readonly number[] = [1];
 

@@ -1,4 +1,4 @@
-import { createResourceApi, type ApiClient } from '@school/shared/api';
+import { createResourceApi, fetchWholeList, type ApiClient } from '@school/shared/api';
 import { CALENDAR } from '@school/shared/domain';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { kyivDayStartIso } from './kyiv-day';
@@ -22,17 +22,22 @@ const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'mis
  * neither, so the family app asks only for the columns it draws.
  */
 export async function fetchFamilyStudies(client: ApiClient, userId: number, now: number, signal?: AbortSignal): Promise<CalendarStudy[]> {
-  const answer = await createResourceApi(client).list<'studies', CalendarStudy>(
-    'studies',
-    {
-      with: [USER_COLUMNS],
-      withFilter: { 'users.id': userId },
-      select: STUDY_COLUMNS,
-      filterDatesStart: { start: kyivDayStartIso(now, -CALENDAR.studiesLookbackDays) },
-    },
-    { signal },
+  const api = createResourceApi(client);
+  return fetchWholeList<CalendarStudy>(
+    (filterDatesEnd) =>
+      api.list<'studies', CalendarStudy>(
+        'studies',
+        {
+          with: [USER_COLUMNS],
+          withFilter: { 'users.id': userId },
+          select: STUDY_COLUMNS,
+          filterDatesStart: { start: kyivDayStartIso(now, -CALENDAR.studiesLookbackDays) },
+          ...(filterDatesEnd ? { filterDatesEnd } : {}),
+        },
+        { signal },
+      ),
+    'start',
   );
-  return answer.data;
 }
 
 /** Study type names by id (reference data, spec part 1 §7 "Reference loads"). */

@@ -1,4 +1,4 @@
-import { anyOfFilter, type ApiClient, type DataEnvelope } from '@school/shared/api';
+import { anyOfFilter, fetchWholeList, idChunks, type ApiClient, type DataEnvelope } from '@school/shared/api';
 import { calendarWindows, toKyivIso } from '@school/shared/ui/calendar';
 import type { CalendarSchedule, CalendarStudy } from '@school/shared/ui/calendar';
 
@@ -31,22 +31,31 @@ type StudyFlags = Pick<
 /**
  * The spec's two calls (part 1 §7): the user's studies from the start of the Kyiv day 60 days ago
  * with participants, classes and reports; then, for those ids joined by `|`, the flags and the
- * recordings count. The answers are joined by id.
+ * recordings count. The answers are joined by id. A teacher with more studies than one answer
+ * holds gets them in several calls of each (whole-list.ts).
  */
 export async function fetchCalendarStudies(client: ApiClient, userId: number, now: number): Promise<CalendarStudy[]> {
-  const list = await client.get<ListEnvelope<CalendarStudy>>('/api/studies', {
-    with: ['users', 'users.classes', 'reports'],
-    withFilter: { 'users.id': userId },
-    filterDatesStart: { start: toKyivIso(calendarWindows(now).studiesFrom) },
-  });
-  if (list.data.length === 0) return [];
-  const flags = await client.get<ListEnvelope<StudyFlags>>('/api/studies', {
-    select: FLAG_SELECT,
-    withCount: ['recordings'],
-    filter: { id: anyOfFilter(list.data.map((s) => s.id)) },
-  });
-  const byId = new Map(flags.data.map((f) => [f.id, f]));
-  return list.data.map((study) => ({ ...study, ...byId.get(study.id) }));
+  const studies = await fetchWholeList<CalendarStudy>(
+    (filterDatesEnd) =>
+      client.get<ListEnvelope<CalendarStudy>>('/api/studies', {
+        with: ['users', 'users.classes', 'reports'],
+        withFilter: { 'users.id': userId },
+        filterDatesStart: { start: toKyivIso(calendarWindows(now).studiesFrom) },
+        ...(filterDatesEnd ? { filterDatesEnd } : {}),
+      }),
+    'start',
+  );
+  if (studies.length === 0) return [];
+  const byId = new Map<number, StudyFlags>();
+  for (const ids of idChunks(studies.map((s) => s.id))) {
+    const flags = await client.get<ListEnvelope<StudyFlags>>('/api/studies', {
+      select: FLAG_SELECT,
+      withCount: ['recordings'],
+      filter: { id: anyOfFilter(ids) },
+    });
+    for (const f of flags.data) byId.set(f.id, f);
+  }
+  return studies.map((study) => ({ ...study, ...byId.get(study.id) }));
 }
 
 /**
