@@ -52,10 +52,12 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
 
-      // From now on the calendar's studies call answers a list that is not a list.
+      // From now on the calendar's studies call answers a list whose row is no study (no start): the
+      // call succeeds and drawing it fails. (An answer that is not a list at all fails in the call,
+      // and the calendar shows its own "could not load" line instead.)
       proxy.override = ({ method, url }) =>
         method === 'GET' && url.pathname === '/api/studies' && url.searchParams.has('withFilter[users.id]')
-          ? { status: 200, body: JSON.stringify({ data: { unexpected: 'shape' }, meta: {} }) }
+          ? { status: 200, body: JSON.stringify({ data: [{ unexpected: 'shape' }], meta: {} }) }
           : null;
       await page.getByTestId('nav-calendar').click();
       expect(await unknownErrorToast(page)).toEqual({
@@ -73,6 +75,18 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       await page.getByTestId('nav-calendar').click();
       await waitForCalendar(page, studentId);
       expect(await page.locator('[data-testid=study-event]').count()).toBeGreaterThan(0);
+
+      // An answer that is not a list at all fails in the call: the calendar says it could not load.
+      await page.getByTestId('nav-settings').click();
+      await page.getByTestId('settings-page').waitFor();
+      proxy.override = ({ method, url }) =>
+        method === 'GET' && url.pathname === '/api/studies' && url.searchParams.has('withFilter[users.id]')
+          ? { status: 200, body: JSON.stringify({ data: { unexpected: 'shape' }, meta: {} }) }
+          : null;
+      await page.getByTestId('nav-calendar').click();
+      await page.getByTestId('calendar-error').waitFor();
+      expect(await page.getByTestId('calendar-error').innerText()).toContain(texts.uk.family.calendar.loadFailed);
+      expect(await page.getByTestId('user-full-name').isVisible()).toBe(true);
     } finally {
       proxy.override = null;
       await context.close();
