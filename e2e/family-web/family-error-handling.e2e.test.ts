@@ -43,6 +43,14 @@ async function unknownErrorToast(page: Page): Promise<{ title: string; message: 
   };
 }
 
+/** The proxy answers the calendar's studies call (and only it) with `body`. */
+const calendarStudiesAnswer =
+  (body: unknown): AnswerProxy['override'] =>
+  ({ method, url }) =>
+    method === 'GET' && url.pathname === '/api/studies' && url.searchParams.has('withFilter[users.id]')
+      ? { status: 200, body: JSON.stringify(body) }
+      : null;
+
 describe('family web: errors nobody handles (spec part 1 §8)', () => {
   it('a page that fails to render shows the unknown-error toast; the shell and the other pages keep working (uk)', async () => {
     const { context, page } = await newPage(browser, { baseURL: proxy.url, viewport: VIEWPORTS.phone });
@@ -55,10 +63,7 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       // From now on the calendar's studies call answers a list whose row is no study (no start): the
       // call succeeds and drawing it fails. (An answer that is not a list at all fails in the call,
       // and the calendar shows its own "could not load" line instead.)
-      proxy.override = ({ method, url }) =>
-        method === 'GET' && url.pathname === '/api/studies' && url.searchParams.has('withFilter[users.id]')
-          ? { status: 200, body: JSON.stringify({ data: [{ unexpected: 'shape' }], meta: {} }) }
-          : null;
+      proxy.override = calendarStudiesAnswer({ data: [{ unexpected: 'shape' }], meta: {} });
       await page.getByTestId('nav-calendar').click();
       expect(await unknownErrorToast(page)).toEqual({
         title: texts.uk.errorUnknown.toastTitle,
@@ -79,10 +84,7 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       // An answer that is not a list at all fails in the call: the calendar says it could not load.
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
-      proxy.override = ({ method, url }) =>
-        method === 'GET' && url.pathname === '/api/studies' && url.searchParams.has('withFilter[users.id]')
-          ? { status: 200, body: JSON.stringify({ data: { unexpected: 'shape' }, meta: {} }) }
-          : null;
+      proxy.override = calendarStudiesAnswer({ data: { unexpected: 'shape' }, meta: {} });
       await page.getByTestId('nav-calendar').click();
       await page.getByTestId('calendar-error').waitFor();
       expect(await page.getByTestId('calendar-error').innerText()).toContain(texts.uk.family.calendar.loadFailed);

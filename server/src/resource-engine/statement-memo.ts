@@ -18,8 +18,8 @@ export interface CompiledStatement {
  * compiling a statement of some kilobytes) costs more of the process than the rest of a list
  * request, and the admin tables and calendars ask the same page again after every change.
  *
- * Sound because the statement is a pure function of the key: the query string, the language, and of the caller only the ids and roles that abilities
- * and row scopes are made of (auth-user.ts buildAuthState: rules from user id, role, original
+ * Sound because the statement is a pure function of the key: the query string, the language, and
+ * of the caller only the ids and roles that abilities and row scopes are made of (auth-user.ts buildAuthState: rules from user id, role, original
  * role and children; hooks read auth.user.id, roleId, childIds and ability, never the clock or
  * the database; resource-hooks.ts says so to their authors). Data never enters it: the rows are
  * read anew by every request. Bounded: least recently used out first; long query strings (a

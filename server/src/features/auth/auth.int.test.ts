@@ -34,6 +34,22 @@ describe('POST /login', () => {
     expect(parent.body.data.childs.map((c: { id: number }) => c.id)).toContain(student.body.data.id);
   });
 
+  it("lists a Responsible's children the same at sign-in and on every later request: by first name, then id", async () => {
+    const c = srv.client();
+    const signIn = await c.post('/login', { email: DEMO_ACCOUNTS.Responsible, password: DEMO_PASSWORD });
+    const me = await c.get('/api/user');
+    const expected = await srv
+      .knex('user_responsibles as ur')
+      .join('users as u', 'u.id', 'ur.child_id')
+      .join('users as p', 'p.id', 'ur.responsible_id')
+      .where('p.email', DEMO_ACCOUNTS.Responsible)
+      .orderBy([{ column: 'u.firstname' }, { column: 'u.id' }])
+      .pluck('u.id');
+    const ids = (body: { data: { childs: Array<{ id: number }> } }) => body.data.childs.map((child) => child.id);
+    expect(ids(signIn.body)).toEqual(expected);
+    expect(ids(me.body)).toEqual(expected);
+  });
+
   it('accepts the urlencoded and multipart forms the spec client sends', async () => {
     const form = new URLSearchParams({ email: 'teacher@example.com', password: DEMO_PASSWORD, remember: '1' });
     const a = await srv.client().post('/login', form);

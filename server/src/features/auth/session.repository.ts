@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ChildRow, UserRow } from '../../platform/security/auth-state.js';
+import { childrenJsonSql, USER_COLUMNS } from './auth.repository.js';
 
 export interface SessionRow {
   id: string;
@@ -17,16 +18,7 @@ export interface LiveSession {
   children: ChildRow[] | null;
 }
 
-interface LiveSessionRow extends SessionRow {
-  u_role_id: number;
-  u_firstname: string;
-  u_surname: string | null;
-  u_patronymic: string | null;
-  u_email: string | null;
-  u_password: string | null;
-  u_active: boolean;
-  children: ChildRow[] | null;
-}
+type LiveSessionRow = SessionRow & { children: ChildRow[] | null } & Record<`u_${keyof UserRow}`, unknown>;
 
 export function createSessionRepository(knex: Knex) {
   return {
@@ -37,43 +29,18 @@ export function createSessionRepository(knex: Knex) {
     async findLive(id: string): Promise<LiveSession | undefined> {
       const row: LiveSessionRow | undefined = await knex('sessions as s')
         .join('users as u', 'u.id', 's.user_id')
-        .select(
-          's.id', 's.user_id', 's.role_id_override', 's.remember', 's.expires_at', 's.last_seen_at',
-          'u.role_id as u_role_id', 'u.firstname as u_firstname', 'u.surname as u_surname',
-          'u.patronymic as u_patronymic', 'u.email as u_email', 'u.password as u_password', 'u.active as u_active',
-          knex.raw(
-            `CASE WHEN u.role_id = 5 THEN coalesce((SELECT json_agg(json_build_object('id', c.id, 'firstname', c.firstname,
-               'surname', c.surname, 'patronymic', c.patronymic, 'active', c.active) ORDER BY c.firstname, c.id)
-             FROM user_responsibles ur JOIN users c ON c.id = ur.child_id WHERE ur.responsible_id = u.id), '[]'::json) END AS children`,
-          ),
-        )
+        .select('s.id', 's.user_id', 's.role_id_override', 's.remember', 's.expires_at', 's.last_seen_at')
+        .select(USER_COLUMNS.map((c) => knex.raw('?? as ??', [`u.${c}`, `u_${c}`])))
+        .select(knex.raw('CASE WHEN u.role_id = 5 THEN ? END AS children', [childrenJsonSql(knex, knex.raw('u.id'))]))
         .where('s.id', id)
         .where('s.expires_at', '>', knex.fn.now())
         .first()
         // Prepared once per connection: planning it cost more than running it (0.5 vs 0.2 ms).
         .options({ name: 'session_find_live' });
       if (!row) return undefined;
-      return {
-        session: {
-          id: row.id,
-          user_id: row.user_id,
-          role_id_override: row.role_id_override,
-          remember: row.remember,
-          expires_at: row.expires_at,
-          last_seen_at: row.last_seen_at,
-        },
-        user: {
-          id: row.user_id,
-          role_id: row.u_role_id,
-          firstname: row.u_firstname,
-          surname: row.u_surname,
-          patronymic: row.u_patronymic,
-          email: row.u_email,
-          password: row.u_password,
-          active: row.u_active,
-        },
-        children: row.children,
-      };
+      const { id: sid, user_id, role_id_override, remember, expires_at, last_seen_at, children } = row;
+      const user = Object.fromEntries(USER_COLUMNS.map((c) => [c, row[`u_${c}`]])) as unknown as UserRow;
+      return { session: { id: sid, user_id, role_id_override, remember, expires_at, last_seen_at }, user, children };
     },
     async create(row: {
       id: string;
