@@ -81,7 +81,9 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       await waitForCalendar(page, studentId);
       expect(await page.locator('[data-testid=study-event]').count()).toBeGreaterThan(0);
 
-      // An answer that is not a list at all fails in the call: the calendar says it could not load.
+      // An answer that is not a list at all fails in the call: the calendar says it could not load,
+      // and raises no toast of its own (the boundary's, from above, is closed first).
+      for (const close of await page.locator('.toast__close').all()) await close.click();
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
       proxy.override = calendarStudiesAnswer({ data: { unexpected: 'shape' }, meta: {} });
@@ -89,6 +91,8 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       await page.getByTestId('calendar-error').waitFor();
       expect(await page.getByTestId('calendar-error').innerText()).toContain(texts.uk.family.calendar.loadFailed);
       expect(await page.getByTestId('user-full-name').isVisible()).toBe(true);
+      expect(await page.getByTestId('toast').count()).toBe(0);
+      await screenshot(page, 'family-calendar-load-failed-uk-360');
     } finally {
       proxy.override = null;
       await context.close();
