@@ -237,6 +237,9 @@ describe('invoice form', () => {
       await page.getByTestId('invoice-form-save').click();
       expect(await errorText(page, 'invoice-form-subscription_id-error')).toBe(required(uk, 'subscription_id'));
       expect(await errorText(page, 'invoice-form-amount-error')).toBe(required(uk, 'amount'));
+      // The search is by the payer's name, as the spec's call writes it (withHaving[contract.payer.full_name]=text%).
+      await page.getByTestId('invoice-form-subscription-search').fill(people.payer.full_name.slice(0, 6));
+      await page.getByTestId(`invoice-form-subscription-option-${made.subscription}`).waitFor();
       await pick(page, 'invoice-form-subscription', String(made.subscription), made.subscription!);
       // 3 studies × 455 UAH; the contract (now on a plain template) names no invoice template:
       // the dropdown of templates without a bank shows, set to 2 (part 2 §4).
@@ -289,6 +292,15 @@ describe('invoice form', () => {
       const number = `${String(banked.position).padStart(2, '0')}-${String(banked.contract_id).padStart(2, '0')}`;
       expect(harness.saveRequests.at(-1)).toBe(`Рахунок № ${number}.docx`);
       expect((await readFile(path.join(dir, 'invoice.docx'))).subarray(0, 2).toString()).toBe('PK');
+      // An answer that names no file is saved as {id}.docx (part 1 §7).
+      await page.route('**/api/invoices/*/download', async (route) => {
+        const answer = await route.fetch();
+        const headers = { ...answer.headers() };
+        delete headers['content-disposition'];
+        await route.fulfill({ response: answer, headers });
+      });
+      await page.getByTestId('invoice-form-download').click();
+      await expect.poll(() => harness.saveRequests.at(-1)).toBe(`${banked.id}.docx`);
     } finally {
       await context.close();
     }
@@ -316,7 +328,8 @@ describe('money tables', () => {
       await openTable(page, `/admin/subscriptions?contract_id=${made.contract}&price=455&unpaid=1`);
       await page.getByTestId(`row-${made.subscription}`).waitFor();
       const totals = fill(uk.moneyForms.tables.unpaidTotals, { price: '1365,00', paid: '0,00' }).replace(/\s/g, '');
-      expect((await page.getByTestId('unpaid-totals').innerText()).replace(/\s/g, '').replace(/₴/g, '')).toBe(totals);
+      expect((await page.getByTestId('unpaid-totals-sums').innerText()).replace(/\s/g, '').replace(/₴/g, '')).toBe(totals);
+      expect(await page.getByTestId('unpaid-totals-scope').innerText()).toBe(uk.staffScreens.totalOfThisPage);
       expect(await page.getByTestId(`subscription-studies-${made.subscription}`).locator('a').count()).toBe(3);
       await viewportShot(page, 'admin-money-subscriptions-table-uk');
       await page.getByTestId('filter-price').fill('455,01');
@@ -327,6 +340,15 @@ describe('money tables', () => {
       expect(new URL(page.url()).searchParams.get('copy_of')).toBe(String(made.subscription));
       await page.getByTestId('subscription-form-cancel').click();
       await dialogClosed(page);
+
+      // The unpaid filter is preset: a contract's paid invoice shows only once it is unticked.
+      const paid = await suite.server.knex('invoices').whereNotNull('payed_at').orderBy('id').first('id', 'contract_id');
+      await openTable(page, `/admin/invoices?contract_id=${paid.contract_id}`);
+      expect(await page.getByTestId('filter-unpaid').isChecked()).toBe(true);
+      expect(await page.getByTestId(`row-${paid.id}`).count()).toBe(0);
+      await page.getByTestId('filter-unpaid').uncheck({ force: true });
+      await page.getByTestId(`row-${paid.id}`).waitFor();
+      expect(new URL(page.url()).searchParams.get('unpaid')).toBe('');
 
       await openTable(page, `/admin/invoices?contract_id=${made.contract}`);
       expect(await page.getByTestId(`invoice-number-${made.invoice}`).innerText()).toBe(`01-${String(made.contract).padStart(2, '0')}`);

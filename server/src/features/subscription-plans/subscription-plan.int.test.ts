@@ -88,6 +88,15 @@ describe('POST /api/subscriptions', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.contract_id).toBe(p.contractId);
     expect(label(res.body.data.studies[0].start)).toBe('2030-03-18 10:00');
+    const dotted = await admin.post(
+      '/api/subscriptions',
+      form(
+        { teacherId: p.teacherId, studentId: p.studentId },
+        { studies_template_start_date: '25.03.2030', studies_template_total_count: 1 },
+      ),
+    );
+    expect(dotted.status).toBe(201);
+    expect(label(dotted.body.data.studies[0].start)).toBe('2030-03-25 10:00');
   });
 
   it('stores the EUR pair as numbers', async () => {
@@ -121,6 +130,8 @@ describe('POST /api/subscriptions', () => {
         'studies_template.0.start_time',
       ],
       [{ studies_template_start_date: 'someday' }, 'studies_template_start_date'],
+      [{ studies_template_start_date: '31.02.2030' }, 'studies_template_start_date'],
+      [{ studies_template_start_date: '18-13-2030' }, 'studies_template_start_date'],
       [
         {
           studies_template: [

@@ -8,7 +8,7 @@ import { AdminTable } from '../admin-table/admin-table';
 import { PersonLink, formatDateTime, useLookupOptions, type PersonRef } from '../admin-table/admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
 import { CONTRACTS_PAGE } from './contract-form-route';
-import { DocumentDownloadButton } from './document-download';
+import { DocumentDownloadButton, invoiceFallbackName } from './document-download';
 import './money-forms.css';
 
 export interface ContractInvoiceRow {
@@ -53,7 +53,7 @@ export function ContractInvoices({ invoices }: { invoices: readonly ContractInvo
         {invoices.map((invoice) => (
           <tr key={invoice.id} data-testid={`contract-invoice-${invoice.id}`}>
             <td>
-              <Link to={`/admin/invoices?id=${invoice.id}`}>{invoice.number ?? `#${invoice.id}`}</Link>
+              <Link to={`/admin/invoices?id=${invoice.id}&unpaid=`}>{invoice.number ?? `#${invoice.id}`}</Link>
             </td>
             <td>{invoice.studies_count ?? ''}</td>
             <td className="money-table__money">{formatMoney(invoice.amount, i18n.language)}</td>
@@ -63,7 +63,7 @@ export function ContractInvoices({ invoices }: { invoices: readonly ContractInvo
                 size="small"
                 variant="minimal"
                 path={`/api/invoices/${invoice.id}/download`}
-                fallbackName={t('documents.invoice_file', { number: invoice.number ?? invoice.id })}
+                fallbackName={invoiceFallbackName(invoice.id)}
                 testId={`invoice-download-${invoice.id}`}
               />
             </td>

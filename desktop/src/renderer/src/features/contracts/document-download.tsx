@@ -6,6 +6,9 @@ import { TOAST_MS } from '@school/shared/domain';
 import { documentAnswerOf, useApi } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
 
+/** The name of a downloaded invoice when the answer names none (part 1 §7: "or id.docx"). */
+export const invoiceFallbackName = (id: number): string => `${id}.docx`;
+
 export type DownloadOutcome = { kind: 'saved'; fileName: string } | { kind: 'copied' } | { kind: 'cancelled' } | { kind: 'failed' };
 
 /**

@@ -11,7 +11,7 @@ import { MoneyInput } from '../admin-widgets/money-input';
 import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
 import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
 import type { AdminFormProps } from '../admin-forms/admin-form.types';
-import { DocumentDownloadButton } from '../contracts/document-download';
+import { DocumentDownloadButton, invoiceFallbackName } from '../contracts/document-download';
 import { DocumentFileField } from '../contracts/document-file-field';
 import { fetchInvoiceTemplates, moneyFormKeys } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
@@ -31,14 +31,14 @@ const SUBSCRIPTION_COLUMNS = ['id', 'contract_id', 'price_per_study', 'studies_c
 const SUBSCRIPTION_RELATIONS = ['contract.student:id,full_name', 'contract.payer:id,full_name', 'contract.invoicetemplate'];
 const SEARCH_LIMIT = 15;
 
-/** Unpaid packages whose student's name starts with the text, or the package of that number (part 2 §2). */
+/** Unpaid packages whose payer's name starts with the text (`withHaving[contract.payer.full_name]=text%`), or the package of that number (part 2 §2). */
 async function searchUnpaidSubscriptions(client: ApiClient, text: string, signal?: AbortSignal): Promise<InvoiceSubscription[]> {
   const byId = /^\d+$/.test(text);
   const answer = await client.get<{ data: InvoiceSubscription[] }>(
     '/api/subscriptions',
     {
       filter: byId ? { unpaid: 1, id: Number(text) } : { unpaid: 1 },
-      withHaving: byId ? undefined : { 'contract.student.full_name': `${text}%` },
+      withHaving: byId ? undefined : { 'contract.payer.full_name': `${text}%` },
       select: SUBSCRIPTION_COLUMNS,
       with: SUBSCRIPTION_RELATIONS,
       sort: ['-id'],
@@ -225,7 +225,7 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
         {id !== null ? (
           <DocumentDownloadButton
             path={`/api/invoices/${id}/download`}
-            fallbackName={t('documents.invoice_file', { number: stored?.number ?? id })}
+            fallbackName={invoiceFallbackName(id)}
             testId="invoice-form-download"
             text={t('moneyForms.documents.download')}
             variant="minimal"

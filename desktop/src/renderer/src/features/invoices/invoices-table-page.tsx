@@ -7,7 +7,7 @@ import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { AdminTable } from '../admin-table/admin-table';
 import { PersonLink, formatDateTime, type PersonRef } from '../admin-table/admin-table-cells';
 import type { AdminFilterOption, AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
-import { DocumentDownloadButton } from '../contracts/document-download';
+import { DocumentDownloadButton, invoiceFallbackName } from '../contracts/document-download';
 import { fetchInvoiceTemplates, moneyFormKeys, type InvoiceTemplateOption } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
 import { INVOICES_PAGE } from './invoice-form-route';
@@ -75,7 +75,9 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
           translateOptions: false,
           toQuery: (value) => ({ filter: { template_id: value } }),
         },
-        { key: 'unpaid', type: 'bool', control: 'checkbox', label: 'moneyForms.tables.filters.unpaid' },
+        // Preset (part 2 §2 "unpaid (preset)"): the table opens on what is still owed; a link to one
+        // invoice (the contracts page) clears it with `unpaid=` so a paid invoice is found too.
+        { key: 'unpaid', type: 'bool', control: 'checkbox', label: 'moneyForms.tables.filters.unpaid', defaultValue: () => '1' },
         { key: 'created_by', type: 'text', control: 'text', label: 'moneyForms.tables.filters.createdBy', toQuery: nameFilter('created_by') },
       ],
       columns: [
@@ -103,7 +105,7 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
             <DocumentDownloadButton
               size="small"
               path={`/api/invoices/${row.id}/download`}
-              fallbackName={`${row.number}.docx`}
+              fallbackName={invoiceFallbackName(row.id)}
               testId={`invoice-download-${row.id}`}
             />
           ),

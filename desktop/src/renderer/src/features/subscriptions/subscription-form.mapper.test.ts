@@ -69,6 +69,12 @@ describe('subscription form', () => {
     expect(keys(filled)).toEqual([]);
   });
 
+  it('the start date is sent in day-month-year style (part 2 §3)', () => {
+    const values = { ...(subscriptionFormValues({}, 'create', now) as SubscriptionFormValues), teacher_id: 3, student_id: 50, studies_template_start_date: '2030-01-07' };
+    expect(subscriptionFormBody(values).studies_template_start_date).toBe('07-01-2030');
+    expect(keys(values)).toEqual([]);
+  });
+
   it('an edit of the plan sends the whole form (regeneration); terms alone go alone', () => {
     const whole = subscriptionFormBody({ ...(subscriptionFormValues({}, 'create', now) as SubscriptionFormValues), teacher_id: 3, student_id: 50 });
     expect(subscriptionUpdateBody({ price_per_study: 1 }, whole)).toEqual({ price_per_study: 1 });

@@ -191,6 +191,12 @@ export function uahFromEurText(eurPrice: string, eurRate: string): number | null
 
 const decimalText = (text: string) => (text.trim() === '' ? null : text.trim().replace(',', '.'));
 
+/** Part 2 §3: the start date goes "as hidden field in day-month-year style" (`2030-01-07` -> `07-01-2030`). */
+const dayMonthYear = (iso: string): string => {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return parts ? `${parts[3]}-${parts[2]}-${parts[1]}` : iso;
+};
+
 /** The body of the generation command (and of a regeneration). */
 export function subscriptionFormBody(values: FormValues): Record<string, unknown> {
   const v = asValues(values);
@@ -199,7 +205,7 @@ export function subscriptionFormBody(values: FormValues): Record<string, unknown
     student_id: v.student_id,
     contract_id: v.contract_id,
     studies_template_type_id: v.studies_template_type_id,
-    studies_template_start_date: v.studies_template_start_date || null,
+    studies_template_start_date: v.studies_template_start_date ? dayMonthYear(v.studies_template_start_date) : null,
     studies_template: (v.studies_template ?? []).map((slot) => ({ weekday: slot.weekday, start_time: slot.start_time.trim(), duration: slot.duration.trim() === '' ? null : slot.duration.trim() })),
     studies_template_total_count: v.studies_template_total_count,
     studies_per_week: v.studies_per_week,

@@ -190,7 +190,13 @@ export function SubscriptionsTablePage() {
                   <tr data-testid="unpaid-totals">
                     <td />
                     <td colSpan={definition.columns.length}>
-                      {t('moneyForms.tables.unpaidTotals', { price: formatMoney(totals.price, i18n.language), paid: formatMoney(totals.paid, i18n.language) })}
+                      <span data-testid="unpaid-totals-sums">
+                        {t('moneyForms.tables.unpaidTotals', { price: formatMoney(totals.price, i18n.language), paid: formatMoney(totals.paid, i18n.language) })}
+                      </span>{' '}
+                      {/* Summed in the browser over the rows shown: it says so (issue 29 point 11). */}
+                      <span className="admin-table__muted" data-testid="unpaid-totals-scope">
+                        {t('staffScreens.totalOfThisPage')}
+                      </span>
                     </td>
                     <td />
                   </tr>
