@@ -68,6 +68,9 @@ describe('studies table (Administrator, uk)', () => {
       );
       // The price total footer: Administrator only.
       expect(await page.getByTestId('price-total').innerText()).toContain(uk.adminTable.studies.priceTotal);
+      // It covers every filtered row (summed by the server), and says so.
+      await page.getByTestId('price-total-scope').waitFor();
+      expect(await page.getByTestId('price-total-scope').innerText()).toBe(fill(uk.staffScreens.totalOfAllRows, { count: Number(todays[0].count) }));
 
       // All dates: clear both default filters (the URL says so, `start_from=`).
       await page.getByTestId('filter-start_from').fill('');
@@ -178,7 +181,7 @@ describe('studies table (Administrator, uk)', () => {
 });
 
 describe('delete, protected ids and roles', () => {
-  it('Administrator: user 1 has no trash; a refused delete says why; a report is deleted after "Are you sure?"', async () => {
+  it('Administrator: user 1 has a disabled trash; a refused delete says why; a report is deleted after "Are you sure?"', async () => {
     const knex = suite.server.knex;
     const { context, page } = await suite.staffPage('uk');
     try {
@@ -187,7 +190,12 @@ describe('delete, protected ids and roles', () => {
       expect(await rowIds(page)).toEqual([1]);
       expect(await page.getByTestId('preset-filter-id').count()).toBe(0);
       expect(await page.getByTestId('filter-id').inputValue()).toBe('1');
-      expect(await page.getByTestId('delete-1').count()).toBe(0);
+      // User 1 is protected: the trash shows, disabled, and says why (part 1 §2 "deletion is disabled").
+      expect(await page.getByTestId('delete-1').isDisabled()).toBe(true);
+      expect(await page.getByTestId('delete-1').getAttribute('title')).toBe(uk.staffScreens.deleteProtected);
+      // Bots of user 1 are buttons for the Administrator (issue 29 point 1).
+      expect(await page.getByTestId('bots-1-telegram').evaluate((node) => node.tagName)).toBe('BUTTON');
+      await shot(page, 'admin-users-protected-bots-uk');
 
       // A teacher took part in studies: the server refuses (409) and the toast says so.
       const teacherId = suite.teacherId;
@@ -224,7 +232,7 @@ describe('delete, protected ids and roles', () => {
       await shot(page, 'admin-users-details-uk');
 
       // A study report: trash, "Are you sure?", Cancel keeps it, Delete removes it.
-      const report = await knex('study_reports').orderBy('id', 'desc').first('id', 'study_id');
+      const report = await knex('study_reports').orderBy('id', 'desc').first('id', 'study_id', 'user_id');
       await openTable(page, `/admin/study_reports?id=${report.id}`);
       await page.getByTestId(`delete-${report.id}`).click();
       await page
@@ -244,6 +252,47 @@ describe('delete, protected ids and roles', () => {
       expect((await toastText(page, 'success')).message).toBe(uk.adminTable.deleted);
       await page.getByTestId('admin-table-empty').waitFor();
       expect(await knex('study_reports').where({ id: report.id }).first('id')).toBeUndefined();
+
+      // Add leads somewhere (issue 29 point 4): pick the study (a student's name and the date),
+      // then its student; the spec's rules first (study_id required; user required).
+      await page.getByTestId('admin-table-add').click();
+      await page.getByTestId('report-target-picker').waitFor();
+      await page.getByTestId('report-target-next').click();
+      expect(await page.getByTestId('report-target-study-error').innerText()).toBe(fill(uk.validations.required, { attribute: uk.attributes.study_id }));
+      expect(await page.getByTestId('report-target-user-error').innerText()).toBe(fill(uk.validations.required, { attribute: uk.attributes.user_id }));
+      const studied = await knex('studies as s').join('users as u', 'u.id', knex.raw('?', [report.user_id])).where('s.id', report.study_id).first('s.start', 'u.surname');
+      const day = DateTime.fromJSDate(studied.start).setZone(ZONE).toFormat('dd.MM.yyyy');
+      await page.getByTestId('report-target-study-search').fill(`${String(studied.surname).slice(0, 4)} ${day}`);
+      await page.getByTestId(`report-target-study-option-${report.study_id}`).click();
+      await page.getByTestId('report-target-user').selectOption(String(report.user_id));
+      await shot(page, 'admin-study_reports-add-picker-uk');
+      await page.getByTestId('report-target-next').click();
+      await page.getByTestId('report-form').waitFor();
+      expect(await page.getByTestId('report-form').getAttribute('data-mode')).toBe('create');
+      expect(new URL(page.url()).searchParams.get('study_id')).toBe(String(report.study_id));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('bot buttons for another user (ru): T copies that user’s Telegram link with the 15 s toast; a connected V is green and disabled', async () => {
+    const knex = suite.server.knex;
+    const student = await knex('users').where({ role_id: 4, active: true }).orderBy('id').first('id');
+    await knex('users').where({ id: student.id }).update({ telegram_id: null, viber_id: 'e2e-viber-chat' });
+    const { context, page } = await suite.staffPage('ru');
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+      await signIn(page, 'manager@example.com', 'ru');
+      await openTable(page, `/admin/users?id=${student.id}`);
+      const viber = page.getByTestId(`bots-${student.id}-viber`);
+      expect(await viber.isDisabled()).toBe(true);
+      expect(await viber.getAttribute('class')).toContain('intent-success');
+      const issued = page.waitForResponse((r) => r.url().endsWith(`/api/users/${student.id}/generate_messenger_token`));
+      await page.getByTestId(`bots-${student.id}-telegram`).click();
+      expect((await issued).status()).toBe(200);
+      await page.getByTestId('toast-success').getByText(ru.bots.toasts.linkCopied.replace('{{type}}', 'Telegram')).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/t\.me\/[A-Za-z0-9_]+\?start=[0-9a-f-]{36}$/);
+      await shot(page, 'admin-users-bots-ru');
     } finally {
       await context.close();
     }

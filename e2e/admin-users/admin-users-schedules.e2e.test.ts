@@ -38,6 +38,9 @@ describe('user form', () => {
   it('?create&role_id=4: the rules speak under each field (uk); a student with a phone, a class and a responsible is created', async () => {
     const t = texts.uk;
     const responsible = await suite.server.knex('users').where({ role_id: 5, active: true }).orderBy('id').first('id', 'full_name', 'responsible_type_id');
+    // The sources come from GET api/user_sources (part 1 §7): one the school added is offered too.
+    const [added] = await suite.server.knex('user_sources').insert({ name: 'Instagram' }).returning('id');
+    const addedSource = Number(added.id ?? added);
     const { context, page } = await suite.staffPage('uk');
     try {
       await signIn(page, 'admin@example.com');
@@ -75,6 +78,9 @@ describe('user form', () => {
       await page.getByTestId('user-form-firstname').fill('Учень');
       await page.getByTestId('user-form-password').fill('secret-pass-1');
       await page.getByTestId('user-form-responsible_type_id').selectOption('3');
+      expect(await page.getByTestId('user-form-source_id').locator(`option[value="1"]`).innerText()).toBe(t.userForm.sources[1]);
+      await page.getByTestId('user-form-source_id').selectOption(String(addedSource));
+      expect(await page.getByTestId('user-form-source_id').locator(`option[value="${addedSource}"]`).innerText()).toBe('Instagram');
       await page.locator('[data-testid=user-form-classes-5], [data-testid^=user-form-classes-]').first().waitFor();
       const classBox = page.locator('[data-testid^=user-form-classes-]').nth(3);
       const classId = Number((await classBox.getAttribute('data-testid'))!.split('-').pop());
@@ -90,8 +96,8 @@ describe('user form', () => {
 
       await page.getByTestId('user-form-save').click();
       await page.getByTestId('user-form').waitFor({ state: 'detached' });
-      const created = await suite.server.knex('users').where({ firstname: 'Учень', surname: 'Тестовий' }).first('id', 'email', 'role_id', 'responsible_type_id');
-      expect(created).toMatchObject({ role_id: 4, responsible_type_id: 3 });
+      const created = await suite.server.knex('users').where({ firstname: 'Учень', surname: 'Тестовий' }).first('id', 'email', 'role_id', 'responsible_type_id', 'source_id');
+      expect(created).toMatchObject({ role_id: 4, responsible_type_id: 3, source_id: addedSource });
       expect(created.email).toMatch(/@example\.com$/);
       expect(await suite.server.knex('phones').where({ user_id: created.id }).select('phone', 'type_id')).toEqual([{ phone: '380677654321', type_id: 2 }]);
       expect((await suite.server.knex('classification_user').where({ user_id: created.id }).select('classification_id')).map((r) => Number(r.classification_id))).toEqual([classId]);
@@ -202,6 +208,35 @@ describe('schedule form and table', () => {
       ]);
       expect(await page.getByTestId('schedule-week-event').allInnerTexts()).toEqual(['09:00–11:00', '11:00–12:00']);
       await viewportShot(page, 'admin-schedules-table-uk-1280');
+
+      // Prolong (part 2 §2) opens the copy: from the old end, no end, the work periods, no days
+      // off; nothing is written until Save, and Cancel leaves no row.
+      const count = async () => Number((await suite.server.knex('schedules').where({ user_id: suite.teacherId }).count<{ count: string }[]>('* as count'))[0].count);
+      const before = await count();
+      const openCopy = async () => {
+        await page.getByTestId(`prolong-${schedule.id}`).click();
+        await formOpen(page, 'schedule-form');
+        expect(new URL(page.url()).searchParams.get('copy_of')).toBe(String(schedule.id));
+      };
+      await openCopy();
+      expect(await page.getByTestId('schedule-form').getAttribute('data-mode')).toBe('create');
+      expect(await page.getByTestId('schedule-form-start_at').inputValue()).toBe('30.06.2027');
+      expect(await page.getByTestId('schedule-form-end_at').inputValue()).toBe('');
+      expect(await page.getByTestId('schedule-form-workperiod-1-start').inputValue()).toBe('11:00');
+      expect(await page.locator('[data-testid^=schedule-form-offperiod-][data-testid$=-start-date]').count()).toBe(0);
+      await viewportShot(page, 'admin-schedule-prolong-uk-1280');
+      expect(await count()).toBe(before);
+      await page.getByTestId('schedule-form-cancel').click();
+      await page.getByTestId('schedule-form').waitFor({ state: 'detached' });
+      expect(await count()).toBe(before);
+      await openCopy();
+      await page.getByTestId('schedule-form-save').click();
+      await page.getByTestId('schedule-form').waitFor({ state: 'detached' });
+      expect(await count()).toBe(before + 1);
+      const copy = await suite.server.knex('schedules').where({ user_id: suite.teacherId }).orderBy('id', 'desc').first('id', 'start_at', 'end_at');
+      expect(copy.end_at).toBeNull();
+      expect(await suite.server.knex('workperiods').where({ schedule_id: copy.id }).select('id')).toHaveLength(2);
+      expect(await suite.server.knex('offperiods').where({ schedule_id: copy.id }).select('id')).toHaveLength(0);
     } finally {
       await context.close();
     }

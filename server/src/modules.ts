@@ -20,7 +20,7 @@ import { createResourcesModule } from './features/resources/resources.module.js'
 import { createScheduleProlongModule } from './features/schedule-prolong/schedule-prolong.module.js';
 import { createSchedulesModule } from './features/schedules/schedules.module.js';
 import { createSchedulingCoreModule } from './features/scheduling-core/scheduling-core.module.js';
-import { createStudiesModule } from './features/studies/studies.module.js';
+import { createStudiesModule, createStudiesTotalsModule } from './features/studies/studies.module.js';
 import { createStudyEvaluationsModule } from './features/study-evaluations/study-evaluations.module.js';
 import { createStudyAttendanceModule } from './features/study-attendance/study-attendance.module.js';
 import { createStudyDateChangesModule } from './features/study-date-changes/study-date-changes.module.js';
@@ -147,6 +147,7 @@ export function createModules(deps: ModuleDeps) {
     createContractDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createInvoiceDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createStudyEvaluationsModule({ knex, hooks }),
+    createStudiesTotalsModule({ knex, hooks }),
     createStudyDateChangesModule({ knex, hooks }),
     createStudyMessageReadsModule({ knex, hooks }),
     createHomeworkModule({

@@ -5,7 +5,7 @@ import type { ParsedQuery, ResolvedQuery } from './query-ast.js';
 import { parseQueryString, QUERY_LIMITS } from './query-parser.js';
 import { resolveQuery } from './query-resolver.js';
 import { guardQuery } from './field-guard.js';
-import { countQuery, pageQuery } from './sql-builder.js';
+import { countQuery, pageQuery, sumQuery } from './sql-builder.js';
 import { jsonPageQuery, NotJsonWritable } from './json-page.js';
 import { loadRelations, stripKeys, type Row } from './relation-loader.js';
 import type { EngineContext } from './sql-expressions.js';
@@ -89,6 +89,21 @@ export async function listResourceJson(
   const total = Number(result.rows[0].total);
   const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
   return `{"data":${result.rows[0].data},"meta":${JSON.stringify(meta)}}`;
+}
+
+/**
+ * The sums of `fields` over all rows the query's filters keep (its page and sort are ignored), with
+ * their count; the fields go through the same read checks as `select[]` (403 for who may not read).
+ */
+export async function sumResource(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  raw: string,
+  fields: readonly string[],
+): Promise<{ total: number; sums: Record<string, number> }> {
+  const q = prepareQuery(ctx, resource, raw, { select: [...fields] });
+  const [row] = (await sumQuery(ctx, q, fields)) as Row[];
+  return { total: Number(row.total), sums: Object.fromEntries(fields.map((name) => [name, Number(row[name] ?? 0)])) };
 }
 
 const ID = /^[1-9]\d{0,9}$/;

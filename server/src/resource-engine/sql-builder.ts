@@ -309,3 +309,20 @@ export function countQuery(ctx: EngineContext, q: ResolvedQuery): Knex.QueryBuil
   return mayDuplicate(ctx, qb) ? qb.countDistinct({ total: `${ROOT_ALIAS}.id` }) : qb.count({ total: '*' });
 }
 
+
+/**
+ * Sums of numeric answer columns over every row the filters and scope keep (not one page), and
+ * their count: a table footer that speaks for all filtered rows (the studies price total).
+ */
+export function sumQuery(ctx: EngineContext, q: ResolvedQuery, names: readonly string[]): Knex.QueryBuilder {
+  const { knex } = ctx;
+  let qb = filteredQuery(ctx, q);
+  if (mayDuplicate(ctx, qb)) {
+    qb = knex.from({ [ROOT_ALIAS]: q.resource.table }).whereIn(`${ROOT_ALIAS}.id`, filteredQuery(ctx, q).distinct(`${ROOT_ALIAS}.id`));
+  }
+  qb.clearSelect().count({ total: '*' });
+  for (const [name, expr] of selectEntries(ctx, q.resource, ROOT_ALIAS, [...names])) {
+    if (names.includes(name)) qb.select(knex.raw('coalesce(sum(?), 0)::bigint as ??', [expr, name]));
+  }
+  return qb;
+}

@@ -18,6 +18,45 @@ export interface MessengerBots {
 
 type ShowToast = (toast: Omit<ToastMessage, 'id'>) => void;
 
+export interface MessengerLink {
+  /** `${userId}:${type}` of the link being made, or null. */
+  busy: string | null;
+  /** Makes that user's connect link and copies it, with the 15 s toasts; true when copied. */
+  copy(userId: number, type: MessengerType): Promise<boolean>;
+}
+
+/**
+ * One user's connect link (part 2 §7 POST api/users/{id}/generate_messenger_token, §8, §9): the
+ * server answers the Telegram deep link with a start token or the Viber public account with the
+ * token as text; it is copied to the clipboard with the 15 s toast (top centre), or the failure
+ * toast. Used by the settings pages (one's own) and the staff users table (anyone's the caller may
+ * issue a token for; the server decides).
+ */
+export function useMessengerLink(showToast: ShowToast): MessengerLink {
+  const { t } = useTranslation();
+  const { client: api } = useApi();
+  const [busy, setBusy] = useState<string | null>(null);
+  const copy = useCallback(
+    async (userId: number, type: MessengerType) => {
+      setBusy(`${userId}:${type}`);
+      const label = BOT_LABEL[type];
+      try {
+        const res = await api.post<{ data: { link: string } }>(`/api/users/${userId}/generate_messenger_token`, { token_type: type });
+        await navigator.clipboard.writeText(res.data.link);
+        showToast({ intent: 'success', title: t('bots.toasts.successTitle'), message: t('bots.toasts.linkCopied', { type: label }), timeoutMs: TOAST_MS.medium });
+        return true;
+      } catch {
+        showToast({ intent: 'danger', title: t('bots.toasts.errorTitle'), message: t('bots.toasts.linkNotCopied', { type: label }), timeoutMs: TOAST_MS.medium });
+        return false;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [api, showToast, t],
+  );
+  return { busy, copy };
+}
+
 /**
  * The bot buttons of both settings pages (spec part 2 §2, §7, §8, §9): Connect asks for a
  * one-time token and copies the bot link (Telegram deep link, Viber public account) to the
@@ -50,22 +89,18 @@ export function useMessengerBots(userId: number | null, showToast: ShowToast): M
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const { copy: copyLink } = useMessengerLink(showToast);
   const connect = useCallback(
     async (type: MessengerType) => {
       if (userId === null) return;
       setBusy(type);
-      const label = BOT_LABEL[type];
       try {
-        const res = await api.post<{ data: { link: string } }>(`/api/users/${userId}/generate_messenger_token`, { token_type: type });
-        await navigator.clipboard.writeText(res.data.link);
-        showToast({ intent: 'success', title: t('bots.toasts.successTitle'), message: t('bots.toasts.linkCopied', { type: label }), timeoutMs: TOAST_MS.medium });
-      } catch {
-        showToast({ intent: 'danger', title: t('bots.toasts.errorTitle'), message: t('bots.toasts.linkNotCopied', { type: label }), timeoutMs: TOAST_MS.medium });
+        await copyLink(userId, type);
       } finally {
         setBusy(null);
       }
     },
-    [api, userId, showToast, t],
+    [copyLink, userId],
   );
 
   const disconnect = useCallback(

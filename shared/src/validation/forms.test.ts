@@ -101,7 +101,7 @@ describe('userFormSchema', () => {
       password: ['validations.min.string'],
       'classes.0': ['validations.numeric'],
       role_id: ['validations.in'],
-      source_id: ['validations.in'],
+      source_id: ['validations.numeric'],
     });
     expect(keysOf(userFormSchema, { ...student, classes: [''] })).toEqual({
       'classes.0': ['validations.required'],

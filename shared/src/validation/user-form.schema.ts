@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE, ROLE_IDS, inRoleGroup } from '../domain/roles';
-import { PRIORITIES, RESPONSIBLE_TYPE, SEX, USER_SOURCE, idsOf } from '../domain/vocabularies';
+import { PRIORITIES, RESPONSIBLE_TYPE, SEX, idsOf } from '../domain/vocabularies';
 import { id, list, numeric, optionalId, optionalIdList, requiredFlag, secret, text } from './coercion';
 import { phoneSchema } from './phone.schema';
 import { isoDate, oneOf, whenValid } from './laravel-rules';
@@ -21,7 +21,8 @@ export const userFormSchema = z
     email: text.optional(emailString()),
     password: secret.optional(newPasswordString()),
     role_id: numeric.required(oneOf(ROLE_IDS)),
-    source_id: numeric.required(oneOf(idsOf(USER_SOURCE))),
+    // Any source of the catalogue (GET api/user_sources): the database refuses an unknown one (422 exists).
+    source_id: id(),
     responsible_type_id: numeric.optional(oneOf(idsOf(RESPONSIBLE_TYPE))),
     active: requiredFlag(),
     classes: list.optional(z.array(id())),

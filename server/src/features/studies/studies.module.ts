@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 import type { FreeSlotsService } from '../free-slots/free-slots.service.js';
 import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
@@ -7,6 +8,7 @@ import type { FeatureModule } from '../feature-module.js';
 import { studiesHooks } from './studies.sql.js';
 import { studiesTableHooks } from './studies-table.sql.js';
 import { studiesRoutes } from './studies.routes.js';
+import { studiesTotalsRoutes } from './studies-totals.routes.js';
 import { studyWriteHooks } from './studies.write.js';
 import { studyCreateGuard } from './study-create.guard.js';
 import { createMoveToEndService, type MoveToEndService } from './study-move-to-end.service.js';
@@ -45,4 +47,9 @@ export function createStudiesModule(deps: StudiesModuleDeps): FeatureModule<Stud
     },
     writeHooks: { studies: studyWriteHooks },
   };
+}
+
+/** The studies table's totals: they read through the engine (scope, filters, field checks), so they need its hooks. */
+export function createStudiesTotalsModule(deps: { knex: Knex; hooks: HookRegistry }): FeatureModule {
+  return { name: 'studies-totals', routes: [{ stage: 'commands', router: studiesTotalsRoutes(deps) }] };
 }

@@ -132,3 +132,21 @@ describe('POST /api/studies/:id/move-to-end', () => {
     expect((await admin.post('/api/studies/99999999/move-to-end', {})).status).toBe(404);
   });
 });
+
+describe('studies table price total', () => {
+  it('sums the price per study over every filtered row, not one page; the Administrator only', async () => {
+    const from = kyivDay(0, 0).minus({ days: 400 }).toISODate();
+    const query = `filterDatesStart[start]=${from}`;
+    const all = await admin.get(`/api/studies?${query}&select[]=id&select[]=price_total`);
+    expect(all.status, all.text).toBe(200);
+    const expected = (all.body.data as Array<{ price_total: number }>).reduce((sum, row) => sum + Number(row.price_total), 0);
+    expect(expected).toBeGreaterThan(0);
+    // One row per page: the footer still speaks for all of them.
+    const total = await admin.get(`/api/studies/price-total?${query}&page=1&perpage=1`);
+    expect(total.status, total.text).toBe(200);
+    expect(total.body.data).toEqual({ price_total: expected, total: all.body.meta.total });
+    const manager = await srv.signInAs('Manager');
+    expect((await manager.get(`/api/studies/price-total?${query}`)).status).toBe(403);
+    expect((await admin.get('/api/studies/price-total?filter[nope]=1')).status).toBe(400);
+  });
+});

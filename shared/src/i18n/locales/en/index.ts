@@ -29,6 +29,7 @@ import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
+import { staffScreens } from './staff-screens';
 
 export const en: Translation = {
   app,
@@ -74,4 +75,5 @@ export const en: Translation = {
   studyReminders,
   desktopShell,
   desktopNotifications,
+  staffScreens,
 };

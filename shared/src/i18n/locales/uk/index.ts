@@ -28,6 +28,7 @@ import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
+import { staffScreens } from './staff-screens';
 
 export const uk = {
   app,
@@ -73,4 +74,5 @@ export const uk = {
   studyReminders,
   desktopShell,
   desktopNotifications,
+  staffScreens,
 };

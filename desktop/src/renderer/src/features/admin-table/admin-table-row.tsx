@@ -19,6 +19,8 @@ export interface AdminTableRowProps<Row extends AdminRow> {
   open: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** A protected id (user 1): the trash shows, disabled, so nobody wonders where it went (part 1 §2). */
+  deleteProtected: boolean;
   hasActions: boolean;
   className?: string;
   actions?(row: Row): ReactNode;
@@ -31,7 +33,7 @@ export interface AdminTableRowProps<Row extends AdminRow> {
  * re-renders the table, not its 100 rows (the pages pass stable `actions` / `details`).
  */
 function AdminTableRowView<Row extends AdminRow>(props: AdminTableRowProps<Row>) {
-  const { row, columns, columnCount, expandable, open, canEdit, canDelete, hasActions, handlers } = props;
+  const { row, columns, columnCount, expandable, open, canEdit, canDelete, deleteProtected, hasActions, handlers } = props;
   const { t } = useAdminCell();
   return (
     <>
@@ -81,8 +83,9 @@ function AdminTableRowView<Row extends AdminRow>(props: AdminTableRowProps<Row>)
                 size="small"
                 intent="danger"
                 icon="trash"
-                aria-label={t('common.delete')}
-                title={t('common.delete')}
+                aria-label={t(deleteProtected ? 'staffScreens.deleteProtected' : 'common.delete')}
+                title={t(deleteProtected ? 'staffScreens.deleteProtected' : 'common.delete')}
+                disabled={deleteProtected}
                 onClick={() => handlers.current?.remove(row)}
                 data-testid={`delete-${row.id}`}
               />

@@ -1,6 +1,7 @@
 import { Button, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResourceQuery } from '@school/shared/api';
 import { TOAST_MS } from '@school/shared/domain';
 import { findResource } from '@school/shared/resources';
 import { isSortable, usePageTitle, useRouter } from '@school/shared/ui';
@@ -33,8 +34,8 @@ export interface AdminTableProps<Row extends AdminRow> {
   details?(row: Row): ReactNode | null;
   /** Buttons before the pencil (duplicate). Keep it stable (useCallback): rows are memoised. */
   actions?(row: Row): ReactNode;
-  /** A footer row under the rows (a total). */
-  footer?(rows: Row[]): ReactNode;
+  /** A footer row under the rows (a total): the page's rows and the API call of the whole view. */
+  footer?(rows: Row[], query: ResourceQuery): ReactNode;
   rowClassName?(row: Row): string | undefined;
   /** Parameters an Add link carries besides the table's own preset filters. */
   createParams?(): URLSearchParams;
@@ -218,7 +219,8 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
           expandable={expandable}
           open={expandable && expanded.has(row.id)}
           canEdit={canEditRow(row)}
-          canDelete={canDelete && !protectedIds.has(row.id)}
+          canDelete={canDelete}
+          deleteProtected={protectedIds.has(row.id)}
           hasActions={hasActions}
           className={rowClassName?.(row)}
           actions={actions}
@@ -301,7 +303,7 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
               </tr>
             </thead>
             <tbody>{body}</tbody>
-            {footer && rows.length > 0 ? <tfoot>{footer(rows)}</tfoot> : null}
+            {footer && rows.length > 0 ? <tfoot>{footer(rows, table.query)}</tfoot> : null}
           </HTMLTable>
         </div>
         <AdminTablePagination

@@ -1,9 +1,11 @@
 import { Button, Dialog, DialogBody } from '@blueprintjs/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResourceQuery } from '@school/shared/api';
 import { ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
-import { Link, useAuth, useRouter } from '@school/shared/ui';
+import { Link, useApi, useAuth, useRouter } from '@school/shared/ui';
 import { canReadEvaluation, scoreIntent, usePanelAccess } from '@school/shared/ui/study-panels';
 import { useAbility } from '../../app/ability-context';
 import { adminFormOf } from '../admin-forms/admin-form-registry';
@@ -244,9 +246,47 @@ function TrialCell({ trial }: { trial: boolean }) {
   return <>{trial ? t('common.yes') : t('common.no')}</>;
 }
 
+/**
+ * Part 2 §2 "a footer row with the total of all subscription prices per study" (Administrator):
+ * over every row the filters keep, summed by the server, and it says so (not just this page).
+ */
+function PriceTotalFooter({ query, columns }: { query: ResourceQuery; columns: number }) {
+  const { t, i18n } = useTranslation();
+  const { client } = useApi();
+  const filters = useMemo(() => {
+    const { page: _page, perpage: _perpage, sort: _sort, with: _with, select: _select, withCount: _count, ...rest } = query;
+    return rest;
+  }, [query]);
+  const answer = useQuery({
+    queryKey: ['resources', 'studies', 'price-total', filters],
+    queryFn: ({ signal }) => client.get<{ data: { price_total: number; total: number } }>('/api/studies/price-total', filters, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const data = answer.data?.data;
+  return (
+    <tr data-testid="price-total">
+      <td />
+      <td colSpan={columns}>
+        {t('adminTable.studies.priceTotal')}:{' '}
+        {data ? (
+          <>
+            <strong>{formatMoney(data.price_total, i18n.language)}</strong>{' '}
+            <span className="admin-table__muted" data-testid="price-total-scope">
+              {t('staffScreens.totalOfAllRows', { count: data.total })}
+            </span>
+          </>
+        ) : (
+          '…'
+        )}
+      </td>
+      <td />
+    </tr>
+  );
+}
+
 /** Studies table (spec part 2 §2 "Studies table"). */
 export function StudiesTablePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const { navigate } = useRouter();
   const { viewer, ability } = usePanelAccess();
@@ -286,23 +326,7 @@ export function StudiesTablePage() {
         definition={definition}
         hasForm={form !== undefined}
         actions={actions}
-        footer={
-          isAdministrator
-            ? (rows) => (
-                <tr data-testid="price-total">
-                  <td />
-                  <td colSpan={definition.columns.length}>
-                    {t('adminTable.studies.priceTotal')}:{' '}
-                    {formatMoney(
-                      rows.reduce((sum, row) => sum + Number(row.price_total ?? 0), 0),
-                      i18n.language,
-                    )}
-                  </td>
-                  <td />
-                </tr>
-              )
-            : undefined
-        }
+        footer={isAdministrator ? (_rows, query) => <PriceTotalFooter query={query} columns={definition.columns.length} /> : undefined}
       />
       {evaluating ? <EvaluationDialog row={evaluating} onClose={() => setEvaluating(null)} /> : null}
     </>

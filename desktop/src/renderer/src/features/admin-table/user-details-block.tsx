@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '@school/shared/ui';
 import { PersonLink, formatDateTime, type PersonRef } from './admin-table-cells';
 import { showsDateChanges } from './admin-table.rules';
+import { UserBotButtons } from './user-bot-buttons';
 
 export interface DetailsPerson extends PersonRef {
   zoom?: string | null;
@@ -14,6 +15,7 @@ export interface DetailsPerson extends PersonRef {
 
 export interface DetailsUser extends DetailsPerson {
   role_id: number;
+  bots_connected?: { telegram?: boolean; viber?: boolean } | null;
   notes?: { id: number; content: string; created_at: string }[];
   responsibles?: DetailsPerson[];
   childs?: DetailsPerson[];
@@ -132,6 +134,10 @@ export function UserDetailsBlock({ user }: { user: DetailsUser }) {
           <dt>{t('adminTable.users.details.googlemeet')}</dt>
           <dd>
             <Link href={user.googlemeet} />
+          </dd>
+          <dt>{t('staffScreens.bots.title')}</dt>
+          <dd>
+            <UserBotButtons userId={user.id} bots={user.bots_connected} testPrefix="details-bots" />
           </dd>
         </dl>
       </section>

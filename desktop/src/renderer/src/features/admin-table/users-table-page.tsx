@@ -1,5 +1,4 @@
 import { USERS_PAGE } from '../users/user-form-route';
-import { Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { ROLE } from '@school/shared/domain';
 import { useAbility } from '../../app/ability-context';
@@ -8,6 +7,7 @@ import { AdminTable } from './admin-table';
 import { classNumbers, useAdminCell, useLookupOptions } from './admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from './admin-table.types';
 import { userHasDetails } from './admin-table.rules';
+import { UserBotButtons } from './user-bot-buttons';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
 
 export interface UserTableRow extends AdminRow, Omit<DetailsUser, 'id'> {
@@ -19,19 +19,6 @@ export interface UserTableRow extends AdminRow, Omit<DetailsUser, 'id'> {
 }
 
 const ROLE_OPTIONS = Object.values(ROLE).map((id) => ({ value: String(id), label: `roles.${id}` }));
-
-function Bots({ bots }: { bots: UserTableRow['bots_connected'] }) {
-  return (
-    <span className="admin-table__bots">
-      <Tag minimal={!bots?.telegram} intent={bots?.telegram ? 'success' : 'none'} round>
-        T
-      </Tag>{' '}
-      <Tag minimal={!bots?.viber} intent={bots?.viber ? 'success' : 'none'} round>
-        V
-      </Tag>
-    </span>
-  );
-}
 
 function Active({ active }: { active: boolean }) {
   const { t } = useAdminCell();
@@ -128,7 +115,7 @@ function useUsersDefinition(managesUsers: boolean): AdminTableDefinition<UserTab
         {
           key: 'bots',
           label: 'adminTable.users.columns.bots',
-          render: (row) => <Bots bots={row.bots_connected} />,
+          render: (row) => <UserBotButtons userId={row.id} bots={row.bots_connected} />,
         },
       ],
     }),

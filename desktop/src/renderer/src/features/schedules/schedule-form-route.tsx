@@ -5,7 +5,7 @@ import { ScheduleForm } from './schedule-form';
 export const SCHEDULES_PAGE = '/admin/schedules';
 
 /**
- * `/admin/schedules?create&user_id=…&start_at=…` and `?edit=<id>` (spec part 1 §2): the schedule
+ * `/admin/schedules?create&user_id=…&start_at=…`, `?create&copy_of=<id>` (prolong) and `?edit=<id>` (spec part 1 §2): the schedule
  * form in the admin dialog; a save refreshes the calendars' work time and the teachers listing.
  */
 export const scheduleFormDefinition: AdminFormDefinition = {
@@ -13,6 +13,8 @@ export const scheduleFormDefinition: AdminFormDefinition = {
   pagePath: SCHEDULES_PAGE,
   Form: ScheduleForm,
   texts: { createTitle: 'scheduleForm.createTitle', editTitle: 'scheduleForm.editTitle', created: 'scheduleForm.created', saved: 'scheduleForm.saved' },
+  // `copy_of=<id>`: the table's prolong opens the form filled from that schedule.
+  presetTypes: { copy_of: 'int' },
   invalidates: [calendarKeys.all, ['resources', 'teachers']],
   className: 'schedule-form-dialog',
 };

@@ -5,6 +5,7 @@ import { presetsFromQuery, readFormLink } from '@school/shared/ui';
 import {
   newOffperiod,
   newWorkperiod,
+  prolongedScheduleValues,
   scheduleFormBody,
   scheduleFormValues,
   schedulePresetValues,
@@ -53,6 +54,16 @@ describe('schedule form values and body', () => {
   it('new rows: work 60 minutes from 00:00 with no weekday; both with negative temporary ids', () => {
     expect(newWorkperiod([work(5, 1, '10:00')])).toEqual({ id: -1, weekday: null, start_time: '00:00', duration: '60' });
     expect(newOffperiod([off(-1, '2026-01-01 00:00', '2026-01-01 23:59')]).id).toBe(-2);
+  });
+  it('prolong fills a new schedule: the teacher and work periods (new rows), from the old end, no end, no off periods', () => {
+    const ended = { ...stored, end_at: '2027-06-29T21:00:00.000Z' };
+    expect(prolongedScheduleValues(ended)).toEqual({
+      user_id: 3,
+      start_at: '2027-06-30',
+      end_at: '',
+      workperiods: [{ id: -1, weekday: 1, start_time: '09:00', duration: '240' }],
+      offperiods: [],
+    });
   });
   it('?create&user_id=3&start_at=2026-09-01 presets the teacher and the date', () => {
     const link = readFormLink(new URLSearchParams('create&user_id=3&start_at=2026-09-01'));

@@ -93,6 +93,22 @@ export function schedulePresetValues(presets: FormValues): Record<string, unknow
   return values;
 }
 
+/**
+ * Prolong (part 2 §2): the form of a new schedule filled from `row` (read with SCHEDULE_FORM_QUERY):
+ * the same teacher and work periods (as new rows), no off periods, from the old end with no end.
+ * Nothing is written until Save (docs/domain-rules.md "Schedule prolong").
+ */
+export function prolongedScheduleValues(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const stored = scheduleFormValues(row, 'update') as ScheduleFormValues;
+  return {
+    user_id: stored.user_id,
+    start_at: stored.end_at,
+    end_at: '',
+    workperiods: stored.workperiods.map((period, index) => ({ ...period, id: -(index + 1) })),
+    offperiods: [],
+  };
+}
+
 const asValues = (values: FormValues) => values as unknown as ScheduleFormValues;
 const durationNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 

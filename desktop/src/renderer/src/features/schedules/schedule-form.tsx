@@ -12,6 +12,7 @@ import { fetchUsersOfRoles } from '../admin-widgets/user-search.api';
 import { OffperiodsEditor, WorkperiodsEditor } from './schedule-periods-editors';
 import {
   SCHEDULE_FORM_QUERY,
+  prolongedScheduleValues,
   scheduleFormBody,
   scheduleFormValues,
   schedulePresetValues,
@@ -27,11 +28,11 @@ export const scheduleFormKeys = { teachers: ['schedule-form', 'teachers'] as con
  * Methodologists), the dates it is valid, the weekly work periods and the days off. Create: POST
  * api/schedules; edit: POST api/schedules/{id} with _method=patch, both lists sent whole.
  */
-export function ScheduleForm({ id, presets, onSaved, onCancel, onDirtyChange }: AdminFormProps) {
+function ScheduleFormBody({ id, presets, copied, onSaved, onCancel, onDirtyChange }: AdminFormProps & { copied?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const { client } = useApi();
   const ability = useAbility();
-  const presetValues = useMemo(() => (presets ? schedulePresetValues(presets) : undefined), [presets]);
+  const presetValues = useMemo(() => (copied ?? (presets ? schedulePresetValues(presets) : undefined)), [presets, copied]);
   const form = useResourceForm('schedules', id, {
     query: SCHEDULE_FORM_QUERY,
     presets: presetValues,
@@ -134,4 +135,27 @@ export function ScheduleForm({ id, presets, onSaved, onCancel, onDirtyChange }: 
       </div>
     </form>
   );
+}
+
+/**
+ * The schedule form; `?create&copy_of=<id>` (the table's prolong, part 2 §2) starts from that
+ * schedule as a copy: same teacher and work periods, no off periods, from its end with no end.
+ */
+export function ScheduleForm(props: AdminFormProps) {
+  const { client } = useApi();
+  const copyOf = props.id === null && typeof props.presets?.copy_of === 'number' ? props.presets.copy_of : undefined;
+  const source = useQuery({
+    queryKey: ['resources', 'schedules', 'copy', copyOf ?? 0],
+    queryFn: ({ signal }) => client.get<{ data: Record<string, unknown> }>(`/api/schedules/${copyOf}`, { ...SCHEDULE_FORM_QUERY }, { signal }).then((answer) => answer.data),
+    enabled: copyOf !== undefined,
+  });
+  const copied = useMemo(() => (source.data ? prolongedScheduleValues(source.data) : undefined), [source.data]);
+  if (copyOf !== undefined && source.isPending) {
+    return (
+      <div className="schedule-form__loading" data-testid="schedule-form-loading">
+        <Spinner size={32} />
+      </div>
+    );
+  }
+  return <ScheduleFormBody {...props} copied={copied} />;
 }

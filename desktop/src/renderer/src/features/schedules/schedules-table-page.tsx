@@ -1,10 +1,7 @@
 import { Button } from '@blueprintjs/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TOAST_MS } from '@school/shared/domain';
-import { useApi, useRouter } from '@school/shared/ui';
+import { useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { useServices } from '../../app/services-context';
 import { adminFormOf } from '../admin-forms/admin-form-registry';
 import { AdminTable } from '../admin-table/admin-table';
 import { formatDateTime, PersonLink, type PersonRef } from '../admin-table/admin-table-cells';
@@ -67,26 +64,15 @@ const definition: AdminTableDefinition<ScheduleTableRow> = {
 };
 
 /**
- * Schedules table (spec part 2 §2 "Schedules table"). Prolong (POST /api/schedules/{id}/prolong)
- * makes the next schedule: the work periods copied, no off periods, from the old end with no end;
- * its form opens so the copy can be adjusted. A schedule without an end or without its teacher
+ * Schedules table (spec part 2 §2 "Schedules table"). Prolong opens the form of the next
+ * schedule filled as a copy (the work periods, no off periods, from the old end with no end);
+ * nothing is written until Save, Cancel leaves no row. A schedule without an end or without its teacher
  * (DELETED) cannot be prolonged (docs/domain-rules.md "Schedule prolong").
  */
 export function SchedulesTablePage() {
   const { t } = useTranslation();
-  const { client } = useApi();
   const { navigate } = useRouter();
-  const { toasts } = useServices();
-  const queryClient = useQueryClient();
   const canCreate = useAbility().can('create', 'schedule');
-  const prolong = useMutation({
-    mutationFn: (row: ScheduleTableRow) => client.post<{ data: { id: number } }>(`/api/schedules/${row.id}/prolong`),
-    onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: ['resources', 'schedules'] });
-      toasts.show({ intent: 'success', message: t('scheduleTable.prolonged'), timeoutMs: TOAST_MS.short });
-      navigate(`${SCHEDULES_PAGE}?edit=${answer.data.id}`, { state: { background: `${SCHEDULES_PAGE}${window.location.search}` } });
-    },
-  });
   return (
     <AdminTable<ScheduleTableRow>
       titleKey="titles.schedules"
@@ -102,8 +88,7 @@ export function SchedulesTablePage() {
             aria-label={t('scheduleTable.prolong')}
             title={row.end_at && row.user ? t('scheduleTable.prolong') : t('scheduleTable.cannotProlong')}
             disabled={!row.end_at || !row.user}
-            loading={prolong.isPending && prolong.variables?.id === row.id}
-            onClick={() => prolong.mutate(row)}
+            onClick={() => navigate(`${SCHEDULES_PAGE}?create&copy_of=${row.id}`, { state: { background: `${SCHEDULES_PAGE}${window.location.search}` } })}
             data-testid={`prolong-${row.id}`}
           />
         ) : null

@@ -17,6 +17,7 @@ import { useServices } from '../../app/services-context';
 import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { calendarKeys } from '../calendar/calendar-api';
 import { backgroundOf } from '../admin-forms/admin-form-route';
+import { StudyReportTargetPicker } from './study-report-target-picker';
 import './study-report-form.css';
 
 function studyTime(start: string, end: string, language: string): string {
@@ -210,6 +211,15 @@ export function StudyReportFormRoute() {
   let body;
   if (!ability.can('create', 'study_report') && !ability.can('update', 'study_report')) {
     body = <NonIdealState icon="lock" description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.noAccess')}</span>} />;
+  } else if (target === null && query.has('create')) {
+    body = (
+      <StudyReportTargetPicker
+        onChosen={(studyId, userId) =>
+          navigate(`${STUDY_REPORTS_PAGE}?create&study_id=${studyId}&user_id=${userId}`, { replace: true, state })
+        }
+        onCancel={onClose}
+      />
+    );
   } else if (target === null) {
     body = <NonIdealState icon="search" description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.missingParams')}</span>} />;
   } else if (loading) {

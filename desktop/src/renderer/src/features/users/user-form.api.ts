@@ -22,8 +22,9 @@ interface LookupRow {
   minutes?: number;
 }
 
-/** The lookups a user form offers as checkboxes; names come in the request's language. */
+/** The lookups a user form offers (checkboxes, and the source select); names come in the request's language. */
 export const USER_LOOKUPS = {
+  sources: 'user_sources',
   classes: 'classifications',
   languages: 'languages',
   teaching_formats: 'teaching_formats',

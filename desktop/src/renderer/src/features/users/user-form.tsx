@@ -1,7 +1,7 @@
 import { Callout, Checkbox, FormGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIRTHDATE_PICKER_YEARS_BACK, PASSWORD_MIN_LENGTH, RESPONSIBLE_TYPE, ROLE, USER_SOURCE, idsOf, inRoleGroup } from '@school/shared/domain';
+import { BIRTHDATE_PICKER_YEARS_BACK, PASSWORD_MIN_LENGTH, RESPONSIBLE_TYPE, ROLE, idsOf, inRoleGroup } from '@school/shared/domain';
 import { useAuth, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
@@ -32,7 +32,7 @@ const BIRTHDATE_MIN = new Date(1930, 0, 1);
  * rules and the server's 422 messages show under their fields.
  */
 export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: AdminFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const ability = useAbility();
   const presetValues = useMemo(() => (presets ? userPresetValues(presets) : undefined), [presets]);
@@ -49,6 +49,12 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
   const v = form.values as unknown as UserFormValues;
   const classes = useLookup('classes');
   const languages = useLookup('languages');
+  // Part 1 §7 "Reference loads: GET api/user_sources": a source added to the catalogue is offered
+  // at once; the six the spec names keep their translated names, others show the stored one.
+  const sources = useLookup('sources')?.map((choice) => {
+    const key = `userForm.sources.${choice.id}`;
+    return i18n.exists(key) ? { ...choice, label: t(key) } : choice;
+  });
   const birthdateMonth = useMemo(() => {
     const at = new Date();
     at.setFullYear(at.getFullYear() - BIRTHDATE_PICKER_YEARS_BACK);
@@ -107,7 +113,7 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
             form={form}
             name="source_id"
             label={t('userForm.source')}
-            options={idsOf(USER_SOURCE).map((sourceId) => ({ id: sourceId, label: t(`userForm.sources.${sourceId}`) }))}
+            options={sources ?? []}
           />
           {needsType || v.responsible_type_id !== null ? (
             <SelectField

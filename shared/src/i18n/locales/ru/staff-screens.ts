@@ -1,0 +1,20 @@
+import type { Translation } from '../translation.types';
+
+export const staffScreens: Translation['staffScreens'] = {
+  deleteProtected: 'Эта запись защищена от удаления',
+  totalOfAllRows: '(все отфильтрованные записи: {{count}})',
+  totalOfThisPage: '(только записи этой страницы)',
+  reportPicker: {
+    study: 'Занятие',
+    studySearch: 'Имя ученика и/или дата (дд.мм.гггг)',
+    studyHint: 'Ваши занятия, которые уже начались; с датой — занятия этого дня.',
+    student: 'Ученик',
+    noStudents: 'без учеников',
+    next: 'Далее',
+  },
+  bots: {
+    copyLink: 'Скопировать ссылку для подключения {{type}}',
+    connected: '{{type}} подключён',
+    title: 'Боты',
+  },
+};
