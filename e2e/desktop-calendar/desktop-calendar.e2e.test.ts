@@ -253,3 +253,101 @@ describe('desktop home calendar', () => {
     }
   });
 });
+
+describe('transfer mode (issue 29 point 2; spec part 1 §2, §4)', () => {
+  /** Clicks a study of this week or the next in transfer mode and waits for its offer. */
+  async function startTransfer(page: Page, studyId: number): Promise<void> {
+    const event = page.locator(`[data-testid=study-event][data-study-id="${studyId}"]`).first();
+    await waitForCalendar(page);
+    if (!(await event.isVisible())) {
+      await page.getByTestId('calendar-next').click();
+      await waitForCalendar(page);
+    }
+    await event.click();
+    await page.getByTestId('staff-transfer').waitFor();
+  }
+
+  const offeredSlots = (page: Page) =>
+    page.locator('[data-testid=staff-transfer-calendar] .staff-transfer__slot').evaluateAll((nodes) =>
+      [...new Set(nodes.map((n) => Number([...n.classList].find((c) => c.startsWith('transfer-slot--'))!.slice('transfer-slot--'.length))))].sort((a, b) => a - b),
+    );
+
+  it('a Manager moves a future lesson of the teacher to a free slot with the family’s command (uk)', async () => {
+    const knex = suite.server.knex;
+    const now = DateTime.now().setZone(ZONE);
+    const study = (await studiesOf(knex, suite.teacherId, now.plus({ days: 2 }), currentKyivWeek(2).to)).find((s) => s.students === 1 && s.miss_status === 0);
+    expect(study, 'a future lesson of teacher@example.com with one student').toBeDefined();
+    const { context, page } = await suite.staffPage();
+    try {
+      await signIn(page, 'manager@example.com');
+      await pickUser(page, suite.teacherId);
+      await page.getByTestId('calendar-transfer').click();
+      await page.getByTestId('transfer-mode-hint').waitFor();
+      await startTransfer(page, study!.id);
+      const dialog = page.getByTestId('staff-transfer');
+      await page.locator('[data-testid=staff-transfer-calendar][data-state=ready]').waitFor();
+      // A week view with cells of 50 px, no all-day row, from tomorrow on.
+      expect(await dialog.locator('.fc-timeGridWeek-view').count()).toBe(1);
+      expect(await dialog.locator('.fc-timegrid-allday').count()).toBe(0);
+      const cell = await dialog.locator('td.fc-timegrid-slot-lane').first().boundingBox();
+      expect(Math.round(cell!.height)).toBe(50);
+      let offered = await offeredSlots(page);
+      if (offered.length === 0) {
+        await page.getByTestId('staff-transfer-next').click();
+        await page.locator('[data-testid=staff-transfer-calendar][data-state=ready]').waitFor();
+        offered = await offeredSlots(page);
+      }
+      expect(offered.length).toBeGreaterThan(0);
+      const tomorrow = now.startOf('day').plus({ days: 1 }).toMillis();
+      for (const start of offered) expect(start).toBeGreaterThanOrEqual(tomorrow);
+      await viewportShot(page, 'desktop-calendar-transfer-uk');
+
+      const target = offered[offered.length - 1];
+      await page.locator(`[data-testid=staff-transfer-calendar] .transfer-slot--${target}`).first().click();
+      await page.getByTestId('staff-transfer-confirm').waitFor();
+      expect(await page.getByTestId('staff-transfer-confirm-to').textContent()).toContain(DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'));
+      const saved = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/studies/${study!.id}`);
+      await page.getByTestId('staff-transfer-save').click();
+      // The family's command: comment and miss status as loaded, with the new start (part 1 §7).
+      const form = new URLSearchParams((await saved).postData() ?? '');
+      expect([...form.keys()].sort()).toEqual(['_method', 'comment', 'miss_status', 'start']);
+      await dialog.waitFor({ state: 'detached' });
+      expect((await knex('studies').where({ id: study!.id }).first('start')).start.getTime()).toBe(target);
+      const managerId = await userIdOf(knex, 'manager@example.com');
+      expect(await knex('study_date_changes').where({ study_id: study!.id, changed_by: managerId }).first('id')).toBeDefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a lesson less than a day away gets the spec’s refusal (ru); a Teacher has no transfer mode', async () => {
+    const knex = suite.server.knex;
+    const manager = await suite.server.signInAs('Manager');
+    const student = await knex('users').where({ role_id: 4, active: true }).orderBy('id', 'desc').first('id');
+    // Tomorrow (Kyiv) but within 24 hours: after today, too late to move.
+    const now = DateTime.now().setZone(ZONE);
+    const soon = DateTime.max(now.startOf('day').plus({ days: 1, minutes: 5 }), now.plus({ hours: 1 }).startOf('hour'));
+    expect(soon.toMillis() - now.toMillis()).toBeLessThan(24 * 3_600_000);
+    const created = await manager.post('/api/studies', { users: [suite.teacherId, student.id], start: soon.toISO(), duration: 30, type_id: 1, trial: 0, ignore_offperiods: 1 });
+    expect(created.status, created.text).toBe(201);
+    const { context, page } = await suite.staffPage('ru');
+    try {
+      await signIn(page, 'manager@example.com', 'ru');
+      await pickUser(page, suite.teacherId);
+      await page.getByTestId('calendar-transfer').click();
+      await startTransfer(page, created.body.data.id);
+      expect(await page.getByTestId('staff-transfer-refused').textContent()).toBe(ru.scheduling.transfer.too_late);
+      await viewportShot(page, 'desktop-calendar-transfer-refused-ru');
+    } finally {
+      await context.close();
+    }
+    const teacher = await suite.staffPage();
+    try {
+      await signIn(teacher.page, 'teacher@example.com');
+      await pickUser(teacher.page, suite.teacherId);
+      expect(await teacher.page.getByTestId('calendar-transfer').count()).toBe(0);
+    } finally {
+      await teacher.context.close();
+    }
+  });
+});

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@school/shared/api';
 import { TOAST_MS } from '@school/shared/domain';
-import { useApi } from '@school/shared/ui';
 import {
   BACKGROUND_COLORS,
   CALENDAR_VIEWS,
@@ -13,24 +11,17 @@ import {
   TRANSFER_TIME_CELL_HEIGHT,
   type CalendarEventData,
   type CalendarStudy,
-  type Span,
 } from '@school/shared/ui/calendar';
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
+import { useStudyTransfer, type MovedStudy } from '@school/shared/ui/study-transfer';
 import { useToasts } from '../../app/toasts-context';
 import { ChevronLeftIcon } from '../../components/icons';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { CalendarToolbar } from '../calendar/calendar-toolbar';
 import { formatClock, formatDay, formatMoment } from '../calendar/study-time';
-import { saveTransfer, type MovedStudy } from './transfer-api';
 import { TransferConfirm } from './transfer-confirm';
-import { useTransferSlots, useTransferWindow } from './use-transfer-data';
 import './transfer-view.css';
-
-/** Refusals after which the offered slots are out of date: ask the server again. */
-const STALE_SLOT_CODES = new Set(['slot_taken', 'slot_not_free', 'slot_in_off_period', 'slot_after_limit', 'slot_not_after_today']);
-/** The slot was offered as free and is busy now: someone took it a moment ago. */
-const TAKEN_CODES = new Set(['slot_taken', 'slot_not_free']);
 
 const SLOT_PREFIX = 'slot-';
 const FREE = { background: '#e3f4ea', border: '#238551', text: '#14532d' };
@@ -53,24 +44,29 @@ export interface TransferViewProps {
  */
 export function TransferView({ study, typeNames, onBack, onClose, onMoved }: TransferViewProps) {
   const { t, i18n } = useTranslation();
-  const { client } = useApi();
   const toasts = useToasts();
   const now = useRef(Date.now()).current;
   const handle = useRef<StudyCalendarHandle>(null);
   const [range, setRange] = useState<VisibleRange | null>(null);
-  const [picked, setPicked] = useState<Span | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
+  const week = useMemo(() => (range ? { start: range.start, end: range.end } : null), [range]);
+  const moved = useCallback(
+    (done: MovedStudy) => {
+      toasts.show({ intent: 'success', message: t('family.transfer.done', { time: formatMoment(done.start, i18n.language) }), timeoutMs: TOAST_MS.short });
+      onMoved(done);
+    },
+    [toasts, t, i18n.language, onMoved],
+  );
+  const transfer = useStudyTransfer(study, { now, week, t: tFn, onMoved: moved });
+  const { error, picked, saving } = transfer;
+  const frame = { window: transfer.window, offPeriods: transfer.offPeriods, loading: transfer.loading };
+  const offer = { slots: transfer.slots, loading: transfer.loading };
   // A refusal comes while the person looks at a slot far down the week: bring the message to them.
   useEffect(() => {
     if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
   }, [error]);
 
-  const frame = useTransferWindow(study, now);
-  const week = useMemo(() => (range ? { start: range.start, end: range.end } : null), [range]);
-  const offer = useTransferSlots(study, frame.window, week);
-  const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
   const compact = useMediaQuery(COMPACT_QUERY);
 
   const events = useMemo(() => {
@@ -116,34 +112,10 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
 
   const onSlotClick = useCallback(
     (eventId: string) => {
-      if (!eventId.startsWith(SLOT_PREFIX)) return;
-      const start = Number(eventId.slice(SLOT_PREFIX.length));
-      const slot = offer.slots.find((s) => s.start === start);
-      if (slot) {
-        setError(null);
-        setPicked(slot);
-      }
+      if (eventId.startsWith(SLOT_PREFIX)) transfer.pick(Number(eventId.slice(SLOT_PREFIX.length)));
     },
-    [offer.slots],
+    [transfer],
   );
-
-  const confirm = async () => {
-    if (!picked) return;
-    setSaving(true);
-    try {
-      const moved = await saveTransfer(client, study, picked.start);
-      toasts.show({ intent: 'success', message: t('family.transfer.done', { time: formatMoment(moved.start, i18n.language) }), timeoutMs: TOAST_MS.short });
-      onMoved(moved);
-    } catch (err) {
-      const code = isApiError(err) ? err.code : undefined;
-      const message = code && TAKEN_CODES.has(code) ? t('scheduling.slot_taken') : isApiError(err) && err.status > 0 ? err.message : t('errorUnknown.toastMessage');
-      setError(message);
-      setPicked(null);
-      if (code && STALE_SLOT_CODES.has(code)) offer.reload();
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const limits = frame.window;
   const inWindow = offer.slots.length > 0;
@@ -216,8 +188,8 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
           from={study.start}
           to={picked.start}
           saving={saving}
-          onCancel={() => setPicked(null)}
-          onConfirm={() => void confirm()}
+          onCancel={transfer.unpick}
+          onConfirm={() => void transfer.confirm()}
         />
       ) : null}
     </ModalDialog>

@@ -17,4 +17,17 @@ export const staffScreens: Translation['staffScreens'] = {
     connected: '{{type}} connected',
     title: 'Bots',
   },
+  transfer: {
+    mode: 'Transfer',
+    modeHint: 'Transfer mode: click a future study to pick a free time of its teacher.',
+    notAllowed: 'You cannot move this study.',
+    free: 'Free',
+    now: 'Now: {{time}}',
+    window: 'New time: from {{from}} to {{to}} inclusive.',
+    noSlots: 'The teacher has no free time this week. Look at another week.',
+    confirmFrom: 'Was',
+    confirmTo: 'Becomes',
+    save: 'Move',
+    done: 'The study was moved to {{time}}.',
+  },
 };

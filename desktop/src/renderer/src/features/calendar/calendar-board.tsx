@@ -1,8 +1,9 @@
-import { Spinner } from '@blueprintjs/core';
+import { Callout, Spinner } from '@blueprintjs/core';
 import interactionPlugin from '@fullcalendar/interaction';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, TOAST_MS } from '@school/shared/domain';
+import { asSubject } from '@school/shared/permissions';
 import { formLinkPath, useApi, useAuth, useRouter } from '@school/shared/ui';
 import {
   defaultViewFor,
@@ -20,6 +21,7 @@ import { useAbility } from '../../app/ability-context';
 import { useAppDispatch, useAppSelector } from '../../app/app-store';
 import { useServices } from '../../app/services-context';
 import { StudyEventModal } from '../study-modal/study-event-modal';
+import { StaffTransferDialog } from '../study-transfer/staff-transfer-dialog';
 import { STUDIES_PAGE } from '../studies/study-form-route';
 import { CalendarLegend } from './calendar-legend';
 import { CalendarToolbar, HoursBar } from './calendar-toolbar';
@@ -38,11 +40,13 @@ export function CalendarBoard({ userId }: { userId: number }) {
   const handle = useRef<StudyCalendarHandle>(null);
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [openStudyId, setOpenStudyId] = useState<number | null>(null);
+  const [transferMode, setTransferMode] = useState(false);
+  const [transferStudyId, setTransferStudyId] = useState<number | null>(null);
 
   const roleId = user?.role_id ?? ROLE.Guest;
   const family = isFamilyRole(roleId);
   const { client } = useApi();
-  const { native } = useServices();
+  const { native, toasts } = useServices();
   const viewerId = user?.id ?? null;
   // A message in a study the signed-in user teaches: a notification and the badge (issue #17 p. 5).
   const onStudyMessage = useMemo(() => {
@@ -65,6 +69,9 @@ export function CalendarBoard({ userId }: { userId: number }) {
   const view = range?.viewType ?? initialView;
   const toolbarRole = hasCalendarToolbar(roleId);
   const canCreateStudy = ability.can('create', 'study');
+  // Transfer mode (spec part 1 §2, §4): for who may change a study's start (Administrator, Manager;
+  // an Administrator switched to Responsible, with the family's rules the server applies).
+  const canTransfer = ability.can('update', 'study', 'start');
   // Administrator and Manager jump from an event to the study in the admin table (spec part 1 §2).
   const canEditInTable = roleId === ROLE.Administrator || roleId === ROLE.Manager;
 
@@ -109,6 +116,18 @@ export function CalendarBoard({ userId }: { userId: number }) {
     [navigate, here],
   );
   const openStudy = useMemo(() => data.studies.find((s) => s.id === openStudyId) ?? null, [data.studies, openStudyId]);
+  const transferStudy = useMemo(() => data.studies.find((s) => s.id === transferStudyId) ?? null, [data.studies, transferStudyId]);
+  // In transfer mode a click on a study starts its transfer instead of opening the modal.
+  const onStudyClick = useCallback(
+    (studyId: number) => {
+      if (!transferMode) return setOpenStudyId(studyId);
+      const study = data.studies.find((s) => s.id === studyId);
+      const subject = study && asSubject('study', { ...study, user_ids: (study.users ?? []).map((u) => u.id) });
+      if (subject && ability.can('update', subject, 'start')) setTransferStudyId(studyId);
+      else toasts.show({ intent: 'warning', message: t('staffScreens.transfer.notAllowed'), timeoutMs: TOAST_MS.short });
+    },
+    [transferMode, data.studies, ability, toasts, t],
+  );
   // ?study={id}: a clicked message notification (or any link) opens that study's modal.
   const linkedStudy = Number(query.get('study'));
   useEffect(() => {
@@ -144,7 +163,15 @@ export function CalendarBoard({ userId }: { userId: number }) {
         backgroundHidden={ui.backgroundHidden}
         onToggleBackground={() => dispatch(backgroundToggled())}
         realtime={data.realtime}
+        showTransfer={canTransfer}
+        transferMode={transferMode}
+        onToggleTransfer={() => setTransferMode((on) => !on)}
       />
+      {transferMode ? (
+        <Callout intent="primary" icon="swap-horizontal" compact className="calendar-board__transfer-hint" data-testid="transfer-mode-hint">
+          {t('staffScreens.transfer.modeHint')}
+        </Callout>
+      ) : null}
       <div className="calendar-board__meta">
         {ability.can('read', 'workhour') ? <HoursBar hours={hours} /> : <span />}
         <CalendarLegend withBackground={data.backgroundEvents.length > 0 && !ui.backgroundHidden} />
@@ -163,7 +190,7 @@ export function CalendarBoard({ userId }: { userId: number }) {
           t={tFn}
           hourRange={hourRange(visibleSpans)}
           showAllDay={showsAllDay(roleId)}
-          onStudyClick={setOpenStudyId}
+          onStudyClick={onStudyClick}
           onDateClick={onDateClick}
           interactionPlugin={interactionPlugin}
           onDatesSet={onDatesSet}
@@ -175,6 +202,17 @@ export function CalendarBoard({ userId }: { userId: number }) {
         <p className="calendar-board__hint" data-testid="free-slot-hint">
           {t('calendarUi.freeSlotHint')}
         </p>
+      ) : null}
+      {transferStudy ? (
+        <StaffTransferDialog
+          study={transferStudy}
+          onClose={() => setTransferStudyId(null)}
+          onMoved={() => {
+            setTransferStudyId(null);
+            setTransferMode(false);
+            void data.refresh();
+          }}
+        />
       ) : null}
       {openStudyId !== null ? (
         <StudyEventModal

@@ -18,11 +18,15 @@ export interface CalendarToolbarProps {
   backgroundHidden: boolean;
   onToggleBackground(): void;
   realtime: RealtimeStatus;
+  /** Transfer mode (spec part 1 §2): for who may change a study's start. */
+  showTransfer?: boolean;
+  transferMode?: boolean;
+  onToggleTransfer?(): void;
 }
 
 const VIEW_NAMES = Object.keys(CALENDAR_VIEWS) as CalendarViewName[];
 
-/** Navigation, views (years and year are shown disabled, spec part 1 §2), Refresh and Hide. */
+/** Navigation, views (years and year are shown disabled, spec part 1 §2), Refresh, Hide and transfer mode. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -67,6 +71,17 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
             loading={props.refreshing}
             onClick={props.onRefresh}
             data-testid="calendar-refresh"
+          />
+        ) : null}
+        {props.showTransfer ? (
+          <Button
+            icon="swap-horizontal"
+            text={t('staffScreens.transfer.mode')}
+            active={props.transferMode}
+            intent={props.transferMode ? 'primary' : 'none'}
+            aria-pressed={props.transferMode}
+            onClick={props.onToggleTransfer}
+            data-testid="calendar-transfer"
           />
         ) : null}
         {props.showHide ? (

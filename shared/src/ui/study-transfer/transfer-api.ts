@@ -1,7 +1,7 @@
 import { createResourceApi, resourcePath, type ApiClient } from '@school/shared/api';
 import { packageLastStudyStart, transferPackageId } from '@school/shared/rules';
-import type { CalendarSchedule, CalendarStudy, Span } from '@school/shared/ui/calendar';
-import { participantRoleId, toMillis, toKyivIso } from '@school/shared/ui/calendar';
+import type { CalendarSchedule, CalendarStudy, Span } from '../calendar';
+import { participantRoleId, toMillis, toKyivIso } from '../calendar';
 
 /** Calls of the transfer mode (spec part 1 §4, §7; docs/domain-rules.md "Scheduling and transfer"). */
 

@@ -1,0 +1,3 @@
+/** A study's transfer (spec part 1 §4): the calls and the one headless hook both apps draw. */
+export * from './transfer-api';
+export * from './use-study-transfer';
