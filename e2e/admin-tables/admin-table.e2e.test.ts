@@ -355,6 +355,22 @@ describe('delete, protected ids and roles', () => {
         ru.adminTable.total.split('{{')[0].trim(),
       );
       await shot(page, 'admin-study_reports-teacher-ru');
+
+      // Add (issue 29 point 4): the Teacher's own studies, found by the date.
+      const own = await knex('studies as s')
+        .join('study_user as su', 'su.study_id', 's.id')
+        .where({ 'su.user_id': me })
+        .where('s.start', '<', new Date())
+        .orderBy('s.start', 'desc')
+        .first('s.id', 's.start');
+      await page.getByTestId('admin-table-add').click();
+      await page.getByTestId('report-target-picker').waitFor();
+      await page.getByTestId('report-target-study-search').fill(DateTime.fromJSDate(own.start).setZone(ZONE).toFormat('dd.MM.yyyy'));
+      await page.getByTestId(`report-target-study-option-${own.id}`).click();
+      await page.getByTestId('report-target-study-picked').waitFor();
+      await shot(page, 'admin-study_reports-add-picker-ru');
+      await page.getByTestId('report-target-cancel').click();
+      await page.getByTestId('report-target-picker').waitFor({ state: 'detached' });
     } finally {
       await teacher.context.close();
     }

@@ -256,6 +256,24 @@ describe('schedule form and table', () => {
       await page.getByTestId('schedule-form-save').click();
       expect(await errorOf(page, 'schedule-form-workperiod-0-error')).toBe(fill(t.validations.min.numeric, { attribute: t.attributes.duration, min: 1 }));
       await viewportShot(page, 'admin-schedule-form-edit-ru-1280');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: t.adminForms.discard }).click();
+      await page.getByTestId('schedule-form').waitFor({ state: 'detached' });
+
+      // Prolong in Russian: the filled copy, nothing written until Save.
+      const ended = await suite.server.knex('schedules').whereNotNull('end_at').whereNotNull('user_id').orderBy('id').first('id');
+      const rows = await suite.server.knex('schedules').count<{ count: string }[]>('* as count');
+      await page.goto(`/staff/admin/schedules?id=${ended.id}`);
+      await page.getByTestId(`prolong-${ended.id}`).click();
+      await formOpen(page, 'schedule-form');
+      expect(await page.getByTestId('schedule-form').getAttribute('data-mode')).toBe('create');
+      await viewportShot(page, 'admin-schedule-prolong-ru-1280');
+      await page.getByTestId('schedule-form-cancel').click();
+      await page.getByTestId('schedule-form').waitFor({ state: 'detached' });
+      expect(await suite.server.knex('schedules').count<{ count: string }[]>('* as count')).toEqual(rows);
+      await page.goto(`/staff/admin/schedules?edit=${schedule.id}`);
+      await formOpen(page, 'schedule-form');
+      await page.getByTestId('schedule-form-workperiod-0-duration').fill('0');
 
       await page.getByTestId('schedule-form-cancel').click();
       expect(await page.getByTestId('form-discard-question').innerText()).toBe(t.adminForms.discardQuestion);
