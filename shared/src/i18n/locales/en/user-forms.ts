@@ -92,5 +92,4 @@ export const scheduleTable = {
   weekdaysShort: { 0: 'Sun', 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat' },
   prolong: 'Prolong: a new schedule from the end date',
   cannotProlong: 'Only a schedule with an end date and a teacher can be prolonged',
-  prolonged: 'Schedule prolonged',
 };
