@@ -187,6 +187,51 @@ describe('staff settings: language and bots', () => {
   });
 });
 
+describe('staff settings: feature flags (spec part 1 §4)', () => {
+  it('lets the Administrator switch the recordings upload service on and off; a Manager sees no switches', async () => {
+    const { context, page } = await suite.staffPage();
+    const knex = suite.server.knex;
+    const uploader = async () =>
+      (await knex('feature_flags').where('name', 'recordings_uploader_enabled').first('enabled')).enabled as boolean;
+    try {
+      await signIn(page, 'admin@example.com');
+      await page.goto('/staff/settings');
+      const section = page.getByTestId('settings-feature-flags');
+      await section.getByText(uk.featureFlags.names.recordings_uploader_enabled, { exact: true }).waitFor();
+      const toggle = page.getByTestId('feature-flag-recordings_uploader_enabled');
+      expect(await toggle.isChecked()).toBe(false);
+      // A person clicks the switch's label.
+      await section.getByText(uk.featureFlags.names.recordings_uploader_enabled, { exact: true }).click();
+      const savedOn = uk.featureFlags.saved.replace('{{name}}', uk.featureFlags.names.recordings_uploader_enabled).replace('{{state}}', uk.featureFlags.on);
+      await page.getByTestId('toast-success').getByText(savedOn).waitFor();
+      expect(await uploader()).toBe(true);
+      expect(await toggle.isChecked()).toBe(true);
+      await screenshot(page, 'desktop-settings-flags-uk');
+
+      await page.getByTestId('language-ru').click();
+      await section.getByText(ru.featureFlags.names.recordings_uploader_enabled, { exact: true }).click();
+      const savedOff = ru.featureFlags.saved.replace('{{name}}', ru.featureFlags.names.recordings_uploader_enabled).replace('{{state}}', ru.featureFlags.off);
+      await page.getByTestId('toast-success').getByText(savedOff).waitFor();
+      expect(await uploader()).toBe(false);
+      expect(await toggle.isChecked()).toBe(false);
+      await section.getByText(ru.featureFlags.hint).waitFor();
+      await screenshot(page, 'desktop-settings-flags-ru');
+      await page.getByTestId('language-uk').click();
+    } finally {
+      await context.close();
+    }
+    const manager = await suite.staffPage();
+    try {
+      await signIn(manager.page, 'manager@example.com');
+      await manager.page.goto('/staff/settings');
+      await manager.page.getByTestId('password-form').waitFor();
+      expect(await manager.page.getByTestId('settings-feature-flags').count()).toBe(0);
+    } finally {
+      await manager.context.close();
+    }
+  });
+});
+
 describe('teacher profile (/profile)', () => {
   it('shows the demo teacher’s own data from the database, read-only, in uk and ru', async () => {
     const knex = suite.server.knex;

@@ -31,6 +31,8 @@ export const SUBJECTS = [
   'document',
   'event',
   'workhour',
+  /** The school's on/off switches (`feature_flags`): switched by the Administrator only. */
+  'feature_flag',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 

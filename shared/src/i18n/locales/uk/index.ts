@@ -23,6 +23,7 @@ import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-form
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
+import { featureFlags } from './feature-flags';
 import { bots } from './bots';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
@@ -68,6 +69,7 @@ export const uk = {
   moneyForms,
   analyticsUi,
   chat,
+  featureFlags,
   bots,
   botDialog,
   studyReminders,
