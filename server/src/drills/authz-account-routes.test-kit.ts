@@ -219,6 +219,17 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     'PATCH /api/study-reminder-settings': [
       { target: '-', need: roles('Administrator'), send: async () => ({ method: 'PATCH', path: '/api/study-reminder-settings', body: { offsets_minutes: [1440, 60] } }) },
     ],
+    // Feature flags (issue 29): the Administrator's; `true` is what the school fixture already set.
+    'PATCH /api/feature-flags/:id': [
+      {
+        target: 'recordings_uploader_enabled',
+        need: roles('Administrator'),
+        send: async () => {
+          const flag = (await s.knex('feature_flags').where('name', 'recordings_uploader_enabled').first('id')).id as number;
+          return { method: 'PATCH', path: `/api/feature-flags/${flag}`, body: { enabled: true } };
+        },
+      },
+    ],
 
     // Contracts and invoices with their documents (part 1 §7): as reading the row.
     'GET /api/contracts/:id/download': sides((key, side) => ({
