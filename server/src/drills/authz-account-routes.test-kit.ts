@@ -171,6 +171,8 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       })),
     ],
     'GET /api/bots/status': [{ target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/bots/status' }) }],
+    // The family web's profile page (issue 29): students and parents, their own account only.
+    'GET /api/family-profile': [{ target: 'self', need: roles('Student', 'Responsible'), send: async () => ({ method: 'GET', path: '/api/family-profile' }) }],
     'GET /telegram/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/telegram/disconnect' }) }],
     'GET /viber/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/viber/disconnect' }) }],
     'GET /api/users/:id/study-date-changes': [

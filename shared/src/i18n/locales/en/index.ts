@@ -25,6 +25,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { featureFlags } from './feature-flags';
+import { familyProfile } from './family-profile';
 import { bots } from './bots';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
@@ -71,6 +72,7 @@ export const en: Translation = {
   analyticsUi,
   chat,
   featureFlags,
+  familyProfile,
   bots,
   botDialog,
   studyReminders,

@@ -24,6 +24,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { featureFlags } from './feature-flags';
+import { familyProfile } from './family-profile';
 import { bots } from './bots';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
@@ -70,6 +71,7 @@ export const uk = {
   analyticsUi,
   chat,
   featureFlags,
+  familyProfile,
   bots,
   botDialog,
   studyReminders,
