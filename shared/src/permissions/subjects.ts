@@ -33,6 +33,8 @@ export const SUBJECTS = [
   'workhour',
   /** The school's on/off switches (`feature_flags`): switched by the Administrator only. */
   'feature_flag',
+  /** Contract templates' own .docx (upload, replace, remove): `manage all` only. */
+  'contract_template',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 
