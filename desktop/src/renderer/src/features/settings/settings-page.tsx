@@ -4,6 +4,7 @@ import { MESSENGER_TOKEN_FIELD, asSubject } from '@school/shared/permissions';
 import { BOT_TYPES, useAuth, useLanguage, useMessengerBots, usePageTitle } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
 import { useAbility } from '../../app/ability-context';
+import { ContractTemplatesSection } from './contract-templates-section';
 import { FeatureFlagsSection } from './feature-flags-section';
 import { PasswordChangeForm } from './password-change-form';
 import './settings-page.css';
@@ -46,6 +47,7 @@ export function SettingsPage() {
             </Section>
           ) : null}
           {ability.can('update', 'feature_flag') ? <FeatureFlagsSection /> : null}
+          {ability.can('update', 'contract_template') ? <ContractTemplatesSection /> : null}
         </div>
       </div>
     </div>
