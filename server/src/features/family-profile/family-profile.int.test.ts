@@ -55,7 +55,11 @@ describe('GET /api/family-profile', () => {
     const p = res.body.data;
     const children = await srv.knex('user_responsibles').where('responsible_id', me).pluck('child_id');
     expect(p.children.map((c: { id: number }) => c.id).sort()).toEqual(children.sort());
-    for (const child of p.children) expect(child).toEqual({ id: child.id, full_name: expect.any(String), firstname: expect.any(String), active: true, classes: expect.any(Array) });
+    for (const child of p.children) {
+      const classes = await srv.knex('classification_user as cu').join('classifications as c', 'c.id', 'cu.classification_id').where('cu.user_id', child.id).orderBy('c.number').pluck('c.number');
+      const row = await srv.knex('users').where('id', child.id).first('full_name', 'firstname', 'active');
+      expect(child).toEqual({ id: child.id, ...row, classes });
+    }
     const taught = new Set(p.teachers.flatMap((t: { student_ids: number[] }) => t.student_ids));
     expect([...taught].every((id) => children.includes(id as number))).toBe(true);
     expect(taught.has(await idOf(DEMO_ACCOUNTS.Student))).toBe(true);

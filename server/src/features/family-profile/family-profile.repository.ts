@@ -9,8 +9,8 @@ import { CALENDAR, ROLE_GROUPS, type FamilyProfile } from '@school/shared/domain
 export function createFamilyProfileRepository(knex: Knex) {
   const classesOf = (alias: string) =>
     knex.raw(
-      `coalesce((select array_agg(c.number order by c.number) from classification_user cu
-         join classifications c on c.id = cu.classification_id where cu.user_id = ${alias}.id), '{}')`,
+      `coalesce((select array_agg(cl.number order by cl.number) from classification_user cu
+         join classifications cl on cl.id = cu.classification_id where cu.user_id = ${alias}.id), '{}')`,
     );
 
   return {
