@@ -136,12 +136,11 @@ export function createStudiesRepository(knex: Knex) {
 
     /**
      * The answer of the update command (spec part 1 §7: comment, miss_status, recordings_count,
-     * start, end), built under the caller's read scope like `GET api/studies?with[]=users`: only
-     * the participants they may read, a package id only when they may read that package, and the
-     * packages counted likewise. Staff (`manage all`) get every participant.
+     * start, end), built under the caller's read scope as `GET api/studies?with[]=users` is: only
+     * the participants they may read (a parent: their child and its teachers, never a classmate),
+     * each with its package id as the list's pivot has it, and subscriptions_count over those.
      */
     async present(id: number, auth: AuthState) {
-      const ctxOf = (alias: string) => ({ knex, alias, auth });
       const row = await knex('studies')
         .select(...STUDY_COLUMNS)
         .select(knex.raw('(SELECT count(*)::int FROM recordings r WHERE r.study_id = studies.id) AS recordings_count'))
@@ -152,19 +151,11 @@ export function createStudiesRepository(knex: Knex) {
         .select('pu.id', 'pu.firstname', 'pu.surname', 'pu.patronymic', 'pu.full_name', 'study_user.role_id', 'study_user.subscription_id')
         .where('study_user.study_id', id)
         .orderBy('pu.id');
-      const packages = knex('study_user')
-        .join('subscriptions as ps', 'ps.id', 'study_user.subscription_id')
-        .select('ps.id')
-        .where('study_user.study_id', id);
-      const [readable, visiblePackages] = await Promise.all([
-        readScopeFor('user')(users, ctxOf('pu')) === false ? [] : (users as Promise<PresentedUser[]>),
-        readScopeFor('subscription')(packages, ctxOf('ps')) === false ? [] : (packages as Promise<{ id: number }[]>),
-      ]);
-      const seen = new Set(visiblePackages.map((p) => p.id));
+      const readable = readScopeFor('user')(users, { knex, alias: 'pu', auth }) === false ? [] : ((await users) as PresentedUser[]);
       return {
         ...(row as StudyRow & { recordings_count: number }),
-        subscriptions_count: seen.size,
-        users: readable.map((u) => ({ ...u, subscription_id: u.subscription_id !== null && seen.has(u.subscription_id) ? u.subscription_id : null })),
+        subscriptions_count: readable.filter((u) => u.subscription_id !== null).length,
+        users: readable,
       };
     },
   };
