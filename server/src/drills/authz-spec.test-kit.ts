@@ -209,6 +209,10 @@ export const READ_GUARDS: Readonly<Record<string, readonly SignedInRole[]>> = {
   'users.notes': STAFF,
   'studies.evaluation': ADMIN_MANAGER,
   'studies.price_total': ['Administrator'],
+  // Part 2's studies table and form; a family would learn how many students a lesson has and
+  // whether a classmate's package fits (issue 27, docs/permissions.md).
+  'studies.students_count': STAFF,
+  'studies.is_off_template': STAFF,
 };
 
 /** Roles the spec names literally for a capability (part 1 §6, part 2 §2, §6). */
