@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
+import { connectPgClient } from '../../platform/db/pg-client.js';
+import { parseStudyChange, STUDY_CHANGES_CHANNEL } from '../../platform/realtime/study-change.payload.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -301,7 +303,20 @@ describe('a save of a group lesson with two families (issue 27, points 1 and 8)'
     expect(staff.body.data.subscriptions_count).toBe(2);
   });
 
-  it('writes nothing when a save changes nothing (so no event, no new iCal SEQUENCE), and answers 200 with the row', async () => {
+  it('writes and announces nothing when a save changes nothing (no new iCal SEQUENCE), and answers 200 with the row', async () => {
+    // Every write of a study is announced by the database (NOTIFY study_changes, delivered in commit
+    // order): a marker write on another study after the saves shows whether any save announced.
+    const listener = await connectPgClient(srv.db.url);
+    onTestFinished(() => listener.end());
+    const announced: number[] = [];
+    let markerSeen: () => void = () => {};
+    const marker = new Promise<void>((resolve) => (markerSeen = resolve));
+    listener.on('notification', (n) => {
+      const change = parseStudyChange(n.payload);
+      if (change?.studyId === fx.busyStudy) markerSeen();
+      else if (change) announced.push(change.studyId ?? 0);
+    });
+    await listener.query(`LISTEN ${STUDY_CHANGES_CHANNEL}`);
     const before = await stored();
     const same = { comment: before.comment ?? '', miss_status: before.miss_status, start: new Date(before.start).toISOString() };
     for (const [client, body] of [
@@ -316,6 +331,9 @@ describe('a save of a group lesson with two families (issue 27, points 1 and 8)'
     }
     expect(await stored()).toEqual(before);
     expect(await srv.knex('study_date_changes').where({ study_id: group })).toHaveLength(0);
+    await srv.knex('studies').where({ id: fx.busyStudy }).update({ comment: 'мітка' });
+    await marker;
+    expect(announced.filter((id) => id === group)).toEqual([]);
     // A real change is still written.
     const changed = await admin.patch(`/api/studies/${group}`, { comment: 'Змінено' });
     expect(changed.status).toBe(200);
