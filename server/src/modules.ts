@@ -66,7 +66,7 @@ export interface ModuleDeps {
 export function createModules(deps: ModuleDeps) {
   const { knex, config, logger, now } = deps;
   const storage = deps.storage ?? createStorage(config);
-  const auth = createAuthModule({ knex, config, mail: deps.mail });
+  const auth = createAuthModule({ knex, config, logger, mail: deps.mail, jobs: deps.jobs });
   const core = createSchedulingCoreModule({ knex });
   const { studies, slots } = core.services;
   const freeSlots = createFreeSlotsModule({ knex, studies, slots, now });
