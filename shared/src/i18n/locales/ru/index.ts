@@ -25,6 +25,7 @@ import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
 import { bots } from './bots';
+import { limits } from './limits';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
@@ -70,6 +71,7 @@ export const ru: Translation = {
   analyticsUi,
   chat,
   bots,
+  limits,
   botDialog,
   studyReminders,
   desktopShell,
