@@ -83,7 +83,7 @@ const envSchema = z.object({
   CHAT_ICE_SERVERS: z.string().optional(),
   // Resumable (tus) recording uploads one user may have open at once, and their declared bytes.
   RECORDING_UPLOADS_MAX_OPEN: z.coerce.number().int().positive().default(5),
-  RECORDING_UPLOADS_MAX_OPEN_MB: z.coerce.number().int().positive().default(5 * 1024),
+  RECORDING_UPLOADS_MAX_OPEN_MB: z.coerce.number().int().positive().default(3 * 1024),
   UPLOADER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
   // Messenger bots (features/messenger-bots): the outside services' base URLs, tokens and names.
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),

@@ -139,6 +139,8 @@ export function createModules(deps: ModuleDeps) {
     logger,
     dataDir: config.DATA_DIR,
     maxFileBytes: config.UPLOAD_LIMIT_MB * 1024 * 1024,
+    maxOpenUploads: config.RECORDING_UPLOADS_MAX_OPEN,
+    maxOpenBytes: config.RECORDING_UPLOADS_MAX_OPEN_MB * 1024 * 1024,
     ffprobePath: config.FFPROBE_PATH,
   });
   const modules: FeatureModule[] = [

@@ -27,6 +27,9 @@ export interface RecordingFilesDeps {
   dataDir: string;
   /** Per file (UPLOAD_LIMIT_MB in bytes). */
   maxFileBytes: number;
+  /** Per user, resumable uploads open at once and their declared bytes (RECORDING_UPLOADS_MAX_OPEN[_MB]). */
+  maxOpenUploads: number;
+  maxOpenBytes: number;
   ffprobePath?: string;
   probe?: MediaProbe;
 }
@@ -48,7 +51,14 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
   const repo = createRecordingsRepository();
   const probe = deps.probe ?? createMediaProbe({ ffprobePath: deps.ffprobePath });
   const ingest = createRecordingIngest({ knex: deps.knex, storage: deps.storage, probe, maxFileBytes: deps.maxFileBytes, repo, logger: deps.logger });
-  const tus = createTusService({ knex: deps.knex, repo, dataDir: deps.dataDir, maxFileBytes: deps.maxFileBytes });
+  const tus = createTusService({
+    knex: deps.knex,
+    repo,
+    dataDir: deps.dataDir,
+    maxFileBytes: deps.maxFileBytes,
+    maxOpenUploads: deps.maxOpenUploads,
+    maxOpenBytes: deps.maxOpenBytes,
+  });
   const grants = createPlaybackGrants();
   const routeDeps = { ...deps, repo, ingest, tus, grants };
   return {
