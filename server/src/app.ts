@@ -118,6 +118,8 @@ export function createApp(deps: AppDeps) {
         allowedOrigins: config.APP_ORIGINS,
         audience: realtimeEvents.audience,
         channels,
+        // Playback grants die with their sessions, wherever those end.
+        onSessionChange: (change) => (change ? services.playbackGrants.apply(change) : services.playbackGrants.clear()),
       })
     : undefined;
   return { app, server, realtime, services, channels };

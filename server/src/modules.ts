@@ -143,6 +143,8 @@ export function createModules(deps: ModuleDeps) {
     maxOpenBytes: config.RECORDING_UPLOADS_MAX_OPEN_MB * 1024 * 1024,
     ffprobePath: config.FFPROBE_PATH,
   });
+  // A session ended in this process takes its playback grants along at once.
+  auth.services.sessions.onEnded((ids) => recordingFiles.services.playbackGrants.endSessions(ids));
   const modules: FeatureModule[] = [
     ...features,
     // Documents read their row through the engine (its read check and row scope): they need the hooks.

@@ -6,7 +6,7 @@ import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createRecordingIngest, type RecordingIngest } from './recording-ingest.service.js';
 import { sweepRecordingLeftovers, type SweepReport } from './recording-objects.js';
-import { createPlaybackGrants, playbackFastRoutes } from './recording-playback.js';
+import { createPlaybackGrants, playbackFastRoutes, type PlaybackGrants } from './recording-playback.js';
 import { recordingTusRoutes } from './recording-tus.routes.js';
 import { createTusService, type TusService } from './recording-tus.service.js';
 import { recordingRoutes, recordingUploadRoutes } from './recordings.routes.js';
@@ -37,6 +37,8 @@ export interface RecordingFilesDeps {
 export interface RecordingFilesServices {
   recordingIngest: RecordingIngest;
   recordingUploads: TusService;
+  /** What play and download remember per session; it must hear of every session that ends (app.ts, modules.ts). */
+  playbackGrants: PlaybackGrants;
   /** Removes what interrupted saves left (run on start-up and hourly, main.ts). */
   sweepRecordings: () => Promise<SweepReport>;
 }
@@ -66,6 +68,7 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
     services: {
       recordingIngest: ingest,
       recordingUploads: tus,
+      playbackGrants: grants,
       sweepRecordings: () => sweepRecordingLeftovers({ knex: deps.knex, storage: deps.storage, dataDir: deps.dataDir, repo, logger: deps.logger }),
     },
     routes: [
