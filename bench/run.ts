@@ -7,6 +7,7 @@ import { calendarRenderBench } from './cases/calendar-render.bench.js';
 import { familyWebBench } from './cases/family-web.bench.js';
 import { listFloorBench } from './cases/list-floor.bench.js';
 import { moneyBench } from './cases/money.bench.js';
+import { passwordResetBench } from './cases/password-reset.bench.js';
 import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
@@ -51,7 +52,7 @@ async function main() {
     // Browser benches need no database: they measure the renderer alone.
     await run([calendarRenderBench, adminTableRenderBench], undefined);
     await run([familyWebBench], { adminUrl: server.adminUrl }); // with the real server and database
-    const demoCases: Case<BenchContext>[] = [authUserBench, recordingsUploadBench];
+    const demoCases: Case<BenchContext>[] = [authUserBench, passwordResetBench, recordingsUploadBench];
     if (demoCases.some(wanted)) {
       const db = await openBenchDatabase('school_bench_demo', server);
       try {

@@ -64,8 +64,8 @@ export interface Statement {
  * The app as main.ts starts it. With `dbUrl` it also LISTENs (socket.io, session changes), as in
  * production.
  */
-export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUrl?: string) {
-  const config = loadConfig(process.env, { NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent' });
+export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUrl?: string, env: Record<string, string> = {}) {
+  const config = loadConfig(process.env, { NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const { server, realtime } = createApp({ config, knex, logger: createLogger('silent'), dbUrl });
   await realtime?.ready;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

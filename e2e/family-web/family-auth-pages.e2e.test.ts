@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, forgotPasswordSchema, parseBody, resetPasswordSchema } from '@school/shared/validation';
 import { startTestServer } from '../../server/test/harness';
@@ -22,7 +22,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   assertBundlesBuilt();
-  server = await startTestServer({ seed: true });
+  // Each width asks for the student's link twice: more than the default per-email limit.
+  server = await startTestServer({ seed: true, env: { PASSWORD_RESET_MAX_PER_EMAIL: '10' } });
   browser = await launchBrowser();
 });
 
@@ -31,11 +32,20 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Path and query of the last reset link mailed to `email` (the server's outbox). */
-async function lastResetLink(email: string): Promise<string | null> {
-  const row = await server.knex('mail_outbox').where({ to: email }).orderBy('id', 'desc').first('text');
+/** Path and query of the last reset link mailed to `email` (the server's outbox), newer than mail `afterId`. */
+async function lastResetLink(email: string, afterId = 0): Promise<string | null> {
+  const row = await server.knex('mail_outbox').where({ to: email }).where('id', '>', afterId).orderBy('id', 'desc').first('text');
   const match = row && /https?:\/\/[^/\s]+(\/password\/reset\/[A-Za-z0-9_-]+\?email=\S+)/.exec(row.text as string);
   return match ? match[1] : null;
+}
+
+const lastMailId = async () => Number((await server.knex('mail_outbox').max('id as id').first())?.id ?? 0);
+
+/** Asks for a link and waits for it: the mail is written by a job after the answer. */
+async function requestResetLink(email: string, language: Language): Promise<string> {
+  const before = await lastMailId();
+  expect((await server.client(language).post('/password/email', { email })).status).toBe(200);
+  return vi.waitFor(async () => (await lastResetLink(email, before)) ?? Promise.reject(new Error('no mail yet')), { timeout: 5000, interval: 20 });
 }
 
 async function presetLanguage(page: Page, language: Language): Promise<void> {
@@ -95,6 +105,7 @@ describe.each([
       await page.getByTestId('email-error').waitFor({ state: 'detached' });
       await page.getByTestId(`language-${language}`).click();
 
+      const mailsBefore = await lastMailId();
       await page.locator('input[name=email]').fill('student@example.com');
       await page.getByTestId('forgot-submit').click();
       await page.getByTestId('form-success').waitFor();
@@ -107,7 +118,7 @@ describe.each([
       expect(await toast.count()).toBe(1);
       await page.clock.fastForward(4_500);
       await toast.waitFor({ state: 'detached' });
-      expect(await lastResetLink('student@example.com')).not.toBeNull();
+      await vi.waitFor(async () => expect(await lastResetLink('student@example.com', mailsBefore)).not.toBeNull(), { timeout: 5000, interval: 20 });
       // The note follows a language switch (once the toast, which may cover the switch on a phone, is gone).
       await page.getByTestId(`language-${other}`).click();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, other);
@@ -126,9 +137,7 @@ describe.each([
   it('opens the mailed link with the email filled in, checks the rules and signs in with the new password', async () => {
     const email = 'parent@example.com';
     const newPassword = `fresh-${width}-secret`;
-    await server.client(language).post('/password/email', { email });
-    const link = await lastResetLink(email);
-    expect(link, 'a reset link in the outbox').not.toBeNull();
+    const link = await requestResetLink(email, language);
     const { context, page } = await open();
     try {
       await presetLanguage(page, language);
@@ -170,8 +179,7 @@ describe.each([
 
   it('refuses a used link with the server’s message', async () => {
     const email = 'student@example.com';
-    await server.client(language).post('/password/email', { email });
-    const link = (await lastResetLink(email))!;
+    const link = await requestResetLink(email, language);
     const token = /\/password\/reset\/([^?]+)/.exec(link)![1];
     const used = await server.client().post('/password/reset', { token, email, password: PASSWORD, password_confirmation: PASSWORD });
     expect(used.status).toBe(200);

@@ -12,7 +12,7 @@ import { bodyParser } from './platform/http/body-parser.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-error.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
-import { methodOverride, requireXhrHeader, securityHeaders } from './platform/http/guards.js';
+import { methodOverride, requireXhrHeader, securityHeaders, socketOriginsOf } from './platform/http/guards.js';
 import { requestContext } from './platform/http/request-context.js';
 import { spa } from './platform/http/static-files.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     securityHeaders({
       secure: config.SESSION_COOKIE_SECURE,
+      socketOrigins: socketOriginsOf(config.APP_ORIGINS),
       connectOrigins: () => (config.UPLOADER_URL ? [new URL(config.UPLOADER_URL).origin] : []),
     }),
   );
@@ -117,6 +118,8 @@ export function createApp(deps: AppDeps) {
         allowedOrigins: config.APP_ORIGINS,
         audience: realtimeEvents.audience,
         channels,
+        // Playback grants die with their sessions, wherever those end.
+        onSessionChange: (change) => (change ? services.playbackGrants.apply(change) : services.playbackGrants.clear()),
       })
     : undefined;
   return { app, server, realtime, services, channels };

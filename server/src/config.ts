@@ -55,6 +55,13 @@ const envSchema = z.object({
   FFPROBE_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_DECAY_SECONDS: z.coerce.number().int().positive().default(60),
+  // Failed sign-ins from one address across all accounts (password spraying), per window.
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_ADDRESS_DECAY_SECONDS: z.coerce.number().int().positive().default(900),
+  // Reset-link requests (POST /password/email) per email and per address, per window.
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESET_DECAY_SECONDS: z.coerce.number().int().positive().default(900),
   STATIC_FAMILY_DIR: z.string().optional(),
   STATIC_STAFF_DIR: z.string().optional(),
   // File storage: S3 (or an S3-compatible server) when S3_BUCKET is set, else $DATA_DIR/files.
@@ -74,6 +81,9 @@ const envSchema = z.object({
   UPLOADER_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   // The chat prototype's STUN/TURN servers: a JSON array of RTCIceServer (features/chat-prototype).
   CHAT_ICE_SERVERS: z.string().optional(),
+  // Resumable (tus) recording uploads one user may have open at once, and their declared bytes.
+  RECORDING_UPLOADS_MAX_OPEN: z.coerce.number().int().positive().default(5),
+  RECORDING_UPLOADS_MAX_OPEN_MB: z.coerce.number().int().positive().default(3 * 1024),
   UPLOADER_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(24 * 3600).default(900),
   // Messenger bots (features/messenger-bots): the outside services' base URLs, tokens and names.
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
@@ -84,6 +94,9 @@ const envSchema = z.object({
   VIBER_AUTH_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   VIBER_BOT_NAME: z.string().min(1).default('school'),
   BOT_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(60),
+  // Connect tokens one user may issue (for themself or, staff, for others) per window.
+  BOT_TOKEN_ISSUE_MAX: z.coerce.number().int().positive().default(20),
+  BOT_TOKEN_ISSUE_DECAY_SECONDS: z.coerce.number().int().positive().default(600),
   BOT_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   BOT_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   BOT_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),

@@ -68,7 +68,7 @@ export interface ModuleDeps {
 export function createModules(deps: ModuleDeps) {
   const { knex, config, logger, now } = deps;
   const storage = deps.storage ?? createStorage(config);
-  const auth = createAuthModule({ knex, config, mail: deps.mail });
+  const auth = createAuthModule({ knex, config, logger, mail: deps.mail, jobs: deps.jobs });
   const core = createSchedulingCoreModule({ knex });
   const { studies, slots } = core.services;
   const freeSlots = createFreeSlotsModule({ knex, studies, slots, now });
@@ -143,8 +143,12 @@ export function createModules(deps: ModuleDeps) {
     logger,
     dataDir: config.DATA_DIR,
     maxFileBytes: config.UPLOAD_LIMIT_MB * 1024 * 1024,
+    maxOpenUploads: config.RECORDING_UPLOADS_MAX_OPEN,
+    maxOpenBytes: config.RECORDING_UPLOADS_MAX_OPEN_MB * 1024 * 1024,
     ffprobePath: config.FFPROBE_PATH,
   });
+  // A session ended in this process takes its playback grants along at once.
+  auth.services.sessions.onEnded((ids) => recordingFiles.services.playbackGrants.endSessions(ids));
   const modules: FeatureModule[] = [
     ...features,
     // Documents read their row through the engine (its read check and row scope): they need the hooks.

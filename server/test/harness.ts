@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createKnex } from '../src/platform/db/database.js';
+import type { JobQueue } from '../src/platform/jobs/job-queue.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 import { dbUrl } from './global-setup.js';
 import { TestClient } from './test-client.js';
@@ -83,7 +84,7 @@ export interface TestServer {
 
 /** The real app on a random port over a private database: tests talk to it over real HTTP. */
 export async function startTestServer(
-  opts: { seed?: boolean; db?: TestDatabase; env?: Record<string, string>; realtime?: boolean } = {},
+  opts: { seed?: boolean; db?: TestDatabase; env?: Record<string, string>; realtime?: boolean; jobs?: JobQueue } = {},
 ): Promise<TestServer> {
   const db = opts.db ?? (await createTestDatabase(opts.seed === false ? 'empty' : 'demo'));
   const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
@@ -93,6 +94,9 @@ export async function startTestServer(
     logger: createLogger(config.LOG_LEVEL),
     // socket.io holds a LISTEN connection of its own: only the tests that need it pay for it.
     dbUrl: opts.realtime ? db.url : undefined,
+    // A queue the test drives (platform/jobs/inline-job-queue.ts); none: jobs that have an
+    // in-process fallback run right after the answer (the reset mail), the rest are off.
+    jobs: opts.jobs,
   });
   await realtime?.ready;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

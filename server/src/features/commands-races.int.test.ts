@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
 import type { TestResponse } from '../../test/test-client.js';
 import { addStudent, createPeople, subscriptionForm } from './subscription-plans/planning-server.test-kit.js';
@@ -97,11 +97,11 @@ describe('double submits', () => {
 
   it('two resets with one link at once: one password is set, the other 422, and only the winner’s works', async () => {
     await srv.client().post('/password/email', { email: 'teacher@example.com' });
-    const row = await srv
-      .knex('mail_outbox')
-      .where({ to: 'teacher@example.com' })
-      .orderBy('id', 'desc')
-      .first();
+    // The mail is written by a job after the answer.
+    const row = await vi.waitFor(
+      async () => (await srv.knex('mail_outbox').where({ to: 'teacher@example.com' }).orderBy('id', 'desc').first()) ?? Promise.reject(new Error('no mail yet')),
+      { timeout: 5000, interval: 20 },
+    );
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(row.text)![1]!;
     const reset = (password: string) =>
       srv

@@ -28,6 +28,7 @@ import * as m027 from './027_bot_dialog_attendance.js';
 import * as m028 from './028_study_reminders.js';
 import * as m029 from './029_session_cache_notify.js';
 import * as m030 from './030_contract_template_docx.js';
+import * as m031 from './031_upload_tokens.js';
 
 export interface Migration {
   name: string;
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   { name: '028_study_reminders', up: m028.up, down: m028.down },
   { name: '029_session_cache_notify', up: m029.up, down: m029.down },
   { name: '030_contract_template_docx', up: m030.up, down: m030.down },
+  { name: '031_upload_tokens', up: m031.up, down: m031.down },
 ];

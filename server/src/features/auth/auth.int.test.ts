@@ -105,6 +105,24 @@ describe('POST /login', () => {
     expect((await login('uk', { email: 'manager@example.com', password: DEMO_PASSWORD })).status).toBe(200);
   });
 
+  it('counts failed sign-ins per address across accounts (password spraying), not the successful ones (issue 27.4)', async () => {
+    await srv.knex('rate_limits').delete();
+    const max = srv.config.LOGIN_ADDRESS_MAX_FAILURES;
+    // Successful sign-ins from the address are no failures.
+    for (let i = 0; i < max; i++) expect((await login('uk', { email: 'teacher@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+    // One wrong try at each of many accounts: no account reaches its own limit.
+    for (let i = 0; i < max; i++) expect((await login('uk', { email: `sprayed${i}@example.com`, password: 'Spring2026!' })).status).toBe(422);
+    const locked = await login('ru', { email: 'sprayed-next@example.com', password: 'Spring2026!' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('throttled');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.body.message).toMatch(/[а-я].*\d/i);
+    // Past the limit the address is refused even with a right password, until the window passes.
+    expect((await login('uk', { email: 'manager@example.com', password: DEMO_PASSWORD })).status).toBe(429);
+    await srv.knex('rate_limits').delete();
+    expect((await login('uk', { email: 'manager@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+  });
+
   it('issues a new session id at every sign-in and keeps remember sessions long-lived', async () => {
     const c = srv.client();
     await c.post('/login', { email: 'manager@example.com', password: DEMO_PASSWORD });

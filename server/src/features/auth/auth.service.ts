@@ -1,24 +1,33 @@
 import type { Context } from 'koa';
 import { errors } from '../../platform/http/app-error.js';
-import type { MailTransport } from '../../platform/mail/mail-transport.js';
+import type { RateLimit } from '../../platform/security/rate-limit.repository.js';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/security/secrets.js';
 import type { AuthRepository } from './auth.repository.js';
 import { buildAuthState, type AuthState } from './auth-user.js';
-import type { LoginThrottle } from './login-throttle.repository.js';
-import type { createPasswordResetRepository } from './password-reset.repository.js';
+import { RESET_TOKEN_MINUTES, type ResetMailPayload } from './password-reset-mail.job.js';
+import type { PasswordResetRepository } from './password-reset.repository.js';
 import { setSessionCookie, sessionExpiry, type SessionPolicy } from './session.middleware.js';
 import type { SessionRepository } from './session.repository.js';
-
-export const RESET_TOKEN_MINUTES = 60;
 
 export interface AuthServiceDeps {
   users: AuthRepository;
   sessions: SessionRepository;
-  resets: ReturnType<typeof createPasswordResetRepository>;
-  throttle: LoginThrottle;
-  mail: MailTransport;
+  resets: PasswordResetRepository;
+  /** Attempts per email and address (sign-in), per account (password change). */
+  throttle: RateLimit;
+  /** Failed sign-ins per address across accounts: password spraying. */
+  addressFailures: RateLimit;
+  /** Reset-link requests per email, and per address. */
+  resetsPerEmail: RateLimit;
+  resetsPerAddress: RateLimit;
+  /** Queues the reset mail job (password-reset-mail.job.ts). */
+  queueResetMail: (payload: ResetMailPayload) => Promise<void>;
   policy: SessionPolicy;
-  appUrl: string;
+}
+
+/** The longest wait of several limits, each counted (0: none is exceeded). */
+async function longestWait(counts: Array<Promise<number>>): Promise<number> {
+  return Math.max(0, ...(await Promise.all(counts)));
 }
 
 export function createAuthService(d: AuthServiceDeps) {
@@ -42,15 +51,24 @@ export function createAuthService(d: AuthServiceDeps) {
   return {
     async login(ctx: Context, input: { email: string; password: string; remember: boolean }): Promise<AuthState> {
       const key = `login:${input.email.toLowerCase()}|${ctx.ip}`;
-      // The attempt is counted before the password is checked (parallel guesses included).
+      const addressKey = `login-address:${ctx.ip}`;
+      // Attempts are counted before the password is checked (parallel guesses included).
       const wait = await d.throttle.attempt(key);
       if (wait > 0) throw errors.throttled(wait);
+      // The address counts failed sign-ins across accounts (spraying): a try is counted as failed
+      // until it succeeds, and one refused here checked no password, so both are taken back.
+      const sprayWait = await d.addressFailures.attempt(addressKey);
+      if (sprayWait > 0) {
+        await d.addressFailures.forgive(addressKey);
+        throw errors.throttled(sprayWait);
+      }
       const user = await d.users.findUserByEmail(input.email);
       const ok = (await verifyPassword(user?.password ?? null, input.password)) && user?.active === true;
       if (!ok || !user) {
         throw errors.invalidField('email', 'errors.credentials');
       }
       await d.throttle.clear(key);
+      await d.addressFailures.forgive(addressKey);
       const sessionId = await startSession(ctx, user.id, input.remember);
       return buildAuthState(d.users, user, sessionId, null);
     },
@@ -59,18 +77,18 @@ export function createAuthService(d: AuthServiceDeps) {
       if (auth) await d.sessions.remove(auth.sessionId);
     },
 
-    /** Same answer whether or not the address is known: the form must not reveal who is a client. */
+    /**
+     * Same answer, same work, whether or not the address is known: the form must not reveal who
+     * is a client. The request counts itself (per email, per address) and queues the mail job,
+     * which looks the account up; nothing here reads users or writes a link.
+     */
     async sendResetLink(ctx: Context, email: string): Promise<void> {
-      const user = await d.users.findUserByEmail(email);
-      if (!user || !user.active || !user.email) return;
-      const token = newToken();
-      await d.resets.replace(user.email, sha256(token));
-      const link = `${d.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-      await d.mail.send({
-        to: user.email,
-        subject: ctx.t('auth.resetMail.subject'),
-        text: ctx.t('auth.resetMail.text', { link, minutes: RESET_TOKEN_MINUTES }),
-      });
+      const wait = await longestWait([
+        d.resetsPerEmail.attempt(`reset:${email.toLowerCase()}`),
+        d.resetsPerAddress.attempt(`reset-address:${ctx.ip}`),
+      ]);
+      if (wait > 0) throw errors.throttled(wait);
+      await d.queueResetMail({ email, lang: ctx.lang });
     },
 
     async resetPassword(ctx: Context, input: { token: string; email: string; password: string }): Promise<AuthState> {

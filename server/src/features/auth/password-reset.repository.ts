@@ -25,3 +25,5 @@ export function createPasswordResetRepository(knex: Knex) {
     },
   };
 }
+
+export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createInlineJobQueue } from '../../platform/jobs/inline-job-queue.js';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.js';
 
 let srv: TestServer;
@@ -7,21 +8,91 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-async function lastResetLink(email: string): Promise<{ token: string; email: string } | undefined> {
-  const row = await srv.knex('mail_outbox').where({ to: email }).orderBy('id', 'desc').first();
+async function lastResetLink(email: string, afterId = 0): Promise<{ token: string; email: string } | undefined> {
+  const row = await srv.knex('mail_outbox').where({ to: email }).where('id', '>', afterId).orderBy('id', 'desc').first();
   const m = row && /\/password\/reset\/([A-Za-z0-9_-]+)\?email=([^\s]+)/.exec(row.text);
   return m ? { token: m[1], email: decodeURIComponent(m[2]) } : undefined;
 }
 
+const lastOutboxId = async () => Number((await srv.knex('mail_outbox').max('id as id').first())?.id ?? 0);
+
+/** Asks for a link and waits for the mail job (it runs after the answer) to put it in the outbox. */
+async function requestResetLink(email: string): Promise<{ token: string; email: string }> {
+  const before = await lastOutboxId();
+  expect((await srv.client().post('/password/email', { email })).status).toBe(200);
+  return vi.waitFor(async () => (await lastResetLink(email, before)) ?? Promise.reject(new Error('no mail yet')), { timeout: 5000, interval: 20 });
+}
+
 describe('password reset', () => {
   it('answers the same for known and unknown emails and mails a link only to the known one', async () => {
+    const before = await lastOutboxId();
     const known = await srv.client().post('/password/email', { email: 'student@example.com' });
     const unknown = await srv.client().post('/password/email', { email: 'stranger@example.com' });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    expect(await lastResetLink('student@example.com')).toBeDefined();
+    await vi.waitFor(async () => expect(await lastResetLink('student@example.com', before)).toBeDefined(), { timeout: 5000, interval: 20 });
     expect(await srv.knex('mail_outbox').where({ to: 'stranger@example.com' }).first()).toBeUndefined();
+  });
+
+  it('does the same work for a known and an unknown address: both only queue the same job, which decides (issue 27.3)', async () => {
+    const jobs = createInlineJobQueue();
+    const queued = await startTestServer({ db: srv.db, jobs });
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    try {
+      await srv.knex('rate_limits').delete();
+      const before = await lastOutboxId();
+      const ask = async (email: string) => {
+        statements.length = 0;
+        srv.knex.on('query', record);
+        try {
+          const res = await queued.client('ru').post('/password/email', { email });
+          return { status: res.status, body: res.body, sql: [...statements] };
+        } finally {
+          srv.knex.off('query', record);
+        }
+      };
+      const known = await ask('teacher@example.com');
+      const unknown = await ask('nobody-here@example.com');
+      expect(known.status).toBe(200);
+      expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+      // The request counts itself and nothing else: no account look-up, no link, no mail.
+      for (const sql of [...known.sql, ...unknown.sql]) expect(sql).not.toMatch(/\b(users|password_resets|mail_outbox)\b/);
+      expect(known.sql.length).toBe(unknown.sql.length);
+      expect(jobs.jobs().map((j) => ({ name: j.name, keys: Object.keys(j.payload).sort() }))).toEqual([
+        { name: 'password-reset-mail', keys: ['email', 'lang'] },
+        { name: 'password-reset-mail', keys: ['email', 'lang'] },
+      ]);
+      expect(await lastResetLink('teacher@example.com', before)).toBeUndefined();
+      await jobs.drain();
+      const mail = await srv.knex('mail_outbox').where({ to: 'teacher@example.com' }).where('id', '>', before).first();
+      // The job writes in the language of the request.
+      expect(mail.subject).toMatch(/[а-я]/i);
+      expect(await srv.knex('mail_outbox').where({ to: 'nobody-here@example.com' }).first()).toBeUndefined();
+    } finally {
+      await queued.close();
+    }
+  });
+
+  it('throttles per email and per address, the same for known and unknown addresses (issue 27.3)', async () => {
+    await srv.knex('rate_limits').delete();
+    const ask = (email: string) => srv.client().post('/password/email', { email });
+    for (let i = 0; i < srv.config.PASSWORD_RESET_MAX_PER_EMAIL; i++) {
+      expect((await ask('methodologist@example.com')).status).toBe(200);
+      expect((await ask('ghost@example.com')).status).toBe(200);
+    }
+    const known = await ask('methodologist@example.com');
+    const unknown = await ask('ghost@example.com');
+    expect(known.status).toBe(429);
+    expect(Number(known.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
+    expect(known.body.code).toBe('throttled');
+    // Another email from the same address is counted per address.
+    await srv.knex('rate_limits').delete();
+    for (let i = 0; i < srv.config.PASSWORD_RESET_MAX_PER_ADDRESS; i++) expect((await ask(`visitor${i}@example.com`)).status).toBe(200);
+    expect((await ask('one-more@example.com')).status).toBe(429);
+    await srv.knex('rate_limits').delete();
   });
 
   it('validates the email', async () => {
@@ -32,8 +103,7 @@ describe('password reset', () => {
 
   it('resets with the link once, signs the user in, and ends their other sessions', async () => {
     const other = await srv.signInAs('Student');
-    await srv.client().post('/password/email', { email: 'student@example.com' });
-    const link = (await lastResetLink('student@example.com'))!;
+    const link = await requestResetLink('student@example.com');
     const c = srv.client();
     const body = { token: link.token, email: link.email, password: 'new-secret-1', password_confirmation: 'new-secret-1' };
     const res = await c.post('/password/reset', body);
@@ -49,8 +119,7 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link, a short password and a wrong confirmation', async () => {
-    await srv.client().post('/password/email', { email: 'manager@example.com' });
-    const link = (await lastResetLink('manager@example.com'))!;
+    const link = await requestResetLink('manager@example.com');
     const base = { token: link.token, email: link.email };
     const short = await srv.client().post('/password/reset', { ...base, password: 'short', password_confirmation: 'short' });
     expect(short.status).toBe(422);

@@ -21,7 +21,18 @@ export interface LiveSession {
 type LiveSessionRow = SessionRow & { children: ChildRow[] | null } & Record<`u_${keyof UserRow}`, unknown>;
 
 export function createSessionRepository(knex: Knex) {
+  /**
+   * Told of the sessions this process ends, at once (what other features keep per session, e.g.
+   * playback grants); other processes hear of them through `session_changes`.
+   */
+  const endedListeners: Array<(sessionIds: string[]) => void> = [];
+  const announce = (ids: string[]) => {
+    if (ids.length) for (const listener of endedListeners) listener(ids);
+  };
   return {
+    onEnded(listener: (sessionIds: string[]) => void): void {
+      endedListeners.push(listener);
+    },
     /**
      * Every request starts here, so it is one statement (it was two or three: the session, the
      * user, a parent's children); the children in the order childrenOf gives them.
@@ -60,11 +71,13 @@ export function createSessionRepository(knex: Knex) {
     },
     async remove(id: string): Promise<void> {
       await knex('sessions').where({ id }).delete();
+      announce([id]);
     },
     async removeAllOfUser(userId: number, exceptId?: string): Promise<void> {
       const q = knex('sessions').where({ user_id: userId });
       if (exceptId) q.whereNot({ id: exceptId });
-      await q.delete();
+      const rows: Array<{ id: string }> = await q.delete().returning('id');
+      announce(rows.map((r) => r.id));
     },
     async removeExpired(): Promise<number> {
       return knex('sessions').where('expires_at', '<=', knex.fn.now()).delete();

@@ -3,11 +3,13 @@ import type { MessengerType } from '@school/shared/domain';
 import type { AppConfig } from '../../config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
+import { createRateLimit } from '../../platform/security/rate-limit.repository.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createTelegramClient, createViberClient, type BotClient } from './bot-clients.js';
 import { createBotSendRate } from './bot-send-rate.repository.js';
 import { createMessengerLinksRepository } from './messenger-links.repository.js';
 import { messengerBotsRoutes, messengerWebhookRoutes } from './messenger-bots.routes.js';
+import { messengerTokensHooks } from './messenger-tokens.sql.js';
 import { createMessengerBotsService, type MessengerBotsService } from './messenger-bots.service.js';
 import { messengerInboundJob, type InboundMessage } from './messenger-inbound.job.js';
 import { createMessengerOutbox, type MessengerOutbox } from './messenger-outbox.service.js';
@@ -65,12 +67,14 @@ export function createMessengerBotsModule(deps: MessengerBotsModuleDeps): Featur
     botNames: { telegram: config.TELEGRAM_BOT_NAME, viber: config.VIBER_BOT_NAME },
     configured: { telegram: !!clients.telegram, viber: !!clients.viber },
     tokenTtlMinutes: config.BOT_TOKEN_TTL_MINUTES,
+    issueLimit: createRateLimit(deps.knex, config.BOT_TOKEN_ISSUE_MAX, config.BOT_TOKEN_ISSUE_DECAY_SECONDS),
     inbound: deps.jobs ? (message) => enqueueInbound(deps.jobs!, message) : undefined,
   });
   const routes = messengerBotsRoutes(messengerBots);
   return {
     name: 'messenger-bots',
     services: { messengerBots, messengerOutbox, botClients: clients },
+    resourceHooks: { messenger_tokens: messengerTokensHooks },
     routes: [
       { stage: 'feeds', router: messengerWebhookRoutes(messengerBots, { telegram: config.TELEGRAM_WEBHOOK_SECRET, viber: config.VIBER_AUTH_TOKEN }) },
       { stage: 'commands', router: routes.commands },

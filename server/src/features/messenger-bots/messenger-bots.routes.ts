@@ -69,7 +69,7 @@ export function messengerBotsRoutes(service: MessengerBotsService): { commands: 
     if (tokenType === undefined || tokenType === null || tokenType === '') throw errors.invalidField('token_type', 'validations.required');
     if (!MESSENGERS.includes(tokenType as MessengerType)) throw errors.invalidField('token_type', 'validations.in');
     if (!auth.ability.can('create', asSubject('user', { id: userId }), MESSENGER_TOKEN_FIELD)) throw errors.forbidden();
-    ctx.body = { data: await service.generateToken(userId, tokenType as MessengerType) };
+    ctx.body = { data: await service.generateToken({ id: auth.user.id, roleId: auth.roleId }, userId, tokenType as MessengerType) };
   });
   // The settings pages' buttons: which bots the signed-in user has connected.
   commands.get('/bots/status', async (ctx) => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { MessengerType } from '@school/shared/domain';
-import { errors } from '../../platform/http/app-error.js';
+import { canManageAccountOf } from '@school/shared/rules';
+import { AppError, errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
+import type { RateLimit } from '../../platform/security/rate-limit.repository.js';
 import type { MessengerLinksRepository } from './messenger-links.repository.js';
 import type { InboundMessage } from './messenger-inbound.job.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
@@ -19,6 +21,8 @@ export interface MessengerBotsServiceDeps {
   botNames: Record<MessengerType, string>;
   configured: Record<MessengerType, boolean>;
   tokenTtlMinutes: number;
+  /** Connect tokens issued per caller and window (BOT_TOKEN_ISSUE_MAX per BOT_TOKEN_ISSUE_DECAY_SECONDS). */
+  issueLimit: RateLimit;
   /**
    * Queues what a chat sent (not a token) for the two-way bot; absent without a job queue (then
    * such messages are dropped: nothing could answer them).
@@ -94,8 +98,19 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
   return {
     configured: (messenger: MessengerType) => deps.configured[messenger],
 
-    async generateToken(userId: number, messenger: MessengerType) {
-      if (!(await links.userExists(userId))) throw errors.notFound();
+    /**
+     * A token binds whichever chat sends it to `userId`: for someone else only when the caller may
+     * manage that account (role-grants.ts: a Manager never for an Administrator). Issues are
+     * counted per caller (the account, not a switched role) across processes.
+     */
+    async generateToken(actor: { id: number; roleId: number }, userId: number, messenger: MessengerType) {
+      const roleId = await links.roleOf(userId);
+      if (roleId === undefined) throw errors.notFound();
+      if (userId !== actor.id && !canManageAccountOf(actor.roleId, roleId)) {
+        throw new AppError(403, 'account_not_manageable', 'errors.account_not_manageable');
+      }
+      const wait = await deps.issueLimit.attempt(`messenger-token:${actor.id}`);
+      if (wait > 0) throw errors.throttled(wait, 'limits.botTokens');
       const uuid = await links.createToken(userId, messenger);
       return { uuid, token_type: messenger, link: messengerLink(messenger, deps.botNames[messenger], uuid) };
     },

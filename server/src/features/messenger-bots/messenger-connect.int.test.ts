@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bots as ru } from '../../../../shared/src/i18n/locales/ru/bots.js';
+import { limits as ru_limits } from '../../../../shared/src/i18n/locales/ru/limits.js';
 import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.js';
 import {
   startBotsServer,
@@ -79,6 +80,68 @@ describe('POST /api/users/:id/generate_messenger_token', () => {
     expect(bad.body.errors).toHaveProperty('token_type');
     expect((await admin.post(`/api/users/${other}/generate_messenger_token`, { token_type: 'viber' })).status).toBe(200);
     expect((await admin.post(`/api/users/99999999/generate_messenger_token`, { token_type: 'viber' })).status).toBe(404);
+  });
+});
+
+describe('who may issue and read connect tokens (issue 27.5)', () => {
+  it('a Manager issues tokens for the accounts they may manage, never for an Administrator; the answer keeps its shape', async () => {
+    const manager = await srv.signInAs('Manager');
+    const teacherId = await idOf(DEMO_ACCOUNTS.Teacher);
+    const refused = await manager.post('/api/users/1/generate_messenger_token', { token_type: 'telegram' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('account_not_manageable');
+    expect(await srv.db.knex('messenger_tokens').where({ user_id: 1 }).first()).toBeUndefined();
+    const forTeacher = await manager.post(`/api/users/${teacherId}/generate_messenger_token`, { token_type: 'telegram' });
+    expect(forTeacher.status).toBe(200);
+    expect(Object.keys(forTeacher.body.data).sort()).toEqual(['link', 'token_type', 'uuid']);
+    // The Administrator still issues their own, and one for a Manager.
+    expect((await admin.post('/api/users/1/generate_messenger_token', { token_type: 'viber' })).status).toBe(200);
+    const managerId = await idOf(DEMO_ACCOUNTS.Manager);
+    expect((await admin.post(`/api/users/${managerId}/generate_messenger_token`, { token_type: 'viber' })).status).toBe(200);
+  });
+
+  it("pending tokens are read by their owner only: staff reading a user's telegram_tokens see none of theirs", async () => {
+    const { uuid } = await token(student, studentId, 'telegram');
+    const { uuid: adminUuid } = await token(admin, 1, 'telegram');
+    const manager = await srv.signInAs('Manager');
+    const uuidsOf = (body: { data: { telegram_tokens?: Array<{ uuid: string }> } }) => (body.data.telegram_tokens ?? []).map((t) => t.uuid);
+    const asManager = await manager.get(`/api/users/${studentId}?with[]=telegram_tokens`);
+    expect(asManager.status).toBe(200);
+    expect(uuidsOf(asManager.body)).not.toContain(uuid);
+    const adminAsManager = await manager.get('/api/users/1?with[]=telegram_tokens');
+    expect(uuidsOf(adminAsManager.body)).toEqual([]);
+    const listed = await manager.get('/api/users?with[]=telegram_tokens&with[]=viber_tokens');
+    expect(JSON.stringify(listed.body)).not.toContain(uuid);
+    expect(JSON.stringify(listed.body)).not.toContain(adminUuid);
+    const own = await admin.get('/api/users/1?with[]=telegram_tokens');
+    expect(uuidsOf(own.body)).toEqual([adminUuid]);
+  });
+
+  it("a new token revokes the user's earlier unused one of that messenger", async () => {
+    const first = await token(student, studentId, 'telegram');
+    const viber = await token(student, studentId, 'viber');
+    const second = await token(student, studentId, 'telegram');
+    expect(await telegramWebhook(startUpdate(`/start ${first.uuid}`))).toBe(200);
+    expect(await connected(studentId)).toEqual({ telegram: false, viber: false });
+    expect(await telegramWebhook(startUpdate(`/start ${second.uuid}`))).toBe(200);
+    expect(await connected(studentId)).toEqual({ telegram: true, viber: false });
+    expect(await srv.db.knex('messenger_tokens').where({ uuid: viber.uuid }).whereNull('used_at').first()).toBeTruthy();
+  });
+
+  it('limits how many tokens one user issues per window: 429 in the envelope, in the asked language', async () => {
+    await srv.db.knex('rate_limits').delete();
+    const max = srv.config.BOT_TOKEN_ISSUE_MAX;
+    for (let i = 0; i < max; i++) expect((await student.post(`/api/users/${studentId}/generate_messenger_token`, { token_type: 'viber' })).status).toBe(200);
+    student.lang = 'ru';
+    const refused = await student.post(`/api/users/${studentId}/generate_messenger_token`, { token_type: 'telegram' });
+    student.lang = 'uk';
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('throttled');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body.message).toBe(ru_limits.botTokens.replace('{{seconds}}', String(refused.body.params?.seconds ?? refused.headers.get('retry-after'))));
+    // Another user's own limit is untouched.
+    expect((await admin.post('/api/users/1/generate_messenger_token', { token_type: 'telegram' })).status).toBe(200);
+    await srv.db.knex('rate_limits').delete();
   });
 });
 

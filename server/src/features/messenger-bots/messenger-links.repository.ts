@@ -33,9 +33,16 @@ export interface BindInput {
 
 export function createMessengerLinksRepository(knex: Knex) {
   return {
+    /**
+     * A new token revokes the user's earlier unused ones of the same messenger: one live link
+     * per user and messenger, so a link shown to someone else earlier stops working.
+     */
     async createToken(userId: number, messenger: MessengerType): Promise<string> {
-      const [row] = await knex('messenger_tokens').insert({ user_id: userId, token_type: messenger }).returning('uuid');
-      return row.uuid as string;
+      return knex.transaction(async (trx) => {
+        await trx('messenger_tokens').where({ user_id: userId, token_type: messenger }).whereNull('used_at').delete();
+        const [row] = await trx('messenger_tokens').insert({ user_id: userId, token_type: messenger }).returning('uuid');
+        return row.uuid as string;
+      });
     },
 
     /** The user the token binds, or null (unknown, used, expired, other messenger). Single use. */
@@ -93,8 +100,10 @@ export function createMessengerLinksRepository(knex: Knex) {
       return { telegram: !!row?.telegram_id, viber: !!row?.viber_id };
     },
 
-    async userExists(userId: number) {
-      return !!(await knex('users').select('id').where('id', userId).first());
+    /** The account's own role, or undefined when there is no such user. */
+    async roleOf(userId: number): Promise<number | undefined> {
+      const row = await knex('users').select('role_id').where('id', userId).first();
+      return row ? Number(row.role_id) : undefined;
     },
   };
 }

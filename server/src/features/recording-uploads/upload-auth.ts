@@ -13,13 +13,19 @@ export interface UploadCaller {
 
 /**
  * The caller of `POST /upload`, from its bearer token alone (the service has no sessions): a token
- * signed with the shared secret, not expired, of a user who still exists, is active and has the
- * role they had when it was issued. Acting as a switched role carries over (the switch was checked
+ * signed with the shared secret, not expired, not used before, whose issuing session still lives,
+ * of a user who still exists, is active and has the role they had when it was issued. Acting as a switched role carries over (the switch was checked
  * when it was made). Every failure is `user_validation_failed`; no secret is `server_configuration`.
  */
 export async function authenticateUpload(
   ctx: Context,
-  deps: { secret: () => Promise<string>; users: AuthRepository; now: () => number },
+  deps: {
+    secret: () => Promise<string>;
+    users: AuthRepository;
+    now: () => number;
+    /** Spends the token's row (recording-uploads.repository.ts): false when used, revoked or its session ended. */
+    consume: (jti: string, userId: number, studyId: number) => Promise<boolean>;
+  },
 ): Promise<UploadCaller> {
   let secret: string;
   try {
@@ -42,6 +48,11 @@ export async function authenticateUpload(
       throw uploadError('user_validation_failed');
     }
     throw err;
+  }
+  // One upload per token, and none once the issuing session is gone (sign-out, password change).
+  if (!(await step('user_validation_failed', () => deps.consume(claims.jti, claims.sub, claims.study_id)))) {
+    ctx.log.info('upload token used, revoked or of an ended session');
+    throw uploadError('user_validation_failed');
   }
   const user = await step('user_validation_failed', () => deps.users.findUserById(claims.sub));
   if (!user || !user.active || user.role_id !== claims.own_role) throw uploadError('user_validation_failed');

@@ -21,7 +21,8 @@ import { recordingErrors } from '../recordings/recording-errors.js';
 import type { IngestFile } from '../recordings/recording-save.plan.js';
 import { authenticateUpload, type UploadCaller } from './upload-auth.js';
 import { uploadCors } from './upload-cors.js';
-import { uploadErrorHandler, uploadError } from './upload-errors.js';
+import { createRecordingUploadsRepository } from './recording-uploads.repository.js';
+import { step, uploadErrorHandler, uploadError } from './upload-errors.js';
 import { createUploadIngest } from './upload-ingest.js';
 import { uploadSecretSource } from './upload-secret.js';
 
@@ -56,6 +57,7 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
   const storage = deps.storage ?? createStorage(config);
   const users = createAuthRepository(knex);
   const secret = uploadSecretSource(config, { create: false });
+  const tokens = createRecordingUploadsRepository(knex);
   const maxFileBytes = Math.min(config.UPLOAD_LIMIT_MB * 1024 * 1024, RECORDING_MAX_BYTES);
   const uploads = createUploadIngest({
     knex,
@@ -77,7 +79,12 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
   router.post('/upload', async (ctx) => {
     let caller: UploadCaller;
     try {
-      caller = await authenticateUpload(ctx, { secret, users, now });
+      // The flag is checked on every upload, not only when the token was issued: switching the
+      // service off stops the tokens already given out.
+      if (!(await step('upload_failed', () => tokens.uploaderEnabled()))) {
+        throw new AppError(409, 'uploader_disabled', 'recordingUploads.uploader_disabled');
+      }
+      caller = await authenticateUpload(ctx, { secret, users, now, consume: (jti, userId, studyId) => tokens.consumeToken(jti, userId, studyId) });
       await uploads.mayUpload(caller.auth, caller.claims.study_id);
     } catch (err) {
       // Refused before a byte of the body is read: drain a little of it so the client sees the answer.

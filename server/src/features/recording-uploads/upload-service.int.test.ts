@@ -1,9 +1,10 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, TestClient } from '../../../test/harness.js';
 import { filesUnder, makeSample, metadataOf, pickStudies, postForm, removeDir, tempDir, type StudyPicks } from '../recordings/recordings.test-kit.js';
-import { postUpload, startUploadStack, type UploadStack } from './upload-service.test-kit.js';
+import { postUpload, setUploaderFlag, startUploadStack, type UploadStack } from './upload-service.test-kit.js';
 import { signUploadToken } from './upload-token.js';
 
 /**
@@ -59,9 +60,18 @@ const objectPath = (key: string) => path.join(stack.dataDir, 'files', ...key.spl
 const storedUnder = async (studyId: number) => (await filesUnder(path.join(stack.dataDir, 'files'))).filter((f) => f.startsWith(`recordings/${studyId}/`));
 /** Multipart temporary files of the service (its directory under DATA_DIR/tmp/uploads). */
 const tempLeftovers = async () => (await filesUnder(path.join(stack.dataDir, 'tmp'))).filter((f) => f.startsWith('uploads/'));
-/** A token made with the shared secret, as the API would make it, for cases the API refuses to issue. */
-const signed = (claims: { sub: number; role: number; own_role?: number; study_id: number }, ttl = 600, now = Date.now()) =>
-  signUploadToken(stack.secret, { own_role: claims.role, ...claims }, ttl, now).token;
+/**
+ * A token made with the shared secret, as the API would make it (its row tied to a live session of
+ * the user), for cases the API refuses to issue.
+ */
+async function signed(claims: { sub: number; role: number; own_role?: number; study_id: number }, ttl = 600, now = Date.now()) {
+  const jti = randomUUID();
+  const { token, expiresAt } = signUploadToken(stack.secret, { own_role: claims.role, ...claims, jti }, ttl, now);
+  const sessionId = randomBytes(32).toString('hex');
+  await knex()('sessions').insert({ id: sessionId, user_id: claims.sub, expires_at: new Date(Date.now() + 3_600_000), ip: '127.0.0.1', user_agent: 'test' });
+  await knex()('upload_tokens').insert({ id: jti, session_id: sessionId, user_id: claims.sub, study_id: claims.study_id, expires_at: expiresAt });
+  return token;
+}
 
 /** Runs `fn` with a piece of the data directory replaced by a plain file (a real, root-proof fault). */
 async function withFileInPlaceOf(dir: string, fn: () => Promise<void>) {
@@ -170,8 +180,8 @@ describe('the error codes of spec part 2 §8', () => {
     expect(noToken.status).toBe(401);
     expect(noToken.body).toEqual({ code: 'user_validation_failed', message: 'Your account could not be confirmed. Sign in again and retry.' });
     const cases: Array<[string, string]> = [
-      ['another secret', signUploadToken('z'.repeat(64), { sub: teacherId, role: 3, own_role: 3, study_id: studies.own }, 600).token],
-      ['expired', signed({ sub: teacherId, role: 3, study_id: studies.own }, 600, Date.now() - 601_000)],
+      ['another secret', signUploadToken('z'.repeat(64), { sub: teacherId, role: 3, own_role: 3, study_id: studies.own, jti: randomUUID() }, 600).token],
+      ['expired', await signed({ sub: teacherId, role: 3, study_id: studies.own }, 600, Date.now() - 601_000)],
       ['garbage', 'not-a-token'],
     ];
     for (const [label, token] of cases) {
@@ -187,9 +197,11 @@ describe('the error codes of spec part 2 §8', () => {
     } finally {
       await knex()('users').where('id', teacherId).update({ active: true });
     }
+    // A fresh token: the one above was spent by its first use.
+    const second = await tokenFor(teacher, studies.own);
     await knex()('users').where('id', teacherId).update({ role_id: 7 });
     try {
-      expect((await upload(token, meta, [{ name: 'x.mp4', path: lesson }])).body.code).toBe('user_validation_failed');
+      expect((await upload(second, meta, [{ name: 'x.mp4', path: lesson }])).body.code).toBe('user_validation_failed');
     } finally {
       await knex()('users').where('id', teacherId).update({ role_id: 3 });
     }
@@ -199,7 +211,7 @@ describe('the error codes of spec part 2 §8', () => {
     const before = await snapshot(studies.second);
     const studentId = (await knex()('users').where('email', DEMO_ACCOUNTS.Student).first('id')).id;
     const meta = metadataOf(studies.second, [{ part: 1, file_name: 'x.mp4' }]);
-    const student = await upload(signed({ sub: studentId, role: 4, study_id: studies.second }), meta, [{ name: 'x.mp4', path: lesson }], 'ru');
+    const student = await upload(await signed({ sub: studentId, role: 4, study_id: studies.second }), meta, [{ name: 'x.mp4', path: lesson }], 'ru');
     expect(student.status).toBe(403);
     expect(student.body).toEqual({ code: 'user_not_allowed', message: 'Вы не можете загружать записи в это занятие.' });
 
@@ -213,14 +225,14 @@ describe('the error codes of spec part 2 §8', () => {
       await knex()('study_user').insert(link);
     }
     // The token is for `second`; the form names `own` (which the teacher may upload to as well).
-    const other = await upload(token, metadataOf(studies.own, [{ part: 1, file_name: 'x.mp4' }]), [{ name: 'x.mp4', path: lesson }]);
+    const other = await upload(await tokenFor(teacher, studies.second), metadataOf(studies.own, [{ part: 1, file_name: 'x.mp4' }]), [{ name: 'x.mp4', path: lesson }]);
     expect([other.status, other.body.code]).toEqual([403, 'user_not_allowed']);
     await expectUnchanged(studies.second, before);
   });
 
   it('study_fetch_failed: a study that is gone (404), a studies table that cannot be read (500)', async () => {
     const meta = metadataOf(999999, [{ part: 1, file_name: 'x.mp4' }]);
-    const gone = await upload(signed({ sub: teacherId, role: 3, study_id: 999999 }), meta, [{ name: 'x.mp4', path: lesson }]);
+    const gone = await upload(await signed({ sub: teacherId, role: 3, study_id: 999999 }), meta, [{ name: 'x.mp4', path: lesson }]);
     expect([gone.status, gone.body.code]).toEqual([404, 'study_fetch_failed']);
     const token = await tokenFor(teacher, studies.second);
     await knex().raw('ALTER TABLE studies RENAME TO studies_away');
@@ -371,7 +383,9 @@ describe('the service’s own edges', () => {
     const big = path.join(samples, 'big.mp4');
     await writeFile(big, '');
     await truncate(big, 3 * 1024 * 1024);
-    const res = await upload(token, metadataOf(studies.second, [{ part: 1, file_name: 'big.mp4' }]), [{ name: 'big.mp4', path: big }]);
+    const res = await upload(await tokenFor(teacher, studies.second), metadataOf(studies.second, [{ part: 1, file_name: 'big.mp4' }]), [
+      { name: 'big.mp4', path: big },
+    ]);
     expect([res.status, res.body.code]).toEqual([413, 'recordings.file_too_large']);
     expect(res.body.params).toMatchObject({ maxSize: '1 MB' });
     await expectUnchanged(studies.second, before);
@@ -394,7 +408,8 @@ describe('the service’s own edges', () => {
     expect(cut.cut).toBe(true);
     await until('the temporary file to go', async () => (await tempLeftovers()).length === 0);
     await expectUnchanged(studies.second, before);
-    const again = await upload(token, meta, [{ name: 'lesson-2.mp4', path: lesson2 }]);
+    // A token serves one upload: the retry asks for a new one, as the clients do.
+    const again = await upload(await tokenFor(teacher, studies.second), meta, [{ name: 'lesson-2.mp4', path: lesson2 }]);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect((await rowsOf(studies.second)).map((r) => r.file_name)).toEqual(['lesson-2.mp4']);
   });
@@ -420,5 +435,59 @@ describe('the service’s own edges', () => {
     const get = await fetch(`${stack.uploader.url}/upload`);
     expect(get.status).toBe(405);
     expect(((await get.json()) as { code: string }).code).toBe('method_not_allowed');
+  });
+});
+
+describe('a token serves one upload of its live session (issue 27.6)', () => {
+  it('a second upload with the same token is refused (401), whatever the first one came to', async () => {
+    const token = await tokenFor(teacher, studies.own);
+    // The first use passes the token (then fails on its form: a study the token is not about).
+    const first = await upload(token, metadataOf(studies.second, [{ part: 1, file_name: 'x.mp4' }]), [{ name: 'x.mp4', path: lesson }]);
+    expect(first.status).toBe(403);
+    expect(first.body.code).toBe('user_not_allowed');
+    const again = await upload(token, metadataOf(studies.own, [{ part: 9, file_name: 'again.mp4' }]), [{ name: 'again.mp4', path: lesson }]);
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('user_validation_failed');
+    expect((await rowsOf(studies.own)).map((r) => r.file_name)).not.toContain('again.mp4');
+  });
+
+  it('dies with the session that asked for it: sign-out, or a password change from another session', async () => {
+    const meta = metadataOf(studies.own, [{ part: 9, file_name: 'after.mp4' }]);
+    const leaving = await stack.api.signInAs('Teacher', 'en');
+    const token = await tokenFor(leaving, studies.own);
+    expect((await leaving.post('/logout')).status).toBe(204);
+    expect((await upload(token, meta, [{ name: 'after.mp4', path: lesson }])).body.code).toBe('user_validation_failed');
+
+    const elsewhere = await stack.api.signInAs('Teacher', 'en');
+    const kept = await tokenFor(elsewhere, studies.own);
+    const changer = await stack.api.signInAs('Teacher', 'en');
+    const form = { _method: 'patch', current_password: 'demo12345', new_password: 'teacher-new-1', new_password_confirmation: 'teacher-new-1' };
+    expect((await changer.post(`/api/users/${teacherId}`, form)).status).toBe(200);
+    try {
+      const res = await upload(kept, meta, [{ name: 'after.mp4', path: lesson }]);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('user_validation_failed');
+    } finally {
+      await changer.post(`/api/users/${teacherId}`, { ...form, current_password: 'teacher-new-1', new_password: 'demo12345', new_password_confirmation: 'demo12345' });
+      // The change ended the file's shared Teacher session too.
+      teacher = await stack.api.signInAs('Teacher', 'en');
+    }
+    expect((await rowsOf(studies.own)).map((r) => r.file_name)).not.toContain('after.mp4');
+  });
+
+  it('the service checks the feature flag on every upload, not only when the token was issued', async () => {
+    const token = await tokenFor(teacher, studies.own);
+    await setUploaderFlag(stack.db, false);
+    try {
+      const off = await upload(token, metadataOf(studies.second, [{ part: 1, file_name: 'x.mp4' }]), [{ name: 'x.mp4', path: lesson }], 'uk');
+      expect(off.status).toBe(409);
+      expect(off.body.code).toBe('uploader_disabled');
+      expect(off.body.message).toMatch(/[а-яіїє]/i);
+    } finally {
+      await setUploaderFlag(stack.db, true);
+    }
+    // Refused before the token was looked at: it is still unspent.
+    const on = await upload(token, metadataOf(studies.second, [{ part: 1, file_name: 'x.mp4' }]), [{ name: 'x.mp4', path: lesson }]);
+    expect(on.body.code).toBe('user_not_allowed');
   });
 });

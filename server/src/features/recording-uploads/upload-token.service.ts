@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asSubject } from '@school/shared/permissions';
 import type { Knex } from 'knex';
 import { AppError, errors } from '../../platform/http/app-error.js';
@@ -25,8 +26,9 @@ export interface IssuedUploadToken {
 }
 
 /**
- * `GET api/jwt/issue`: a short-lived token for one study, given only to those who could upload to
- * it right now (the upload service checks everything again when the upload comes).
+ * `GET api/jwt/issue`: a short-lived token for one study and one upload, given only to those who
+ * could upload to it right now, dying with the session that asked (the upload service checks
+ * everything again when the upload comes, and spends the token).
  */
 export function createUploadTokenService(deps: UploadTokenServiceDeps) {
   const now = deps.now ?? Date.now;
@@ -46,12 +48,15 @@ export function createUploadTokenService(deps: UploadTokenServiceDeps) {
         if (err instanceof UploadSecretError) throw new AppError(503, 'server_configuration', 'recordingUploads.server_configuration');
         throw err;
       }
+      const jti = randomUUID();
       const { token, expiresAt } = signUploadToken(
         secret,
-        { sub: auth.user.id, role: auth.roleId, own_role: auth.user.role_id, study_id: studyId },
+        { sub: auth.user.id, role: auth.roleId, own_role: auth.user.role_id, study_id: studyId, jti },
         deps.ttlSeconds,
         now(),
       );
+      // The token lives as long as this session and serves one upload (the service spends it).
+      await deps.repo.recordToken({ id: jti, session_id: auth.sessionId, user_id: auth.user.id, study_id: studyId, expires_at: expiresAt });
       return { token, expires_at: expiresAt.toISOString(), upload_url: deps.uploadUrl() };
     },
   };

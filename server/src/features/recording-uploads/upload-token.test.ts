@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bearerToken, signUploadToken, UploadTokenError, verifyUploadToken } from './upload-token.js';
 
 const SECRET = 'a'.repeat(64);
-const claims = { sub: 7, role: 3, own_role: 3, study_id: 42 };
+const claims = { sub: 7, role: 3, own_role: 3, study_id: 42, jti: '0b6a2f0e-3c1d-4e5f-8a9b-0c1d2e3f4a5b' };
 const NOW = Date.UTC(2026, 0, 10, 12);
 
 const reasonOf = (fn: () => unknown) => {
@@ -40,6 +40,13 @@ describe('upload tokens (HS256 JWT)', () => {
     for (const bad of ['', 'a.b', 'a.b.c.d', `${token}x!`, 'x'.repeat(5000)]) {
       expect(reasonOf(() => verifyUploadToken(SECRET, bad, NOW)), bad.slice(0, 20)).toBe('malformed');
     }
+  });
+
+  it('needs the id of its row (jti): a token without one is malformed, even when signed', () => {
+    const { jti: _jti, ...rowless } = claims;
+    const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...rowless, aud: 'recordings-upload', iat: NOW / 1000, exp: NOW / 1000 + 900 })}`;
+    const sig = createHmac('sha256', SECRET).update(input).digest('base64url');
+    expect(reasonOf(() => verifyUploadToken(SECRET, `${input}.${sig}`, NOW))).toBe('malformed');
   });
 
   it('refuses a token signed for something else (another audience)', () => {

@@ -3,7 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * The upload token: a compact JWT (RFC 7519) signed with HS256 (HMAC-SHA-256) by the API and
  * checked by the upload service with the same secret. It names the user, the role the user acted
- * as when it was issued, and the one study it may upload to.
+ * as when it was issued, the one study it may upload to, and its row (`jti`), which ties it to
+ * the issuing session and is spent by the first upload.
  */
 
 export const UPLOAD_TOKEN_AUDIENCE = 'recordings-upload';
@@ -16,6 +17,8 @@ export interface UploadTokenClaims {
   /** The user's own role at issue time: a role changed since then voids the token. */
   own_role: number;
   study_id: number;
+  /** The token's row (upload_tokens): its session, and whether it was used. */
+  jti: string;
   aud: typeof UPLOAD_TOKEN_AUDIENCE;
   /** Seconds since the epoch. */
   iat: number;
@@ -37,7 +40,7 @@ const hmac = (secret: string, data: string) => createHmac('sha256', secret).upda
 
 export function signUploadToken(
   secret: string,
-  claims: { sub: number; role: number; own_role: number; study_id: number },
+  claims: { sub: number; role: number; own_role: number; study_id: number; jti: string },
   ttlSeconds: number,
   nowMs = Date.now(),
 ): { token: string; expiresAt: Date } {
@@ -48,6 +51,7 @@ export function signUploadToken(
 }
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
 const positiveInt = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 function decodeJson(part: string): Record<string, unknown> {
@@ -71,8 +75,8 @@ export function verifyUploadToken(secret: string, token: string, nowMs = Date.no
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UploadTokenError('bad_signature');
   const claims = decodeJson(payload);
-  const { sub, role, own_role, study_id, iat, exp } = claims;
-  if (![sub, role, own_role, study_id].every(positiveInt) || !Number.isSafeInteger(iat) || !Number.isSafeInteger(exp)) {
+  const { sub, role, own_role, study_id, iat, exp, jti } = claims;
+  if (![sub, role, own_role, study_id].every(positiveInt) || !Number.isSafeInteger(iat) || !Number.isSafeInteger(exp) || !isUuid(jti)) {
     throw new UploadTokenError('malformed');
   }
   if (claims.aud !== UPLOAD_TOKEN_AUDIENCE) throw new UploadTokenError('wrong_audience');

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../platform/http/app-error.js';
 import { resolveByteRange } from '../../platform/http/byte-range.js';
 import { sha256 } from '../../platform/security/secrets.js';
+import type { SessionChange } from '../../platform/realtime/session-change.payload.js';
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { attachmentDisposition } from '../document-generators/document-format.js';
@@ -41,22 +42,29 @@ export async function sendRecording(ctx: Context, storage: Storage, row: Playabl
 
 /**
  * A player seeks with many range requests in a row. After a full check (session, row scope,
- * row) the answer is remembered for this session token and recording for a short while, so the
- * next ranges skip the database: a seek answers about as fast as a static file server. A
- * sign-out or a lost right takes effect within the TTL; a replaced or deleted file is never
- * served from here (its old object is gone, and the request falls back to the full check).
+ * row) the answer is remembered for this session and recording for a short while, so the next
+ * ranges skip the database: a seek answers about as fast as a static file server. A grant dies
+ * with its session: a sign-out, a password change or reset, a deactivation or a role change in
+ * this process drops it at once (`endSessions`, from the session repository), and in any process
+ * through the database's `session_changes` notifications (`apply`; app.ts wires the listener,
+ * which clears everything after a lost connection). A replaced or deleted file is never served
+ * from here (its old object is gone, and the request falls back to the full check).
  */
 export function createPlaybackGrants(opts: { ttlMs?: number; max?: number; now?: () => number } = {}) {
   const ttl = opts.ttlMs ?? 30_000;
   const max = opts.max ?? 10_000;
   const now = opts.now ?? Date.now;
-  const grants = new Map<string, { row: PlayableRecording; until: number }>();
+  const grants = new Map<string, { row: PlayableRecording; userId: number; until: number }>();
+  // The session id is the token's SHA-256 (auth/session.middleware.ts): the key starts with it.
   const keyOf = (token: string, studyId: string, rid: string) => `${sha256(token)}:${studyId}:${rid}`;
+  const dropWhere = (test: (key: string, userId: number) => boolean) => {
+    for (const [key, g] of grants) if (test(key, g.userId)) grants.delete(key);
+  };
   return {
-    remember(token: string | undefined, studyId: number, rid: number, row: PlayableRecording) {
+    remember(token: string | undefined, userId: number, studyId: number, rid: number, row: PlayableRecording) {
       if (!token) return;
       if (grants.size >= max) grants.delete(grants.keys().next().value!);
-      grants.set(keyOf(token, String(studyId), String(rid)), { row, until: now() + ttl });
+      grants.set(keyOf(token, String(studyId), String(rid)), { row, userId, until: now() + ttl });
     },
     find(token: string | undefined, studyId: string, rid: string): PlayableRecording | undefined {
       if (!token || token.length > 100) return undefined;
@@ -71,6 +79,26 @@ export function createPlaybackGrants(opts: { ttlMs?: number; max?: number; now?:
     },
     forget(token: string | undefined, studyId: string, rid: string) {
       if (token) grants.delete(keyOf(token, studyId, rid));
+    },
+    /** The sessions ended (or may see less now): their grants go. */
+    endSessions(sessionIds: readonly string[]) {
+      if (sessionIds.length === 0 || grants.size === 0) return;
+      const ended = new Set(sessionIds);
+      dropWhere((key) => ended.has(key.slice(0, key.indexOf(':'))));
+    },
+    /** A `session_changes` notification: ended or changed sessions, or every session of users. */
+    apply(change: SessionChange) {
+      this.endSessions(change.sessionIds);
+      if (change.userIds.length === 0) return;
+      const users = new Set(change.userIds);
+      dropWhere((_key, userId) => users.has(userId));
+    },
+    /** Changes may have been missed (the listener's connection was lost): trust nothing remembered. */
+    clear() {
+      grants.clear();
+    },
+    get size() {
+      return grants.size;
     },
   };
 }

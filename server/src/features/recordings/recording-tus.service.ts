@@ -33,6 +33,9 @@ export interface TusDeps {
   repo: RecordingsRepository;
   dataDir: string;
   maxFileBytes: number;
+  /** Per user: open uploads at once (429 past it) and their declared bytes (413 past it). */
+  maxOpenUploads: number;
+  maxOpenBytes: number;
   now?: () => number;
 }
 
@@ -83,15 +86,24 @@ export function createTusService(deps: TusDeps) {
       if (!name.success) throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, 'filename');
       const id = randomUUID();
       const expiresAt = new Date(now() + UPLOAD_TTL_MS);
-      await deps.repo.createUpload(deps.knex, {
-        id,
-        study_id: studyId,
-        user_id: actor.user.id,
-        file_name: name.data,
-        file_mime: (meta.filetype || null)?.slice(0, 100) ?? null,
-        length,
-        expires_at: expiresAt,
-      });
+      // Each open upload may hold its declared length on disk for a day: limited per user.
+      const over = await deps.repo.createUploadWithin(
+        deps.knex,
+        {
+          id,
+          study_id: studyId,
+          user_id: actor.user.id,
+          file_name: name.data,
+          file_mime: (meta.filetype || null)?.slice(0, 100) ?? null,
+          length,
+          expires_at: expiresAt,
+        },
+        { maxOpen: deps.maxOpenUploads, maxBytes: deps.maxOpenBytes, now: new Date(now()) },
+      );
+      if (over === 'count') throw new AppError(429, 'too_many_uploads', 'limits.openUploads', { max: deps.maxOpenUploads });
+      if (over === 'bytes') {
+        throw new AppError(413, 'upload_quota_exceeded', 'limits.openUploadBytes', { mb: Math.floor(deps.maxOpenBytes / 1024 / 1024) });
+      }
       await mkdir(dir, { recursive: true });
       await writeFile(fileOf(id), '', { flag: 'wx' });
       return { id, expiresAt };

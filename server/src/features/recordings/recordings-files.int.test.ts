@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sha256 } from '../../platform/security/secrets.js';
 import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.js';
 import {
   eventually,
@@ -146,6 +147,48 @@ describe('seeking again is cheap', () => {
     // Someone who does not take part, asking for the same path, goes through the full check.
     const outsider = await srv.signInAs('Methodologist', 'en');
     expect((await fetchBytes(outsider, play)).res.status).toBe(404);
+  });
+
+  it('a grant dies with its session: at once on sign-out or a password change here, through session_changes when it ends elsewhere (issue 27.6)', async () => {
+    const play = `${url(studies.own)}/${recordingId}/play`;
+    const range = { Range: 'bytes=0-9' };
+    const replay = (token: string) => {
+      const c = srv.client('en');
+      c.cookies.set('school_session', token);
+      return fetchBytes(c, play, range).then((r) => r.res.status);
+    };
+    // Sign-out: the old cookie plays nothing more, not even from the grant.
+    const student = await srv.signInAs('Student', 'en');
+    const token = student.cookies.get('school_session')!;
+    expect((await fetchBytes(student, play, range)).res.status).toBe(206);
+    expect(await statements(() => fetchBytes(student, play, range))).toBe(0);
+    expect((await student.post('/logout')).status).toBe(204);
+    expect(await replay(token)).toBe(401);
+    // A password change ends the account's other sessions, and their grants.
+    const other = await srv.signInAs('Student', 'en');
+    const otherToken = other.cookies.get('school_session')!;
+    expect((await fetchBytes(other, play, range)).res.status).toBe(206);
+    const changer = await srv.signInAs('Student', 'en');
+    const me = (await changer.get('/api/user')).body.data;
+    const form = { _method: 'patch', current_password: 'demo12345', new_password: 'student-new-1', new_password_confirmation: 'student-new-1' };
+    expect((await changer.post(`/api/users/${me.id}`, form)).status).toBe(200);
+    expect(await replay(otherToken)).toBe(401);
+    await changer.post(`/api/users/${me.id}`, { ...form, current_password: 'student-new-1', new_password: 'demo12345', new_password_confirmation: 'demo12345' });
+    // The change ended the Student session the later tests use too.
+    as.Student = await srv.signInAs('Student', 'en');
+    // Ended by another process (here: SQL by hand): the notification reaches this one's grants.
+    const listening = await startTestServer({ db: srv.db, realtime: true, env: { DATA_DIR: dataDir } });
+    try {
+      const viewer = await listening.signInAs('Student', 'en');
+      const viewerToken = viewer.cookies.get('school_session')!;
+      const direct = () => fetchBytes(viewer, play, range).then((r) => r.res.status);
+      expect(await direct()).toBe(206);
+      expect(await statements(direct)).toBe(0);
+      await srv.knex('sessions').where({ id: sha256(viewerToken) }).delete();
+      await vi.waitFor(async () => expect(await direct()).toBe(401), { timeout: 5000, interval: 20 });
+    } finally {
+      await listening.close();
+    }
   });
 });
 

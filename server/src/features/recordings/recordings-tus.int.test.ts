@@ -168,4 +168,32 @@ describe('tus 1.0', () => {
     expect((await send(as.Teacher, 'HEAD', location, TUS)).status).toBe(404);
     expect(await filesUnder(path.join(dataDir, 'tmp', 'recording-uploads'))).toEqual([]);
   });
+
+  it('limits the open uploads per user: how many (429) and their declared bytes (413); finishing one frees its share (issue 27.7)', async () => {
+    const { RECORDING_UPLOADS_MAX_OPEN: maxOpen, RECORDING_UPLOADS_MAX_OPEN_MB: maxMb, UPLOAD_LIMIT_MB: fileMb } = srv.config;
+    const post = (length: number, name: string) =>
+      send(as.Manager, 'POST', base(studies.own), { ...TUS, 'Upload-Length': String(length), 'Upload-Metadata': `filename ${b64(name)}` });
+    const open: string[] = [];
+    // Whole files of the largest size up to the byte limit (3 of 1 GiB by default): accepted.
+    const fill = Math.floor(maxMb / fileMb);
+    for (let i = 0; i < fill; i++) open.push(await create(as.Manager, studies.own, fileMb * 1024 * 1024, `big-${i}.mp4`));
+    const over = await post(maxMb * 1024 * 1024 - fill * fileMb * 1024 * 1024 + 1, 'one-more.mp4');
+    expect(over.status).toBe(413);
+    const overBody = (await over.json()) as { code: string; message: string };
+    expect(overBody.code).toBe('upload_quota_exceeded');
+    expect(overBody.message).toContain(String(maxMb));
+    expect(over.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(await srv.knex('recording_uploads').where({ file_name: 'one-more.mp4' }).first()).toBeUndefined();
+    // Another user's open uploads are theirs: the Teacher still creates one.
+    const teachers = await create(as.Teacher, studies.own, 10, 'teacher-own.mp4');
+    // Terminating one frees its bytes; small ones then fill up the count.
+    expect((await send(as.Manager, 'DELETE', open.shift()!, TUS)).status).toBe(204);
+    while (open.length < maxOpen) open.push(await create(as.Manager, studies.own, 10, `small-${open.length}.mp4`));
+    const tooMany = await post(10, 'one-too-many.mp4');
+    expect(tooMany.status).toBe(429);
+    expect(((await tooMany.json()) as { code: string }).code).toBe('too_many_uploads');
+    for (const location of [...open]) expect((await send(as.Manager, 'DELETE', location, TUS)).status).toBe(204);
+    expect((await send(as.Teacher, 'DELETE', teachers, TUS)).status).toBe(204);
+    expect(await filesUnder(path.join(dataDir, 'tmp', 'recording-uploads'))).toEqual([]);
+  });
 });

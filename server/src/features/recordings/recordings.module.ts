@@ -6,7 +6,7 @@ import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createRecordingIngest, type RecordingIngest } from './recording-ingest.service.js';
 import { sweepRecordingLeftovers, type SweepReport } from './recording-objects.js';
-import { createPlaybackGrants, playbackFastRoutes } from './recording-playback.js';
+import { createPlaybackGrants, playbackFastRoutes, type PlaybackGrants } from './recording-playback.js';
 import { recordingTusRoutes } from './recording-tus.routes.js';
 import { createTusService, type TusService } from './recording-tus.service.js';
 import { recordingRoutes, recordingUploadRoutes } from './recordings.routes.js';
@@ -27,6 +27,9 @@ export interface RecordingFilesDeps {
   dataDir: string;
   /** Per file (UPLOAD_LIMIT_MB in bytes). */
   maxFileBytes: number;
+  /** Per user, resumable uploads open at once and their declared bytes (RECORDING_UPLOADS_MAX_OPEN[_MB]). */
+  maxOpenUploads: number;
+  maxOpenBytes: number;
   ffprobePath?: string;
   probe?: MediaProbe;
 }
@@ -34,6 +37,8 @@ export interface RecordingFilesDeps {
 export interface RecordingFilesServices {
   recordingIngest: RecordingIngest;
   recordingUploads: TusService;
+  /** What play and download remember per session; it must hear of every session that ends (app.ts, modules.ts). */
+  playbackGrants: PlaybackGrants;
   /** Removes what interrupted saves left (run on start-up and hourly, main.ts). */
   sweepRecordings: () => Promise<SweepReport>;
 }
@@ -48,7 +53,14 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
   const repo = createRecordingsRepository();
   const probe = deps.probe ?? createMediaProbe({ ffprobePath: deps.ffprobePath });
   const ingest = createRecordingIngest({ knex: deps.knex, storage: deps.storage, probe, maxFileBytes: deps.maxFileBytes, repo, logger: deps.logger });
-  const tus = createTusService({ knex: deps.knex, repo, dataDir: deps.dataDir, maxFileBytes: deps.maxFileBytes });
+  const tus = createTusService({
+    knex: deps.knex,
+    repo,
+    dataDir: deps.dataDir,
+    maxFileBytes: deps.maxFileBytes,
+    maxOpenUploads: deps.maxOpenUploads,
+    maxOpenBytes: deps.maxOpenBytes,
+  });
   const grants = createPlaybackGrants();
   const routeDeps = { ...deps, repo, ingest, tus, grants };
   return {
@@ -56,6 +68,7 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
     services: {
       recordingIngest: ingest,
       recordingUploads: tus,
+      playbackGrants: grants,
       sweepRecordings: () => sweepRecordingLeftovers({ knex: deps.knex, storage: deps.storage, dataDir: deps.dataDir, repo, logger: deps.logger }),
     },
     routes: [

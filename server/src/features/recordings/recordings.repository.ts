@@ -179,6 +179,30 @@ export function createRecordingsRepository() {
       await db('recording_uploads').insert(row);
     },
 
+    /**
+     * Inserts the upload unless the user's open (unexpired) uploads would pass a limit: answers
+     * which one ('count': how many, 'bytes': their declared lengths) or null when inserted. The
+     * check and the insert hold the user's advisory lock, so parallel creates (any process) queue.
+     */
+    async createUploadWithin(
+      knex: Knex,
+      row: Omit<UploadRow, 'created_at'>,
+      limits: { maxOpen: number; maxBytes: number; now: Date },
+    ): Promise<'count' | 'bytes' | null> {
+      return knex.transaction(async (trx) => {
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`recording_uploads:${row.user_id}`]);
+        const open = (await trx('recording_uploads')
+          .where('user_id', row.user_id)
+          .where('expires_at', '>', limits.now)
+          .select(trx.raw('count(*)::int AS n'), trx.raw('coalesce(sum(length), 0)::bigint AS bytes'))
+          .first()) as { n: number; bytes: string | number };
+        if (open.n >= limits.maxOpen) return 'count';
+        if (Number(open.bytes) + row.length > limits.maxBytes) return 'bytes';
+        await trx('recording_uploads').insert(row);
+        return null;
+      });
+    },
+
     async upload(db: Db, id: string): Promise<UploadRow | undefined> {
       const r = (await db('recording_uploads').select(...UPLOAD_COLUMNS).where('id', id).first()) as UploadRow | undefined;
       return r && { ...r, length: Number(r.length) };

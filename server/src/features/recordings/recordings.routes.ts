@@ -158,7 +158,7 @@ export function recordingRoutes(deps: RecordingsRoutesDeps): Router {
       if (err instanceof StorageError && err.code === 'not_found') throw errors.notFound();
       throw err;
     }
-    deps.grants.remember(ctx.cookies.get(SESSION_COOKIE), studyId, id, row);
+    deps.grants.remember(ctx.cookies.get(SESSION_COOKIE), authOf(ctx).user.id, studyId, id, row);
   };
   router.get('/studies/:id/recordings/:rid/play', serve(false));
   router.get('/studies/:id/recordings/:rid/download', serve(true));

@@ -37,6 +37,6 @@ export const errors = {
   /** 422 from already translated field messages (zod schemas translate their own). */
   validation: (fieldErrors: Record<string, string[]>) =>
     new AppError(422, 'validation', 'errors.validation', {}, fieldErrors),
-  throttled: (seconds: number) =>
-    new AppError(429, 'throttled', 'errors.throttled', { seconds }, undefined, { 'Retry-After': String(seconds) }),
+  throttled: (seconds: number, key = 'errors.throttled') =>
+    new AppError(429, 'throttled', key, { seconds }, undefined, { 'Retry-After': String(seconds) }),
 };

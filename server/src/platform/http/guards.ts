@@ -34,12 +34,27 @@ export function requireXhrHeader(exemptPrefixes: readonly string[] = []) {
 }
 
 /**
+ * The socket origins of the app's pages: each http(s) origin of APP_URL / APP_ORIGINS as ws(s).
+ * Not the bare `ws: wss:` schemes, which would let an injected script open a socket to any host;
+ * other schemes (the desktop app's app://) have no socket origin of their own.
+ */
+export function socketOriginsOf(appOrigins: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const origin of appOrigins) {
+    const m = /^(https?):\/\/(.+)$/.exec(origin);
+    if (m) out.add(`${m[1] === 'https' ? 'wss' : 'ws'}://${m[2]}`);
+  }
+  return [...out];
+}
+
+/**
  * `connectOrigins`: other origins pages may call (the recordings upload service on its own port;
  * without it in connect-src the browser staff app could not post recordings there). Read per
- * request: `npm start` learns the service's port only after the app is built.
+ * request: `npm start` learns the service's port only after the app is built. `socketOrigins`:
+ * the exact ws/wss origins of the app (socketOriginsOf); 'self' covers the page's own host.
  */
-export function securityHeaders(opts: { secure: boolean; connectOrigins?: () => readonly string[] }) {
-  const connectSrc = () => ["'self'", 'ws:', 'wss:', ...(opts.connectOrigins?.() ?? [])].join(' ');
+export function securityHeaders(opts: { secure: boolean; socketOrigins?: readonly string[]; connectOrigins?: () => readonly string[] }) {
+  const connectSrc = () => ["'self'", ...(opts.socketOrigins ?? []), ...(opts.connectOrigins?.() ?? [])].join(' ');
   return async (ctx: Context, next: Next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');

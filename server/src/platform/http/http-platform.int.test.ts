@@ -31,13 +31,28 @@ describe('HTTP platform', () => {
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
   });
 
-  it('lets pages connect to the recordings upload service named by UPLOADER_URL, and nowhere else', async () => {
+  it('lets pages connect to the recordings upload service named by UPLOADER_URL and to the app\'s own socket origins, nowhere else', async () => {
     const own = await srv.client().get('/api/user');
-    expect(own.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss:;");
-    const withUploader = await startTestServer({ env: { UPLOADER_URL: 'http://uploads.example.org:8081/base/' } });
+    const connectSrc = (h: string | null) => /connect-src ([^;]*)/.exec(h ?? '')?.[1].split(' ');
+    // Bare schemes would let a page open a socket to any host (issue 27 point 10).
+    expect(connectSrc(own.headers.get('content-security-policy'))).not.toContain('ws:');
+    expect(connectSrc(own.headers.get('content-security-policy'))).not.toContain('wss:');
+    const withUploader = await startTestServer({
+      env: {
+        UPLOADER_URL: 'http://uploads.example.org:8081/base/',
+        APP_URL: 'https://school.example.org/app',
+        APP_ORIGINS: 'http://localhost:5173, app://staff, https://staff.example.org',
+      },
+    });
     try {
       const res = await withUploader.client().get('/api/user');
-      expect(res.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss: http://uploads.example.org:8081;");
+      expect(connectSrc(res.headers.get('content-security-policy'))).toEqual([
+        "'self'",
+        'wss://school.example.org',
+        'ws://localhost:5173',
+        'wss://staff.example.org',
+        'http://uploads.example.org:8081',
+      ]);
     } finally {
       await withUploader.close();
     }

@@ -11,7 +11,7 @@ import type {
   SocketAuthenticator,
   StudyChangeAudience,
 } from './realtime.types.js';
-import { parseSessionChange, SESSION_CHANGES_CHANNEL } from './session-change.payload.js';
+import { parseSessionChange, SESSION_CHANGES_CHANNEL, type SessionChange } from './session-change.payload.js';
 import { createSocketSessions } from './socket-sessions.js';
 import { createStudyChangeBatcher } from './study-change.batcher.js';
 import { deliverStudyChange } from './study-change.delivery.js';
@@ -35,6 +35,12 @@ export interface RealtimeDeps {
    */
   sessionCheckMs?: number;
   coalesceMs?: number;
+  /**
+   * Also told of every `session_changes` notification (what the app keeps per session besides
+   * sockets: playback grants), and with null when the connection was lost and changes may have
+   * been missed.
+   */
+  onSessionChange?: (change: SessionChange | null) => void;
 }
 
 export interface Realtime {
@@ -103,11 +109,14 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     onNotification(channel, payload) {
       if (channel === STUDY_CHANGES_CHANNEL) return studyChanges.push(payload);
       const change = parseSessionChange(payload);
-      if (change) sessions.apply(change);
-      else logger.warn('ignored a malformed session_changes notification');
+      if (change) {
+        sessions.apply(change);
+        deps.onSessionChange?.(change);
+      } else logger.warn('ignored a malformed session_changes notification');
     },
     // The connection was lost for a while: changes and session ends may have been missed.
     onReconnect() {
+      deps.onSessionChange?.(null);
       io.emit('calendar:resync');
       sessions.recheckAll();
     },

@@ -27,6 +27,7 @@ import { chat } from './chat';
 import { featureFlags } from './feature-flags';
 import { familyProfile } from './family-profile';
 import { bots } from './bots';
+import { limits } from './limits';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
@@ -75,6 +76,7 @@ export const en: Translation = {
   featureFlags,
   familyProfile,
   bots,
+  limits,
   botDialog,
   studyReminders,
   desktopShell,

@@ -26,6 +26,7 @@ import { chat } from './chat';
 import { featureFlags } from './feature-flags';
 import { familyProfile } from './family-profile';
 import { bots } from './bots';
+import { limits } from './limits';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
@@ -74,6 +75,7 @@ export const uk = {
   featureFlags,
   familyProfile,
   bots,
+  limits,
   botDialog,
   studyReminders,
   desktopShell,

@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
 
-/** Counters live in PostgreSQL so that every server process sees the same attempts. */
-export function createLoginThrottle(knex: Knex, maxAttempts: number, decaySeconds: number) {
+/**
+ * Fixed-window counters (sign-in, password reset, bot tokens...). They live in PostgreSQL
+ * (`rate_limits`) so that every server process sees the same attempts.
+ */
+export function createRateLimit(knex: Knex, maxAttempts: number, decaySeconds: number) {
   return {
     /**
-     * Counts one attempt and answers the seconds to wait (0: go on and check the password).
+     * Counts one attempt and answers the seconds to wait (0: go on).
      * Counting and deciding are one statement: with a separate "locked?" read before the count,
      * a burst of parallel guesses all read "not yet" and every one got its password checked.
      */
@@ -23,7 +26,14 @@ export function createLoginThrottle(knex: Knex, maxAttempts: number, decaySecond
     async clear(key: string): Promise<void> {
       await knex('rate_limits').where({ key }).delete();
     },
+    /**
+     * Takes one counted attempt back (it turned out not to be what the limit counts, e.g. a
+     * sign-in that succeeded). Counting first and forgiving after keeps parallel tries honest.
+     */
+    async forgive(key: string): Promise<void> {
+      await knex('rate_limits').where({ key }).where('hits', '>', 0).where('reset_at', '>', knex.fn.now()).decrement('hits', 1);
+    },
   };
 }
 
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+export type RateLimit = ReturnType<typeof createRateLimit>;
