@@ -94,6 +94,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Behind nginx: the client's address is the last X-Forwarded-For entry (the one nginx wrote).
+  TRUST_PROXY: bool.default(false),
   UPLOADER_METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   // The study reminders' minute job (plan, send what is due, the morning digest); tests call it by hand.
   STUDY_REMINDERS_TICK: bool.default(true),

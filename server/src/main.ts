@@ -59,7 +59,10 @@ async function main() {
   // Background jobs (the messenger outbox): pg-boss in the same database, started once every
   // module registered its jobs; pending bot messages a previous run left are queued again.
   const jobs = createJobQueue({ databaseUrl: db.url, logger });
-  const { server, realtime, services, metrics } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url, jobs });
+  const { app, server, realtime, services, metrics } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url, jobs });
+  // Behind a proxy (docs/operations.md): ctx.ip is the address nginx saw, not a client's claim.
+  app.proxy = config.TRUST_PROXY;
+  app.maxIpsCount = 1;
   // Prometheus on a private port of its own (docs/operations.md); with METRICS_TOKEN also /metrics on PORT.
   const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
   await jobs.start();
