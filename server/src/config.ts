@@ -111,6 +111,9 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** Every variable the server reads (deploy/school.env.example is checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** Reads the environment once at start-up; a bad value stops the process with the field named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}) {
   const parsed = envSchema.safeParse({ ...env, ...overrides });
