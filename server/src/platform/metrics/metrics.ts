@@ -22,6 +22,8 @@ export interface Metrics {
   gauge(name: string, help: string, labelNames: readonly string[], read: () => Promise<Array<[Record<string, string>, number]>> | Array<[Record<string, string>, number]>): void;
 }
 
+const GAUGE_QUERY_MS = 2000;
+
 export function createMetrics(service: 'api' | 'uploader'): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
@@ -62,10 +64,17 @@ export function createMetrics(service: 'api' | 'uploader'): Metrics {
         registers: [registry],
         async collect() {
           this.reset();
+          // A scrape while the database is down or its pool is full still answers, at once, with
+          // what the process knows: a figure that needs a query and has none within 2 s is left out.
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), GAUGE_QUERY_MS)));
           try {
-            for (const [labels, value] of await read()) this.set(labels, value);
+            const values = await Promise.race([Promise.resolve(read()), late]);
+            for (const [labels, value] of values ?? []) this.set(labels, value);
           } catch {
-            // A scrape while the database is down still answers with what the process knows.
+            // As above: left out.
+          } finally {
+            clearTimeout(timer);
           }
         },
       });
