@@ -109,6 +109,34 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
+describe('the first Administrator of an empty school (npm run create-admin)', () => {
+  it('creates user 1, who can sign in; refuses once the school has users', async () => {
+    const empty = await createTestDatabase('empty');
+    try {
+      const env = { DATABASE_URL: empty.url, ADMIN_PASSWORD: 'first-admin-pass' };
+      const made = await ops(['create-admin', '--email', 'Director@School.example', '--firstname', 'Олена', '--surname', 'Коваль'], env);
+      expect(made.code, made.out).toBe(0);
+      const srv = await startTestServer({ db: empty });
+      try {
+        const c = srv.client();
+        const login = await c.post('/login', { email: 'director@school.example', password: 'first-admin-pass' });
+        expect(login.status, login.text).toBe(200);
+        expect(login.body.data).toMatchObject({ id: 1, firstname: 'Олена' });
+        // The next user the staff app creates takes id 2, not a collision with 1.
+        const [next] = await empty.knex('users').insert({ role_id: 2, firstname: 'Ірина' }).returning('id');
+        expect(next.id).toBe(2);
+      } finally {
+        await srv.close();
+      }
+      const again = await ops(['create-admin', '--email', 'other@school.example'], env);
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(/already has users/);
+    } finally {
+      await empty.drop();
+    }
+  });
+});
+
 describe('backup and restore', () => {
   it('lists every column that holds a stored file', async () => {
     const cols = await source.knex('information_schema.columns')

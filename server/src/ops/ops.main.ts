@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
+import { createKnex, migrateLatest } from '../platform/db/database.js';
+import { hashPassword } from '../platform/security/secrets.js';
 import { createStorage } from '../platform/storage/storage.js';
 import { backup, restore } from './backup.service.js';
+import { createFirstAdministrator } from './first-admin.repository.js';
 
 /**
- * `npm run backup -- --out DIR` and `npm run restore -- --from DIR`, with the servers'
- * configuration (DATABASE_URL, S3_* or DATA_DIR): docs/operations.md, "Backup and restore".
+ * `npm run backup -- --out DIR`, `npm run restore -- --from DIR` and `npm run create-admin -- --email
+ * EMAIL` (the first account of an empty school), with the servers' configuration (DATABASE_URL, S3_* or DATA_DIR): docs/operations.md, "Backup and restore".
  */
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -30,8 +33,21 @@ async function main() {
     const from = arg('--from');
     if (!from) throw new Error('usage: npm run restore -- --from DIR');
     await restore(target, path.resolve(from));
+  } else if (command === 'create-admin') {
+    // The password comes from the environment, never the command line (shell history, ps).
+    const email = arg('--email');
+    const password = process.env.ADMIN_PASSWORD ?? '';
+    if (!email || password.length < 8) throw new Error('usage: ADMIN_PASSWORD=… npm run create-admin -- --email EMAIL [--firstname NAME --surname NAME] (a password of 8+ characters)');
+    const knex = createKnex(config.DATABASE_URL, 2);
+    try {
+      await migrateLatest(knex);
+      const id = await createFirstAdministrator(knex, { email, firstname: arg('--firstname') ?? 'Administrator', surname: arg('--surname') ?? '', passwordHash: await hashPassword(password) });
+      target.log(`Administrator ${email} created (user ${id}): sign in at ${config.APP_URL}/staff/`);
+    } finally {
+      await knex.destroy();
+    }
   } else {
-    throw new Error('usage: ops.main.ts backup --out DIR | restore --from DIR');
+    throw new Error('usage: ops.main.ts backup --out DIR | restore --from DIR | create-admin --email EMAIL');
   }
 }
 
