@@ -69,7 +69,10 @@ export function createMetrics(service: 'api' | 'uploader'): Metrics {
           let timer: NodeJS.Timeout | undefined;
           const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), GAUGE_QUERY_MS)));
           try {
-            const values = await Promise.race([Promise.resolve(read()), late]);
+            const reading = Promise.resolve().then(read);
+            // Past the 2 s its failure has no one waiting for it: not an unhandled rejection.
+            reading.catch(() => undefined);
+            const values = await Promise.race([reading, late]);
             for (const [labels, value] of values ?? []) this.set(labels, value);
           } catch {
             // As above: left out.
