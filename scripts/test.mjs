@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: installs what a fresh machine lacks (Debian chromium, and LibreOffice Writer with
-// poppler-utils for the document PDF checks, when run as root),
+// `npm test`: installs what a fresh machine lacks (Debian chromium, LibreOffice Writer with
+// poppler-utils for the document PDF checks, nginx-light for the deployment test, when run as root),
 // type-checks, lints, runs electronegativity on the desktop sources, builds the web bundles the browser tests open, then runs every
 // vitest project (unit, int, e2e) and ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
@@ -39,9 +39,32 @@ function ensureDocumentTools() {
   process.exit(1);
 }
 
+/**
+ * The deployment test (server/test/deploy-topology.int.test.ts) runs Debian's nginx with
+ * deploy/nginx/school.conf.template; without it that test is skipped and says why.
+ */
+function ensureNginx() {
+  const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+  if (fs.existsSync(nginx)) return;
+  if (process.getuid?.() === 0) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    // nginx-light's postinst starts the system's nginx on port 80: policy-rc.d 101 keeps it stopped.
+    const policy = '/usr/sbin/policy-rc.d';
+    const hadPolicy = fs.existsSync(policy);
+    if (!hadPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+    try {
+      if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'nginx-light'], { env }) === 0) return;
+    } finally {
+      if (!hadPolicy) fs.rmSync(policy, { force: true });
+    }
+  }
+  console.warn(`The deployment test needs nginx at ${nginx}; it is skipped. Install it with: sudo apt-get install -y nginx-light`);
+}
+
 const suiteStarted = Date.now();
 ensureChromium();
 ensureDocumentTools();
+ensureNginx();
 // Type checks and lint side by side (each is one process on one core), then the bundles.
 const checksStarted = Date.now();
 const failedChecks = await runAll([

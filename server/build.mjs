@@ -3,6 +3,9 @@
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
+// `--outdir DIR`: somewhere else than server/dist (the deployment test builds a private copy).
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : new URL('./dist', import.meta.url).pathname;
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys({ ...root.dependencies, ...root.devDependencies, ...own.dependencies, ...own.devDependencies });
@@ -13,7 +16,7 @@ await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     'upload-service': new URL('./src/features/recording-uploads/upload-service.main.ts', import.meta.url).pathname,
   },
-  outdir: new URL('./dist', import.meta.url).pathname,
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -12,8 +12,9 @@ import { bodyParser } from './platform/http/body-parser.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-error.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
+import { createOperations } from './platform/health/operations.js';
 import { methodOverride, requireXhrHeader, securityHeaders, socketOriginsOf } from './platform/http/guards.js';
-import { requestContext } from './platform/http/request-context.js';
+import { logErrorsAfterAnswer, requestContext } from './platform/http/request-context.js';
 import { spa } from './platform/http/static-files.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
@@ -56,21 +57,20 @@ export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/'];
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
   const app = new Koa({ proxy: false });
-  // Koa prints to stderr what goes wrong after the answer, mostly clients that went away mid-body
-  // (an upload cancelled: "Parse Error", ECONNRESET). Ours to log, not to print.
-  app.on('error', (err: { code?: string }) => {
-    const clientGone = typeof err?.code === 'string' && (err.code.startsWith('HPE_') || err.code === 'ECONNRESET' || err.code === 'EPIPE');
-    if (clientGone) logger.debug({ code: err.code }, 'connection ended by the client');
-    else logger.error({ err }, 'error after the answer');
-  });
+  // Koa prints to stderr what goes wrong after the answer, mostly clients that went away. Ours to log.
+  app.on('error', logErrorsAfterAnswer(logger));
   const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage, jobs: deps.jobs });
   // Socket handlers: the realtime events' and those the feature modules bring (the chat).
   const realtimeEvents = realtimeEventsFor(knex);
   const channels = [...realtimeEvents.channels, ...modules.flatMap((m) => m.channels ?? [])];
   const routersOf = (stage: RouteStage) => modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
 
+  // Health, readiness and metrics (platform/health, docs/operations.md): every request timed by its route pattern.
+  const operations = createOperations({ knex, service: 'api', metricsToken: config.METRICS_TOKEN, sockets: () => realtime?.io.engine.clientsCount ?? 0 });
   app.use(requestContext(logger));
+  app.use(operations.observe);
   app.use(errorHandler());
+  app.use(operations.endpoints);
   app.use(
     securityHeaders({
       secure: config.SESSION_COOKIE_SECURE,
@@ -122,5 +122,5 @@ export function createApp(deps: AppDeps) {
         onSessionChange: (change) => (change ? services.playbackGrants.apply(change) : services.playbackGrants.clear()),
       })
     : undefined;
-  return { app, server, realtime, services, channels };
+  return { app, server, realtime, services, channels, metrics: operations.metrics };
 }

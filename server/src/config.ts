@@ -102,6 +102,14 @@ const envSchema = z.object({
   BOT_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   // Messages per second per bot, across every server process (Telegram allows about 30).
   BOT_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(30),
+  // GET /metrics (platform/health): with this bearer token on the public port, and/or without one
+  // on METRICS_PORT (bound to METRICS_HOST, loopback by default); neither set: no metrics served.
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Behind nginx: the client's address is the last X-Forwarded-For entry (the one nginx wrote).
+  TRUST_PROXY: bool.default(false),
+  UPLOADER_METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   // The study reminders' minute job (plan, send what is due, the morning digest); tests call it by hand.
   STUDY_REMINDERS_TICK: bool.default(true),
 }).superRefine((c, ctx) => {
@@ -115,6 +123,9 @@ const envSchema = z.object({
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** Every variable the server reads (deploy/school.env.example is checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Reads the environment once at start-up; a bad value stops the process with the field named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}) {

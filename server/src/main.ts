@@ -5,8 +5,9 @@ import { seedDemoSchool } from './db/seeds/demo-school.seed.js';
 import { uploaderPublicUrl } from './features/recording-uploads/upload-service.config.js';
 import { startUploadServiceProcess, type UploadServiceProcess } from './features/recording-uploads/upload-service.process.js';
 import { loadUploadSecret } from './features/recording-uploads/upload-secret.js';
-import { migrateLatest, openDatabase } from './platform/db/database.js';
+import { migrateLatest, openDatabase, withStartupLock } from './platform/db/database.js';
 import { takeOverShutdownSignals } from './platform/db/embedded-postgres.js';
+import { serveMetrics } from './platform/health/operations.js';
 import { createJobQueue } from './platform/jobs/pg-boss-job-queue.js';
 import { createLogger } from './platform/logging/logger.js';
 import { hashPassword } from './platform/security/secrets.js';
@@ -46,15 +47,24 @@ async function main() {
   uploaderStart.catch(() => undefined);
 
   const seed = config.SEED_DEMO ?? !config.DATABASE_URL;
-  if (seed && (await schoolIsEmpty(db.knex))) {
-    logger.info('loading the demo school');
-    await seedDemoSchool(db.knex, { hashPassword, uploaderService: config.UPLOADER_START });
+  // Under the start-up lock: two processes starting on one empty database seed it once.
+  if (seed) {
+    await withStartupLock(db.knex, async () => {
+      if (!(await schoolIsEmpty(db.knex))) return;
+      logger.info('loading the demo school');
+      await seedDemoSchool(db.knex, { hashPassword, uploaderService: config.UPLOADER_START });
+    });
   }
 
   // Background jobs (the messenger outbox): pg-boss in the same database, started once every
   // module registered its jobs; pending bot messages a previous run left are queued again.
   const jobs = createJobQueue({ databaseUrl: db.url, logger });
-  const { server, realtime, services } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url, jobs });
+  const { app, server, realtime, services, metrics } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url, jobs });
+  // Behind a proxy (docs/operations.md): ctx.ip is the address nginx saw, not a client's claim.
+  app.proxy = config.TRUST_PROXY;
+  app.maxIpsCount = 1;
+  // Prometheus on a private port of its own (docs/operations.md); with METRICS_TOKEN also /metrics on PORT.
+  const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
   await jobs.start();
   await services.messengerOutbox?.resumePending();
   // What a killed process left of uploads (temp files, stored objects without a row) goes first.
@@ -106,6 +116,7 @@ async function main() {
       uploader?.stop(),
     ]);
     clearTimeout(force);
+    metricsServer?.close();
     await db.close();
     logger.info('stopped');
     process.exit(0);

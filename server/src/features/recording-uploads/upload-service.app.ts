@@ -10,7 +10,8 @@ import { AppError } from '../../platform/http/app-error.js';
 import { abandonBody } from '../../platform/http/body-stream.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from '../../platform/http/client-error.js';
 import { multipart } from '../../platform/http/multipart.js';
-import { requestContext } from '../../platform/http/request-context.js';
+import { logErrorsAfterAnswer, requestContext } from '../../platform/http/request-context.js';
+import { createOperations } from '../../platform/health/operations.js';
 import { processUploadDir } from '../../platform/http/upload-temp.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import { createMediaProbe, type MediaProbe } from '../../platform/media/media-probe.js';
@@ -71,8 +72,13 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
   const receive = multipart({ dir: processUploadDir(config.DATA_DIR), fileBytes: maxFileBytes, maxFiles: RECORDING_MAX_PARTS });
 
   const app = new Koa({ proxy: false });
+  app.on('error', logErrorsAfterAnswer(logger));
+  // Its own /healthz, /readyz and /metrics (upload bytes, durations): docs/operations.md.
+  const operations = createOperations({ knex, service: 'uploader', metricsToken: config.METRICS_TOKEN });
   app.use(requestContext(logger));
+  app.use(operations.observe);
   app.use(uploadErrorHandler());
+  app.use(operations.endpoints);
   app.use(uploadCors({ appOrigins: config.APP_ORIGINS, apiPort: config.PORT }));
 
   const router = new Router();
@@ -120,7 +126,7 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
   // A 1 GB upload on a slow line: the request may take long; its headers must come quickly.
   server.requestTimeout = 60 * 60_000;
   server.headersTimeout = 60_000;
-  return { app, server };
+  return { app, server, metrics: operations.metrics };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../config.js';
 import { createKnex } from '../../platform/db/database.js';
 import { takeOverShutdownSignals } from '../../platform/db/embedded-postgres.js';
+import { serveMetrics } from '../../platform/health/operations.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createUploadServiceApp } from './upload-service.app.js';
 import { uploaderPublicUrl } from './upload-service.config.js';
@@ -22,7 +23,10 @@ async function main() {
     logger.error({ reason: (err as Error).message }, 'no usable signing secret: uploads are answered server_configuration');
   }
   const knex = createKnex(config.DATABASE_URL, config.DB_POOL_MAX, logger);
-  const { server } = createUploadServiceApp({ config, knex, logger });
+  const { server, metrics } = createUploadServiceApp({ config, knex, logger });
+  // Its metrics on a private port of its own when set (docs/operations.md).
+  const metricsPort = config.UPLOADER_METRICS_PORT;
+  const metricsServer = metricsPort === undefined ? undefined : await serveMetrics(metrics, metricsPort, config.METRICS_HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.UPLOADER_PORT, config.HOST, () => resolve());
@@ -43,6 +47,7 @@ async function main() {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    metricsServer?.close();
     await knex.destroy();
     process.exit(0);
   };

@@ -40,8 +40,44 @@ export const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> 
   getMigration: async (m) => ({ up: m.up, down: m.down }),
 };
 
+/**
+ * Any fixed number: every process of one deployment takes the same PostgreSQL advisory lock (one
+ * per database) before migrating or seeding, so processes started together wait for each other
+ * instead of failing on knex's own lock table ("Migration table is already locked").
+ */
+const STARTUP_LOCK_KEY = 7_202_611;
+
+/** The database knex is configured with (the connection string createKnex gives it). */
+function connectionStringOf(knex: Knex): string {
+  const connection = (knex.client as { config: { connection?: { connectionString?: string } | string } }).config.connection;
+  const url = typeof connection === 'string' ? connection : connection?.connectionString;
+  if (!url) throw new Error('the start-up lock needs a knex configured with a connection string');
+  return url;
+}
+
+/**
+ * Runs `fn` while holding the deployment's start-up lock. The lock lives on a connection of its
+ * own (not the pool's, whose size may be 1), and ends with it, also when the process dies.
+ */
+export async function withStartupLock<T>(knex: Knex, fn: () => Promise<T>): Promise<T> {
+  const client = await connectPgClient(connectionStringOf(knex));
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function migrateLatest(knex: Knex): Promise<void> {
-  await knex.migrate.latest({ migrationSource });
+  await withStartupLock(knex, () => knex.migrate.latest({ migrationSource }));
+}
+
+/** Names of the migrations this build has that the database has not applied (readiness, /readyz). */
+export async function pendingMigrations(knex: Knex): Promise<string[]> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return migrations.map((m) => m.name);
+  const applied = new Set((await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  return migrations.map((m) => m.name).filter((name) => !applied.has(name));
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<void> {

@@ -78,6 +78,7 @@ export function multipart(opts: FileLimits & { fieldBytes?: number }) {
     const parsed = await readMultipart(ctx, { fieldBytes, totalBytes, files });
     ctx.request.body = parsed.body;
     ctx.request.files = parsed.files;
+    ctx.state.receivedFileBytes = parsed.files.reduce((n, f) => n + f.size, 0);
     try {
       await next();
     } finally {

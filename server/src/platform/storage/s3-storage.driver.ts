@@ -39,7 +39,7 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
     assertValidKey(key);
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-      return { key, size: head.ContentLength ?? 0, contentType: head.ContentType ?? DEFAULT_CONTENT_TYPE };
+      return { key, size: head.ContentLength ?? 0, contentType: head.ContentType ?? DEFAULT_CONTENT_TYPE, ...(head.ETag ? { etag: head.ETag } : {}) };
     } catch (err) {
       if (status(err) === 404) return null;
       throw err;

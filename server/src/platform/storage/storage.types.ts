@@ -4,6 +4,8 @@ export interface ObjectInfo {
   key: string;
   size: number;
   contentType: string;
+  /** The object store's checksum of the bytes (S3's ETag); backups list it (server/src/ops). */
+  etag?: string;
 }
 
 export interface PutOptions {
