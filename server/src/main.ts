@@ -10,6 +10,7 @@ import { takeOverShutdownSignals } from './platform/db/embedded-postgres.js';
 import { serveMetrics } from './platform/health/operations.js';
 import { createJobQueue } from './platform/jobs/pg-boss-job-queue.js';
 import { createLogger } from './platform/logging/logger.js';
+import { exitOnUncaughtErrors } from './platform/process/fatal-errors.js';
 import { hashPassword } from './platform/security/secrets.js';
 
 const DEMO_ACCOUNTS = [
@@ -29,6 +30,7 @@ async function schoolIsEmpty(knex: Knex): Promise<boolean> {
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  exitOnUncaughtErrors(logger);
   const db = await openDatabase({ ...config, log: (line) => logger.debug({ pg: line.trim() }, 'postgres'), knexLog: logger });
   logger.info({ embedded: !config.DATABASE_URL }, 'database ready');
   await migrateLatest(db.knex);

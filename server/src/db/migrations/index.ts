@@ -29,6 +29,7 @@ import * as m028 from './028_study_reminders.js';
 import * as m029 from './029_session_cache_notify.js';
 import * as m030 from './030_contract_template_docx.js';
 import * as m031 from './031_upload_tokens.js';
+import * as m032 from './032_outbox_provider_message_id.js';
 
 export interface Migration {
   name: string;
@@ -73,4 +74,5 @@ export const migrations: Migration[] = [
   { name: '029_session_cache_notify', up: m029.up, down: m029.down },
   { name: '030_contract_template_docx', up: m030.up, down: m030.down },
   { name: '031_upload_tokens', up: m031.up, down: m031.down },
+  { name: '032_outbox_provider_message_id', up: m032.up, down: m032.down },
 ];

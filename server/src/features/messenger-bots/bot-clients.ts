@@ -7,7 +7,8 @@ import type { MessengerType } from '@school/shared/domain';
  * outbox decides (sent, retry later, the user blocked the bot, give up).
  */
 export type SendOutcome =
-  | { kind: 'sent' }
+  /** `messageId`: the messenger's id of the delivered message (Telegram message_id, Viber message_token), when it gave one. */
+  | { kind: 'sent'; messageId?: string }
   /** The user blocked the bot or unsubscribed: the chat is gone, the user is disconnected. */
   | { kind: 'blocked'; reason: string }
   /** Worth another try (5xx, network, timeout, 429); `afterMs` when the service said how long to wait. */
@@ -63,6 +64,8 @@ async function post(url: string, body: unknown, headers: Record<string, string>,
   }
 }
 
+const idOf = (v: unknown): string | undefined => (typeof v === 'number' || (typeof v === 'string' && v !== '') ? String(v) : undefined);
+
 const seconds = (v: unknown): number | undefined => {
   const n = Number(v);
   return Number.isFinite(n) && n >= 0 ? n * 1000 : undefined;
@@ -85,7 +88,7 @@ export function createTelegramClient(opts: BotClientOptions): BotClient {
       const body = buttons?.length ? { chat_id: chatId, text, reply_markup: inlineKeyboard(buttons) } : { chat_id: chatId, text };
       const r = await post(url, body, {}, opts.timeoutMs);
       if (!r.ok) return { kind: 'retry', reason: r.reason };
-      if (r.status === 200 && r.json.ok === true) return { kind: 'sent' };
+      if (r.status === 200 && r.json.ok === true) return { kind: 'sent', messageId: idOf(r.json.result?.message_id) };
       const description = String(r.json.description ?? `HTTP ${r.status}`);
       // Telegram: 429 with parameters.retry_after (seconds) when the bot sends too fast.
       if (r.status === 429) return { kind: 'retry', reason: description, afterMs: seconds(r.json.parameters?.retry_after) ?? seconds(r.retryAfter) };
@@ -138,7 +141,7 @@ export function createViberClient(opts: BotClientOptions & { senderName: string 
       if (r.status !== 200) return { kind: 'failed', reason: `HTTP ${r.status}` };
       const status = Number(r.json.status);
       const reason = String(r.json.status_message ?? `status ${status}`);
-      if (status === 0) return { kind: 'sent' };
+      if (status === 0) return { kind: 'sent', messageId: idOf(r.json.message_token) };
       if (VIBER_GONE.has(status)) return { kind: 'blocked', reason };
       if (status === VIBER_THROTTLED) return { kind: 'retry', reason, afterMs: seconds(r.retryAfter) };
       return { kind: 'failed', reason };

@@ -2,6 +2,7 @@ import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import type { StudyReminderSettingsInput } from '@school/shared/validation';
 import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
+import { isDatabaseUnavailable } from '../../platform/db/database-unavailable.js';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { AuthState } from '../auth/auth-user.js';
@@ -191,7 +192,9 @@ export function createStudyRemindersService(deps: StudyRemindersDeps) {
         try {
           await step();
         } catch (err) {
-          log.error({ err }, 'study reminders step failed');
+          // PostgreSQL out of reach (a restart) is no bug: the next minute's run does the same work.
+          if (isDatabaseUnavailable(err)) log.warn({ err: String(err) }, 'study reminders step: database unavailable');
+          else log.error({ err }, 'study reminders step failed');
           failed = err;
         }
       }

@@ -35,6 +35,12 @@ export async function startEmbeddedPostgres(
      * CREATE DATABASE … TEMPLATE stops waiting for the disk.
      */
     durable?: boolean;
+    /**
+     * Extra server settings (`-c name=value` pairs), after the ones above. A throw-away cluster
+     * that is killed on purpose (SIGQUIT) keeps `synchronous_commit=on`: without it a commit
+     * already acknowledged can vanish in the crash, which no server can survive.
+     */
+    settings?: readonly string[];
     onLog?: (line: string) => void;
   } = {},
 ): Promise<EmbeddedServer> {
@@ -48,7 +54,10 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: opts.persistent ?? true,
     createPostgresUser: true,
-    postgresFlags: opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [],
+    postgresFlags: [
+      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
+    ],
     onLog: (m) => opts.onLog?.(m),
     onError: (m) => opts.onLog?.(String(m)),
   });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
+import { createPgPool } from '../db/pg-client.js';
 import type { Logger } from '../logging/logger.js';
 import {
   UnknownJobError,
@@ -37,11 +40,16 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
   const registrations = new Map<string, Registration>();
   const schedules = new Map<string, { cron: string; payload: object; tz: string }>();
   const pollSeconds = deps.pollIntervalSeconds ?? 2;
+  const schema = deps.schema ?? 'pgboss';
+  let state: 'new' | 'started' | 'stopped' = 'new';
+  // The queue's connections, opened here so that a connection lost while idle is a warning, not
+  // an uncaught 'error' event.
+  const pool = createPgPool({ connectionString: deps.databaseUrl, max: deps.poolMax ?? 4, application_name: 'school-jobs' }, (err) =>
+    log.warn({ err: String(err) }, 'job queue: idle connection lost'),
+  );
   const boss = new PgBoss({
-    connectionString: deps.databaseUrl,
-    schema: deps.schema ?? 'pgboss',
-    max: deps.poolMax ?? 4,
-    application_name: 'school-jobs',
+    db: settlingDb(pool, schema, log, () => state === 'stopped'),
+    schema,
     cronMonitorIntervalSeconds: deps.cronCheckSeconds ?? 30,
     // The cron hand-off queue is polled on its own; pg-boss allows 1-45 s.
     cronWorkerIntervalSeconds: Math.max(1, Math.min(pollSeconds, 5)),
@@ -51,7 +59,6 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
   boss.on('error', (err) =>
     isDatabaseUnavailable(err) ? log.warn({ err: String(err) }, 'job queue: database unavailable') : log.error({ err }, 'job queue error'),
   );
-  let state: 'new' | 'started' | 'stopped' = 'new';
 
   function registered(name: string) {
     const r = registrations.get(name);
@@ -135,6 +142,7 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
       if (state !== 'started') return;
       state = 'stopped';
       await boss.stop({ graceful: true, wait: true, timeout: deps.stopTimeoutMs ?? 30_000 });
+      await pool.end();
     },
   };
 
@@ -146,6 +154,46 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
       else if (stored.has(name)) await boss.unschedule(name);
     }
   }
+}
+
+// pg-boss's own text of the two statements that record a finished job (complete, fail).
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+/**
+ * pg-boss (10.4) records a finished job with `complete()` or `fail()` without awaiting them (its
+ * worker's onFetch): when the database is gone at that moment the rejection is unhandled, and
+ * Node ends the process. That killed the server at a PostgreSQL restart (issue 36,
+ * docs/reliability.md). Those two statements go through here: while the database is out of reach
+ * they are tried again until it is back, so the job is recorded once instead of expiring and
+ * running a second time; any other failure is logged and swallowed (the job then expires and is
+ * retried, which every handler allows). Every other statement fails as it did.
+ */
+function settlingDb(pool: pg.Pool, schema: string, log: Logger, stopping: () => boolean) {
+  const settling = new Set([bossPlans.completeJobs(schema), bossPlans.failJobsById(schema)]);
+  const nothingRecorded = { rows: [{ count: '0' }] };
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      if (!settling.has(text)) return pool.query(text, values);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await pool.query(text, values);
+        } catch (err) {
+          const unavailable = isDatabaseUnavailable(err);
+          if (!unavailable) {
+            log.error({ err }, 'job queue: a finished job could not be recorded');
+            return nothingRecorded;
+          }
+          // Stopping with the database down: the job expires and runs again after the restart.
+          if (stopping()) return nothingRecorded;
+          if (attempt === 0) log.warn({ err: String(err) }, 'job queue: recording a finished job waits for the database');
+          await new Promise((r) => setTimeout(r, Math.min(2000, 200 * 2 ** attempt)));
+        }
+      }
+    },
+  };
 }
 
 async function retryOnDeadlock(work: () => Promise<void>) {
