@@ -9,6 +9,7 @@ import { realtimeEventsFor } from './features/realtime-events/realtime-events.se
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
 import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
+import { compression } from './platform/http/compression.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-error.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestContext(logger));
   app.use(errorHandler());
+  // Inside the error handler: error envelopes are small and are written after this has run.
+  app.use(compression());
   app.use(
     securityHeaders({
       secure: config.SESSION_COOKIE_SECURE,
