@@ -51,6 +51,12 @@ export function compression(settings: CompressionSettings = COMPRESSION) {
     if (body == null || NO_COMPRESSION_STATUS.has(ctx.status) || ctx.res.hasHeader('Content-Encoding')) return;
     if (!isCompressibleType(ctx.response.get('Content-Type'))) return;
     if (ctx.res.hasHeader('Content-Range') || /no-transform/.test(String(ctx.res.getHeader('Cache-Control') ?? ''))) return;
+    const coding = ctx.method === 'HEAD' ? null : preferredCoding(ctx.get('accept-encoding'));
+    if (!coding) {
+      // Nothing to do for this client; caches must still key the answer on Accept-Encoding.
+      ctx.vary('Accept-Encoding');
+      return;
+    }
     const stream = body instanceof Stream;
     // Whole bodies are measured; a stream by its Content-Length when it has one. An object is
     // turned into its JSON text here, once (Koa would do it when sending).
@@ -63,10 +69,7 @@ export function compression(settings: CompressionSettings = COMPRESSION) {
       if (text !== body) ctx.body = text;
       if (Buffer.byteLength(text) < settings.thresholdBytes) return;
     }
-    // From here the answer depends on Accept-Encoding, compressed or not.
     ctx.vary('Accept-Encoding');
-    const coding = ctx.method === 'HEAD' ? null : preferredCoding(ctx.get('accept-encoding'));
-    if (!coding) return;
     if (text !== null) {
       const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       const compressed = await compressBytes(bytes, coding, settings);
