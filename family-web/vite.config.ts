@@ -18,6 +18,9 @@ export default defineConfig({
     // .vite/manifest.json: the bundle budget test and the bench follow the chunks' static imports.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // Every browser the es2022 target runs in but Safari 16 reads <link rel=modulepreload> itself;
+    // there the scripts still load, only without the head start. Saves the first visit 0.4 KiB.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {
