@@ -6,11 +6,13 @@ import { isCompressibleType, preferredCoding, type Coding } from './accept-encod
 import { setBytesBody } from './sliced-body.js';
 
 /**
- * Chosen by measurement (`npm run bench compression`: bytes saved against CPU per request on the
- * answers the apps ask for most, from GET /api/user to a busy teacher's 1 MB calendar).
- * Below the threshold an answer fits a TCP packet or two anyway: compressing saves no round trip.
+ * Chosen by measurement (`npm run bench compression`, bench/cases/compression.bench.ts: server CPU
+ * against bytes sent, per level, on a busy teacher's 1.2 MB calendar, its flags call, the admin
+ * studies page and GET /api/user). Brotli 3 sends the calendar in ~15 KB for ~2.5 ms of CPU; 4
+ * saves 1 KB more for three times the CPU; gzip 6 (clients without brotli) ~55 KB for ~10-19 ms.
+ * Below the threshold an answer fits a TCP packet anyway: compressing saves no round trip.
  */
-export const COMPRESSION = { thresholdBytes: 1024, brotliQuality: 4, gzipLevel: 6 } as const;
+export const COMPRESSION = { thresholdBytes: 1024, brotliQuality: 3, gzipLevel: 6 } as const;
 
 export type CompressionSettings = { thresholdBytes: number; brotliQuality: number; gzipLevel: number };
 
