@@ -15,7 +15,7 @@ import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { methodOverride, requireXhrHeader, securityHeaders } from './platform/http/guards.js';
 import { requestContext } from './platform/http/request-context.js';
-import { prefixRoutes } from './platform/http/router-dispatch.js';
+import { stageRoutes } from './platform/http/router-dispatch.js';
 import { spa } from './platform/http/static-files.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.
-  for (const router of routersOf('feeds')) app.use(prefixRoutes(router));
+  app.use(stageRoutes(routersOf('feeds')));
   app.use(spa('/staff/', config.STATIC_STAFF_DIR, isApiPath));
   app.use(spa('/', config.STATIC_FAMILY_DIR, (p) => isApiPath(p) || p.startsWith('/staff')));
   // Callers are checked before any body byte is read: a header-less or signed-out write under
@@ -107,19 +107,24 @@ export function createApp(deps: AppDeps) {
   const signedIn = requireAuth();
   app.use((ctx, next) => (isApiPath(ctx.path) ? signedIn(ctx, next) : next()));
   // Routes that take files (homework with the study form): they read their own multipart body.
-  for (const router of routersOf('uploads')) app.use(prefixRoutes(router));
+  app.use(stageRoutes(routersOf('uploads')));
   app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
   app.use(methodOverride());
 
-  for (const router of routersOf('public')) app.use(prefixRoutes(router)).use(jsonAllowedMethods(router));
+  // One allowedMethods for the public and command routers, where the first of them was: each
+  // router's answers from the same ctx.matched (every router's matched layers) with the same
+  // methods, so the outermost one, which sees every request any of them saw, answers for all.
+  const answered = [...routersOf('public'), ...routersOf('commands')];
+  if (answered.length) app.use(jsonAllowedMethods(answered[0]));
+  app.use(stageRoutes(routersOf('public')));
 
   // Business commands first: they answer the specific paths and hand the rest to the generic
   // resource routes (e.g. a password change is offered PATCH /api/users/:id before the CRUD).
-  for (const router of routersOf('commands')) app.use(prefixRoutes(router)).use(jsonAllowedMethods(router));
+  app.use(stageRoutes(routersOf('commands')));
   // Scheduling commands answer specific paths (and PATCH /api/studies/:id) and pass the rest on,
   // so no allowedMethods here: it would answer 405 for the generic routes that follow.
-  for (const router of routersOf('chained')) app.use(prefixRoutes(router));
-  for (const router of routersOf('resources')) app.use(prefixRoutes(router));
+  app.use(stageRoutes(routersOf('chained')));
+  app.use(stageRoutes(routersOf('resources')));
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
   answerClientErrors(server);

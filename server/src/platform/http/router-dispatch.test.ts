@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prefixRoutes, routePrefixes } from './router-dispatch.js';
+import { routePrefixes, stageRoutes } from './router-dispatch.js';
 
 describe('routePrefixes', () => {
   it('the literal start of each route, lower case, the shorter covering the longer', () => {
@@ -18,7 +18,7 @@ describe('routePrefixes', () => {
   });
 });
 
-describe('prefixRoutes', () => {
+describe('stageRoutes', () => {
   let server: http.Server;
   let port: number;
   const seen: string[] = [];
@@ -36,8 +36,9 @@ describe('prefixRoutes', () => {
       ctx.body = { user: true };
     });
     const app = new Koa();
-    app.use(prefixRoutes(user)).use(user.allowedMethods());
-    app.use(prefixRoutes(studies)).use(studies.allowedMethods());
+    // One allowedMethods for both (as app.ts mounts them), and the stage's routers in order.
+    app.use(user.allowedMethods());
+    app.use(stageRoutes([user, studies]));
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     port = (server.address() as AddressInfo).port;

@@ -22,21 +22,26 @@ export function routePrefixes(router: Router): string[] {
 }
 
 /**
- * `router.routes()` behind a test of the request path against the router's literal prefixes:
- * a router none of whose routes can match is passed over without running its matcher (each
- * router tests every layer's regular expression on every request it sees; there are ~35).
- * What a passed-over router would have done is kept: it matches nothing, so it only makes sure
- * `ctx.matched` is a list (allowedMethods() reads it: a method no router implements is a 405).
+ * One stage's routers in one middleware, in their order: the request path is tested against each
+ * router's literal prefixes once, and only the routers that can match run (each would test every
+ * layer's regular expression on every request it sees; there are ~35 in all). What a passed-over
+ * router would have done is kept: it matches nothing, so it only makes sure `ctx.matched` is a list
+ * (allowedMethods() reads it: a method no router implements is a 501/405).
  */
-export function prefixRoutes(router: Router): Middleware {
-  const routes = router.routes() as unknown as Middleware;
-  const prefixes = routePrefixes(router);
-  if (prefixes.includes('')) return routes;
+export function stageRoutes(routers: readonly Router[]): Middleware {
+  const entries = routers.map((router) => ({ prefixes: routePrefixes(router), routes: router.routes() as unknown as Middleware }));
   return (ctx: Context, next: Next) => {
     const path = ctx.path.toLowerCase();
-    for (const prefix of prefixes) if (path.startsWith(prefix)) return routes(ctx, next);
-    const c = ctx as Context & { matched?: unknown[] };
-    c.matched ??= [];
-    return next();
+    const candidates = entries.filter((e) => e.prefixes.some((prefix) => path.startsWith(prefix)));
+    if (candidates.length === 0) {
+      const c = ctx as Context & { matched?: unknown[] };
+      c.matched ??= [];
+      return next();
+    }
+    const run = (i: number): Promise<unknown> => (i === candidates.length ? next() : Promise.resolve(candidates[i].routes(ctx, () => run(i + 1))));
+    return run(0);
   };
 }
+
+/** One router behind the prefix test (stageRoutes of one). */
+export const prefixRoutes = (router: Router): Middleware => stageRoutes([router]);
