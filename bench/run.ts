@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { adminTableRenderBench } from './cases/admin-table-render.bench.js';
 import { authUserBench } from './cases/auth-user.bench.js';
 import { calendarRenderBench } from './cases/calendar-render.bench.js';
+import { compressionBench } from './cases/compression.bench.js';
 import { familyWebBench } from './cases/family-web.bench.js';
 import { listFloorBench } from './cases/list-floor.bench.js';
 import { moneyBench } from './cases/money.bench.js';
@@ -63,7 +64,7 @@ async function main() {
       }
     }
     // Reminders last: they write to the school (and put it back as it was).
-    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, listFloorBench, moneyBench, studyRemindersBench];
+    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, listFloorBench, compressionBench, moneyBench, studyRemindersBench];
     if (largeCases.some(wanted)) {
       const scale = benchScale();
       const db = await openLargeSchool(server.adminUrl, scale, log);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite-precompress.ts';
 
 const rendererRoot = fileURLToPath(new URL('./src/renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist-web', import.meta.url));
@@ -12,7 +13,7 @@ const outDir = fileURLToPath(new URL('./dist-web', import.meta.url));
 export default defineConfig({
   root: rendererRoot,
   base: '/staff/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -17,6 +18,9 @@ export default defineConfig({
     // .vite/manifest.json: the bundle budget test and the bench follow the chunks' static imports.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    // Every browser the es2022 target runs in but Safari 16 reads <link rel=modulepreload> itself;
+    // there the scripts still load, only without the head start. Saves the first visit 0.4 KiB.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { createPgPool } from '../../server/src/platform/db/pg-client.js';
@@ -38,5 +39,12 @@ export async function authUserBench(ctx: BenchContext) {
     koa_knex: result.a,
     bare_node_pg: result.b,
     ratio_p50: result.ratio_p50,
+    // Issue 35 point 3: throughput at least 0.7x the bare server's, measured in this run.
+    ratio_rps: result.ratio_rps,
+    ratio_rps_target: 0.7,
+    ratio_rps_within_target: result.ratio_rps >= 0.7,
+    // CPU per request of this process (client + server); less disturbed by a busy machine.
+    ratio_cpu: result.ratio_cpu,
+    load_average_1min: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }

@@ -8,7 +8,7 @@ import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createLogger } from '../../server/src/platform/logging/logger.js';
 import { openBenchDatabase, signIn } from '../support/bench-env.js';
-import { FAMILY_CALENDAR_ROUTE, FAMILY_WEB_BUDGET, bundleFigures, toKiB } from '../support/bundle-size.js';
+import { FAMILY_CALENDAR_ROUTE, FAMILY_ON_ACTION, FAMILY_WEB_BUDGET, bundleFigures, toKiB } from '../support/bundle-size.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.resolve(here, '../../family-web');
@@ -30,6 +30,10 @@ interface Visit {
   visible: number;
   /** When each step ended (ms from navigation): where the time goes. */
   steps: Record<string, number>;
+  /** The app's scripts as the browser received them: bytes on the wire (encoded) and decoded. */
+  scripts: { files: number; wire_bytes: number; decoded_bytes: number };
+  /** Content-Encoding of each script and HTML answer seen on the network, by path. */
+  encodings: Record<string, string>;
 }
 
 /** Navigation start to the calendar drawn with its studies, read from the page's own mark. */
@@ -43,12 +47,18 @@ async function visits(browser: Browser, url: string, cookie: { name: string; val
       [parentId, childId] as const,
     );
     const page = await context.newPage();
+    let encodings: Record<string, string> = {};
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/' || pathname.startsWith('/assets/')) encodings[pathname] = response.headers()['content-encoding'] ?? 'identity';
+    });
     const out: Visit[] = [];
     for (let i = 0; i <= reloads; i++) {
+      encodings = {};
       if (i === 0) await page.goto(`${url}/`);
       else await page.reload();
       await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, VISIBLE_MARK, { timeout: 15_000 });
-      out.push(
+      const measured =
         // No named helpers inside: tsx would wrap them in a __name() the page does not have.
         await page.evaluate((mark) => {
           const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -57,7 +67,13 @@ async function visits(browser: Browser, url: string, cookie: { name: string; val
             return entry ? Math.round(entry.responseEnd) : -1;
           });
           const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          const scripts = resources.filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js'));
           return {
+            scripts: {
+              files: scripts.length,
+              wire_bytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
+              decoded_bytes: scripts.reduce((sum, r) => sum + r.decodedBodySize, 0),
+            },
             visible: performance.getEntriesByName(mark)[0].startTime,
             steps: {
               entry_js: entryJs,
@@ -67,8 +83,8 @@ async function visits(browser: Browser, url: string, cookie: { name: string; val
               first_contentful_paint: paint ? Math.round(paint.startTime) : -1,
             },
           };
-        }, VISIBLE_MARK),
-      );
+        }, VISIBLE_MARK);
+      out.push({ ...measured, encodings });
     }
     return out;
   } finally {
@@ -85,7 +101,7 @@ async function visits(browser: Browser, url: string, cookie: { name: string; val
 export async function familyWebBench(ctx: FamilyWebBenchContext) {
   await build({ configFile: path.join(appDir, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   // Everything index.html loads, and everything loaded once the calendar (the home page) shows.
-  const sizes = bundleFigures(outDir, FAMILY_CALENDAR_ROUTE);
+  const sizes = bundleFigures(outDir, FAMILY_CALENDAR_ROUTE, FAMILY_ON_ACTION);
 
   const db = await openBenchDatabase('school_bench_family', ctx);
   let browser: Browser | undefined;
@@ -120,10 +136,19 @@ export async function familyWebBench(ctx: FamilyWebBenchContext) {
       description: 'Family web: gzipped initial JS of the production build; navigation to calendar visible (360 px, parent, demo school, real server)',
       initial_js_files: sizes.initialFiles,
       initial_js_gzip_kib: initialKib,
+      // Bytes on the wire: the build's brotli twins the server sends a browser that takes them.
+      initial_js_wire_kib: toKiB(sizes.initialWireBytes),
       initial_js_target_kib: FAMILY_WEB_BUDGET.initialKiB,
       initial_js_within_target: initialKib <= FAMILY_WEB_BUDGET.initialKiB,
       calendar_route_js_files: sizes.routeFiles,
       calendar_route_js_gzip_kib: calendarKib,
+      calendar_route_js_wire_kib: toKiB(sizes.routeWireBytes),
+      study_modal_js_files: sizes.actionFiles,
+      study_modal_js_gzip_kib: toKiB(sizes.actionGzipBytes),
+      study_modal_js_wire_kib: toKiB(sizes.actionWireBytes),
+      // What the browser received on a cold visit (Resource Timing), and the codings it was sent.
+      cold_scripts_received: typical.scripts,
+      cold_content_encodings: typical.encodings,
       calendar_route_js_target_kib: FAMILY_WEB_BUDGET.calendarKiB,
       calendar_route_js_within_target: calendarKib <= FAMILY_WEB_BUDGET.calendarKiB,
       calendar_studies: Number(studies[0].n),

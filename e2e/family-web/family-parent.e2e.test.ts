@@ -400,7 +400,7 @@ describe.each([
       await signIn(page, 'parent@example.com');
       await page.getByTestId('nav-profile').click();
       await page.getByTestId('profile-teachers').getByTestId('profile-teacher').first().waitFor();
-      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.familyProfile.nav}`);
+      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.profile}`);
       const me = await k('users').where('email', 'parent@example.com').first('id', 'full_name', 'email');
       expect(await page.getByTestId('profile-name').innerText()).toBe(me.full_name);
       expect(await page.getByTestId('profile-email').innerText()).toBe(me.email);
@@ -425,8 +425,8 @@ describe.each([
       await page.evaluate(() => localStorage.setItem('app:language', 'ru'));
       await page.reload();
       await page.getByTestId('profile-teacher').first().waitFor();
-      expect(await page.getByTestId('page-title').innerText()).toBe(ru.familyProfile.nav);
-      expect(await page.getByTestId('nav-profile').innerText()).toBe(ru.familyProfile.nav);
+      expect(await page.getByTestId('page-title').innerText()).toBe(ru.titles.profile);
+      expect(await page.getByTestId('nav-profile').innerText()).toBe(ru.nav.profile);
       expect(await page.getByTestId('profile-change').innerText()).toContain(ru.familyProfile.changeText);
       await screenshot(page, `family-parent-${width}-profile-ru`);
       await page.getByTestId('profile-to-settings').click();

@@ -44,6 +44,14 @@ describe.each([
 
   it('signs in to their own calendar and opens a study, with nothing to transfer', async () => {
     const { context, page } = await open();
+    // Every script and the HTML shell as the network delivered them (issue 35 point 1).
+    const codings = new Map<string, string>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js') || response.request().resourceType() === 'document') {
+        codings.set(pathname, response.headers()['content-encoding'] ?? 'identity');
+      }
+    });
     try {
       await signIn(page, 'student@example.com');
       await waitForCalendar(page, studentId);
@@ -66,6 +74,12 @@ describe.each([
       expect(await page.getByTestId('study-slot-reports').count()).toBe(0);
       expect(await page.getByTestId('study-slot-homework').count()).toBe(1);
       await viewShot(page, `family-student-${width}-modal-uk`);
+      // Chromium asks for brotli: the precompressed twins came, the modal's chunk (fetched on the
+      // click) too, and the browser decoded them (the pages above ran).
+      const scripts = [...codings].filter(([path]) => path.startsWith('/assets/'));
+      expect(scripts.some(([path]) => path.includes('/study-modal-'))).toBe(true);
+      expect(scripts.filter(([, coding]) => coding !== 'br')).toEqual([]);
+      expect(codings.get('/login')).toBe('br');
       await page.getByTestId('modal-close').click();
       await page.getByTestId('study-modal').waitFor({ state: 'detached' });
 

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { setupI18n } from '@school/shared/ui';
+import { familyLocales, setupI18n } from '@school/shared/ui';
 import { App } from './app/app';
 import { createAppServices } from './app/app-services';
 import { loadCalendarPage } from './app/lazy-pages';
@@ -11,7 +11,7 @@ async function start(): Promise<void> {
   // sign-in check instead of after it.
   const home = window.location.pathname === '/';
   if (home) void loadCalendarPage().catch(() => undefined);
-  const i18n = await setupI18n();
+  const i18n = await setupI18n(familyLocales);
   const services = createAppServices(i18n);
   if (home) prefetchCalendar(services.api.client);
   const container = document.getElementById('root');

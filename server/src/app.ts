@@ -9,12 +9,14 @@ import { realtimeEventsFor } from './features/realtime-events/realtime-events.se
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
 import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
+import { compression } from './platform/http/compression.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-error.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { createOperations } from './platform/health/operations.js';
 import { methodOverride, requireXhrHeader, securityHeaders, socketOriginsOf } from './platform/http/guards.js';
 import { logErrorsAfterAnswer, requestContext } from './platform/http/request-context.js';
+import { stageRoutes } from './platform/http/router-dispatch.js';
 import { spa } from './platform/http/static-files.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
@@ -54,6 +56,19 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.star
  */
 export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/'];
 
+/** UPLOADER_URL's origin as a list, the same list while the setting is the same (read per request). */
+function uploaderOrigins(config: AppConfig): () => readonly string[] {
+  let url: string | undefined;
+  let origins: readonly string[] = [];
+  return () => {
+    if (config.UPLOADER_URL !== url) {
+      url = config.UPLOADER_URL;
+      origins = url ? [new URL(url).origin] : [];
+    }
+    return origins;
+  };
+}
+
 export function createApp(deps: AppDeps) {
   const { config, knex, logger } = deps;
   const app = new Koa({ proxy: false });
@@ -71,15 +86,17 @@ export function createApp(deps: AppDeps) {
   app.use(operations.observe);
   app.use(errorHandler());
   app.use(operations.endpoints);
+  // Inside the error handler: error envelopes are small and are written after this has run.
+  app.use(compression());
   app.use(
     securityHeaders({
       secure: config.SESSION_COOKIE_SECURE,
       socketOrigins: socketOriginsOf(config.APP_ORIGINS),
-      connectOrigins: () => (config.UPLOADER_URL ? [new URL(config.UPLOADER_URL).origin] : []),
+      connectOrigins: uploaderOrigins(config),
     }),
   );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.
-  for (const router of routersOf('feeds')) app.use(router.routes());
+  app.use(stageRoutes(routersOf('feeds')));
   app.use(spa('/staff/', config.STATIC_STAFF_DIR, isApiPath));
   app.use(spa('/', config.STATIC_FAMILY_DIR, (p) => isApiPath(p) || p.startsWith('/staff')));
   // Callers are checked before any body byte is read: a header-less or signed-out write under
@@ -88,21 +105,27 @@ export function createApp(deps: AppDeps) {
   app.use(requireXhrHeader(XHR_EXEMPT_PREFIXES));
   app.use(loadSession(services.sessions, services.users, services.policy));
   // Everything under /api needs a session, including paths that do not exist (no probing).
-  app.use(async (ctx, next) => (isApiPath(ctx.path) ? requireAuth()(ctx, next) : next()));
+  const signedIn = requireAuth();
+  app.use((ctx, next) => (isApiPath(ctx.path) ? signedIn(ctx, next) : next()));
   // Routes that take files (homework with the study form): they read their own multipart body.
-  for (const router of routersOf('uploads')) app.use(router.routes());
+  app.use(stageRoutes(routersOf('uploads')));
   app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
   app.use(methodOverride());
 
-  for (const router of routersOf('public')) app.use(router.routes()).use(jsonAllowedMethods(router));
+  // One allowedMethods for the public and command routers, where the first of them was: each
+  // router's answers from the same ctx.matched (every router's matched layers) with the same
+  // methods, so the outermost one, which sees every request any of them saw, answers for all.
+  const answered = [...routersOf('public'), ...routersOf('commands')];
+  if (answered.length) app.use(jsonAllowedMethods(answered[0]));
+  app.use(stageRoutes(routersOf('public')));
 
   // Business commands first: they answer the specific paths and hand the rest to the generic
   // resource routes (e.g. a password change is offered PATCH /api/users/:id before the CRUD).
-  for (const router of routersOf('commands')) app.use(router.routes()).use(jsonAllowedMethods(router));
+  app.use(stageRoutes(routersOf('commands')));
   // Scheduling commands answer specific paths (and PATCH /api/studies/:id) and pass the rest on,
   // so no allowedMethods here: it would answer 405 for the generic routes that follow.
-  for (const router of routersOf('chained')) app.use(router.routes());
-  for (const router of routersOf('resources')) app.use(router.routes());
+  app.use(stageRoutes(routersOf('chained')));
+  app.use(stageRoutes(routersOf('resources')));
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
   answerClientErrors(server);

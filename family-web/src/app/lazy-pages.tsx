@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { RouteParams } from '@school/shared/ui';
+import { addBundledTranslations, type RouteParams } from '@school/shared/ui';
 
 /**
  * The signed-in pages load on demand: FullCalendar, luxon and zod are most of their weight, and the
@@ -34,10 +34,26 @@ function lazyPage(load: () => Promise<ComponentType<PageProps>>) {
   return { Page, preload };
 }
 
-const calendar = lazyPage(() => import('../features/calendar/calendar-page').then((m) => m.CalendarPage));
-const settings = lazyPage(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
+// Each page's Ukrainian areas come with it (the first visit bundles the shell's only).
+const calendar = lazyPage(() =>
+  import('../features/calendar/calendar-page').then((m) => {
+    addBundledTranslations(m.calendarTranslations);
+    return m.CalendarPage;
+  }),
+);
+const settings = lazyPage(() =>
+  import('../features/settings/settings-page').then((m) => {
+    addBundledTranslations(m.settingsTranslations);
+    return m.SettingsPage;
+  }),
+);
 // Its own chunk: the profile adds nothing to the first visit or to the calendar route.
-const profile = lazyPage(() => import('../features/family-profile/profile-page').then((m) => m.ProfilePage));
+const profile = lazyPage(() =>
+  import('../features/family-profile/profile-page').then((m) => {
+    addBundledTranslations(m.profileTranslations);
+    return m.ProfilePage;
+  }),
+);
 
 export const CalendarPage = calendar.Page;
 export const SettingsPage = settings.Page;

@@ -1,7 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18nInstance } from 'i18next';
 import { defaultLanguage, supportedLanguages, type SupportedLanguage } from '../i18n/languages';
 import { defaultNamespace, i18nInitOptions } from '../i18n/i18n-options';
-import { uk } from '../i18n/locales/uk';
 import type { Translation } from '../i18n/locales/translation.types';
 import { applyDocumentLanguage, readStoredLanguage, storeLanguage } from './language-storage';
 
@@ -9,37 +8,54 @@ import { applyDocumentLanguage, readStoredLanguage, storeLanguage } from './lang
 export const switchableLanguages = ['uk', 'ru'] as const;
 
 /**
- * The other languages are fetched when first chosen: every language in the entry chunk cost the
- * family app's first visit ~20 KiB gzipped (issue 11 point 9). Ukrainian, the default and the
- * fallback of every missing key, stays bundled.
+ * What an app brings of each language: Ukrainian, the default and the fallback of every missing
+ * key, bundled; the others fetched when first chosen (every language in the entry chunk cost the
+ * family app's first visit ~20 KiB gzipped, issue 11 point 9). An app passes only the areas it
+ * names (the family app leaves the staff-only ones out: family-areas.ts).
  */
-const lazyLocales: Record<Exclude<SupportedLanguage, 'uk'>, () => Promise<Translation>> = {
-  ru: () => import('../i18n/locales/ru').then((m) => m.ru),
-  en: () => import('../i18n/locales/en').then((m) => m.en),
-};
+export interface ClientLocales {
+  uk: Partial<Translation>;
+  lazy: Record<Exclude<SupportedLanguage, 'uk'>, () => Promise<Partial<Translation>>>;
+}
 
-const localeBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = namespace === defaultNamespace ? lazyLocales[language as keyof typeof lazyLocales] : undefined;
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (translation) => callback(null, translation),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+function localeBackend(locales: ClientLocales): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language, namespace, callback) {
+      const load = namespace === defaultNamespace ? locales.lazy[language as keyof ClientLocales['lazy']] : undefined;
+      if (!load) {
+        callback(null, {});
+        return;
+      }
+      load().then(
+        (translation) => callback(null, translation),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+}
+
+/** The app's instance once made, and the Ukrainian areas pages brought before it was. */
+let appInstance: I18nInstance | undefined;
+const broughtEarly: Partial<Translation>[] = [];
+
+/**
+ * Adds the Ukrainian areas a lazily loaded page carries in its chunk (the family app bundles only
+ * its shell's with the first visit). Called by the page's loader before the page renders; a chunk
+ * that arrives before the instance is made (the calendar loads alongside start-up) is kept for it.
+ */
+export function addBundledTranslations(areas: Partial<Translation>): void {
+  if (appInstance) appInstance.addResourceBundle('uk', defaultNamespace, areas, true, false);
+  else broughtEarly.push(areas);
+}
 
 /** An instance with Ukrainian bundled and the other languages loaded on the first switch to them. */
-export async function createClientI18n(language: string): Promise<I18nInstance> {
-  const instance = i18next.createInstance().use(localeBackend);
+export async function createClientI18n(language: string, locales: ClientLocales): Promise<I18nInstance> {
+  const instance = i18next.createInstance().use(localeBackend(locales));
   await instance.init({
     ...i18nInitOptions(language),
-    resources: { uk: { [defaultNamespace]: uk } },
+    resources: { uk: { [defaultNamespace]: locales.uk } },
     partialBundledLanguages: true,
   });
   return instance;
@@ -50,10 +66,12 @@ export async function createClientI18n(language: string): Promise<I18nInstance> 
  * the stored language loaded before the first render, `<html lang>` kept in step and every change
  * stored under `app:language`.
  */
-export async function setupI18n(): Promise<I18nInstance> {
+export async function setupI18n(locales: ClientLocales): Promise<I18nInstance> {
   const languages = supportedLanguages as readonly string[];
   const language = readStoredLanguage(languages, defaultLanguage);
-  const instance = await createClientI18n(language);
+  const instance = await createClientI18n(language, locales);
+  appInstance = instance;
+  for (const areas of broughtEarly.splice(0)) instance.addResourceBundle('uk', defaultNamespace, areas, true, false);
   if (instance.language !== language) await instance.changeLanguage(language);
   applyDocumentLanguage(language);
   instance.on('languageChanged', (lng: string) => {

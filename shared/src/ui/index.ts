@@ -2,6 +2,7 @@ export * from './api-context';
 export * from './auth-context';
 export * from './i18n-provider';
 export * from './i18n-setup';
+export * from './client-locales';
 export * from './language-hooks';
 export * from './language-storage';
 export * from './page-title';

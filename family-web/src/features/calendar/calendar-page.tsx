@@ -6,6 +6,9 @@ import { useCalendarUser } from './calendar-user';
 import { FamilyCalendar } from './family-calendar';
 import './family-calendar.css';
 
+/** The Ukrainian areas this page names, added by its loader (lazy-pages.tsx). */
+export { ukFamilyCalendar as calendarTranslations } from '@school/shared/ui';
+
 /** Home (spec part 1 §2): whose schedule, then that schedule, live. */
 export function CalendarPage() {
   const { user } = useAuth();

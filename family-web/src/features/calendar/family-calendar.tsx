@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TOAST_MS } from '@school/shared/domain';
 import {
   CALENDAR_VIEWS,
   hourRange,
@@ -10,9 +11,9 @@ import {
   type HourRange,
 } from '@school/shared/ui/calendar';
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
-import { StudyModal } from '../study-modal/study-modal';
-import { TransferView } from '../study-transfer/transfer-view';
+import { useToasts } from '../../app/toasts-context';
 import { CalendarToolbar } from './calendar-toolbar';
+import { loadStudyModal, studyModalParts } from './study-modal-loader';
 import type { CalendarAudience } from './calendar-user';
 import { useFamilyStudies } from './use-family-studies';
 
@@ -68,7 +69,20 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
   }, [data.loadedAt, events]);
 
   const openStudy: CalendarStudy | null = open ? (data.studies.find((s) => s.id === open.studyId) ?? null) : null;
-  const onStudyClick = useCallback((studyId: number) => setOpen({ studyId, mode: 'details' }), []);
+  const toasts = useToasts();
+  // The modal's code comes with the first study opened (study-modal-loader.ts).
+  const onStudyClick = useCallback(
+    (studyId: number) => {
+      loadStudyModal().then(
+        () => setOpen({ studyId, mode: 'details' }),
+        () => toasts.show({ intent: 'danger', message: t('family.study.openFailed'), timeoutMs: TOAST_MS.long }),
+      );
+    },
+    [toasts, t],
+  );
+  const parts = open ? studyModalParts() : null;
+  const StudyModal = parts?.StudyModal;
+  const TransferView = parts?.TransferView;
   const view: CalendarViewType = range?.viewType ?? CALENDAR_VIEWS.month;
 
   return (
@@ -121,7 +135,7 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
           />
         )}
       </div>
-      {open?.mode === 'details' ? (
+      {open?.mode === 'details' && StudyModal ? (
         <StudyModal
           study={openStudy}
           typeNames={data.typeNames}
@@ -131,7 +145,7 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
           onTransfer={(study) => setOpen({ studyId: study.id, mode: 'transfer' })}
         />
       ) : null}
-      {open?.mode === 'transfer' && openStudy ? (
+      {open?.mode === 'transfer' && openStudy && TransferView ? (
         <TransferView
           study={openStudy}
           typeNames={data.typeNames}

@@ -8,6 +8,9 @@ import { MessengerButtons } from '../settings/messenger-buttons';
 import { fetchFamilyProfile, formatBirthdate } from './family-profile-api';
 import './profile-page.css';
 
+/** The Ukrainian areas this page names, added by its loader (lazy-pages.tsx). */
+export { ukFamilyProfile as profileTranslations } from '@school/shared/ui';
+
 /**
  * /profile of the family web (spec part 1 §1 "their profile"): who they are, their contacts, a
  * parent's children, the teachers of their lessons with the meeting links, and the bots. Only what
@@ -17,14 +20,14 @@ import './profile-page.css';
 export function ProfilePage() {
   const { t } = useTranslation();
   const { client } = useApi();
-  usePageTitle('familyProfile.nav');
+  usePageTitle('titles.profile');
   const load = useCallback((signal: AbortSignal) => fetchFamilyProfile(client, signal), [client]);
   const profile = useLoader(load);
 
   return (
     <div className="profile" data-testid="profile-page">
       <h1 className="page-title" data-testid="page-title">
-        {t('familyProfile.nav')}
+        {t('titles.profile')}
       </h1>
       {profile.data ? (
         <ProfileCards profile={profile.data} />

@@ -4,6 +4,9 @@ import { MessengerButtons } from './messenger-buttons';
 import { PasswordChangeForm } from './password-change-form';
 import './settings-page.css';
 
+/** The Ukrainian areas this page names, added by its loader (lazy-pages.tsx). */
+export { ukFamilySettings as settingsTranslations } from '@school/shared/ui';
+
 /**
  * /settings (spec part 2 §2): password, interface language, and the Telegram and Viber bot buttons
  * (connect copies the bot link; a connected bot's button is green and disabled).

@@ -5,7 +5,7 @@ import { CalendarIcon, LogoutIcon, SettingsIcon, UserIcon } from '../../componen
 
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
-  { to: '/profile', key: 'familyProfile.nav', icon: UserIcon, testId: 'nav-profile' },
+  { to: '/profile', key: 'nav.profile', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
 ] as const;
 

@@ -17,6 +17,9 @@ import type { CalendarAudience } from '../calendar/calendar-user';
 import { formatStudyTime } from '../calendar/study-time';
 import { StudyModalSections } from './study-modal-sections';
 
+/** The Ukrainian areas the modal and the transfer view name, added by their loader (study-modal-loader.ts). */
+export { ukFamilyStudy as studyTranslations } from '@school/shared/ui';
+
 export interface StudyModalProps {
   /** The study as the calendar loaded it; null when it is gone (deleted or moved away by staff). */
   study: CalendarStudy | null;

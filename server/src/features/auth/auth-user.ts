@@ -6,6 +6,30 @@ import type { SessionRepository } from './session.repository.js';
 
 export type { AuthState };
 
+/** How many users' abilities are kept (least recently used out first). */
+const ABILITY_CACHE_SIZE = 2000;
+const abilities = new Map<string, { rules: AuthState['rules']; ability: AuthState['ability'] }>();
+
+/**
+ * The rules and CASL ability of a caller, made once per distinct caller instead of on every
+ * request: they are a pure function of the user id, the role, the original role and the children
+ * (nothing else enters defineRulesFor), all in the key. A cached ability also keeps the rule
+ * index CASL builds on its first check.
+ */
+function abilityOf(id: number, roleId: number, originalRoleId: number, childIds: number[]) {
+  const key = `${id}:${roleId}:${originalRoleId}:${childIds.join(',')}`;
+  let found = abilities.get(key);
+  if (found) {
+    abilities.delete(key);
+  } else {
+    const rules = defineRulesFor({ id, roleId, childIds, originalRoleId });
+    found = { rules, ability: createAbility(rules) };
+    if (abilities.size >= ABILITY_CACHE_SIZE) abilities.delete(abilities.keys().next().value as string);
+  }
+  abilities.set(key, found);
+  return found;
+}
+
 export async function buildAuthState(
   repo: AuthRepository,
   user: UserRow,
@@ -18,7 +42,7 @@ export async function buildAuthState(
   // Children follow the account, not the switched role: a switch must not widen what a user sees.
   const children = roleId === 5 && user.role_id === 5 ? (loadedChildren ?? (await repo.childrenOf(user.id))) : [];
   const childIds = children.map((c) => c.id);
-  const rules = defineRulesFor({ id: user.id, roleId, childIds, originalRoleId: user.role_id });
+  const { rules, ability } = abilityOf(user.id, roleId, user.role_id, childIds);
   return {
     user,
     sessionId,
@@ -26,7 +50,7 @@ export async function buildAuthState(
     impersonated: roleOverride !== null && roleOverride !== user.role_id,
     childIds,
     rules,
-    ability: createAbility(rules),
+    ability,
     children,
   };
 }

@@ -20,6 +20,9 @@ export interface LiveSession {
 
 type LiveSessionRow = SessionRow & { children: ChildRow[] | null } & Record<`u_${keyof UserRow}`, unknown>;
 
+/** Stands for the session id while the look-up statement is compiled (replaced by the real one). */
+const SESSION_ID_SLOT = '\u0000session-id';
+
 export function createSessionRepository(knex: Knex) {
   /**
    * Told of the sessions this process ends, at once (what other features keep per session, e.g.
@@ -29,6 +32,18 @@ export function createSessionRepository(knex: Knex) {
   const announce = (ids: string[]) => {
     if (ids.length) for (const listener of endedListeners) listener(ids);
   };
+  // Compiled once: building the statement with knex cost more per request than running it.
+  let findLiveStatement: { sql: string; bindings: readonly unknown[] } | undefined;
+  const compileFindLive = () =>
+    knex('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .select('s.id', 's.user_id', 's.role_id_override', 's.remember', 's.expires_at', 's.last_seen_at')
+      .select(USER_COLUMNS.map((c) => knex.raw('?? as ??', [`u.${c}`, `u_${c}`])))
+      .select(knex.raw('CASE WHEN u.role_id = 5 THEN ? END AS children', [childrenJsonSql(knex, knex.raw('u.id'))]))
+      .where('s.id', SESSION_ID_SLOT)
+      .where('s.expires_at', '>', knex.fn.now())
+      .first()
+      .toSQL();
   return {
     onEnded(listener: (sessionIds: string[]) => void): void {
       endedListeners.push(listener);
@@ -38,16 +53,13 @@ export function createSessionRepository(knex: Knex) {
      * user, a parent's children); the children in the order childrenOf gives them.
      */
     async findLive(id: string): Promise<LiveSession | undefined> {
-      const row: LiveSessionRow | undefined = await knex('sessions as s')
-        .join('users as u', 'u.id', 's.user_id')
-        .select('s.id', 's.user_id', 's.role_id_override', 's.remember', 's.expires_at', 's.last_seen_at')
-        .select(USER_COLUMNS.map((c) => knex.raw('?? as ??', [`u.${c}`, `u_${c}`])))
-        .select(knex.raw('CASE WHEN u.role_id = 5 THEN ? END AS children', [childrenJsonSql(knex, knex.raw('u.id'))]))
-        .where('s.id', id)
-        .where('s.expires_at', '>', knex.fn.now())
-        .first()
+      findLiveStatement ??= compileFindLive();
+      const { sql, bindings } = findLiveStatement;
+      const result: { rows: LiveSessionRow[] } = await knex
+        .raw(sql, bindings.map((b) => (b === SESSION_ID_SLOT ? id : b)) as Knex.RawBinding[])
         // Prepared once per connection: planning it cost more than running it (0.5 vs 0.2 ms).
         .options({ name: 'session_find_live' });
+      const row = result.rows[0];
       if (!row) return undefined;
       const { id: sid, user_id, role_id_override, remember, expires_at, last_seen_at, children } = row;
       const user = Object.fromEntries(USER_COLUMNS.map((c) => [c, row[`u_${c}`]])) as unknown as UserRow;

@@ -54,16 +54,14 @@ export function socketOriginsOf(appOrigins: readonly string[]): string[] {
  * the exact ws/wss origins of the app (socketOriginsOf); 'self' covers the page's own host.
  */
 export function securityHeaders(opts: { secure: boolean; socketOrigins?: readonly string[]; connectOrigins?: () => readonly string[] }) {
-  const connectSrc = () => ["'self'", ...(opts.socketOrigins ?? []), ...(opts.connectOrigins?.() ?? [])].join(' ');
-  return async (ctx: Context, next: Next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'geolocation=(), camera=(self), microphone=(self)');
-    ctx.set(
-      'Content-Security-Policy',
-      [
+  // The policy text is made again only when the list of origins is another one (same list, same text).
+  let origins: readonly string[] | undefined;
+  let policy = '';
+  const contentSecurityPolicy = () => {
+    const now = opts.connectOrigins?.() ?? [];
+    if (now !== origins || !policy) {
+      origins = now;
+      policy = [
         "default-src 'self'",
         "script-src 'self'",
         // Blueprint and FullCalendar set inline styles at run time.
@@ -71,12 +69,21 @@ export function securityHeaders(opts: { secure: boolean; socketOrigins?: readonl
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
         "media-src 'self' blob:",
-        `connect-src ${connectSrc()}`,
+        `connect-src ${["'self'", ...(opts.socketOrigins ?? []), ...now].join(' ')}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-      ].join('; '),
-    );
+      ].join('; ');
+    }
+    return policy;
+  };
+  return async (ctx: Context, next: Next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'geolocation=(), camera=(self), microphone=(self)');
+    ctx.set('Content-Security-Policy', contentSecurityPolicy());
     if (opts.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/login') ctx.set('Cache-Control', 'no-store');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -83,5 +85,40 @@ describe('HTTP platform', () => {
     expect(staff.text).not.toBe(home.text);
     expect((await srv.client().get('/assets/missing-file.js')).status).toBe(404);
     expect((await srv.client().get('/../package.json')).status).not.toBe(500);
+  });
+
+  it('sends the family app precompressed, a large list compressed, and both whole to a client that asks for neither', async () => {
+    const raw = (p: string, headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(srv.url + p, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const shell = await raw('/', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(shell.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(shell.body).toString('utf8');
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
+    const script = await raw(entry!, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers.vary).toBe('Accept-Encoding');
+    const plain = await raw(entry!, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(script.body).equals(plain.body)).toBe(true);
+    expect(script.body.length).toBeLessThan(plain.body.length / 3);
+
+    const teacher = await srv.signInAs('Teacher');
+    const auth = { Cookie: [...teacher.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-Requested-With': 'XMLHttpRequest' };
+    const listPath = '/api/studies?with[]=users&perpage=100';
+    const gz = await raw(listPath, { ...auth, 'Accept-Encoding': 'gzip' });
+    const whole = await raw(listPath, auth);
+    expect(whole.body.length).toBeGreaterThan(2048);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(zlib.gunzipSync(gz.body).toString('utf8')).toBe(whole.body.toString('utf8'));
   });
 });

@@ -40,8 +40,14 @@ export function setTextBody(ctx: Context, text: string, type: string): void {
     ctx.type = type;
     return;
   }
-  const bytes = Buffer.from(text, 'utf8');
-  ctx.body = new SlicedBody(bytes);
+  setBytesBody(ctx, Buffer.from(text, 'utf8'));
   ctx.type = type;
+}
+
+/** Sets `bytes` as the body with their length, sliced when large; the Content-Type is kept. */
+export function setBytesBody(ctx: Context, bytes: Buffer): void {
+  const type = ctx.response.get('Content-Type');
+  ctx.body = bytes.length < SLICE_BYTES ? bytes : new SlicedBody(bytes);
+  if (type) ctx.set('Content-Type', type);
   ctx.length = bytes.length;
 }

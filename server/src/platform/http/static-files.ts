@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { isCompressibleType, preferredCoding, type Coding } from './accept-encoding.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,9 +19,13 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The file name suffix of each precompressed variant the build writes (scripts/vite-precompress.ts). */
+const VARIANT_SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
+
 /**
  * Serves a built single-page app under `mount`. Paths without a file fall back to index.html
- * (history-mode routes); hashed assets are cached for a year, index.html never.
+ * (history-mode routes); hashed assets are cached for a year, index.html never. A text file the
+ * build precompressed goes out as its `.br` or `.gz` twin when the client accepts that coding.
  */
 export function spa(mount: string, dir: string, skip: (p: string) => boolean) {
   const root = path.resolve(dir);
@@ -50,9 +55,26 @@ export function spa(mount: string, dir: string, skip: (p: string) => boolean) {
   };
 }
 
-function send(ctx: Context, file: string, size: number, immutable: boolean) {
-  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  ctx.length = size;
+async function send(ctx: Context, file: string, size: number, immutable: boolean) {
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  let sent = file;
+  let length = size;
+  if (isCompressibleType(type)) {
+    // Caches must key the answer on the coding asked for, compressed or not.
+    ctx.vary('Accept-Encoding');
+    const coding = preferredCoding(ctx.get('accept-encoding'));
+    const variant = coding ? file + VARIANT_SUFFIX[coding] : null;
+    const stat = variant ? await fs.promises.stat(variant).catch(() => null) : null;
+    if (variant && coding && stat?.isFile()) {
+      sent = variant;
+      length = stat.size;
+      ctx.set('Content-Encoding', coding);
+    }
+  }
   ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+  // HEAD: the GET's status and headers, no body (a null body would make it a 204 without them).
+  if (ctx.method === 'HEAD') ctx.status = 200;
+  else ctx.body = fs.createReadStream(sent);
+  ctx.type = type;
+  ctx.length = length;
 }

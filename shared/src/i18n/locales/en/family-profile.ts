@@ -2,7 +2,6 @@ import type { Translation } from '../translation.types';
 
 /** The family web's profile page (spec part 1 §1: students and parents see their profile). */
 export const familyProfile: Translation['familyProfile'] = {
-  nav: 'Profile',
   about: 'About me',
   name: 'Name',
   role: 'Role',

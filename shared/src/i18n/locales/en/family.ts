@@ -32,6 +32,7 @@ export const family: FamilyTexts = {
     noTeacher: 'No teacher assigned yet',
     close: 'Close',
     gone: 'This study is no longer in the schedule.',
+    openFailed: 'Could not open the study. Check the connection and try again.',
     transfer: 'Move this study',
     transferHint: 'A study can be moved no later than one day before it starts.',
     sections: {

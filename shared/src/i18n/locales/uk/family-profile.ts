@@ -1,6 +1,5 @@
 /** The family web's profile page (spec part 1 §1: students and parents see their profile). */
 export const familyProfile = {
-  nav: 'Профіль',
   about: 'Про мене',
   name: 'Ім’я',
   role: 'Роль',
