@@ -12,8 +12,8 @@ import {
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
 import { StudyModal } from '../study-modal/study-modal';
 import { TransferView } from '../study-transfer/transfer-view';
-import { CalendarToolbar } from './calendar-toolbar';
-import type { CalendarAudience } from './calendar-user';
+import { CalendarToolbar } from '../../kit/calendar/calendar-toolbar';
+import type { CalendarAudience } from '../../kit/calendar/calendar-user';
 import { useFamilyStudies } from './use-family-studies';
 
 /** The mark the bench reads: navigation start to the first calendar drawn with its studies. */
