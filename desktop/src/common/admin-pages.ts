@@ -1,4 +1,5 @@
 import type { PageAccess } from '@school/shared/permissions';
+import type { titles } from '../../../shared/src/i18n/locales/uk/nav';
 
 /**
  * One admin page of the staff app: where it lives, its title, who may open it (an ability) and its
@@ -8,8 +9,8 @@ import type { PageAccess } from '@school/shared/permissions';
  */
 export interface AdminPageDeclaration {
   path: `/admin/${string}`;
-  /** The page's title (navbar link, window title): a `titles.*` key. */
-  titleKey: string;
+  /** The page's title (navbar link, Go menu, window title): a `titles.*` key, in every language. */
+  titleKey: `titles.${keyof typeof titles}`;
   /** Who may open the page: the navbar shows its link and the menu its item exactly then. */
   opens: PageAccess;
   /** App menu shortcut (Go menu); digits first, as staff switch between these most. */
