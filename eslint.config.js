@@ -29,6 +29,13 @@ const BOUNDARY_ZONES = [
   // The preload runs sandboxed: electron's bridge and desktop/src/common, nothing else (no packages).
   { target: 'desktop/src/preload/**/!(*.test).ts', from: ['.'], except: ['./desktop/src/preload', './desktop/src/common', './node_modules/electron'], message: 'The preload imports only electron (contextBridge, ipcRenderer) and desktop/src/common.' },
   { target: 'family-web', from: ['desktop', 'server'], message: 'family-web imports only shared/.' },
+  // Client layers (ARCHITECTURE §2): app (routes, the admin page registry) <- features <- kit. kit/ holds what
+  // several features share (the admin table and form frame, widgets, the calendar API calls): it imports no
+  // feature, so no feature folder needs another one's insides and the folders cannot loop.
+  { target: 'desktop/src/renderer/src/kit/**/!(*.test).{ts,tsx}', from: ['desktop/src/renderer/src/features'], message: 'kit/ is below the features: it imports none of them (move what both need into kit/).' },
+  { target: 'desktop/src/renderer/src/kit/**/!(*.test).{ts,tsx}', from: ['desktop/src/renderer/src/app'], except: ['./services-context.tsx', './ability-context.tsx'], message: 'kit/ imports from app/ only the services and ability contexts.' },
+  { target: 'desktop/src/renderer/src/features', from: ['desktop/src/renderer/src/app/admin-page-registry.ts', 'desktop/src/renderer/src/app/app-routes.tsx'], message: 'The admin page registry points down at pages; a page reads its own form from useAdminPageForm() and paths from common/admin-pages.ts.' },
+  { target: 'family-web/src/kit/**/!(*.test).{ts,tsx}', from: ['family-web/src/features', 'family-web/src/app'], message: 'kit/ is below the features: it imports none of them (move what both need into kit/).' },
   // Server layers import downward only: platform <- resource-engine <- features <- app.ts/main.ts.
   // Tests and test kits (never bundled) may start the whole app to exercise their layer.
   { target: serverLayer('platform'), from: ['server/src/resource-engine', 'server/src/features', 'server/src/app.ts', 'server/src/main.ts'], message: 'platform is the bottom server layer: it imports neither the resource engine nor features.' },

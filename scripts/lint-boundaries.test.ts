@@ -184,6 +184,31 @@ const violations: Case[] = [
     code: `import '@school/server/src/config';`,
     ruleId: PATHS,
   },
+  // Client layers: kit/ is below the features; pages never point back up at the admin page registry.
+  {
+    rule: 'renderer kit -> a feature (the admin table frame importing a page)',
+    file: 'desktop/src/renderer/src/kit/admin-table/probe.tsx',
+    code: `import '../../features/users/users-table-page';`,
+    ruleId: PATHS,
+  },
+  {
+    rule: 'renderer kit -> the app registry',
+    file: 'desktop/src/renderer/src/kit/admin-forms/probe.ts',
+    code: `import '../../app/admin-page-registry';`,
+    ruleId: PATHS,
+  },
+  {
+    rule: 'renderer page -> the admin page registry',
+    file: 'desktop/src/renderer/src/features/users/probe.ts',
+    code: `import { adminPages } from '../../app/admin-page-registry';\nexport const p = adminPages;`,
+    ruleId: PATHS,
+  },
+  {
+    rule: 'family-web kit -> a feature (the toolbar importing the calendar)',
+    file: 'family-web/src/kit/calendar/probe.ts',
+    code: `import '../../features/calendar/use-study-realtime';`,
+    ruleId: PATHS,
+  },
 ];
 
 const allowed: Omit<Case, 'ruleId'>[] = [
@@ -218,6 +243,21 @@ const allowed: Omit<Case, 'ruleId'>[] = [
     rule: 'family-web -> shared',
     file: 'family-web/src/probe.ts',
     code: `import '@school/shared';\nimport '../../shared/src/rules/index';`,
+  },
+  {
+    rule: 'renderer page -> kit, common declaration, app contexts',
+    file: 'desktop/src/renderer/src/features/users/probe.ts',
+    code: `import '../../kit/admin-table/admin-table';\nimport '../../../../common/admin-pages';\nimport '../../app/ability-context';`,
+  },
+  {
+    rule: 'renderer kit -> app contexts',
+    file: 'desktop/src/renderer/src/kit/admin-table/probe.ts',
+    code: `import '../../app/services-context';\nimport '../../app/ability-context';`,
+  },
+  {
+    rule: 'family-web feature -> kit',
+    file: 'family-web/src/features/study-transfer/probe.ts',
+    code: `import '../../kit/calendar/study-time';`,
   },
 ];
 

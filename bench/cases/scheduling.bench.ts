@@ -14,8 +14,8 @@ import { timeStatement } from '../support/sql-timing.js';
  * through the real app over HTTP, signed in as Administrator:
  *
  *  - free slots: GET /api/teachers/:id/free-slots over 120 days (60 back, 60 ahead);
- *  - calendar load of the teacher, the desktop calendar's calls (desktop/src/renderer/src/features/
- *    calendar/calendar-api.ts): studies with participants, classes, reports, flags and recordings
+ *  - calendar load of the teacher, the desktop calendar's calls (desktop/src/renderer/src/kit/
+ *    calendar-data/calendar-api.ts): studies with participants, classes, reports, flags and recordings
  *    count from 60 days ago; schedules with work and off periods (spec part 1 §7); plus the free
  *    slots of the visible week (the clickable free slots).
  *

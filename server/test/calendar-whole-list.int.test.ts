@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_LIST_CAP, ROLE } from '@school/shared/domain';
-import { fetchCalendarStudies } from '../../desktop/src/renderer/src/features/calendar/calendar-api.js';
+import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
 import { fetchFamilyStudies } from '../../family-web/src/features/calendar/calendar-api.js';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './harness.js';
 import { sharedApiClientOf } from './shared-api-client.js';

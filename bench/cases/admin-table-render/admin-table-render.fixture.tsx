@@ -8,7 +8,9 @@ import { createI18n } from '@school/shared/i18n';
 import { ApiProvider, AuthProvider, I18nProvider, RouterProvider, createToastBus } from '@school/shared/ui';
 import { ServicesContext } from '../../../desktop/src/renderer/src/app/services-context';
 import type { AppServices } from '../../../desktop/src/renderer/src/app/app-services';
-import { StudiesTablePage } from '../../../desktop/src/renderer/src/features/admin-table/studies-table-page';
+import { StudiesTablePage } from '../../../desktop/src/renderer/src/features/studies/studies-table-page';
+import { studiesPageParts } from '../../../desktop/src/renderer/src/features/studies/studies.admin-page';
+import { AdminPageFormProvider } from '../../../desktop/src/renderer/src/kit/admin-forms/admin-page';
 import { createBrowserNativeBridge } from '../../../desktop/src/renderer/src/platform/browser-native-bridge';
 
 /**
@@ -155,7 +157,10 @@ createRoot(document.getElementById('root')!).render(
         <QueryClientProvider client={queryClient}>
           <AuthProvider authApi={services.api.auth}>
             <RouterProvider base="/">
-              <StudiesTablePage />
+              {/* As its route gives it: the page's form (Add, pencil and duplicate buttons). */}
+              <AdminPageFormProvider form={studiesPageParts.form}>
+                <StudiesTablePage />
+              </AdminPageFormProvider>
             </RouterProvider>
           </AuthProvider>
         </QueryClientProvider>

@@ -2,52 +2,31 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { RoleName } from '@school/shared/domain';
 import { appSectionsFor, type AppPath, type AppSectionId } from '../common/app-sections';
 import type { DesktopLanguage } from '../common/ipc-schemas';
+import { ADMIN_PAGES, type AdminPageId } from '../common/admin-pages';
+import { titles as enTitles } from '../../../shared/src/i18n/locales/en/nav';
+import { titles as ruTitles } from '../../../shared/src/i18n/locales/ru/nav';
+import { titles as ukTitles } from '../../../shared/src/i18n/locales/uk/nav';
 
-/** Section names as the renderer's nav.* texts spell them (main does not bundle i18n resources). */
-const SECTION_LABELS: Record<DesktopLanguage, Record<AppSectionId, string>> = {
-  uk: {
-    calendar: 'Календар',
-    users: 'Користувачі',
-    contracts: 'Договори',
-    subscriptions: 'Абонементи',
-    invoices: 'Рахунки',
-    studies: 'Заняття',
-    schedules: 'Розклади',
-    teachers: 'Викладачі',
-    analytics: 'Аналітика',
-    reports: 'Звіти',
-    chat: 'Чат',
-    settings: 'Налаштування',
-  },
-  ru: {
-    calendar: 'Календарь',
-    users: 'Пользователи',
-    contracts: 'Договоры',
-    subscriptions: 'Абонементы',
-    invoices: 'Счета',
-    studies: 'Занятия',
-    schedules: 'Расписания',
-    teachers: 'Преподаватели',
-    analytics: 'Аналитика',
-    reports: 'Отчёты',
-    chat: 'Чат',
-    settings: 'Настройки',
-  },
-  en: {
-    calendar: 'Calendar',
-    users: 'Users',
-    contracts: 'Contracts',
-    subscriptions: 'Subscriptions',
-    invoices: 'Invoices',
-    studies: 'Studies',
-    schedules: 'Schedules',
-    teachers: 'Teachers',
-    analytics: 'Analytics',
-    reports: 'Reports',
-    chat: 'Chat',
-    settings: 'Settings',
-  },
+/**
+ * An admin page's name is its `titles.*` text, read from the shared locales (only the nav texts:
+ * main does not bundle the i18n resources), so a new page needs no label here.
+ */
+const TITLES: Record<DesktopLanguage, Readonly<Record<string, string>>> = { uk: ukTitles, ru: ruTitles, en: enTitles };
+
+/** The sections that are not admin pages. */
+const OTHER_LABELS: Record<DesktopLanguage, Record<Exclude<AppSectionId, AdminPageId>, string>> = {
+  uk: { calendar: ukTitles.home, chat: 'Чат', settings: ukTitles.settings },
+  ru: { calendar: ruTitles.home, chat: 'Чат', settings: ruTitles.settings },
+  en: { calendar: enTitles.home, chat: 'Chat', settings: enTitles.settings },
 };
+
+function sectionLabel(language: DesktopLanguage, id: AppSectionId): string {
+  if (id in ADMIN_PAGES) {
+    const key = ADMIN_PAGES[id as AdminPageId].titleKey.replace(/^titles\./, '');
+    return TITLES[language][key] ?? key;
+  }
+  return OTHER_LABELS[language][id as Exclude<AppSectionId, AdminPageId>];
+}
 
 const GO_LABELS: Record<DesktopLanguage, { go: string; openInNewWindow: string }> = {
   uk: { go: 'Перейти', openInNewWindow: 'Відкрити сторінку в новому вікні' },
@@ -66,13 +45,12 @@ export interface SectionMenuOptions {
 export function buildSectionsMenu(options: SectionMenuOptions): MenuItemConstructorOptions | null {
   const sections = appSectionsFor(options.role);
   if (sections.length === 0) return null;
-  const labels = SECTION_LABELS[options.language];
   return {
     id: 'go',
     label: GO_LABELS[options.language].go,
     submenu: sections.map((section) => ({
       id: `go-${section.id}`,
-      label: labels[section.id],
+      label: sectionLabel(options.language, section.id),
       accelerator: section.accelerator,
       click: () => options.onNavigate(section.path),
     })),

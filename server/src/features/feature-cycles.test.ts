@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
  * platform. Tests and test kits count too, except *.test.ts files themselves.
  */
 const FEATURES = path.join(import.meta.dirname);
+const REPO = path.join(import.meta.dirname, '../../..');
+/** The clients' feature folders (ARCHITECTURE §2): a registry points down at pages, never back. */
+const CLIENT_FEATURES = {
+  'desktop renderer': path.join(REPO, 'desktop/src/renderer/src/features'),
+  'family web': path.join(REPO, 'family-web/src/features'),
+};
 
 export function featureImportGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
@@ -76,5 +82,29 @@ describe('feature folders', () => {
     for (const name of ['free-slots', 'study-transfer', 'study-notify']) {
       expect([...graph.get(name)!].filter((d) => scheduling.includes(d)), name).toEqual([]);
     }
+  });
+});
+
+describe('client feature folders', () => {
+  it.each(Object.entries(CLIENT_FEATURES))('of the %s import each other without cycles', (_client, root) => {
+    const cycles = cyclesOf(featureImportGraph(root));
+    expect(cycles.map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('the check finds the loops the clients had: the study modal or the transfer view back at the calendar', () => {
+    // The real graphs, with one import each of the kind the kit/ folders replaced.
+    const staff = featureImportGraph(CLIENT_FEATURES['desktop renderer']);
+    staff.get('study-modal')!.add('calendar'); // the study modal calling calendar/calendar-api.ts
+    expect(cyclesOf(staff).map((c) => c.join(' -> '))).toContain('calendar -> study-modal -> calendar');
+    const family = featureImportGraph(CLIENT_FEATURES['family web']);
+    family.get('study-transfer')!.add('calendar'); // the transfer view taking calendar/calendar-toolbar.tsx
+    expect(cyclesOf(family).map((c) => c.join(' -> '))).toContain('calendar -> study-transfer -> calendar');
+  });
+
+  it('admin pages live in their resource folders (their frame in kit/), the calendar reaches studies by the declared path', () => {
+    const staff = featureImportGraph(CLIENT_FEATURES['desktop renderer']);
+    // Each admin page (table and form) lives in its resource's folder; the frame is in kit/.
+    for (const gone of ['admin-table', 'admin-forms', 'admin-widgets']) expect(staff.has(gone), gone).toBe(false);
+    expect([...staff.get('calendar')!]).not.toContain('studies');
   });
 });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@school/shared/api';
 import { useAuth, usePageTitle } from '@school/shared/ui';
 import { ChildPicker } from './child-picker';
-import { useCalendarUser } from './calendar-user';
+import { useCalendarUser } from '../../kit/calendar/calendar-user';
 import { FamilyCalendar } from './family-calendar';
 import './family-calendar.css';
 

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@school/shared/api';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { fetchFamilyStudies, fetchStudyTypes } from './calendar-api';
-import { readCalendarChoice } from './calendar-user';
+import { readCalendarChoice } from '../../kit/calendar/calendar-user';
 
 /**
  * A returning visitor's calendar data, asked for while the app still checks who is signed in.

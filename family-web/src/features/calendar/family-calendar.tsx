@@ -12,9 +12,9 @@ import {
 } from '@school/shared/ui/calendar';
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
 import { useToasts } from '../../app/toasts-context';
-import { CalendarToolbar } from './calendar-toolbar';
+import { CalendarToolbar } from '../../kit/calendar/calendar-toolbar';
+import type { CalendarAudience } from '../../kit/calendar/calendar-user';
 import { loadStudyModal, studyModalParts } from './study-modal-loader';
-import type { CalendarAudience } from './calendar-user';
 import { useFamilyStudies } from './use-family-studies';
 
 /** The mark the bench reads: navigation start to the first calendar drawn with its studies. */

@@ -1,6 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui/study-panels';
+import type { RealtimeStatus } from '../../kit/calendar/realtime-status';
+
+export type { RealtimeStatus };
+
+interface StudyChange {
+  userIds?: unknown;
+}
+
+type CalendarAck = { ok: true } | { ok: false; code: string };
+
+const ACK_TIMEOUT_MS = 5_000;
 
 /**
  * Live updates of one user's calendar over socket.io (server: server/src/platform/realtime and
@@ -11,16 +22,6 @@ import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui
  * caller refreshes on a timer instead, so a family never sees a stale lesson time for long.
  * The client library loads after the calendar is on screen: it is not needed to draw it.
  */
-export type RealtimeStatus = 'connecting' | 'live' | 'polling';
-
-interface StudyChange {
-  userIds?: unknown;
-}
-
-type CalendarAck = { ok: true } | { ok: false; code: string };
-
-const ACK_TIMEOUT_MS = 5_000;
-
 export function useStudyRealtime(userId: number, onChange: () => void): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
   // The latest callback without re-connecting when the page re-renders.

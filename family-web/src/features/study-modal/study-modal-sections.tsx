@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
 import { homeworkStudentIds, usePanelAccess } from '@school/shared/ui/study-panels';
-import type { CalendarAudience } from '../calendar/calendar-user';
+import type { CalendarAudience } from '../../kit/calendar/calendar-user';
 import { FamilyHomeworkPanel } from './family-homework-panel';
 import { FamilyMessagesPanel } from './family-messages-panel';
 import { FamilyReportPanel } from './family-report-panel';

@@ -13,8 +13,8 @@ import {
 } from '@school/shared/ui/calendar';
 import { MoveIcon } from '../../components/icons';
 import { ModalDialog } from '../../components/modal-dialog';
-import type { CalendarAudience } from '../calendar/calendar-user';
-import { formatStudyTime } from '../calendar/study-time';
+import type { CalendarAudience } from '../../kit/calendar/calendar-user';
+import { formatStudyTime } from '../../kit/calendar/study-time';
 import { StudyModalSections } from './study-modal-sections';
 
 /** The Ukrainian areas the modal and the transfer view name, added by their loader (study-modal-loader.ts). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Instant } from '@school/shared/ui/calendar';
 import { ModalDialog } from '../../components/modal-dialog';
-import { formatMoment } from '../calendar/study-time';
+import { formatMoment } from '../../kit/calendar/study-time';
 
 /** "Move the study?" with the old and the new time side by side: a tap on a phone is easy to get wrong. */
 export function TransferConfirm({

@@ -18,8 +18,8 @@ import { useToasts } from '../../app/toasts-context';
 import { ChevronLeftIcon } from '../../components/icons';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import { CalendarToolbar } from '../calendar/calendar-toolbar';
-import { formatClock, formatDay, formatMoment } from '../calendar/study-time';
+import { CalendarToolbar } from '../../kit/calendar/calendar-toolbar';
+import { formatClock, formatDay, formatMoment } from '../../kit/calendar/study-time';
 import { TransferConfirm } from './transfer-confirm';
 import './transfer-view.css';
 

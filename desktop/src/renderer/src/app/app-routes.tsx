@@ -8,12 +8,10 @@ import { ChatPage } from '../features/chat/chat-page';
 import { HomeCalendarPage } from '../features/calendar/home-calendar-page';
 import { TeacherProfilePage } from '../features/profile/teacher-profile-page';
 import { SettingsPage } from '../features/settings/settings-page';
-import { adminLinks } from '../features/shell/admin-links';
 import { AppNavbar } from '../features/shell/app-navbar';
-import { adminFormOverlay, backgroundOf } from '../features/admin-forms/admin-form-route';
-import { adminFormRegistry } from '../features/admin-forms/admin-form-registry';
-import { adminTablePages } from '../features/admin-table/admin-table-pages';
-import { StudyReportFormRoute } from '../features/study-reports/study-report-form-route';
+import { adminFormOverlay, backgroundOf } from '../kit/admin-forms/admin-form-route';
+import { AdminPageFormProvider, type AdminPage } from '../kit/admin-forms/admin-page';
+import { adminPages } from './admin-page-registry';
 
 interface RouteDef {
   path: string;
@@ -23,11 +21,17 @@ interface RouteDef {
   overlay?: ComponentType;
 }
 
-/** Each admin page's form dialog (`?create`, `?edit=id`), made once; the reports form is its own. */
-const adminOverlays: Readonly<Record<string, ComponentType>> = {
-  ...Object.fromEntries(Object.entries(adminFormRegistry).map(([path, definition]) => [path, adminFormOverlay(definition)])),
-  '/admin/study_reports': StudyReportFormRoute,
-};
+/** An admin page's table, told its form (Add and pencil buttons read it from there). */
+function adminTableRoute(page: AdminPage): ComponentType<{ params: RouteParams }> {
+  const { Table, form } = page;
+  const Route = ({ params }: { params: RouteParams }) => (
+    <AdminPageFormProvider form={form}>
+      <Table params={params} />
+    </AdminPageFormProvider>
+  );
+  Route.displayName = `AdminPage(${page.path})`;
+  return Route;
+}
 
 /** Routes of spec part 1 §2 and the admin pages of part 2 §2. Home is the calendar. */
 const routes: readonly RouteDef[] = [
@@ -39,12 +43,12 @@ const routes: readonly RouteDef[] = [
   { path: '/settings', access: 'signed-in', render: SettingsPage },
   { path: '/chat', access: 'signed-in', render: ChatPage },
   // An admin page: its table with its form dialog over it (`?create`, `?edit=id`).
-  ...adminLinks.map(
-    (link): RouteDef => ({
-      path: link.path,
+  ...adminPages.map(
+    (page): RouteDef => ({
+      path: page.path,
       access: 'signed-in',
-      render: adminTablePages[link.path],
-      overlay: adminOverlays[link.path],
+      render: adminTableRoute(page),
+      overlay: page.form ? adminFormOverlay(page.form) : page.overlay,
     }),
   ),
 ];

@@ -22,7 +22,7 @@ import { useAppDispatch, useAppSelector } from '../../app/app-store';
 import { useServices } from '../../app/services-context';
 import { StudyEventModal } from '../study-modal/study-event-modal';
 import { StaffTransferDialog } from '../study-transfer/staff-transfer-dialog';
-import { STUDIES_PAGE } from '../studies/study-form-route';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 import { CalendarLegend } from './calendar-legend';
 import { CalendarToolbar, HoursBar } from './calendar-toolbar';
 import { backgroundToggled, viewChanged } from './calendar-ui.slice';
@@ -112,7 +112,7 @@ export function CalendarBoard({ userId }: { userId: number }) {
   );
 
   const onEditStudy = useCallback(
-    (studyId: number) => navigate(formLinkPath(STUDIES_PAGE, { mode: 'update', id: studyId }), { state: here }),
+    (studyId: number) => navigate(formLinkPath(ADMIN_PAGES.studies.path, { mode: 'update', id: studyId }), { state: here }),
     [navigate, here],
   );
   const openStudy = useMemo(() => data.studies.find((s) => s.id === openStudyId) ?? null, [data.studies, openStudyId]);

@@ -13,7 +13,7 @@ import {
   type CalendarTranslate,
   type StudyEventData,
 } from '@school/shared/ui/calendar';
-import { calendarKeys, fetchCalendarSchedules, fetchCalendarStudies, fetchStudyTypes } from './calendar-api';
+import { calendarKeys, fetchCalendarSchedules, fetchCalendarStudies, fetchStudyTypes } from '../../kit/calendar-data/calendar-api';
 import { useCalendarRealtime, type RealtimeStatus } from './use-calendar-realtime';
 
 const POLL_MS = 60_000;

@@ -1,8 +1,9 @@
-import { adminFormOverlay } from '../admin-forms/admin-form-route';
-import type { AdminFormDefinition } from '../admin-forms/admin-form.types';
+import { adminFormOverlay } from '../../kit/admin-forms/admin-form-route';
+import type { AdminFormDefinition } from '../../kit/admin-forms/admin-form.types';
 import { ContractForm } from './contract-form';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const CONTRACTS_PAGE = '/admin/contracts';
+export const CONTRACTS_PAGE = ADMIN_PAGES.contracts.path;
 
 /** `/admin/contracts?create&…` and `?edit=<id>`: the contract form over its page. */
 export const contractFormDefinition: AdminFormDefinition = {

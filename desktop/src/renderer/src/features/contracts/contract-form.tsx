@@ -6,10 +6,10 @@ import { ROLE } from '@school/shared/domain';
 import { invoiceTemplatesOf } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { DatePicker } from '../admin-widgets/date-input';
-import type { UserOption } from '../admin-widgets/user-search.api';
-import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
-import type { AdminFormProps } from '../admin-forms/admin-form.types';
+import { DatePicker } from '../../kit/admin-widgets/date-input';
+import type { UserOption } from '../../kit/admin-widgets/user-search.api';
+import { AdminFormButtons } from '../../kit/admin-forms/admin-form-buttons';
+import type { AdminFormProps } from '../../kit/admin-forms/admin-form.types';
 import {
   CONTRACT_FORM_EXTRA_FIELDS,
   contractFormBody,

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractDownloadAllowed, formatMoney } from '@school/shared/rules';
 import { Link, useApi } from '@school/shared/ui';
-import { adminFormOf } from '../admin-forms/admin-form-registry';
-import { AdminTable } from '../admin-table/admin-table';
-import { PersonLink, formatDateTime, useLookupOptions, type PersonRef } from '../admin-table/admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
+import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { PersonLink, formatDateTime, useLookupOptions, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import { CONTRACTS_PAGE } from './contract-form-route';
 import { DocumentDownloadButton, invoiceFallbackName } from './document-download';
 import './money-forms.css';
@@ -156,13 +156,14 @@ function useContractsDefinition(): AdminTableDefinition<ContractTableRow> {
 
 /** Contracts table (spec part 1 §2 "Contracts table", "Contracts page (with invoices)"). */
 export function ContractsTablePage() {
+  const hasForm = useAdminPageForm() !== undefined;
   const definition = useContractsDefinition();
   return (
     <AdminTable<ContractTableRow>
       titleKey="titles.contracts"
       pagePath={CONTRACTS_PAGE}
       definition={definition}
-      hasForm={adminFormOf(CONTRACTS_PAGE) !== undefined}
+      hasForm={hasForm}
       details={(row) => ((row.invoices ?? []).length > 0 ? <ContractInvoices invoices={row.invoices!} /> : null)}
     />
   );

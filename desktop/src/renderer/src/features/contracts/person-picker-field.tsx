@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRoleName } from '@school/shared/ui';
-import { PickedValue, SearchPicker, type SearchOption } from '../admin-widgets/searchable-multiselect';
-import { fetchUsersByIds, searchUsers, userSearchKeys, type UserOption, type UserSearchFilter } from '../admin-widgets/user-search.api';
+import { PickedValue, SearchPicker, type SearchOption } from '../../kit/admin-widgets/searchable-multiselect';
+import { fetchUsersByIds, searchUsers, userSearchKeys, type UserOption, type UserSearchFilter } from '../../kit/admin-widgets/user-search.api';
 
 /**
  * The person a form names (a picked one, or the stored one read once), so a choice shows a name

@@ -5,8 +5,8 @@ import { SEX } from '@school/shared/domain';
 import { uahField, useGeneratorForm, type GeneratorForm, type GeneratorValues } from '@school/shared/ui/analytics';
 import { contractGeneratorSchema, invoiceGeneratorSchema } from '@school/shared/validation';
 import { useServices } from '../../app/services-context';
-import { DatePicker } from '../admin-widgets/date-input';
-import { MoneyInput } from '../admin-widgets/money-input';
+import { DatePicker } from '../../kit/admin-widgets/date-input';
+import { MoneyInput } from '../../kit/admin-widgets/money-input';
 import { useGeneratorDownload } from './generator-download';
 import './document-generators.css';
 

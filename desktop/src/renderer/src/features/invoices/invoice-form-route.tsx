@@ -1,8 +1,9 @@
-import { adminFormOverlay } from '../admin-forms/admin-form-route';
-import type { AdminFormDefinition } from '../admin-forms/admin-form.types';
+import { adminFormOverlay } from '../../kit/admin-forms/admin-form-route';
+import type { AdminFormDefinition } from '../../kit/admin-forms/admin-form.types';
 import { InvoiceForm } from './invoice-form';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const INVOICES_PAGE = '/admin/invoices';
+export const INVOICES_PAGE = ADMIN_PAGES.invoices.path;
 
 /** `/admin/invoices?create&…` and `?edit=<id>`: the invoice form over its page; contracts show invoices too. */
 export const invoiceFormDefinition: AdminFormDefinition = {

@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@school/shared/rules';
 import { Link, useApi } from '@school/shared/ui';
-import { adminFormOf } from '../admin-forms/admin-form-registry';
-import { AdminTable } from '../admin-table/admin-table';
-import { PersonLink, formatDateTime, type PersonRef } from '../admin-table/admin-table-cells';
-import type { AdminFilterOption, AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
+import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { PersonLink, formatDateTime, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import type { AdminFilterOption, AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import { DocumentDownloadButton, invoiceFallbackName } from '../contracts/document-download';
 import { fetchInvoiceTemplates, moneyFormKeys, type InvoiceTemplateOption } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
@@ -123,6 +123,7 @@ function PayDate({ payedAt }: { payedAt: string | null }) {
 
 /** Invoices table (spec part 2 §2 "Invoices table"). */
 export function InvoicesTablePage() {
+  const hasForm = useAdminPageForm() !== undefined;
   const definition = useInvoicesDefinition();
-  return <AdminTable<InvoiceTableRow> titleKey="titles.invoices" pagePath={INVOICES_PAGE} definition={definition} hasForm={adminFormOf(INVOICES_PAGE) !== undefined} />;
+  return <AdminTable<InvoiceTableRow> titleKey="titles.invoices" pagePath={INVOICES_PAGE} definition={definition} hasForm={hasForm} />;
 }

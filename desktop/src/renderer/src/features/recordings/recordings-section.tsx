@@ -16,8 +16,8 @@ import {
 } from '@school/shared/ui/recordings';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
-import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
-import { calendarKeys } from '../calendar/calendar-api';
+import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
+import { calendarKeys } from '../../kit/calendar-data/calendar-api';
 import { recordingsAccess } from './recordings-access';
 import { nativeRecordingsTransport } from './recordings-transport';
 import { RecordingRowView } from './recording-row';

@@ -1,8 +1,9 @@
-import type { AdminFormDefinition } from '../admin-forms/admin-form.types';
-import { calendarKeys } from '../calendar/calendar-api';
+import type { AdminFormDefinition } from '../../kit/admin-forms/admin-form.types';
+import { calendarKeys } from '../../kit/calendar-data/calendar-api';
 import { ScheduleForm } from './schedule-form';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const SCHEDULES_PAGE = '/admin/schedules';
+export const SCHEDULES_PAGE = ADMIN_PAGES.schedules.path;
 
 /**
  * `/admin/schedules?create&user_id=…&start_at=…`, `?create&copy_of=<id>` (prolong) and `?edit=<id>` (spec part 1 §2): the schedule

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ROLE_GROUPS } from '@school/shared/domain';
 import { useApi, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
-import type { AdminFormProps } from '../admin-forms/admin-form.types';
-import { DatePicker } from '../admin-widgets/date-input';
-import { fetchUsersOfRoles } from '../admin-widgets/user-search.api';
+import { AdminFormButtons } from '../../kit/admin-forms/admin-form-buttons';
+import type { AdminFormProps } from '../../kit/admin-forms/admin-form.types';
+import { DatePicker } from '../../kit/admin-widgets/date-input';
+import { fetchUsersOfRoles } from '../../kit/admin-widgets/user-search.api';
 import { OffperiodsEditor, WorkperiodsEditor } from './schedule-periods-editors';
 import {
   SCHEDULE_FORM_QUERY,

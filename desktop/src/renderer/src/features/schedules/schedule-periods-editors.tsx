@@ -2,8 +2,8 @@ import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '@school/shared/domain';
 import type { ResourceForm } from '@school/shared/ui';
-import { DateTimePicker } from '../admin-widgets/date-time-picker';
-import { TimeInput } from '../admin-widgets/time-picker';
+import { DateTimePicker } from '../../kit/admin-widgets/date-time-picker';
+import { TimeInput } from '../../kit/admin-widgets/time-picker';
 import { newOffperiod, newWorkperiod, type OffperiodRow, type WorkperiodRow } from './schedule-form.mapper';
 
 /** Monday first, as the school's weeks start (part 2 §9: Monday 1 … Saturday 6, Sunday 0). */

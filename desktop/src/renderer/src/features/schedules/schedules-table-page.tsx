@@ -2,10 +2,10 @@ import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { adminFormOf } from '../admin-forms/admin-form-registry';
-import { AdminTable } from '../admin-table/admin-table';
-import { formatDateTime, PersonLink, type PersonRef } from '../admin-table/admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
+import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { formatDateTime, PersonLink, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import { SCHEDULES_PAGE } from './schedule-form-route';
 import { ScheduleWeek, type StoredWorkperiod } from './schedule-week';
 import './schedules-table.css';
@@ -70,6 +70,7 @@ const definition: AdminTableDefinition<ScheduleTableRow> = {
  * (DELETED) cannot be prolonged (docs/domain-rules.md "Schedule prolong").
  */
 export function SchedulesTablePage() {
+  const hasForm = useAdminPageForm() !== undefined;
   const { t } = useTranslation();
   const { navigate } = useRouter();
   const canCreate = useAbility().can('create', 'schedule');
@@ -78,7 +79,7 @@ export function SchedulesTablePage() {
       titleKey="titles.schedules"
       pagePath={SCHEDULES_PAGE}
       definition={definition}
-      hasForm={adminFormOf(SCHEDULES_PAGE) !== undefined}
+      hasForm={hasForm}
       actions={(row) =>
         canCreate ? (
           <Button

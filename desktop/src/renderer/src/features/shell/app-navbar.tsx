@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { inRoleGroup } from '@school/shared/domain';
 import { useAuth, useRoleName, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { adminLinksFor } from './admin-links';
+import { canOpenPage } from '@school/shared/permissions';
+import { ADMIN_PAGE_IDS, ADMIN_PAGES } from '../../../../common/admin-pages';
 import { RoleSwitcherItems } from './role-switcher';
 import { LanguageMenu } from './language-menu';
 import { OpenInNewWindowButton } from './open-in-new-window-button';
@@ -21,7 +22,7 @@ export function AppNavbar() {
   const roleName = useRoleName();
   const ability = useAbility();
   if (!user) return null;
-  const links = adminLinksFor(user.role.name);
+  const links = ADMIN_PAGE_IDS.map((id) => ADMIN_PAGES[id]).filter((page) => canOpenPage(ability, page.opens));
 
   const go = (to: string) => (event: React.MouseEvent) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
-import { calendarKeys } from '../calendar/calendar-api';
-import { adminFormOverlay } from '../admin-forms/admin-form-route';
-import type { AdminFormDefinition, AdminFormProps } from '../admin-forms/admin-form.types';
+import { calendarKeys } from '../../kit/calendar-data/calendar-api';
+import { adminFormOverlay } from '../../kit/admin-forms/admin-form-route';
+import type { AdminFormDefinition, AdminFormProps } from '../../kit/admin-forms/admin-form.types';
 import { STUDY_PRESET_TYPES } from './study-form.mapper';
 import { StudyForm } from './study-form';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const STUDIES_PAGE = '/admin/studies';
+export const STUDIES_PAGE = ADMIN_PAGES.studies.path;
 
 function StudyAdminForm({ id, ...props }: AdminFormProps) {
   return <StudyForm studyId={id} {...props} />;

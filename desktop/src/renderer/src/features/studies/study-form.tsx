@@ -7,11 +7,11 @@ import type { ResourceRow } from '@school/shared/api';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { useApi, useAuth, useResourceForm, type FormMode, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
-import { calendarKeys, fetchStudyTypes } from '../calendar/calendar-api';
+import { AdminFormButtons } from '../../kit/admin-forms/admin-form-buttons';
+import { calendarKeys, fetchStudyTypes } from '../../kit/calendar-data/calendar-api';
 import { MissStatusField } from '../study-modal/study-miss-status-field';
-import { DateTimePicker } from '../admin-widgets/date-time-picker';
-import { fetchUsersByIds, userSearchKeys } from '../admin-widgets/user-search.api';
+import { DateTimePicker } from '../../kit/admin-widgets/date-time-picker';
+import { fetchUsersByIds, userSearchKeys } from '../../kit/admin-widgets/user-search.api';
 import { fetchInitiators, STUDY_FORM_QUERY } from './study-form.api';
 import {
   durationOf,

@@ -4,8 +4,8 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { useApi, useRoleName } from '@school/shared/ui';
-import { SearchPicker } from '../admin-widgets/searchable-multiselect';
-import { searchUsers, userSearchKeys, type UserSearchFilter } from '../admin-widgets/user-search.api';
+import { SearchPicker } from '../../kit/admin-widgets/searchable-multiselect';
+import { searchUsers, userSearchKeys, type UserSearchFilter } from '../../kit/admin-widgets/user-search.api';
 import { fetchStudentSubscriptions, studyFormKeys, type SubscriptionOption } from './study-form.api';
 import type { StudyParticipant } from './study-form.mapper';
 

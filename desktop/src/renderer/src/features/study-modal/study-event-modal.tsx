@@ -21,7 +21,7 @@ import { useApi, useAuth } from '@school/shared/ui';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
-import { calendarKeys, updateStudy, type StudyUpdate } from '../calendar/calendar-api';
+import { calendarKeys, updateStudy, type StudyUpdate } from '../../kit/calendar-data/calendar-api';
 import { MissStatusField } from './study-miss-status-field';
 import { StudyModalSections } from './study-modal-sections';
 import { studyModalAccess } from './study-modal.rules';

@@ -1,5 +1,5 @@
 import { Button, Callout, Icon, Spinner, type IconName } from '@blueprintjs/core';
-import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
+import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';

@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
+import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages, type StudyMessage } from '@school/shared/ui/study-panels';

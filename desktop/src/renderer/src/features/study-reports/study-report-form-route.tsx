@@ -14,11 +14,12 @@ import {
 } from '@school/shared/ui/study-panels';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
-import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
-import { calendarKeys } from '../calendar/calendar-api';
-import { backgroundOf } from '../admin-forms/admin-form-route';
+import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
+import { calendarKeys } from '../../kit/calendar-data/calendar-api';
+import { backgroundOf } from '../../kit/admin-forms/admin-form-route';
 import { StudyReportTargetPicker } from './study-report-target-picker';
 import './study-report-form.css';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
 function studyTime(start: string, end: string, language: string): string {
   const from = DateTime.fromISO(start, { zone: TIME_ZONE }).setLocale(language);
@@ -273,4 +274,4 @@ export function StudyReportFormRoute() {
   );
 }
 
-export const STUDY_REPORTS_PAGE = '/admin/study_reports';
+export const STUDY_REPORTS_PAGE = ADMIN_PAGES.reports.path;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiClient, QueryObject } from '@school/shared/api';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { useApi } from '@school/shared/ui';
-import { PickedValue, SearchPicker } from '../admin-widgets/searchable-multiselect';
+import { PickedValue, SearchPicker } from '../../kit/admin-widgets/searchable-multiselect';
 
 /** A study the picker offers, with its people. */
 export interface PickableStudy {

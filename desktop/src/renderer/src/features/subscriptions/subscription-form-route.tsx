@@ -1,10 +1,11 @@
-import { calendarKeys } from '../calendar/calendar-api';
-import { adminFormOverlay } from '../admin-forms/admin-form-route';
-import type { AdminFormDefinition } from '../admin-forms/admin-form.types';
+import { calendarKeys } from '../../kit/calendar-data/calendar-api';
+import { adminFormOverlay } from '../../kit/admin-forms/admin-form-route';
+import type { AdminFormDefinition } from '../../kit/admin-forms/admin-form.types';
 import { SUBSCRIPTION_PRESET_TYPES } from './subscription-form.mapper';
 import { SubscriptionForm } from './subscription-form';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const SUBSCRIPTIONS_PAGE = '/admin/subscriptions';
+export const SUBSCRIPTIONS_PAGE = ADMIN_PAGES.subscriptions.path;
 
 /**
  * `/admin/subscriptions?create&…`, `?create&copy_of=<id>` (prolong) and `?edit=<id>`: the package

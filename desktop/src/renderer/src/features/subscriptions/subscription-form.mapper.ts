@@ -3,7 +3,7 @@ import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, ROLE, STU
 import { roundEur, subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import type { FormMode, FormValues, PresetType } from '@school/shared/ui';
 import { parseBody, subscriptionFormSchema, type FieldIssue } from '@school/shared/validation';
-import type { UserContract, UserOption } from '../admin-widgets/user-search.api';
+import type { UserContract, UserOption } from '../../kit/admin-widgets/user-search.api';
 
 /**
  * The subscription form's model (spec part 2 §3 "Subscription form", §4, §5, §9) and its mapping

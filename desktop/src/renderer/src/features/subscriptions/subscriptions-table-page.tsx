@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@school/shared/rules';
 import { Link, parseUahInput, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { adminFormOf } from '../admin-forms/admin-form-registry';
-import { AdminTable } from '../admin-table/admin-table';
-import { PersonLink, classNumbers, formatDateTime, useLookupOptions, type PersonRef } from '../admin-table/admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from '../admin-table/admin-table.types';
+import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { PersonLink, classNumbers, formatDateTime, useLookupOptions, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import '../contracts/money-forms.css';
 import { SUBSCRIPTIONS_PAGE } from './subscription-form-route';
 
@@ -146,7 +146,7 @@ export function SubscriptionsTablePage() {
   const { t, i18n } = useTranslation();
   const { navigate, query } = useRouter();
   const definition = useSubscriptionsDefinition();
-  const form = adminFormOf(SUBSCRIPTIONS_PAGE);
+  const form = useAdminPageForm();
   const canCreate = useAbility().can('create', 'subscription') && form !== undefined;
   const here = () => `${SUBSCRIPTIONS_PAGE}${window.location.search}`;
   const unpaid = query.get('unpaid') === '1';

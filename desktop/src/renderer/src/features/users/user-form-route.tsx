@@ -1,8 +1,9 @@
-import type { AdminFormDefinition } from '../admin-forms/admin-form.types';
+import type { AdminFormDefinition } from '../../kit/admin-forms/admin-form.types';
 import { USER_PRESET_TYPES } from './user-form.mapper';
 import { UserForm } from './user-form';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const USERS_PAGE = '/admin/users';
+export const USERS_PAGE = ADMIN_PAGES.users.path;
 
 /** `/admin/users?create&…` and `?edit=<id>` (spec part 1 §2): the user form in the admin dialog. */
 export const userFormDefinition: AdminFormDefinition = {

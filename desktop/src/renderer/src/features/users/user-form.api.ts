@@ -1,6 +1,6 @@
 import type { ApiClient } from '@school/shared/api';
 import { ROLE } from '@school/shared/domain';
-import { fetchUsersOfRoles, type UserOption } from '../admin-widgets/user-search.api';
+import { fetchUsersOfRoles, type UserOption } from '../../kit/admin-widgets/user-search.api';
 
 /** Calls of the user form (spec part 2 §7 lookups in data.data). */
 

@@ -2,7 +2,7 @@ import { inRoleGroup, PASSWORD_MIN_LENGTH, ROLE, USER_SOURCE } from '@school/sha
 import type { ResourceQuery } from '@school/shared/api';
 import { phoneForSubmit, phoneRowsOf, type FormMode, type FormValues, type PhoneRow, type PresetType } from '@school/shared/ui';
 import type { FieldIssue } from '@school/shared/validation';
-import type { UserOption } from '../admin-widgets/user-search.api';
+import type { UserOption } from '../../kit/admin-widgets/user-search.api';
 
 /**
  * The user form's model and its mapping to and from the API (spec part 2 §3 User, §5 "User form",

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { BIRTHDATE_PICKER_YEARS_BACK, PASSWORD_MIN_LENGTH, RESPONSIBLE_TYPE, ROLE, idsOf, inRoleGroup } from '@school/shared/domain';
 import { useAuth, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { AdminFormButtons } from '../admin-forms/admin-form-buttons';
-import type { AdminFormProps } from '../admin-forms/admin-form.types';
-import { DatePicker } from '../admin-widgets/date-input';
-import { PhonesInput } from '../admin-widgets/phone-input';
-import { RoleSelect } from '../admin-widgets/role-select';
+import { AdminFormButtons } from '../../kit/admin-forms/admin-form-buttons';
+import type { AdminFormProps } from '../../kit/admin-forms/admin-form.types';
+import { DatePicker } from '../../kit/admin-widgets/date-input';
+import { PhonesInput } from '../../kit/admin-widgets/phone-input';
+import { RoleSelect } from '../../kit/admin-widgets/role-select';
 import { ChoiceList, errorHelper, SelectField, TextField } from './user-form-fields';
 import { FamilySection, TeacherProfileSection, useLookup } from './user-form-sections';
 import {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useAuth } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { STUDY_REPORTS_PAGE } from '../study-reports/study-report-form-route';
-import { AdminTable } from './admin-table';
-import { PersonLink, formatDateTime, useAdminCell, type PersonRef } from './admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from './admin-table.types';
+import { STUDY_REPORTS_PAGE } from './study-report-form-route';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { PersonLink, formatDateTime, useAdminCell, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 
 export interface StudyReportTableRow extends AdminRow {
   study_id: number;

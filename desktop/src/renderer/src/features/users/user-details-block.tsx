@@ -2,8 +2,8 @@ import { HTMLTable, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '@school/shared/ui';
-import { PersonLink, formatDateTime, type PersonRef } from './admin-table-cells';
-import { showsDateChanges } from './admin-table.rules';
+import { PersonLink, formatDateTime, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import { showsDateChanges } from '../../kit/admin-table/admin-table.rules';
 import { UserBotButtons } from './user-bot-buttons';
 
 export interface DetailsPerson extends PersonRef {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { presetsFromQuery, readFormLink } from '@school/shared/ui';
 import { RESOURCES } from '@school/shared/resources';
-import { STUDY_PRESET_TYPES } from '../studies/study-form.mapper';
+import { STUDY_PRESET_TYPES } from '../../features/studies/study-form.mapper';
 import {
   duplicateParams,
   periodsByDay,

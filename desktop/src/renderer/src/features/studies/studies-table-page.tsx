@@ -8,10 +8,10 @@ import { formatMoney } from '@school/shared/rules';
 import { Link, useApi, useAuth, useRouter } from '@school/shared/ui';
 import { canReadEvaluation, scoreIntent, usePanelAccess } from '@school/shared/ui/study-panels';
 import { useAbility } from '../../app/ability-context';
-import { adminFormOf } from '../admin-forms/admin-form-registry';
+import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
 import { StudyEvaluationView } from '../study-modal/study-report-reading';
-import { AdminTable } from './admin-table';
-import { duplicateParams } from './admin-table.rules';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { duplicateParams } from '../../kit/admin-table/admin-table.rules';
 import {
   PersonLink,
   formatDateTime,
@@ -19,10 +19,11 @@ import {
   useAdminCell,
   useLookupOptions,
   type PersonRef,
-} from './admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from './admin-table.types';
+} from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const STUDIES_TABLE_PAGE = '/admin/studies';
+export const STUDIES_TABLE_PAGE = ADMIN_PAGES.studies.path;
 
 export interface StudyTableRow extends AdminRow {
   start: string;
@@ -294,7 +295,7 @@ export function StudiesTablePage() {
   const isAdministrator = user?.role_id === ROLE.Administrator;
   const [evaluating, setEvaluating] = useState<StudyTableRow | null>(null);
   const definition = useStudiesDefinition(withEvaluation, isAdministrator, setEvaluating);
-  const form = adminFormOf(STUDIES_TABLE_PAGE);
+  const form = useAdminPageForm();
   const canCreate = useAbility().can('create', 'study');
   const canDuplicate = form !== undefined && canCreate;
   // Stable between renders: the table's rows are memoised.

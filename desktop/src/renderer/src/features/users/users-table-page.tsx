@@ -1,12 +1,12 @@
-import { USERS_PAGE } from '../users/user-form-route';
+import { USERS_PAGE } from './user-form-route';
 import { useMemo } from 'react';
 import { ROLE } from '@school/shared/domain';
 import { useAbility } from '../../app/ability-context';
-import { adminFormOf } from '../admin-forms/admin-form-registry';
-import { AdminTable } from './admin-table';
-import { classNumbers, useAdminCell, useLookupOptions } from './admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from './admin-table.types';
-import { userHasDetails } from './admin-table.rules';
+import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { classNumbers, useAdminCell, useLookupOptions } from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
+import { userHasDetails } from '../../kit/admin-table/admin-table.rules';
 import { UserBotButtons } from './user-bot-buttons';
 import { UserDetailsBlock, type DetailsUser } from './user-details-block';
 
@@ -127,6 +127,7 @@ const userDetails = (row: UserTableRow) => (userHasDetails(row) ? <UserDetailsBl
 
 /** Users table (spec part 1 §2 "Users table"); user 1 cannot be deleted (registry protectedIds). */
 export function UsersTablePage() {
+  const hasForm = useAdminPageForm() !== undefined;
   const managesUsers = useAbility().can('manage', 'user');
   const definition = useUsersDefinition(managesUsers);
   return (
@@ -134,7 +135,7 @@ export function UsersTablePage() {
       titleKey="titles.users"
       pagePath={USERS_PAGE}
       definition={definition}
-      hasForm={adminFormOf(USERS_PAGE) !== undefined}
+      hasForm={hasForm}
       details={userDetails}
     />
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_VIEWS, DISABLED_VIEWS, type CalendarViewName, type CalendarViewType } from '@school/shared/ui/calendar';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
-import type { RealtimeStatus } from './use-study-realtime';
+import type { RealtimeStatus } from './realtime-status';
 
 /** Month, week and day switch; years and year are shown disabled, as the spec has them (part 1 §2). */
 const VIEW_NAMES: readonly CalendarViewName[] = ['month', 'week', 'day'];

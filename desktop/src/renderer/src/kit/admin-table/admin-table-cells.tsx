@@ -7,7 +7,7 @@ import { createResourceApi } from '@school/shared/api';
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceName } from '@school/shared/resources';
 import { Link, useApi } from '@school/shared/ui';
-import { USERS_PAGE } from '../users/user-form-route';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 import type { AdminFilterOption } from './admin-table.types';
 
 /** Cells and lookups the admin tables share. */
@@ -68,7 +68,7 @@ export function PersonLink({
   return (
     <span className="admin-table__person">
       {linked ? (
-        <Link to={`${USERS_PAGE}?id=${person.id}`} data-testid={`user-link-${person.id}`}>
+        <Link to={`${ADMIN_PAGES.users.path}?id=${person.id}`} data-testid={`user-link-${person.id}`}>
           {name}
         </Link>
       ) : (

@@ -1,14 +1,14 @@
-import { USERS_PAGE } from '../users/user-form-route';
 import { useMemo } from 'react';
 import { Link } from '@school/shared/ui';
-import { AdminTable } from './admin-table';
-import { classNumbers, names, useAdminCell, useLookupOptions } from './admin-table-cells';
-import type { AdminRow, AdminTableDefinition } from './admin-table.types';
-import { UserDetailsBlock, type DetailsUser } from './user-details-block';
-import type { FreePeriod } from './admin-table.rules';
-import { WeekMiniCalendar } from './week-mini-calendar';
+import { AdminTable } from '../../kit/admin-table/admin-table';
+import { classNumbers, names, useAdminCell, useLookupOptions } from '../../kit/admin-table/admin-table-cells';
+import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
+import { UserDetailsBlock, type DetailsUser } from '../users/user-details-block';
+import type { FreePeriod } from '../../kit/admin-table/admin-table.rules';
+import { WeekMiniCalendar } from '../../kit/admin-table/week-mini-calendar';
+import { ADMIN_PAGES } from '../../../../common/admin-pages';
 
-export const TEACHERS_PAGE = '/admin/teachers';
+export const TEACHERS_PAGE = ADMIN_PAGES.teachers.path;
 
 export interface TeacherTableRow extends AdminRow {
   user_id: number;
@@ -38,7 +38,7 @@ function TeacherName({ row }: { row: TeacherTableRow }) {
   const { t } = useAdminCell();
   return (
     <>
-      <Link to={`${USERS_PAGE}?id=${row.user_id}`} data-testid={`teacher-link-${row.user_id}`}>
+      <Link to={`${ADMIN_PAGES.users.path}?id=${row.user_id}`} data-testid={`teacher-link-${row.user_id}`}>
         {row.user?.full_name ?? `#${row.user_id}`}
       </Link>{' '}
       <span className="admin-table__muted">({row.manager?.full_name ?? t('common.notAvailable')})</span>
