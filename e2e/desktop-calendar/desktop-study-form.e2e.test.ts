@@ -178,6 +178,15 @@ describe('study form deep links typed in the address bar', () => {
         await viewportShot(page, `desktop-study-form-bad-time-${language}-360`);
         await page.getByTestId('study-form-start-time').fill('9:05');
         expect(await page.getByTestId('study-form-start-error').count()).toBe(0);
+        // The start moved: the shared update schema's date-change rule asks for the initiator
+        // of a move shown in the history, before anything is sent.
+        await page.getByTestId('study-form-save').click();
+        expect(await page.getByTestId('study-form-initiated_by-error').innerText()).toBe(
+          fill(t.validations.required, { attribute: t.attributes.initiated_by }),
+        );
+        expect((await suite.server.knex('studies').where({ id: study.id }).first('start')).start.getTime()).toBe(study.start.getTime());
+        await page.getByTestId('study-form-initiated_by-error').scrollIntoViewIfNeeded();
+        await viewportShot(page, `desktop-study-form-initiator-${language}-360`);
       } finally {
         await context.close();
       }

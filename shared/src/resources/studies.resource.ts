@@ -1,6 +1,7 @@
 import { ROLE } from '../domain/roles';
 import { studyFormSchema } from '../validation/study-form.schema';
-import { defineResource, f, partialOf, rel, w } from './define-resource';
+import { studyUpdateSchema } from '../validation/study-update.schema';
+import { defineResource, f, rel, w } from './define-resource';
 
 /** Who reads the flags of part 2's admin pages: never a family (they would count other families). */
 const STAFF_ROLES = [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist];
@@ -86,5 +87,6 @@ export const studiesResource = defineResource({
   writeResponseCounts: ['recordings'],
   operations: ['list', 'read', 'create', 'update', 'delete'],
   createSchema: studyFormSchema,
-  updateSchema: partialOf(studyFormSchema),
+  // The update command's own schema (the desktop form checks its edit body with it).
+  updateSchema: studyUpdateSchema,
 });

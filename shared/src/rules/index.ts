@@ -5,6 +5,7 @@ export * from './full-name';
 export * from './calendar-window';
 export * from './work-slots';
 export * from './study-transfer';
+export * from './offered-slots';
 export * from './off-template';
 export * from './study-date-change';
 export * from './lesson-plan';

@@ -11,6 +11,7 @@ export * from './contract-form.schema';
 export * from './invoice-form.schema';
 export * from './schedule.schema';
 export * from './study-form.schema';
+export * from './study-update.schema';
 export * from './study-report.schema';
 export * from './subscription-form.schema';
 export * from './document-generators.schema';

@@ -1,17 +1,13 @@
 import type { Knex } from 'knex';
-import { DateTime } from 'luxon';
 import { asSubject } from '@school/shared/permissions';
-import { CALENDAR, ROLE, TIME_ZONE } from '@school/shared/domain';
+import { CALENDAR, ROLE } from '@school/shared/domain';
 import {
-  expandWorkPeriods,
-  freeSlots,
   inKyiv,
-  intersectSpans,
-  isoWeekday,
   kyivDayStart,
   MINUTE_MS,
-  minutesOfTime,
-  overlaps,
+  nextTemplateStart,
+  offeredSlots,
+  slotTeacherIds,
   transferPackageId,
   transferWindow,
   type Span,
@@ -21,6 +17,7 @@ import { errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../auth/auth-user.js';
 import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
+import { loadSlotTime } from '../scheduling-core/offered-slots.service.js';
 import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 
 /**
@@ -63,19 +60,8 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
 
   async function slotsFor(teacherIds: readonly number[], busyUserIds: readonly number[], window: Span, duration: number, exceptStudyId?: number) {
     checkWindow(window.start, window.end);
-    // Studies and off periods a little outside the window still shape the gaps at its edges.
-    const margin = { start: window.start - 86_400_000, end: window.end + 86_400_000 };
-    let free: Span[] | null = null;
-    const offPeriods: Span[] = [];
-    for (const teacherId of teacherIds) {
-      const data = await slots.teacherSchedules(knex, teacherId, margin.start, margin.end);
-      const mine = expandWorkPeriods(data.schedules, margin.start, margin.end);
-      // Several teachers (rare): the time all of them work, as the transfer check reads it.
-      free = free === null ? mine : intersectSpans(free, mine);
-      offPeriods.push(...data.offPeriods);
-    }
-    const busy = await slots.busySpans(knex, busyUserIds, margin.start, margin.end, exceptStudyId);
-    return freeSlots({ workPeriods: free ?? [], studies: busy, offPeriods, duration, from: window.start, to: window.end }).map(iso);
+    const time = await loadSlotTime(slots, knex, { teacherIds, busyUserIds, window, exceptStudyId });
+    return offeredSlots(time, window, duration).map(iso);
   }
 
   return {
@@ -88,7 +74,7 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
       const study = await deps.studies.find(knex, studyId);
       const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
       if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
-      const teacherIds = study.participants.filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist).map((p) => p.user_id);
+      const teacherIds = slotTeacherIds(study.participants);
       const ownDuration = Math.round((study.end.getTime() - study.start.getTime()) / MINUTE_MS);
       // A transfer keeps the study's length, and the server accepts only this grid: a parent is
       // never offered slots of another length (they would be refused).
@@ -136,27 +122,9 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
       const teacherIds = await slots.teachersOf(knex, latest.id);
       const from = latest.start.getTime();
       const to = inKyiv(from).plus({ days: NEXT_DATE_HORIZON_DAYS + 1 }).toMillis();
-      const offPeriods: Span[] = [];
-      for (const t of teacherIds) offPeriods.push(...(await slots.teacherSchedules(knex, t, from, to)).offPeriods);
-      const busy = await slots.busySpans(knex, [...teacherIds, sub.student_id], from, to);
-      for (let day = inKyiv(from).startOf('day'); day.toMillis() < to; day = day.plus({ days: 1 })) {
-        const candidates = template
-          .filter((slot) => isoWeekday(slot.weekday) === day.weekday)
-          .map((slot) => {
-            const minutes = minutesOfTime(slot.start_time);
-            const start = DateTime.fromObject(
-              { year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-              { zone: TIME_ZONE },
-            ).toMillis();
-            return { start, end: start + slot.duration * MINUTE_MS };
-          })
-          .sort((a, b) => a.start - b.start);
-        for (const c of candidates) {
-          if (c.start <= from) continue;
-          if (offPeriods.some((o) => overlaps(o, c)) || busy.some((b) => overlaps(b, c))) continue;
-          return new Date(c.start).toISOString();
-        }
-      }
+      const time = await loadSlotTime(slots, knex, { teacherIds, busyUserIds: [...teacherIds, sub.student_id], window: { start: from, end: to } });
+      const next = nextTemplateStart(template, time, from, to);
+      if (next !== null) return new Date(next).toISOString();
       throw refusal('subscription', 'not_found', 'scheduling.next_date.not_found');
     },
   };

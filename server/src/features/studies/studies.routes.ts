@@ -5,7 +5,7 @@ import { authOf } from '../auth/session.middleware.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
 import type { MoveToEndService } from './study-move-to-end.service.js';
-import { studyMoveToEndSchema, studyUpdateSchema } from './study-update.schema.js';
+import { studyMoveToEndSchema, studyUpdateSchema } from '@school/shared/validation';
 import type { StudyUpdateService } from './study-update.service.js';
 
 export interface StudiesRoutesDeps {

@@ -84,6 +84,36 @@ describe('create and duplicate', () => {
   });
 });
 
+describe('one schema per study command (issue 28)', () => {
+  it('answers a duration past a day alike when creating and when editing: 422 on duration, nothing written', async () => {
+    const id = await addStudy(srv.knex, kyivDay(14, 12), [fx.teacherId, fx.childId]);
+    const before = await srv.knex('studies').count({ n: '*' }).first();
+    const create = await admin.post('/api/studies', { users: [fx.teacherId, fx.childId], start: kyivDay(15, 10).toISO(), duration: 1441, type_id: 1, trial: 0 });
+    const update = await admin.patch(`/api/studies/${id}`, { duration: 1441 });
+    for (const res of [create, update]) {
+      expect(res.status, res.text).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['duration']);
+      expect(res.body.errors.duration).toEqual(update.body.errors.duration);
+    }
+    expect(await srv.knex('studies').count({ n: '*' }).first()).toEqual(before);
+    const stored = await srv.knex('studies').where({ id }).first('start', 'end');
+    expect(ms(stored.end) - ms(stored.start)).toBe(60 * 60_000);
+    // The day itself is still a valid length for both.
+    expect((await admin.patch(`/api/studies/${id}`, { duration: 1440 })).status).toBe(200);
+  });
+
+  it('refuses an unknown initiator alike when creating and when editing', async () => {
+    const id = await addStudy(srv.knex, kyivDay(16, 12), [fx.teacherId, fx.childId]);
+    const body = { users: [fx.teacherId, fx.childId], start: kyivDay(17, 10).toISO(), duration: 60, type_id: 1, trial: 0, initiated_by: 9, change_comment: 'x' };
+    const create = await admin.post('/api/studies', body);
+    const update = await admin.patch(`/api/studies/${id}`, { start: kyivDay(16, 14).toISO(), initiated_by: 9, change_comment: 'x' });
+    for (const res of [create, update]) {
+      expect(res.status, res.text).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['initiated_by']);
+    }
+  });
+});
+
 describe('the date-change block of a move', () => {
   it('needs initiated_by when the block is sent and the move is shown in the history', async () => {
     const id = await addStudy(srv.knex, kyivDay(13, 12), [fx.teacherId, fx.strangerId]);

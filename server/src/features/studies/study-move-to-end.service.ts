@@ -6,7 +6,7 @@ import type { AuthState } from '../auth/auth-user.js';
 import type { FreeSlotsService } from '../free-slots/free-slots.service.js';
 import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
-import type { StudyUpdateInput } from './study-update.schema.js';
+import type { StudyMoveToEndInput } from '@school/shared/validation';
 import type { StudyUpdateService } from './study-update.service.js';
 
 /**
@@ -25,7 +25,7 @@ export interface MoveToEndDeps {
   updater: StudyUpdateService;
 }
 
-export type MoveToEndInput = Pick<StudyUpdateInput, 'show_in_history' | 'initiated_by' | 'change_comment'>;
+export type MoveToEndInput = StudyMoveToEndInput;
 
 export function createMoveToEndService(deps: MoveToEndDeps) {
   return {

@@ -7,7 +7,7 @@ import type { AuthState } from '../auth/auth-user.js';
 import { publishStudyChange } from '../../platform/realtime/study-change.publisher.js';
 import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
 import type { StudiesRepository, StudyPatch, StudyWithParticipants } from '../scheduling-core/studies.repository.js';
-import type { StudyUpdateInput } from './study-update.schema.js';
+import type { StudyUpdateInput } from '@school/shared/validation';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
 

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { z } from 'zod';
 import { HOMEWORK } from '@school/shared/rules';
-import { optionalId } from '@school/shared/validation';
+import { homeworkUploadSchema } from '@school/shared/validation';
 import { AppError } from '../../platform/http/app-error.js';
 import { abandonBody } from '../../platform/http/body-stream.js';
 import { filesNotAccepted, multipart } from '../../platform/http/multipart.js';
@@ -11,10 +10,8 @@ import { parseId } from '../../platform/http/route-params.js';
 import { validateBody } from '../../platform/http/validate.js';
 import { authOf } from '../auth/session.middleware.js';
 import { attachmentDisposition } from '../document-generators/document-format.js';
-import { studyUpdateSchema } from '../studies/study-update.schema.js';
 import { isHomeworkField, type HomeworkService } from './homework.service.js';
 
-const ownerSchema = z.object({ user_id: optionalId() });
 const OVERRIDES = new Set(['PATCH', 'PUT']);
 
 /** The multipart parser's 413s, said in homework terms (and on the form's field). */
@@ -50,8 +47,7 @@ export function homeworkUploadRoutes(deps: { homework: HomeworkService; uploadDi
     // A file input left empty arrives as a nameless empty part: nothing was chosen.
     const files = (ctx.request.files ?? []).filter((f) => f.size > 0 || f.filename !== '');
     if (files.some((f) => !isHomeworkField(f.field))) throw filesNotAccepted();
-    const input = validateBody(ctx, studyUpdateSchema);
-    const { user_id } = validateBody(ctx, ownerSchema);
+    const { user_id, ...input } = validateBody(ctx, homeworkUploadSchema);
     const checked = await deps.homework.check(files);
     ctx.body = { data: await deps.homework.upload(authOf(ctx), Number(ctx.params.id), input, checked, user_id ?? undefined) };
   };

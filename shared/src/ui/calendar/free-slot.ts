@@ -1,6 +1,6 @@
 import { CALENDAR } from '@school/shared/domain';
 import { toKyivIso, toMillis, type Instant, type Span } from '../../rules/calendar-window';
-import { freeSlots } from '../../rules/work-slots';
+import { offeredSlots } from '../../rules/offered-slots';
 import { formLinkPath } from '../resource-form';
 
 /**
@@ -21,14 +21,9 @@ export function freeSlotAt(clicked: Instant, input: FreeSlotInput): Span | null 
   const at = toMillis(clicked);
   const duration = input.duration ?? CALENDAR.newStudySlotMinutes;
   const day = 86_400_000;
-  const slots = freeSlots({
-    workPeriods: input.workPeriods,
-    studies: input.studies,
-    offPeriods: input.offPeriods,
-    duration,
-    from: at - day,
-    to: at + day,
-  });
+  // The offered-slot rule the server's free slots use (rules/offered-slots), around the click.
+  const time = { workTime: [...input.workPeriods], offPeriods: [...input.offPeriods], busy: [...input.studies] };
+  const slots = offeredSlots(time, { start: at - day, end: at + day }, duration);
   return slots.find((slot) => slot.start <= at && at < slot.end) ?? null;
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findResource } from '@school/shared/resources';
-import { formLinkPath, presetsFromQuery, readFormLink } from '@school/shared/ui';
+import { changedValues, formIssues, formLinkPath, presetsFromQuery, readFormLink } from '@school/shared/ui';
 import { ROLE } from '@school/shared/domain';
 import {
   movedStart,
+  moveToEndIssues,
   moveToEndBodies,
   moveToEndSubscription,
   nextDateFailure,
@@ -95,17 +96,24 @@ describe('study form values', () => {
   it('an edit that moves the start sends the date-change block; the initiator is required while shown', () => {
     const moved = { ...stored, start: { date: '2026-11-25', time: '11:00' }, end: { date: '2026-11-25', time: '11:45' } };
     expect(studyFormBody(moved, context)).toMatchObject({ start: '2026-11-25T11:00:00+02:00', show_in_history: true, initiated_by: null });
-    expect(validateStudyForm(moved, context)).toEqual([{ path: 'initiated_by', key: 'validations.required', params: {} }]);
-    expect(validateStudyForm({ ...moved, show_in_history: false }, context)).toEqual([]);
+    // The rule is the update command's shared schema, which the form checks its sent body with.
+    const editIssues = (values: typeof moved) =>
+      formIssues(studies, 'update', changedValues(studyFormBody(stored, context), studyFormBody(values, context)), ['initiated_by']);
+    expect(editIssues(moved)).toEqual([{ path: 'initiated_by', key: 'validations.required', params: {} }]);
+    expect(editIssues({ ...moved, show_in_history: false })).toEqual([]);
+    expect(editIssues({ ...moved, initiated_by: 2 })).toEqual([]);
+    // Move to the end sends the same block to its own command: the same rule answers.
+    expect(moveToEndIssues(moved, stored)).toEqual([{ path: 'initiated_by', key: 'validations.required', params: {} }]);
+    expect(moveToEndIssues({ ...moved, initiated_by: 2 }, stored)).toEqual([]);
     expect(studyFormBody(stored, context)).not.toHaveProperty('show_in_history');
   });
 
   it('checks each picker as part 1 §5 says, and the end after the start', () => {
     const bad = { ...stored, start: { date: '2026-11-23', time: '25:00' }, end: { date: '', time: '10:00' } };
-    const paths = validateStudyForm(bad, context).map((issue) => `${issue.path} ${issue.key}`);
+    const paths = validateStudyForm(bad).map((issue) => `${issue.path} ${issue.key}`);
     expect(paths).toEqual(['start.time validations.date_format', 'end.date validations.required']);
     const backwards = { ...stored, end: { date: '2026-11-23', time: '9:00' } };
-    expect(validateStudyForm(backwards, context).map((issue) => issue.path)).toEqual(['end']);
+    expect(validateStudyForm(backwards).map((issue) => issue.path)).toEqual(['end']);
   });
 });
 

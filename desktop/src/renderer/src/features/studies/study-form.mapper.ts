@@ -7,7 +7,7 @@ import {
   STUDY_FORM_DEFAULTS,
   TIME_ZONE,
 } from '@school/shared/domain';
-import { dateTimePickerSchema, parseBody, type FieldIssue } from '@school/shared/validation';
+import { dateTimePickerSchema, parseBody, studyMoveToEndSchema, type FieldIssue } from '@school/shared/validation';
 import {
   changedValues,
   DEFAULT_TIME,
@@ -225,12 +225,12 @@ const issue = (path: string, key: string, params: Record<string, unknown> = {}):
   params,
 });
 
-/** The form's own rules: each picker's date and time (part 1 §5), the end after the start, the initiator of a shown move. */
-export function validateStudyForm(
-  values: FormValues,
-  context: { mode: FormMode; initial: FormValues },
-): FieldIssue[] {
-  const { mode, initial } = context;
+/**
+ * The form's own rules: each picker's date and time (part 1 §5) and the end after the start. The
+ * rules of the sent body (the initiator of a shown move, duration limits…) are the command's
+ * shared schema's: the form checks its body with the studies resource's create/update schema.
+ */
+export function validateStudyForm(values: FormValues): FieldIssue[] {
   const v = asValues(values);
   const issues: FieldIssue[] = [];
   for (const name of ['start', 'end'] as const) {
@@ -240,13 +240,6 @@ export function validateStudyForm(
   }
   const length = durationOf(v);
   if (length !== null && length < 1) issues.push(issue('end', 'scheduling.update.end_before_start'));
-  if (
-    startMoved(values, initial, mode) &&
-    v.show_in_history &&
-    (v.initiated_by === null || v.initiated_by === undefined)
-  ) {
-    issues.push(issue('initiated_by', 'validations.required'));
-  }
   return issues;
 }
 
@@ -327,6 +320,12 @@ export function moveToEndBodies(
     Object.entries(changedValues(before, after)).filter(([name]) => !owned.has(name)),
   );
   return { move, rest: Object.keys(rest).length > 0 ? rest : null };
+}
+
+/** The move-to-end command's body checked by its shared schema (the date-change block's rule). */
+export function moveToEndIssues(values: FormValues, initial: FormValues): FieldIssue[] {
+  const parsed = parseBody(studyMoveToEndSchema, moveToEndBodies(values, initial).move);
+  return parsed.success ? [] : parsed.issues;
 }
 
 /** What the failed next-date alert says: the server's `error` field, else the spec's fallback (part 2 §8). */

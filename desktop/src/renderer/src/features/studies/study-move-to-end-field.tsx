@@ -10,7 +10,7 @@ import {
   moveToEndBodies,
   nextDateFailure,
   nextDateStart,
-  validateStudyForm,
+  moveToEndIssues,
   type PickerValue,
 } from './study-form.mapper';
 
@@ -130,9 +130,7 @@ export function useMoveToEndSave(
       event.preventDefault();
       if (state !== 'on') return;
       // Only the date-change block is the form's to check: the command finds and checks the date.
-      const found = validateStudyForm(form.values, { mode: form.mode, initial: form.initial }).filter(
-        (issue) => issue.path === 'initiated_by',
-      );
+      const found = moveToEndIssues(form.values, form.initial);
       setIssues(found);
       if (found.length === 0) void save.submit(undefined);
     },
