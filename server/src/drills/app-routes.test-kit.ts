@@ -26,8 +26,10 @@ export interface ConcreteRoute extends RouterRoute {
 export function routesOf(app: Koa): RouterRoute[] {
   const routers = new Set<Router>();
   for (const mw of app.middleware) {
-    const router = (mw as { router?: Router }).router;
+    // A router's own middleware names it; a stage's dispatcher (router-dispatch.ts) names its routers.
+    const { router, routers: held } = mw as { router?: Router; routers?: readonly Router[] };
     if (router) routers.add(router);
+    for (const r of held ?? []) routers.add(r);
   }
   const out = new Map<string, RouterRoute>();
   for (const router of routers) {

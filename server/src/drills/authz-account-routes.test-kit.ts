@@ -37,6 +37,7 @@ export function multipartForm(fields: Record<string, string | number>, files: Re
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
+  let drillDocxSeq = 0;
   /** The contract template the .docx rows use: the catalogue's first, or one made for the drill. */
   const drillTemplate = async (): Promise<number> => {
     const row = await s.knex('contract_templates').orderBy('id').first('id');
@@ -248,8 +249,9 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         need: roles('Administrator', 'Manager'),
         send: async () => {
           const id = await drillTemplate();
-          // A stored .docx to download, whatever ran before.
-          const key = `contract-templates/drill-${id}.docx`;
+          // A stored .docx to download, whatever ran before; a key of its own each time, as every
+          // upload has: a DELETE of another role may still hold the previous one in the pending journal.
+          const key = `contract-templates/drill-${id}-${++drillDocxSeq}.docx`;
           await s.storage.put(key, Readable.from([await contractFormDocx(['Договір № {number}'])]), { contentType: 'application/octet-stream' });
           await s.knex('contract_templates').where('id', id).update({ docx_file: key, docx_name: 'offer.docx' });
           return { method: 'GET', path: `/api/contract_templates/${id}/docx` };

@@ -210,6 +210,10 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
       send: async (c) => ({ method: 'POST', path: `/api/schedules/${c.granted ? await fresh.endedSchedule() : side.schedule}/prolong` }),
     })),
     'GET /api/studies/initiator-options': [{ target: '-', need: signedIn, send: async () => ({ method: 'GET', path: '/api/studies/initiator-options' }) }],
+    // The studies table's price total over every filtered row (issue 29): price_total is the Administrator's field.
+    'GET /api/studies/price-total': [
+      { target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/studies/price-total?filter[trial]=0' }) },
+    ],
     // The evaluation modal is on the admin studies table (part 2 §2).
     'GET /api/studies/:id/evaluation': sides((key, side) => ({
       target: key,

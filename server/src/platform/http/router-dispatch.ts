@@ -28,9 +28,9 @@ export function routePrefixes(router: Router): string[] {
  * router would have done is kept: it matches nothing, so it only makes sure `ctx.matched` is a list
  * (allowedMethods() reads it: a method no router implements is a 501/405).
  */
-export function stageRoutes(routers: readonly Router[]): Middleware {
+export function stageRoutes(routers: readonly Router[]): Middleware & { routers: readonly Router[] } {
   const entries = routers.map((router) => ({ prefixes: routePrefixes(router), routes: router.routes() as unknown as Middleware }));
-  return (ctx: Context, next: Next) => {
+  const dispatch = (ctx: Context, next: Next) => {
     const path = ctx.path.toLowerCase();
     const candidates = entries.filter((e) => e.prefixes.some((prefix) => path.startsWith(prefix)));
     if (candidates.length === 0) {
@@ -41,6 +41,9 @@ export function stageRoutes(routers: readonly Router[]): Middleware {
     const run = (i: number): Promise<unknown> => (i === candidates.length ? next() : Promise.resolve(candidates[i].routes(ctx, () => run(i + 1))));
     return run(0);
   };
+  // The routers it holds stay visible, as router.routes() shows its router: the route drills list
+  // every mounted route from the app's middleware.
+  return Object.assign(dispatch, { routers });
 }
 
 /** One router behind the prefix test (stageRoutes of one). */
