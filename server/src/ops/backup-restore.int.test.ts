@@ -38,7 +38,8 @@ let target: TestDatabase;
 let first: TestServer;
 let second: TestServer | undefined;
 
-async function serverWithTools(): Promise<string> {
+/** The first server whose major version this machine has pg_dump and pg_restore for, or why none. */
+async function serverWithTools(): Promise<{ url: string } | { missing: string }> {
   const candidates = [inject('adminDbUrl'), process.env.BACKUP_DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'];
   const tried: string[] = [];
   for (const url of candidates) {
@@ -47,13 +48,20 @@ async function serverWithTools(): Promise<string> {
       const { major } = await serverMajor(c).finally(() => c.end());
       await pgTool('pg_dump', major);
       await pgTool('pg_restore', major);
-      return url;
+      return { url };
     } catch (err) {
       tried.push(`${new URL(url).host}: ${(err as Error).message}`);
     }
   }
-  throw new Error(`no PostgreSQL with matching pg_dump/pg_restore: ${tried.join('; ')}`);
+  return { missing: `no PostgreSQL with matching pg_dump/pg_restore (${tried.join('; ')})` };
 }
+
+// Like the deployment test without nginx: a machine with neither a PostgreSQL server of the
+// embedded one's major nor one with Debian's client tools (CI machines have PostgreSQL 15 with
+// both) cannot run pg_dump at all; the drill says so and the rest of the file still runs.
+const tools = await serverWithTools();
+const missing = 'missing' in tools ? tools.missing : undefined;
+if (missing) console.warn(`backup drill: skipped, ${missing}; install postgresql-client-<major> or set BACKUP_DRILL_DATABASE_URL`);
 
 async function database(name: string): Promise<TestDatabase> {
   const admin = await connectPgClient(adminUrl);
@@ -92,7 +100,8 @@ async function answer(base: string, cookie: string, urlPath: string, headers: Re
 }
 
 beforeAll(async () => {
-  adminUrl = await serverWithTools();
+  if ('missing' in tools) return;
+  adminUrl = tools.url;
   fs.mkdirSync(work, { recursive: true });
   target = await database(`school_drill_dst_${suffix}`);
   if (adminUrl === inject('adminDbUrl')) source = await createTestDatabase('demo');
@@ -140,7 +149,7 @@ describe('the first Administrator of an empty school (npm run create-admin)', ()
   });
 });
 
-describe('backup and restore', () => {
+describe.skipIf(missing)('backup and restore', () => {
   it('lists every column that holds a stored file', async () => {
     const cols = await source.knex('information_schema.columns')
       .where({ table_schema: 'public' })
@@ -221,7 +230,7 @@ describe('backup and restore', () => {
   });
 });
 
-describe('backup and restore with files on S3', () => {
+describe.skipIf(missing)('backup and restore with files on S3', () => {
   it('lists the referenced objects with their ETags; a restore checks the bucket still has them', async () => {
     // s3rver has no types; in this process is fine (no memory measured here).
     const { default: S3rver } = (await import('s3rver' as string)) as { default: new (o: object) => { run(): Promise<{ port: number }>; close(): Promise<void> } };
