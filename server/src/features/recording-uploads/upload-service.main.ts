@@ -4,6 +4,7 @@ import { createKnex } from '../../platform/db/database.js';
 import { takeOverShutdownSignals } from '../../platform/db/embedded-postgres.js';
 import { serveMetrics } from '../../platform/health/operations.js';
 import { createLogger } from '../../platform/logging/logger.js';
+import { exitOnUncaughtErrors } from '../../platform/process/fatal-errors.js';
 import { createUploadServiceApp } from './upload-service.app.js';
 import { uploaderPublicUrl } from './upload-service.config.js';
 import { loadUploadSecret } from './upload-secret.js';
@@ -16,6 +17,8 @@ import { loadUploadSecret } from './upload-secret.js';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL).child({ service: 'uploader' });
+  // As the API (main.ts): nothing ends this process without a fatal line in its log.
+  exitOnUncaughtErrors(logger);
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required: the upload service uses the API’s database');
   try {
     await loadUploadSecret(config, { create: false });
