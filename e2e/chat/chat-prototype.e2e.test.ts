@@ -96,4 +96,69 @@ describe('chat prototype', () => {
     await manager.getByTestId('chat-send').click();
     for (const page of [admin, second]) await page.getByTestId('chat-line').filter({ hasText: 'Бачу два вікна' }).waitFor();
   });
+
+  it('sends the rest of §7: a status everyone sees, a private line only its addressee gets, leaving the chat and coming back', async () => {
+    // A room of their own, so the first test's windows are not in it.
+    const enterRoom = async (page: Page, t: typeof uk) => {
+      await page.getByTestId('chat-room').fill('status');
+      await page.getByTestId('chat-room').press('Enter');
+      await page.getByTestId('chat-connection').filter({ hasText: t.chat.connection.joined }).waitFor();
+    };
+    const admin = await openChat('admin@example.com', 'uk');
+    const manager = await openChat('manager@example.com', 'ru');
+    const teacher = await openChat('teacher@example.com', 'uk');
+    for (const [page, t] of [[admin, uk], [manager, ru], [teacher, uk]] as const) await enterRoom(page, t);
+    const nameOf = async (email: string) => {
+      const u = await server.knex('users').where({ email }).first('firstname', 'surname');
+      return `${u.firstname} ${u.surname}`;
+    };
+    const [adminName, managerName] = [await nameOf('admin@example.com'), await nameOf('manager@example.com')];
+    const memberRow = (page: Page, name: string) => page.getByTestId('chat-member').filter({ hasText: name });
+    await memberRow(manager, adminName).waitFor();
+    await memberRow(admin, managerName).waitFor();
+
+    // changeStatus: the Administrator steps away; the others see it and cannot call.
+    await admin.getByTestId('chat-status').selectOption('away');
+    await memberRow(manager, adminName).and(manager.locator('[data-status=away]')).waitFor();
+    expect(await memberRow(manager, adminName).getByTestId('chat-member-status').innerText()).toBe(ru.chat.status.away);
+    expect(await memberRow(manager, adminName).getByTestId('chat-call').isDisabled()).toBe(true);
+    await memberRow(teacher, adminName).and(teacher.locator('[data-status=away]')).waitFor();
+    expect(await admin.getByTestId('chat-status').inputValue()).toBe('away');
+
+    // privateMessage: to the Manager only.
+    await memberRow(admin, managerName).getByTestId('chat-private').click();
+    expect(await admin.getByTestId('chat-recipient-private').innerText()).toBe(uk.chat.privateTo.replace('{{name}}', managerName));
+    await admin.getByTestId('chat-input').fill('Лише для вас');
+    await admin.getByTestId('chat-send').click();
+    const received = manager.getByTestId('chat-line').filter({ hasText: 'Лише для вас' });
+    await received.waitFor();
+    expect(await received.getAttribute('data-private')).toBe('true');
+    expect(await received.getByTestId('chat-line-private').innerText()).toBe(ru.chat.privateFrom.replace('{{name}}', adminName));
+    const sent = admin.getByTestId('chat-line').filter({ hasText: 'Лише для вас' });
+    await sent.waitFor();
+    expect(await sent.getByTestId('chat-line-private').innerText()).toBe(uk.chat.privateTo.replace('{{name}}', managerName));
+    // Back to everyone: a public line reaches the teacher, who never got the private one before it.
+    await admin.getByTestId('chat-recipient-private').locator('button').click();
+    await admin.getByTestId('chat-input').fill('Усім привіт');
+    await admin.getByTestId('chat-send').click();
+    await teacher.getByTestId('chat-line').filter({ hasText: 'Усім привіт' }).waitFor();
+    expect(await teacher.getByTestId('chat-line').filter({ hasText: 'Лише для вас' }).count()).toBe(0);
+    expect(await manager.getByTestId('chat-line').filter({ hasText: 'Усім привіт' }).getAttribute('data-private')).toBeNull();
+    for (const page of [admin, manager]) await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(admin, 'chat-status-private-uk');
+    await screenshot(manager, 'chat-status-private-ru');
+
+    // leaveChat: the Administrator is gone from the others' lists; the way back joins again.
+    await admin.getByTestId('chat-leave').click();
+    await admin.getByTestId('chat-left').waitFor();
+    await admin.getByTestId('chat-connection').filter({ hasText: uk.chat.connection.left }).waitFor();
+    await manager.waitForFunction((name) => ![...document.querySelectorAll('[data-testid=chat-member]')].some((li) => li.textContent?.includes(name)), adminName);
+    // The private line still names its addressee, who is no longer listed here.
+    expect(await sent.getByTestId('chat-line-private').innerText()).toBe(uk.chat.privateTo.replace('{{name}}', managerName));
+    await screenshot(admin, 'chat-left-uk');
+    await admin.getByTestId('chat-rejoin').click();
+    await memberRow(manager, adminName).and(manager.locator('[data-status=available]')).waitFor();
+    await admin.getByTestId('chat-connection').filter({ hasText: uk.chat.connection.joined }).waitFor();
+    for (const page of [admin, manager, teacher]) await page.context().close();
+  });
 });

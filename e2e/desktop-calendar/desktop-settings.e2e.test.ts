@@ -6,6 +6,7 @@ import { screenshot } from '../support/browser';
 import { PASSWORD, signIn, toastText } from './calendar-e2e-kit';
 import { useStaffSuite } from './staff-suite-kit';
 import { restorePassword } from '../support/passwords';
+import { contractFormDocx } from '../../server/src/features/document-generators/document.test-kit';
 
 /**
  * The staff /settings (change password, language, the bots' place) and the Teacher's read-only
@@ -181,6 +182,95 @@ describe('staff settings: language and bots', () => {
       await page.getByTestId('password-form').waitFor();
       expect(await page.getByTestId('settings-language').count()).toBe(1);
       expect(await page.getByTestId('settings-messengers').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('staff settings: feature flags (spec part 1 §4)', () => {
+  it('lets the Administrator switch the recordings upload service on and off; a Manager sees no switches', async () => {
+    const { context, page } = await suite.staffPage();
+    const knex = suite.server.knex;
+    const uploader = async () =>
+      (await knex('feature_flags').where('name', 'recordings_uploader_enabled').first('enabled')).enabled as boolean;
+    try {
+      await signIn(page, 'admin@example.com');
+      await page.goto('/staff/settings');
+      const section = page.getByTestId('settings-feature-flags');
+      await section.getByText(uk.featureFlags.names.recordings_uploader_enabled, { exact: true }).waitFor();
+      const toggle = page.getByTestId('feature-flag-recordings_uploader_enabled');
+      expect(await toggle.isChecked()).toBe(false);
+      // A person clicks the switch's label.
+      await section.getByText(uk.featureFlags.names.recordings_uploader_enabled, { exact: true }).click();
+      const savedOn = uk.featureFlags.saved.replace('{{name}}', uk.featureFlags.names.recordings_uploader_enabled).replace('{{state}}', uk.featureFlags.on);
+      await page.getByTestId('toast-success').getByText(savedOn).waitFor();
+      expect(await uploader()).toBe(true);
+      expect(await toggle.isChecked()).toBe(true);
+      await screenshot(page, 'desktop-settings-flags-uk');
+
+      await page.getByTestId('language-ru').click();
+      await section.getByText(ru.featureFlags.names.recordings_uploader_enabled, { exact: true }).click();
+      const savedOff = ru.featureFlags.saved.replace('{{name}}', ru.featureFlags.names.recordings_uploader_enabled).replace('{{state}}', ru.featureFlags.off);
+      await page.getByTestId('toast-success').getByText(savedOff).waitFor();
+      expect(await uploader()).toBe(false);
+      expect(await toggle.isChecked()).toBe(false);
+      await section.getByText(ru.featureFlags.hint).waitFor();
+      await screenshot(page, 'desktop-settings-flags-ru');
+      await page.getByTestId('language-uk').click();
+    } finally {
+      await context.close();
+    }
+    const manager = await suite.staffPage();
+    try {
+      await signIn(manager.page, 'manager@example.com');
+      await manager.page.goto('/staff/settings');
+      await manager.page.getByTestId('password-form').waitFor();
+      expect(await manager.page.getByTestId('settings-feature-flags').count()).toBe(0);
+    } finally {
+      await manager.context.close();
+    }
+  });
+});
+
+describe('staff settings: contract templates’ own .docx (issue 29 point 3)', () => {
+  it('lets a Manager upload a form for a template, refuses one with an unknown field, and removes it', async () => {
+    const { context, page } = await suite.staffPage();
+    const knex = suite.server.knex;
+    const template = (await knex('contract_templates').orderBy('id').first('id', 'name')) as { id: number; name: string };
+    try {
+      await signIn(page, 'manager@example.com');
+      await page.goto('/staff/settings');
+      const row = page.getByTestId(`contract-template-${template.id}`);
+      await row.getByText(uk.featureFlags.templates.none).waitFor();
+      await row.getByTestId('contract-template-file').setInputFiles({
+        name: 'бланк.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await contractFormDocx(['Договір № {number} від {date}']),
+      });
+      const saved = uk.featureFlags.templates.uploaded.replace('{{name}}', 'бланк.docx').replace('{{template}}', template.name);
+      await page.getByTestId('toast-success').getByText(saved).waitFor();
+      expect(await row.getByTestId('contract-template-docx').innerText()).toBe('бланк.docx');
+      expect((await knex('contract_templates').where('id', template.id).first('docx_name')).docx_name).toBe('бланк.docx');
+      await row.getByTestId('contract-template-upload').waitFor();
+      expect(await row.getByTestId('contract-template-upload').innerText()).toBe(uk.featureFlags.templates.replace);
+      await screenshot(page, 'desktop-settings-templates-uk');
+
+      await page.getByTestId('language-ru').click();
+      await row.getByTestId('contract-template-file').setInputFiles({
+        name: 'ошибка.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await contractFormDocx(['Договор № {nomer}']),
+      });
+      await page.getByTestId('toast-danger').getByText(ru.documents.template_unknown_placeholders.replace('{{names}}', '{nomer}')).waitFor();
+      expect((await knex('contract_templates').where('id', template.id).first('docx_name')).docx_name).toBe('бланк.docx');
+      await page.getByTestId('settings-contract-templates').getByText(ru.featureFlags.templates.placeholders).click();
+      await screenshot(page, 'desktop-settings-templates-ru');
+      await row.getByTestId('contract-template-remove').click();
+      await page.getByTestId('toast-success').getByText(ru.featureFlags.templates.removed.replace('{{template}}', template.name)).waitFor();
+      await row.getByText(ru.featureFlags.templates.none).waitFor();
+      expect((await knex('contract_templates').where('id', template.id).first('docx_file')).docx_file).toBeNull();
+      await page.getByTestId('language-uk').click();
     } finally {
       await context.close();
     }

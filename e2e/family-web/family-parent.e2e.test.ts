@@ -393,6 +393,49 @@ describe.each([
     }
   });
 
+  it('shows the parent’s profile: contacts, children, their teachers with the meeting links, the bots; nothing else to edit', async () => {
+    const { context, page } = await open();
+    const k = server.knex;
+    try {
+      await signIn(page, 'parent@example.com');
+      await page.getByTestId('nav-profile').click();
+      await page.getByTestId('profile-teachers').getByTestId('profile-teacher').first().waitFor();
+      await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.familyProfile.nav}`);
+      const me = await k('users').where('email', 'parent@example.com').first('id', 'full_name', 'email');
+      expect(await page.getByTestId('profile-name').innerText()).toBe(me.full_name);
+      expect(await page.getByTestId('profile-email').innerText()).toBe(me.email);
+      const phones = await k('phones').where('user_id', me.id).pluck('phone');
+      for (const phone of phones) expect(await page.getByTestId('profile-phones').innerText()).toContain(`+${phone}`);
+      const children = await k('users').whereIn('id', [childId, siblingId]).pluck('full_name');
+      expect((await page.getByTestId('profile-child').allInnerTexts()).map((text) => text.split('\n')[0]).sort()).toEqual(children.sort());
+      // The demo teacher teaches the demo student: named by first name and patronymic, with the links.
+      const teacher = await k('users').where('email', 'teacher@example.com').first('firstname', 'patronymic', 'zoom', 'googlemeet');
+      const child = await k('users').where('id', childId).first('firstname');
+      const row = page.getByTestId('profile-teacher').filter({ hasText: `${teacher.firstname} ${teacher.patronymic}` });
+      expect(await row.innerText()).toContain(uk.familyProfile.teaches.replace('{{names}}', '').trim());
+      expect(await row.innerText()).toContain(child.firstname);
+      const hrefs = await row.getByTestId('profile-meeting-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual([teacher.googlemeet, teacher.zoom].filter(Boolean));
+      expect(await row.getByTestId('profile-meeting-link').first().getAttribute('target')).toBe('_blank');
+      // Editable only where the permissions allow: the bot buttons; no field to type into.
+      await page.getByTestId('profile-messengers').getByTestId('bot-connect-telegram').waitFor();
+      expect(await page.getByTestId('profile-page').locator('input, textarea, select').count()).toBe(0);
+      await screenshot(page, `family-parent-${width}-profile-uk`);
+
+      await page.evaluate(() => localStorage.setItem('app:language', 'ru'));
+      await page.reload();
+      await page.getByTestId('profile-teacher').first().waitFor();
+      expect(await page.getByTestId('page-title').innerText()).toBe(ru.familyProfile.nav);
+      expect(await page.getByTestId('nav-profile').innerText()).toBe(ru.familyProfile.nav);
+      expect(await page.getByTestId('profile-change').innerText()).toContain(ru.familyProfile.changeText);
+      await screenshot(page, `family-parent-${width}-profile-ru`);
+      await page.getByTestId('profile-to-settings').click();
+      await page.getByTestId('settings-page').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('changes the language to Russian, remembered and sent with every call', async () => {
     const { context, page } = await open();
     try {

@@ -77,6 +77,24 @@ describe.each([
     }
   });
 
+  it('shows the student’s own profile: no children, teachers with links and no “teaches”', async () => {
+    const { context, page } = await open();
+    try {
+      await signIn(page, 'student@example.com', 'ru');
+      await page.getByTestId('nav-profile').click();
+      await page.getByTestId('profile-teacher').first().waitFor();
+      const me = await server.knex('users').where('id', studentId).first('full_name', 'email');
+      expect(await page.getByTestId('profile-name').innerText()).toBe(me.full_name);
+      expect(await page.getByTestId('profile-email').innerText()).toBe(me.email);
+      expect(await page.getByTestId('profile-children').count()).toBe(0);
+      expect(await page.getByTestId('profile-teachers').innerText()).not.toContain(ru.familyProfile.teaches.split(':')[0]);
+      expect(await page.getByTestId('profile-page').locator('input, textarea, select').count()).toBe(0);
+      await screenshot(page, `family-student-${width}-profile-ru`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a change made by staff without a reload', async () => {
     const { context, page } = await open();
     try {

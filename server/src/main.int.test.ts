@@ -38,6 +38,10 @@ describe('npm start (server/src/main.ts)', () => {
     const res = await c.post('/login', { email: 'admin@example.com', password: 'demo12345', remember: true });
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(1);
+    // The upload service runs next to the API: the demo school sends recordings to it (spec part 1 §4).
+    expect(first.output()).toContain('Recordings upload service');
+    const flags = await c.get('/api/feature-flags');
+    expect(flags.body.data.find((f: { name: string }) => f.name === 'recordings_uploader_enabled')?.enabled).toBe(true);
     expect(await first.stop()).toBe(0);
 
     const second = await startServer(port);

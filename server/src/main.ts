@@ -48,7 +48,7 @@ async function main() {
   const seed = config.SEED_DEMO ?? !config.DATABASE_URL;
   if (seed && (await schoolIsEmpty(db.knex))) {
     logger.info('loading the demo school');
-    await seedDemoSchool(db.knex, { hashPassword });
+    await seedDemoSchool(db.knex, { hashPassword, uploaderService: config.UPLOADER_START });
   }
 
   // Background jobs (the messenger outbox): pg-boss in the same database, started once every

@@ -8,6 +8,8 @@ import { createContractDocumentsModule } from './features/contract-documents/con
 import { createDocumentGeneratorsModule } from './features/document-generators/document-generators.module.js';
 import { createContractsModule } from './features/contracts/contracts.module.js';
 import { createExchangeRateModule } from './features/exchange-rate/exchange-rate.module.js';
+import { createFamilyProfileModule } from './features/family-profile/family-profile.module.js';
+import { createFeatureFlagsModule } from './features/feature-flags/feature-flags.module.js';
 import type { FeatureModule } from './features/feature-module.js';
 import { createFreeSlotsModule } from './features/free-slots/free-slots.module.js';
 import { createIcalFeedsModule } from './features/ical-feeds/ical-feeds.module.js';
@@ -119,6 +121,8 @@ export function createModules(deps: ModuleDeps) {
     createDocumentGeneratorsModule({ knex }),
     createAnalyticsModule({ knex }),
     createChatPrototypeModule({ config }),
+    createFeatureFlagsModule({ knex }),
+    createFamilyProfileModule({ knex, now }),
     createContractsModule(),
     createInvoicesModule(),
     createRecordingsModule(),

@@ -7,7 +7,7 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { AppShell } from '../features/shell/app-shell';
-import { CalendarPage, SettingsPage } from './lazy-pages';
+import { CalendarPage, ProfilePage, SettingsPage } from './lazy-pages';
 
 type Access = 'auth-only' | 'signed-in';
 
@@ -23,6 +23,7 @@ const routes: readonly RouteDef[] = [
   { path: '/password/forgot', access: 'auth-only', component: ForgotPasswordPage },
   { path: '/password/reset/:token', access: 'auth-only', component: ResetPasswordPage },
   { path: '/', access: 'signed-in', component: CalendarPage },
+  { path: '/profile', access: 'signed-in', component: ProfilePage },
   { path: '/settings', access: 'signed-in', component: SettingsPage },
 ];
 

@@ -36,7 +36,10 @@ function lazyPage(load: () => Promise<ComponentType<PageProps>>) {
 
 const calendar = lazyPage(() => import('../features/calendar/calendar-page').then((m) => m.CalendarPage));
 const settings = lazyPage(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
+// Its own chunk: the profile adds nothing to the first visit or to the calendar route.
+const profile = lazyPage(() => import('../features/family-profile/profile-page').then((m) => m.ProfilePage));
 
 export const CalendarPage = calendar.Page;
 export const SettingsPage = settings.Page;
+export const ProfilePage = profile.Page;
 export const loadCalendarPage = calendar.preload;

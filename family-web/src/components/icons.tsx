@@ -101,3 +101,10 @@ export const SendIcon = (props: IconProps) => (
     <path d="M4 12l16-8-6 16-2-7z" />
   </Icon>
 );
+
+export const UserIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);

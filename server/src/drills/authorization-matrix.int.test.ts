@@ -14,12 +14,15 @@ import { resourceRoutes } from './authz-resources.test-kit.js';
 import { startSchool, type School } from './authz-school.test-kit.js';
 import { READ_GUARDS, ROLES, SIGNED_IN, specAllows, type Role } from './authz-spec.test-kit.js';
 import { studyRoutes } from './authz-study-routes.test-kit.js';
+import { answerScopeProblem } from './authz-answer-scope.test-kit.js';
 
 /**
  * Drill: the authorization matrix (issue #19, point 1). Every route the built app mounts (read
  * from its routers, the generic `/api/:resource…` ones expanded over the registry) is called as
  * every role, and signed out, on a school of two families and two teachers, and each answer is
  * compared with the spec's permission table stated independently in authz-spec.test-kit.ts.
+ * Every granted answer is also walked for ids of users, packages, contracts, invoices and
+ * reports the caller may not read (issue 27, authz-answer-scope.test-kit.ts).
  * Figures: test-results/drills/authorization-matrix.json; docs/reliability.md.
  */
 
@@ -31,6 +34,10 @@ let events: string[];
 /** The fixture rows as they were before the sweep: refused writes must leave them so. */
 let before: string;
 const figures: Record<string, unknown> = {};
+/** Routes at least one of whose granted answers the answer-scope check walked (issue 27). */
+const walked = new Set<string>();
+/** Time the answer-scope walk took, summed over the calls (they overlap at CONCURRENCY). */
+let walkMs = 0;
 const CONCURRENCY = 6;
 
 const routeKey = (r: ConcreteRoute) => (r.resource ? `${r.method} ${r.pattern} [${r.resource}]` : `${r.method} ${r.pattern}`);
@@ -82,7 +89,8 @@ async function fixtureSnapshot(): Promise<string> {
   const studies = [A.study, B.study, group.study, A.nowStudy, B.nowStudy];
   const pick = (table: string, cols: string[], ids: number[]) => s.knex(table).whereIn('id', ids).orderBy('id').select(cols);
   const rows = await Promise.all([
-    pick('studies', ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status'], studies),
+    // updated_at: a save that changes nothing writes nothing (issue 27, point 8).
+    pick('studies', ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'updated_at'], studies),
     s.knex('study_user').whereIn('study_id', studies).orderBy(['study_id', 'user_id']).select('study_id', 'user_id', 'role_id', 'subscription_id'),
     pick('study_reports', ['id', 'study_id', 'user_id', 'subject', 'content'], [A.report, B.report, group.reportA, group.reportB]),
     pick('study_tasks', ['id', 'study_id', 'user_id', 'storage_key'], [A.task, B.task, group.taskA, group.taskB]),
@@ -142,7 +150,14 @@ async function callOnce(key: string, c: Case, role: Role): Promise<Omit<Answer, 
   const req = await c.send(caller);
   const res = await (req.anonymous ? s.srv.client() : client).request(req.method, req.path, req.body, req.headers);
   const got = outcomeOf(res, c);
-  const problem = got === 'granted' && c.inspect ? c.inspect(res, caller) : null;
+  // A granted answer names no row the caller may not read (issue 27): its own check, then the walk.
+  let problem = got === 'granted' && c.inspect ? c.inspect(res, caller) : null;
+  if (got === 'granted') {
+    const walkStarted = performance.now();
+    problem ??= await answerScopeProblem(s, role, user, res.body, key);
+    walkMs += performance.now() - walkStarted;
+    walked.add(key);
+  }
   const detail = got !== expected && res.status >= 400 ? JSON.stringify({ m: res.body?.message, e: res.body?.errors }).slice(0, 200) : undefined;
   return { key, target: c.target, role, expected, got, status: res.status, code: res.body?.code, problem, detail };
 }
@@ -165,6 +180,8 @@ describe('every route, every role', () => {
       unexpected_refusals: count((a) => a.expected === 'granted' && a.got === 'refused'),
       other_mismatches: count((a) => a.got !== a.expected && !(a.got === 'granted' || (a.expected === 'granted' && a.got === 'refused'))),
       leaks_in_granted_answers: count((a) => Boolean(a.problem)),
+      // Issue 27: every granted answer of every route is walked for ids the caller may not read.
+      answer_scope: { routes_walked: walked.size, routes: new Set(answers.map((a) => a.key)).size, answers_walked: count((a) => a.got === 'granted'), walk_ms_summed: Math.round(walkMs) },
       ms,
       concurrency: CONCURRENCY,
       slowest_routes: Object.entries(answers.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.key]: (acc[a.key] ?? 0) + a.ms }), {}))
@@ -192,9 +209,9 @@ describe('the query language', () => {
     const probes = queryProbes({ s, fresh }, Object.values(RESOURCES)).guardProbes();
     const started = performance.now();
     const answers = await runProbes(probes);
-    const wrong = answers.filter((a) => a.got !== a.p.expected);
+    const wrong = answers.filter((a) => a.got !== a.p.expected || a.problem);
     figures.restricted_names = { probes: answers.length, granted_expected: probes.filter((p) => p.expected === 'granted').length, mismatches: wrong.length, ms: Math.round(performance.now() - started) };
-    expect(wrong.map((a) => `${a.p.role} ${a.p.what}: expected ${a.p.expected}, got ${a.status} (${a.p.path})`)).toEqual([]);
+    expect(wrong.map((a) => `${a.p.role} ${a.p.what}: expected ${a.p.expected}, got ${a.status}${a.problem ? ` (${a.problem})` : ''} (${a.p.path})`)).toEqual([]);
   }, 300_000);
 
   it('loads and counts through every relation exactly the related rows the table lets the role read', async () => {

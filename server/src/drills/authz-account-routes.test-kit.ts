@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { sha256 } from '../platform/security/secrets.js';
 import { samplePdf } from '../features/document-generators/sample-files.test-kit.js';
+import { contractFormDocx } from '../features/document-generators/document.test-kit.js';
 import { LITERAL, type SignedInRole } from './authz-spec.test-kit.js';
 import { DRILL_PASSWORD, type Side } from './authz-school.test-kit.js';
 import {
@@ -35,6 +37,13 @@ export function multipartForm(fields: Record<string, string | number>, files: Re
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
+  /** The contract template the .docx rows use: the catalogue's first, or one made for the drill. */
+  const drillTemplate = async (): Promise<number> => {
+    const row = await s.knex('contract_templates').orderBy('id').first('id');
+    if (row) return row.id as number;
+    const [made] = await s.knex('contract_templates').insert({ name: 'Drill offer', url: 'https://school.example/offer' }).returning('id');
+    return made.id as number;
+  };
   const t = targets(s);
   const sides = (make: (key: 'A' | 'B', side: Side) => Case): Case[] => [make('A', s.A), make('B', s.B)];
   const money = (side: Side) => t.money(`family ${side === s.A ? 'A' : 'B'}`, side.child);
@@ -171,6 +180,8 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       })),
     ],
     'GET /api/bots/status': [{ target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/bots/status' }) }],
+    // The family web's profile page (issue 29): students and parents, their own account only.
+    'GET /api/family-profile': [{ target: 'self', need: roles('Student', 'Responsible'), send: async () => ({ method: 'GET', path: '/api/family-profile' }) }],
     'GET /telegram/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/telegram/disconnect' }) }],
     'GET /viber/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/viber/disconnect' }) }],
     'GET /api/users/:id/study-date-changes': [
@@ -218,6 +229,46 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     'GET /api/study-reminder-settings': [{ target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/study-reminder-settings' }) }],
     'PATCH /api/study-reminder-settings': [
       { target: '-', need: roles('Administrator'), send: async () => ({ method: 'PATCH', path: '/api/study-reminder-settings', body: { offsets_minutes: [1440, 60] } }) },
+    ],
+    // A contract template's own .docx (issue 29): whoever may `update contract_template` (manage all).
+    'POST /api/contract_templates/:id/docx': [
+      {
+        target: 'template',
+        need: roles('Administrator', 'Manager'),
+        send: async () => ({
+          method: 'POST',
+          path: `/api/contract_templates/${await drillTemplate()}/docx`,
+          body: multipartForm({}, { docx_file: { name: 'offer.docx', bytes: await contractFormDocx(['Договір № {number}']) } }),
+        }),
+      },
+    ],
+    'GET /api/contract_templates/:id/docx': [
+      {
+        target: 'template',
+        need: roles('Administrator', 'Manager'),
+        send: async () => {
+          const id = await drillTemplate();
+          // A stored .docx to download, whatever ran before.
+          const key = `contract-templates/drill-${id}.docx`;
+          await s.storage.put(key, Readable.from([await contractFormDocx(['Договір № {number}'])]), { contentType: 'application/octet-stream' });
+          await s.knex('contract_templates').where('id', id).update({ docx_file: key, docx_name: 'offer.docx' });
+          return { method: 'GET', path: `/api/contract_templates/${id}/docx` };
+        },
+      },
+    ],
+    'DELETE /api/contract_templates/:id/docx': [
+      { target: 'template', need: roles('Administrator', 'Manager'), send: async () => ({ method: 'DELETE', path: `/api/contract_templates/${await drillTemplate()}/docx` }) },
+    ],
+    // Feature flags (issue 29): the Administrator's; `true` is what the school fixture already set.
+    'PATCH /api/feature-flags/:id': [
+      {
+        target: 'recordings_uploader_enabled',
+        need: roles('Administrator'),
+        send: async () => {
+          const flag = (await s.knex('feature_flags').where('name', 'recordings_uploader_enabled').first('id')).id as number;
+          return { method: 'PATCH', path: `/api/feature-flags/${flag}`, body: { enabled: true } };
+        },
+      },
     ],
 
     // Contracts and invoices with their documents (part 1 §7): as reading the row.

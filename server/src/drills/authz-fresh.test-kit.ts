@@ -41,16 +41,19 @@ export class Fresh {
    * A lesson of the family's people (on its package), at a new slot; the next slot when a call
    * of the sweep (a move to the end of a package) took that one meanwhile.
    */
-  async study(key: 'A' | 'B', opts: { package?: boolean } = {}): Promise<number> {
+  async study(key: 'A' | 'B', opts: { package?: boolean; group?: boolean } = {}): Promise<number> {
     const side = this.side(key);
-    const participants = this.participants(side);
+    // `group`: the people of the group lesson (teacher A and both children, each on their own
+    // package), so the answer to one family could name the other.
+    const participants = opts.group ? (this.s.facts.studies.get(this.s.group.study) ?? []).map((p) => ({ ...p })) : this.participants(side);
+    const packageOf = (user: number) => (opts.group ? [this.s.A, this.s.B].find((x) => x.child === user)?.subscription : user === side.child ? side.subscription : undefined);
     for (let attempt = 0; ; attempt++) {
       const start = this.slot();
       try {
         const id = await this.knex.transaction(async (trx) => {
           const [row] = await trx('studies').insert({ start: new Date(start), end: new Date(start + HOUR), type_id: 1, created_by: this.s.people.admin }).returning('id');
           await trx('study_user').insert(
-            participants.map((p) => ({ study_id: row.id, user_id: p.user, subscription_id: opts.package !== false && p.user === side.child ? side.subscription : null })),
+            participants.map((p) => ({ study_id: row.id, user_id: p.user, subscription_id: opts.package !== false ? (packageOf(p.user) ?? null) : null })),
           );
           return row.id as number;
         });

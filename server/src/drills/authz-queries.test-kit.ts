@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@school/shared/resources';
 import type { TestResponse } from '../../test/test-client.js';
-import { READ_GUARDS, SIGNED_IN, specAllows, specReadsAny, type SignedInRole } from './authz-spec.test-kit.js';
+import { OWN_ROW_GUARDS, READ_GUARDS, SIGNED_IN, specAllows, specReadsAny, type SignedInRole } from './authz-spec.test-kit.js';
 import type { MatrixContext } from './authz-matrix.test-kit.js';
 import { REFERENCE_RESOURCES, scopedResources } from './authz-resources.test-kit.js';
 
@@ -49,7 +49,25 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
    */
   function guardProbes(): Probe[] {
     const out: Probe[] = [];
-    const add = (role: SignedInRole, what: string, path: string, ok: boolean) => out.push({ role, what, path, expected: ok ? 'granted' : 'refused' });
+    const add = (role: SignedInRole, what: string, path: string, ok: boolean, judge?: Probe['judge']) =>
+      out.push({ role, what, path, expected: ok ? 'granted' : 'refused', ...(judge ? { judge } : {}) });
+    /**
+     * A select of own-row fields by a role the guard leaves out: answered, but each of those
+     * fields null on every row (at any depth) that is not the caller's own user.
+     */
+    const ownRowOnly = (role: SignedInRole, fields: readonly string[]) => (res: TestResponse) => {
+      const me = s.userOf[role];
+      const found: string[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object') return;
+        const row = node as Record<string, unknown>;
+        for (const f of fields) if (row[f] !== undefined && row[f] !== null && row.id !== me) found.push(`${f} of ${String(row.id)}`);
+        Object.values(row).forEach(walk);
+      };
+      walk(res.body?.data);
+      return found.length ? `answers ${found.slice(0, 3).join(', ')}` : null;
+    };
     /** A resource's guarded fields, grouped by who may read them. */
     const fieldGroups = (name: string) => {
       const groups = new Map<string, string[]>();
@@ -67,7 +85,8 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
           const name = `${r.name}.${n}`;
           if (!READ_GUARDS[name]) continue;
           const ok = guard(name, role);
-          add(role, `select ${name}`, `${base}&select[]=id&select[]=${n}`, ok);
+          const own = !ok && OWN_ROW_GUARDS.includes(name);
+          add(role, `select ${name}`, `${base}&select[]=id&select[]=${n}`, ok || own, own ? ownRowOnly(role, [n]) : undefined);
           if (f.sortable !== false) add(role, `sort ${name}`, `${base}&sort[]=-${n}`, ok);
           if (f.filterable !== false) add(role, `filter ${name}`, `${base}&filter[${n}]=${sample(f.type)}`, ok);
           if (f.filterable !== false && (f.type === 'string' || f.type === 'text')) add(role, `having ${name}`, `${base}&having[${n}]=%25a%25`, ok);
@@ -93,8 +112,9 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
           // The target's guarded fields through this relation, loaded and compared.
           for (const fields of fieldGroups(rel.resource)) {
             const ok = guard(`${rel.resource}.${fields[0]}`, role);
+            const own = !ok && fields.every((f) => OWN_ROW_GUARDS.includes(`${rel.resource}.${f}`));
             const type = byName.get(rel.resource)!.fields[fields[0]!]!.type;
-            add(role, `${relName} → ${fields.join(',')}`, `${base}&with[]=${n}:id,${fields.join(',')}`, ok);
+            add(role, `${relName} → ${fields.join(',')}`, `${base}&with[]=${n}:id,${fields.join(',')}`, ok || own, own ? ownRowOnly(role, fields) : undefined);
             add(role, `withFilter ${relName} → ${fields[0]}`, `${base}&withFilter[${n}.${fields[0]}]=${sample(type)}`, ok);
           }
         }

@@ -54,6 +54,8 @@ interface Row {
 interface ScopedResource {
   subject: Subject;
   rows: Row[];
+  /** The read case's query: relations whose rows the answer-scope check then walks too. */
+  readQuery?: string;
   /** The body of a create, for the family's people (the need: `create subject`, plus `extra`). */
   create?: { body(key: 'A' | 'B', side: Side, c: Caller): Promise<Record<string, unknown>>; extra?(side: Side): Need; refusedAlso?: number[] };
   /** An edit: its body, the row it is sent to (a throw-away when granted), an alternative need. */
@@ -117,6 +119,8 @@ export function scopedResources({ s, fresh }: MatrixContext): Record<string, Sco
     },
     studies: {
       subject: 'study',
+      // The calendar's own call (part 1 §7): the participants, each with their package.
+      readQuery: 'with[]=users',
       rows: [
         studyRow('study A', { study: A.study }, 'A')(A.study),
         studyRow('study B', { study: B.study }, 'B')(B.study),
@@ -226,7 +230,7 @@ export async function resourceRoutes(ctx: MatrixContext, registry: ReadonlyArray
     out[key('GET', true, r.name)] = def.rows.filter((x) => !x.listOnly).map((x) => ({
       target: x.target.label,
       need: can('read', def.subject, x.target),
-      send: async () => ({ method: 'GET', path: `/api/${r.name}/${x.id}` }),
+      send: async () => ({ method: 'GET', path: `/api/${r.name}/${x.id}${def.readQuery ? `?${def.readQuery}` : ''}` }),
     }));
     const sided = def.rows.filter((x): x is Row & { side: 'A' | 'B' } => x.side !== undefined);
     const create = def.create;

@@ -299,6 +299,9 @@ export async function startSchool(): Promise<School> {
     { user: people.sa, role: S },
     { user: people.sb, role: S },
   ]);
+  // Each child is on their own family's package here too: a classmate's package id is something
+  // an answer to the other family could leak (issue 27, point 1).
+  for (const side of [A, B]) await knex('study_user').where({ study_id: groupStudy, user_id: side.child }).update({ subscription_id: side.subscription });
   const groupReport = async (about: number) =>
     (await knex('study_reports').insert({ study_id: groupStudy, user_id: about, created_by: people.t1, subject: 'Груповий урок', content: 'Звіт групи'.padEnd(180, '.') }).returning('id'))[0].id as number;
   const group = {

@@ -209,7 +209,23 @@ export const READ_GUARDS: Readonly<Record<string, readonly SignedInRole[]>> = {
   'users.notes': STAFF,
   'studies.evaluation': ADMIN_MANAGER,
   'studies.price_total': ['Administrator'],
+  // Issue 27: a family reads its teachers' names, not their birthdate or where they came from;
+  // staff do, and everyone reads their own (OWN_ROW_GUARDS).
+  'users.birthdate': STAFF,
+  'users.source_id': STAFF,
+  'users.source': STAFF,
+  // Part 2's studies table and form; a family would learn how many students a lesson has and
+  // whether a classmate's package fits (issue 27, docs/permissions.md).
+  'studies.students_count': STAFF,
+  'studies.is_off_template': STAFF,
 };
+
+/**
+ * Of READ_GUARDS, the users fields that every other role still reads on its own user row: asked
+ * for by select[] or a relation's columns they are answered, as null on every other row; a filter
+ * or an order on them stays refused (docs/permissions.md, "Fields").
+ */
+export const OWN_ROW_GUARDS: readonly string[] = ['users.birthdate', 'users.source_id'];
 
 /** Roles the spec names literally for a capability (part 1 §6, part 2 §2, §6). */
 export const LITERAL = {

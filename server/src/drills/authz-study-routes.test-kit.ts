@@ -41,6 +41,10 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
   });
   /** A lesson for a write: a throw-away one when granted, the family's own when refused. */
   const lesson = async (key: 'A' | 'B', side: Side, granted: boolean) => (granted ? fresh.study(key) : side.study);
+  /** The same, but a family's granted call gets a group lesson with the other family's child. */
+  const sharedLesson = async (key: 'A' | 'B', side: Side, c: { granted: boolean; role: string }) =>
+    c.granted && (c.role === 'Student' || c.role === 'Responsible') ? fresh.study(key, { group: true }) : lesson(key, side, c.granted);
+  const groupLesson = t.studyRow('group lesson', { study: s.group.study });
   const startOf = async (id: number) => new Date((await s.knex('studies').where({ id }).first('start')).start).getTime();
   const week = () => `from=${iso(Date.now() + 2 * 24 * HOUR)}&to=${iso(Date.now() + 9 * 24 * HOUR)}&duration=60`;
   /** A package of people of its own, made by the Administrator through the API (its lessons are generated). */
@@ -76,8 +80,16 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
     ...sides((key, side) => ({
       target: `${key}: homework file`,
       need: can('update', 'study', study(side), 'study_task'),
-      send: async (c) => homework(method, `/api/studies/${await lesson(key, side, c.granted)}`),
+      send: async (c) => homework(method, `/api/studies/${await sharedLesson(key, side, c)}`),
     })),
+    // Issue 27: a save that changes nothing is still answered, under the caller's read scope
+    // (the other family's child and package stay unnamed), and writes nothing (the fixture's
+    // updated_at is in the sweep's snapshot).
+    {
+      target: 'group lesson: empty save',
+      need: can('update', 'study', groupLesson),
+      send: async () => ({ method, path: `/api/studies/${s.group.study}`, body: method === 'POST' ? { _method: 'patch' } : {} }),
+    },
     ...(method === 'PATCH'
       ? sides((key, side) => ({
           target: `${key}: miss status`,

@@ -49,6 +49,16 @@ export function fieldReadable(def: FieldDef, auth: AuthState): boolean {
   return !def.hidden && allowedBy(def.readableBy, auth);
 }
 
+/** A field this user reads on their own user row only (AccessGuard.self): null on the others. */
+export function fieldReadableOnOwnRow(def: FieldDef, auth: AuthState): boolean {
+  return !def.hidden && def.readableBy?.self === true && !allowedBy(def.readableBy, auth);
+}
+
+/** select[] / with[] columns may name it: read in full, or on the caller's own row. */
+function fieldAnswerable(def: FieldDef, auth: AuthState): boolean {
+  return allowedBy(def.readableBy, auth) || def.readableBy?.self === true;
+}
+
 function targetReadable(target: Target, auth: AuthState): boolean {
   return target.kind === 'field' ? fieldReadable(target.def, auth) : allowedBy(target.def.readableBy, auth);
 }
@@ -71,15 +81,17 @@ export function guardQuery(q: ResolvedQuery, ctx: EngineContext): void {
   }
   for (const c of q.withCount) assertHop(c, ctx, c.parameter);
   for (const name of q.select ?? []) {
-    const def = q.resource.fields[name] ?? q.resource.computed?.[name];
-    if (def && 'type' in def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(`select[]=${name}`);
+    const field = q.resource.fields[name];
+    const computed = q.resource.computed?.[name];
+    if (field ? !fieldAnswerable(field, auth) : computed && !allowedBy(computed.readableBy, auth)) throw forbiddenQuery(`select[]=${name}`);
   }
   const visit = (nodes: WithNode[]) =>
     nodes.forEach((node) => {
       assertHop(node, ctx, node.parameter);
       for (const col of node.columns ?? []) {
-        const def = node.to.fields[col] ?? node.to.computed?.[col];
-        if (def && !allowedBy(def.readableBy, auth)) throw forbiddenQuery(node.parameter);
+        const field = node.to.fields[col];
+        const computed = node.to.computed?.[col];
+        if (field ? !fieldAnswerable(field, auth) : computed && !allowedBy(computed.readableBy, auth)) throw forbiddenQuery(node.parameter);
       }
       // Ordering by a field leaks its values as surely as answering it (sort[] is guarded too).
       for (const term of node.sort) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BelongsToManyRelation, ResourceDef } from '@school/shared/resources';
 import type { CountNode, RelationCondition, RelationHop, ResolvedQuery, WithNode } from './query-ast.js';
-import { fieldReadable, allowedBy } from './field-guard.js';
+import { fieldReadable, fieldReadableOnOwnRow, allowedBy } from './field-guard.js';
 import { applyCondition, computedHook, computedSql, fieldValueSql, targetSql, type EngineContext } from './sql-expressions.js';
 
 export const ROOT_ALIAS = 't0';
@@ -64,7 +64,7 @@ export function selectEntries(
   if (names) names.forEach((n) => wanted.add(n));
   else {
     for (const [name, def] of Object.entries(resource.fields)) {
-      if (def.default !== false && fieldReadable(def, ctx.auth)) wanted.add(name);
+      if (def.default !== false && (fieldReadable(def, ctx.auth) || fieldReadableOnOwnRow(def, ctx.auth))) wanted.add(name);
     }
     // Computed attributes the registry answers by default (ComputedDef.default), when readable.
     for (const [name, def] of Object.entries(resource.computed ?? {})) {
@@ -78,6 +78,11 @@ export function selectEntries(
     const field = resource.fields[name];
     if (field) {
       if (fieldReadable(field, ctx.auth)) out.push([name, fieldValueSql(ctx.knex, alias, name, field, ctx.language), field.type]);
+      else if (fieldReadableOnOwnRow(field, ctx.auth)) {
+        // The caller's own user row only (users fields guarded with `self`): null on any other.
+        const value = fieldValueSql(ctx.knex, alias, name, field, ctx.language);
+        out.push([name, ctx.knex.raw('CASE WHEN ??.id = ? THEN ? END', [alias, ctx.auth.user.id, value]), field.type]);
+      }
       continue;
     }
     const declared = resource.computed?.[name];

@@ -182,11 +182,11 @@ describe('permission matrix (docs/permissions.md)', () => {
     expect(can(ability, 'update', asSubject('study', { user_ids: [OTHER] }), 'start')).toBe(true);
   });
 
-  it('Manager: everything except switch role', () => {
+  it('Manager: everything except switch role and feature flags', () => {
     const ability = createAbility(rulesOf('Manager'));
     for (const action of ACTIONS) {
       for (const subject of SUBJECTS) {
-        const expected = !(action === 'switch' && subject === 'role');
+        const expected = !(action === 'switch' && subject === 'role') && subject !== 'feature_flag';
         expect(can(ability, action, subject), `${action} ${subject}`).toBe(expected);
       }
     }

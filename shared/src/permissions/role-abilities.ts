@@ -72,7 +72,12 @@ function rulesForRole(user: AbilityUser): AppRule[] {
     case ROLE.Administrator:
       return [rule('manage', 'all')];
     case ROLE.Manager:
-      return [rule('manage', 'all'), { action: 'switch', subject: 'role', inverted: true }];
+      // Feature flags change how the whole school works (where recordings go): the Administrator's.
+      return [
+        rule('manage', 'all'),
+        { action: 'switch', subject: 'role', inverted: true },
+        { action: 'manage', subject: 'feature_flag', inverted: true },
+      ];
     case ROLE.Teacher:
       return [
         ...teachingRules(user, ['comment', 'miss_status', 'study_task']),

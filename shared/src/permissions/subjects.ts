@@ -31,6 +31,10 @@ export const SUBJECTS = [
   'document',
   'event',
   'workhour',
+  /** The school's on/off switches (`feature_flags`): switched by the Administrator only. */
+  'feature_flag',
+  /** Contract templates' own .docx (upload, replace, remove): `manage all` only. */
+  'contract_template',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 

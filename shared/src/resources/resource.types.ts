@@ -21,6 +21,12 @@ export type FieldType = 'int' | 'number' | 'money' | 'string' | 'text' | 'bool' 
 export interface AccessGuard {
   ability?: readonly [Action, SubjectName];
   roles?: readonly number[];
+  /**
+   * Fields of `users` only: everyone else also reads the field on their own user row (answered
+   * as null on every other row). Filtering and sorting on it stay the guard's: they would probe
+   * other rows' values.
+   */
+  self?: boolean;
 }
 
 export interface FieldDef {

@@ -2,6 +2,9 @@ import { ROLE } from '../domain/roles';
 import { studyFormSchema } from '../validation/study-form.schema';
 import { defineResource, f, partialOf, rel, w } from './define-resource';
 
+/** Who reads the flags of part 2's admin pages: never a family (they would count other families). */
+const STAFF_ROLES = [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist];
+
 export const studiesResource = defineResource({
   name: 'studies',
   table: 'studies',
@@ -46,14 +49,22 @@ export const studiesResource = defineResource({
     studyReportCheck: { type: 'bool', filterable: true, sortable: true },
     isNoReport: { type: 'bool', filterable: true, sortable: true },
     isFullStudyReportNeeded: { type: 'bool', filterable: true, sortable: true },
-    is_off_template: { type: 'bool', filterable: true, sortable: true },
+    // The study form's and the studies table's (part 2): staff only, as students_count; over
+    // every student of the lesson (docs/permissions.md, "Flags over a lesson's students").
+    is_off_template: { type: 'bool', filterable: true, sortable: true, readableBy: { roles: STAFF_ROLES } },
     hasUnreadMessages: {
       type: 'bool',
       filterable: true,
       sortable: false,
       description: "the chat has a message from the other side (family or school) newer than the signed-in user's last read (POST api/studies/{id}/messages/read)",
     },
-    students_count: { type: 'int', filterable: true, sortable: true, description: 'participants taking part as students (the studies table filter)' },
+    students_count: {
+      type: 'int',
+      filterable: true,
+      sortable: true,
+      readableBy: { roles: STAFF_ROLES },
+      description: 'participants taking part as students (the studies table filter; staff only)',
+    },
     attendance: {
       type: 'json',
       filterable: false,

@@ -5,6 +5,11 @@ import { MANAGE_USERS, defineResource, f, partialOf, rel, w } from './define-res
 
 /** Staff notes are for staff (the teacher profile shows the teacher's own notes). */
 const STAFF = { roles: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist] };
+/**
+ * A birthdate and where a person came from (source) are read by staff and by the person
+ * themself, not by a family reading its teachers (issue 27, docs/permissions.md "Fields").
+ */
+const STAFF_OR_SELF = { ...STAFF, self: true };
 
 export const usersResource = defineResource({
   name: 'users',
@@ -20,20 +25,20 @@ export const usersResource = defineResource({
     full_name: f.string(),
     email: w(f.string({ readableBy: MANAGE_USERS })),
     password: { ...f.hidden(), writable: true },
-    source_id: w(f.int()),
+    source_id: w(f.int({ readableBy: STAFF_OR_SELF })),
     responsible_type_id: w(f.int()),
     active: w(f.bool()),
     viber_id: f.string({ readableBy: MANAGE_USERS, commandOnly: 'messenger bot connection' }),
     telegram_id: f.string({ readableBy: MANAGE_USERS, commandOnly: 'messenger bot connection' }),
     zoom: w(f.string()),
     googlemeet: w(f.string()),
-    birthdate: w(f.date()),
+    birthdate: w(f.date({ readableBy: STAFF_OR_SELF })),
     created_at: f.datetime(),
     updated_at: f.datetime({ default: false }),
   },
   relations: {
     role: rel.belongsTo('roles', 'role_id'),
-    source: rel.belongsTo('user_sources', 'source_id'),
+    source: rel.belongsTo('user_sources', 'source_id', { readableBy: STAFF }),
     responsible_type: rel.belongsTo('responsibletypes', 'responsible_type_id'),
     phones: rel.hasMany('phones', 'user_id', { readableBy: MANAGE_USERS, writable: true, sort: ['id'] }),
     classes: rel.belongsToMany(

@@ -19,3 +19,4 @@ export * from './document-upload';
 export * from './money-forms';
 export * from './schedule-periods';
 export * from './study-attendance';
+export * from './contract-template-placeholders';

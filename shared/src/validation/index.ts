@@ -18,3 +18,4 @@ export * from './date-time-picker.schema';
 export * from './study-actions.schema';
 export * from './recordings-metadata.schema';
 export * from './study-reminders.schema';
+export * from './feature-flags.schema';

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useAuth, useRoleName, useRouter } from '@school/shared/ui';
-import { CalendarIcon, LogoutIcon, SettingsIcon } from '../../components/icons';
+import { CalendarIcon, LogoutIcon, SettingsIcon, UserIcon } from '../../components/icons';
 
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
+  { to: '/profile', key: 'familyProfile.nav', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
 ] as const;
 
 /**
- * The signed-in frame: who is signed in and logout on top; the two sections as a bottom tab bar
+ * The signed-in frame: who is signed in and logout on top; the sections as a bottom tab bar
  * on phones (where the thumb is) and inline in the top bar on wider screens.
  */
 export function AppShell({ children }: { children: ReactNode }) {

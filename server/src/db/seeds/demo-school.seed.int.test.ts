@@ -61,4 +61,17 @@ describe('demo school seed', () => {
       await b.drop();
     }
   });
+
+  it('switches the recordings upload service on when it runs next to the API (npm start), off otherwise', async () => {
+    const flag = async (d: TestDatabase) =>
+      (await d.knex('feature_flags').where('name', 'recordings_uploader_enabled').first('enabled')).enabled;
+    expect(await flag(db)).toBe(false);
+    const withService = await createTestDatabase('empty');
+    try {
+      await seedDemoSchool(withService.knex, { now: new Date('2026-03-01T09:00:00Z'), hashPassword: () => Promise.resolve('x'), uploaderService: true });
+      expect(await flag(withService)).toBe(true);
+    } finally {
+      await withService.drop();
+    }
+  });
 });

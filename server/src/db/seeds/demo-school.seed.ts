@@ -28,7 +28,12 @@ export async function seedIsPresent(knex: Knex): Promise<boolean> {
 
 export async function seedDemoSchool(
   knex: Knex,
-  opts: { now?: Date; hashPassword: (plain: string) => Promise<string> },
+  opts: {
+    now?: Date;
+    hashPassword: (plain: string) => Promise<string>;
+    /** The recordings upload service runs next to this API: the demo school sends recordings there. */
+    uploaderService?: boolean;
+  },
 ): Promise<void> {
   const now = DateTime.fromJSDate(opts.now ?? new Date(), { zone: ZONE });
   const today = now.startOf('day');
@@ -148,6 +153,9 @@ export async function seedDemoSchool(
     await insertChunked(trx, 'evaluations', content.evaluations);
     await insertChunked(trx, 'bot_connections', content.botConnections);
     await insertChunked(trx, 'messenger_tokens', content.messengerTokens);
+    // Spec part 1 §4: with the service running, the demo shows the route a school would use.
+    if (opts.uploaderService)
+      await trx('feature_flags').where('name', 'recordings_uploader_enabled').update({ enabled: true, updated_at: trx.fn.now() });
     await resetSequences(trx, [
       'users',
       'teachers',

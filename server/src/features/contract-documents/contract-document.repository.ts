@@ -6,6 +6,8 @@ export interface ContractDocumentRow {
   end_at: Date | null;
   template_name: string | null;
   template_url: string | null;
+  /** Storage key of the template's own .docx (filled instead of the generated document). */
+  template_docx: string | null;
   discipline: string | null;
   entity: string | null;
   bank: string | null;
@@ -35,7 +37,7 @@ export async function findContractDocumentRow(
 ): Promise<ContractDocumentRow | undefined> {
   const result = await knex.raw<{ rows: ContractDocumentRow[] }>(
     `SELECT c.id, c.created_at, c.end_at,
-            ct.name AS template_name, ct.url AS template_url, d.name AS discipline,
+            ct.name AS template_name, ct.url AS template_url, ct.docx_file AS template_docx, d.name AS discipline,
             payee.entity, payee.bank,
             p.surname AS payer_surname, p.firstname AS payer_firstname, p.patronymic AS payer_patronymic,
             p.email AS payer_email,

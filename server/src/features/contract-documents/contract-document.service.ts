@@ -2,9 +2,11 @@ import type { Knex } from 'knex';
 import { RESPONSIBLE_TYPE, SEX } from '@school/shared/domain';
 import { fullName, isThreeWordName } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import { buildContractDocx } from '../document-generators/contract.document.js';
 import { documentLanguageOf, documentPhone } from '../document-generators/document-format.js';
 import { findContractDocumentRow } from './contract-document.repository.js';
+import { filledTemplateDocx } from './contract-template-values.js';
 
 export interface ContractDocument {
   number: string;
@@ -12,10 +14,11 @@ export interface ContractDocument {
 }
 
 /**
- * The contract as a .docx. A contract on a template without a url is printed from scratch and
- * names the payer in full, so it needs surname, first name and patronymic (part 1 §2).
+ * The contract as a .docx: its template's own .docx filled with the contract's fields when the
+ * school uploaded one, else the generated document. A contract on a template without a url names
+ * the payer in full, so it needs surname, first name and patronymic (part 1 §2).
  */
-export async function contractDocument(knex: Knex, contractId: number): Promise<ContractDocument> {
+export async function contractDocument(knex: Knex, storage: Storage, contractId: number): Promise<ContractDocument> {
   const row = await findContractDocumentRow(knex, contractId);
   if (!row) throw errors.notFound();
   const payerName = fullName({
@@ -27,6 +30,7 @@ export async function contractDocument(knex: Knex, contractId: number): Promise<
     throw errors.conflict('contract_payer_name', 'documents.contract_needs_full_name');
   }
   const number = String(row.id);
+  if (row.template_docx) return { number, body: await filledTemplateDocx(storage, row, payerName) };
   const body = await buildContractDocx({
     lang: documentLanguageOf(row.template_name),
     number,

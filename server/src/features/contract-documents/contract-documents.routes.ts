@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import type { Storage } from '../../platform/storage/storage.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { RESOURCES } from '@school/shared/resources';
 import { parseId, readResource } from '../../resource-engine/resource-reader.js';
@@ -13,12 +14,12 @@ import { contractDocument } from './contract-document.service.js';
  * contract row: the resource engine's read check and row scope decide (403 without read on
  * contracts, 404 outside the scope, e.g. another family's contract).
  */
-export function contractDocumentsRoutes(deps: { knex: Knex; hooks: HookRegistry }): Router {
+export function contractDocumentsRoutes(deps: { knex: Knex; hooks: HookRegistry; storage: Storage }): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/contracts/:id/download', async (ctx) => {
     const id = parseId(ctx.params.id!);
     await readResource({ knex: deps.knex, auth: authOf(ctx), hooks: deps.hooks, language: ctx.lang }, RESOURCES.contracts, id, 'select[]=id');
-    const document = await contractDocument(deps.knex, id);
+    const document = await contractDocument(deps.knex, deps.storage, id);
     ctx.set(
       'Content-Disposition',
       attachmentDisposition(ctx.t('documents.contract_file', { number: document.number })),

@@ -114,3 +114,25 @@ export const squash = (text: string) => text.replace(/\s+/g, ' ');
 export async function userIdByEmail(knex: Knex, email: string): Promise<number> {
   return (await knex('users').where({ email }).first('id')).id;
 }
+
+/**
+ * A school's own contract form as Word would save it (built with `docx`): one paragraph per entry,
+ * an entry given as several strings becomes several runs (Word splits `{customer_name}` like that
+ * when part of it is bold), the odd runs bold.
+ */
+export async function contractFormDocx(paragraphs: Array<string | string[]>): Promise<Buffer> {
+  const { Document, Packer, Paragraph, TextRun } = await import('docx');
+  const doc = new Document({
+    sections: [
+      {
+        children: paragraphs.map(
+          (p) =>
+            new Paragraph({
+              children: (Array.isArray(p) ? p : [p]).map((text, i) => new TextRun({ text, bold: i % 2 === 1, font: 'Liberation Serif', size: 24 })),
+            }),
+        ),
+      },
+    ],
+  });
+  return Buffer.from(await Packer.toBuffer(doc));
+}

@@ -177,7 +177,8 @@ async function checkPath(
 function guardedNames(r: ResourceDef): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const [name, def] of Object.entries(r.fields)) {
-    if (!def.hidden && def.readableBy) out.push([name, def.type === 'bool' || def.type === 'int' || def.type === 'money' ? '1' : '%25']);
+    const sample = def.type === 'bool' || def.type === 'int' || def.type === 'money' ? '1' : def.type === 'date' ? '2000-01-01' : '%25';
+    if (!def.hidden && def.readableBy) out.push([name, sample]);
   }
   for (const [name, def] of Object.entries(r.computed ?? {})) {
     if (def.readableBy && def.type !== 'json') out.push([name, def.type === 'bool' || def.type === 'int' ? '1' : '%25']);

@@ -59,7 +59,9 @@ describe('relation filters apply the row scope of every hop (issue 10.1)', () =>
     const leaks: string[] = [];
     for (const [what, probe] of probes()) {
       const res = await kit.as.Responsible.get(ask(probe));
-      expect(res.status, what).toBe(200);
+      // A birthdate is staff's and the person's own (issue 27): not even comparable for a family.
+      expect(res.status, what).toBe(what === 'birthdate' ? 403 : 200);
+      if (res.status === 403) continue;
       if (res.body.data.length > 0 || res.body.meta.total !== 0) leaks.push(what);
     }
     expect(leaks).toEqual([]);
@@ -92,5 +94,32 @@ describe('relation filters apply the row scope of every hop (issue 10.1)', () =>
     const res = await kit.as.Responsible.get(ask(`withFilter[users.email]=${enc('%@%')}`));
     expect(res.status).toBe(403);
     expect((await kit.as.Responsible.get(`${ask('')}&with[]=users:id,email`)).status).toBe(403);
+  });
+});
+
+describe("fields a family need not see (issue 27, point 9)", () => {
+  it("a parent reads their child's teacher's name, not their birthdate or source; staff and the person themself do", async () => {
+    const k = kit.srv.knex;
+    await k('users').where('id', kit.ids.teacher).update({ birthdate: '1980-05-06', source_id: 2 });
+    await k('users').where('id', kit.ids.parent).update({ birthdate: '1985-01-02', source_id: 3 });
+    const parent = kit.as.Responsible;
+    const teacher = await parent.get(`/api/users/${kit.ids.teacher}`);
+    expect(teacher.status).toBe(200);
+    expect(teacher.body.data).toMatchObject({ id: kit.ids.teacher, birthdate: null, source_id: null });
+    expect(teacher.body.data.full_name).toBeTruthy();
+    const asked = await parent.get(`/api/users?select[]=id&select[]=birthdate&select[]=source_id&filter[id]=${kit.ids.teacher}|${kit.ids.parent}`);
+    expect(asked.status).toBe(200);
+    const byId = new Map(asked.body.data.map((u: { id: number }) => [u.id, u]));
+    expect(byId.get(kit.ids.teacher)).toMatchObject({ id: kit.ids.teacher, birthdate: null, source_id: null });
+    // Their own row: theirs to read.
+    expect(byId.get(kit.ids.parent)).toMatchObject({ id: kit.ids.parent, birthdate: '1985-01-02', source_id: 3 });
+    // No yes/no probe by filter or order, nor the source through its relation.
+    for (const q of ['filter[birthdate]=1980-05-06', 'sort[]=birthdate', 'filter[source_id]=2', 'with[]=source']) {
+      expect((await parent.get(`/api/users?select[]=id&${q}`)).status, q).toBe(403);
+    }
+    for (const staff of [kit.as.Administrator, kit.as.Teacher]) {
+      const res = await staff.get(`/api/users/${kit.ids.teacher}?with[]=source`);
+      expect(res.body.data).toMatchObject({ birthdate: '1980-05-06', source_id: 2, source: { id: 2 } });
+    }
   });
 });

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
+import type { AuthState } from '../../platform/security/auth-state.js';
+import { readScopeFor } from './study-access.sql.js';
 
 /** Rows the study update command reads and writes. Knex stays here; services get plain objects. */
 
@@ -31,6 +33,16 @@ export interface StudyRow {
 
 export interface Participant {
   user_id: number;
+  role_id: number;
+  subscription_id: number | null;
+}
+
+interface PresentedUser {
+  id: number;
+  firstname: string;
+  surname: string | null;
+  patronymic: string | null;
+  full_name: string;
   role_id: number;
   subscription_id: number | null;
 }
@@ -122,24 +134,29 @@ export function createStudiesRepository(knex: Knex) {
       await trx('study_date_changes').insert(row);
     },
 
-    /** The answer of the update command (spec part 1 §7: comment, miss_status, recordings_count, start, end). */
-    async present(id: number) {
+    /**
+     * The answer of the update command (spec part 1 §7: comment, miss_status, recordings_count,
+     * start, end), built under the caller's read scope as `GET api/studies?with[]=users` is: only
+     * the participants they may read (a parent: their child and its teachers, never a classmate),
+     * each with its package id as the list's pivot has it, and subscriptions_count over those.
+     */
+    async present(id: number, auth: AuthState) {
       const row = await knex('studies')
         .select(...STUDY_COLUMNS)
-        .select(
-          knex.raw('(SELECT count(*)::int FROM recordings r WHERE r.study_id = studies.id) AS recordings_count'),
-          knex.raw(
-            '(SELECT count(*)::int FROM study_user su WHERE su.study_id = studies.id AND su.subscription_id IS NOT NULL) AS subscriptions_count',
-          ),
-        )
+        .select(knex.raw('(SELECT count(*)::int FROM recordings r WHERE r.study_id = studies.id) AS recordings_count'))
         .where('studies.id', id)
         .first();
-      const users = await knex('study_user')
-        .join('users', 'users.id', 'study_user.user_id')
-        .select('users.id', 'users.firstname', 'users.surname', 'users.patronymic', 'users.full_name', 'study_user.role_id', 'study_user.subscription_id')
+      const users = knex('study_user')
+        .join('users as pu', 'pu.id', 'study_user.user_id')
+        .select('pu.id', 'pu.firstname', 'pu.surname', 'pu.patronymic', 'pu.full_name', 'study_user.role_id', 'study_user.subscription_id')
         .where('study_user.study_id', id)
-        .orderBy('users.id');
-      return { ...(row as StudyRow & { recordings_count: number; subscriptions_count: number }), users };
+        .orderBy('pu.id');
+      const readable = readScopeFor('user')(users, { knex, alias: 'pu', auth }) === false ? [] : ((await users) as PresentedUser[]);
+      return {
+        ...(row as StudyRow & { recordings_count: number }),
+        subscriptions_count: readable.filter((u) => u.subscription_id !== null).length,
+        users: readable,
+      };
     },
   };
 }

@@ -32,6 +32,19 @@ export function whereInArrayOf(qb: Knex.QueryBuilder, column: string, ids: Knex.
   qb.whereRaw('?? = ANY(ARRAY(?))', [column, ids]);
 }
 
+/**
+ * The students a family's view of a study may combine (issue 27): a Student themself, a
+ * Responsible their children, i.e. the students among the users they may read. Null for every
+ * other role: staff read every participant of the studies they see, so their flags are computed
+ * over all of them. Flags that combine a lesson's students (isPaid, isLast, studyReportCheck…)
+ * are computed over these only, so a parent learns nothing about a classmate's reports or money.
+ */
+export function familyStudentIds(auth: AuthState): readonly number[] | null {
+  if (auth.roleId === ROLE.Student) return [auth.user.id];
+  if (auth.roleId === ROLE.Responsible) return auth.childIds;
+  return null;
+}
+
 /** Ids of the studies these users take part in (study_user_user_id_index: user_id, study_id). */
 export function studyIdsOf(knex: Knex, userIds: readonly number[]): Knex.QueryBuilder {
   return knex('study_user as scope_su')

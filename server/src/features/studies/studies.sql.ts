@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import type { ComputedAttribute, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
 import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { familyStudentIds, readScopeFor } from '../scheduling-core/study-access.sql.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**
  * The studies flags the calendar and the studies table colour events with (spec part 1 §3:
  * "how the server computes them: not shown"). Rules: docs/domain-rules.md, "Computed attributes
- * and row scopes". Each flag is a correlated subquery over one study's participant rows
+ * and row scopes". For a Student or a Responsible the flags that combine a lesson's students
+ * count only their own (docs/permissions.md, "Flags over a lesson's students"). Each flag is a correlated subquery over one study's participant rows
  * (study_user primary key: study_id, user_id) and its students' packages, so its cost is bounded
  * by the size of a package, not by the size of the table; PostgreSQL evaluates them after
  * ORDER BY … LIMIT, i.e. only for the page shown.
@@ -24,6 +25,23 @@ function raw(ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] 
 }
 
 /**
+ * "Only the caller's own students" as an SQL condition on a participant column, with its
+ * bindings: nothing for staff (the flag as it always was, the same statement and plan), the
+ * family's student ids for a Student or a Responsible (familyStudentIds), `false` for a family
+ * with none. Appended where a flag picks the lesson's student rows.
+ */
+interface OwnStudents {
+  sql: string;
+  bindings: number[];
+}
+function ownStudents(ctx: SqlContext, column: string): OwnStudents {
+  const ids = familyStudentIds(ctx.auth);
+  if (ids === null) return { sql: '', bindings: [] };
+  if (ids.length === 0) return { sql: ' AND false', bindings: [] };
+  return { sql: ` AND ${column} IN (${ids.map(() => '?').join(', ')})`, bindings: [...ids] };
+}
+
+/**
  * EXISTS written as a scalar subquery. The planner turns a plain EXISTS in a select list into
  * a "hashed SubPlan" when it expects many outer rows, and it expects the whole table (it plans
  * below the LIMIT): on the 1M-study bench that hashed all 85k reports for a 100-row page.
@@ -34,12 +52,12 @@ export function existsSql(fromWhere: string): string {
 }
 
 /**
- * Paid: every student of the study is on a package whose payments reach this study (its
+ * Paid: every student of the study (a family's: each of theirs) is on a package whose payments reach this study (its
  * position by start within the package <= floor(paid / price)); a free package (price 0)
  * always does. A study without students, or with a student not on any package, is not paid.
  * bool_and over no rows is NULL, hence the coalesce.
  */
-function isPaidSql(a: string): string {
+function isPaidSql(a: string, own: OwnStudents): string {
   return `coalesce((
     SELECT bool_and(CASE
       WHEN sp_sub.id IS NULL THEN false
@@ -47,18 +65,20 @@ function isPaidSql(a: string): string {
       ELSE ${positionInSubscriptionSql('sp_sub.id', a, 'sp')} <= ${coveredStudiesSql('sp_sub', 'sp')}
     END)
     FROM study_user sp_su LEFT JOIN subscriptions sp_sub ON sp_sub.id = sp_su.subscription_id
-    WHERE sp_su.study_id = ${a}.id AND sp_su.role_id = ?), false)`;
+    WHERE sp_su.study_id = ${a}.id AND sp_su.role_id = ?${own.sql}), false)`;
 }
 
-/** Last: for at least one of its students it is the last study (by start, id) of the package. */
-function isLastSql(a: string, tag: string): string {
-  return existsSql(`
+/** Last: for at least one of its students (a family's: of theirs) it is the last study (by start, id) of the package. */
+function isLastSql(ctx: SqlContext, a: string, tag: string): OwnStudents {
+  const own = ownStudents(ctx, `${tag}_su.user_id`);
+  const sql = existsSql(`
     FROM study_user ${tag}_su
-    WHERE ${tag}_su.study_id = ${a}.id AND ${tag}_su.subscription_id IS NOT NULL
+    WHERE ${tag}_su.study_id = ${a}.id AND ${tag}_su.subscription_id IS NOT NULL${own.sql}
       AND NOT EXISTS (
         SELECT 1 FROM study_user ${tag}_o
         WHERE ${tag}_o.subscription_id = ${tag}_su.subscription_id
           AND (${STUDY_START_OF_ROW(`${tag}_o`)}, ${tag}_o.study_id) > (${a}.start, ${a}.id))`);
+  return { sql, bindings: own.bindings };
 }
 
 /**
@@ -90,28 +110,41 @@ function priceTotalSql(a: string): string {
 
 export const studiesComputed: Record<string, ComputedAttribute> = {
   isPaid: {
-    sql: (ctx) => raw(ctx, isPaidSql(quotedAlias(ctx)), [STUDENT]),
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'sp_su.user_id');
+      return raw(ctx, isPaidSql(quotedAlias(ctx), own), [STUDENT, ...own.bindings]);
+    },
   },
   isLast: {
     // The studies table has a "last" filter (spec part 2 §2); it comes with a start range.
-    sql: (ctx) => raw(ctx, isLastSql(quotedAlias(ctx), 'sl')),
+    sql: (ctx) => {
+      const last = isLastSql(ctx, quotedAlias(ctx), 'sl');
+      return raw(ctx, last.sql, last.bindings);
+    },
   },
   /** A bonus lesson: of the bonus study type, or booked on a free package (price 0). */
   isBonus: {
     sql: (ctx) => {
       const a = quotedAlias(ctx);
+      const own = ownStudents(ctx, 'sb_su.user_id');
       return raw(
         ctx,
         `(${a}.type_id = ? OR ${existsSql(`
           FROM study_user sb_su JOIN subscriptions sb_sub ON sb_sub.id = sb_su.subscription_id
-          WHERE sb_su.study_id = ${a}.id AND sb_sub.price_per_study = 0`)})`,
-        [BONUS_STUDY_TYPE_ID],
+          WHERE sb_su.study_id = ${a}.id AND sb_sub.price_per_study = 0${own.sql}`)})`,
+        [BONUS_STUDY_TYPE_ID, ...own.bindings],
       );
     },
   },
-  /** A report exists for the study (any of its students): study_reports (study_id, user_id) unique index. */
+  /**
+   * A report exists for the study (any of its students; for a family: one of theirs):
+   * study_reports (study_id, user_id) unique index.
+   */
   studyReportCheck: {
-    sql: (ctx) => raw(ctx, existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id`)),
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'sr_r.user_id');
+      return raw(ctx, existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id${own.sql}`), own.bindings);
+    },
   },
   /**
    * A report is missing: the study has ended, is not a miss (a report cannot be written then)
@@ -120,13 +153,14 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
   isNoReport: {
     sql: (ctx) => {
       const a = quotedAlias(ctx);
+      const own = ownStudents(ctx, 'snr_su.user_id');
       return raw(
         ctx,
         `(${a}."end" <= now() AND ${a}.miss_status = 0 AND ${existsSql(`
           FROM study_user snr_su
-          WHERE snr_su.study_id = ${a}.id AND snr_su.role_id = ?
+          WHERE snr_su.study_id = ${a}.id AND snr_su.role_id = ?${own.sql}
             AND NOT EXISTS (SELECT 1 FROM study_reports snr_r WHERE snr_r.study_id = ${a}.id AND snr_r.user_id = snr_su.user_id)`)})`,
-        [STUDENT],
+        [STUDENT, ...own.bindings],
       );
     },
   },
@@ -137,7 +171,8 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
   isFullStudyReportNeeded: {
     sql: (ctx) => {
       const a = quotedAlias(ctx);
-      return raw(ctx, `(${a}.miss_status = 0 AND (${a}.trial OR ${isLastSql(a, 'sf')}))`);
+      const last = isLastSql(ctx, a, 'sf');
+      return raw(ctx, `(${a}.miss_status = 0 AND (${a}.trial OR ${last.sql}))`, last.bindings);
     },
   },
   is_off_template: {

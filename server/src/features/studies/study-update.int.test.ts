@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
+import { connectPgClient } from '../../platform/db/pg-client.js';
+import { parseStudyChange, STUDY_CHANGES_CHANNEL } from '../../platform/realtime/study-change.payload.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -261,5 +263,80 @@ describe('staff and teacher updates', () => {
   it('validates the body and answers 404 for a missing study', async () => {
     expect((await admin.patch(`/api/studies/${fx.studyA}`, { miss_status: 7 })).status).toBe(422);
     expect((await admin.patch('/api/studies/99999999', { comment: 'x' })).status).toBe(404);
+  });
+});
+
+describe('a save of a group lesson with two families (issue 27, points 1 and 8)', () => {
+  let group: number;
+  let ownPackage: number;
+  let otherPackage: number;
+
+  beforeAll(async () => {
+    const pkg = async (student: number) => {
+      const [contract] = await srv.knex('contracts').insert({ student_id: student, payer_id: student }).returning('id');
+      const [sub] = await srv.knex('subscriptions').insert({ contract_id: contract.id, price_per_study: 30000 }).returning('id');
+      return sub.id as number;
+    };
+    ownPackage = await pkg(fx.childId);
+    otherPackage = await pkg(fx.strangerId);
+    group = await addStudy(srv.knex, kyivDay(30, 10), [fx.teacherId, fx.childId, fx.strangerId]);
+    await srv.knex('study_user').where({ study_id: group, user_id: fx.childId }).update({ subscription_id: ownPackage });
+    await srv.knex('study_user').where({ study_id: group, user_id: fx.strangerId }).update({ subscription_id: otherPackage });
+  });
+
+  const stored = async () => ({
+    ...(await srv.knex('studies').where({ id: group }).first('updated_at', 'comment', 'miss_status', 'start')),
+    participants: await srv.knex('study_user').where({ study_id: group }).orderBy('user_id').select('user_id', 'role_id', 'subscription_id'),
+  });
+
+  it("answers a parent only their own child, the teacher and their own package, never the classmate's", async () => {
+    const res = await parentUk.patch(`/api/studies/${group}`, {});
+    expect(res.status).toBe(200);
+    const users = res.body.data.users as Array<{ id: number; subscription_id: number | null }>;
+    expect(users.map((u) => u.id).sort((a, b) => a - b)).toEqual([fx.teacherId, fx.childId].sort((a, b) => a - b));
+    expect(users.find((u) => u.id === fx.childId)?.subscription_id).toBe(ownPackage);
+    expect(res.body.data.subscriptions_count).toBe(1);
+    expect(res.text).not.toContain('Чужий');
+    // Staff read every participant, as their list does.
+    const staff = await admin.patch(`/api/studies/${group}`, {});
+    expect(staff.body.data.users.map((u: { id: number }) => u.id)).toContain(fx.strangerId);
+    expect(staff.body.data.subscriptions_count).toBe(2);
+  });
+
+  it('writes and announces nothing when a save changes nothing (no new iCal SEQUENCE), and answers 200 with the row', async () => {
+    // Every write of a study is announced by the database (NOTIFY study_changes, delivered in commit
+    // order): a marker write on another study after the saves shows whether any save announced.
+    const listener = await connectPgClient(srv.db.url);
+    onTestFinished(() => listener.end());
+    const announced: number[] = [];
+    let markerSeen: () => void = () => {};
+    const marker = new Promise<void>((resolve) => (markerSeen = resolve));
+    listener.on('notification', (n) => {
+      const change = parseStudyChange(n.payload);
+      if (change?.studyId === fx.busyStudy) markerSeen();
+      else if (change) announced.push(change.studyId ?? 0);
+    });
+    await listener.query(`LISTEN ${STUDY_CHANGES_CHANNEL}`);
+    const before = await stored();
+    const same = { comment: before.comment ?? '', miss_status: before.miss_status, start: new Date(before.start).toISOString() };
+    for (const [client, body] of [
+      [parentUk, {}],
+      [parentUk, { start: same.start }],
+      [admin, same],
+      [admin, { ...same, users: [fx.childId, fx.strangerId, fx.teacherId], subscriptions: [otherPackage, ownPackage] }],
+    ] as const) {
+      const res = await client.patch(`/api/studies/${group}`, body);
+      expect(res.status).toBe(200);
+      expect(res.body.data.id).toBe(group);
+    }
+    expect(await stored()).toEqual(before);
+    expect(await srv.knex('study_date_changes').where({ study_id: group })).toHaveLength(0);
+    await srv.knex('studies').where({ id: fx.busyStudy }).update({ comment: 'мітка' });
+    await marker;
+    expect(announced.filter((id) => id === group)).toEqual([]);
+    // A real change is still written.
+    const changed = await admin.patch(`/api/studies/${group}`, { comment: 'Змінено' });
+    expect(changed.status).toBe(200);
+    expect((await stored()).updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
   });
 });

@@ -94,18 +94,24 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
       }
     }
 
+    // Only what differs from the stored study is written. A save that changes nothing (the modal
+    // saved as it was opened, an empty body) writes nothing: no updated_at, no 'updated' event to
+    // every watcher, no jump of the iCal SEQUENCE (docs/domain-rules.md, "Saving without a change").
+    const changed = new Set(changedFields(study, input, plan.moved, plan.resized));
     const patch: StudyPatch = {};
     if (plan.moved || plan.resized) Object.assign(patch, { start: new Date(plan.start), end: new Date(plan.end) });
     if (plan.miss_status !== study.miss_status) patch.miss_status = plan.miss_status;
-    if (input.comment !== undefined) patch.comment = input.comment ?? null;
-    if (input.type_id != null) patch.type_id = input.type_id;
-    if (input.trial != null) patch.trial = input.trial;
-    // Files alone do not touch the study row (no 'updated' event for every homework file).
-    if (!extra || Object.keys(patch).length > 0) await deps.studies.update(trx, id, patch);
-    if (input.users != null && !(await deps.studies.replaceUsers(trx, id, input.users))) {
+    if (changed.has('comment')) patch.comment = input.comment ?? null;
+    if (changed.has('type_id')) patch.type_id = input.type_id!;
+    if (changed.has('trial')) patch.trial = input.trial!;
+    // Files alone do not touch the study row either (no 'updated' event for every homework file).
+    if (Object.keys(patch).length > 0) await deps.studies.update(trx, id, patch);
+    if (changed.has('users') && !(await deps.studies.replaceUsers(trx, id, input.users!))) {
       throw errors.invalidField('users', 'validations.exists');
     }
-    if (input.subscriptions !== undefined && !(await deps.studies.setSubscriptions(trx, id, input.subscriptions))) {
+    // New participants may drop a student row that held a package: sent packages are then re-applied.
+    const packagesToWrite = changed.has('subscriptions') || (changed.has('users') && input.subscriptions !== undefined);
+    if (packagesToWrite && !(await deps.studies.setSubscriptions(trx, id, input.subscriptions!))) {
       throw errors.invalidField('subscriptions', 'validations.exists');
     }
     if (plan.moved) {
@@ -139,7 +145,7 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
         }
         throw err;
       }
-      return deps.studies.present(id);
+      return deps.studies.present(id, auth);
     },
   };
 }

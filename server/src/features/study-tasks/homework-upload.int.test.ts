@@ -58,9 +58,15 @@ describe('who may hand in homework with the study form', () => {
 
   it('in a group lesson: a Student and a Responsible hand in for their own child only; staff name the student', async () => {
     const file = () => homeworkForm([{ name: 'Твір.pdf', bytes: pdf() }]);
-    expect((await upload('Student', kit.group, file())).status).toBe(200);
-    expect((await upload('Responsible', kit.group, file())).status).toBe(200);
-    expect((await upload('OtherResponsible', kit.group, file())).status).toBe(200);
+    const answers = [await upload('Student', kit.group, file()), await upload('Responsible', kit.group, file()), await upload('OtherResponsible', kit.group, file())];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Each family's answer names its own child, never the classmate (issue 27).
+    const listed = answers.map((a) => a.body.data.users.map((u: { id: number }) => u.id));
+    expect(listed[0]).not.toContain(kit.ids.otherChild);
+    expect(listed[1]).toContain(kit.ids.student);
+    expect(listed[1]).not.toContain(kit.ids.otherChild);
+    expect(listed[2]).toContain(kit.ids.otherChild);
+    expect(listed[2]).not.toContain(kit.ids.student);
     const owners = (await tasksOf(kit.group)).map((r) => [r.user_id, r.creator_id]);
     expect(owners).toEqual([
       [kit.ids.student, kit.ids.student],

@@ -24,6 +24,8 @@ import { adminWidgets, scheduleForm, scheduleTable, userForm } from './user-form
 import { moneyForms } from './money-forms';
 import { analyticsUi } from './analytics-ui';
 import { chat } from './chat';
+import { featureFlags } from './feature-flags';
+import { familyProfile } from './family-profile';
 import { bots } from './bots';
 import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
@@ -70,6 +72,8 @@ export const en: Translation = {
   moneyForms,
   analyticsUi,
   chat,
+  featureFlags,
+  familyProfile,
   bots,
   botDialog,
   studyReminders,

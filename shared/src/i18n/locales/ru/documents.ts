@@ -11,6 +11,10 @@ export const documents: Translation['documents'] = {
     'Файл должен быть PDF, изображением (JPEG, PNG, GIF, WebP, TIFF, HEIC), документом Word (.docx, .doc) или OpenDocument (.odt).',
   file_too_large: 'Файл слишком большой: не более {{max}} МБ.',
   no_signed_document: 'К договору не загружен подписанный документ.',
+  template_docx_only: 'Шаблон договора должен быть документом Word (.docx).',
+  template_invalid: 'Не удалось прочитать шаблон: проверьте, что каждое поле записано как {название} в фигурных скобках.',
+  template_unknown_placeholders: 'В шаблоне есть неизвестные поля: {{names}}. Доступные поля перечислены в настройках, под списком шаблонов договоров.',
+  no_template_docx: 'Для этого шаблона договора не загружен файл .docx.',
   no_attachment: 'К счёту не приложен файл.',
   contract: {
     title: 'ДОГОВОР № {{number}}',

@@ -9,6 +9,10 @@ export const documents = {
     'Файл має бути PDF, зображенням (JPEG, PNG, GIF, WebP, TIFF, HEIC), документом Word (.docx, .doc) або OpenDocument (.odt).',
   file_too_large: 'Файл завеликий: не більше {{max}} МБ.',
   no_signed_document: 'До договору не завантажено підписаний документ.',
+  template_docx_only: 'Шаблон договору має бути документом Word (.docx).',
+  template_invalid: 'Не вдалося прочитати шаблон: перевірте, що кожне поле записано як {назва} у фігурних дужках.',
+  template_unknown_placeholders: 'У шаблоні є невідомі поля: {{names}}. Доступні поля перелічено в налаштуваннях, під списком шаблонів договорів.',
+  no_template_docx: 'Для цього шаблону договору не завантажено файл .docx.',
   no_attachment: 'До рахунку не додано файл.',
   contract: {
     title: 'ДОГОВІР № {{number}}',

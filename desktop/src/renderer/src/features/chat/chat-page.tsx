@@ -1,9 +1,10 @@
 import { Button, Card, InputGroup, Tag, TextArea } from '@blueprintjs/core';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inRoleGroup } from '@school/shared/domain';
 import { useAuth, usePageTitle } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
+import { ChatStatusControl } from './chat-status-control';
 import { ChatVideo } from './chat-video';
 import type { ChatErrorKey } from './chat-prototype.types';
 import { useChatPrototype } from './use-chat-prototype';
@@ -15,6 +16,8 @@ const MAX_MESSAGE_LENGTH = 1000;
 /**
  * /chat (spec part 2 §2 "Chat prototype"): a room's lines with a text input and Send, the room's
  * members with Call, Answer when an offer arrived, and the remote and local video. Errors are toasts.
+ * The own status, Leave chat, and private lines to one member (Write privately) send the rest of
+ * the spec's §7 events.
  */
 export function ChatPage() {
   const { t } = useTranslation();
@@ -40,12 +43,20 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
   const chat = useChatPrototype({ id: user.id, name: user.full_name }, onError);
   const [draft, setDraft] = useState('');
   const [roomDraft, setRoomDraft] = useState(chat.room);
+  /** The member a private line goes to; null: the whole room. */
+  const [recipient, setRecipient] = useState<string | null>(null);
+  // Names of every member seen: a private line still names its addressee after they (or we) left.
+  const seen = useRef(new Map<string, string>());
+  for (const m of chat.members) seen.current.set(m.peer, m.username);
+  const nameOf = (peer: string | null) => (peer === null ? '' : (seen.current.get(peer) ?? ''));
+  // A recipient who left the room is nobody to write to.
+  const to = recipient !== null && chat.members.some((m) => m.peer === recipient) ? recipient : null;
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     const text = draft.trim();
     if (!text) return;
-    if (await chat.send(text)) setDraft('');
+    if (await (to ? chat.sendPrivate(to, text) : chat.send(text))) setDraft('');
   };
   // Ctrl+Enter sends (spec part 2 §9).
   const onKeyDown = (event: KeyboardEvent) => {
@@ -53,7 +64,9 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
   };
   const inCall = chat.phase !== 'idle';
   const others = chat.members.filter((m) => m.peer !== chat.me);
-  const nameOf = (peer: string | null) => chat.members.find((m) => m.peer === peer)?.username ?? '';
+  const myStatus = chat.members.find((m) => m.peer === chat.me)?.status ?? null;
+  const lineLabel = (line: (typeof chat.lines)[number]) =>
+    line.from === chat.me ? t('chat.privateTo', { name: nameOf(line.to ?? null) }) : t('chat.privateFrom', { name: line.username });
 
   return (
     <div className="page chat-page" data-testid="chat-page">
@@ -81,13 +94,36 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
               rightElement={<Button type="submit" minimal icon="log-in" aria-label={t('chat.join')} title={t('chat.join')} />}
             />
           </form>
+          <ChatStatusControl
+            status={myStatus}
+            joined={chat.connection === 'joined'}
+            left={chat.connection === 'left'}
+            onStatus={(status) => void chat.changeStatus(status)}
+            onLeave={() => void chat.leaveChat()}
+            onRejoin={() => void chat.join()}
+          />
           <h2 className="chat-page__heading">{t('chat.members')}</h2>
           {others.length === 0 ? <p className="chat-page__muted">{t('chat.nobody')}</p> : null}
           <ul className="chat-page__members" data-testid="chat-members">
             {others.map((m) => (
-              <li key={m.peer} className="chat-page__member">
-                <span className={`chat-page__dot chat-page__dot--${m.status}`} title={t(`chat.status.${m.status}`)} />
-                <span className="chat-page__member-name">{m.username}</span>
+              <li key={m.peer} className="chat-page__member" data-testid="chat-member" data-status={m.status}>
+                <span className={`chat-page__dot chat-page__dot--${m.status}`} />
+                <span className="chat-page__member-name">
+                  {m.username}
+                  <small className="chat-page__member-status" data-testid="chat-member-status">
+                    {t(`chat.status.${m.status}`)}
+                  </small>
+                </span>
+                <Button
+                  small
+                  minimal
+                  icon="lock"
+                  active={to === m.peer}
+                  aria-label={t('chat.writePrivately')}
+                  title={t('chat.writePrivately')}
+                  onClick={() => setRecipient(m.peer)}
+                  data-testid="chat-private"
+                />
                 <Button
                   small
                   intent="success"
@@ -106,13 +142,32 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
           <ol className="chat-page__lines" data-testid="chat-lines">
             {chat.lines.length === 0 ? <li className="chat-page__muted">{t('chat.empty')}</li> : null}
             {chat.lines.map((line, i) => (
-              <li key={`${line.sent_at}-${i}`} className={line.from === chat.me ? 'chat-page__line chat-page__line--mine' : 'chat-page__line'} data-testid="chat-line">
+              <li
+                key={`${line.sent_at}-${i}`}
+                className={`chat-page__line${line.from === chat.me ? ' chat-page__line--mine' : ''}${line.private ? ' chat-page__line--private' : ''}`}
+                data-testid="chat-line"
+                data-private={line.private ? 'true' : undefined}
+              >
                 <strong>{line.username}</strong>
+                {line.private ? (
+                  <Tag minimal icon="lock" className="chat-page__private-tag" data-testid="chat-line-private">
+                    {lineLabel(line)}
+                  </Tag>
+                ) : null}
                 <span className="chat-page__time">{new Date(line.sent_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</span>
                 <div>{line.message}</div>
               </li>
             ))}
           </ol>
+          <div className="chat-page__recipient" data-testid="chat-recipient">
+            {to ? (
+              <Tag intent="primary" icon="lock" onRemove={() => setRecipient(null)} data-testid="chat-recipient-private">
+                {t('chat.privateTo', { name: nameOf(to) })}
+              </Tag>
+            ) : (
+              <span className="chat-page__muted">{t('chat.toEveryone')}</span>
+            )}
+          </div>
           <form className="chat-page__compose" onSubmit={(e) => void send(e)}>
             <TextArea
               value={draft}

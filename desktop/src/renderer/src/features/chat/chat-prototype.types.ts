@@ -1,7 +1,11 @@
 /** The chat page's own states; the socket payloads are shared (@school/shared/domain chat-events). */
-import type { ChatAck as ServerAck } from '@school/shared/domain';
+import type { ChatAck as ServerAck, ChatMember } from '@school/shared/domain';
 
 export type { ChatLine, ChatMember, ChatSignal } from '@school/shared/domain';
+
+/** What a member may say about themself (spec §7 changeStatus). */
+export type ChatStatus = ChatMember['status'];
+export const CHAT_STATUSES: readonly ChatStatus[] = ['available', 'busy', 'away'];
 
 /** The server's answer, or the page's own when no answer came (socket down, no ack in time). */
 export type ChatAck = ServerAck | { ok: false; code: 'offline' | 'timeout' };
@@ -18,4 +22,6 @@ export type ChatErrorKey =
   | 'media'
   | 'refused'
   | 'rateLimited'
-  | 'sendFailed';
+  | 'sendFailed'
+  | 'statusFailed'
+  | 'leaveFailed';

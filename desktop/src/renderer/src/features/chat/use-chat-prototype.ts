@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ChatStepError, createPeer, type ChatPeer } from './chat-peer-connection';
-import type { CallPhase, ChatAck, ChatErrorKey, ChatLine, ChatMember, ChatSignal } from './chat-prototype.types';
+import type { CallPhase, ChatAck, ChatErrorKey, ChatLine, ChatMember, ChatSignal, ChatStatus } from './chat-prototype.types';
 
 export const DEFAULT_ROOM = 'test';
 const ACK_TIMEOUT_MS = 5_000;
 /** The newest lines are kept; a prototype's room needs no history beyond the screen. */
 const MAX_LINES = 200;
 
-export type ChatConnection = 'connecting' | 'joined' | 'offline';
+/** `left`: the user left the chat (leaveChat); the socket stays up for a rejoin. */
+export type ChatConnection = 'connecting' | 'joined' | 'left' | 'offline';
 
 interface Incoming {
   from: string;
@@ -20,7 +21,9 @@ interface Incoming {
  * The chat prototype over the app's socket (spec part 2 §2, §4, §7): joins a room (default
  * 'test'), keeps its members and lines, and runs one video call at a time: Call sends an offer
  * to a member, the member's Answer sends the answer, ICE candidates follow, Hang up (or the
- * peer's close) ends it. The STUN/TURN servers come with the joinRoom answer.
+ * peer's close) ends it. The STUN/TURN servers come with the joinRoom answer. Every event of spec
+ * §7 is sent: the own status (changeStatus), a private line to one member (privateMessage), and
+ * leaving the chat altogether (leaveChat) with a way back in (joinRoom again).
  */
 export function useChatPrototype(user: { id: number; name: string }, onError: (key: ChatErrorKey) => void) {
   const [room, setRoom] = useState(DEFAULT_ROOM);
@@ -89,23 +92,27 @@ export function useChatPrototype(user: { id: number; name: string }, onError: (k
     [emit, room],
   );
 
+  /** joinRoom for the current room: on (re)connect, and Join after leaving the chat. */
+  const join = useCallback(async () => {
+    const ack = await emit('joinRoom', { room });
+    if (!ack.ok) {
+      setConnection('offline');
+      errorRef.current('refused');
+      return;
+    }
+    iceServers.current = ack.iceServers ?? [];
+    setMembers(ack.members ?? []);
+    setConnection('joined');
+  }, [emit, room]);
+  const joinRef = useRef(join);
+  joinRef.current = join;
+
   useEffect(() => {
     const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelayMax: 30_000 });
     socketRef.current = socket;
-    socket.on('connect', async () => {
+    socket.on('connect', () => {
       setMe(socket.id ?? null);
-      const ack = (await socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck('joinRoom', { room })
-        .catch(() => ({ ok: false, code: 'timeout' }))) as ChatAck;
-      if (!ack.ok) {
-        setConnection('offline');
-        errorRef.current('refused');
-        return;
-      }
-      iceServers.current = ack.iceServers ?? [];
-      setMembers(ack.members ?? []);
-      setConnection('joined');
+      void joinRef.current();
     });
     socket.on('connect_error', () => setConnection('offline'));
     socket.on('disconnect', () => {
@@ -202,6 +209,34 @@ export function useChatPrototype(user: { id: number; name: string }, onError: (k
     [emit, room, user.id, user.name],
   );
 
+  /** A private line to one member of the room (spec §7 privateMessage): only the two of them see it. */
+  const sendPrivate = useCallback(
+    async (to: string, message: string) => {
+      const ack = await emit('privateMessage', { room, to, message });
+      if (!ack.ok) errorRef.current(ack.code === 'rate_limited' ? 'rateLimited' : 'sendFailed');
+      return ack.ok;
+    },
+    [emit, room],
+  );
+
+  /** The own status in the room (spec §7 changeStatus); the server tells every member. */
+  const changeStatus = useCallback(
+    async (status: ChatStatus) => {
+      const ack = await emit('changeStatus', { room, status });
+      if (!ack.ok) errorRef.current('statusFailed');
+    },
+    [emit, room],
+  );
+
+  /** Leaves every room and ends a call (spec §7 leaveChat); Join brings the window back. */
+  const leaveChat = useCallback(async () => {
+    endCall(true);
+    const ack = await emit('leaveChat', {});
+    if (!ack.ok) return errorRef.current('leaveFailed');
+    setMembers([]);
+    setConnection('left');
+  }, [emit, endCall]);
+
   return {
     room,
     setRoom,
@@ -217,5 +252,9 @@ export function useChatPrototype(user: { id: number; name: string }, onError: (k
     answer,
     hangUp: () => endCall(true),
     send,
+    sendPrivate,
+    changeStatus,
+    leaveChat,
+    join,
   };
 }

@@ -4,12 +4,15 @@ import { MESSENGER_TOKEN_FIELD, asSubject } from '@school/shared/permissions';
 import { BOT_TYPES, useAuth, useLanguage, useMessengerBots, usePageTitle } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
 import { useAbility } from '../../app/ability-context';
+import { ContractTemplatesSection } from './contract-templates-section';
+import { FeatureFlagsSection } from './feature-flags-section';
 import { PasswordChangeForm } from './password-change-form';
 import './settings-page.css';
 
 /**
  * /settings (spec part 2 §2): change password, the interface language, and the Telegram and Viber
- * bot buttons (with `create user messenger_token`): green and disabled once connected.
+ * bot buttons (with `create user messenger_token`): green and disabled once connected; the
+ * Administrator also switches the school's feature flags.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -43,6 +46,8 @@ export function SettingsPage() {
               </SectionCard>
             </Section>
           ) : null}
+          {ability.can('update', 'feature_flag') ? <FeatureFlagsSection /> : null}
+          {ability.can('update', 'contract_template') ? <ContractTemplatesSection /> : null}
         </div>
       </div>
     </div>
