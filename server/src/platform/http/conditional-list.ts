@@ -32,6 +32,8 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 export function setListBody(ctx: Context, text: string): void {
   const etag = listEtag(text);
   ctx.set('ETag', etag);
+  // The same tag answers every coding of the text (compression): caches must still key by coding.
+  ctx.vary('Accept-Encoding');
   if (etagMatches(ctx.get('If-None-Match'), etag)) {
     ctx.status = 304;
     return;
