@@ -125,9 +125,11 @@ async function main() {
       .sort((a, b) => b.ratio - a.ratio);
     // No request with enough samples is no verdict, not a pass.
     const worst = perRequest[0] ?? { name: 'none had 50 samples', ratio: Number.POSITIVE_INFINITY };
+    // Issue 32 point 4: each request class is judged against its own p50 (the whole mix's ratio
+    // compared a 3 ms lookup with a 150 ms calendar; it stays in the JSON as information).
     const targets = [
-      { target: 'steady: p99 at most 4x p50 (all requests)', measured: ratio, limit: 4, pass: ratio <= 4 },
-      { target: `steady: p99 at most 4x p50 (each request with 50+ samples; worst: ${worst.name})`, measured: worst.ratio, limit: 4, pass: worst.ratio <= 4 },
+      ...perRequest.map((r) => ({ target: `steady: ${r.name}: p99 at most 4x its own p50`, measured: r.ratio, limit: 4, pass: r.ratio <= 4 })),
+      ...(perRequest.length === 0 ? [{ target: `steady: p99 at most 4x p50 per request class (${worst.name})`, measured: worst.ratio, limit: 4, pass: false }] : []),
       { target: 'steady: no errors', measured: steady.errors, limit: 0, pass: steady.errors === 0 },
       { target: 'restart: every failure while down is a clean 503', measured: fault.while_down.unclean, limit: 0, pass: fault.while_down.unclean === 0 },
       { target: 'restart: server process still running, never restarted', measured: serverAlive ? 1 : 0, limit: 1, pass: serverAlive },

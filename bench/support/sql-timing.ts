@@ -35,9 +35,9 @@ const COUNT_START = /\(select count\((?:\*|distinct [^)]*)\) as "total" /gi;
  * a page statement and a count statement) is recognised too; it has no `combined`.
  */
 export function classify(statements: Statement[]): { page: Statement; count: Statement; combined?: Statement } {
-  const combined = statements.find((s) => /\) as "p" inner join/.test(s.sql) && /as "total"/.test(s.sql) && /::text as data/.test(s.sql));
+  const combined = statements.find((s) => /(\)|"__page") as "p" inner join/.test(s.sql) && /as "total"/.test(s.sql) && /::text as data/.test(s.sql));
   if (combined) return { ...splitCount(combined), combined };
-  const page = statements.find((s) => /\) as "p" inner join/.test(s.sql));
+  const page = statements.find((s) => /(\)|"__page") as "p" inner join/.test(s.sql));
   const count = statements.find((s) => /as "total"/.test(s.sql));
   if (!page || !count) throw new Error('page or count statement not found');
   return { page, count };

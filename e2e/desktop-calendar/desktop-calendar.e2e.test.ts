@@ -217,26 +217,38 @@ describe('desktop home calendar', () => {
     }
   });
 
-  it('shows a change made elsewhere without a reload (real time)', async () => {
-    const { context, page } = await suite.staffPage();
+  it('shows a change made in another browser without a reload, fetching that study alone (issue 32)', async () => {
+    const watcher = await suite.staffPage();
+    const writer = await suite.staffPage();
     try {
-      await signIn(page, 'admin@example.com');
-      await pickUser(page, suite.teacherId);
-      await page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
+      await signIn(watcher.page, 'admin@example.com');
+      await pickUser(watcher.page, suite.teacherId);
+      await watcher.page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
       const week = currentKyivWeek();
       const study = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).find(
         (s) => !s.comment,
       )!;
-      const event = page.locator(`[data-testid=study-event][data-study-id="${study.id}"]`).first();
+      const event = watcher.page.locator(`[data-testid=study-event][data-study-id="${study.id}"]`).first();
       const before = (await event.getAttribute('title')) ?? '';
-
-      const other = await suite.server.signInAs('Manager');
-      const res = await other.post(`/api/studies/${study.id}`, {
-        _method: 'patch',
-        comment: `live ${Date.now()}`,
+      const studyCalls: URL[] = [];
+      watcher.page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/studies') studyCalls.push(url);
       });
-      expect(res.status).toBe(200);
-      await page.waitForFunction(
+
+      // The change is made by a Manager in a second browser context, through the API as an app sends it.
+      await signIn(writer.page, 'manager@example.com');
+      const status = await writer.page.evaluate(async (id) => {
+        const res = await fetch(`/api/studies/${id}`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+          body: new URLSearchParams({ _method: 'patch', comment: `live ${Date.now()}` }),
+        });
+        return res.status;
+      }, study.id);
+      expect(status).toBe(200);
+      await watcher.page.waitForFunction(
         ([id, old]) => {
           const node = document.querySelector(`[data-testid=study-event][data-study-id="${id}"]`);
           return (
@@ -248,8 +260,18 @@ describe('desktop home calendar', () => {
         [String(study.id), before] as const,
         { timeout: 10_000 },
       );
+      // No list: the calendar's own call and its flags, each narrowed to the changed study.
+      expect(studyCalls.length).toBeGreaterThan(0);
+      for (const url of studyCalls) expect(url.searchParams.get('filter[id]')).toBe(String(study.id));
+      expect(studyCalls.some((u) => u.searchParams.getAll('with[]').includes('users.classes'))).toBe(true);
+      expect(studyCalls.some((u) => u.searchParams.getAll('select[]').includes('isPaid'))).toBe(true);
+      // The other studies of the week are still there.
+      expect(await shownStudyIds(watcher.page)).toEqual(
+        (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).map((s) => s.id).sort((a, b) => a - b),
+      );
     } finally {
-      await context.close();
+      await watcher.context.close();
+      await writer.context.close();
     }
   });
 });

@@ -123,6 +123,12 @@ describe.each([
       const study = lessons.find((s) => !touched.has(s.id)) ?? lessons[0];
       expect(study, 'a lesson ahead in this month’s grid').toBeDefined();
       touched.add(study.id);
+      // Issue 32: the moved lesson alone is asked for and patched in, not the whole list.
+      const studyCalls: URL[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/studies') studyCalls.push(url);
+      });
       let movedTo: DateTime | null = null;
       for (const days of [1, 2, 3, -1, 5, 6]) {
         const start = DateTime.fromJSDate(study.start).setZone(ZONE).plus({ days });
@@ -136,6 +142,8 @@ describe.each([
       expect(movedTo, 'a free day for the staff move').not.toBeNull();
       await expect.poll(() => cellDateOf(page, study.id), { timeout: 10_000 }).toBe(movedTo!.toISODate());
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(studyCalls.length).toBeGreaterThan(0);
+      for (const url of studyCalls) expect(url.searchParams.get('filter[id]')).toBe(String(study.id));
     } finally {
       await context.close();
     }

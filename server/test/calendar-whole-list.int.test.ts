@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@school/shared/api';
 import { FULL_LIST_CAP, ROLE } from '@school/shared/domain';
 import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
 import { fetchFamilyStudies } from '../../family-web/src/features/calendar/calendar-api.js';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './harness.js';
 import { sharedApiClientOf } from './shared-api-client.js';
+import type { TestClient } from './test-client.js';
 
 /**
  * A busy teacher's calendar holds more studies than one full-list answer (FULL_LIST_CAP): 60 days
@@ -74,5 +76,69 @@ describe('a calendar with more studies than one answer holds', () => {
     const studies = await fetchFamilyStudies(client, childId, Date.now());
     expect(studies).toHaveLength(STUDIES);
     expect(new Set(studies.map((s) => s.id))).toEqual(new Set(studyIds));
+  });
+});
+
+/** The apps' client on a session, recording each answer's status (what went over the wire). */
+function recordingClient(session: TestClient, statuses: number[]) {
+  const cookie = () => [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return createApiClient({
+    baseUrl: session.baseUrl,
+    getLanguage: () => 'uk',
+    fetchImpl: async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Cookie', cookie());
+      const res = await fetch(input, { ...init, headers });
+      statuses.push(res.status);
+      return res;
+    },
+  });
+}
+
+describe('conditional lists and calendars patched by id (issue 32)', () => {
+  it('a calendar read again unchanged costs 304s with the same studies; a change gets its 200', async () => {
+    const statuses: number[] = [];
+    const client = recordingClient(await server.signInAs('Administrator'), statuses);
+    const first = await fetchCalendarStudies(client, teacherId, Date.now());
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    statuses.length = 0;
+    const again = await fetchCalendarStudies(client, teacherId, Date.now());
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(statuses.every((s) => s === 304)).toBe(true);
+    expect(again).toEqual(first);
+
+    const changed = studyIds[studyIds.length - 1];
+    await server.knex('studies').where({ id: changed }).update({ comment: 'Змінено' });
+    statuses.length = 0;
+    const after = await fetchCalendarStudies(client, teacherId, Date.now());
+    expect(statuses).toContain(200);
+    expect(after.find((s) => s.id === changed)?.comment).toBe('Змінено');
+  });
+
+  it('a request naming another tag gets the whole answer, and so does a caller who may see other rows', async () => {
+    const admin = await server.signInAs('Administrator');
+    const url = `/api/studies?withFilter[users.id]=${teacherId}&select[]=id&select[]=comment`;
+    const res = await admin.get(url);
+    const etag = res.headers.get('ETag')!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect((await admin.get(url, { 'If-None-Match': etag })).status).toBe(304);
+    expect((await admin.get(url, { 'If-None-Match': 'W/"other"' })).status).toBe(200);
+    // Another teacher sees none of these studies: another body, so the tag is no use to them.
+    const other = await server.signInAs('Teacher');
+    const theirs = await other.get(url, { 'If-None-Match': etag });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toEqual([]);
+  });
+
+  it('one study fetched by id, as a change asks for it, equals its row of the whole calendar; one gone is missing', async () => {
+    const client = sharedApiClientOf(await server.signInAs('Administrator'));
+    const whole = await fetchCalendarStudies(client, teacherId, Date.now());
+    const [one] = await fetchCalendarStudies(client, teacherId, Date.now(), [studyIds[0]]);
+    expect(one).toEqual(whole.find((s) => s.id === studyIds[0]));
+    const [fam] = await fetchFamilyStudies(sharedApiClientOf(await server.signInAs('Responsible')), childId, Date.now(), undefined, [studyIds[1]]);
+    expect(fam.id).toBe(studyIds[1]);
+    // Moved out of the 60-day window: the calendar's call no longer answers it (the client removes it).
+    await server.knex('studies').where({ id: studyIds[2] }).update({ start: new Date(Date.now() - 90 * 86_400_000), end: new Date(Date.now() - 90 * 86_400_000 + 3_600_000) });
+    expect(await fetchCalendarStudies(client, teacherId, Date.now(), [studyIds[2]])).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export interface Loaded<T> {
   /** When the shown data arrived (epoch ms), 0 before. */
   loadedAt: number;
   reload(): void;
+  /** Changes the shown data in place (a live patch), without a call; `change` must be pure. */
+  update(change: (data: T | undefined) => T | undefined): void;
 }
 
 interface State<T> {
@@ -42,5 +44,11 @@ export function useLoader<T>(load: ((signal: AbortSignal) => Promise<T>) | null)
   }, [load, round]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, reload };
+  const update = useCallback((change: (data: T | undefined) => T | undefined) => {
+    setState((s) => {
+      const data = change(s.data);
+      return data === s.data ? s : { ...s, data, loadedAt: Date.now() };
+    });
+  }, []);
+  return { ...state, reload, update };
 }

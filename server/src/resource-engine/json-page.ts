@@ -29,7 +29,13 @@ interface Build {
   ctx: EngineContext;
   /** Relation aliases are numbered: the same relation name appears at several depths. */
   next: number;
+  /** Related objects built once per answer (sharedRelationSql), as WITH clauses of the statement. */
+  shared: Array<[string, Knex.QueryBuilder]>;
+
 }
+
+/** The page's ids as a WITH clause, when a shared relation reads them besides the page itself. */
+const PAGE_CTE = '__page';
 
 function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
   return type === 'datetime' ? knex.raw(`to_char((?)::timestamptz AT TIME ZONE 'UTC', ${ISO_UTC})`, [expr]) : expr;
@@ -40,13 +46,26 @@ function objectSql(b: Build, resource: ResourceDef, alias: string, columns: stri
   const entries: Array<[string, Knex.Raw]> = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]) => [k, jsonValue(knex, e, t)]);
   entries.push(...extra);
   for (const node of nodes) {
-    const value = relationSql(b, node, alias);
+    const value = alias === ROOT_ALIAS && sharable(b, node) ? sharedRelationSql(b, node) : relationSql(b, node, alias);
     const at = entries.findIndex(([k]) => k === node.name);
     if (at >= 0) entries[at] = [node.name, value];
     else entries.push([node.name, value]);
   }
   if (entries.length > MAX_KEYS || entries.some(([k]) => !SAFE_KEY.test(k))) throw new NotJsonWritable();
   return knex.raw(`json_build_object(${entries.map(([k]) => `'${k}', ?`).join(', ')})`, entries.map(([, v]) => v));
+}
+
+/** The order of a relation's rows under one parent: its sort, then id. */
+function relationOrder(b: Build, node: WithNode, a: string): Knex.Raw[] {
+  const { knex } = b.ctx;
+  const sort = node.sort.length ? node.sort : (node.relation.sort ?? node.to.defaultSort ?? []).map(toSortTerm);
+  const order: Knex.Raw[] = sort.map((s) => {
+    const target = targetOf(node.to, s.field, node.parameter);
+    const expr = target.kind === 'field' ? fieldSql(knex, a, s.field, target.def) : targetSql(b.ctx, node.to, a, target, 'sort', node.parameter);
+    return knex.raw(`(?) ${s.desc ? 'DESC' : 'ASC'}`, [expr]);
+  });
+  order.push(knex.raw('??.id ASC', [a]));
+  return order;
 }
 
 /** One with[] node under the parent row `parent`: what relation-loader.ts loadNode loads for it, as JSON. */
@@ -74,13 +93,7 @@ function relationSql(b: Build, node: WithNode, parent: string): Knex.Raw {
   }
   for (const [col, v] of Object.entries(r.where ?? {})) qb.where(`${a}.${col}`, v);
   applyScope(b.ctx, qb, node.to, a);
-  const sort = node.sort.length ? node.sort : (r.sort ?? node.to.defaultSort ?? []).map(toSortTerm);
-  const order: Knex.Raw[] = sort.map((s) => {
-    const target = targetOf(node.to, s.field, node.parameter);
-    const expr = target.kind === 'field' ? fieldSql(knex, a, s.field, target.def) : targetSql(b.ctx, node.to, a, target, 'sort', node.parameter);
-    return knex.raw(`(?) ${s.desc ? 'DESC' : 'ASC'}`, [expr]);
-  });
-  order.push(knex.raw('??.id ASC', [a]));
+  const order = relationOrder(b, node, a);
   const object = objectSql(b, node.to, a, node.columns, node.children, extra);
   const orderSql = order.map(() => '?').join(', ');
   if (r.kind === 'belongsTo' || r.kind === 'hasOne') {
@@ -92,12 +105,74 @@ function relationSql(b: Build, node: WithNode, parent: string): Knex.Raw {
 }
 
 /**
+ * Whether a with[] node of the page's rows can be built once per related row: a belongsToMany
+ * (the participants of studies: the same ~25 people over 800 studies of a teacher) whose object
+ * depends on the related row alone, with at least one column, and no relation in a column's place.
+ */
+function sharable(b: Build, node: WithNode): boolean {
+  const r = node.relation;
+  if (r.kind !== 'belongsToMany' || (r.localKey ?? 'id') !== 'id') return false;
+  const keys = new Set(selectEntries(b.ctx, node.to, 'x', node.columns).map(([k]) => k));
+  if (keys.size === 0 || keys.has('pivot')) return false;
+  return node.children.every((child) => !keys.has(child.name) && SAFE_KEY.test(child.name));
+}
+
+/**
+ * A belongsToMany of the page's rows with each related object built ONCE per answer (issue 32
+ * point 3): a WITH clause writes each related row reachable from the page as JSON text cut in two,
+ * its columns (`head`, without the closing brace) and its own relations (`tail`); each parent row
+ * then only joins its pivot rows to them and glues head, pivot and tail. The text is what
+ * json_build_object writes (`{"k" : v, "k2" : v2}`, docs: PostgreSQL's json functions), so the
+ * answer is byte for byte the per-parent one (relationSql): same keys in the same order, same row
+ * scope, conditions and order, applied per parent row as before.
+ */
+function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
+  const { knex } = b.ctx;
+  const r = node.relation;
+  if (r.kind !== 'belongsToMany') throw new Error('sharedRelationSql: belongsToMany only');
+  const a = `j${b.next++}`;
+  const pv = `${a}_p`;
+  const built = `${a}_o`;
+  const head = objectSql(b, node.to, a, node.columns, [], []);
+  const tail = node.children.map((child) => knex.raw(`', "${child.name}" : ' || (?)::text`, [relationSql(b, child, a)]));
+  const reachable = knex.queryBuilder().from({ [pv]: r.pivot.table }).select(`${pv}.${r.pivot.relatedKey}`)
+    .whereIn(`${pv}.${r.pivot.foreignKey}`, knex.queryBuilder().from(PAGE_CTE).select('id'));
+  // One row: each object's two parts by id (jsonb: a parent row finds its people by key without
+  // scanning them all; a WITH clause has no index, and the page's row count is misestimated).
+  const objects = knex
+    .queryBuilder()
+    .from({ [a]: node.to.table })
+    .whereIn(`${a}.id`, reachable)
+    .select(knex.raw(`jsonb_object_agg(??.id::text, left((?)::text, -1)) as heads`, [a, head]))
+    .select(knex.raw(`jsonb_object_agg(??.id::text, ${tail.map(() => '?').join(' || ')}${tail.length ? ' || ' : ''}'}') as tails`, [a, ...tail]));
+  b.shared.push([built, objects]);
+
+  const qb = knex.queryBuilder();
+  qb.from({ [pv]: r.pivot.table })
+    .join({ [a]: node.to.table }, `${a}.id`, `${pv}.${r.pivot.relatedKey}`)
+    .joinRaw('CROSS JOIN ??', [built])
+    .whereRaw('??.?? = ??.??', [pv, r.pivot.foreignKey, ROOT_ALIAS, 'id']);
+  pivotConditions(qb, r.pivot, pv);
+  const cols = r.pivot.columns ?? [];
+  if (cols.some((c) => !SAFE_KEY.test(c))) throw new NotJsonWritable();
+  const pivot = cols.length
+    ? knex.raw(`', "pivot" : ' || json_build_object(${cols.map((c) => `'${c}', ??.??`).join(', ')})::text`, cols.flatMap((c) => [pv, c]))
+    : knex.raw(`''`);
+  for (const [col, v] of Object.entries(r.where ?? {})) qb.where(`${a}.${col}`, v);
+  applyScope(b.ctx, qb, node.to, a);
+  const order = relationOrder(b, node, a);
+  const object = knex.raw(`((??.heads ->> ??.id::text) || ? || (??.tails ->> ??.id::text))::json`, [built, a, pivot, built, a]);
+  qb.select(knex.raw(`json_agg(? ORDER BY ${order.map(() => '?').join(', ')})`, [object, ...order]));
+  return knex.raw(`coalesce((?), '[]'::json)`, [qb]);
+}
+
+/**
  * The statement of a page: `data` (the rows as JSON text, in page order), `total`. Without page
  * (the full list) the count runs only when the list is cut at the cap, as listResource does.
  */
 export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number): Knex.QueryBuilder {
   const { knex } = ctx;
-  const b: Build = { ctx, next: 0 };
+  const b: Build = { ctx, next: 0, shared: [] };
   const counts: Array<[string, Knex.Raw]> = q.withCount.map((c) => [c.key, knex.raw('(?)', [countSql(ctx, c)])]);
   const object = objectSql(b, q.resource, ROOT_ALIAS, q.select, q.with, counts);
   const { inner, keys } = pageIds(ctx, q, offset, limit);
@@ -106,9 +181,17 @@ export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: numb
     q.page === null
       ? knex.raw(`CASE WHEN count(*) < ? THEN count(*) ELSE (?) END`, [limit, countQuery(ctx, q)])
       : knex.raw('(?)', [countQuery(ctx, q)]);
-  return knex
-    .from(inner.as(PAGE_ALIAS))
-    .join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`)
+  const statement = knex.queryBuilder();
+  // With shared relations the page is read once (a WITH clause), by them and by the answer.
+  if (b.shared.length) {
+    statement.with(PAGE_CTE, inner);
+    // MATERIALIZED: referenced once, PostgreSQL would otherwise inline it into the per-row
+    // subquery and build each object per parent row again.
+    for (const [name, objects] of b.shared) statement.withMaterialized(name, objects);
+    statement.from({ [PAGE_ALIAS]: PAGE_CTE });
+  } else statement.from(inner.as(PAGE_ALIAS));
+  statement.join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
+  return statement
     .select(knex.raw(`coalesce(json_agg(? ORDER BY ${order.map(() => '?').join(', ')}), '[]'::json)::text as data`, [object, ...order]))
     .select(knex.raw('? as total', [total]));
 }

@@ -80,9 +80,27 @@ async function readBody(response: Response, kind: ResponseKind): Promise<unknown
   return text ? JSON.parse(text) : undefined;
 }
 
+/** How many GET answers with an ETag a client keeps to revalidate (the calendars, the tables shown). */
+export const VALIDATED_ANSWERS = 32;
+
+interface Validated {
+  etag: string;
+  text: string;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl, getLanguage, onUnauthenticated } = options;
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  // Conditional GETs (issue 32 point 2): the last JSON answer of a URL with the server's ETag is
+  // kept (its text, parsed anew each time so no caller shares objects with another) and its tag
+  // sent as If-None-Match; a 304 answers with the kept text. The server compares the whole body,
+  // so another account or language on the same URL simply gets its own 200.
+  const validated = new Map<string, Validated>();
+  const remember = (key: string, entry: Validated) => {
+    validated.delete(key);
+    validated.set(key, entry);
+    if (validated.size > VALIDATED_ANSWERS) validated.delete(validated.keys().next().value as string);
+  };
 
   const url = (path: string, query?: QueryObject): string => withQuery(joinUrl(baseUrl, path), query);
 
@@ -93,10 +111,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     headers.set('Accept-Language', getLanguage());
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     const body = encodeBody(requestOptions.body, headers);
+    const target = url(path, requestOptions.query);
+    const conditional = method === 'GET' && (requestOptions.responseKind ?? 'json') === 'json';
+    const held = conditional ? validated.get(target) : undefined;
+    if (held && !headers.has('If-None-Match')) headers.set('If-None-Match', held.etag);
 
     let response: Response;
     try {
-      response = await doFetch(url(path, requestOptions.query), {
+      response = await doFetch(target, {
         method,
         headers,
         body,
@@ -108,6 +130,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(0, { message: cause instanceof Error ? cause.message : String(cause) });
     }
 
+    if (response.status === 304 && held) {
+      remember(target, held);
+      return JSON.parse(held.text) as T;
+    }
+    const etag = conditional && response.ok ? response.headers.get('ETag') : null;
+    if (etag) {
+      const text = await response.text();
+      remember(target, { etag, text });
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
     if (!response.ok) {
       const error = new ApiError(response.status, await readErrorBody(response));
       if (error.endsSession && !requestOptions.ignoreUnauthenticated) onUnauthenticated?.(error);

@@ -6,6 +6,7 @@ import type { RealtimeStatus } from '../../kit/calendar/realtime-status';
 export type { RealtimeStatus };
 
 interface StudyChange {
+  studyId?: unknown;
   userIds?: unknown;
 }
 
@@ -16,13 +17,14 @@ const ACK_TIMEOUT_MS = 5_000;
 /**
  * Live updates of one user's calendar over socket.io (server: server/src/platform/realtime and
  * features/realtime-events): after `calendar:subscribe` {userId} is acknowledged with { ok: true },
- * each `study:changed` naming that user, and each `calendar:resync`, calls `onChange`.
+ * each `study:changed` naming that user calls `onChange` with its study id (null when it names
+ * none), and each `calendar:resync` or reconnect with null: changes may have been missed.
  *
  * Without an answer (socket refused, a proxy dropping websockets) the status is 'polling' and the
  * caller refreshes on a timer instead, so a family never sees a stale lesson time for long.
  * The client library loads after the calendar is on screen: it is not needed to draw it.
  */
-export function useStudyRealtime(userId: number, onChange: () => void): RealtimeStatus {
+export function useStudyRealtime(userId: number, onChange: (studyId: number | null) => void): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
   // The latest callback without re-connecting when the page re-renders.
   const changed = useRef(onChange);
@@ -58,7 +60,7 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
         let connectedBefore = false;
         live.on('connect', () => {
           if (connectedBefore) {
-            changed.current();
+            changed.current(null);
             publishResync();
           }
           connectedBefore = true;
@@ -72,12 +74,15 @@ export function useStudyRealtime(userId: number, onChange: () => void): Realtime
         live.on('connect_error', () => set('polling'));
         live.on('disconnect', () => set('polling'));
         live.on('study:changed', (change: StudyChange) => {
-          if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) changed.current();
+          if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) {
+            const { studyId } = change;
+            changed.current(typeof studyId === 'number' && Number.isInteger(studyId) && studyId > 0 ? studyId : null);
+          }
           // The open study's panels (messages, homework, reports) reload from the same socket.
           publishSocketChange(change);
         });
         live.on('calendar:resync', () => {
-          changed.current();
+          changed.current(null);
           publishResync();
         });
       },

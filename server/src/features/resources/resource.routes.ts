@@ -5,7 +5,7 @@ import { findResource, type Operation, type ResourceDef } from '@school/shared/r
 import { AppError } from '../../platform/http/app-error.js';
 import { authOf } from '../auth/session.middleware.js';
 import { listResourceJson, parseId, readResource } from '../../resource-engine/resource-reader.js';
-import { setTextBody } from '../../platform/http/sliced-body.js';
+import { setListBody } from '../../platform/http/conditional-list.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { StatementMemo } from '../../resource-engine/statement-memo.js';
@@ -31,7 +31,8 @@ export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
   registerStudyChildrenRoutes(router, knex, hooks);
   router.get('/:resource', handle('list', false, async (ctx, resource) => {
     // JSON text from PostgreSQL, sent as is (resource-engine/json-page.ts); a calendar's is large.
-    setTextBody(ctx, await listResourceJson(engine(ctx), resource, ctx.querystring), 'application/json');
+    // With an ETag: 304 when the caller holds this very answer (platform/http/conditional-list.ts).
+    setListBody(ctx, await listResourceJson(engine(ctx), resource, ctx.querystring));
   }));
   router.get('/:resource/:id', handle('read', true, async (ctx, resource, id) => {
     ctx.body = { data: await readResource(engine(ctx), resource, id, ctx.querystring) };

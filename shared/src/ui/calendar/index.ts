@@ -12,3 +12,4 @@ export * from './calendar-texts';
 // The time helpers the calendar's callers need, so they depend on this module only.
 export { calendarWindows, kyivWall, toKyivIso, toMillis, toSpan } from '../../rules/calendar-window';
 export type { Instant, Span } from '../../rules/calendar-window';
+export * from './study-list-sync';

@@ -4,6 +4,7 @@ import { useApi } from '@school/shared/ui';
 import { toSpan, type Span } from '@school/shared/ui/calendar';
 import { onChatRead } from '@school/shared/ui/study-panels';
 import {
+  createStudyListPatcher,
   mapStudiesToEvents,
   offPeriodSpans,
   scheduleBackgroundEvents,
@@ -46,23 +47,31 @@ export function useCalendarData({ userId, audience, canReadSchedules, t, languag
   const { client } = useApi();
   const queryClient = useQueryClient();
 
-  const invalidate = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: calendarKeys.studies(userId) });
-  }, [queryClient, userId]);
-  const realtime = useCalendarRealtime(userId, invalidate, onStudyMessage);
+  // A change names its study: that study alone is fetched and patched into the list (issue 32).
+  const patcher = useMemo(
+    () =>
+      createStudyListPatcher<CalendarStudy>({
+        fetchStudies: (ids) => fetchCalendarStudies(client, userId, Date.now(), ids),
+        update: (change) => queryClient.setQueryData<CalendarStudy[]>(calendarKeys.studies(userId), (rows) => change(rows)),
+        reloadAll: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.studies(userId) }),
+      }),
+    [client, queryClient, userId],
+  );
+  const changed = useCallback((studyId: number | null) => patcher.changed(studyId), [patcher]);
+  const realtime = useCalendarRealtime(userId, changed, onStudyMessage);
   // A chat read in a modal: its study's "new message" notice goes (the server's flag, read again).
   useEffect(
     () =>
       onChatRead((studyId) => {
         const shown = queryClient.getQueryData<CalendarStudy[]>(calendarKeys.studies(userId));
-        if (shown?.some((study) => study.id === studyId && study.hasUnreadMessages)) invalidate();
+        if (shown?.some((study) => study.id === studyId && study.hasUnreadMessages)) patcher.changed(studyId);
       }),
-    [queryClient, userId, invalidate],
+    [queryClient, userId, patcher],
   );
 
   const studies = useQuery({
     queryKey: calendarKeys.studies(userId),
-    queryFn: () => fetchCalendarStudies(client, userId, Date.now()),
+    queryFn: () => patcher.loadAll(() => fetchCalendarStudies(client, userId, Date.now())),
     // Without live updates the calendar still catches up on its own.
     refetchInterval: realtime === 'live' ? false : POLL_MS,
   });

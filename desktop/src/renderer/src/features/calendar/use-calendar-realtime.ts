@@ -5,7 +5,8 @@ import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui
 /**
  * Live calendar updates over socket.io (server: server/src/platform/realtime): after
  * `calendar:subscribe` {userId} is acknowledged with { ok: true }, every `study:changed` whose
- * userIds include the shown user, and every `calendar:resync`, calls `onChange`.
+ * userIds include the shown user calls `onChange` with its study id (null when it names none), and
+ * every `calendar:resync` or reconnect with null: changes may have been missed, reload everything.
  *
  * Degrades gracefully: without an answer (no socket server, refused, a proxy that drops
  * websockets) the status stays 'polling' and the page refreshes on a timer instead.
@@ -24,7 +25,7 @@ const ACK_TIMEOUT_MS = 5_000;
 
 export function useCalendarRealtime(
   userId: number | null,
-  onChange: () => void,
+  onChange: (studyId: number | null) => void,
   /** A chat message was written or deleted in a study of this calendar (message notifications). */
   onStudyMessage?: (studyId: number, userIds: number[]) => void,
 ): RealtimeStatus {
@@ -55,7 +56,7 @@ export function useCalendarRealtime(
     let detachRooms = () => {};
     socket.on('connect', () => {
       if (connectedBefore) {
-        onChange();
+        onChange(null);
         publishResync();
       }
       connectedBefore = true;
@@ -70,14 +71,14 @@ export function useCalendarRealtime(
     socket.on('disconnect', () => set('polling'));
     socket.on('study:changed', (change: StudyChange) => {
       if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) {
-        onChange();
+        onChange(typeof change.studyId === 'number' && Number.isInteger(change.studyId) && change.studyId > 0 ? change.studyId : null);
         if (change.kind === 'message' && change.studyId !== null) onStudyMessage?.(change.studyId, change.userIds);
       }
       // The open study's panels (messages, homework, reports) reload from the same socket.
       publishSocketChange(change);
     });
     socket.on('calendar:resync', () => {
-      onChange();
+      onChange(null);
       publishResync();
     });
 

@@ -33,8 +33,11 @@ type StudyFlags = Pick<
  * with participants, classes and reports; then, for those ids joined by `|`, the flags and the
  * recordings count. The answers are joined by id. A teacher with more studies than one answer
  * holds gets them in several calls of each (whole-list.ts).
+ * With `ids`, the same calls narrowed to those studies (a `study:changed` names one, issue 32):
+ * an id missing from the answer has left this calendar (deleted, moved out of the window, or no
+ * longer visible to the caller).
  */
-export async function fetchCalendarStudies(client: ApiClient, userId: number, now: number): Promise<CalendarStudy[]> {
+export async function fetchCalendarStudies(client: ApiClient, userId: number, now: number, ids?: readonly number[]): Promise<CalendarStudy[]> {
   const studies = await fetchWholeList<CalendarStudy>(
     (filterDatesEnd) =>
       client.get<ListEnvelope<CalendarStudy>>('/api/studies', {
@@ -42,16 +45,17 @@ export async function fetchCalendarStudies(client: ApiClient, userId: number, no
         withFilter: { 'users.id': userId },
         filterDatesStart: { start: toKyivIso(calendarWindows(now).studiesFrom) },
         ...(filterDatesEnd ? { filterDatesEnd } : {}),
+        ...(ids ? { filter: { id: anyOfFilter(ids) } } : {}),
       }),
     'start',
   );
   if (studies.length === 0) return [];
   const byId = new Map<number, StudyFlags>();
-  for (const ids of idChunks(studies.map((s) => s.id))) {
+  for (const chunk of idChunks(studies.map((s) => s.id))) {
     const flags = await client.get<ListEnvelope<StudyFlags>>('/api/studies', {
       select: FLAG_SELECT,
       withCount: ['recordings'],
-      filter: { id: anyOfFilter(ids) },
+      filter: { id: anyOfFilter(chunk) },
     });
     for (const f of flags.data) byId.set(f.id, f);
   }
