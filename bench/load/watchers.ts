@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createApiClient, type ApiClient } from '@school/shared/api';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
 import { createStudyListPatcher, type CalendarStudy, type StudyListPatcher } from '@school/shared/ui/calendar';
-import { fetchCalendarStudies } from '../../desktop/src/renderer/src/features/calendar/calendar-api.js';
+import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
 import { spawnServerProcess } from '../../server/test/server-process.js';
 import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
 import { openLargeSchool } from '../support/large-school.js';
