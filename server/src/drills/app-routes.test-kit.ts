@@ -20,14 +20,16 @@ export interface ConcreteRoute extends RouterRoute {
 
 /**
  * Every route of a built app, read from the routers the app actually mounted (@koa/router's
- * `routes()` middleware carries its router), so a route added anywhere shows up here without
+ * `routes()` middleware carries its router, a stageRoutes dispatcher its routers), so a route added anywhere shows up here without
  * any list to keep in sync.
  */
 export function routesOf(app: Koa): RouterRoute[] {
   const routers = new Set<Router>();
   for (const mw of app.middleware) {
-    const router = (mw as { router?: Router }).router;
-    if (router) routers.add(router);
+    // A router's own routes() middleware, or a stage of routers behind one prefix dispatcher (stageRoutes).
+    const mounted = mw as { router?: Router; routers?: readonly Router[] };
+    if (mounted.router) routers.add(mounted.router);
+    for (const router of mounted.routers ?? []) routers.add(router);
   }
   const out = new Map<string, RouterRoute>();
   for (const router of routers) {
