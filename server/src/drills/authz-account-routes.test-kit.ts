@@ -226,6 +226,8 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     'GET /api/analytics/invoices/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/invoices/weekly' }) }],
     'GET /api/analytics/weekNumber': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/weekNumber' }) }],
     // The school's reminder timing (issue 18, docs/api.md): the Administrator's alone.
+    // The studies table's footer total (part 2 §2): price_total is the Administrator's only.
+    'GET /api/studies/price-total': [{ target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/studies/price-total' }) }],
     'GET /api/study-reminder-settings': [{ target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/study-reminder-settings' }) }],
     'PATCH /api/study-reminder-settings': [
       { target: '-', need: roles('Administrator'), send: async () => ({ method: 'PATCH', path: '/api/study-reminder-settings', body: { offsets_minutes: [1440, 60] } }) },
