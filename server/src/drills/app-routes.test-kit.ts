@@ -20,7 +20,7 @@ export interface ConcreteRoute extends RouterRoute {
 
 /**
  * Every route of a built app, read from the routers the app actually mounted (@koa/router's
- * `routes()` middleware carries its router), so a route added anywhere shows up here without
+ * `routes()` middleware carries its router, a stageRoutes dispatcher its routers), so a route added anywhere shows up here without
  * any list to keep in sync.
  */
 export function routesOf(app: Koa): RouterRoute[] {

@@ -30,14 +30,25 @@ export function routePrefixes(router: Router): string[] {
  */
 export function stageRoutes(routers: readonly Router[]): Middleware & { routers: readonly Router[] } {
   const entries = routers.map((router) => ({ prefixes: routePrefixes(router), routes: router.routes() as unknown as Middleware }));
+  const canMatch = (entry: (typeof entries)[number], path: string) => entry.prefixes.some((prefix) => path.startsWith(prefix));
   const dispatch = (ctx: Context, next: Next) => {
     const path = ctx.path.toLowerCase();
-    const candidates = entries.filter((e) => e.prefixes.some((prefix) => path.startsWith(prefix)));
-    if (candidates.length === 0) {
+    // Most paths reach one router of a stage, or none: no list is made for them (every request passes each stage).
+    let only: (typeof entries)[number] | undefined;
+    let count = 0;
+    for (const entry of entries) {
+      if (canMatch(entry, path)) {
+        only ??= entry;
+        count++;
+      }
+    }
+    if (!only) {
       const c = ctx as Context & { matched?: unknown[] };
       c.matched ??= [];
       return next();
     }
+    if (count === 1) return only.routes(ctx, next);
+    const candidates = entries.filter((e) => canMatch(e, path));
     const run = (i: number): Promise<unknown> => (i === candidates.length ? next() : Promise.resolve(candidates[i].routes(ctx, () => run(i + 1))));
     return run(0);
   };
