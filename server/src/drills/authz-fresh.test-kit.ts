@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { TIME_ZONE } from '@school/shared/domain';
 import { samplePdf } from '../features/document-generators/sample-files.test-kit.js';
 import { resumableUploadDir } from '../features/recordings/recording-objects.js';
 import { ROLE_ID, type SignedInRole } from './authz-spec.test-kit.js';
 import { HOUR, type Participant, type School, type Side } from './authz-school.test-kit.js';
+
+const KYIV_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
+const kyivHour = (ms: number) => Number(KYIV_HOUR.format(ms));
 
 /**
  * Throw-away rows for the drill's state-changing calls: each granted write gets a row of its own,
@@ -13,9 +17,9 @@ import { HOUR, type Participant, type School, type Side } from './authz-school.t
  * and at once. Refused writes are sent at the fixture rows themselves (which must survive them).
  */
 export class Fresh {
-  private slots = 0;
+  private hours = 0;
   private serial = 0;
-  /** Three-hour grid from 20 days ahead: no two throw-away lessons of the same people overlap. */
+  /** Whole hours from 20 days ahead, of which slot() takes every third in Kyiv time. */
   private readonly base = Math.ceil(Date.now() / HOUR) * HOUR + 20 * 24 * HOUR;
 
   constructor(private readonly s: School) {}
@@ -28,9 +32,19 @@ export class Fresh {
     return this.s[key];
   }
 
-  /** A lesson start no throw-away lesson shares; a transfer may go one day and one hour later. */
+  /**
+   * A lesson start no throw-away lesson shares; a transfer may go one day and one hour later.
+   * Starts are at 2, 5, 8 … 23 o'clock Kyiv time, whatever the hour the drill runs: a transfer
+   * (+25 h) then lands at 0, 3 … 21 o'clock, never at 23:00 (its hour would end past the teacher's
+   * 00:00-23:59 work period: 422 slot_not_free), and no lesson starts at the packages' 10:00, where
+   * a move to the end of a package lands (409 overlap). With the grid tied to the clock's hour both
+   * failed when the drill ran at certain hours of the day.
+   */
   slot(): number {
-    return this.base + 3 * HOUR * this.slots++;
+    for (;;) {
+      const start = this.base + HOUR * this.hours++;
+      if (kyivHour(start) % 3 === 2) return start;
+    }
   }
 
   participants(side: Side): Participant[] {
