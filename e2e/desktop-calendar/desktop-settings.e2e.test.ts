@@ -257,6 +257,9 @@ describe('staff settings: contract templates’ own .docx (issue 29 point 3)', (
       await screenshot(page, 'desktop-settings-templates-uk');
 
       await page.getByTestId('language-ru').click();
+      // Russian arrives with its own chunk: the upload goes out once the page speaks it (the
+      // request's Accept-Language follows the page), else the refusal would come back in Ukrainian.
+      await page.getByTestId('settings-contract-templates').getByText(ru.featureFlags.templates.placeholders).waitFor();
       await row.getByTestId('contract-template-file').setInputFiles({
         name: 'ошибка.docx',
         mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
