@@ -64,7 +64,9 @@ export async function startBotsServer(): Promise<BotsServer> {
     VIBER_AUTH_TOKEN: VIBER_TOKEN,
     VIBER_BOT_NAME: VIBER_BOT,
     BOT_RETRY_BASE_MS: '100',
-    BOT_SEND_TIMEOUT_MS: '400',
+    // Short, so a hanging provider ends an attempt quickly; not so short that a busy machine's slow
+    // answer counts as a failure and the message goes out twice (an answer after the timeout is a resend).
+    BOT_SEND_TIMEOUT_MS: '1500',
     BOT_SEND_MAX_ATTEMPTS: '4',
     // The reminders' minute job would message the demo school's chats mid-test: tests call it by hand.
     STUDY_REMINDERS_TICK: '0',

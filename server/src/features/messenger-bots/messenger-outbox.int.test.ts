@@ -94,7 +94,7 @@ describe('the messenger outbox', () => {
 
   it('a slow answer counts as a failure and is retried; gives up after the configured attempts', async () => {
     srv.telegram.answer(() => {
-      /* never answers: the client's timeout (400 ms) ends the attempt */
+      /* never answers: the client's timeout (BOT_SEND_TIMEOUT_MS, 1.5 s) ends the attempt */
     });
     const slow = await sendOne();
     await waitFor(async () => (await outboxRow(slow))?.status === 'sent');
