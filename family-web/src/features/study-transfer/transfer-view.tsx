@@ -2,18 +2,19 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
 import {
-  BACKGROUND_COLORS,
   CALENDAR_VIEWS,
-  hourRange,
   mapStudyToEvent,
-  toKyivIso,
-  toMillis,
   TRANSFER_TIME_CELL_HEIGHT,
-  type CalendarEventData,
   type CalendarStudy,
 } from '@school/shared/ui/calendar';
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
-import { useStudyTransfer, type MovedStudy } from '@school/shared/ui/study-transfer';
+import {
+  slotStartOf,
+  transferEvents,
+  transferHours,
+  useStudyTransfer,
+  type MovedStudy,
+} from '@school/shared/ui/study-transfer';
 import { useToasts } from '../../app/toasts-context';
 import { ChevronLeftIcon } from '../../components/icons';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -23,7 +24,6 @@ import { formatClock, formatDay, formatMoment } from '../../kit/calendar/study-t
 import { TransferConfirm } from './transfer-confirm';
 import './transfer-view.css';
 
-const SLOT_PREFIX = 'slot-';
 const FREE = { background: '#e3f4ea', border: '#238551', text: '#14532d' };
 /** Where a week column is too narrow for "09:00 - 10:00 Free": a slot then reads its start only. */
 const COMPACT_QUERY = '(max-width: 599px)';
@@ -53,7 +53,11 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
   const week = useMemo(() => (range ? { start: range.start, end: range.end } : null), [range]);
   const moved = useCallback(
     (done: MovedStudy) => {
-      toasts.show({ intent: 'success', message: t('family.transfer.done', { time: formatMoment(done.start, i18n.language) }), timeoutMs: TOAST_MS.short });
+      toasts.show({
+        intent: 'success',
+        message: t('family.transfer.done', { time: formatMoment(done.start, i18n.language) }),
+        timeoutMs: TOAST_MS.short,
+      });
       onMoved(done);
     },
     [toasts, t, i18n.language, onMoved],
@@ -69,50 +73,31 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
 
   const compact = useMediaQuery(COMPACT_QUERY);
 
-  const events = useMemo(() => {
-    const current = mapStudyToEvent(study, { audience: 'family', now, t: tFn, typeNames });
-    const list: CalendarEventData[] = [
-      ...frame.offPeriods.map(
-        (span, i): CalendarEventData => ({
-          id: `off-${i}`,
-          title: '',
-          start: toKyivIso(span.start),
-          end: toKyivIso(span.end),
-          display: 'background',
-          classNames: ['calendar-bg', 'calendar-bg--off'],
-          backgroundColor: BACKGROUND_COLORS.off,
-          extendedProps: { kind: 'off' },
-        }),
-      ),
-      { ...current, classNames: [...current.classNames, 'transfer-current'] },
-      ...offer.slots.map(
-        (slot): CalendarEventData => ({
-          id: `${SLOT_PREFIX}${slot.start}`,
+  const events = useMemo(
+    () =>
+      transferEvents(
+        mapStudyToEvent(study, { audience: 'family', now, t: tFn, typeNames }),
+        frame.offPeriods,
+        offer.slots,
+        (slot) => ({
           title: compact ? formatClock(slot.start) : t('family.transfer.free'),
-          start: toKyivIso(slot.start),
-          end: toKyivIso(slot.end),
-          // The start in the class name lets a test (or a person's tools) address one slot.
-          classNames: ['transfer-slot', `transfer-slot--${slot.start}`],
+          classNames: ['transfer-slot'],
           backgroundColor: FREE.background,
           borderColor: FREE.border,
           textColor: FREE.text,
-          extendedProps: { kind: 'work' },
         }),
       ),
-    ];
-    return list;
     // language: the slot titles are translated
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [study, now, tFn, typeNames, frame.offPeriods, offer.slots, compact, i18n.language]);
-
-  const hours = useMemo(
-    () => hourRange([...offer.slots, { start: toMillis(study.start), end: toMillis(study.end) }].filter((s) => !range || (s.start < range.end && s.end > range.start))),
-    [offer.slots, study.start, study.end, range],
+    [study, now, tFn, typeNames, frame.offPeriods, offer.slots, compact, i18n.language],
   );
+
+  const hours = useMemo(() => transferHours(offer.slots, study, range), [offer.slots, study, range]);
 
   const onSlotClick = useCallback(
     (eventId: string) => {
-      if (eventId.startsWith(SLOT_PREFIX)) transfer.pick(Number(eventId.slice(SLOT_PREFIX.length)));
+      const start = slotStartOf(eventId);
+      if (start !== undefined) transfer.pick(start);
     },
     [transfer],
   );
@@ -121,7 +106,14 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
   const inWindow = offer.slots.length > 0;
   const title = (
     <span className="transfer-title">
-      <button type="button" className="icon-button" onClick={onBack} aria-label={t('family.transfer.back')} title={t('family.transfer.back')} data-testid="transfer-back">
+      <button
+        type="button"
+        className="icon-button"
+        onClick={onBack}
+        aria-label={t('family.transfer.back')}
+        title={t('family.transfer.back')}
+        data-testid="transfer-back"
+      >
         <ChevronLeftIcon />
       </button>
       {t('family.transfer.title')}
@@ -129,17 +121,38 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
   );
 
   return (
-    <ModalDialog title={title} closeLabel={t('family.study.close')} onClose={onClose} size="sheet" testId="transfer-view">
+    <ModalDialog
+      title={title}
+      closeLabel={t('family.study.close')}
+      onClose={onClose}
+      size="sheet"
+      testId="transfer-view"
+    >
       <div className="transfer" data-state={offer.loading || frame.loading ? 'loading' : 'ready'}>
-        <p className="transfer__now">{t('family.transfer.now', { time: formatMoment(study.start, i18n.language) })}</p>
+        <p className="transfer__now">
+          {t('family.transfer.now', { time: formatMoment(study.start, i18n.language) })}
+        </p>
         <p className="transfer__hint">{t('family.transfer.hint')}</p>
         {limits ? (
-          <p className="transfer__window" data-testid="transfer-window" data-from={limits.start} data-to={limits.end}>
-            {t('family.transfer.window', { from: formatDay(limits.start, i18n.language), to: formatDay(limits.end - 1, i18n.language) })}
+          <p
+            className="transfer__window"
+            data-testid="transfer-window"
+            data-from={limits.start}
+            data-to={limits.end}
+          >
+            {t('family.transfer.window', {
+              from: formatDay(limits.start, i18n.language),
+              to: formatDay(limits.end - 1, i18n.language),
+            })}
           </p>
         ) : null}
         {error ? (
-          <div ref={errorRef} className="form-alert form-alert--error" role="alert" data-testid="transfer-error">
+          <div
+            ref={errorRef}
+            className="form-alert form-alert--error"
+            role="alert"
+            data-testid="transfer-error"
+          >
             {error}
           </div>
         ) : null}

@@ -4,22 +4,21 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE, TOAST_MS } from '@school/shared/domain';
 import {
-  BACKGROUND_COLORS,
   CALENDAR_VIEWS,
-  hourRange,
   mapStudyToEvent,
-  toKyivIso,
-  toMillis,
   TRANSFER_TIME_CELL_HEIGHT,
-  type CalendarEventData,
   type CalendarStudy,
 } from '@school/shared/ui/calendar';
 import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
-import { useStudyTransfer, type MovedStudy } from '@school/shared/ui/study-transfer';
+import {
+  slotStartOf,
+  transferEvents,
+  transferHours,
+  useStudyTransfer,
+  type MovedStudy,
+} from '@school/shared/ui/study-transfer';
 import { useServices } from '../../app/services-context';
 import './staff-transfer-dialog.css';
-
-const SLOT_PREFIX = 'slot-';
 
 function moment(at: string | number, language: string): string {
   const when = typeof at === 'number' ? DateTime.fromMillis(at) : DateTime.fromISO(at);
@@ -62,46 +61,27 @@ export function StaffTransferDialog({ study, onClose, onMoved }: StaffTransferDi
   );
   const transfer = useStudyTransfer(study, { now, week, t: tFn, onMoved: moved });
 
-  const events = useMemo(() => {
-    const current = mapStudyToEvent(study, { audience: 'staff', now, t: tFn });
-    const list: CalendarEventData[] = [
-      ...transfer.offPeriods.map((span, i): CalendarEventData => ({
-        id: `off-${i}`,
-        title: '',
-        start: toKyivIso(span.start),
-        end: toKyivIso(span.end),
-        display: 'background',
-        classNames: ['calendar-bg', 'calendar-bg--off'],
-        backgroundColor: BACKGROUND_COLORS.off,
-        extendedProps: { kind: 'off' },
-      })),
-      { ...current, classNames: [...current.classNames, 'transfer-current'] },
-      ...transfer.slots.map((slot): CalendarEventData => ({
-        id: `${SLOT_PREFIX}${slot.start}`,
-        title: t('staffScreens.transfer.free'),
-        start: toKyivIso(slot.start),
-        end: toKyivIso(slot.end),
-        classNames: ['staff-transfer__slot', `transfer-slot--${slot.start}`],
-        extendedProps: { kind: 'work' },
-      })),
-    ];
-    return list;
+  const events = useMemo(
+    () =>
+      transferEvents(
+        mapStudyToEvent(study, { audience: 'staff', now, t: tFn }),
+        transfer.offPeriods,
+        transfer.slots,
+        () => ({
+          title: t('staffScreens.transfer.free'),
+          classNames: ['staff-transfer__slot'],
+        }),
+      ),
     // language: the slot titles are translated
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [study, now, tFn, transfer.offPeriods, transfer.slots, i18n.language]);
-
-  const hours = useMemo(
-    () =>
-      hourRange(
-        [...transfer.slots, { start: toMillis(study.start), end: toMillis(study.end) }].filter(
-          (s) => !range || (s.start < range.end && s.end > range.start),
-        ),
-      ),
-    [transfer.slots, study.start, study.end, range],
+    [study, now, tFn, transfer.offPeriods, transfer.slots, i18n.language],
   );
+
+  const hours = useMemo(() => transferHours(transfer.slots, study, range), [transfer.slots, study, range]);
   const onSlotClick = useCallback(
     (eventId: string) => {
-      if (eventId.startsWith(SLOT_PREFIX)) transfer.pick(Number(eventId.slice(SLOT_PREFIX.length)));
+      const start = slotStartOf(eventId);
+      if (start !== undefined) transfer.pick(start);
     },
     [transfer],
   );
