@@ -134,7 +134,9 @@ function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
   const pv = `${a}_p`;
   const built = `${a}_o`;
   const head = objectSql(b, node.to, a, node.columns, [], []);
-  const tail = node.children.map((child) => knex.raw(`', "${child.name}" : ' || (?)::text`, [relationSql(b, child, a)]));
+  // A to-one relation with nothing to show is SQL NULL: written `null`, as json_build_object does
+  // (concatenated as NULL it would blank the whole object: `"responsibles": [null]`).
+  const tail = node.children.map((child) => knex.raw(`', "${child.name}" : ' || coalesce((?)::text, 'null')`, [relationSql(b, child, a)]));
   const reachable = knex.queryBuilder().from({ [pv]: r.pivot.table }).select(`${pv}.${r.pivot.relatedKey}`)
     .whereIn(`${pv}.${r.pivot.foreignKey}`, knex.queryBuilder().from(PAGE_CTE).select('id'));
   // One row: each object's two parts by id (jsonb: a parent row finds its people by key without
