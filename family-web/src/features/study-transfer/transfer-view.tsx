@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
+import { CALENDAR_VIEWS, mapStudyToEvent, type CalendarStudy } from '@school/shared/ui/calendar';
+import type { StudyCalendarHandle, VisibleRange } from '@school/shared/ui/calendar/react';
 import {
-  CALENDAR_VIEWS,
-  mapStudyToEvent,
-  TRANSFER_TIME_CELL_HEIGHT,
-  type CalendarStudy,
-} from '@school/shared/ui/calendar';
-import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
-import {
-  slotStartOf,
+  TransferCalendar,
   transferEvents,
   transferHours,
   useStudyTransfer,
@@ -94,14 +89,6 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
 
   const hours = useMemo(() => transferHours(offer.slots, study, range), [offer.slots, study, range]);
 
-  const onSlotClick = useCallback(
-    (eventId: string) => {
-      const start = slotStartOf(eventId);
-      if (start !== undefined) transfer.pick(start);
-    },
-    [transfer],
-  );
-
   const limits = frame.window;
   const inWindow = offer.slots.length > 0;
   const title = (
@@ -171,18 +158,15 @@ export function TransferView({ study, typeNames, onBack, onClose, onMoved }: Tra
         </div>
         {limits ? (
           <div className="transfer__calendar">
-            <StudyCalendar
+            <TransferCalendar
               handleRef={handle}
               events={events}
-              initialView={CALENDAR_VIEWS.week}
+              hours={hours}
               initialDate={limits.start}
               language={i18n.language}
               t={tFn}
-              hourRange={hours}
-              showAllDay={false}
-              timeCellHeight={TRANSFER_TIME_CELL_HEIGHT}
               onDatesSet={setRange}
-              onOtherEventClick={onSlotClick}
+              onPick={transfer.pick}
             />
           </div>
         ) : null}

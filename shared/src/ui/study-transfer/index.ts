@@ -2,3 +2,4 @@
 export * from './transfer-api';
 export * from './use-study-transfer';
 export * from './transfer-events';
+export * from './transfer-calendar';

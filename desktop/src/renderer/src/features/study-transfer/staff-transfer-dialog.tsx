@@ -3,15 +3,10 @@ import { DateTime } from 'luxon';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { mapStudyToEvent, type CalendarStudy } from '@school/shared/ui/calendar';
+import type { StudyCalendarHandle, VisibleRange } from '@school/shared/ui/calendar/react';
 import {
-  CALENDAR_VIEWS,
-  mapStudyToEvent,
-  TRANSFER_TIME_CELL_HEIGHT,
-  type CalendarStudy,
-} from '@school/shared/ui/calendar';
-import { StudyCalendar, type StudyCalendarHandle, type VisibleRange } from '@school/shared/ui/calendar/react';
-import {
-  slotStartOf,
+  TransferCalendar,
   transferEvents,
   transferHours,
   useStudyTransfer,
@@ -78,13 +73,6 @@ export function StaffTransferDialog({ study, onClose, onMoved }: StaffTransferDi
   );
 
   const hours = useMemo(() => transferHours(transfer.slots, study, range), [transfer.slots, study, range]);
-  const onSlotClick = useCallback(
-    (eventId: string) => {
-      const start = slotStartOf(eventId);
-      if (start !== undefined) transfer.pick(start);
-    },
-    [transfer],
-  );
 
   const limits = transfer.window;
   let body;
@@ -141,18 +129,15 @@ export function StaffTransferDialog({ study, onClose, onMoved }: StaffTransferDi
             data-testid="staff-transfer-calendar"
             data-state={transfer.loading ? 'loading' : 'ready'}
           >
-            <StudyCalendar
+            <TransferCalendar
               handleRef={handle}
               events={events}
-              initialView={CALENDAR_VIEWS.week}
+              hours={hours}
               initialDate={limits.start}
               language={i18n.language}
               t={tFn}
-              hourRange={hours}
-              showAllDay={false}
-              timeCellHeight={TRANSFER_TIME_CELL_HEIGHT}
               onDatesSet={setRange}
-              onOtherEventClick={onSlotClick}
+              onPick={transfer.pick}
             />
           </div>
         ) : null}
