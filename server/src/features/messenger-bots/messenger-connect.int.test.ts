@@ -56,6 +56,9 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 beforeEach(async () => {
+  // A greeting queued by the previous test may still be on its way: let it land before the record
+  // is cleared, or it would count as this test's message.
+  await waitFor(async () => (await srv.db.knex('messenger_outbox').where('status', 'pending').first()) === undefined);
   srv.telegram.reset();
   srv.viber.reset();
   await srv.db.knex('users').update({ telegram_id: null, viber_id: null });
