@@ -133,8 +133,8 @@ function applyRelationCondition(
   if (direct) {
     // `withFilter[users.id]=5` (the calendar's call): the pivot holds the related id, so the rows
     // are `id = ANY(ARRAY(those pivot rows))`. The ids are collected once and fetched by primary
-    // key: as an EXISTS the plan depended on the statistics of user 5 (1M-study bench: 12 ms with
-    // a low estimate, a parallel scan of every study, 95-135 ms, with an accurate one). A scoped
+    // key: as an EXISTS the plan depended on the statistics of user 5 (figures:
+    // docs/architecture-decisions.md, "Chosen by measurement"). A scoped
     // related resource joins its table by primary key inside that list, for its row scope.
     const pv = `${alias}_p`;
     const ids = knex.queryBuilder().from({ [pv]: direct.pivot.table }).select(`${pv}.${direct.pivot.foreignKey}`);

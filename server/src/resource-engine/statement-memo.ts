@@ -38,7 +38,8 @@ export class StatementMemo {
   /**
    * The name to run a statement under as a prepared statement, from its second use on: PostgreSQL
    * then parses it once per connection and, once its generic plan is as good, plans it once too
-   * (planning a list page's statement took 2-3 ms of its 7-11). Named by the SQL text AND its
+   * (planning was a large part of a list page's time: docs/architecture-decisions.md, "Chosen by
+   * measurement"). Named by the SQL text AND its
    * values: one name never sees other values, so a plan made for one page, offset or filter value
    * is never reused for another (a generic plan for client-chosen values could be a slow one).
    * Callers asking the same page with the same values share it (the admin tables' default pages).

@@ -13,7 +13,7 @@ const INDEXES: Array<[name: string, definition: string]> = [
     'study_user (subscription_id, lower(period), study_id) WHERE subscription_id IS NOT NULL',
   ],
   // The studies table's "trial" filter (1 study in ~200): page and count were full scans
-  // (70 ms each on 1M studies), now ~1 ms. Partial: the index holds only trial rows.
+  // (docs/architecture-decisions.md, "Chosen by measurement"). Partial: only trial rows.
   ['studies_trial_start_index', 'studies (start, id) WHERE trial'],
   // Its miss status filter (Miss / Billed Miss, a few % of studies), in the table's start order;
   // miss_status rides along so `IN (1, 2)` and the count are answered from the index.

@@ -10,7 +10,8 @@ const INDEXES: Array<[name: string, definition: string]> = [
   // `withFilter[users.id]=u&filterDatesStart[start]=d` (the engine repeats the start condition on
   // study_user.period, see PivotMirrors) reads only u's rows from d. Without it PostgreSQL either
   // checks all of u's participations since the school began or, once its statistics know how
-  // many a teacher has, scans every study of the window (146 ms on 1M studies, 10× the 100k one).
+  // many a teacher has, scans every study of the window (docs/architecture-decisions.md,
+  // "Chosen by measurement").
   ['study_user_user_id_start_index', 'study_user (user_id, lower(period), study_id)'],
 ];
 

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
  * studies.participant_role_ids: the distinct current roles (users.role_id, ascending) of a
  * study's participants. It exists for one query: the studies table's
  * `filter[trial]=1&withFilter[users.role_id]=4` had to probe study_user + users for every trial
- * study to count them (1M-study bench: count 49 ms vs page 3.6 ms); with the roles on the row the
+ * study to count them (the count cost many pages: docs/architecture-decisions.md, "Chosen by
+ * measurement"); with the roles on the row the
  * count is `participant_role_ids && '{4}'` on the rows the other filters already read
  * (docs/data-model.md, "Participant roles on the study row").
  *
@@ -109,8 +110,8 @@ export async function up(knex: Knex): Promise<void> {
     WHERE s.id = r.study_id`);
 
   // The trial filter's partial index (016) carries the roles: the count of
-  // `filter[trial]=1&withFilter[users.role_id]=4` is then an index-only scan of ~4,000 entries
-  // (1 ms on the 1M-study bench) instead of a heap fetch per trial study (6 ms, 3× the page).
+  // `filter[trial]=1&withFilter[users.role_id]=4` is then an index-only scan instead of a heap
+  // fetch per trial study (docs/architecture-decisions.md, "Chosen by measurement").
   await knex.raw('CREATE INDEX IF NOT EXISTS studies_trial_start_roles_index ON studies (start, id) INCLUDE (participant_role_ids) WHERE trial');
   await knex.raw('DROP INDEX IF EXISTS studies_trial_start_index');
 }

@@ -89,10 +89,9 @@ const PLAN = `
     RETURN n;
   END $$`;
 
-// Planned for the ids at hand (force_custom_plan): a generic plan cached after a bulk move of a
-// thousand studies made each later single move cost ~35 ms on the 1M-study school (~5 ms with this).
-// The live check is written out rather than study_reminder_is_live(), which is not inlined in a filter and
-// cost ~0.5 ms a row.
+// Planned for the ids at hand (force_custom_plan): a generic plan cached after a bulk move made each
+// later single move slow. The live check is written out rather than study_reminder_is_live(), which
+// is not inlined in a filter (figures: docs/architecture-decisions.md, "Chosen by measurement").
 const WITHDRAW = `
   CREATE FUNCTION study_reminders_withdraw(p_studies int[]) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
   BEGIN

@@ -57,7 +57,8 @@ export function createSessionRepository(knex: Knex) {
       const { sql, bindings } = findLiveStatement;
       const result: { rows: LiveSessionRow[] } = await knex
         .raw(sql, bindings.map((b) => (b === SESSION_ID_SLOT ? id : b)) as Knex.RawBinding[])
-        // Prepared once per connection: planning it cost more than running it (0.5 vs 0.2 ms).
+        // Prepared once per connection: planning it cost more than running it
+        // (docs/architecture-decisions.md, "Chosen by measurement").
         .options({ name: 'session_find_live' });
       const row = result.rows[0];
       if (!row) return undefined;

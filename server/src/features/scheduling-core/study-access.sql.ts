@@ -23,10 +23,9 @@ export function isTeaching(auth: AuthState): boolean {
 
 /**
  * `column = ANY(ARRAY(subquery))`: the ids are collected once (an InitPlan), then looked up by
- * primary key. With a plain IN (semi-join) the planner, asked for "100 newest studies", walks
- * the whole start index probing each study for the teacher (115 ms on the 1M-study bench, 100 ms
- * even within a 120-day window); with the array it fetches the teacher's ~4,000 studies and
- * sorts them (15 ms, 7 ms in the window). Audiences are one user or a family: the arrays stay small.
+ * primary key, where a plain IN walked the whole start index for "100 newest studies". Audiences
+ * are one user or a family: the arrays stay small (docs/architecture-decisions.md, "Chosen by
+ * measurement").
  */
 export function whereInArrayOf(qb: Knex.QueryBuilder, column: string, ids: Knex.QueryBuilder): void {
   qb.whereRaw('?? = ANY(ARRAY(?))', [column, ids]);
@@ -56,10 +55,9 @@ export function studyIdsOf(knex: Knex, userIds: readonly number[]): Knex.QueryBu
  * Ids of the users who share a study with one of these users, optionally only those who took
  * part in a given role (study_user.role_id is the role snapshot taken when they were added).
  * The studies are collected first (studyIdsOf, an InitPlan), then their participants are read by
- * study_user_pkey. Written as a join of study_user with itself, the planner hashed the whole
- * table (a sequential scan of every participation) for a teacher's ~4,000 studies: 31 ms against
- * 10 ms on the scale-0.05 school, paid once by every statement a teacher's users scope is in
- * (the calendar's people, the users table). The same set of ids either way.
+ * study_user_pkey: written as a join of study_user with itself, the planner hashed the whole
+ * table for a teacher's studies (docs/architecture-decisions.md, "Chosen by measurement").
+ * The same set of ids either way.
  */
 export function coParticipantIdsOf(
   knex: Knex,

@@ -6,11 +6,9 @@ import { isCompressibleType, preferredCoding, type Coding } from './accept-encod
 import { setBytesBody } from './sliced-body.js';
 
 /**
- * Chosen by measurement (`npm run bench compression`, bench/cases/compression.bench.ts: server CPU
- * plus bytes sent, per level, on a busy teacher's 1.2 MB calendar, its flags call, the admin studies
- * page and GET /api/user). Brotli 5 sends the calendar in 11 KB for ~3.4 ms of CPU (quality 3: 15 KB
- * for 2 ms; 9 and up cost 15-100x the CPU for nothing more); gzip 6 (clients without brotli) 55 KB
- * for ~5.5 ms. Below the threshold an answer fits a TCP packet anyway: compressing saves no round trip.
+ * The levels with the least server CPU plus bytes sent (`npm run bench compression`; figures:
+ * docs/architecture-decisions.md, "Chosen by measurement"). Below the threshold an answer fits a
+ * TCP packet anyway: compressing saves no round trip.
  */
 export const COMPRESSION = { thresholdBytes: 1024, brotliQuality: 5, gzipLevel: 6 } as const;
 

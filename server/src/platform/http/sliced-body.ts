@@ -10,8 +10,8 @@ export const SLICE_BYTES = 64 * 1024;
  *
  * Why: a teacher's calendar is about 1 MB of JSON text. Written in one piece, Node encodes it
  * and copies it into the socket in one synchronous step; with the byte count Koa takes first,
- * the load drill saw the server's event loop stop for 20-40 ms at the end of each calendar on
- * 2 shared cores, and every light request in flight (3-10 ms alone) waited those out.
+ * the load drill saw the server's event loop stop at the end of each calendar, and every light
+ * request in flight waited it out (docs/architecture-decisions.md, "Chosen by measurement").
  */
 class SlicedBody extends Readable {
   private at = 0;
