@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { formatAmount } from '@school/shared/rules';
+import { formatMoney } from '@school/shared/rules';
 import { SCREENSHOT_DIR as SHOTS, VIEWPORTS } from '../support/browser';
 import { signIn } from '../desktop-calendar/calendar-e2e-kit';
 import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge-kit';
@@ -93,7 +93,7 @@ describe('staff analytics', () => {
       expect(await page.getByTestId('analytics-current-week').innerText()).toBe(
         fill(uk.analyticsUi.currentWeek, { week: current.week, from: day(current.first_day_of_week), to: day(current.last_day_of_week) }),
       );
-      const money = (minor: number | null) => (minor === null ? '' : formatAmount(minor, 'uk'));
+      const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor, 'uk', { currency: false }));
       expect(await cells(page, 'studies')).toEqual(
         studies.data.map((row) => [String(row.week), day(row.first_day_of_week), day(row.last_day_of_week), String(row.count), money(row.price), money(row.average_price), String(row.users_count)]),
       );

@@ -1,6 +1,17 @@
 /** Business constants of spec part 1 §9 and part 2 §9. Every number the spec names lives here once. */
 
 export const TIME_ZONE = 'Europe/Kyiv';
+/**
+ * How dates and times are written for people (luxon and date-fns tokens alike): one spelling each,
+ * so tables, forms, messages and documents agree. Lint refuses these literals anywhere else.
+ */
+export const DATE_FORMAT = 'dd.MM.yyyy';
+export const TIME_FORMAT = 'HH:mm';
+export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
+/** A day of the current season in short messages (reminders): '05.03'. */
+export const DAY_MONTH_FORMAT = 'dd.MM';
+/** A study's start in its card and report heading: 'понеділок, 5 березня 2026, 10:00'. */
+export const WEEKDAY_DATE_TIME_FORMAT = `cccc, d MMMM yyyy, ${TIME_FORMAT}`;
 /** ISO weekday luxon uses for the first day of the week (Monday). */
 export const WEEK_STARTS_ON = 1;
 

@@ -19,23 +19,42 @@ function locale(lang: string): string {
   return LOCALES[lang] ?? LOCALES.uk!;
 }
 
-/** 123456 → '1 234,56' (uk) / '1,234.56' (en): always two decimals. */
-export function formatAmount(minor: number, lang = 'uk'): string {
-  return new Intl.NumberFormat(locale(lang), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: GROUPING,
-  }).format(toMajorUnits(minor));
+/** A currency a price is written in (contract templates are in UAH or EUR). */
+export type MoneyCurrency = 'UAH' | 'EUR';
+
+export interface MoneyFormat {
+  /** The currency sign to write (default UAH), or false for the number alone (tables, documents). */
+  currency?: MoneyCurrency | false;
+  /** A whole amount without its ',00' (chart axes): 120000 → '1 200'. */
+  wholeWithoutCents?: boolean;
 }
 
-/** 123456 → '1 234,56 ₴' (uk) / '₴1,234.56' (en). */
-export function formatMoney(minor: number, lang = 'uk'): string {
-  return new Intl.NumberFormat(locale(lang), {
-    style: 'currency',
-    currency: CURRENCY,
-    currencyDisplay: 'narrowSymbol',
-    useGrouping: GROUPING,
-  }).format(toMajorUnits(minor));
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(lang: string, currency: MoneyCurrency | false, cents: number): Intl.NumberFormat {
+  const key = `${locale(lang)}|${currency}|${cents}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale(lang), {
+      ...(currency ? { style: 'currency', currency, currencyDisplay: 'narrowSymbol' } : {}),
+      minimumFractionDigits: cents,
+      maximumFractionDigits: cents,
+      useGrouping: GROUPING,
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Every amount people read goes through here. Kopiykas (cents for EUR) →
+ * 123456: '1 234,56 ₴' (uk) / '₴1,234.56' (en); `{ currency: false }`: '1 234,56' / '1,234.56';
+ * `{ currency: 'EUR' }`: '1 234,56 €'.
+ */
+export function formatMoney(minor: number, lang = 'uk', format: MoneyFormat = {}): string {
+  const currency = format.currency ?? CURRENCY;
+  const cents = format.wholeWithoutCents && minor % MINOR_UNITS === 0 ? 0 : 2;
+  return formatterFor(lang, currency, cents).format(toMajorUnits(minor));
 }
 
 /** Studies an invoice pays for: amount / price per study, rounded; 0 when the price is unknown. */

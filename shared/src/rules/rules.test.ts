@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  formatAmount,
   formatMoney,
   fullName,
   givenNames,
@@ -53,12 +52,21 @@ describe('money', () => {
   });
 
   it('formats UAH per language', () => {
-    expect(plain(formatAmount(123456, 'uk'))).toBe('1 234,56');
-    expect(plain(formatAmount(30000, 'en'))).toBe('300.00');
+    expect(plain(formatMoney(123456, 'uk', { currency: false }))).toBe('1 234,56');
+    expect(plain(formatMoney(30000, 'en', { currency: false }))).toBe('300.00');
     expect(plain(formatMoney(123456, 'uk'))).toBe('1 234,56 ₴');
     expect(plain(formatMoney(123456, 'ru'))).toBe('1 234,56 ₴');
     expect(plain(formatMoney(123456, 'en'))).toBe('₴1,234.56');
     expect(plain(formatMoney(5, 'xx'))).toBe('0,05 ₴');
+    expect(plain(formatMoney(125050, 'uk', { currency: 'EUR' }))).toBe('1 250,50 €');
+    expect(plain(formatMoney(-30000, 'uk'))).toBe('-300,00 ₴');
+  });
+
+  it('drops the cents of whole amounts only when asked (chart axes)', () => {
+    expect(plain(formatMoney(120000, 'uk', { currency: false, wholeWithoutCents: true }))).toBe('1 200');
+    expect(plain(formatMoney(120050, 'uk', { currency: false, wholeWithoutCents: true }))).toBe('1 200,50');
+    expect(plain(formatMoney(120000, 'en', { currency: false, wholeWithoutCents: true }))).toBe('1,200');
+    expect(plain(formatMoney(120000, 'uk', { currency: false }))).toBe('1 200,00');
   });
 
   it('studiesCount = amount / price per study, rounded', () => {

@@ -1,4 +1,5 @@
-import { formatAmount } from '@school/shared/rules';
+import { TIME_ZONE } from '@school/shared/domain';
+import { formatMoney } from '@school/shared/rules';
 import { translatorFor, type Translate } from '../../platform/i18n/request-i18n.js';
 
 /** The languages a school document is printed in; the staff's English UI still prints Ukrainian. */
@@ -19,7 +20,7 @@ export function documentT(lang: DocumentLanguage): Translate {
 }
 
 const DATE = new Intl.DateTimeFormat('uk-UA', {
-  timeZone: 'Europe/Kyiv',
+  timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -36,7 +37,7 @@ export function documentDate(value: Date | string): string {
 
 /** Kopiykas → '1 234,56' with plain spaces: Word and PDF text should not depend on NBSP handling. */
 export function documentAmount(minor: number): string {
-  return formatAmount(minor, 'uk').replace(/[\u00a0\u202f]/g, ' ');
+  return formatMoney(minor, 'uk', { currency: false }).replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatAmount, toMajorUnits } from '@school/shared/rules';
+import { formatMoney, toMajorUnits } from '@school/shared/rules';
 
 /**
  * The pure side of the staff analytics page (spec part 2 §2 "Analytics", §7): the API's weekly rows
@@ -119,7 +119,7 @@ export interface AnalyticsColumn<T> {
   numeric?: boolean;
 }
 
-const money = (minor: number | null | undefined, lang: string) => (minor === null || minor === undefined ? '' : formatAmount(minor, lang));
+const money = (minor: number | null | undefined, lang: string) => (minor === null || minor === undefined ? '' : formatMoney(minor, lang, { currency: false }));
 const int = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 const weekColumns: AnalyticsColumn<AnalyticsWeek>[] = [

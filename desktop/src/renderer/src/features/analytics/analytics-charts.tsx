@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatAmount } from '@school/shared/rules';
+import { formatMoney, toMinorUnits } from '@school/shared/rules';
 import type { ChartPoint } from '@school/shared/ui/analytics';
 
 // Blueprint's palette (blue, orange, green), readable in both themes.
@@ -9,6 +9,10 @@ const HEIGHT = 260;
 // Room above and to the right for the current week's label: it sits over the marker line, which
 // is the last week's, so the highest dot never hides it.
 const MARGIN = { top: 28, right: 64, bottom: 0, left: 0 };
+/** The revenue series is in hryvnias; the axis drops the ',00' of its round ticks. */
+const axisMoney = (uah: number, lang: string) =>
+  formatMoney(toMinorUnits(uah), lang, { currency: false, wholeWithoutCents: true });
+const tipMoney = (uah: unknown, lang: string) => formatMoney(toMinorUnits(Number(uah)), lang, { currency: false });
 
 /**
  * The weekly series as pictures (issue 17: staff would rather look than read): lessons and trial
@@ -45,8 +49,8 @@ export function AnalyticsCharts({ points }: { points: readonly ChartPoint[] }) {
           <LineChart data={data} margin={{ ...MARGIN, left: 16 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
-            <YAxis tickFormatter={(value: number) => formatAmount(Math.round(value * 100), i18n.language).replace(/[.,]00$/, '')} />
-            <Tooltip formatter={(value) => formatAmount(Math.round(Number(value) * 100), i18n.language)} />
+            <YAxis tickFormatter={(value: number) => axisMoney(value, i18n.language)} />
+            <Tooltip formatter={(value) => tipMoney(value, i18n.language)} />
             <Legend />
             {marker}
             <Line isAnimationActive={false} type="monotone" dataKey="revenue" name={t('analyticsUi.charts.revenueSeries')} stroke={COLORS.revenue} strokeWidth={2} />

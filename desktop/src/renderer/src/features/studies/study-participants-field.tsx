@@ -2,7 +2,8 @@ import { Button, FormGroup, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { ROLE, TIME_ZONE } from '@school/shared/domain';
+import { DATE_FORMAT, ROLE, TIME_ZONE } from '@school/shared/domain';
+import { formatMoney } from '@school/shared/rules';
 import { useApi, useRoleName } from '@school/shared/ui';
 import { SearchPicker } from '../../kit/admin-widgets/searchable-multiselect';
 import { searchUsers, userSearchKeys, type UserSearchFilter } from '../../kit/admin-widgets/user-search.api';
@@ -10,8 +11,8 @@ import { fetchStudentSubscriptions, studyFormKeys, type SubscriptionOption } fro
 import type { StudyParticipant } from './study-form.mapper';
 
 function subscriptionLabel(option: SubscriptionOption, language: string, t: (key: string, params?: Record<string, unknown>) => string) {
-  const price = new Intl.NumberFormat(language, { style: 'currency', currency: 'UAH' }).format((option.price_per_study ?? 0) / 100);
-  const date = option.created_at ? DateTime.fromISO(option.created_at, { zone: TIME_ZONE }).toFormat('dd.MM.yyyy') : '';
+  const price = formatMoney(option.price_per_study ?? 0, language);
+  const date = option.created_at ? DateTime.fromISO(option.created_at, { zone: TIME_ZONE }).toFormat(DATE_FORMAT) : '';
   return t('studyForm.subscriptionOption', { id: option.id, price, date });
 }
 

@@ -1,7 +1,8 @@
 import { Button } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@school/shared/rules';
+import { DATE_FORMAT } from '@school/shared/domain';
+import { formatMoney, toMinorUnits } from '@school/shared/rules';
 import { Link, parseUahInput, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
@@ -25,6 +26,10 @@ export interface SubscriptionTableRow extends AdminRow {
   type?: { id: number; name: string } | null;
   studies?: Array<{ id: number; start: string }>;
 }
+
+/** The EUR price a package was agreed in, shown next to its UAH price. */
+const eurPriceText = (row: SubscriptionTableRow, language: string) =>
+  formatMoney(toMinorUnits(Number(row.eur_price_per_study)), language, { currency: 'EUR' });
 
 const COLUMNS = ['id', 'contract_id', 'studies_template_type_id', 'price_per_study', 'eur_rate', 'eur_price_per_study', 'studies_per_week', 'created_by', 'created_at', 'invoices_payed_amount', 'studies_count', 'last_paid_study'];
 const nameFilter = (relation: string) => (value: string) => ({ withHaving: { [`${relation}.full_name`]: `%${value}%` } });
@@ -122,7 +127,7 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
           render: (row) => (
             <>
               {formatMoney(row.price_per_study, i18n.language)}
-              {row.eur_rate ? <span className="admin-table__muted"> ({Number(row.eur_price_per_study)} €)</span> : null}
+              {row.eur_rate ? <span className="admin-table__muted"> ({eurPriceText(row, i18n.language)})</span> : null}
             </>
           ),
         },
@@ -134,7 +139,7 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
           render: (row) => formatMoney(Number(row.invoices_payed_amount ?? 0), i18n.language),
         },
         { key: 'studies', label: 'moneyForms.tables.studies', render: (row) => <StudyDates row={row} /> },
-        { key: 'created_at', label: 'moneyForms.tables.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, 'dd.MM.yyyy') },
+        { key: 'created_at', label: 'moneyForms.tables.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, DATE_FORMAT) },
       ],
     }),
     [types, i18n.language],
