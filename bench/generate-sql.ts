@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { TIME_ZONE } from '@school/shared/domain';
 import { femaleFirstnames, maleFirstnames, patronymics, surnames } from '../server/src/db/seeds/uk-names.js';
 
 /**
@@ -12,6 +13,9 @@ import { femaleFirstnames, maleFirstnames, patronymics, surnames } from '../serv
  * Slots of one teacher never collide, and a student only has slots of one teacher, so the
  * exclusion constraint holds by construction.
  */
+
+/** The school's zone as an SQL literal: the generated times are Kyiv wall-clock times. */
+const ZONE = `'${TIME_ZONE}'`;
 
 export interface Plan {
   T: number; // teachers
@@ -107,7 +111,7 @@ export async function insertSchedules(trx: Knex, p: Plan, week0: string): Promis
   const hours = Math.ceil(p.K / 6);
   await trx.raw(
     `INSERT INTO schedules (id, user_id, start_at, end_at)
-    SELECT ${p.sch0} + 1 + t, ${teacher('t')}, (:week0::date)::timestamp AT TIME ZONE 'Europe/Kyiv', NULL
+    SELECT ${p.sch0} + 1 + t, ${teacher('t')}, (:week0::date)::timestamp AT TIME ZONE ${ZONE}, NULL
     FROM generate_series(0, ${p.T - 1}) AS t`,
     { week0 },
   );
@@ -119,8 +123,8 @@ export async function insertSchedules(trx: Knex, p: Plan, week0: string): Promis
   await trx.raw(
     `INSERT INTO offperiods (schedule_id, start_at, end_at)
     SELECT ${p.sch0} + 1 + t,
-      ((:week0::date + 7 * (t % ${p.pastWeeks}) + 6)::timestamp) AT TIME ZONE 'Europe/Kyiv',
-      ((:week0::date + 7 * (t % ${p.pastWeeks}) + 7)::timestamp) AT TIME ZONE 'Europe/Kyiv'
+      ((:week0::date + 7 * (t % ${p.pastWeeks}) + 6)::timestamp) AT TIME ZONE ${ZONE},
+      ((:week0::date + 7 * (t % ${p.pastWeeks}) + 7)::timestamp) AT TIME ZONE ${ZONE}
     FROM generate_series(0, ${p.T - 1}) AS t`,
     { week0 },
   );
@@ -134,7 +138,7 @@ export async function createLessons(trx: Knex, p: Plan, week0: string): Promise<
     SELECT i, t, s, w, k, start, w * n_s + k / cnt AS ordinal
     FROM (
       SELECT i, t, w, k, cnt, t + ${p.T} * (k % cnt) AS s, (${p.K} - 1 - k % cnt) / cnt + 1 AS n_s,
-        ((:week0::date + 7 * w + k % 6)::timestamp + make_interval(hours => 8 + t % 5 + k / 6)) AT TIME ZONE 'Europe/Kyiv' AS start
+        ((:week0::date + 7 * w + k % 6)::timestamp + make_interval(hours => 8 + t % 5 + k / 6)) AT TIME ZONE ${ZONE} AS start
       FROM (
         SELECT i, (i % ${p.K})::int AS k, ((i / ${p.K}) % ${p.T})::int AS t, (i / (${p.K}::bigint * ${p.T}))::int AS w,
           ((${p.S} - 1 - (i / ${p.K}) % ${p.T}) / ${p.T} + 1)::int AS cnt

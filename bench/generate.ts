@@ -1,8 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { TIME_ZONE } from '@school/shared/domain';
 import { seedCatalogue } from '../server/src/db/seeds/catalogue.seed.js';
 import { resetSequences } from '../server/src/db/seeds/sql-helpers.js';
 import { createLessons, ids, insertPeople, insertSchedules, type Plan } from './generate-sql.js';
+
+/** The school's zone as an SQL literal: the generated times are Kyiv wall-clock times. */
+const ZONE = `'${TIME_ZONE}'`;
 
 /**
  * The large school for benchmarks. Scale 1 = 250 teachers, 6,000 students (4,000 parents),
@@ -53,7 +57,7 @@ export async function generateLargeSchool(
     // The rows' times are computed in SQL from this Monday (Kyiv).
     const week0 = (
       await trx.raw(
-        `SELECT ((date_trunc('week', ?::timestamptz AT TIME ZONE 'Europe/Kyiv'))::date - ?::int * 7)::text AS d`,
+        `SELECT ((date_trunc('week', ?::timestamptz AT TIME ZONE ${ZONE}))::date - ?::int * 7)::text AS d`,
         [now.toISOString(), YEARS_WEEKS - FUTURE_WEEKS],
       )
     ).rows[0].d as string;
@@ -87,7 +91,7 @@ export async function generateLargeSchool(
         `INSERT INTO contracts (id, student_id, payer_id, template_id, discipline_id, invoice_template_id, end_at, created_by, created_at, updated_at)
       SELECT ${p.c0} + 1 + s, ${student('s')}, ${ids(p).parent(`(s::bigint * ${p.P} / ${p.S})::int`)},
         CASE WHEN s % 5 = 0 THEN 19 ELSE 42 END, 1 + s % 16, CASE WHEN s % 5 = 0 THEN 5 ELSE 3 + s % 2 END,
-        CASE WHEN s % 5 = 0 THEN NULL ELSE (:week0::date + ${YEARS_WEEKS * 7})::timestamp AT TIME ZONE 'Europe/Kyiv' END,
+        CASE WHEN s % 5 = 0 THEN NULL ELSE (:week0::date + ${YEARS_WEEKS * 7})::timestamp AT TIME ZONE ${ZONE} END,
         ${manager(`s % ${p.M}`)}, f.first_start - interval '5 days', f.first_start - interval '5 days'
       FROM generate_series(0, ${p.S - 1}) AS s
       JOIN (SELECT s, min(first_start) AS first_start FROM gen_subs GROUP BY s) f USING (s)`,
@@ -109,7 +113,7 @@ export async function generateLargeSchool(
     );
     await step('studies_templates', () =>
       trx.raw(`INSERT INTO studies_templates (subscription_id, weekday, start_time, duration)
-      SELECT g.id, extract(isodow FROM l.start AT TIME ZONE 'Europe/Kyiv')::int % 7, (l.start AT TIME ZONE 'Europe/Kyiv')::time, 60
+      SELECT g.id, extract(isodow FROM l.start AT TIME ZONE ${ZONE})::int % 7, (l.start AT TIME ZONE ${ZONE})::time, 60
       FROM gen_subs g JOIN gen_lessons l ON l.s = g.s AND l.w = 0`),
     );
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
 import { ZONE, signIn, toastText, userIdOf } from '../desktop-calendar/calendar-e2e-kit';
 import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite-kit';
@@ -56,7 +57,7 @@ describe('studies table (Administrator, uk)', () => {
       await signIn(page, 'admin@example.com');
       await openTable(page, '/admin/studies');
       // Start from / to default to today and students count to 1 (spec part 2 §2).
-      expect(await page.getByTestId('filter-start_from').inputValue()).toBe(today.toFormat('dd.MM.yyyy'));
+      expect(await page.getByTestId('filter-start_from').inputValue()).toBe(today.toFormat(DATE_FORMAT));
       expect(await page.getByTestId('filter-students_count').inputValue()).toBe('1');
       const todays = await knex('studies as s')
         .where('s.start', '>=', today.toJSDate())
@@ -261,7 +262,7 @@ describe('delete, protected ids and roles', () => {
       expect(await page.getByTestId('report-target-study-error').innerText()).toBe(fill(uk.validations.required, { attribute: uk.attributes.study_id }));
       expect(await page.getByTestId('report-target-user-error').innerText()).toBe(fill(uk.validations.required, { attribute: uk.attributes.user_id }));
       const studied = await knex('studies as s').join('users as u', 'u.id', knex.raw('?', [report.user_id])).where('s.id', report.study_id).first('s.start', 'u.surname');
-      const day = DateTime.fromJSDate(studied.start).setZone(ZONE).toFormat('dd.MM.yyyy');
+      const day = DateTime.fromJSDate(studied.start).setZone(ZONE).toFormat(DATE_FORMAT);
       await page.getByTestId('report-target-study-search').fill(`${String(studied.surname).slice(0, 4)} ${day}`);
       await page.getByTestId(`report-target-study-option-${report.study_id}`).click();
       await page.getByTestId('report-target-user').selectOption(String(report.user_id));
@@ -365,7 +366,7 @@ describe('delete, protected ids and roles', () => {
         .first('s.id', 's.start');
       await page.getByTestId('admin-table-add').click();
       await page.getByTestId('report-target-picker').waitFor();
-      await page.getByTestId('report-target-study-search').fill(DateTime.fromJSDate(own.start).setZone(ZONE).toFormat('dd.MM.yyyy'));
+      await page.getByTestId('report-target-study-search').fill(DateTime.fromJSDate(own.start).setZone(ZONE).toFormat(DATE_FORMAT));
       await page.getByTestId(`report-target-study-option-${own.id}`).click();
       await page.getByTestId('report-target-study-picked').waitFor();
       await shot(page, 'admin-study_reports-add-picker-ru');

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
+import { TIME_ZONE } from '@school/shared/domain';
 import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'demo12345';
-export const ZONE = 'Europe/Kyiv';
+export const ZONE = TIME_ZONE;
 
 export async function signIn(page: Page, email: string, language: 'uk' | 'ru' = 'uk'): Promise<void> {
   await page.addInitScript((lang) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
 import { createModules } from '../../server/src/modules';
 import { createLogger } from '../../server/src/platform/logging/logger';
@@ -93,7 +94,7 @@ describe('attendance answers in the staff calendar', () => {
         const text = await entry.innerText();
         expect(text).toContain(t.calendarUi.attendance[answer]);
         expect(text).toContain(lesson.student.full_name);
-        expect(text).toContain(`${lesson.answeredBy.full_name}, Telegram, ${DateTime.now().setZone(ZONE).toFormat('dd.MM.yyyy')}`);
+        expect(text).toContain(`${lesson.answeredBy.full_name}, Telegram, ${DateTime.now().setZone(ZONE).toFormat(DATE_FORMAT)}`);
         expect(await page.getByTestId('study-attendance').innerText()).toContain(t.calendarUi.attendance.heading.toUpperCase());
         expect(await page.getByTestId('attendance-declined-hint').count()).toBe(answer === 'declined' ? 1 : 0);
         await viewportShot(page, `desktop-study-attendance-${language}`);

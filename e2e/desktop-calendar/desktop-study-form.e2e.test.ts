@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
 import { VIEWPORTS } from '../support/browser';
 import {
@@ -66,7 +67,7 @@ describe('study form from the calendar', () => {
       // Over the calendar, which stays on next week.
       expect(await page.getByTestId('calendar-board').count()).toBe(1);
       const start = DateTime.fromISO(new URL(page.url()).searchParams.get('start')!).setZone(ZONE);
-      expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat('dd.MM.yyyy'));
+      expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat(DATE_FORMAT));
       expect(await page.getByTestId('study-form-start-time').inputValue()).toBe(start.toFormat('HH:mm'));
       expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(start.plus({ hours: 1 }).toFormat('HH:mm'));
       expect(await page.getByTestId('study-form-trial').isChecked()).toBe(true);
@@ -112,7 +113,7 @@ describe('study form from the calendar', () => {
       await dialogOpen(page);
       const start = DateTime.fromJSDate(study.start).setZone(ZONE);
       const end = DateTime.fromJSDate(study.end).setZone(ZONE);
-      expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat('dd.MM.yyyy'));
+      expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat(DATE_FORMAT));
       expect(await page.getByTestId('study-form-start-time').inputValue()).toBe(start.toFormat('HH:mm'));
       expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(end.toFormat('HH:mm'));
       expect(await page.getByTestId('study-form-comment').inputValue()).toBe(study.comment ?? '');
@@ -297,7 +298,7 @@ describe('study form: move to the end of subscription and the study’s own pane
 
       // Unticked: the start it had, unlocked, and no date-change block.
       await page.getByTestId('study-form-move-to-end').uncheck({ force: true });
-      expect(await startDate.inputValue()).toBe(original.toFormat('dd.MM.yyyy'));
+      expect(await startDate.inputValue()).toBe(original.toFormat(DATE_FORMAT));
       expect(await startDate.isDisabled()).toBe(false);
       expect(await page.getByTestId('study-form-date-change').count()).toBe(0);
 

@@ -2,13 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
+import { TIME_ZONE } from '@school/shared/domain';
 import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR } from '../support/browser';
 
 /** Helpers of the family web browser tests (e2e/family-web). */
 
 export const PASSWORD = 'demo12345';
-export const ZONE = 'Europe/Kyiv';
+export const ZONE = TIME_ZONE;
 export type Language = 'uk' | 'ru';
 
 /** Signs in through the form; the language is preset as a returning visitor would have it stored. */

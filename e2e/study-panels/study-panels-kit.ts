@@ -1,11 +1,12 @@
 import { openStudy } from '../desktop-calendar/calendar-e2e-kit';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
+import { TIME_ZONE } from '@school/shared/domain';
 import type { Page } from 'playwright-core';
 
 /** Helpers of the study panels' browser tests (homework, messages, reports, evaluation). */
 
-export const ZONE = 'Europe/Kyiv';
+export const ZONE = TIME_ZONE;
 export const KB = 1024;
 
 export interface PanelStudy {

@@ -9,6 +9,7 @@ import { hashPassword, newToken, sha256 } from '../platform/security/secrets.js'
 import { createStorage, type Storage } from '../platform/storage/storage.js';
 import { samplePdf } from '../features/document-generators/sample-files.test-kit.js';
 import { ROLE_ID, SIGNED_IN, type Relation, type Role, type SignedInRole } from './authz-spec.test-kit.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 /**
  * The school of the authorization drill: two families (parent A with student A, parent B with
@@ -207,7 +208,7 @@ export async function startSchool(): Promise<School> {
     await knex('workperiods').insert([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ schedule_id: row.id, weekday, start_time: '00:00:00', duration: 1439 })));
   }
   await knex('feature_flags').where({ name: 'recordings_uploader_enabled' }).update({ enabled: true });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
   await knex('exchange_rates').insert({ currency: 'EUR', rate_date: today, rate: 45.5, provider_date: today });
 
   const putFile = async (key: string, bytes: Buffer, contentType: string) => {

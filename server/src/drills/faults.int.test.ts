@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { freePort } from '../platform/db/embedded-postgres.js';
 import { addSignedInUser, addStudy, addUser } from '../features/studies/scheduling.fixtures.js';
 import { eventually, filesUnder, makeSample, metadataOf, pickStudies, postForm, removeDir, tempDir, type StudyPicks } from '../features/recordings/recordings.test-kit.js';
@@ -94,7 +94,7 @@ async function notifiable(url: string, chat: string) {
   const teacher = await addSignedInUser(db.knex, url, ROLE.Teacher, 'Викладач');
   const student = await addUser(db.knex, ROLE.Student, 'Учень');
   await db.knex('users').where({ id: student }).update({ telegram_id: chat });
-  const study = await addStudy(db.knex, DateTime.now().setZone('Europe/Kyiv').minus({ minutes: 5 }).startOf('minute'), [teacher.id, student]);
+  const study = await addStudy(db.knex, DateTime.now().setZone(TIME_ZONE).minus({ minutes: 5 }).startOf('minute'), [teacher.id, student]);
   return { notify: () => teacher.client.post(`/api/users/${student}/notify`, { type_id: 1, study_id: study }), student };
 }
 

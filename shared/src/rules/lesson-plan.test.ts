@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { kyivLabel, overlappingSlots, planLessons, prolongStartDate } from './lesson-plan';
+import { TIME_ZONE } from '../domain/constants';
 
 const labels = (lessons: ReturnType<typeof planLessons>) => lessons.map((l) => kyivLabel(l.start));
-const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' });
+const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE });
 
 describe('planLessons', () => {
   it('expands a weekly template from the start date, slots of a day in time order', () => {

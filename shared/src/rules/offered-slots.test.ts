@@ -13,13 +13,14 @@ import {
   type SlotTime,
 } from './offered-slots';
 import { transferWindow } from './study-transfer';
+import { TIME_ZONE } from '../domain/constants';
 
 /**
  * The offered-slot rule (issue 28 point 6): one computation behind the free slots a calendar
  * shows, the transfer check and the next study date.
  */
 
-const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' }).toMillis();
+const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).toMillis();
 const local = (ms: number) => inKyiv(ms).toFormat("yyyy-MM-dd'T'HH:mm");
 const span = (from: string, to: string): Span => ({ start: kyiv(from), end: kyiv(to) });
 const weekdays = (start_time: string, duration: number) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start_time, duration }));

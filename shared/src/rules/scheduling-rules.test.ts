@@ -12,8 +12,9 @@ import {
   transferWindow,
   type TransferCheckInput,
 } from './study-transfer';
+import { TIME_ZONE } from '../domain/constants';
 
-const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' }).toMillis();
+const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).toMillis();
 const local = (ms: number) => inKyiv(ms).toFormat("yyyy-MM-dd'T'HH:mm");
 const H = 3_600_000;
 

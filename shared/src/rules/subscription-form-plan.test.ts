@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { subscriptionFormPlan } from './subscription-form-plan';
+import { TIME_ZONE } from '../domain/constants';
 
-const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' }).toJSDate();
+const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).toJSDate();
 const now = kyiv('2025-05-10T12:00');
 // Two past studies, one in progress (started 11:30), three future ones (the latest late at night).
 const studies = [

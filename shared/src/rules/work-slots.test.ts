@@ -3,8 +3,9 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { inKyiv, type Span } from './calendar-window';
 import { expandWorkPeriods, freeIntervals, freeSlots, intersectSpans, mergeSpans, minutesOfTime, subtractSpans, type ScheduleRule } from './work-slots';
+import { TIME_ZONE } from '../domain/constants';
 
-const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Kyiv' }).toMillis();
+const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).toMillis();
 const local = (ms: number) => inKyiv(ms).toFormat("yyyy-MM-dd'T'HH:mm");
 const span = (a: string, b: string): Span => ({ start: kyiv(a), end: kyiv(b) });
 const everyDay = (start_time: string, duration: number) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time, duration }));
@@ -150,11 +151,11 @@ describe('free slots across DST switches (property)', () => {
         // A repeated autumn hour: the start's last occurrence, the end's first (work-slots.ts).
         const start = DateTime.fromObject(
           { year: day.year, month: day.month, day: day.day, hour: Math.floor(p.startMin / 60), minute: p.startMin % 60 },
-          { zone: 'Europe/Kyiv' },
+          { zone: TIME_ZONE },
         ).toMillis();
         const endTime = { hour: Math.floor((endMin % 1440) / 60), minute: endMin % 60 };
         let end = endDay.set(endTime).toMillis();
-        if (end <= start) end = DateTime.fromObject({ year: endDay.year, month: endDay.month, day: endDay.day, ...endTime }, { zone: 'Europe/Kyiv' }).toMillis();
+        if (end <= start) end = DateTime.fromObject({ year: endDay.year, month: endDay.month, day: endDay.day, ...endTime }, { zone: TIME_ZONE }).toMillis();
         raw.push({ start, end });
       }
     }

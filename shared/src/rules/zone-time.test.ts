@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kyivDayStart, kyivWall, kyivWallToMillis, offPeriodZones, plusKyivDays, toKyivIso, toMillis } from './calendar-window';
 import { transferLimit } from './study-transfer';
 import { parseInstant, resolveZoneWall, utcOfWall, zoneDayStart, zoneIso, zoneOffsetAt } from './zone-time';
+import { TIME_ZONE } from '../domain/constants';
 
 /**
  * The Intl-based zone arithmetic gives luxon's answers (luxon stays a dependency of the server and
@@ -11,7 +12,7 @@ import { parseInstant, resolveZoneWall, utcOfWall, zoneDayStart, zoneIso, zoneOf
  * on 25 October (04:00 -> 03:00, at 01:00 UTC).
  */
 
-const KYIV = 'Europe/Kyiv';
+const KYIV = TIME_ZONE;
 const MIN = 60_000;
 const SPRING_2026 = Date.UTC(2026, 2, 29, 1);
 const AUTUMN_2026 = Date.UTC(2026, 9, 25, 1);

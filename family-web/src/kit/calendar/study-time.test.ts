@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatClock, formatDay, formatMoment, formatStudyTime } from './study-time';
+import { TIME_ZONE } from '@school/shared/domain';
 
-const KYIV = 'Europe/Kyiv';
+const KYIV = TIME_ZONE;
 const kyiv = (ms: number, language: string) => DateTime.fromMillis(ms, { zone: KYIV }).setLocale(language);
 
 // Every 5 h 13 min through 2026 (all weekdays, months and both clock changes), in every language.

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
 import { seedDemoSchool } from './demo-school.seed.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -34,10 +35,10 @@ describe('demo school seed', () => {
     const teacher = await db.knex('users').where({ email: 'teacher@example.com' }).first('id');
     const starts: Date[] = await db.knex('study_user as s').join('study_user as t', 't.study_id', 's.study_id').join('studies as st', 'st.id', 's.study_id')
       .where('s.user_id', student.id).where('t.user_id', teacher.id).pluck('st.start');
-    const tomorrow = DateTime.now().setZone('Europe/Kyiv').plus({ days: 1 }).toISODate();
-    const days = starts.map((d) => DateTime.fromJSDate(d).setZone('Europe/Kyiv').toISODate());
+    const tomorrow = DateTime.now().setZone(TIME_ZONE).plus({ days: 1 }).toISODate();
+    const days = starts.map((d) => DateTime.fromJSDate(d).setZone(TIME_ZONE).toISODate());
     expect(days.filter((d) => d === tomorrow)).toHaveLength(1);
-    expect(days.some((d) => d! > DateTime.now().setZone('Europe/Kyiv').plus({ days: 2 }).toISODate()!)).toBe(true);
+    expect(days.some((d) => d! > DateTime.now().setZone(TIME_ZONE).plus({ days: 2 }).toISODate()!)).toBe(true);
   });
 
   it('is deterministic: the same moment gives the same school', async () => {

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { TIME_ZONE } from '@school/shared/domain';
 import type { Rng } from './prng.js';
 import { ROLE, type People } from './demo-people.js';
 import { STUDY_TYPE } from './catalogue.seed.js';
@@ -9,7 +10,7 @@ import { STUDY_TYPE } from './catalogue.seed.js';
  * exclusion constraint never fires while seeding.
  */
 
-export const ZONE = 'Europe/Kyiv';
+export const ZONE = TIME_ZONE;
 
 export interface WorkPeriod {
   weekday: number;

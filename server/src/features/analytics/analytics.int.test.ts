@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -8,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 
-const ZONE = 'Europe/Kyiv';
+const ZONE = TIME_ZONE;
 const mondayOf = (at: Date) => DateTime.fromJSDate(at, { zone: ZONE }).startOf('week').toISODate()!;
 
 /** The same numbers computed in JavaScript from the raw rows: weeks by luxon in Kyiv time. */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { TIME_ZONE } from '@school/shared/domain';
 
 /**
  * A generated school year (issue 15 point 5) and the numbers it must produce, computed here
@@ -17,7 +18,7 @@ const STEP = 20 * MINUTE;
 
 // ---------------------------------------------------------------- Kyiv calendar, by hand
 
-const KYIV_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' });
+const KYIV_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** 'YYYY-MM-DD' of the Kyiv calendar day an instant falls on. */
 export const kyivDay = (ms: number): string => KYIV_DAY.format(ms);

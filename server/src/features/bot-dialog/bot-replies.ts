@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@school/shared/domain';
+import { DAY_MONTH_FORMAT, TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import { attendanceOpen, givenNames, type AttendanceAnswer } from '@school/shared/rules';
 import type { Translate } from '../../platform/i18n/request-i18n.js';
 import type { BotKeyboard } from '../messenger-bots/bot-clients.js';
@@ -22,11 +22,11 @@ type Lesson = Pick<NextLesson, 'id' | 'start' | 'end' | 'miss_status'>;
 
 /** "пн 12.05 10:00" in Kyiv time. */
 export function lessonTime(start: Date, language: string): string {
-  return DateTime.fromJSDate(start).setZone(TIME_ZONE).setLocale(language).toFormat('ccc dd.MM HH:mm');
+  return DateTime.fromJSDate(start).setZone(TIME_ZONE).setLocale(language).toFormat(`ccc ${DAY_MONTH_FORMAT} ${TIME_FORMAT}`);
 }
 
 const lessonSpan = (lesson: Lesson, language: string) =>
-  `${lessonTime(lesson.start, language)}–${DateTime.fromJSDate(lesson.end).setZone(TIME_ZONE).toFormat('HH:mm')}`;
+  `${lessonTime(lesson.start, language)}–${DateTime.fromJSDate(lesson.end).setZone(TIME_ZONE).toFormat(TIME_FORMAT)}`;
 
 const subjectOf = (item: { discipline: string | null; type_name: string | null }) =>
   item.discipline ? (item.type_name ? `${item.discipline} (${item.type_name})` : item.discipline) : (item.type_name ?? '');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.js';
 import { samplePdf } from '../document-generators/sample-files.test-kit.js';
 import { contractFormDocx, convertAllToPdf, docxText, fetchBytes, squash } from '../document-generators/document.test-kit.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 /**
  * Every contract template and every invoice template with a bank, downloaded and converted to
@@ -114,7 +115,7 @@ describe('documents of every template', () => {
     const own = squash(pdfs.get('contract-own-docx')!.text);
     const k = srv.knex;
     const created = (await k('contracts').where('id', offerContract).first('created_at')).created_at as Date;
-    const day = new Intl.DateTimeFormat('uk-UA', { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric' }).format(created);
+    const day = new Intl.DateTimeFormat('uk-UA', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(created);
     const child = await k('users').where({ email: DEMO_ACCOUNTS.Student }).first('surname', 'firstname', 'patronymic');
     const discipline = (await k('contracts as c').join('contract_disciplines as d', 'd.id', 'c.discipline_id').where('c.id', offerContract).first('d.name')).name;
     const payee = await k('invoice_templates').where('contract_template_id', OFFER_TEMPLATE).first('entity');

@@ -26,6 +26,10 @@ export class ExchangeRateFetchError extends Error {
   }
 }
 
+// The NBU answer's own date format: equal to DATE_FORMAT today, but not ours to change with it.
+// eslint-disable-next-line school/no-restated-constant -- an external API's format
+const NBU_DATE_FORMAT = 'dd.MM.yyyy';
+
 const nbuAnswer = z
   .array(
     z.object({
@@ -65,7 +69,7 @@ export function createExchangeRateClient(opts: ExchangeRateClientOptions): Excha
       const item = parsed.data.find((r) => r.cc.toUpperCase() === currency);
       if (!item) throw new ExchangeRateFetchError(`provider answer has no ${currency} rate`);
       const date = item.exchangedate
-        ? DateTime.fromFormat(item.exchangedate, 'dd.MM.yyyy', { zone: TIME_ZONE })
+        ? DateTime.fromFormat(item.exchangedate, NBU_DATE_FORMAT, { zone: TIME_ZONE })
         : null;
       return { rate: item.rate, date: date?.isValid ? date.toISODate() : null };
     },

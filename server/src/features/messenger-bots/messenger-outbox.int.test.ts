@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { createLogger } from '../../platform/logging/logger.js';
@@ -48,7 +48,7 @@ describe('POST /api/users/:id/notify through the bots', () => {
       { child_id: student, responsible_id: mom },
       { child_id: student, responsible_id: dad },
     ]);
-    const started = DateTime.now().setZone('Europe/Kyiv').minus({ minutes: 5 }).startOf('minute');
+    const started = DateTime.now().setZone(TIME_ZONE).minus({ minutes: 5 }).startOf('minute');
     const study = await addStudy(srv.db.knex, started, [teacher.id, student]);
 
     const none = await teacher.client.post(`/api/users/${student}/notify`, { type_id: 1, study_id: study });

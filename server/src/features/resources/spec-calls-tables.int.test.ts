@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIME_ZONE } from '@school/shared/domain';
 import { expectForbidden, expectList, expectRows, startSpecKit, type SpecKit } from './spec-calls.kit.js';
 
 /**
@@ -58,13 +59,13 @@ describe('generic table: GET api/{resource} with page, perpage, sort[], filter[.
 
   it('studies table (filters id, trial, users, subscriptions, start from and to, last, students count, type, created by)', async () => {
     const k = kit.srv.knex;
-    const day = (await k.raw(`SELECT to_char((start AT TIME ZONE 'Europe/Kyiv')::date, 'YYYY-MM-DD') AS d FROM studies WHERE id = ?`, [kit.reported.studyId])).rows[0].d as string;
+    const day = (await k.raw(`SELECT to_char((start AT TIME ZONE '${TIME_ZONE}')::date, 'YYYY-MM-DD') AS d FROM studies WHERE id = ?`, [kit.reported.studyId])).rows[0].d as string;
     const from = new Date(Date.parse(`${day}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
     const path = `/api/studies?page=1&perpage=15&sort[]=-start&sort[]=-id&filterDatesStart[start]=${from}&filterDatesEnd[start]=${day}&filter[trial]=0&filter[students_count]=1&filter[type_id]=1&select[]=id&select[]=start&select[]=students_count&select[]=isLast`;
     const res = await kit.as.Manager.get(path);
     const rows = expectRows(res, 'manager');
     const expected = await count(
-      `SELECT count(*) AS n FROM studies s WHERE s.start >= (?::date)::timestamp AT TIME ZONE 'Europe/Kyiv' AND s.start < (?::date + 1)::timestamp AT TIME ZONE 'Europe/Kyiv'
+      `SELECT count(*) AS n FROM studies s WHERE s.start >= (?::date)::timestamp AT TIME ZONE '${TIME_ZONE}' AND s.start < (?::date + 1)::timestamp AT TIME ZONE '${TIME_ZONE}'
          AND NOT s.trial AND s.type_id = 1 AND (SELECT count(*) FROM study_user su WHERE su.study_id = s.id AND su.role_id = 4) = 1`,
       [from, day],
     );

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { TIME_ZONE } from '@school/shared/domain';
 import type { TestClient } from '../../../test/harness.js';
 import type { TestResponse } from '../../../test/test-client.js';
 import { startKit, type Kit } from './resource-test-kit.js';
@@ -102,4 +103,4 @@ export function expectForbidden(res: TestResponse, what: string, parameter?: str
 export const keysOf = (row: object): string[] => Object.keys(row).sort();
 
 export const TODAY_KYIV = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

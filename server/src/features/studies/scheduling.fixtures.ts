@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { hashPassword } from '../../platform/security/secrets.js';
 import { TestClient } from '../../../test/test-client.js';
 
@@ -11,7 +11,7 @@ import { TestClient } from '../../../test/test-client.js';
  */
 
 export const kyivDay = (days: number, hour = 0, minute = 0) =>
-  DateTime.now().setZone('Europe/Kyiv').startOf('day').plus({ days }).set({ hour, minute });
+  DateTime.now().setZone(TIME_ZONE).startOf('day').plus({ days }).set({ hour, minute });
 
 let seq = 0;
 

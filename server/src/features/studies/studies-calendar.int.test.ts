@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIME_ZONE } from '@school/shared/domain';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 
@@ -49,12 +50,12 @@ describe('a user’s studies from a date', () => {
 
   it('also for a day filter, an end filter and through the packages relation', async () => {
     const day = (await srv.knex.raw(
-      `SELECT to_char(s.start AT TIME ZONE 'Europe/Kyiv', 'YYYY-MM-DD') AS d FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ? ORDER BY s.start DESC LIMIT 1 OFFSET 3`,
+      `SELECT to_char(s.start AT TIME ZONE '${TIME_ZONE}', 'YYYY-MM-DD') AS d FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ? ORDER BY s.start DESC LIMIT 1 OFFSET 3`,
       [teacher],
     )).rows[0].d as string;
     const byDay = await admin.get(`/api/studies?withFilter[users.id]=${teacher}&filter[start]=${day}&select[]=id`);
     const wantDay = await handIds(
-      `SELECT s.id FROM studies s WHERE (s.start AT TIME ZONE 'Europe/Kyiv')::date = ?::date AND EXISTS (SELECT 1 FROM study_user su WHERE su.study_id = s.id AND su.user_id = ?)`,
+      `SELECT s.id FROM studies s WHERE (s.start AT TIME ZONE '${TIME_ZONE}')::date = ?::date AND EXISTS (SELECT 1 FROM study_user su WHERE su.study_id = s.id AND su.user_id = ?)`,
       [day, teacher],
     );
     expect(wantDay.length).toBeGreaterThan(0);

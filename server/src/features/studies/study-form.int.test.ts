@@ -4,6 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../../test
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 /**
  * The study form of the admin studies page (spec part 2 §4, §5): create, duplicate a row, the
@@ -135,7 +136,7 @@ describe('POST /api/studies/:id/move-to-end', () => {
     expect(ms(res.body.data.start)).toBe(ms(next.body.next_date));
     // Template: 10:00 on the weekdays of day +3 and day +5; the latest study of the package is
     // now the duplicate of day +12 16:00 (above).
-    const start = DateTime.fromISO(res.body.data.start).setZone('Europe/Kyiv');
+    const start = DateTime.fromISO(res.body.data.start).setZone(TIME_ZONE);
     expect(start.toFormat('HH:mm')).toBe('10:00');
     expect([kyivDay(3).weekday, kyivDay(5).weekday]).toContain(start.weekday);
     expect(start.toMillis()).toBeGreaterThan(kyivDay(12, 16).toMillis());

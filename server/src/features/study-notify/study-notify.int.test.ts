@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   teacher = await addSignedInUser(srv.knex, srv.url, ROLE.Teacher, 'Нагадувач');
   studentId = await addUser(srv.knex, ROLE.Student, 'Учень');
   otherStudentId = await addUser(srv.knex, ROLE.Student, 'Інший');
-  const started = DateTime.now().setZone('Europe/Kyiv').minus({ minutes: 10 }).startOf('minute');
+  const started = DateTime.now().setZone(TIME_ZONE).minus({ minutes: 10 }).startOf('minute');
   liveStudy = await addStudy(srv.knex, started, [teacher.id, studentId]);
   futureStudy = await addStudy(srv.knex, kyivDay(3, 10), [teacher.id, studentId]);
   admin = await srv.signInAs('Administrator');
@@ -123,7 +123,7 @@ describe('the notify service with the messenger outbox (the bots\' outgoing side
     const result = await service.notify(auth, studentId, { type_id: 1, study_id: liveStudy });
     expect(result).toEqual({ sent: ['telegram', 'viber'], recipients: [studentId, parent] });
     const start = await srv.knex('studies').select('start').where({ id: liveStudy }).first();
-    const time = DateTime.fromJSDate(start.start).setZone('Europe/Kyiv').toFormat('HH:mm');
+    const time = DateTime.fromJSDate(start.start).setZone(TIME_ZONE).toFormat('HH:mm');
     expect(queued.map((q) => ({ userId: q.userId, textKey: q.textKey, params: q.params }))).toEqual([
       { userId: studentId, textKey: 'scheduling.notify.messages.1', params: { time } },
       { userId: parent, textKey: 'scheduling.notify.messages.1', params: { time } },

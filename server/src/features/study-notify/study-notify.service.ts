@@ -1,5 +1,5 @@
 import { asSubject } from '@school/shared/permissions';
-import { ROLE, TIME_ZONE, type MessengerType } from '@school/shared/domain';
+import { ROLE, TIME_FORMAT, TIME_ZONE, type MessengerType } from '@school/shared/domain';
 import { isStudyInProgress } from '@school/shared/rules';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
@@ -57,7 +57,7 @@ export function createStudyNotifyService(deps: StudyNotifyDeps) {
       if (recipients.length === 0) throw errors.conflict('messenger_not_connected', 'scheduling.notify.no_messenger');
       if (!deps.outbox) throw errors.conflict('messenger_unavailable', 'scheduling.notify.unavailable');
 
-      const time = DateTime.fromJSDate(study.start).setZone(TIME_ZONE).toFormat('HH:mm');
+      const time = DateTime.fromJSDate(study.start).setZone(TIME_ZONE).toFormat(TIME_FORMAT);
       // Each click is its own reminder; the key only keeps its retries from sending twice.
       const click = randomUUID();
       const queued = await deps.outbox.enqueueMessages(

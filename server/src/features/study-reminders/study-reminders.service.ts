@@ -1,4 +1,4 @@
-import { ROLE, TIME_ZONE } from '@school/shared/domain';
+import { DAY_MONTH_FORMAT, ROLE, TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import type { StudyReminderSettingsInput } from '@school/shared/validation';
 import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
@@ -66,7 +66,7 @@ function reminderMessage(r: DueReminder): OutgoingMessage {
     userId: r.user_id,
     key: r.key,
     textKey: own ? 'studyReminders.messages.student' : 'studyReminders.messages.responsible',
-    params: { date: start.toFormat('dd.MM'), time: start.toFormat('HH:mm'), ...(own ? {} : { name: r.student_firstname }) },
+    params: { date: start.toFormat(DAY_MONTH_FORMAT), time: start.toFormat(TIME_FORMAT), ...(own ? {} : { name: r.student_firstname }) },
     expiresAt: r.study_start,
   };
 }
@@ -74,14 +74,14 @@ function reminderMessage(r: DueReminder): OutgoingMessage {
 function digestMessages(lessons: DigestLesson[], day: DateTime): OutgoingMessage[] {
   const byTeacher = new Map<number, string[]>();
   for (const l of lessons) {
-    const line = `${kyiv(l.start).toFormat('HH:mm')}–${kyiv(l.end).toFormat('HH:mm')} ${l.students ?? '—'}`;
+    const line = `${kyiv(l.start).toFormat(TIME_FORMAT)}–${kyiv(l.end).toFormat(TIME_FORMAT)} ${l.students ?? '—'}`;
     byTeacher.set(l.teacher_id, [...(byTeacher.get(l.teacher_id) ?? []), line]);
   }
   return [...byTeacher].map(([teacherId, lines]) => ({
     userId: teacherId,
     key: `digest:${teacherId}:${day.toISODate()}`,
     textKey: 'studyReminders.messages.digest',
-    params: { date: day.toFormat('dd.MM'), lessons: lines.join('\n') },
+    params: { date: day.toFormat(DAY_MONTH_FORMAT), lessons: lines.join('\n') },
     expiresAt: day.endOf('day').toJSDate(),
   }));
 }

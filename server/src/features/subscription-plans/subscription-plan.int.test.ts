@@ -11,11 +11,12 @@ import {
 } from './planning-server.test-kit.js';
 import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';
 import { createSubscriptionPlanService } from './subscription-plan.service.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 const form = (p: Parameters<typeof subscriptionForm>[0], extra: Record<string, unknown> = {}) =>
   subscriptionForm(p, extra);
 
-const ZONE = 'Europe/Kyiv';
+const ZONE = TIME_ZONE;
 const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
 const label = (d: string | Date) =>
   (typeof d === 'string' ? DateTime.fromISO(d) : DateTime.fromJSDate(d))

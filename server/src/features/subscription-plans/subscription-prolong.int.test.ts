@@ -10,11 +10,12 @@ import {
   type PlanningServer,
   subscriptionForm,
 } from './planning-server.test-kit.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
 const form = (p: Parameters<typeof subscriptionForm>[0], extra: Record<string, unknown> = {}) =>
   subscriptionForm(p, { studies_template_type_id: 2, ...extra });
 
-const label = (d: string) => DateTime.fromISO(d).setZone('Europe/Kyiv').toFormat('yyyy-MM-dd HH:mm');
+const label = (d: string) => DateTime.fromISO(d).setZone(TIME_ZONE).toFormat('yyyy-MM-dd HH:mm');
 
 let srv: PlanningServer;
 let admin: TestClient;

@@ -6,8 +6,9 @@ import {
   type PlanningServer,
 } from '../subscription-plans/planning-server.test-kit.js';
 import { availableWorkperiods } from './available-workperiods.js';
+import { TIME_ZONE } from '@school/shared/domain';
 
-const ZONE = 'Europe/Kyiv';
+const ZONE = TIME_ZONE;
 let srv: PlanningServer;
 let teacherId: number;
 let idleTeacherId: number;

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { TIME_PICKER_DEFAULT, TIME_ZONE } from '../../domain/constants';
+import { TIME_FORMAT, TIME_PICKER_DEFAULT, TIME_ZONE } from '../../domain/constants';
 import { dateTimePickerSchema } from '../../validation/date-time-picker.schema';
 import { parseBody } from '../../validation/field-errors';
 import { TIME_HM } from '../../validation/laravel-rules';
@@ -14,7 +14,6 @@ export interface PickerValue {
 }
 
 export const DEFAULT_TIME = TIME_PICKER_DEFAULT;
-const TIME_FORMAT = 'HH:mm';
 
 export function pickerFromMillis(at: number): PickerValue {
   const wall = DateTime.fromMillis(at, { zone: TIME_ZONE });

@@ -3,8 +3,9 @@ import { DateTime, Settings } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toKyivIso } from '../../rules/calendar-window';
 import { createZoneClock, instantMs, kyivClock } from './zone-clock';
+import { TIME_ZONE } from '@school/shared/domain';
 
-const KYIV = 'Europe/Kyiv';
+const KYIV = TIME_ZONE;
 // 2020-2030, milliseconds included; DST switches of Kyiv lie inside.
 const instant = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 11, 31) });
 

@@ -1,6 +1,7 @@
 import { AnchorButton, HTMLTable } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { contractDownloadAllowed, formatMoney } from '@school/shared/rules';
 import { Link, useApi } from '@school/shared/ui';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
@@ -57,7 +58,7 @@ export function ContractInvoices({ invoices }: { invoices: readonly ContractInvo
             </td>
             <td>{invoice.studies_count ?? ''}</td>
             <td className="money-table__money">{formatMoney(invoice.amount, i18n.language)}</td>
-            <td>{invoice.payed_at ? formatDateTime(invoice.payed_at, 'dd.MM.yyyy') : <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>}</td>
+            <td>{invoice.payed_at ? formatDateTime(invoice.payed_at, DATE_FORMAT) : <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>}</td>
             <td>
               <DocumentDownloadButton
                 size="small"
@@ -144,8 +145,8 @@ function useContractsDefinition(): AdminTableDefinition<ContractTableRow> {
             </ul>
           ),
         },
-        { key: 'created_at', label: 'moneyForms.tables.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, 'dd.MM.yyyy') },
-        { key: 'end_at', label: 'moneyForms.tables.endAt', sortField: 'end_at', render: (row) => formatDateTime(row.end_at, 'dd.MM.yyyy') },
+        { key: 'created_at', label: 'moneyForms.tables.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, DATE_FORMAT) },
+        { key: 'end_at', label: 'moneyForms.tables.endAt', sortField: 'end_at', render: (row) => formatDateTime(row.end_at, DATE_FORMAT) },
         { key: 'template', label: 'moneyForms.tables.template', sortField: 'template_id', render: (row) => row.template?.name ?? '' },
         { key: 'download', label: 'moneyForms.tables.documents', render: (row) => <ContractDocuments row={row} /> },
       ],

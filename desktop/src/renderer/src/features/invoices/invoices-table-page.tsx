@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { Link, useApi } from '@school/shared/ui';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
@@ -118,7 +119,7 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
 
 function PayDate({ payedAt }: { payedAt: string | null }) {
   const { t } = useTranslation();
-  return payedAt ? <>{formatDateTime(payedAt, 'dd.MM.yyyy')}</> : <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>;
+  return payedAt ? <>{formatDateTime(payedAt, DATE_FORMAT)}</> : <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>;
 }
 
 /** Invoices table (spec part 2 §2 "Invoices table"). */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { SEX } from '@school/shared/domain';
+import { DATE_FORMAT, SEX } from '@school/shared/domain';
 import type { TeacherProfileUser } from './teacher-profile.api';
 
 /** What the read-only profile shows; `null` is an empty value (shown as N/A). */
@@ -32,7 +32,7 @@ export function sexOf(sex: number | null | undefined): TeacherProfileView['sex']
 export function formatBirthdate(birthdate: string | null | undefined): string | null {
   if (!birthdate) return null;
   const date = DateTime.fromISO(birthdate.slice(0, 10));
-  return date.isValid ? date.toFormat('dd.MM.yyyy') : null;
+  return date.isValid ? date.toFormat(DATE_FORMAT) : null;
 }
 
 export function toTeacherProfileView(user: TeacherProfileUser): TeacherProfileView {

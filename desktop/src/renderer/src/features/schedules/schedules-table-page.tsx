@@ -1,5 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
@@ -26,7 +27,7 @@ function Teacher({ row }: { row: ScheduleTableRow }) {
 
 function EndDate({ row }: { row: ScheduleTableRow }) {
   const { t } = useTranslation();
-  return <>{row.end_at ? formatDateTime(row.end_at, 'dd.MM.yyyy') : t('common.notAvailable')}</>;
+  return <>{row.end_at ? formatDateTime(row.end_at, DATE_FORMAT) : t('common.notAvailable')}</>;
 }
 
 function Offperiods({ row }: { row: ScheduleTableRow }) {
@@ -56,7 +57,7 @@ const definition: AdminTableDefinition<ScheduleTableRow> = {
   ],
   columns: [
     { key: 'teacher', label: 'scheduleTable.columns.teacher', render: (row) => <Teacher row={row} /> },
-    { key: 'start_at', label: 'scheduleTable.columns.start', sortField: 'start_at', render: (row) => formatDateTime(row.start_at, 'dd.MM.yyyy') },
+    { key: 'start_at', label: 'scheduleTable.columns.start', sortField: 'start_at', render: (row) => formatDateTime(row.start_at, DATE_FORMAT) },
     { key: 'end_at', label: 'scheduleTable.columns.end', sortField: 'end_at', render: (row) => <EndDate row={row} /> },
     { key: 'workperiods', label: 'scheduleTable.columns.workperiods', render: (row) => <ScheduleWeek periods={row.workperiods ?? []} /> },
     { key: 'offperiods', label: 'scheduleTable.columns.offperiods', render: (row) => <Offperiods row={row} /> },

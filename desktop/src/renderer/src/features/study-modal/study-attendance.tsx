@@ -1,7 +1,7 @@
 import { Callout, Icon, Tag } from '@blueprintjs/core';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { TIME_ZONE } from '@school/shared/domain';
+import { DATE_TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import { BOT_LABEL } from '@school/shared/ui';
 import type { CalendarStudy } from '@school/shared/ui/calendar';
 
@@ -15,7 +15,7 @@ export function StudyAttendance({ study }: { study: CalendarStudy }) {
   const entries = study.attendance ?? [];
   if (entries.length === 0) return null;
   const nameOf = (id: number) => study.users?.find((u) => u.id === id)?.full_name ?? `#${id}`;
-  const when = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat('dd.MM.yyyy HH:mm');
+  const when = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat(DATE_TIME_FORMAT);
   return (
     <section className="study-modal__section" data-testid="study-attendance">
       <h3 className="study-modal__heading">

@@ -14,7 +14,7 @@ import { isApiError } from '@school/shared/api';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLE, TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { ROLE, TIME_FORMAT, TIME_ZONE, TOAST_MS, WEEKDAY_DATE_TIME_FORMAT } from '@school/shared/domain';
 import { nextProgressBoundary } from '@school/shared/rules';
 import { toMillis } from '@school/shared/ui/calendar';
 import { useApi, useAuth } from '@school/shared/ui';
@@ -61,7 +61,7 @@ function useProgressClock(study: CalendarStudy | null): number {
 function formatTime(study: CalendarStudy, language: string): string {
   const start = DateTime.fromMillis(toMillis(study.start), { zone: TIME_ZONE }).setLocale(language);
   const end = DateTime.fromMillis(toMillis(study.end), { zone: TIME_ZONE }).setLocale(language);
-  return `${start.toFormat('cccc, d MMMM yyyy, HH:mm')}–${end.toFormat('HH:mm')}`;
+  return `${start.toFormat(WEEKDAY_DATE_TIME_FORMAT)}–${end.toFormat(TIME_FORMAT)}`;
 }
 
 /** The study event modal (spec part 1 §2): time, people, contacts, notify, comment, miss status. */

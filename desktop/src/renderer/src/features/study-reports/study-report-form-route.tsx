@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { TIME_FORMAT, TIME_ZONE, TOAST_MS, WEEKDAY_DATE_TIME_FORMAT } from '@school/shared/domain';
 import { useRouter } from '@school/shared/ui';
 import {
   REPORT_TEMPLATES,
@@ -24,7 +24,7 @@ import { ADMIN_PAGES } from '../../../../common/admin-pages';
 function studyTime(start: string, end: string, language: string): string {
   const from = DateTime.fromISO(start, { zone: TIME_ZONE }).setLocale(language);
   const to = DateTime.fromISO(end, { zone: TIME_ZONE });
-  return `${from.toFormat('cccc, d MMMM yyyy, HH:mm')}–${to.toFormat('HH:mm')}`;
+  return `${from.toFormat(WEEKDAY_DATE_TIME_FORMAT)}–${to.toFormat(TIME_FORMAT)}`;
 }
 
 function ReportForm({

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient, QueryObject } from '@school/shared/api';
-import { ROLE, TIME_ZONE } from '@school/shared/domain';
+import { DATE_FORMAT, ROLE, TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import { useApi } from '@school/shared/ui';
 import { PickedValue, SearchPicker } from '../../kit/admin-widgets/searchable-multiselect';
 
@@ -59,7 +59,7 @@ export function StudyReportTargetPicker({ onChosen, onCancel }: { onChosen(study
   const [study, setStudy] = useState<PickableStudy | null>(null);
   const [userId, setUserId] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
-  const when = (item: PickableStudy) => DateTime.fromISO(item.start, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat('dd.MM.yyyy, ccc HH:mm');
+  const when = (item: PickableStudy) => DateTime.fromISO(item.start, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat(`${DATE_FORMAT}, ccc ${TIME_FORMAT}`);
   const names = (item: PickableStudy) => studentsOf(item).map((user) => user.full_name).join(', ') || t('staffScreens.reportPicker.noStudents');
   const required = (attribute: 'study_id' | 'user_id') => t('validations.required', { attribute: t(`attributes.${attribute}`) });
   const studyError = tried && !study ? required('study_id') : undefined;

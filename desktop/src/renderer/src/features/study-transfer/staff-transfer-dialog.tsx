@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, Spinner
 import { DateTime } from 'luxon';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIME_ZONE, TOAST_MS } from '@school/shared/domain';
+import { DATE_FORMAT, TIME_ZONE, TOAST_MS } from '@school/shared/domain';
 import { mapStudyToEvent, type CalendarStudy } from '@school/shared/ui/calendar';
 import type { StudyCalendarHandle, VisibleRange } from '@school/shared/ui/calendar/react';
 import {
@@ -91,10 +91,10 @@ export function StaffTransferDialog({ study, onClose, onMoved }: StaffTransferDi
         {limits ? (
           <p className="staff-transfer__window" data-testid="staff-transfer-window">
             {t('staffScreens.transfer.window', {
-              from: DateTime.fromMillis(limits.start).setZone(TIME_ZONE).toFormat('dd.MM.yyyy'),
+              from: DateTime.fromMillis(limits.start).setZone(TIME_ZONE).toFormat(DATE_FORMAT),
               to: DateTime.fromMillis(limits.end - 1)
                 .setZone(TIME_ZONE)
-                .toFormat('dd.MM.yyyy'),
+                .toFormat(DATE_FORMAT),
             })}
           </p>
         ) : null}

@@ -12,8 +12,9 @@ import {
   validateSubscriptionForm,
   type SubscriptionFormValues,
 } from './subscription-form.mapper';
+import { TIME_ZONE } from '@school/shared/domain';
 
-const now = DateTime.fromISO('2026-03-10T12:00:00', { zone: 'Europe/Kyiv' });
+const now = DateTime.fromISO('2026-03-10T12:00:00', { zone: TIME_ZONE });
 const study = (id: number, start: string, teacherId = 3) => ({ id, start, users: [{ id: 50, pivot: { role_id: 4 } }, { id: teacherId, pivot: { role_id: 3 } }] });
 const stored = {
   id: 7,

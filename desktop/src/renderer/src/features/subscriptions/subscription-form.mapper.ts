@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, ROLE, STUDIES_COUNT } from '@school/shared/domain';
+import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, ROLE, STUDIES_COUNT, TIME_ZONE } from '@school/shared/domain';
 import { roundEur, subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import type { FormMode, FormValues, PresetType } from '@school/shared/ui';
 import { parseBody, subscriptionFormSchema, type FieldIssue } from '@school/shared/validation';
@@ -104,7 +104,7 @@ function emptyValues(now: DateTime): SubscriptionFormValues {
     student_id: null,
     contract_id: null,
     studies_template_type_id: DEFAULT_STUDY_TYPE_ID,
-    studies_template_start_date: now.setZone('Europe/Kyiv').toISODate() ?? '',
+    studies_template_start_date: now.setZone(TIME_ZONE).toISODate() ?? '',
     studies_template: [newSlot()],
     studies_template_total_count: String(STUDIES_COUNT.default),
     studies_per_week: '1',

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLE } from '@school/shared/domain';
+import { DATE_FORMAT, ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
@@ -35,7 +35,7 @@ import { SubscriptionSlotsField } from './subscription-slots-field';
 /** The package with what its form reads: the student, the studies with their people, the template. */
 export const SUBSCRIPTION_FORM_QUERY = { with: ['contract.student', 'studies.users', 'studies_template'] };
 
-const dateText = (iso: string, language: string) => DateTime.fromISO(iso).setLocale(language).toFormat('dd.MM.yyyy');
+const dateText = (iso: string, language: string) => DateTime.fromISO(iso).setLocale(language).toFormat(DATE_FORMAT);
 
 function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues; errorOf(field: string): string | undefined; rate: ReturnType<typeof useEurRate>; setValues(values: Partial<SubscriptionFormValues>): void }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { createResourceApi } from '@school/shared/api';
-import { TIME_ZONE } from '@school/shared/domain';
+import { DATE_TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import type { ResourceName } from '@school/shared/resources';
 import { Link, useApi } from '@school/shared/ui';
 import { ADMIN_PAGES } from '../../../../common/admin-pages';
@@ -42,7 +42,7 @@ export function useAdminCell(): AdminCellContextValue {
 }
 
 /** Kyiv wall time, as the whole school reads it. */
-export function formatDateTime(iso: unknown, format = 'dd.MM.yyyy HH:mm'): string {
+export function formatDateTime(iso: unknown, format = DATE_TIME_FORMAT): string {
   if (typeof iso !== 'string' || iso === '') return '';
   const at = DateTime.fromISO(iso, { zone: TIME_ZONE });
   return at.isValid ? at.toFormat(format) : '';

@@ -4,11 +4,11 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { ru, uk } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@school/shared/domain';
 import { useDebouncedCallback } from '@school/shared/ui/admin-table';
 import type { AdminFilterField } from './admin-table.types';
 
 const LOCALES = { uk, ru } as const;
-const DATE_FORMAT = 'dd.MM.yyyy';
 
 interface FilterProps {
   field: AdminFilterField;

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { TIME_ZONE } from '@school/shared/domain';
 import { presetsFromQuery, readFormLink } from '@school/shared/ui';
 import { RESOURCES } from '@school/shared/resources';
 import { STUDY_PRESET_TYPES } from '../../features/studies/study-form.mapper';
@@ -52,7 +53,7 @@ describe('row details and settings keys', () => {
 describe('periodsByDay', () => {
   it('puts each free period on its Kyiv day of the coming week, in time order, across the DST change', () => {
     // Saturday 24 October 2026; Kyiv leaves summer time on Sunday 25 October.
-    const today = DateTime.fromISO('2026-10-24T15:00:00', { zone: 'Europe/Kyiv' });
+    const today = DateTime.fromISO('2026-10-24T15:00:00', { zone: TIME_ZONE });
     const days = periodsByDay(
       [
         { start: '2026-10-26T14:00:00+02:00', end: '2026-10-26T15:00:00+02:00', futureStudiesCount: 1 },

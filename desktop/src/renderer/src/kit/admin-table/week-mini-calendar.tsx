@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
-import { TIME_ZONE } from '@school/shared/domain';
+import { TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import { periodsByDay, type FreePeriod } from './admin-table.rules';
 import { useAdminCell } from './admin-table-cells';
 
@@ -32,7 +32,7 @@ export function WeekMiniCalendar({ periods }: { periods: readonly FreePeriod[] }
               data-testid="week-mini-event"
               data-busy={period.futureStudiesCount > 0 || undefined}
             >
-              {DateTime.fromISO(period.start, { zone: TIME_ZONE }).toFormat('HH:mm')}
+              {DateTime.fromISO(period.start, { zone: TIME_ZONE }).toFormat(TIME_FORMAT)}
             </div>
           ))}
         </div>

@@ -4,9 +4,9 @@ import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { ru, uk } from 'date-fns/locale';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@school/shared/domain';
 
 const LOCALES = { uk, ru } as const;
-export const DATE_FORMAT = 'dd.MM.yyyy';
 /**
  * Studies, schedules and contracts are dated years back (corrections, old contracts) and ahead (a
  * contract's end); the picker's own default range is shorter.
