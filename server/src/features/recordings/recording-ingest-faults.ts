@@ -30,9 +30,14 @@ const READ_STEPS: Partial<Record<keyof RecordingsRepository, IngestFaultStep>> =
   one: 'existing_read',
 };
 
-export function faultTaggedRepository(repo: RecordingsRepository, tag: IngestFaultTagger): RecordingsRepository {
+export function faultTaggedRepository(
+  repo: RecordingsRepository,
+  tag: IngestFaultTagger,
+): RecordingsRepository {
   const tagged: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(repo) as Array<[keyof RecordingsRepository, (...args: unknown[]) => Promise<unknown>]>) {
+  for (const [name, fn] of Object.entries(repo) as Array<
+    [keyof RecordingsRepository, (...args: unknown[]) => Promise<unknown>]
+  >) {
     tagged[name] = async (...args: unknown[]) => {
       try {
         return await fn.apply(repo, args);
