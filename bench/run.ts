@@ -10,6 +10,7 @@ import { listFloorBench } from './cases/list-floor.bench.js';
 import { moneyBench } from './cases/money.bench.js';
 import { passwordResetBench } from './cases/password-reset.bench.js';
 import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
+import { resumableUploadBench } from './cases/resumable-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
 import { studyRemindersBench } from './cases/study-reminders.bench.js';
@@ -53,7 +54,7 @@ async function main() {
     // Browser benches need no database: they measure the renderer alone.
     await run([calendarRenderBench, adminTableRenderBench], undefined);
     await run([familyWebBench], { adminUrl: server.adminUrl }); // with the real server and database
-    const demoCases: Case<BenchContext>[] = [authUserBench, passwordResetBench, recordingsUploadBench];
+    const demoCases: Case<BenchContext>[] = [authUserBench, passwordResetBench, recordingsUploadBench, resumableUploadBench];
     if (demoCases.some(wanted)) {
       const db = await openBenchDatabase('school_bench_demo', server);
       try {

@@ -28,7 +28,7 @@ import type { BenchContext } from '../run.js';
 const run = promisify(execFile);
 const MiB = 1024 * 1024;
 
-async function makeVideo(dir: string): Promise<string> {
+export async function makeVideo(dir: string): Promise<string> {
   const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   const out = path.join(dir, 'lesson.mkv');
   // 776 raw 1280x720 frames = 1,072,742,400 bytes + container: just under 1 GiB.
@@ -71,12 +71,12 @@ function upload(url: string, file: string, body: ReturnType<typeof multipartBody
   });
 }
 
-function rssOf(pid: number): Promise<number> {
+export function rssOf(pid: number): Promise<number> {
   return readFile(`/proc/${pid}/status`, 'utf8').then((s) => Number(/VmRSS:\s+(\d+) kB/.exec(s)?.[1] ?? 0) * 1024);
 }
 
 /** Peak RSS of `pid` above `base` while `work` runs, sampled every 50 ms. */
-async function peakGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+export async function peakGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
   const base = await rssOf(pid);
   let peak = base;
   const timer = setInterval(() => void rssOf(pid).then((r) => (peak = Math.max(peak, r))), 50);
@@ -104,7 +104,7 @@ function firstByte(url: string, headers: Record<string, string>): Promise<number
   });
 }
 
-async function startServerProcess(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+export async function startServerProcess(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ...env },

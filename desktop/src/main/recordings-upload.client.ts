@@ -1,12 +1,18 @@
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
+import { recordingsUploadUrl as recordingsUploadAddress } from '../common/recordings-upload.orchestrator';
+import { RecordingsUploadError, uploadCancelled } from '../common/upload-transport';
 import { createMultipartBody, type MultipartPart } from './multipart-writer';
 
+export { RecordingsUploadError, type RecordingsUploadErrorCode } from '../common/upload-transport';
+
 /**
- * Streams recordings to `POST {serverUrl}/api/studies/{id}/recordings` as the spec's multipart
- * form (metadata JSON, then files[]), straight from disk with backpressure: a 1 GB file costs
- * a few chunks of memory, and progress is the bytes handed to the socket.
+ * Streams recordings to `POST {serverUrl}/api/studies/{id}/recordings` (or the upload service's
+ * /upload) as the spec's multipart form (metadata JSON, then files[]), straight from disk with
+ * backpressure: a 1 GB file costs a few chunks of memory, and progress is the bytes handed to the
+ * socket. The Node transport's form (recordings-node.transport.ts); which form goes where is the
+ * orchestrator's (common/recordings-upload.orchestrator.ts).
  */
 
 export interface UploadFile {
@@ -20,11 +26,11 @@ export interface UploadProgressBytes {
   totalBytes: number;
 }
 
-export interface RecordingsUploadRequest {
-  serverUrl: string;
-  studyId: number;
+export type RecordingsUploadRequest = (
+  | { serverUrl: string; studyId: number; url?: undefined }
   /** Where to post instead of the API's recordings route (the upload service's /upload). */
-  url?: URL;
+  | { url: URL; serverUrl?: undefined; studyId?: undefined }
+) & {
   files: readonly UploadFile[];
   metadata: unknown;
   /** Cookie, Accept-Language and the like; X-Requested-With is always sent (server CSRF guard). */
@@ -33,7 +39,7 @@ export interface RecordingsUploadRequest {
   signal?: AbortSignal;
   /** No byte moving either way for this long means the connection is dead. */
   idleTimeoutMs?: number;
-}
+};
 
 export interface RecordingsUploadResponse {
   status: number;
@@ -41,24 +47,11 @@ export interface RecordingsUploadResponse {
   body: unknown;
 }
 
-export type RecordingsUploadErrorCode = 'file_unreadable' | 'network_error' | 'cancelled';
-
-export class RecordingsUploadError extends Error {
-  constructor(
-    readonly code: RecordingsUploadErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RecordingsUploadError';
-  }
-}
-
 const RESPONSE_LIMIT_BYTES = 1024 * 1024;
 
 export function recordingsUploadUrl(serverUrl: string, studyId: number): URL {
   // A server under a path prefix (https://host/school) keeps its prefix.
-  const base = serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`;
-  return new URL(`api/studies/${encodeURIComponent(String(studyId))}/recordings`, base);
+  return new URL(recordingsUploadAddress(serverUrl, studyId));
 }
 
 export async function buildRecordingsParts(files: readonly UploadFile[], metadata: unknown): Promise<MultipartPart[]> {
@@ -101,7 +94,7 @@ function waitForDrain(request: http.ClientRequest): Promise<void> {
 }
 
 export async function uploadRecordings(options: RecordingsUploadRequest): Promise<RecordingsUploadResponse> {
-  if (options.signal?.aborted) throw new RecordingsUploadError('cancelled', 'upload cancelled');
+  if (options.signal?.aborted) throw uploadCancelled();
   const url = options.url ?? recordingsUploadUrl(options.serverUrl, options.studyId);
   const body = createMultipartBody(await buildRecordingsParts(options.files, options.metadata));
   const transport = url.protocol === 'https:' ? https : http;
@@ -129,7 +122,7 @@ export async function uploadRecordings(options: RecordingsUploadRequest): Promis
       },
     });
     const onAbort = () => {
-      fail(new RecordingsUploadError('cancelled', 'upload cancelled'));
+      fail(uploadCancelled());
       request.destroy();
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -3,10 +3,16 @@ import { IpcEvent } from '../common/ipc-channels';
 import { IpcHandlerError } from '../common/ipc-result';
 import type { UploadProgress, UploadRecordingsInput, UploadRecordingsResult } from '../common/ipc-schemas';
 import { mimeTypeForFileName } from '../common/recording-formats';
+import {
+  createResumableUploads,
+  defaultTusEndpoint,
+  uploadRecordingsWith,
+  type UploadProgressBytes,
+} from '../common/recordings-upload.orchestrator';
+import { RecordingsUploadError } from '../common/upload-transport';
 import type { IpcCaller } from './ipc-registry';
 import type { FileTokenRegistry } from './recording-files.service';
-import { RecordingsUploadError, type UploadProgressBytes } from './recordings-upload.client';
-import { sendRecordings, type ResumableUploads, type SendProgress } from './recordings-send.service';
+import { createNodeUploadTransport } from './recordings-node.transport';
 
 export interface RecordingsUploadDeps {
   tokens: FileTokenRegistry;
@@ -19,8 +25,6 @@ export interface RecordingsUploadDeps {
    * back to one multipart form when it does not answer as tus. Null: never resumable.
    */
   tusEndpoint?: (serverUrl: string, studyId: number) => string | null;
-  /** Injectable for tests; the real routes otherwise. */
-  send?: typeof sendRecordings;
   now?: () => number;
   /** Fewer IPC messages than socket writes: a 1 GB file is 16 000 chunks. */
   progressIntervalMs?: number;
@@ -49,29 +53,8 @@ export function createProgressThrottle<P extends UploadProgressBytes>(
   };
 }
 
-/** The default tus endpoint of the API (docs/api.md, "Recordings"). */
-export function defaultTusEndpoint(serverUrl: string, studyId: number): string {
-  const base = serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`;
-  return new URL(`api/studies/${encodeURIComponent(String(studyId))}/recordings/uploads`, base).toString();
-}
-
-/** Unfinished resumable uploads, oldest dropped first: a retry of the same save finds its own. */
-function createResumableUploads(limit = 200): ResumableUploads {
-  const urls = new Map<string, string>();
-  return {
-    get: (key) => urls.get(key),
-    set(key, url) {
-      urls.delete(key);
-      if (urls.size >= limit) urls.delete(urls.keys().next().value as string);
-      urls.set(key, url);
-    },
-    delete: (key) => void urls.delete(key),
-  };
-}
-
 export function createRecordingsUploadHandlers(deps: RecordingsUploadDeps) {
   const active = new Map<string, AbortController>();
-  const send = deps.send ?? sendRecordings;
   const resumable = createResumableUploads();
   const tusEndpoint = deps.tusEndpoint ?? defaultTusEndpoint;
 
@@ -81,30 +64,33 @@ export function createRecordingsUploadHandlers(deps: RecordingsUploadDeps) {
     const files = input.files.map(({ token, fileName }) => {
       const filePath = deps.tokens.resolve(token);
       const name = fileName ?? path.basename(filePath);
-      return { filePath, fileName: name, mimeType: mimeTypeForFileName(name) };
+      return { file: filePath, fileName: name, mimeType: mimeTypeForFileName(name) };
     });
     const serverUrl = deps.getServerUrl();
     const cookie = await deps.getCookieHeader(caller, serverUrl);
     const language = input.language ?? deps.getLanguage();
     const controller = new AbortController();
     active.set(input.uploadId, controller);
-    const report = createProgressThrottle<SendProgress>(
+    const report = createProgressThrottle<UploadProgressBytes>(
       ({ sentBytes, totalBytes, fileBytes }) => {
-        const event: UploadProgress = { uploadId: input.uploadId, sentBytes, totalBytes, ...(fileBytes ? { fileBytes } : {}) };
+        const event: UploadProgress = {
+          uploadId: input.uploadId,
+          sentBytes,
+          totalBytes,
+          ...(fileBytes ? { fileBytes } : {}),
+        };
         caller.send(IpcEvent.uploadProgress, event);
       },
       { intervalMs: deps.progressIntervalMs, now: deps.now },
     );
-    const languageHeader: Record<string, string> = language ? { 'Accept-Language': language } : {};
     try {
-      return await send({
-        serverUrl,
+      return await uploadRecordingsWith(createNodeUploadTransport({ cookie }), {
+        apiBase: serverUrl,
         studyId: input.studyId,
         route: input.route ?? 'direct',
         files,
         metadata: input.metadata,
-        apiHeaders: { ...(cookie ? { Cookie: cookie } : {}), ...languageHeader },
-        serviceHeaders: languageHeader,
+        language,
         tusEndpoint: tusEndpoint(serverUrl, input.studyId),
         resumable,
         onProgress: report,

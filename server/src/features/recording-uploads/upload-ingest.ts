@@ -5,18 +5,21 @@ import type { Logger } from '../../platform/logging/logger.js';
 import type { MediaProbe } from '../../platform/media/media-probe.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
-import { RECORDING_ERROR } from '../recordings/recording-errors.js';
-import { createRecordingIngest, type IngestFile, type IngestResult } from '../recordings/recording-ingest.service.js';
-import { parseMetadata, planSave } from '../recordings/recording-save.plan.js';
-import { createRecordingsRepository, type RecordingsRepository } from '../recordings/recordings.repository.js';
+import {
+  createRecordingIngest,
+  RECORDING_ERROR,
+  type IngestFault,
+  type IngestFaultStep,
+  type IngestFile,
+  type IngestResult,
+} from '../recordings/index.js';
 import { uploadError, type UploadErrorCode } from './upload-errors.js';
 
 /**
  * The upload service's use of the recordings ingest (features/recordings, the same validation and
  * commit as `POST /api/studies/{id}/recordings`), with the ingest's outcomes told apart as the
  * codes of spec part 2 §8. The ingest's own refusals carry stable codes; a fault of the database or
- * of storage is told by the step it happened in: the repository and the storage the ingest gets
- * here tag their failures with that step (the ingest itself is unchanged).
+ * of storage comes back tagged with the step it happened in (the ingest's `tagFault`).
  */
 
 /** A database or storage fault, tagged with the step it broke. */
@@ -30,29 +33,18 @@ class StepFailure extends Error {
   }
 }
 
-const isTransaction = (db: unknown) => Boolean((db as { isTransaction?: boolean } | null)?.isTransaction);
-
-/** Reads before the commit have their own codes; anything inside the commit's transaction is the commit. */
-const READ_STEPS: Partial<Record<keyof RecordingsRepository, UploadErrorCode>> = {
-  study: 'study_fetch_failed',
-  ofStudy: 'existing_fetch_failed',
-  one: 'existing_fetch_failed',
+const STEP_CODES: Record<Exclude<IngestFaultStep, 'store_file'>, UploadErrorCode> = {
+  study_read: 'study_fetch_failed',
+  existing_read: 'existing_fetch_failed',
+  write: 'metadata_write_failed',
 };
 
-export function stepTaggedRepository(repo: RecordingsRepository): RecordingsRepository {
-  const tagged: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(repo) as Array<[keyof RecordingsRepository, (...args: unknown[]) => Promise<unknown>]>) {
-    tagged[name] = async (...args: unknown[]) => {
-      try {
-        return await fn.apply(repo, args);
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (!isTransaction(args[0]) && READ_STEPS[name]) || 'metadata_write_failed';
-        throw new StepFailure(code, err);
-      }
-    };
+/** The ingest's fault as the service's code. */
+export function stepFailureOf(fault: IngestFault): StepFailure {
+  if (fault.step === 'store_file') {
+    return new StepFailure(classifyPutFileFailure(fault.cause, fault.key ?? '', fault.filePath ?? ''), fault.cause);
   }
-  return tagged as RecordingsRepository;
+  return new StepFailure(STEP_CODES[fault.step], fault.cause);
 }
 
 /**
@@ -70,24 +62,6 @@ export function classifyPutFileFailure(err: unknown, key: string, filePath: stri
     return 'session_move_failed';
   }
   return 'upload_failed';
-}
-
-export function stepTaggedStorage(storage: Storage): Storage {
-  return {
-    put: (...args) => storage.put(...args),
-    get: (...args) => storage.get(...args),
-    stat: (...args) => storage.stat(...args),
-    exists: (...args) => storage.exists(...args),
-    delete: (...args) => storage.delete(...args),
-    async putFile(key, filePath, opts) {
-      try {
-        return await storage.putFile(key, filePath, opts);
-      } catch (err) {
-        if (err instanceof StorageError || err instanceof AppError) throw err;
-        throw new StepFailure(classifyPutFileFailure(err, key, filePath), err);
-      }
-    },
-  };
 }
 
 const FILE_NAME_UNIQUE = 'recordings_study_file_name_unique';
@@ -128,9 +102,14 @@ export interface UploadIngestDeps {
 }
 
 export function createUploadIngest(deps: UploadIngestDeps) {
-  const repo = stepTaggedRepository(createRecordingsRepository());
-  const storage = stepTaggedStorage(deps.storage);
-  const ingest = createRecordingIngest({ knex: deps.knex, storage, probe: deps.probe, maxFileBytes: deps.maxFileBytes, repo, logger: deps.logger });
+  const ingest = createRecordingIngest({
+    knex: deps.knex,
+    storage: deps.storage,
+    probe: deps.probe,
+    maxFileBytes: deps.maxFileBytes,
+    logger: deps.logger,
+    tagFault: stepFailureOf,
+  });
 
   return {
     /**
@@ -143,7 +122,7 @@ export function createUploadIngest(deps: UploadIngestDeps) {
         await ingest.assertMayUpload(actor, studyId);
       } catch (err) {
         if (err instanceof AppError && err.code === 'not_found') {
-          const exists = await repo.study(deps.knex, studyId).catch((e: unknown) => {
+          const exists = await ingest.studyExists(studyId).catch((e: unknown) => {
             throw toUploadError(e, []);
           });
           throw uploadError(exists ? 'user_not_allowed' : 'study_fetch_failed');
@@ -160,11 +139,8 @@ export function createUploadIngest(deps: UploadIngestDeps) {
     async save(actor: AuthState, studyId: number, metadata: unknown, files: readonly IngestFile[]): Promise<IngestResult> {
       try {
         if (namedStudy(metadata) !== studyId && namedStudy(metadata) !== undefined) throw uploadError('user_not_allowed');
-        const meta = parseMetadata(metadata, studyId);
-        const plan = planSave(meta, await repo.ofStudy(deps.knex, studyId), files);
-        for (const p of plan) {
-          if (!p.existing || !p.file) continue;
-          const kept = await deps.storage.stat(p.existing.storage_key).catch((e: unknown) => {
+        for (const key of await ingest.replacedStorageKeys(studyId, metadata, files)) {
+          const kept = await deps.storage.stat(key).catch((e: unknown) => {
             throw new StepFailure('existing_download_failed', e);
           });
           if (!kept) throw uploadError('existing_download_failed');

@@ -18,8 +18,7 @@ import { createMediaProbe, type MediaProbe } from '../../platform/media/media-pr
 import { createStorage, type Storage } from '../../platform/storage/storage.js';
 import { listResource } from '../../resource-engine/resource-reader.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
-import { recordingErrors } from '../recordings/recording-errors.js';
-import type { IngestFile } from '../recordings/recording-save.plan.js';
+import { recordingErrors, type IngestFile } from '../recordings/index.js';
 import { authenticateUpload, type UploadCaller } from './upload-auth.js';
 import { uploadCors } from './upload-cors.js';
 import { createRecordingUploadsRepository } from './recording-uploads.repository.js';

@@ -9,6 +9,7 @@ import { currentOwner, formatOwner } from '../../platform/process/process-owner.
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { RECORDING_ERROR, recordingErrors } from './recording-errors.js';
+import { faultTaggedRepository, faultTaggedStorage, type IngestFaultTagger } from './recording-ingest-faults.js';
 import { recordingStorageKey, videoMimeType } from './recording-media.js';
 import { parseMetadata, planSave, type IngestFile, type SavePlan } from './recording-save.plan.js';
 import { createRecordingsRepository, type RecordingRow, type RecordingsRepository, type StudyForUpload } from './recordings.repository.js';
@@ -38,6 +39,8 @@ export interface RecordingIngestDeps {
   minDurationSeconds?: number;
   repo?: RecordingsRepository;
   logger?: Logger;
+  /** Database and storage faults with the step they broke (recording-ingest-faults.ts). */
+  tagFault?: IngestFaultTagger;
 }
 
 export interface IngestRequest {
@@ -116,9 +119,12 @@ async function checkFiles(deps: RecordingIngestDeps, plan: SavePlan): Promise<Ma
   return out;
 }
 
-export function createRecordingIngest(deps: RecordingIngestDeps) {
-  const repo = deps.repo ?? createRecordingsRepository();
-  const { knex, storage } = deps;
+export function createRecordingIngest(given: RecordingIngestDeps) {
+  const baseRepo = given.repo ?? createRecordingsRepository();
+  const repo = given.tagFault ? faultTaggedRepository(baseRepo, given.tagFault) : baseRepo;
+  const storage = given.tagFault ? faultTaggedStorage(given.storage, given.tagFault) : given.storage;
+  const deps: RecordingIngestDeps = { ...given, repo, storage };
+  const { knex } = deps;
 
   async function removeStored(keys: readonly string[]) {
     for (const key of keys) {
@@ -219,7 +225,24 @@ export function createRecordingIngest(deps: RecordingIngestDeps) {
     if (key) await removeStored([key]);
   }
 
-  return { ingest, remove, assertMayUpload: (actor: AuthState, studyId: number) => assertMayUpload({ knex, repo }, actor, studyId) };
+  /** Whether the study exists at all (the upload service tells "gone" from "not yours"). */
+  async function studyExists(studyId: number): Promise<boolean> {
+    return Boolean(await repo.study(knex, studyId));
+  }
+
+  /** Storage keys of the rows this save would give a new file (checked before the save, no lock). */
+  async function replacedStorageKeys(studyId: number, metadata: unknown, files: readonly IngestFile[]): Promise<string[]> {
+    const plan = planSave(parseMetadata(metadata, studyId), await repo.ofStudy(knex, studyId), files);
+    return plan.flatMap((p) => (p.existing && p.file ? [p.existing.storage_key] : []));
+  }
+
+  return {
+    ingest,
+    remove,
+    studyExists,
+    replacedStorageKeys,
+    assertMayUpload: (actor: AuthState, studyId: number) => assertMayUpload({ knex, repo }, actor, studyId),
+  };
 }
 
 export type RecordingIngest = ReturnType<typeof createRecordingIngest>;

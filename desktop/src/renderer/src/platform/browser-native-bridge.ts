@@ -9,7 +9,9 @@ import {
 } from '../../../common/recording-formats';
 import { createBrowserMessageNotices, defaultNoticeEnv, type BrowserNoticeEnv } from './browser-message-notices';
 import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
-import { sendRecordingsFromBrowser } from './browser-recordings-upload';
+import { createResumableUploads, uploadRecordingsWith } from '../../../common/recordings-upload.orchestrator';
+import { RecordingsUploadError } from '../../../common/upload-transport';
+import { createBrowserUploadTransport } from './browser-upload.transport';
 import { NativeBridgeError, type NativeBridge, type PickedRecordingFile } from './native-bridge.types';
 
 /** The browser build keeps the desktop settings (same keys and validation) in local storage. */
@@ -80,7 +82,8 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
   // Picked files stay in this page; the rest of the app only handles tokens, as in Electron.
   const picked = new Map<string, File>();
   // Unfinished resumable uploads: a retry after a dropped connection continues them.
-  const resumable = new Map<string, string>();
+  const resumable = createResumableUploads();
+  const transport = createBrowserUploadTransport();
   // A clicked notification opens its study through the same door as the desktop's menu.
   const navigateListeners = new Set<(path: '/', search?: string) => void>();
   const notices = env.notices
@@ -119,9 +122,24 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
       const files = request.files.map(({ token, fileName }) => {
         const file = picked.get(token);
         if (!file) throw new NativeBridgeError('not_found', 'unknown file token');
-        return { file, fileName: fileName ?? file.name };
+        return { file, fileName: fileName ?? file.name, mimeType: file.type };
       });
-      return sendRecordingsFromBrowser({ apiOrigin: env.apiOrigin, request, files, resumable });
+      try {
+        return await uploadRecordingsWith(transport, {
+          apiBase: env.apiOrigin,
+          studyId: request.studyId,
+          route: request.route ?? 'direct',
+          files,
+          metadata: request.metadata,
+          language: request.language,
+          resumable,
+          onProgress: request.onProgress,
+          signal: request.signal,
+        });
+      } catch (error) {
+        if (error instanceof RecordingsUploadError) throw new NativeBridgeError(error.code, error.message);
+        throw error;
+      }
     },
     async saveDocument({ suggestedName, bytes }) {
       const fileName = sanitizeDocumentName(suggestedName);

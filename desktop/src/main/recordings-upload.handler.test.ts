@@ -7,13 +7,15 @@ import { IpcChannel, IpcEvent } from '../common/ipc-channels';
 import { dispatchIpcCall, type InvokeEventLike } from './ipc-registry';
 import { createIpcHandlers } from './ipc-handlers';
 import { createFileTokenRegistry } from './recording-files.service';
-import { uploadFileWithTus } from './recordings-tus.client';
+import { uploadFileWithTus } from '../common/tus-file-upload';
+import { createNodeUploadTransport } from './recordings-node.transport';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { sha256, startFakeServers, uploadedBytes, type FakeServers } from './recordings-fake-servers.test-kit';
 import { createMemorySettingsBackend, createSettingsService } from './settings.service';
 
 /**
- * The three ways a save reaches the server (recordings-send.service.ts), through the real IPC
+ * The three ways a save reaches the server (common/recordings-upload.orchestrator.ts with the
+ * Node transport), through the real IPC
  * layer, against local servers speaking tus 1.0, the recordings form and the upload service.
  */
 
@@ -176,10 +178,9 @@ describe('uploadFileWithTus', () => {
     const endpoint = `${servers.url}/api/studies/42/recordings/uploads`;
     const created: string[] = [];
     const done = await uploadFileWithTus({
+      transport: createNodeUploadTransport(),
       endpoint,
-      filePath: empty,
-      fileName: 'empty.mp4',
-      mimeType: 'video/mp4',
+      file: { file: empty, fileName: 'empty.mp4', mimeType: 'video/mp4' },
       size: 0,
       headers: {},
       resumeUrl: `${endpoint}/00000000-0000-4000-8000-000000000000`,
