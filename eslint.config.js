@@ -3,6 +3,7 @@ import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noDeepFeatureImport } from './scripts/eslint/no-deep-feature-import.js';
 import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 
 const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
@@ -49,7 +50,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle } } },
+    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle, 'no-deep-feature-import': noDeepFeatureImport } } },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({
@@ -156,6 +157,22 @@ export default tseslint.config(
         ...forbid(['@blueprintjs/*'], 'family-web stays small: no Blueprint.'),
         { group: ['**/desktop/**', '**/server/**'], message: 'family-web imports only shared/.' },
       ]),
+    },
+  },
+  // Server features meet through their public face (docs/modules.md): production files import another
+  // feature only through its index.ts. Tests and test kits may reach other features' fixtures and kits.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*test-kit*.ts', '**/*.kit.ts', '**/*-kit.ts', '**/*.fixtures.ts'],
+    rules: {
+      'school/no-deep-feature-import': [
+        'error',
+        {
+          featuresDir: `${import.meta.dirname}/server/src/features`,
+          packagePrefix: '@school/server/',
+          packageRoot: `${import.meta.dirname}/server`,
+        },
+      ],
     },
   },
   {

@@ -5,10 +5,16 @@ import type { Logger } from '../../platform/logging/logger.js';
 import type { MediaProbe } from '../../platform/media/media-probe.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
-import { RECORDING_ERROR } from '../recordings/recording-errors.js';
-import { createRecordingIngest, type IngestFile, type IngestResult } from '../recordings/recording-ingest.service.js';
-import { parseMetadata, planSave } from '../recordings/recording-save.plan.js';
-import { createRecordingsRepository, type RecordingsRepository } from '../recordings/recordings.repository.js';
+import {
+  createRecordingIngest,
+  createRecordingsRepository,
+  type IngestFile,
+  type IngestResult,
+  parseMetadata,
+  planSave,
+  RECORDING_ERROR,
+  type RecordingsRepository,
+} from '../recordings/index.js';
 import { uploadError, type UploadErrorCode } from './upload-errors.js';
 
 /**
