@@ -50,7 +50,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle, 'no-deep-feature-import': noDeepFeatureImport } } },
+    plugins: {
+      'import-x': importX,
+      school: { rules: { 'no-import-cycle': noImportCycle, 'no-deep-feature-import': noDeepFeatureImport } },
+    },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({

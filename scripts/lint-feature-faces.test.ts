@@ -26,12 +26,18 @@ const refused: Case[] = [
   {
     name: "a feature's service -> another feature's repository",
     file: 'server/src/features/recording-uploads/probe.ts',
-    code: `import { createRecordingsRepository } from '../recordings/recordings.repository.js';\nexport const r = createRecordingsRepository;`,
+    code: [
+      `import { createRecordingsRepository } from '../recordings/recordings.repository.js';`,
+      `export const r = createRecordingsRepository;`,
+    ].join('\n'),
   },
   {
     name: "a repository -> a type of another feature's routes file",
     file: 'server/src/features/invoice-documents/probe.repository.ts',
-    code: `import type { DocumentFormDeps } from '../document-generators/document-form.routes.js';\nexport type D = DocumentFormDeps;`,
+    code: [
+      `import type { DocumentFormDeps } from '../document-generators/document-form.routes.js';`,
+      `export type D = DocumentFormDeps;`,
+    ].join('\n'),
   },
   {
     name: "a re-export of another feature's file",
@@ -46,12 +52,19 @@ const refused: Case[] = [
   {
     name: "the composition root -> a feature's module file",
     file: 'server/src/probe.ts',
-    code: `import { createUsersModule } from './features/users/users.module.js';\nexport const u = createUsersModule;`,
+    code: [
+      `import { createUsersModule } from './features/users/users.module.js';`,
+      `export const u = createUsersModule;`,
+    ].join('\n'),
   },
   {
     name: 'a feature -> another feature by the workspace package name',
     file: 'server/src/features/studies/probe.ts',
-    code: `import type { StudyAttendanceService } from '@school/server/src/features/study-attendance/study-attendance.service.js';\nexport type S = StudyAttendanceService;`,
+    code: [
+      `import type { StudyAttendanceService } from`,
+      `  '@school/server/src/features/study-attendance/study-attendance.service.js';`,
+      `export type S = StudyAttendanceService;`,
+    ].join('\n'),
   },
 ];
 
@@ -59,22 +72,36 @@ const allowed: Case[] = [
   {
     name: "a feature -> another feature's index",
     file: 'server/src/features/recording-uploads/probe.ts',
-    code: `import { createRecordingsRepository } from '../recordings/index.js';\nexport const r = createRecordingsRepository;`,
+    code: [
+      `import { createRecordingsRepository } from '../recordings/index.js';`,
+      `export const r = createRecordingsRepository;`,
+    ].join('\n'),
   },
   {
     name: 'a feature -> its own files',
     file: 'server/src/features/recordings/probe.ts',
-    code: `import { createRecordingsRepository } from './recordings.repository.js';\nexport const r = createRecordingsRepository;`,
+    code: [
+      `import { createRecordingsRepository } from './recordings.repository.js';`,
+      `export const r = createRecordingsRepository;`,
+    ].join('\n'),
   },
   {
     name: 'a feature -> platform and the shared module type',
     file: 'server/src/features/studies/probe.ts',
-    code: `import { authOf } from '../../platform/security/session-guard.js';\nimport type { FeatureModule } from '../feature-module.js';\nexport const a = authOf;\nexport type M = FeatureModule;`,
+    code: [
+      `import { authOf } from '../../platform/security/session-guard.js';`,
+      `import type { FeatureModule } from '../feature-module.js';`,
+      `export const a = authOf;`,
+      `export type M = FeatureModule;`,
+    ].join('\n'),
   },
   {
     name: "a test -> another feature's test kit and files",
     file: 'server/src/features/studies/probe.int.test.ts',
-    code: `import '../recordings/recordings.test-kit.js';\nimport '../scheduling-core/studies.repository.js';`,
+    code: [
+      `import '../recordings/recordings.test-kit.js';`,
+      `import '../scheduling-core/studies.repository.js';`,
+    ].join('\n'),
   },
   {
     name: "a test kit -> another feature's files",
@@ -95,7 +122,10 @@ describe('lint: server features meet through their index', { timeout: 30_000 }, 
   it('names the index to import instead', async () => {
     const [message] = await lint(
       'server/src/features/study-tasks/probe.ts',
-      `import type { StudyUpdateService } from '../studies/study-update.service.js';\nexport type S = StudyUpdateService;`,
+      [
+        `import type { StudyUpdateService } from '../studies/study-update.service.js';`,
+        `export type S = StudyUpdateService;`,
+      ].join('\n'),
     );
     expect(message?.message).toContain("import it from '../studies/index.js'");
   });

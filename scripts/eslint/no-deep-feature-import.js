@@ -53,9 +53,11 @@ export const noDeepFeatureImport = {
       } else return;
       const part = featurePart(featuresDir, target);
       if (!part || part.feature === own || INDEX.test(part.rest) || part.rest === '') return;
-      let face = path.relative(dir, path.join(featuresDir, part.feature, 'index.js')).split(path.sep).join('/');
+      const index = path.join(featuresDir, part.feature, 'index.js');
+      let face = path.relative(dir, index).split(path.sep).join('/');
       if (!face.startsWith('.')) face = `./${face}`;
-      context.report({ node, messageId: 'deep', data: { spec, feature: part.feature, rest: part.rest, face } });
+      const data = { spec, feature: part.feature, rest: part.rest, face };
+      context.report({ node, messageId: 'deep', data });
     };
 
     return {

@@ -4,7 +4,11 @@
 export { createDocumentGeneratorsModule } from './document-generators.module.js';
 export { buildContractDocx } from './contract.document.js';
 export { buildInvoiceDocx, invoiceInstructionsText, type InvoiceDocumentData } from './invoice.document.js';
-export { checkContractTemplate, ContractTemplateError, fillContractTemplate } from './contract-template.fill.js';
+export {
+  checkContractTemplate,
+  ContractTemplateError,
+  fillContractTemplate,
+} from './contract-template.fill.js';
 export { documentAmount, documentDate, documentLanguageOf, documentPhone } from './document-format.js';
 export { documentFormRoutes } from './document-form.routes.js';
 export type { DocumentSlot } from './document-slot.js';

@@ -6,7 +6,7 @@ import type { AuthState } from './auth-state.js';
 // next to AuthState, so features reach it without importing features/auth (which only fills
 // ctx.state.auth: sign-in, the session middleware).
 
-/** The session cookie's name: the session middleware reads it, the socket handshake and playback links too. */
+/** The session cookie's name: the session middleware reads it, so do the socket handshake and playback. */
 export const SESSION_COOKIE = 'school_session';
 
 /** Refuses (401) a request without a session; the routes behind it may call `authOf`. */
