@@ -3,6 +3,7 @@ import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noDeepFeatureImport } from './scripts/eslint/no-deep-feature-import.js';
 import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 import { noRestatedConstant } from './scripts/eslint/no-restated-constant.js';
 
@@ -56,7 +57,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle, 'no-restated-constant': noRestatedConstant } } },
+    plugins: {
+      'import-x': importX,
+      school: {
+        rules: {
+          'no-import-cycle': noImportCycle,
+          'no-deep-feature-import': noDeepFeatureImport,
+          'no-restated-constant': noRestatedConstant,
+        },
+      },
+    },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({
@@ -169,6 +179,22 @@ export default tseslint.config(
         ...forbid(['@blueprintjs/*'], 'family-web stays small: no Blueprint.'),
         { group: ['**/desktop/**', '**/server/**'], message: 'family-web imports only shared/.' },
       ]),
+    },
+  },
+  // Server features meet through their public face (docs/modules.md): production files import another
+  // feature only through its index.ts. Tests and test kits may reach other features' fixtures and kits.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*test-kit*.ts', '**/*.kit.ts', '**/*-kit.ts', '**/*.fixtures.ts'],
+    rules: {
+      'school/no-deep-feature-import': [
+        'error',
+        {
+          featuresDir: `${import.meta.dirname}/server/src/features`,
+          packagePrefix: '@school/server/',
+          packageRoot: `${import.meta.dirname}/server`,
+        },
+      ],
     },
   },
   {

@@ -2,9 +2,12 @@ import type { Knex } from 'knex';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { seedDemoSchool } from './db/seeds/demo-school.seed.js';
-import { uploaderPublicUrl } from './features/recording-uploads/upload-service.config.js';
-import { startUploadServiceProcess, type UploadServiceProcess } from './features/recording-uploads/upload-service.process.js';
-import { loadUploadSecret } from './features/recording-uploads/upload-secret.js';
+import {
+  loadUploadSecret,
+  startUploadServiceProcess,
+  uploaderPublicUrl,
+  type UploadServiceProcess,
+} from './features/recording-uploads/index.js';
 import { migrateLatest, openDatabase, withStartupLock } from './platform/db/database.js';
 import { takeOverShutdownSignals } from './platform/db/embedded-postgres.js';
 import { serveMetrics } from './platform/health/operations.js';

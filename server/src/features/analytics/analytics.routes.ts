@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ROLE } from '@school/shared/domain';
 import { fieldErrors } from '@school/shared/validation';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { currentWeek, invoicesWeekly, studiesWeekly } from './analytics.repository.js';
 
 /** A school year and a half at most; a quarter by default. */

@@ -10,7 +10,8 @@ import {
 import { validateBody } from '../../platform/http/validate.js';
 import { presentAuthUser } from './auth-user.js';
 import type { AuthService } from './auth.service.js';
-import { authOf, clearSessionCookie, type SessionPolicy } from './session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
+import { clearSessionCookie, type SessionPolicy } from './session.middleware.js';
 import { errors } from '../../platform/http/app-error.js';
 
 /** Sign-in calls at the paths the spec's client uses (no /api prefix for login, logout, password). */

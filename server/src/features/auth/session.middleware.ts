@@ -1,11 +1,10 @@
 import type { Context, Next } from 'koa';
-import { errors } from '../../platform/http/app-error.js';
 import { sha256 } from '../../platform/security/secrets.js';
+import { SESSION_COOKIE } from '../../platform/security/session-guard.js';
 import type { AuthRepository } from './auth.repository.js';
 import { resolveSession } from './auth-user.js';
 import type { SessionRepository } from './session.repository.js';
 
-export const SESSION_COOKIE = 'school_session';
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 export interface SessionPolicy {
@@ -61,17 +60,4 @@ export function loadSession(sessions: SessionRepository, users: AuthRepository, 
     }
     return next();
   };
-}
-
-export function requireAuth() {
-  return async (ctx: Context, next: Next) => {
-    if (!ctx.state.auth) throw errors.unauthenticated();
-    return next();
-  };
-}
-
-export function authOf(ctx: Context) {
-  const auth = ctx.state.auth;
-  if (!auth) throw errors.unauthenticated();
-  return auth;
 }

@@ -3,10 +3,8 @@ import type { MessengerType } from '@school/shared/domain';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { FeatureModule } from '../feature-module.js';
-import type { BotClient } from '../messenger-bots/bot-clients.js';
-import { messengerInboundJob } from '../messenger-bots/messenger-inbound.job.js';
-import type { MessengerOutbox } from '../messenger-bots/messenger-outbox.service.js';
-import type { StudyAttendanceService } from '../study-attendance/study-attendance.service.js';
+import { type BotClient, messengerInboundJob, type MessengerOutbox } from '../messenger-bots/index.js';
+import type { StudyAttendanceService } from '../study-attendance/index.js';
 import { createBotDialogRepository } from './bot-dialog.repository.js';
 import { createBotDialogService } from './bot-dialog.service.js';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ROLE, type MessengerType } from '@school/shared/domain';
-import { TEACHING_ROLES } from '../scheduling-core/study-access.sql.js';
-import { lastPaidStudySql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
+import { TEACHING_ROLES } from '../scheduling-core/index.js';
+import { lastPaidStudySql, STUDY_START_OF_ROW } from '../subscriptions/index.js';
 
 /**
  * What the two-way bot reads: the chat's user, the students whose data that user may ask about

@@ -2,11 +2,13 @@ import { ROLE, type MessengerType } from '@school/shared/domain';
 import type { AttendanceAnswer } from '@school/shared/rules';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { BotClient } from '../messenger-bots/bot-clients.js';
-import { recipientLanguage } from '../messenger-bots/bot-language.js';
-import type { InboundMessage } from '../messenger-bots/messenger-inbound.job.js';
-import type { MessengerOutbox } from '../messenger-bots/messenger-outbox.service.js';
-import type { StudyAttendanceService } from '../study-attendance/study-attendance.service.js';
+import {
+  type BotClient,
+  type InboundMessage,
+  type MessengerOutbox,
+  recipientLanguage,
+} from '../messenger-bots/index.js';
+import type { StudyAttendanceService } from '../study-attendance/index.js';
 import { parseCommand, type BotCommand } from './bot-commands.js';
 import type { BotDialogRepository, BotStudent, ChatOwner } from './bot-dialog.repository.js';
 import {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { DAY_MONTH_FORMAT, TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import { attendanceOpen, givenNames, type AttendanceAnswer } from '@school/shared/rules';
 import type { Translate } from '../../platform/i18n/request-i18n.js';
-import type { BotKeyboard } from '../messenger-bots/bot-clients.js';
+import type { BotKeyboard } from '../messenger-bots/index.js';
 import { attendButtonData, MENU_DATA } from './bot-commands.js';
 import type { BotPackage, BotStudent, NextLesson } from './bot-dialog.repository.js';
 

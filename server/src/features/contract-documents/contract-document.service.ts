@@ -3,8 +3,7 @@ import { RESPONSIBLE_TYPE, SEX } from '@school/shared/domain';
 import { fullName, isThreeWordName } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { buildContractDocx } from '../document-generators/contract.document.js';
-import { documentLanguageOf, documentPhone } from '../document-generators/document-format.js';
+import { buildContractDocx, documentLanguageOf, documentPhone } from '../document-generators/index.js';
 import { findContractDocumentRow } from './contract-document.repository.js';
 import { filledTemplateDocx } from './contract-template-values.js';
 

@@ -5,11 +5,17 @@ import { errors } from '../../platform/http/app-error.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pending-objects.repository.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { authOf } from '../auth/session.middleware.js';
-import { checkContractTemplate, ContractTemplateError } from '../document-generators/contract-template.fill.js';
-import { attachmentDisposition } from '../document-generators/document-format.js';
-import { documentKey, documentMultipart, putDocument, takeDocument } from '../document-generators/document-upload.js';
-import { DOCX_MIME } from '../document-generators/docx-layout.js';
+import { authOf } from '../../platform/security/session-guard.js';
+import {
+  checkContractTemplate,
+  ContractTemplateError,
+  documentKey,
+  documentMultipart,
+  DOCX_MIME,
+  putDocument,
+  takeDocument,
+} from '../document-generators/index.js';
+import { attachmentDisposition } from '../../platform/http/content-disposition.js';
 import { createContractTemplateDocxRepository } from './contract-template-docx.repository.js';
 
 const FIELD = 'docx_file';

@@ -1,7 +1,11 @@
 import { amountInWordsUk, fullName, type ContractTemplatePlaceholder } from '@school/shared/rules';
 import type { Storage } from '../../platform/storage/storage.js';
-import { fillContractTemplate } from '../document-generators/contract-template.fill.js';
-import { documentAmount, documentDate, documentPhone } from '../document-generators/document-format.js';
+import {
+  documentAmount,
+  documentDate,
+  documentPhone,
+  fillContractTemplate,
+} from '../document-generators/index.js';
 import type { ContractDocumentRow } from './contract-document.repository.js';
 
 /** Every placeholder's value for one contract (docs/domain-rules.md lists them): empty when unknown. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { RESOURCES } from '@school/shared/resources';
-import type { DocumentSlot } from '../document-generators/document-form.routes.js';
+import type { DocumentSlot } from '../document-generators/index.js';
 
 /**
  * A contract's signed document: `contracts.document_file` (the storage key, never answered) and

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { contractFormSchemaFor, type ContractTemplateFacts } from '@school/shared/validation';
 import type { ResourceHooks, RowScope, SchemaResolver } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/index.js';
 
 /** Money: staff all, a Responsible their children's contracts (read rules on `contract`). */
 export const contractsScope: RowScope = readScopeFor('contract');

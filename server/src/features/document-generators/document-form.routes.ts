@@ -2,40 +2,16 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { SubjectName } from '@school/shared/permissions';
-import type { ResourceDef } from '@school/shared/resources';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pending-objects.repository.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { createResource, deleteResource, updateResource, type WriteRequest } from '../../resource-engine/resource-writer.js';
-import { authOf } from '../auth/session.middleware.js';
-import { attachmentDisposition } from './document-format.js';
-import { documentKey, documentMultipart, putDocument, takeDocument, type StoredDocument } from './document-upload.js';
-
-/** Where a resource keeps its one document, in SQL only the feature knows. */
-export interface DocumentSlot {
-  resource: ResourceDef;
-  /** The form field the file comes in (spec part 2 §3: `document_file` on both forms). */
-  field: string;
-  /** Storage key prefix. */
-  keyPrefix: string;
-  /** Path segment of the download: `GET /api/<resource>/{id}/<downloadPath>`. */
-  downloadPath: string;
-  /** i18n key of the 404 when the row has no file. */
-  missingKey: string;
-  /** Name for a file uploaded without one. */
-  fallbackName: string;
-  /**
-   * In the write's transaction, after the row is written: records `file` on row `id` (the row
-   * locked first) and answers the storage keys it replaced, deleted once the transaction commits.
-   */
-  attach(trx: Knex.Transaction, id: number, file: StoredDocument, userId: number): Promise<string[]>;
-  /** In the delete's transaction, before the row goes: the row's storage keys, the row locked. */
-  keysOf(trx: Knex.Transaction, id: number): Promise<string[]>;
-  /** The row's current file, if any. */
-  current(knex: Knex, id: number): Promise<{ key: string; name: string; mime: string | null } | null>;
-}
+import { authOf } from '../../platform/security/session-guard.js';
+import { attachmentDisposition } from '../../platform/http/content-disposition.js';
+import type { DocumentSlot } from './document-slot.js';
+import { documentKey, documentMultipart, putDocument, takeDocument } from './document-upload.js';
 
 export interface DocumentFormDeps {
   knex: Knex;

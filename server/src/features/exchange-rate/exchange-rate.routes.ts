@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { createExchangeRateClient } from './exchange-rate.client.js';
 import { createExchangeRateRepository } from './exchange-rate.repository.js';
 import { createExchangeRateService, type ExchangeRateService } from './exchange-rate.service.js';

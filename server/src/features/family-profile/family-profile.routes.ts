@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { inRoleGroup } from '@school/shared/domain';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { FamilyProfileRepository } from './family-profile.repository.js';
 
 /**

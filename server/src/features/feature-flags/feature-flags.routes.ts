@@ -3,7 +3,7 @@ import { featureFlagUpdateSchema } from '@school/shared/validation';
 import { errors } from '../../platform/http/app-error.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { validateBody } from '../../platform/http/validate.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { FeatureFlagsRepository } from './feature-flags.repository.js';
 
 /**

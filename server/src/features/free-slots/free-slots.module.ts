@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { SchedulingRepository, StudiesRepository } from '../scheduling-core/index.js';
 import type { FeatureModule } from '../feature-module.js';
-import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 import { registerFreeSlotsRoutes } from './free-slots.routes.js';
 import { createFreeSlotsService, type FreeSlotsService } from './free-slots.service.js';
 

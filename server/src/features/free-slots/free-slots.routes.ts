@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { parseId, parseInstant, parseMinutes } from '../../platform/http/route-params.js';
 import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
 import type { FreeSlotsService, SlotQuery } from './free-slots.service.js';

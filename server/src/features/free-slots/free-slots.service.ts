@@ -14,11 +14,9 @@ import {
   type TemplateSlot,
 } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
-import type { AuthState } from '../auth/auth-user.js';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { AuthState } from '../../platform/security/auth-state.js';
+import { loadSlotTime, type SchedulingRepository, type StudiesRepository } from '../scheduling-core/index.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
-import { loadSlotTime } from '../scheduling-core/offered-slots.service.js';
-import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
 
 /**
  * Free teacher slots (transfer calendar, free-slot clicks) and the next study date of a package

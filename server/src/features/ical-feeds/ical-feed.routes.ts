@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { IcalFeedService } from './ical-feed.service.js';
 
 /** The signed-in user's own feed, under /api (session and X-Requested-With checked upstream). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { RESOURCES } from '@school/shared/resources';
-import type { DocumentSlot } from '../document-generators/document-form.routes.js';
+import type { DocumentSlot } from '../document-generators/index.js';
 
 /**
  * An invoice's attachment (the invoice form's `document_file`): one `invoice_attachments` row per

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { fullName, invoiceNumber, studiesCount } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
-import { documentLanguageOf, documentPhone } from '../document-generators/document-format.js';
 import {
   buildInvoiceDocx,
-  invoiceInstructionsText,
+  documentLanguageOf,
+  documentPhone,
   type InvoiceDocumentData,
-} from '../document-generators/invoice.document.js';
+  invoiceInstructionsText,
+} from '../document-generators/index.js';
 import { findInvoiceDocumentRow } from './invoice-document.repository.js';
 
 export type InvoiceDocument =

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
-import { documentFormRoutes } from '../document-generators/document-form.routes.js';
+import { documentFormRoutes } from '../document-generators/index.js';
 import type { FeatureModule } from '../feature-module.js';
 import { invoiceAttachmentSlot } from './invoice-attachment.repository.js';
 import { invoiceDocumentsRoutes } from './invoice-documents.routes.js';

@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { RESOURCES } from '@school/shared/resources';
 import { parseId, readResource } from '../../resource-engine/resource-reader.js';
-import { authOf } from '../auth/session.middleware.js';
-import { attachmentDisposition } from '../document-generators/document-format.js';
-import { DOCX_MIME } from '../document-generators/docx-layout.js';
+import { authOf } from '../../platform/security/session-guard.js';
+import { attachmentDisposition } from '../../platform/http/content-disposition.js';
+import { DOCX_MIME } from '../document-generators/index.js';
 import { invoiceDocument } from './invoice-document.service.js';
 
 /**

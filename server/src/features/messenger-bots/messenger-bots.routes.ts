@@ -6,7 +6,7 @@ import type { MessengerType } from '@school/shared/domain';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import { readLimited } from '../../platform/http/body-stream.js';
 import { parseId } from '../../platform/http/route-params.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { MessengerBotsService } from './messenger-bots.service.js';
 
 const WEBHOOK_BODY_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 import { ROLE } from '@school/shared/domain';
-import type { AuthState } from '../auth/auth-user.js';
+import type { AuthState } from '../../platform/security/auth-state.js';
 import { calendarRoom, type RealtimeChannel } from '../../platform/realtime/realtime.types.js';
 import { roomMembershipChannel } from './room-membership.channel.js';
 import type { CalendarAccessRepository } from './calendar-access.repository.js';

@@ -1,10 +1,8 @@
 import type { Knex } from 'knex';
 import type { SocketAuthenticator } from '../../platform/realtime/realtime.types.js';
 import { sha256 } from '../../platform/security/secrets.js';
-import { createAuthRepository } from '../auth/auth.repository.js';
-import { resolveSession } from '../auth/auth-user.js';
-import { SESSION_COOKIE } from '../auth/session.middleware.js';
-import { createSessionRepository } from '../auth/session.repository.js';
+import { createAuthRepository, createSessionRepository, resolveSession } from '../auth/index.js';
+import { SESSION_COOKIE } from '../../platform/security/session-guard.js';
 
 /** One cookie from a raw Cookie header; the first occurrence wins, as in Koa. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

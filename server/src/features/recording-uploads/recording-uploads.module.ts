@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.js';
 import type { FeatureModule } from '../feature-module.js';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { StudiesRepository } from '../scheduling-core/index.js';
 import { createRecordingUploadsRepository } from './recording-uploads.repository.js';
 import { jwtIssueRoutes } from './recording-uploads.routes.js';
 import { uploaderPublicUrl } from './upload-service.config.js';

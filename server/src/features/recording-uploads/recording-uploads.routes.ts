@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { UploadTokenService } from './upload-token.service.js';
 
 /** `?study_id=` is required: a token is bound to one study. */

@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import type { AuthState } from '../../platform/security/auth-state.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
-import { buildAuthState } from '../auth/auth-user.js';
+import { type AuthRepository, buildAuthState } from '../auth/index.js';
 import { step, uploadError } from './upload-errors.js';
 import { UploadSecretError } from './upload-secret.js';
 import { bearerToken, UploadTokenError, verifyUploadToken, type UploadTokenClaims } from './upload-token.js';

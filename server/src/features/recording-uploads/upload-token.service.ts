@@ -3,7 +3,7 @@ import { asSubject } from '@school/shared/permissions';
 import type { Knex } from 'knex';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { StudiesRepository } from '../scheduling-core/index.js';
 import type { RecordingUploadsRepository } from './recording-uploads.repository.js';
 import { UploadSecretError } from './upload-secret.js';
 import { signUploadToken } from './upload-token.js';

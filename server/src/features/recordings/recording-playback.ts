@@ -5,8 +5,8 @@ import { resolveByteRange } from '../../platform/http/byte-range.js';
 import { sha256 } from '../../platform/security/secrets.js';
 import type { SessionChange } from '../../platform/realtime/session-change.payload.js';
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
-import { SESSION_COOKIE } from '../auth/session.middleware.js';
-import { attachmentDisposition } from '../document-generators/document-format.js';
+import { SESSION_COOKIE } from '../../platform/security/session-guard.js';
+import { attachmentDisposition } from '../../platform/http/content-disposition.js';
 
 /** What serving one recording needs of its row. */
 export interface PlayableRecording {

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../platform/http/app-error.js';
 import { abandonBody, decodedBody, hasBody } from '../../platform/http/body-stream.js';
 import { parseId } from '../../platform/http/route-params.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { TUS_VERSION, type TusService } from './recording-tus.service.js';
 
 /**

@@ -13,7 +13,7 @@ import { StorageError, type Storage } from '../../platform/storage/storage.js';
 import { listResource, readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
-import { authOf, SESSION_COOKIE } from '../auth/session.middleware.js';
+import { authOf, SESSION_COOKIE } from '../../platform/security/session-guard.js';
 import { sendRecording, type PlaybackGrants } from './recording-playback.js';
 import { recordingErrors } from './recording-errors.js';
 import type { RecordingIngest } from './recording-ingest.service.js';

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { findResource, type Operation, type ResourceDef } from '@school/shared/resources';
 import { AppError } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { listResourceJson, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import { setListBody } from '../../platform/http/conditional-list.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';

@@ -3,11 +3,11 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { RESOURCES } from '@school/shared/resources';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { listResource, parseId, readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
-import { findPreviousReport } from '../study-reports/previous-report.repository.js';
+import { findPreviousReport } from '../study-reports/index.js';
 
 /**
  * Reads the spec addresses under a study (part 1 §7, part 2 §7), answered by the resource engine

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { parseId } from '../../platform/http/route-params.js';
 import type { ScheduleProlongService } from './schedule-prolong.service.js';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
 import { READ_ATTRIBUTES, type ScopedSubject } from '@school/shared/permissions';
-import type { AuthState } from '../auth/auth-user.js';
+import type { AuthState } from '../../platform/security/auth-state.js';
 import type { RowScope } from '../../resource-engine/resource-hooks.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { RESOURCES } from '@school/shared/resources';
 import { sumResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 
 /**
  * `GET api/studies/price-total?<the table's filters>`: the studies table footer's "total of all

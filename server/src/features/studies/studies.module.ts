@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
-import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
-import type { FreeSlotsService } from '../free-slots/free-slots.service.js';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
-import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
+import type { SchedulingRepository, StudiesRepository } from '../scheduling-core/index.js';
+import type { FreeSlotsService } from '../free-slots/index.js';
+import type { StudyTransferService } from '../study-transfer/index.js';
 import type { FeatureModule } from '../feature-module.js';
 import { studiesHooks } from './studies.sql.js';
 import { studiesTableHooks } from './studies-table.sql.js';

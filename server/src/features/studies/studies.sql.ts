@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import type { ComputedAttribute, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
-import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
-import { familyStudentIds, readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/index.js';
+import { familyStudentIds, readScopeFor } from '../scheduling-core/index.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**

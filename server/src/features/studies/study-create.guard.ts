@@ -2,9 +2,9 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { MINUTE_MS } from '@school/shared/rules';
 import { studyFormSchema } from '@school/shared/validation';
-import { authOf } from '../auth/session.middleware.js';
-import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
-import type { StudyTransferService } from '../study-transfer/study-transfer.service.js';
+import { authOf } from '../../platform/security/session-guard.js';
+import type { SchedulingRepository } from '../scheduling-core/index.js';
+import type { StudyTransferService } from '../study-transfer/index.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
 
 /**

@@ -6,7 +6,7 @@ import { INITIATORS } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { scopedFrom } from '../../resource-engine/sql-builder.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { createStudyDateChangesRepository } from './study-date-changes.repository.js';
 

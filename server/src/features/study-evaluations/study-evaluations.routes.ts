@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { RESOURCES } from '@school/shared/resources';
 import { AppError, errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { allowedBy } from '../../resource-engine/field-guard.js';
 import { parseId, readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';

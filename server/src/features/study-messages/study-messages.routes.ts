@@ -8,7 +8,7 @@ import { parseId } from '../../platform/http/route-params.js';
 import { validateBody } from '../../platform/http/validate.js';
 import { readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { MessageReadsRepository } from './study-message-reads.repository.js';
 
 const markReadSchema = z.object({ last_message_id: optionalId() });

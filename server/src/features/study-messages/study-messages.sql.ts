@@ -1,7 +1,7 @@
 import { ROLE } from '@school/shared/domain';
 import type { ComputedAttribute, ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/index.js';
 
 /** A study's chat is read by everyone who sees the study (messages are shared, not per student). */
 export const studyMessagesScope: RowScope = readScopeFor('study_message');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { StudiesRepository } from '../scheduling-core/index.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createStudyNotifyRepository } from './study-notify.repository.js';
 import { studyNotifyRoutes } from './study-notify.routes.js';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { NOTIFY_TYPES } from '@school/shared/rules';
 import { notifySchema, numeric, oneOf } from '@school/shared/validation';
 import { validateBody } from '../../platform/http/validate.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
 import type { StudyNotifyService } from './study-notify.service.js';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { studyReminderSettingsSchema } from '@school/shared/validation';
 import { validateBody } from '../../platform/http/validate.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import type { StudyRemindersService } from './study-reminders.service.js';
 
 /**

@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import { isDatabaseUnavailable } from '../../platform/db/database-unavailable.js';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { AuthState } from '../auth/auth-user.js';
-import type { MessengerOutbox, OutgoingMessage } from '../messenger-bots/messenger-outbox.service.js';
+import type { AuthState } from '../../platform/security/auth-state.js';
+import type { MessengerOutbox, OutgoingMessage } from '../messenger-bots/index.js';
 import type { DigestLesson, DueReminder, StudyRemindersRepository } from './study-reminders.repository.js';
 
 /**

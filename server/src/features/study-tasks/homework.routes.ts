@@ -8,8 +8,8 @@ import { filesNotAccepted, multipart } from '../../platform/http/multipart.js';
 import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { validateBody } from '../../platform/http/validate.js';
-import { authOf } from '../auth/session.middleware.js';
-import { attachmentDisposition } from '../document-generators/document-format.js';
+import { authOf } from '../../platform/security/session-guard.js';
+import { attachmentDisposition } from '../../platform/http/content-disposition.js';
 import { isHomeworkField, type HomeworkService } from './homework.service.js';
 
 const OVERRIDES = new Set(['PATCH', 'PUT']);

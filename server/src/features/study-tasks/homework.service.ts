@@ -14,9 +14,9 @@ import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pe
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
 import { readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
-import type { StudiesRepository } from '../scheduling-core/studies.repository.js';
+import type { StudiesRepository } from '../scheduling-core/index.js';
 import type { StudyUpdateInput } from '@school/shared/validation';
-import type { StudyUpdateService } from '../studies/study-update.service.js';
+import type { StudyUpdateService } from '../studies/index.js';
 import { sniffHomeworkFile, type SniffRefusal } from './homework-file.sniff.js';
 import { createStudyTasksRepository, type StoredStudyTask } from './study-tasks.repository.js';
 

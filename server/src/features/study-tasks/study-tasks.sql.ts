@@ -1,5 +1,5 @@
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/index.js';
 
 /**
  * Homework (spec part 2 §6: shown only to the student it belongs to, their Responsible, and

@@ -1,4 +1,4 @@
-import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
+import type { SchedulingRepository } from '../scheduling-core/index.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createStudyTransferService, type StudyTransferService } from './study-transfer.service.js';
 

@@ -10,9 +10,11 @@ import {
   type Span,
   type TransferDecision,
 } from '@school/shared/rules';
-import { loadSlotTime } from '../scheduling-core/offered-slots.service.js';
-import type { SchedulingRepository } from '../scheduling-core/scheduling.repository.js';
-import type { StudyWithParticipants } from '../scheduling-core/studies.repository.js';
+import {
+  loadSlotTime,
+  type SchedulingRepository,
+  type StudyWithParticipants,
+} from '../scheduling-core/index.js';
 
 /**
  * The server side of a Responsible's transfer (spec part 1 §4): the same shared rules the family

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { flag, optionalId, subscriptionFormSchema } from '@school/shared/validation';
 import { errors } from '../../platform/http/app-error.js';
 import { validateBody } from '../../platform/http/validate.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { planRequestFromForm, type SubscriptionPlanService } from './subscription-plan.service.js';
 import type { SubscriptionProlongService } from './subscription-prolong.service.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { ExchangeRateService } from '../exchange-rate/exchange-rate.service.js';
+import type { ExchangeRateService } from '../exchange-rate/index.js';
 import type { FeatureModule } from '../feature-module.js';
 import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';
 import { subscriptionPlanRoutes } from './subscription-plan.routes.js';

@@ -1,7 +1,7 @@
 import { subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
-import type { ExchangeRateService } from '../exchange-rate/exchange-rate.service.js';
+import type { ExchangeRateService } from '../exchange-rate/index.js';
 import type { Knex } from 'knex';
 import type { SubscriptionPlanRepository, SubscriptionRow } from './subscription-plan.repository.js';
 import type { PlanTerms, SubscriptionPlan, SubscriptionPlanService } from './subscription-plan.service.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/index.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 /**

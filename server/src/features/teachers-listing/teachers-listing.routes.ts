@@ -4,7 +4,7 @@ import qs from 'qs';
 import { z } from 'zod';
 import { fieldErrors, idList } from '@school/shared/validation';
 import { errors } from '../../platform/http/app-error.js';
-import { authOf } from '../auth/session.middleware.js';
+import { authOf } from '../../platform/security/session-guard.js';
 import { availableWorkperiods } from './available-workperiods.js';
 
 /** A listing page holds at most 100 teachers; a little room for clients asking for two pages. */

@@ -1,6 +1,6 @@
 import { TIME_ZONE } from '@school/shared/domain';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/index.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 export const teachersComputed: NonNullable<ResourceHooks['computed']> = {

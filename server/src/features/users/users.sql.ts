@@ -1,5 +1,5 @@
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
-import { readScopeFor } from '../scheduling-core/study-access.sql.js';
+import { readScopeFor } from '../scheduling-core/index.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
 export const usersComputed: NonNullable<ResourceHooks['computed']> = {
