@@ -4,6 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
+import { noRoleLists } from './scripts/eslint/no-role-lists.js';
 
 const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
 const ELECTRON = ['electron', 'electron/*', 'electron-store', '@electron-toolkit/*'];
@@ -49,7 +50,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle } } },
+    plugins: { 'import-x': importX, school: { rules: { 'no-import-cycle': noImportCycle, 'no-role-lists': noRoleLists } } },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({
@@ -167,5 +168,23 @@ export default tseslint.config(
         { group: ['**/desktop/**', '**/family-web/**', '@school/shared/ui'], message: 'The server imports only shared/ (not its ui).' },
       ]),
     },
+  },
+  // Role checks are abilities (docs/permissions.md): role ids and their lists live in the permissions
+  // module and roles.ts only. Tests, fixtures, seeds and migrations name roles to build data.
+  {
+    files: ['server/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'desktop/src/**/*.{ts,tsx}', 'family-web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'shared/src/permissions/**',
+      'shared/src/domain/roles.ts',
+      '**/*.test.{ts,tsx}',
+      '**/*test-kit*.{ts,tsx}',
+      '**/*.fixtures.ts',
+      '**/test/**',
+      '**/e2e/**',
+      'server/src/drills/**',
+      'server/src/db/migrations/**',
+      'server/src/db/seeds/**',
+    ],
+    rules: { 'school/no-role-lists': 'error' },
   },
 );

@@ -19,6 +19,7 @@ import type { StudyUpdateInput } from '@school/shared/validation';
 import type { StudyUpdateService } from '../studies/study-update.service.js';
 import { sniffHomeworkFile, type SniffRefusal } from './homework-file.sniff.js';
 import { createStudyTasksRepository, type StoredStudyTask } from './study-tasks.repository.js';
+import { gateStudy } from '../scheduling-core/study-gate.js';
 
 /**
  * Homework files (study tasks), spec part 2 §2 "Study homework panel", §5 (8192 KB), §6:
@@ -92,10 +93,7 @@ export function createHomeworkService(deps: HomeworkDeps) {
      * the update command answers) and may update at all (403).
      */
     async assertMayUpload(auth: AuthState, studyId: number): Promise<void> {
-      const study = await deps.studies.find(knex, studyId);
-      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-      if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
-      if (!auth.ability.can('update', subject)) throw errors.forbidden();
+      await gateStudy(deps.studies, knex, auth, studyId, { action: 'update' });
     },
 
     /** Every file judged by name, size and content; one 422 listing every refused file. */

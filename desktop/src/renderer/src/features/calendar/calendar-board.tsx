@@ -73,7 +73,7 @@ export function CalendarBoard({ userId }: { userId: number }) {
   // an Administrator switched to Responsible, with the family's rules the server applies).
   const canTransfer = ability.can('update', 'study', 'start');
   // Administrator and Manager jump from an event to the study in the admin table (spec part 1 §2).
-  const canEditInTable = roleId === ROLE.Administrator || roleId === ROLE.Manager;
+  const canEditInTable = ability.can('manage', 'study');
 
   const events = useMemo(
     () => (ui.backgroundHidden ? data.studyEvents : [...data.backgroundEvents, ...data.studyEvents]),
