@@ -184,12 +184,13 @@ describe('permission matrix (docs/permissions.md)', () => {
     expect(can(ability, 'update', asSubject('study', { user_ids: [OTHER] }), 'start')).toBe(true);
   });
 
-  it('Manager: everything except switch role, feature flags and the price total', () => {
+  it('Manager: everything except switch role, feature flags, the price total and school settings', () => {
     const ability = createAbility(rulesOf('Manager'));
     for (const action of ACTIONS) {
       for (const subject of SUBJECTS) {
         const expected =
-          !(action === 'switch' && subject === 'role') && subject !== 'feature_flag' && subject !== 'price_total';
+          !(action === 'switch' && subject === 'role') &&
+          !['feature_flag', 'price_total', 'school_setting'].includes(subject);
         expect(can(ability, action, subject), `${action} ${subject}`).toBe(expected);
       }
     }

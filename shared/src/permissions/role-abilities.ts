@@ -79,6 +79,7 @@ function rulesForRole(user: AbilityUser): AppRule[] {
         { action: 'switch', subject: 'role', inverted: true },
         { action: 'manage', subject: 'feature_flag', inverted: true },
         { action: 'manage', subject: 'price_total', inverted: true },
+        { action: 'manage', subject: 'school_setting', inverted: true },
       ];
     case ROLE.Teacher:
       return [

@@ -42,6 +42,8 @@ export const SUBJECTS = [
   'school_internal',
   /** The studies table's price total (part 2): the Administrator only. */
   'price_total',
+  /** School-wide settings (lesson reminders' offsets and digest): the Administrator only. */
+  'school_setting',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 
