@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import { noDeepFeatureImport } from './scripts/eslint/no-deep-feature-import.js';
 import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 import { noRestatedConstant } from './scripts/eslint/no-restated-constant.js';
+import { noRoleLists } from './scripts/eslint/no-role-lists.js';
 
 const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
 const ELECTRON = ['electron', 'electron/*', 'electron-store', '@electron-toolkit/*'];
@@ -64,6 +65,7 @@ export default tseslint.config(
           'no-import-cycle': noImportCycle,
           'no-deep-feature-import': noDeepFeatureImport,
           'no-restated-constant': noRestatedConstant,
+          'no-role-lists': noRoleLists,
         },
       },
     },
@@ -206,5 +208,23 @@ export default tseslint.config(
         { group: ['**/desktop/**', '**/family-web/**', '@school/shared/ui'], message: 'The server imports only shared/ (not its ui).' },
       ]),
     },
+  },
+  // Role checks are abilities (docs/permissions.md): role ids and their lists live in the permissions
+  // module and roles.ts only. Tests, fixtures, seeds and migrations name roles to build data.
+  {
+    files: ['server/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'desktop/src/**/*.{ts,tsx}', 'family-web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'shared/src/permissions/**',
+      'shared/src/domain/roles.ts',
+      '**/*.test.{ts,tsx}',
+      '**/*test-kit*.{ts,tsx}',
+      '**/*.fixtures.ts',
+      '**/test/**',
+      '**/e2e/**',
+      'server/src/drills/**',
+      'server/src/db/migrations/**',
+      'server/src/db/seeds/**',
+    ],
+    rules: { 'school/no-role-lists': 'error' },
   },
 );

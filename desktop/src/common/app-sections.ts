@@ -1,5 +1,4 @@
 import type { RoleName } from '@school/shared/domain';
-import { inRoleGroup, ROLE } from '@school/shared/domain';
 import { roleCanOpenPage } from '@school/shared/permissions';
 import { ADMIN_PAGE_IDS, ADMIN_PAGES, type AdminPageId, type AdminPath } from './admin-pages';
 
@@ -27,7 +26,7 @@ export const APP_SECTIONS: readonly AppSection[] = [
     return { id, path: page.path, opens: (role) => roleCanOpenPage(role, page.opens), accelerator: page.accelerator };
   }),
   // The chat prototype (spec part 2 §2) has no navbar link: staff reach it here and in the user menu.
-  { id: 'chat', path: '/chat', opens: (role) => inRoleGroup('staff', ROLE[role]), accelerator: 'CmdOrCtrl+Shift+M' },
+  { id: 'chat', path: '/chat', opens: (role) => roleCanOpenPage(role, ['read', 'school_internal']), accelerator: 'CmdOrCtrl+Shift+M' },
   // The platform convention for preferences.
   { id: 'settings', path: '/settings', opens: everyone, accelerator: 'CmdOrCtrl+,' },
 ];

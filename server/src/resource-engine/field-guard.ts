@@ -17,7 +17,6 @@ import type { EngineContext } from './sql-expressions.js';
 
 export function allowedBy(guard: AccessGuard | undefined, auth: AuthState): boolean {
   if (!guard) return true;
-  if (guard.roles?.includes(auth.roleId)) return true;
   if (guard.ability && auth.ability.can(guard.ability[0], guard.ability[1])) return true;
   return false;
 }

@@ -50,16 +50,33 @@ export const ROLE_GROUPS = {
   studyReportsLink: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist],
   /** Studies table price total footer. */
   studiesPriceTotal: [ROLE.Administrator],
-  /** Roles listed in the teacher dropdown of the subscription form. */
+  /**
+   * Roles that teach: the teacher dropdowns, and a study participant (study_user.role_id, the role
+   * snapshot) in one of these is a teacher of the lesson.
+   */
   teaching: [ROLE.Teacher, ROLE.Methodologist],
+  /**
+   * Participants who take part in the lesson itself (a Manager holding a reserved slot does not):
+   * their other lessons make a time busy, and they are each other's peers.
+   */
+  lesson: [ROLE.Teacher, ROLE.Student, ROLE.Methodologist],
   /** Roles whose form requires a responsible type (part 2 §5, user form). */
   needsResponsibleType: [ROLE.Student, ROLE.Responsible],
   /** Calendar default view is month for these, week otherwise; they also never see all-day events. */
   familyCalendar: [ROLE.Student, ROLE.Responsible],
+  /** Users whose details show the study date changes block (spec part 2 §6). */
+  withDateChanges: [ROLE.Student, ROLE.Teacher],
+  /** The order a study's participants are listed in (the study modal): teachers first. */
+  participantOrder: [ROLE.Teacher, ROLE.Methodologist, ROLE.Student, ROLE.Manager, ROLE.Administrator],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type RoleGroup = keyof typeof ROLE_GROUPS;
 
-export function inRoleGroup(group: RoleGroup, roleId: number): boolean {
-  return (ROLE_GROUPS[group] as readonly number[]).includes(roleId);
+export function inRoleGroup(group: RoleGroup, roleId: number | null | undefined): boolean {
+  return roleId != null && (ROLE_GROUPS[group] as readonly number[]).includes(roleId);
+}
+
+/** A group's role ids as a fresh array (knex `whereIn`, SQL bindings). */
+export function roleIdsOf(group: RoleGroup): number[] {
+  return [...ROLE_GROUPS[group]];
 }

@@ -57,6 +57,7 @@ const MATRIX: Row[] = [
   ['Teacher', ['read'], 'workhour'],
   ['Teacher', ['notify'], 'user'],
   ['Teacher', ['create'], 'study_message'],
+  ['Teacher', ['read'], 'school_internal'],
   ['Teacher', ['create', 'update', 'delete'], 'recording'],
   ...TEACHING_READS('Methodologist'),
   ['Methodologist', ['update'], 'study', ['comment', 'study_task'], me('user_ids')],
@@ -67,6 +68,7 @@ const MATRIX: Row[] = [
   ['Methodologist', ['read'], 'workhour'],
   ['Methodologist', ['notify'], 'user'],
   ['Methodologist', ['create'], 'study_message'],
+  ['Methodologist', ['read'], 'school_internal'],
   ['Student', ['read'], 'study', undefined, me('user_ids')],
   ['Student', ['read'], 'user', undefined, me('id')],
   ['Student', ['read'], 'user', undefined, me('taught_ids')],
@@ -182,11 +184,13 @@ describe('permission matrix (docs/permissions.md)', () => {
     expect(can(ability, 'update', asSubject('study', { user_ids: [OTHER] }), 'start')).toBe(true);
   });
 
-  it('Manager: everything except switch role and feature flags', () => {
+  it('Manager: everything except switch role, feature flags, the price total and school settings', () => {
     const ability = createAbility(rulesOf('Manager'));
     for (const action of ACTIONS) {
       for (const subject of SUBJECTS) {
-        const expected = !(action === 'switch' && subject === 'role') && subject !== 'feature_flag';
+        const expected =
+          !(action === 'switch' && subject === 'role') &&
+          !['feature_flag', 'price_total', 'school_setting'].includes(subject);
         expect(can(ability, action, subject), `${action} ${subject}`).toBe(expected);
       }
     }

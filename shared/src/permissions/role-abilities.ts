@@ -64,6 +64,7 @@ function teachingRules(user: AbilityUser, studyFields: string[]): AppRule[] {
     rule('read', 'workhour'),
     rule('notify', 'user'),
     rule('create', 'study_message'),
+    rule('read', 'school_internal'),
   ];
 }
 
@@ -77,6 +78,8 @@ function rulesForRole(user: AbilityUser): AppRule[] {
         rule('manage', 'all'),
         { action: 'switch', subject: 'role', inverted: true },
         { action: 'manage', subject: 'feature_flag', inverted: true },
+        { action: 'manage', subject: 'price_total', inverted: true },
+        { action: 'manage', subject: 'school_setting', inverted: true },
       ];
     case ROLE.Teacher:
       return [

@@ -35,6 +35,15 @@ export const SUBJECTS = [
   'feature_flag',
   /** Contract templates' own .docx (upload, replace, remove): `manage all` only. */
   'contract_template',
+  /**
+   * What the school's own people (Administrator, Manager, Teacher, Methodologist) read and a family
+   * never does: staff notes, a person's birthdate and source, the studies table's counts (`read`).
+   */
+  'school_internal',
+  /** The studies table's price total (part 2): the Administrator only. */
+  'price_total',
+  /** School-wide settings (lesson reminders' offsets and digest): the Administrator only. */
+  'school_setting',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 

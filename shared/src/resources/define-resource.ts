@@ -42,6 +42,8 @@ export const rel = {
 
 /** Staff who may see contacts, phones and responsibles of users (spec part 1 §6). */
 export const MANAGE_USERS: AccessGuard = { ability: ['manage', 'user'] };
+/** The school's own people (staff and teachers), never a family: docs/permissions.md, "Fields". */
+export const SCHOOL_INTERNAL: AccessGuard = { ability: ['read', 'school_internal'] };
 
 /** Keeps the name's literal type: clients address resources by `ResourceName`, not free strings. */
 export function defineResource<const N extends string>(def: ResourceDef & { name: N }): ResourceDef & { name: N } {

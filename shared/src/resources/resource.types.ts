@@ -15,12 +15,11 @@ import type { Action, SubjectName } from '../permissions/subjects';
 export type FieldType = 'int' | 'number' | 'money' | 'string' | 'text' | 'bool' | 'date' | 'datetime' | 'time' | 'time_hm' | 'uuid';
 
 /**
- * Who may see or filter a field or relation. `ability` is checked with CASL on the subject name
- * (no row); `roles` lists role ids. Both present: either suffices.
+ * Who may see or filter a field or relation: an ability, checked with CASL on the subject name
+ * (no row). Never a list of roles: the rules of shared/src/permissions are the one source.
  */
 export interface AccessGuard {
   ability?: readonly [Action, SubjectName];
-  roles?: readonly number[];
   /**
    * Fields of `users` only: everyone else also reads the field on their own user row (answered
    * as null on every other row). Filtering and sorting on it stay the guard's: they would probe

@@ -1,10 +1,7 @@
-import { ROLE } from '../domain/roles';
 import { studyFormSchema } from '../validation/study-form.schema';
 import { studyUpdateSchema } from '../validation/study-update.schema';
-import { defineResource, f, rel, w } from './define-resource';
+import { SCHOOL_INTERNAL, defineResource, f, rel, w } from './define-resource';
 
-/** Who reads the flags of part 2's admin pages: never a family (they would count other families). */
-const STAFF_ROLES = [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist];
 
 export const studiesResource = defineResource({
   name: 'studies',
@@ -39,7 +36,7 @@ export const studiesResource = defineResource({
     recordings: rel.hasMany('recordings', 'study_id', { sort: ['part'] }),
     messages: rel.hasMany('study_messages', 'study_id', { sort: ['created_at'] }),
     // The studies table's evaluation button (an admin page): staff who manage studies only.
-    evaluation: rel.hasOne('evaluations', 'study_id', { readableBy: { roles: [ROLE.Administrator, ROLE.Manager] } }),
+    evaluation: rel.hasOne('evaluations', 'study_id', { readableBy: { ability: ['manage', 'study'] } }),
     created_by: rel.belongsTo('users', 'created_by'),
     type: rel.belongsTo('study_types', 'type_id'),
   },
@@ -50,9 +47,10 @@ export const studiesResource = defineResource({
     studyReportCheck: { type: 'bool', filterable: true, sortable: true },
     isNoReport: { type: 'bool', filterable: true, sortable: true },
     isFullStudyReportNeeded: { type: 'bool', filterable: true, sortable: true },
-    // The study form's and the studies table's (part 2): staff only, as students_count; over
-    // every student of the lesson (docs/permissions.md, "Flags over a lesson's students").
-    is_off_template: { type: 'bool', filterable: true, sortable: true, readableBy: { roles: STAFF_ROLES } },
+    // The study form's and the studies table's (part 2): staff only, as students_count, never a
+    // family (they would count other families); over every student of the lesson
+    // (docs/permissions.md, "Flags over a lesson's students").
+    is_off_template: { type: 'bool', filterable: true, sortable: true, readableBy: SCHOOL_INTERNAL },
     hasUnreadMessages: {
       type: 'bool',
       filterable: true,
@@ -63,7 +61,7 @@ export const studiesResource = defineResource({
       type: 'int',
       filterable: true,
       sortable: true,
-      readableBy: { roles: STAFF_ROLES },
+      readableBy: SCHOOL_INTERNAL,
       description: 'participants taking part as students (the studies table filter; staff only)',
     },
     attendance: {
@@ -77,7 +75,7 @@ export const studiesResource = defineResource({
       type: 'int',
       filterable: true,
       sortable: true,
-      readableBy: { roles: [ROLE.Administrator] },
+      readableBy: { ability: ['read', 'price_total'] },
       description: 'sum of the price per study of its subscriptions (studies table footer, Administrator only)',
     },
   },

@@ -1,10 +1,9 @@
 import { PROTECTED_USER_IDS } from '../domain/constants';
-import { ROLE } from '../domain/roles';
 import { userFormSchema } from '../validation/user-form.schema';
-import { MANAGE_USERS, defineResource, f, partialOf, rel, w } from './define-resource';
+import { MANAGE_USERS, SCHOOL_INTERNAL, defineResource, f, partialOf, rel, w } from './define-resource';
 
 /** Staff notes are for staff (the teacher profile shows the teacher's own notes). */
-const STAFF = { roles: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist] };
+const STAFF = SCHOOL_INTERNAL;
 /**
  * A birthdate and where a person came from (source) are read by staff and by the person
  * themself, not by a family reading its teachers (issue 27, docs/permissions.md "Fields").

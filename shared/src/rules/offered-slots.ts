@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { TIME_ZONE } from '../domain/constants';
-import { ROLE } from '../domain/roles';
+import { inRoleGroup } from '../domain/roles';
 import { inKyiv, MINUTE_MS, overlaps, toMillis, type Span } from './calendar-window';
 import { isoWeekday, type TemplateSlot } from './off-template';
 import { checkTransfer, transferWindow, type TransferCheckInput, type TransferDecision } from './study-transfer';
@@ -34,7 +34,7 @@ export interface SlotTime {
 
 /** The study's teaching participants (Teacher, Methodologist): whose working time and days off bind it. */
 export function slotTeacherIds(participants: readonly { user_id: number; role_id: number | null }[]): number[] {
-  return participants.filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist).map((p) => p.user_id);
+  return participants.filter((p) => inRoleGroup('teaching', p.role_id)).map((p) => p.user_id);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FamilyProfile, FamilyProfileTeacher } from '@school/shared/domain';
+import { ROLE, type FamilyProfile, type FamilyProfileTeacher } from '@school/shared/domain';
 import { Link, useApi, usePageTitle, useRoleName } from '@school/shared/ui';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useLoader } from '../../hooks/use-loader';
@@ -48,7 +48,7 @@ export function ProfilePage() {
 function ProfileCards({ profile }: { profile: FamilyProfile }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
-  const isParent = profile.children.length > 0 || profile.role_id === 5;
+  const isParent = profile.children.length > 0 || profile.role_id === ROLE.Responsible;
   const childName = new Map(profile.children.map((c) => [c.id, c.firstname]));
   const phoneType = (typeId: number) => t(`calendarUi.modal.phoneTypes.${typeId}` as 'calendarUi.modal.phoneTypes.1');
   return (

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ROLE } from '@school/shared/domain';
 import { fieldErrors } from '@school/shared/validation';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../../platform/security/session-guard.js';
@@ -25,8 +24,8 @@ const invoicesQuery = z.object({ weeks: weeksParam });
 export function analyticsRoutes(deps: { knex: Knex }): Router {
   const router = new Router({ prefix: '/api/analytics' });
   router.use(async (ctx, next) => {
-    const { roleId } = authOf(ctx);
-    if (roleId !== ROLE.Administrator && roleId !== ROLE.Manager) throw errors.forbidden();
+    // The `analytics` subject: Administrator and Manager (`manage all`) only.
+    if (!authOf(ctx).ability.can('read', 'analytics')) throw errors.forbidden();
     await next();
   });
   const parse = <S extends z.ZodType>(ctx: Context, schema: S): z.output<S> => {

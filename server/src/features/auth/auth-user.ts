@@ -1,5 +1,6 @@
 import { createAbility, defineRulesFor } from '@school/shared/permissions';
 import { roleNameOf, fullName } from '@school/shared';
+import { readsThroughChildren } from '@school/shared/permissions';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { AuthRepository, ChildRow, UserRow } from './auth.repository.js';
 import type { SessionRepository } from './session.repository.js';
@@ -40,7 +41,7 @@ export async function buildAuthState(
 ): Promise<AuthState> {
   const roleId = roleOverride ?? user.role_id;
   // Children follow the account, not the switched role: a switch must not widen what a user sees.
-  const children = roleId === 5 && user.role_id === 5 ? (loadedChildren ?? (await repo.childrenOf(user.id))) : [];
+  const children = readsThroughChildren(roleId) && readsThroughChildren(user.role_id) ? (loadedChildren ?? (await repo.childrenOf(user.id))) : [];
   const childIds = children.map((c) => c.id);
   const { rules, ability } = abilityOf(user.id, roleId, user.role_id, childIds);
   return {

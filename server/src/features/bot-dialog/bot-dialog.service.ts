@@ -1,4 +1,5 @@
-import { ROLE, type MessengerType } from '@school/shared/domain';
+import type { MessengerType } from '@school/shared/domain';
+import { onFamilySide, readsThroughChildren } from '@school/shared/permissions';
 import type { AttendanceAnswer } from '@school/shared/rules';
 import { translatorFor } from '../../platform/i18n/request-i18n.js';
 import type { Logger } from '../../platform/logging/logger.js';
@@ -51,7 +52,7 @@ export function createBotDialogService(deps: BotDialogDeps) {
   const log = deps.logger.child({ component: 'bot-dialog' });
 
   async function studentsOf(owner: ChatOwner): Promise<BotStudent[]> {
-    if (owner.role_id === ROLE.Responsible) return repo.childrenOf(owner.id);
+    if (readsThroughChildren(owner.role_id)) return repo.childrenOf(owner.id);
     const self = await repo.student(owner.id);
     return self ? [self] : [];
   }
@@ -92,10 +93,10 @@ export function createBotDialogService(deps: BotDialogDeps) {
 
   async function reply(ctx: ReplyContext, owner: ChatOwner, command: BotCommand, messenger: MessengerType): Promise<Reply> {
     if (command.kind === 'help' || command.kind === 'unknown') return helpReply(ctx, command.kind === 'unknown');
-    if (owner.role_id !== ROLE.Student && owner.role_id !== ROLE.Responsible) return withMenu(ctx, ctx.t('botDialog.notForRole'));
+    if (!onFamilySide(owner.role_id)) return withMenu(ctx, ctx.t('botDialog.notForRole'));
     const students = await studentsOf(owner);
     if (students.length === 0) return withMenu(ctx, ctx.t('botDialog.noStudents'));
-    const showNames = owner.role_id === ROLE.Responsible;
+    const showNames = readsThroughChildren(owner.role_id);
     switch (command.kind) {
       case 'next':
         return nextLessons(ctx, students, showNames);

@@ -1,4 +1,3 @@
-import { inRoleGroup } from '@school/shared/domain';
 import type { z } from 'zod';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { ChatAck, ChatMember, RealtimeChannel, RealtimeSocket } from '../../platform/realtime/realtime.types.js';
@@ -19,7 +18,8 @@ const chatRoom = (room: string) => `chat:${room}`;
 /** A few rooms at once; a runaway client gets `too_many`. */
 const MAX_ROOMS_PER_SOCKET = 10;
 
-const isStaff = (auth: AuthState | undefined) => !!auth && inRoleGroup('staff', auth.roleId);
+/** The school's own people (`read school_internal`: Administrator, Manager, Teacher, Methodologist). */
+const isStaff = (auth: AuthState | undefined) => !!auth && auth.ability.can('read', 'school_internal');
 const usernameOf = (auth: AuthState) => [auth.user.firstname, auth.user.surname].filter(Boolean).join(' ');
 
 type Rooms = Map<string, Map<string, ChatMember>>;

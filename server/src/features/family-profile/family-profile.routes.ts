@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { inRoleGroup } from '@school/shared/domain';
+import { onFamilySide } from '@school/shared/permissions';
 import { errors } from '../../platform/http/app-error.js';
 import { authOf } from '../../platform/security/session-guard.js';
 import type { FamilyProfileRepository } from './family-profile.repository.js';
@@ -13,7 +13,7 @@ export function familyProfileRoutes(repo: FamilyProfileRepository, now: () => nu
   const router = new Router({ prefix: '/api' });
   router.get('/family-profile', async (ctx) => {
     const { user, roleId } = authOf(ctx);
-    if (!inRoleGroup('family', roleId)) throw errors.forbidden();
+    if (!onFamilySide(roleId)) throw errors.forbidden();
     const profile = await repo.profileOf(user.id, new Date(now()));
     if (!profile) throw errors.notFound();
     ctx.set('Cache-Control', 'no-store');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { asSubject } from '@school/shared/permissions';
-import { CALENDAR, ROLE } from '@school/shared/domain';
+import { CALENDAR } from '@school/shared/domain';
+import { movesByTransfer } from '@school/shared/permissions';
 import {
   inKyiv,
   kyivDayStart,
@@ -17,6 +17,7 @@ import { errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { loadSlotTime, type SchedulingRepository, type StudiesRepository } from '../scheduling-core/index.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
+import { gateStudy } from '../scheduling-core/index.js';
 
 /**
  * Free teacher slots (transfer calendar, free-slot clicks) and the next study date of a package
@@ -69,17 +70,15 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
      * slots inside the transfer window (tomorrow … last study of the package + 4 days).
      */
     async forStudy(auth: AuthState, studyId: number, q: SlotQuery) {
-      const study = await deps.studies.find(knex, studyId);
-      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-      if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
+      const { row: study } = await gateStudy(deps.studies, knex, auth, studyId);
       const teacherIds = slotTeacherIds(study.participants);
       const ownDuration = Math.round((study.end.getTime() - study.start.getTime()) / MINUTE_MS);
       // A transfer keeps the study's length, and the server accepts only this grid: a parent is
       // never offered slots of another length (they would be refused).
-      const duration = auth.roleId === ROLE.Responsible ? ownDuration : (q.duration ?? ownDuration);
+      const duration = movesByTransfer(auth.roleId) ? ownDuration : (q.duration ?? ownDuration);
       let window: Span = { start: q.from ?? kyivDayStart(now(), 1), end: 0 };
       window.end = q.to ?? inKyiv(window.start).plus({ days: 7 }).toMillis();
-      if (auth.roleId === ROLE.Responsible) {
+      if (movesByTransfer(auth.roleId)) {
         const subscriptionId = transferPackageId(study.participants);
         const last = subscriptionId === null ? null : await slots.lastStudyStartOf(knex, subscriptionId);
         const allowed = transferWindow(now(), last, study.start);

@@ -1,4 +1,5 @@
-import { ROLE } from '@school/shared/domain';
+import { ROLE, inRoleGroup } from '@school/shared/domain';
+import { readsThroughChildren } from '@school/shared/permissions';
 import { i18nFor } from '@school/shared/i18n';
 import { fullName, givenNames } from '@school/shared/rules';
 import { newToken, sha256 } from '../../platform/security/secrets.js';
@@ -8,7 +9,6 @@ import type { FeedParticipantRow, FeedStudyRow, IcalFeedRepository } from './ica
 const DAY_MS = 86_400_000;
 const PAST_DAYS = 60;
 const FUTURE_DAYS = 180;
-const TEACHING = new Set<number>([ROLE.Teacher, ROLE.Methodologist]);
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 export interface IcalFeedServiceDeps {
@@ -51,7 +51,7 @@ export function createIcalFeedService(deps: IcalFeedServiceDeps) {
       const owner = await deps.repo.ownerOf(sha256(token));
       if (!owner) return null;
       // A parent's calendar is their children's lessons (and any they take part in themselves).
-      const childIds = owner.role_id === ROLE.Responsible ? await deps.repo.childIdsOf(owner.id) : [];
+      const childIds = readsThroughChildren(owner.role_id) ? await deps.repo.childIdsOf(owner.id) : [];
       const viewerIds = [owner.id, ...childIds];
       const at = now().getTime();
       const studies = await deps.repo.studiesOf(
@@ -89,14 +89,14 @@ function toEvent(
   const mine = people.filter((p) => viewers.has(p.user_id));
   const others = people.filter((p) => !viewers.has(p.user_id));
   let names: string;
-  if (mine.some((p) => TEACHING.has(p.role_id))) {
+  if (mine.some((p) => inRoleGroup('teaching', p.role_id))) {
     names = others
       .filter((p) => p.role_id === ROLE.Student)
       .map(fullName)
       .join(', ');
   } else if (mine.some((p) => p.role_id === ROLE.Student)) {
     names = others
-      .filter((p) => TEACHING.has(p.role_id))
+      .filter((p) => inRoleGroup('teaching', p.role_id))
       .map(givenNames)
       .join(', ');
     const kids = mine.filter((p) => children.has(p.user_id)).map((p) => p.firstname);

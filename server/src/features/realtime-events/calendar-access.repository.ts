@@ -1,8 +1,5 @@
 import type { Knex } from 'knex';
-
-// Role snapshots in study_user: 3 Teacher, 7 Methodologist, 4 Student.
-const TEACHING_ROLES = [3, 7];
-const STUDENT_ROLE = 4;
+import { ROLE, roleIdsOf } from '@school/shared/domain';
 
 export function createCalendarAccessRepository(knex: Knex) {
   return {
@@ -11,9 +8,9 @@ export function createCalendarAccessRepository(knex: Knex) {
       const row = await knex('study_user as t')
         .join('study_user as s', 's.study_id', 't.study_id')
         .where('t.user_id', teacherId)
-        .whereIn('t.role_id', TEACHING_ROLES)
+        .whereIn('t.role_id', roleIdsOf('teaching'))
         .where('s.user_id', studentId)
-        .where('s.role_id', STUDENT_ROLE)
+        .where('s.role_id', ROLE.Student)
         .first(knex.raw('1 AS found'));
       return Boolean(row);
     },

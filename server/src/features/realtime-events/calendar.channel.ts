@@ -1,4 +1,4 @@
-import { ROLE } from '@school/shared/domain';
+import { readsThroughChildren, teachesLessons } from '@school/shared/permissions';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { calendarRoom, type RealtimeChannel } from '../../platform/realtime/realtime.types.js';
 import { roomMembershipChannel } from './room-membership.channel.js';
@@ -19,8 +19,8 @@ export async function mayWatchCalendar(
 ): Promise<boolean> {
   if (userId === auth.user.id) return true;
   if (auth.ability.can('manage', 'user') || auth.ability.can('manage', 'study')) return true;
-  if (auth.roleId === ROLE.Responsible) return auth.childIds.includes(userId);
-  if (auth.roleId === ROLE.Teacher || auth.roleId === ROLE.Methodologist) {
+  if (readsThroughChildren(auth.roleId)) return auth.childIds.includes(userId);
+  if (teachesLessons(auth.roleId)) {
     return access.teachesStudent(auth.user.id, userId);
   }
   return false;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asSubject } from '@school/shared/permissions';
 import type { Knex } from 'knex';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
-import type { StudiesRepository } from '../scheduling-core/index.js';
+import { gateStudy, type StudiesRepository } from '../scheduling-core/index.js';
 import type { RecordingUploadsRepository } from './recording-uploads.repository.js';
 import { UploadSecretError } from './upload-secret.js';
 import { signUploadToken } from './upload-token.js';
@@ -36,11 +35,7 @@ export function createUploadTokenService(deps: UploadTokenServiceDeps) {
     async issue(auth: AuthState, studyId: number): Promise<IssuedUploadToken> {
       if (!(await deps.repo.uploaderEnabled())) throw errors.conflict('uploader_disabled', 'recordingUploads.uploader_disabled');
       if (!auth.ability.can('create', 'recording')) throw errors.forbidden();
-      const study = await deps.studies.find(deps.knex, studyId);
-      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-      // Someone else's study reads as missing, as everywhere else.
-      if (!subject || !auth.ability.can('read', subject)) throw errors.notFound();
-      if (!auth.ability.can('update', subject)) throw errors.forbidden();
+      await gateStudy(deps.studies, deps.knex, auth, studyId, { action: 'update' });
       let secret: string;
       try {
         secret = await deps.secret();

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import { RECORDING_MIN_DURATION_SECONDS } from '@school/shared/domain';
-import { asSubject } from '@school/shared/permissions';
 import { errors, type RawFieldErrors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { MediaProbe } from '../../platform/media/media-probe.js';
@@ -13,6 +12,7 @@ import { faultTaggedRepository, faultTaggedStorage, type IngestFaultTagger } fro
 import { recordingStorageKey, videoMimeType } from './recording-media.js';
 import { parseMetadata, planSave, type IngestFile, type SavePlan } from './recording-save.plan.js';
 import { createRecordingsRepository, type RecordingRow, type RecordingsRepository, type StudyForUpload } from './recordings.repository.js';
+import { admit } from '../../platform/security/access-gate.js';
 
 export type { IngestFile } from './recording-save.plan.js';
 export { RECORDING_ERROR, type RecordingErrorCode } from './recording-errors.js';
@@ -65,12 +65,13 @@ export interface IngestResult {
  * 404 when the actor may not see the study, 403 unless Administrator, Manager or a Teacher who
  * may update it, 409 while its miss status is set. Cheap: routes call it before reading a body.
  */
+const studyUserIds = (study: StudyForUpload) => ({ user_ids: study.user_ids });
+
 export function checkMayUpload(actor: AuthState, study: StudyForUpload | undefined): StudyForUpload {
-  const subject = study && asSubject('study', { id: study.id, user_ids: study.user_ids });
-  if (!study || !subject || !actor.ability.can('read', subject)) throw errors.notFound();
-  if (!actor.ability.can('create', 'recording') || !actor.ability.can('update', subject)) throw recordingErrors.notAllowed();
-  if (study.miss_status > 0) throw recordingErrors.missStatus();
-  return study;
+  const { row } = admit(actor, 'study', study, studyUserIds, { action: 'update', forbidden: recordingErrors.notAllowed });
+  if (!actor.ability.can('create', 'recording')) throw recordingErrors.notAllowed();
+  if (row.miss_status > 0) throw recordingErrors.missStatus();
+  return row;
 }
 
 export async function assertMayUpload(deps: Pick<RecordingIngestDeps, 'knex' | 'repo'>, actor: AuthState, studyId: number) {
@@ -210,9 +211,7 @@ export function createRecordingIngest(given: RecordingIngestDeps) {
   async function remove(actor: AuthState, studyId: number, recordingId: number): Promise<void> {
     let key: string | undefined;
     await knex.transaction(async (trx) => {
-      const study = await repo.study(trx, studyId, true);
-      const subject = study && asSubject('study', { id: study.id, user_ids: study.user_ids });
-      if (!study || !subject || !actor.ability.can('read', subject)) throw errors.notFound();
+      const { subject } = admit(actor, 'study', await repo.study(trx, studyId, true), studyUserIds);
       const row = await repo.one(trx, studyId, recordingId);
       if (!row) throw errors.notFound();
       if (!actor.ability.can('delete', 'recording') || !actor.ability.can('update', subject)) throw recordingErrors.notAllowed();

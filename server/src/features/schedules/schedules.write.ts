@@ -1,4 +1,4 @@
-import { ROLE } from '@school/shared/domain';
+import { roleIdsOf } from '@school/shared/domain';
 import { errors } from '../../platform/http/app-error.js';
 import type { WriteContext, WriteHooks } from '../../resource-engine/write-hooks.js';
 import { createScheduleOwnersRepository } from './schedule-owners.repository.js';
@@ -10,13 +10,12 @@ import { createScheduleOwnersRepository } from './schedule-owners.repository.js'
  * teaching user (the form's teacher dropdown lists roles 3 and 7), checked on create and when the
  * teacher changes. Rules: docs/domain-rules.md, "Schedules".
  */
-const TEACHING_ROLES = [ROLE.Teacher, ROLE.Methodologist];
 
 async function prepare(_values: Record<string, unknown>, ctx: WriteContext): Promise<void> {
   const { input, existing, knex } = ctx;
   if (!('user_id' in input) || input.user_id === existing?.user_id) return;
   const owners = createScheduleOwnersRepository(knex);
-  if (!(await owners.hasRole(Number(input.user_id), TEACHING_ROLES))) {
+  if (!(await owners.hasRole(Number(input.user_id), roleIdsOf('teaching')))) {
     throw errors.invalidField('user_id', 'scheduling.schedule.not_teacher');
   }
 }

@@ -6,3 +6,4 @@ export type { StudiesRepository, StudyPatch, StudyWithParticipants } from './stu
 export type { SchedulingRepository } from './scheduling.repository.js';
 export { loadSlotTime } from './offered-slots.service.js';
 export { familyStudentIds, readScopeFor, TEACHING_ROLES } from './study-access.sql.js';
+export { gateStudy } from './study-gate.js';

@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type { ScheduleRule, Span, TemplateSlot } from '@school/shared/rules';
-import { ROLE } from '@school/shared/domain';
+import { roleIdsOf } from '@school/shared/domain';
 
 /** Schedules, off periods, busy time and subscription data the slot and transfer rules work on. */
 
 type Db = Knex | Knex.Transaction;
 
 /** Roles whose studies block time: the exclusion constraint covers exactly these. */
-const BLOCKING_ROLES = [ROLE.Teacher, ROLE.Student, ROLE.Methodologist];
+/** Participants whose other lessons make a time busy (not a Manager's reserved slot). */
+const BLOCKING_ROLES = roleIdsOf('lesson');
 
 export interface TeacherSchedules {
   schedules: ScheduleRule[];
@@ -103,7 +104,7 @@ export function createSchedulingRepository() {
       const rows = await db('study_user')
         .select('user_id')
         .where('study_id', studyId)
-        .whereIn('role_id', [ROLE.Teacher, ROLE.Methodologist])
+        .whereIn('role_id', roleIdsOf('teaching'))
         .orderBy('user_id');
       return rows.map((r) => r.user_id as number);
     },
@@ -111,12 +112,12 @@ export function createSchedulingRepository() {
     /** Those of the users who teach (Teacher, Methodologist): whose days off bind a study. */
     async teachingUsers(db: Db, userIds: readonly number[]): Promise<number[]> {
       if (userIds.length === 0) return [];
-      const rows = await db('users').select('id').whereIn('id', [...userIds]).whereIn('role_id', [ROLE.Teacher, ROLE.Methodologist]).orderBy('id');
+      const rows = await db('users').select('id').whereIn('id', [...userIds]).whereIn('role_id', roleIdsOf('teaching')).orderBy('id');
       return rows.map((r) => r.id as number);
     },
     /** Whether the user exists with a teaching role (for the teacher-based slot listing). */
     async isTeacher(db: Db, userId: number): Promise<boolean> {
-      const row = await db('users').select('id').where('id', userId).whereIn('role_id', [ROLE.Teacher, ROLE.Methodologist]).first();
+      const row = await db('users').select('id').where('id', userId).whereIn('role_id', roleIdsOf('teaching')).first();
       return row !== undefined;
     },
   };

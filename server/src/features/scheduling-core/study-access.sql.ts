@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { ROLE } from '@school/shared/domain';
-import { READ_ATTRIBUTES, type ScopedSubject } from '@school/shared/permissions';
+import { ROLE_GROUPS } from '@school/shared/domain';
+import { READ_ATTRIBUTES, familyStudentIdsOf, type ScopedSubject } from '@school/shared/permissions';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { RowScope } from '../../resource-engine/resource-hooks.js';
 
@@ -13,13 +13,9 @@ import type { RowScope } from '../../resource-engine/resource-hooks.js';
  */
 
 /** Roles that teach: study_user.role_id snapshots of these are a study's teachers. */
-export const TEACHING_ROLES: readonly number[] = [ROLE.Teacher, ROLE.Methodologist];
+export const TEACHING_ROLES: readonly number[] = ROLE_GROUPS.teaching;
 /** Participants who take part in a study's lesson itself (not a Manager holding a reserved slot). */
-const LESSON_ROLES: readonly number[] = [ROLE.Student, ...TEACHING_ROLES];
-
-export function isTeaching(auth: AuthState): boolean {
-  return TEACHING_ROLES.includes(auth.roleId);
-}
+const LESSON_ROLES: readonly number[] = ROLE_GROUPS.lesson;
 
 /**
  * `column = ANY(ARRAY(subquery))`: the ids are collected once (an InitPlan), then looked up by
@@ -39,9 +35,7 @@ export function whereInArrayOf(qb: Knex.QueryBuilder, column: string, ids: Knex.
  * are computed over these only, so a parent learns nothing about a classmate's reports or money.
  */
 export function familyStudentIds(auth: AuthState): readonly number[] | null {
-  if (auth.roleId === ROLE.Student) return [auth.user.id];
-  if (auth.roleId === ROLE.Responsible) return auth.childIds;
-  return null;
+  return familyStudentIdsOf({ id: auth.user.id, roleId: auth.roleId, childIds: auth.childIds });
 }
 
 /** Ids of the studies these users take part in (study_user_user_id_index: user_id, study_id). */

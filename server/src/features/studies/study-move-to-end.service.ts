@@ -1,10 +1,8 @@
 import type { Knex } from 'knex';
 import { MISS_STATUS } from '@school/shared/domain';
-import { asSubject } from '@school/shared/permissions';
-import { errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { FreeSlotsService } from '../free-slots/index.js';
-import type { StudiesRepository } from '../scheduling-core/index.js';
+import { gateStudy, type StudiesRepository } from '../scheduling-core/index.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import type { StudyMoveToEndInput } from '@school/shared/validation';
 import type { StudyUpdateService } from './study-update.service.js';
@@ -30,10 +28,7 @@ export type MoveToEndInput = StudyMoveToEndInput;
 export function createMoveToEndService(deps: MoveToEndDeps) {
   return {
     async move(auth: AuthState, studyId: number, input: MoveToEndInput) {
-      const study = await deps.studies.find(deps.knex, studyId);
-      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-      if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
-      if (!auth.ability.can('update', subject, 'start')) throw errors.forbidden();
+      const { row: study } = await gateStudy(deps.studies, deps.knex, auth, studyId, { action: 'update', field: 'start' });
       // The checkbox exists only for a study with exactly one subscription and no billed miss.
       const packages = [...new Set(study.participants.flatMap((p) => (p.subscription_id === null ? [] : [p.subscription_id])))];
       if (packages.length !== 1) throw refusal('subscriptions', 'no_subscription', 'scheduling.move_to_end.no_subscription');

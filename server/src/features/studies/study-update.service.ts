@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { asSubject } from '@school/shared/permissions';
-import { ROLE } from '@school/shared/domain';
+import { inRoleGroup } from '@school/shared/domain';
+import { movesByTransfer } from '@school/shared/permissions';
 import { INITIATOR, planStudyTimes } from '@school/shared/rules';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { publishStudyChange } from '../../platform/realtime/study-change.publisher.js';
 import type { StudyTransferService } from '../study-transfer/index.js';
-import type { StudiesRepository, StudyPatch, StudyWithParticipants } from '../scheduling-core/index.js';
+import { gateStudy, type StudiesRepository, type StudyPatch, type StudyWithParticipants } from '../scheduling-core/index.js';
 import type { StudyUpdateInput } from '@school/shared/validation';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
@@ -61,11 +61,7 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
   const now = deps.now ?? Date.now;
 
   async function apply(trx: Knex.Transaction, auth: AuthState, id: number, input: StudyUpdateInput, extra?: StudyUpdateExtra) {
-    const study = await deps.studies.find(trx, id, true);
-    const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-    // Someone else's study reads as missing: its existence is not the caller's business.
-    if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
-    if (!auth.ability.can('update', subject)) throw errors.forbidden();
+    const { row: study, subject } = await gateStudy(deps.studies, trx, auth, id, { lock: true, action: 'update' });
 
     const plan = planStudyTimes(study, input, auth.roleId);
     if (!plan.ok) throw refusal(plan.field, plan.code, `scheduling.update.${plan.code}`);
@@ -77,9 +73,9 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     }
 
     const teacherIds = study.participants
-      .filter((p) => p.role_id === ROLE.Teacher || p.role_id === ROLE.Methodologist)
+      .filter((p) => inRoleGroup('teaching', p.role_id))
       .map((p) => p.user_id);
-    const isTransfer = plan.moved && auth.roleId === ROLE.Responsible;
+    const isTransfer = plan.moved && movesByTransfer(auth.roleId);
     if (isTransfer) {
       if (teacherIds.length === 0) throw refusal('start', 'no_teacher', 'scheduling.update.no_teacher');
       const decision = await deps.transfer.check(trx, { study, newStart: plan.start, now: now() });

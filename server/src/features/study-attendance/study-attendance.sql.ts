@@ -1,4 +1,4 @@
-import { ROLE, ROLE_GROUPS } from '@school/shared/domain';
+import { familyStudentIdsOf } from '@school/shared/permissions';
 import type { ComputedAttribute } from '../../resource-engine/resource-hooks.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 
@@ -12,8 +12,8 @@ import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 export const attendanceComputed: ComputedAttribute = {
   sql: (ctx) => {
     const a = quotedAlias(ctx);
-    const family = (ROLE_GROUPS.family as readonly number[]).includes(ctx.auth.roleId);
-    const own = ctx.auth.roleId === ROLE.Student ? [ctx.auth.user.id] : ctx.auth.childIds;
+    const own = familyStudentIdsOf({ id: ctx.auth.user.id, roleId: ctx.auth.roleId, childIds: ctx.auth.childIds });
+    const family = own !== null;
     return ctx.knex.raw(
       `(SELECT json_agg(json_build_object(
            'student_id', sat_a.student_id,
@@ -25,7 +25,7 @@ export const attendanceComputed: ComputedAttribute = {
         WHERE sat_a.study_id = ${a}.id AND sat_a.study_start = ${a}.start
           ${family ? 'AND sat_a.student_id = ANY(?::int[])' : ''})`,
       // A PostgreSQL array literal: knex would spread a JS array into a list of bindings.
-      family ? [`{${own.map(Number).join(',')}}`] : [],
+      own ? [`{${own.map(Number).join(',')}}`] : [],
     );
   },
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ROLE } from '@school/shared/domain';
+import { roleIdsOf } from '@school/shared/domain';
 
 /** History of study moves for the user details block (spec part 2 §2, §3, §7). */
 
@@ -57,7 +57,7 @@ export function createStudyDateChangesRepository(knex: Knex) {
             .whereIn('study_user.study_id', studyIds)
             .orderBy('users.id');
           if (onlyTeachersAnd !== undefined) {
-            q.where((w) => w.whereIn('study_user.role_id', [ROLE.Teacher, ROLE.Methodologist]).orWhere('study_user.user_id', onlyTeachersAnd));
+            q.where((w) => w.whereIn('study_user.role_id', roleIdsOf('teaching')).orWhere('study_user.user_id', onlyTeachersAnd));
           }
           return q;
         })(),

@@ -1,4 +1,5 @@
-import { ROLE } from '@school/shared/domain';
+import { ROLE_GROUPS } from '@school/shared/domain';
+import { onFamilySide } from '@school/shared/permissions';
 import type { ComputedAttribute, ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 import { readScopeFor } from '../scheduling-core/index.js';
@@ -7,7 +8,7 @@ import { readScopeFor } from '../scheduling-core/index.js';
 export const studyMessagesScope: RowScope = readScopeFor('study_message');
 
 /** The roles of the family side of a study's chat; every other role is the school's side. */
-export const FAMILY_ROLES: readonly number[] = [ROLE.Student, ROLE.Responsible];
+export const FAMILY_ROLES: readonly number[] = ROLE_GROUPS.family;
 
 export const studyMessagesComputed: Record<string, ComputedAttribute> = {
   /**
@@ -36,7 +37,7 @@ export const unreadMessagesComputed: ComputedAttribute = {
   sql: (ctx) => {
     const a = quotedAlias(ctx);
     const me = ctx.auth.user.id;
-    const family = FAMILY_ROLES.includes(ctx.auth.roleId);
+    const family = onFamilySide(ctx.auth.roleId);
     const roles = FAMILY_ROLES.join(', ');
     const side = family ? `NOT IN (${roles})` : `IN (${roles})`;
     const taking = family ? '' : `AND EXISTS (SELECT 1 FROM study_user smu_p WHERE smu_p.study_id = ${a}.id AND smu_p.user_id = ?)`;

@@ -1,4 +1,3 @@
-import { asSubject } from '@school/shared/permissions';
 import { ROLE, TIME_FORMAT, TIME_ZONE, type MessengerType } from '@school/shared/domain';
 import { isStudyInProgress } from '@school/shared/rules';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +6,7 @@ import type { Knex } from 'knex';
 import { errors } from '../../platform/http/app-error.js';
 import type { Logger } from '../../platform/logging/logger.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
-import type { StudiesRepository } from '../scheduling-core/index.js';
+import { gateStudy, type StudiesRepository } from '../scheduling-core/index.js';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import type { StudyNotifyRepository } from './study-notify.repository.js';
 import type { NotifyOutbox } from './study-notify.sender.js';
@@ -38,10 +37,10 @@ export function createStudyNotifyService(deps: StudyNotifyDeps) {
   return {
     async notify(auth: AuthState, userId: number, input: NotifyInput): Promise<{ sent: MessengerType[]; recipients: number[] }> {
       if (!auth.ability.can('notify', 'user')) throw errors.forbidden();
-      const study = await deps.studies.find(deps.knex, input.study_id);
-      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-      // A study the caller does not see is, for them, a study that does not exist.
-      if (!study || !subject || !auth.ability.can('read', subject)) throw errors.invalidField('study_id', 'validations.exists');
+      // A study the caller does not see is, for them, a study that does not exist (a field error here).
+      const { row: study } = await gateStudy(deps.studies, deps.knex, auth, input.study_id, {
+        notFound: () => errors.invalidField('study_id', 'validations.exists'),
+      });
       const target = await deps.targets.messengerTarget(userId);
       if (!target) throw errors.notFound();
       if (!study.participants.some((p) => p.user_id === userId && p.role_id === ROLE.Student)) {

@@ -1,4 +1,4 @@
-import { DAY_MONTH_FORMAT, ROLE, TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
+import { DAY_MONTH_FORMAT, TIME_FORMAT, TIME_ZONE } from '@school/shared/domain';
 import type { StudyReminderSettingsInput } from '@school/shared/validation';
 import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
@@ -92,7 +92,8 @@ export function createStudyRemindersService(deps: StudyRemindersDeps) {
   const clock = () => new Date((deps.now ?? Date.now)());
 
   function assertAdministrator(auth: AuthState) {
-    if (auth.roleId !== ROLE.Administrator) throw errors.forbidden();
+    // School-wide settings: `manage school_setting`, the Administrator only.
+    if (!auth.ability.can('manage', 'school_setting')) throw errors.forbidden();
   }
 
   const present = (s: ReminderSettings): ReminderSettings => ({

@@ -14,7 +14,7 @@ import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pe
 import { StorageError, type Storage } from '../../platform/storage/storage.js';
 import { readResource } from '../../resource-engine/resource-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
-import type { StudiesRepository } from '../scheduling-core/index.js';
+import { gateStudy, type StudiesRepository } from '../scheduling-core/index.js';
 import type { StudyUpdateInput } from '@school/shared/validation';
 import type { StudyUpdateService } from '../studies/index.js';
 import { sniffHomeworkFile, type SniffRefusal } from './homework-file.sniff.js';
@@ -92,10 +92,7 @@ export function createHomeworkService(deps: HomeworkDeps) {
      * the update command answers) and may update at all (403).
      */
     async assertMayUpload(auth: AuthState, studyId: number): Promise<void> {
-      const study = await deps.studies.find(knex, studyId);
-      const subject = study && asSubject('study', { ...study, user_ids: study.participants.map((p) => p.user_id) });
-      if (!study || !subject || !auth.ability.can('read', subject)) throw errors.notFound();
-      if (!auth.ability.can('update', subject)) throw errors.forbidden();
+      await gateStudy(deps.studies, knex, auth, studyId, { action: 'update' });
     },
 
     /** Every file judged by name, size and content; one 422 listing every refused file. */

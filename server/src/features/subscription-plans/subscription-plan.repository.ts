@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, roleIdsOf } from '@school/shared/domain';
 
 /** Every query of subscription generation, edit and prolong. Callers pass the transaction. */
 
 /** Roles the database keeps from double booking (study_user_no_overlap). */
-export const BLOCKING_ROLES = [ROLE.Teacher, ROLE.Student, ROLE.Methodologist] as const;
+/** Participants whose other lessons make a time busy (not a Manager's reserved slot). */
+export const BLOCKING_ROLES: readonly number[] = roleIdsOf('lesson');
 
 export interface PersonRow {
   id: number;
@@ -261,8 +262,8 @@ export function createSubscriptionPlanRepository() {
         .select(
           's.start',
           db.raw(
-            `(SELECT t.user_id FROM study_user t WHERE t.study_id = s.id AND t.role_id IN (?, ?) ORDER BY t.user_id LIMIT 1) AS teacher_id`,
-            [ROLE.Teacher, ROLE.Methodologist],
+            `(SELECT t.user_id FROM study_user t WHERE t.study_id = s.id AND t.role_id = ANY(?::int[]) ORDER BY t.user_id LIMIT 1) AS teacher_id`,
+            [roleIdsOf('teaching')],
           ),
           db.raw(
             `(SELECT count(*) FROM study_user o WHERE o.study_id = s.id AND o.role_id = ?)::int AS students`,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SubscriptionFormInput } from '@school/shared/validation';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, inRoleGroup } from '@school/shared/domain';
 import { overlappingSlots, type LessonSlot } from '@school/shared/rules';
 import { errors } from '../../platform/http/app-error.js';
 import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
@@ -21,7 +21,6 @@ import {
 } from './study-generator.js';
 
 /** Roles offered in the subscription form's teacher dropdown (spec part 2 §6). */
-const TEACHING_ROLE_IDS: readonly number[] = [ROLE.Teacher, ROLE.Methodologist];
 
 export interface SubscriptionPlan extends SubscriptionRow {
   studies_template: Array<{ id: number; weekday: number; start_time: string; duration: number }>;
@@ -88,7 +87,7 @@ export function createSubscriptionPlanService(deps: { knex: Knex; repo: Subscrip
     const people = await repo.findPeople(db, [req.teacherId, req.studentId]);
     const teacher = people.find((p) => p.id === req.teacherId);
     const student = people.find((p) => p.id === req.studentId);
-    if (!teacher || !teacher.active || !TEACHING_ROLE_IDS.includes(teacher.role_id)) {
+    if (!teacher || !teacher.active || !inRoleGroup('teaching', teacher.role_id)) {
       throw errors.invalidField('teacher_id', 'subscriptions.teacher_invalid');
     }
     if (!student || student.role_id !== ROLE.Student) {

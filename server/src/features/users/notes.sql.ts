@@ -1,4 +1,4 @@
-import { ROLE } from '@school/shared/domain';
+import { readsEveryRow, teachesLessons } from '@school/shared/permissions';
 import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
 
 /**
@@ -9,8 +9,8 @@ import type { ResourceHooks, RowScope } from '../../resource-engine/resource-hoo
  */
 export const notesScope: RowScope = (qb, ctx) => {
   const { roleId, user } = ctx.auth;
-  if (roleId === ROLE.Administrator || roleId === ROLE.Manager) return;
-  if (roleId !== ROLE.Teacher && roleId !== ROLE.Methodologist) return false;
+  if (readsEveryRow(roleId, 'user')) return;
+  if (!teachesLessons(roleId)) return false;
   qb.where(`${ctx.alias}.user_id`, user.id);
 };
 

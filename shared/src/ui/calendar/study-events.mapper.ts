@@ -1,4 +1,4 @@
-import { CALENDAR, MISS_STATUS, ROLE, STUDY_REPORT } from '@school/shared/domain';
+import { CALENDAR, MISS_STATUS, ROLE, STUDY_REPORT, inRoleGroup } from '@school/shared/domain';
 import { kyivWallToMillis, type Instant } from '../../rules/calendar-window';
 import { attendanceMark } from '../../rules/study-attendance';
 import type {
@@ -39,7 +39,7 @@ export function participantRoleId(user: CalendarStudyUser): number | undefined {
 const isRole = (roleId: number) => (user: CalendarStudyUser) => participantRoleId(user) === roleId;
 export const studentsOf = (study: CalendarStudy) => (study.users ?? []).filter(isRole(ROLE.Student));
 export const teachersOf = (study: CalendarStudy) =>
-  (study.users ?? []).filter((u) => [ROLE.Teacher, ROLE.Methodologist].includes(participantRoleId(u) as 3 | 7));
+  (study.users ?? []).filter((u) => inRoleGroup('teaching', participantRoleId(u)));
 
 /** A Manager among the participants holds the slot: the event reads "Time Reserved". */
 export function isReserved(study: CalendarStudy): boolean {

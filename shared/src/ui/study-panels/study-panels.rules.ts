@@ -1,4 +1,6 @@
-import { HOMEWORK_MAX_BYTES, HOMEWORK_MAX_KB, KILOBYTE, MISS_STATUS, ROLE, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
+import { HOMEWORK_MAX_BYTES, HOMEWORK_MAX_KB, KILOBYTE, MISS_STATUS, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
+// The file itself, not the package index: the family web's calendar keeps CASL out of its bundle.
+import { familyStudentIdsOf, readsEveryRow, teachesLessons } from '../../permissions/capabilities';
 import type { PanelAbility } from './panel-ability';
 import { HOMEWORK, HOMEWORK_ACCEPT, homeworkFileName, homeworkTypeOf } from '../../rules/homework-files';
 // Intl, not luxon: the family calendar route has a size budget (rules/zone-time.ts).
@@ -18,17 +20,14 @@ export interface PanelViewer {
   childIds: readonly number[];
 }
 
-const STAFF_ROLES: readonly number[] = [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist];
-
 /**
  * The Student participants whose homework the viewer sees (part 2 §6): the student themself, a
  * Responsible whose children include them, or Administrator, Manager, Teacher, Methodologist.
  */
 export function homeworkStudentIds(viewer: PanelViewer, studentIds: readonly number[]): number[] {
-  if (STAFF_ROLES.includes(viewer.roleId)) return [...studentIds];
-  if (viewer.roleId === ROLE.Student) return studentIds.filter((id) => id === viewer.id);
-  if (viewer.roleId === ROLE.Responsible) return studentIds.filter((id) => viewer.childIds.includes(id));
-  return [];
+  if (readsEveryRow(viewer.roleId, 'study_task') || teachesLessons(viewer.roleId)) return [...studentIds];
+  const own = familyStudentIdsOf(viewer);
+  return own ? studentIds.filter((id) => own.includes(id)) : [];
 }
 
 /** Upload needs `update` on the study, field study_task (part 2 §6), with the study's participants as conditions. */

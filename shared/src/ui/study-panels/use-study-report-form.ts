@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@school/shared/api';
+import { ROLE } from '@school/shared/domain';
 import { fieldErrors, type FieldIssue } from '../../validation/field-errors';
 import { useApi } from '../api-context';
 import { useFormSubmit } from '../use-form-submit';
@@ -35,7 +36,7 @@ export interface ReportFormContext {
 
 export type ReportContextProblem = 'missingParams' | 'notFound' | 'notStudent' | 'loadFailed';
 
-const STUDENT_ROLE_ID = 4;
+const STUDENT_ROLE_ID: number = ROLE.Student;
 
 /** Reads the query the spec gives the form (study_id and user_id), or a report id (`?edit=`). */
 export function reportFormTarget(query: URLSearchParams): { studyId: number; userId: number } | { reportId: number } | null {

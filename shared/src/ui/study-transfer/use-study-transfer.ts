@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@school/shared/api';
-import { ROLE } from '@school/shared/domain';
+import { inRoleGroup } from '@school/shared/domain';
 import { transferBlocker, transferWindow, type TransferRefusal } from '@school/shared/rules';
 import { useApi } from '../api-context';
 import { offPeriodSpans, participantRoleId, studentsOf, toMillis, type CalendarStudy, type Span } from '../calendar';
@@ -88,7 +88,7 @@ export function useStudyTransfer(study: CalendarStudy, options: StudyTransferOpt
   const { now, week, t, onMoved } = options;
   const { client } = useApi();
   const blocker = useMemo(() => transferBlocker({ start: study.start, end: study.end, studentCount: studentsOf(study).length }, now), [study, now]);
-  const teacherId = (study.users ?? []).find((u) => [ROLE.Teacher, ROLE.Methodologist].includes(participantRoleId(u) as 3 | 7))?.id ?? null;
+  const teacherId = (study.users ?? []).find((u) => inRoleGroup('teaching', participantRoleId(u)))?.id ?? null;
 
   const loadLast = useCallback((signal: AbortSignal) => fetchPackageLastStudy(client, study, signal), [client, study]);
   const loadOff = useCallback(

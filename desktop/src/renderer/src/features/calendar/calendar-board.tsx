@@ -8,7 +8,6 @@ import { formLinkPath, useApi, useAuth, useRouter } from '@school/shared/ui';
 import {
   defaultViewFor,
   freeSlotAt,
-  hasCalendarToolbar,
   hourRange,
   isFamilyRole,
   showsAllDay,
@@ -67,13 +66,12 @@ export function CalendarBoard({ userId }: { userId: number }) {
 
   const initialView = useRef<CalendarViewType>(ui.view ?? defaultViewFor(roleId)).current;
   const view = range?.viewType ?? initialView;
-  const toolbarRole = hasCalendarToolbar(roleId);
   const canCreateStudy = ability.can('create', 'study');
   // Transfer mode (spec part 1 §2, §4): for who may change a study's start (Administrator, Manager;
   // an Administrator switched to Responsible, with the family's rules the server applies).
   const canTransfer = ability.can('update', 'study', 'start');
   // Administrator and Manager jump from an event to the study in the admin table (spec part 1 §2).
-  const canEditInTable = roleId === ROLE.Administrator || roleId === ROLE.Manager;
+  const canEditInTable = ability.can('manage', 'study');
 
   const events = useMemo(
     () => (ui.backgroundHidden ? data.studyEvents : [...data.backgroundEvents, ...data.studyEvents]),
@@ -156,8 +154,8 @@ export function CalendarBoard({ userId }: { userId: number }) {
         onNext={() => handle.current?.next()}
         onToday={() => handle.current?.today()}
         onView={(next) => handle.current?.changeView(next)}
-        showRefresh={toolbarRole && ability.can('refresh', 'event')}
-        showHide={toolbarRole && ability.can('hide', 'event')}
+        showRefresh={ability.can('refresh', 'event')}
+        showHide={ability.can('hide', 'event')}
         refreshing={data.fetching}
         onRefresh={() => void data.refresh()}
         backgroundHidden={ui.backgroundHidden}

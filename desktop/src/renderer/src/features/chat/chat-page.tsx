@@ -1,8 +1,8 @@
 import { Button, Card, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inRoleGroup } from '@school/shared/domain';
 import { useAuth, usePageTitle } from '@school/shared/ui';
+import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { ChatStatusControl } from './chat-status-control';
 import { ChatVideo } from './chat-video';
@@ -22,9 +22,10 @@ const MAX_MESSAGE_LENGTH = 1000;
 export function ChatPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const ability = useAbility();
   usePageTitle('chat.title');
   // Only staff take part (the server refuses the others too).
-  if (!user || !inRoleGroup('staff', user.role_id)) {
+  if (!user || !ability.can('read', 'school_internal')) {
     return (
       <div className="page chat-page" data-testid="chat-page">
         <h1 className="page__title">{t('chat.title')}</h1>

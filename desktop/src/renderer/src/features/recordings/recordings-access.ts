@@ -1,4 +1,4 @@
-import { inRoleGroup, MISS_STATUS } from '@school/shared/domain';
+import { MISS_STATUS } from '@school/shared/domain';
 import type { AppAbility } from '@school/shared/permissions';
 
 export interface RecordingsAccess {
@@ -9,8 +9,9 @@ export interface RecordingsAccess {
 }
 
 /** Who edits the recordings section; everyone who sees the study watches and downloads. */
-export function recordingsAccess(roleId: number, ability: AppAbility, missStatus: number): RecordingsAccess {
-  const editor = inRoleGroup('recordingsUpload', roleId) && ability.can('create', 'recording');
+export function recordingsAccess(_roleId: number, ability: AppAbility, missStatus: number): RecordingsAccess {
+  // `create recording`: Administrator, Manager, Teacher (part 1 §6).
+  const editor = ability.can('create', 'recording');
   const missed = missStatus !== MISS_STATUS.None;
   return { canEdit: editor && !missed, blockedByMissStatus: editor && missed };
 }

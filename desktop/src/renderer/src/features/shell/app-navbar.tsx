@@ -1,9 +1,8 @@
 import { Alignment, Button, Classes, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { inRoleGroup } from '@school/shared/domain';
 import { useAuth, useRoleName, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
-import { canOpenPage } from '@school/shared/permissions';
+import { canOpenPage, hasTeacherProfilePage } from '@school/shared/permissions';
 import { ADMIN_PAGE_IDS, ADMIN_PAGES } from '../../../../common/admin-pages';
 import { RoleSwitcherItems } from './role-switcher';
 import { LanguageMenu } from './language-menu';
@@ -36,10 +35,10 @@ export function AppNavbar() {
   const userMenu = (
     <Menu data-testid="user-menu">
       {ability.can('switch', 'role') ? <RoleSwitcherItems /> : null}
-      {user.role_id === 3 ? (
+      {hasTeacherProfilePage(user.role_id) ? (
         <MenuItem icon="person" text={t('titles.profile')} href={href('/profile')} onClick={go('/profile')} />
       ) : null}
-      {inRoleGroup('staff', user.role_id) ? (
+      {ability.can('read', 'school_internal') ? (
         <MenuItem icon="chat" text={t('chat.title')} href={href('/chat')} onClick={go('/chat')} data-testid="nav-chat" />
       ) : null}
       <MenuItem icon="cog" text={t('titles.settings')} href={href('/settings')} onClick={go('/settings')} />

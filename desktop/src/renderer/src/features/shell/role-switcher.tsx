@@ -2,21 +2,15 @@ import { MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataEnvelope } from '@school/shared/api';
-import { ROLE, TOAST_MS, type RoleId } from '@school/shared/domain';
+import { TOAST_MS, type RoleId } from '@school/shared/domain';
+import { SWITCHABLE_ROLE_IDS } from '@school/shared/permissions';
 import type { AuthUser } from '@school/shared/api';
 import { useApi, useAuth, useRoleName } from '@school/shared/ui';
 import { useAppDispatch } from '../../app/app-store';
 import { useServices } from '../../app/services-context';
 import { viewReset } from '../calendar/calendar-ui.slice';
 
-const SWITCHABLE: RoleId[] = [
-  ROLE.Administrator,
-  ROLE.Manager,
-  ROLE.Teacher,
-  ROLE.Methodologist,
-  ROLE.Student,
-  ROLE.Responsible,
-];
+const SWITCHABLE: readonly RoleId[] = SWITCHABLE_ROLE_IDS;
 
 /**
  * Role switcher of the user dropdown (spec part 2 §2; POST /api/role/switch and /restore).

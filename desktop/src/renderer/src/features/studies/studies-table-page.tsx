@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceQuery } from '@school/shared/api';
-import { ROLE } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
-import { Link, useApi, useAuth, useRouter } from '@school/shared/ui';
+import { Link, useApi, useRouter } from '@school/shared/ui';
 import { canReadEvaluation, scoreIntent, usePanelAccess } from '@school/shared/ui/study-panels';
 import { useAbility } from '../../app/ability-context';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
@@ -288,11 +287,11 @@ function PriceTotalFooter({ query, columns }: { query: ResourceQuery; columns: n
 /** Studies table (spec part 2 §2 "Studies table"). */
 export function StudiesTablePage() {
   const { t } = useTranslation();
-  const { user } = useAuth();
   const { navigate } = useRouter();
   const { viewer, ability } = usePanelAccess();
   const withEvaluation = canReadEvaluation(viewer.roleId, ability);
-  const isAdministrator = user?.role_id === ROLE.Administrator;
+  // The price total footer: `read price_total` (the Administrator only).
+  const isAdministrator = ability.allows('read', 'price_total');
   const [evaluating, setEvaluating] = useState<StudyTableRow | null>(null);
   const definition = useStudiesDefinition(withEvaluation, isAdministrator, setEvaluating);
   const form = useAdminPageForm();

@@ -1,4 +1,4 @@
-import { inRoleGroup, ROLE } from '@school/shared/domain';
+import { ROLE } from '@school/shared/domain';
 import type { AppAbility } from '@school/shared/permissions';
 import { isStudyInProgress } from '@school/shared/rules';
 import { participantRoleId, type CalendarStudy } from '@school/shared/ui/calendar';
@@ -8,11 +8,14 @@ export interface StudyModalAccess {
   inProgress: boolean;
   /** Student phones, responsibles and contacts: `manage user`. */
   showContacts: boolean;
-  /** Per Student participant, only while the study runs, for the staff roles of the notify group. */
+  /** Per Student participant, only while the study runs, with `notify user` (part 1 §6: staff). */
   showNotify: boolean;
   /** The internal comment: `update study comment`. */
   canComment: boolean;
-  /** Administrator, Manager, Teacher, and only for a study with exactly one student. */
+  /**
+   * With `update study miss_status` (Administrator, Manager, Teacher), and only for a study with
+   * exactly one student.
+   */
   showMissStatus: boolean;
   canMissStatus: boolean;
   /** Save exists with `update study` (spec part 1 §2, §6); the field rules decide what it can change. */
@@ -26,20 +29,20 @@ export interface StudyModalAccess {
  */
 export function studyModalAccess(
   study: CalendarStudy,
-  roleId: number,
+  _roleId: number,
   ability: AppAbility,
   now: number,
 ): StudyModalAccess {
   const students = (study.users ?? []).filter((u) => participantRoleId(u) === ROLE.Student);
   const inProgress = isStudyInProgress(study, now);
   const canComment = ability.can('update', 'study', 'comment');
-  const showMissStatus = inRoleGroup('missStatus', roleId) && students.length === 1;
-  const canMissStatus = showMissStatus && ability.can('update', 'study', 'miss_status');
+  const showMissStatus = ability.can('update', 'study', 'miss_status') && students.length === 1;
+  const canMissStatus = showMissStatus;
   return {
     inProgress,
     showContacts: ability.can('manage', 'user'),
     showNotify:
-      inRoleGroup('notify', roleId) && ability.can('notify', 'user') && inProgress && students.length > 0,
+      ability.can('notify', 'user') && inProgress && students.length > 0,
     canComment,
     showMissStatus,
     canMissStatus,

@@ -1,14 +1,14 @@
 import { AnchorButton, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ROLE } from '@school/shared/domain';
+import { ROLE, ROLE_GROUPS } from '@school/shared/domain';
 import { useApi } from '@school/shared/ui';
 import { participantRoleId, type CalendarStudy, type CalendarStudyUser } from '@school/shared/ui/calendar';
 import { fetchContacts, studyModalKeys, type ContactUser } from './study-modal.api';
 import { StudyNotifyButton } from './study-notify-button';
 
 /** Display order of the role groups: who teaches, who learns, then the rest. */
-const ROLE_ORDER: number[] = [ROLE.Teacher, ROLE.Methodologist, ROLE.Student, ROLE.Manager, ROLE.Administrator];
+const ROLE_ORDER: readonly number[] = ROLE_GROUPS.participantOrder;
 
 function groupByRole(users: readonly CalendarStudyUser[]): [number, CalendarStudyUser[]][] {
   const groups = new Map<number, CalendarStudyUser[]>();

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, ROLE, STUDIES_COUNT, TIME_ZONE } from '@school/shared/domain';
+import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, STUDIES_COUNT, TIME_ZONE, inRoleGroup } from '@school/shared/domain';
 import { roundEur, subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import type { FormMode, FormValues, PresetType } from '@school/shared/ui';
 import { parseBody, subscriptionFormSchema, type FieldIssue } from '@school/shared/validation';
@@ -67,7 +67,6 @@ export const SUBSCRIPTION_PRESET_TYPES: Readonly<Record<string, PresetType>> = {
 /** What, changed on an edit, replans the future studies (the rest are the package's terms). */
 const PLAN_FIELDS = ['teacher_id', 'studies_template', 'studies_template_start_date', 'studies_template_total_count', 'ignore_offperiods', 'create_group_studies'];
 
-const TEACHING_ROLES: readonly number[] = [ROLE.Teacher, ROLE.Methodologist];
 
 export const newSlot = (): SlotValues => ({ weekday: 1, start_time: DEFAULT_SLOT.start_time, duration: String(DEFAULT_SLOT.duration) });
 
@@ -92,7 +91,7 @@ export interface StoredSubscription {
 export function teacherOf(row: StoredSubscription): number | null {
   const studies = [...(row.studies ?? [])].sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
   for (const study of studies) {
-    const teacher = (study.users ?? []).find((user) => TEACHING_ROLES.includes(user.pivot?.role_id ?? user.role_id ?? 0));
+    const teacher = (study.users ?? []).find((user) => inRoleGroup('teaching', user.pivot?.role_id ?? user.role_id));
     if (teacher) return teacher.id;
   }
   return null;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, ROLE } from '@school/shared/domain';
+import { DATE_FORMAT, ROLE, ROLE_GROUPS } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
@@ -200,7 +200,7 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           value={v.teacher_id ?? null}
           person={teacher.person}
           loading={teacher.loading}
-          scope={{ roleIds: [ROLE.Teacher, ROLE.Methodologist] }}
+          scope={{ roleIds: ROLE_GROUPS.teaching }}
           error={error('teacher_id')}
           onPick={(person) => {
             teacher.remember(person);

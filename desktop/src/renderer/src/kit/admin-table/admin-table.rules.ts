@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ROLE, TIME_ZONE } from '@school/shared/domain';
+import { TIME_ZONE, inRoleGroup } from '@school/shared/domain';
 
 /** Pure rules of the admin tables (unit-tested; the components stay thin). */
 
@@ -39,7 +39,7 @@ export function userHasDetails(row: {
 
 /** Spec part 2 §6: the study date changes block shows only for Student or Teacher users. */
 export function showsDateChanges(roleId: number): boolean {
-  return roleId === ROLE.Student || roleId === ROLE.Teacher;
+  return inRoleGroup('withDateChanges', roleId);
 }
 
 export interface FreePeriod {
