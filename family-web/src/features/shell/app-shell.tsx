@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useAuth, useRoleName, useRouter } from '@school/shared/ui';
-import { CalendarIcon, LogoutIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { panelAbility } from '@school/shared/ui/study-panels';
+import { CalendarIcon, LogoutIcon, PaymentsIcon, SettingsIcon, UserIcon } from '../../components/icons';
 
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
+  // Whoever may read invoices: a parent, a student where the school allows it (issue 33).
+  { to: '/payments', key: 'family.shell.payments', icon: PaymentsIcon, testId: 'nav-payments', needs: 'invoices' },
   { to: '/profile', key: 'nav.profile', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
 ] as const;
@@ -18,7 +21,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user, logout } = useAuth();
   const { path, navigate } = useRouter();
   const roleName = useRoleName();
+  const readsInvoices = useMemo(() => panelAbility(user?.abilities ?? []).allows('read', 'invoice'), [user]);
   if (!user) return null;
+  const nav = NAV.filter((item) => !('needs' in item) || readsInvoices);
 
   const onLogout = async () => {
     await logout().catch(() => undefined);
@@ -33,7 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <span className="brand__text">{t('app.name')}</span>
         </Link>
         <nav className="tabs" aria-label={t('family.shell.account')}>
-          {NAV.map(({ to, key, icon: NavIcon, testId }) => (
+          {nav.map(({ to, key, icon: NavIcon, testId }) => (
             <Link
               key={to}
               to={to}

@@ -1,0 +1,281 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@school/shared/api';
+import { formatMoney, invoicePeriod } from '@school/shared/rules';
+import { reportError, useApi, useAuth, usePageTitle, useRouter } from '@school/shared/ui';
+import {
+  fetchFamilyInvoices,
+  fetchInvoicePayments,
+  fetchPaymentProviders,
+  forgetPendingPayment,
+  readPendingPayment,
+  useLiveRefresh,
+  usePayInvoice,
+  type FamilyInvoice,
+  type OnlineProvider,
+  type PendingPayment,
+} from '@school/shared/ui/payments';
+import { panelAbility } from '@school/shared/ui/study-panels';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useToasts } from '../../app/toasts-context';
+import { useLoader } from '../../hooks/use-loader';
+import { formatKyivDate, kyivDateKey } from './invoice-dates';
+import './payments-page.css';
+
+/** The Ukrainian area this page names, added by its loader (lazy-pages.tsx). */
+export { ukFamilyPayments as paymentsTranslations } from '@school/shared/ui';
+
+/** After this long without a confirmation the page says so (and keeps asking, less often). */
+const PATIENCE_MS = 2 * 60_000;
+const SLOW_REFRESH_MS = 15_000;
+
+/**
+ * /payments (issue 33): a parent's children's invoices (a student's own, where the school allows
+ * it) with their number, period, amount, paid state and due date, and for an unpaid one a Pay
+ * button per provider the school has configured. Back from the provider's page, the invoice that
+ * was paid is asked about until the provider's callback has marked it paid.
+ */
+export function PaymentsPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  usePageTitle('titles.payments');
+  const allowed = useMemo(() => panelAbility(user?.abilities ?? []).allows('read', 'invoice'), [user]);
+  return (
+    <div className="payments" data-testid="payments-page">
+      <h1 className="page-title" data-testid="page-title">
+        {t('titles.payments')}
+      </h1>
+      {allowed ? (
+        <PaymentsList />
+      ) : (
+        <p className="card muted" data-testid="payments-not-allowed">
+          {t('payments.notAllowed')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PaymentsList() {
+  const { t } = useTranslation();
+  const { client } = useApi();
+  const { user } = useAuth();
+  const { query } = useRouter();
+  const toasts = useToasts();
+  const loadInvoices = useCallback((signal: AbortSignal) => fetchFamilyInvoices(client, signal), [client]);
+  // A school without providers (or a failed look-up) shows no Pay button, never a broken one.
+  const loadProviders = useCallback((signal: AbortSignal) => fetchPaymentProviders(client, signal).catch(() => []), [client]);
+  const invoices = useLoader(loadInvoices);
+  const providers = useLoader<OnlineProvider[]>(loadProviders);
+  // The server's refusal (already paid, not allowed) in its own words; a checkout we could not open, ours.
+  const onPayError = useCallback(
+    (error: unknown) =>
+      isApiError(error)
+        ? reportError(error, t, toasts)
+        : toasts.show({ intent: 'danger', message: t('payments.startFailed'), timeoutMs: 6_000 }),
+    [toasts, t],
+  );
+  const { paying, pay } = usePayInvoice(client, onPayError);
+  const awaited = useAwaitedPayment(invoices.data, Number(query.get('invoice')) || null);
+
+  // The awaited invoice alone is asked about; its paid state is patched into the list.
+  const { update } = invoices;
+  const refreshAwaited = useCallback(() => {
+    if (!awaited.pending) return;
+    const id = awaited.pending.invoiceId;
+    fetchInvoicePayments(client, id).then(
+      (fresh) => update((rows) => rows?.map((row) => (row.id === id ? { ...row, payed_at: fresh.payed_at } : row))),
+      () => undefined,
+    );
+  }, [awaited.pending, client, update]);
+  useLiveRefresh(awaited.state === 'waiting', refreshAwaited);
+  useLiveRefresh(awaited.state === 'late', refreshAwaited, SLOW_REFRESH_MS);
+
+  if (invoices.error && !invoices.data) {
+    return (
+      <div className="form-alert form-alert--error" role="alert" data-testid="payments-error">
+        {t('payments.loadFailed')}{' '}
+        <button type="button" className="link-button" onClick={invoices.reload}>
+          {t('payments.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!invoices.data || !providers.data) return <LoadingScreen inline />;
+
+  const list = invoices.data;
+  const isParent = (user?.childs.length ?? 0) > 0;
+  const awaitedRow = list.find((row) => row.id === awaited.pending?.invoiceId);
+  return (
+    <>
+      <p className="muted">{t(isParent ? 'payments.intro' : 'payments.studentIntro')}</p>
+      {awaitedRow && awaited.state !== 'none' ? (
+        <div
+          className={`form-alert ${awaited.state === 'paid' ? 'form-alert--success' : 'payments__waiting'}`}
+          role="status"
+          data-testid="payment-return"
+          data-state={awaited.state}
+        >
+          {awaited.state === 'paid'
+            ? t('payments.confirmed', { number: awaitedRow.number })
+            : awaited.state === 'late'
+              ? t('payments.notConfirmed')
+              : t('payments.waiting')}
+        </div>
+      ) : null}
+      {providers.data.length === 0 && list.some((row) => !row.payed_at) ? (
+        <p className="card card--soft small" data-testid="payments-no-providers">
+          {t('payments.noProviders')}
+        </p>
+      ) : null}
+      {list.length === 0 ? (
+        <p className="card muted" data-testid="payments-empty">
+          {t('payments.empty')}
+        </p>
+      ) : (
+        <ul className="payments__list">
+          {list.map((invoice) => (
+            <InvoiceCard
+              key={invoice.id}
+              invoice={invoice}
+              showStudent={isParent}
+              providers={providers.data ?? []}
+              paying={paying}
+              onPay={(provider) => void pay(invoice.id, provider)}
+            />
+          ))}
+        </ul>
+      )}
+      {providers.data.length > 0 ? <p className="muted small payments__secure">{t('payments.secureNote')}</p> : null}
+    </>
+  );
+}
+
+type AwaitState = 'none' | 'waiting' | 'late' | 'paid';
+
+/**
+ * The invoice this tab went to pay (or the return address names): 'waiting' until it shows paid,
+ * 'late' after PATIENCE_MS without it, 'paid' once it is; an invoice already paid when the list
+ * first came needs no waiting (memory of it is dropped).
+ */
+function useAwaitedPayment(list: FamilyInvoice[] | undefined, returnedInvoiceId: number | null) {
+  const [pending, setPending] = useState<PendingPayment | null>(() => readPendingPayment(window.sessionStorage, Date.now(), returnedInvoiceId));
+  const [sawUnpaid, setSawUnpaid] = useState(false);
+  const [late, setLate] = useState(false);
+  const row = pending ? list?.find((r) => r.id === pending.invoiceId) : undefined;
+  const paid = Boolean(row?.payed_at);
+
+  useEffect(() => {
+    if (!pending || !list) return;
+    if (!row) {
+      // Not one of this family's invoices (any more): nothing to wait for.
+      forgetPendingPayment(window.sessionStorage);
+      setPending(null);
+    } else if (paid) {
+      forgetPendingPayment(window.sessionStorage);
+    } else {
+      setSawUnpaid(true);
+    }
+  }, [pending, list, row, paid]);
+
+  useEffect(() => {
+    if (!pending || paid) return;
+    const left = pending.at + PATIENCE_MS - Date.now();
+    if (left <= 0) {
+      setLate(true);
+      return;
+    }
+    const timer = window.setTimeout(() => setLate(true), left);
+    return () => window.clearTimeout(timer);
+  }, [pending, paid]);
+
+  let state: AwaitState = 'none';
+  if (pending && row) state = paid ? (sawUnpaid ? 'paid' : 'none') : late ? 'late' : 'waiting';
+  return { pending, state };
+}
+
+function InvoiceCard({
+  invoice,
+  showStudent,
+  providers,
+  paying,
+  onPay,
+}: {
+  invoice: FamilyInvoice;
+  showStudent: boolean;
+  providers: readonly OnlineProvider[];
+  paying: { invoiceId: number; provider: OnlineProvider } | null;
+  onPay: (provider: OnlineProvider) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const subscription = invoice.subscription;
+  const period = subscription
+    ? invoicePeriod(
+        invoice.id,
+        subscription.invoices ?? [],
+        (subscription.studies ?? []).map((s) => s.start),
+        subscription.price_per_study,
+      )
+    : null;
+  const paid = Boolean(invoice.payed_at);
+  const overdue = !paid && period !== null && kyivDateKey(Date.parse(period.from)) < kyivDateKey(Date.now());
+  const student = invoice.contract?.student?.full_name;
+  return (
+    <li className="card payments__invoice" data-testid="invoice-card" data-invoice-id={invoice.id} data-paid={paid ? 'true' : 'false'}>
+      <div className="payments__head">
+        <h2 className="payments__number">{t('payments.invoiceNumber', { number: invoice.number })}</h2>
+        <span
+          className={`payments__state payments__state--${paid ? 'paid' : overdue ? 'overdue' : 'unpaid'}`}
+          data-testid="invoice-state"
+        >
+          {paid ? t('payments.paidOn', { date: formatKyivDate(invoice.payed_at!, language) }) : t('payments.unpaid')}
+        </span>
+      </div>
+      <p className="payments__amount" data-testid="invoice-amount">
+        {formatMoney(invoice.amount, language)}
+      </p>
+      <dl className="payments__facts">
+        {showStudent && student ? (
+          <div>
+            <dt className="muted small">{t('payments.student')}</dt>
+            <dd data-testid="invoice-student">{student}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="muted small">{t('payments.period')}</dt>
+          <dd data-testid="invoice-period">
+            {period
+              ? t('payments.periodRange', { from: formatKyivDate(period.from, language), to: formatKyivDate(period.to, language) })
+              : t('payments.periodUnknown')}
+          </dd>
+        </div>
+      </dl>
+      {!paid && period ? (
+        <p className={overdue ? 'payments__due payments__due--overdue' : 'payments__due'} data-testid="invoice-due">
+          {t(overdue ? 'payments.overdue' : 'payments.dueBy', { date: formatKyivDate(period.from, language) })}
+        </p>
+      ) : null}
+      {!paid && providers.length > 0 ? (
+        <div className="payments__pay">
+          {providers.map((provider) => {
+            const busy = paying?.invoiceId === invoice.id && paying.provider === provider;
+            return (
+              <button
+                key={provider}
+                type="button"
+                className={`button payments__pay-button payments__pay-button--${provider}`}
+                disabled={paying !== null}
+                aria-busy={busy}
+                onClick={() => onPay(provider)}
+                data-testid={`pay-${provider}`}
+              >
+                {busy ? t('payments.redirecting') : t('payments.payWith', { provider: t(`payments.providers.${provider}`) })}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+    </li>
+  );
+}

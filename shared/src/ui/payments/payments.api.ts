@@ -1,0 +1,60 @@
+import type { ApiClient } from '@school/shared/api';
+import type { FamilyInvoice, InvoiceWithPayments, OnlineProvider, StartedPayment } from './payments.types';
+
+/** The calls of the Payments page and the staff invoice's payments (issue 33, docs/api.md). */
+
+const FAMILY_INVOICE_COLUMNS = ['id', 'number', 'amount', 'payed_at', 'subscription_id', 'contract_id', 'created_at'];
+const FAMILY_INVOICE_RELATIONS = [
+  'contract:id,student_id',
+  'contract.student:id,full_name',
+  // The period: the package's price, its invoices in order and its lessons (invoicePeriod).
+  'subscription:id,price_per_study',
+  'subscription.invoices:id,subscription_id,position,amount',
+  'subscription.studies:id,start',
+];
+/** A family's invoices fit one page many times over; older than a hundred are in the documents. */
+const FAMILY_INVOICES_LIMIT = 100;
+
+/** GET api/invoices: the caller's (a parent's: their children's) invoices, newest first. */
+export async function fetchFamilyInvoices(client: ApiClient, signal?: AbortSignal): Promise<FamilyInvoice[]> {
+  const answer = await client.get<{ data: FamilyInvoice[] }>(
+    '/api/invoices',
+    { select: FAMILY_INVOICE_COLUMNS, with: FAMILY_INVOICE_RELATIONS, sort: ['-id'], page: 1, perpage: FAMILY_INVOICES_LIMIT },
+    { signal },
+  );
+  return answer.data;
+}
+
+/** GET api/invoices/{id}: the paid state and the payments. */
+export async function fetchInvoicePayments(client: ApiClient, invoiceId: number, signal?: AbortSignal): Promise<InvoiceWithPayments> {
+  const answer = await client.get<{ data: InvoiceWithPayments }>(`/api/invoices/${invoiceId}`, undefined, { signal });
+  return answer.data;
+}
+
+/** POST api/invoices/{id}/payments: a new payment of the invoice's amount and where to pay it. */
+export async function startPayment(client: ApiClient, invoiceId: number, provider: OnlineProvider): Promise<StartedPayment> {
+  const answer = await client.post<{ data: StartedPayment }>(`/api/invoices/${invoiceId}/payments`, { provider });
+  return answer.data;
+}
+
+/** What staff type when recording a bank transfer; the amount is always the invoice's. */
+export interface ManualPaymentInput {
+  /** The payment order's number, as the bank statement shows it. */
+  provider_id: string;
+  /** Kyiv date yyyy-MM-dd the money arrived. */
+  paid_at: string;
+}
+
+/** POST api/invoices/{id}/payments with provider `manual`: a bank transfer staff saw arrive. */
+export async function recordManualPayment(client: ApiClient, invoiceId: number, input: ManualPaymentInput): Promise<unknown> {
+  return client.post(`/api/invoices/${invoiceId}/payments`, { provider: 'manual', ...input });
+}
+
+/**
+ * GET api/payments/providers: the online providers the school has configured, in the order the
+ * Pay buttons show them; empty = no Pay button (issue 33 §2).
+ */
+export async function fetchPaymentProviders(client: ApiClient, signal?: AbortSignal): Promise<OnlineProvider[]> {
+  const answer = await client.get<{ data: { providers: OnlineProvider[] } }>('/api/payments/providers', undefined, { signal });
+  return answer.data.providers;
+}

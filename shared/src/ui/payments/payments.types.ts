@@ -1,0 +1,60 @@
+/** The payments of an invoice as the API shows them (issue 33, docs/api.md "Payments"). */
+
+/** The providers a family pays through online; `manual` is a bank transfer recorded by staff. */
+export const ONLINE_PROVIDERS = ['liqpay', 'monobank'] as const;
+export type OnlineProvider = (typeof ONLINE_PROVIDERS)[number];
+export type PaymentProvider = OnlineProvider | 'manual';
+
+/** Statuses the texts name; anything else the server adds later is shown as it came. */
+export const PAYMENT_STATUSES = ['pending', 'success', 'failure', 'refunded', 'mismatch'] as const;
+
+export interface InvoicePayment {
+  id: number;
+  provider: string;
+  provider_id: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  /** Set by the server when the amount or currency differed from the invoice's (kept, refused). */
+  flagged?: boolean;
+  created_at: string;
+  updated_at?: string | null;
+}
+
+/** Where the browser goes to pay: a form POST with `fields` (LiqPay) or a plain GET (monobank's page). */
+export interface PaymentCheckout {
+  url: string;
+  method: string;
+  fields: Record<string, string>;
+}
+
+export interface StartedPayment {
+  payment_id: number;
+  provider: OnlineProvider;
+  checkout: PaymentCheckout;
+}
+
+/** An invoice of the family's Payments page with what its card shows. */
+export interface FamilyInvoice {
+  id: number;
+  number: string;
+  amount: number;
+  payed_at: string | null;
+  subscription_id: number;
+  contract?: { id: number; student?: { id: number; full_name: string } | null } | null;
+  subscription?: {
+    id: number;
+    price_per_study: number;
+    invoices?: Array<{ id: number; position: number; amount: number }>;
+    studies?: Array<{ id: number; start: string }>;
+  } | null;
+}
+
+/** An invoice with its payments (GET api/invoices/{id}). */
+export interface InvoiceWithPayments {
+  id: number;
+  number: string;
+  amount: number;
+  payed_at: string | null;
+  payments?: InvoicePayment[];
+}
