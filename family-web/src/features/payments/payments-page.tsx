@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { formatMoney, invoicePeriod } from '@school/shared/rules';
@@ -15,11 +15,11 @@ import {
   type OnlineProvider,
   type PendingPayment,
 } from '@school/shared/ui/payments';
-import { panelAbility } from '@school/shared/ui/study-panels';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useToasts } from '../../app/toasts-context';
 import { useLoader } from '../../hooks/use-loader';
 import { formatKyivDate, kyivDateKey } from './invoice-dates';
+import { usePaymentsAccess } from './use-payments-access';
 import './payments-page.css';
 
 /** The Ukrainian area this page names, added by its loader (lazy-pages.tsx). */
@@ -37,19 +37,20 @@ const SLOW_REFRESH_MS = 15_000;
  */
 export function PaymentsPage() {
   const { t } = useTranslation();
-  const { user } = useAuth();
   usePageTitle('titles.payments');
-  const allowed = useMemo(() => panelAbility(user?.abilities ?? []).allows('read', 'invoice'), [user]);
+  const access = usePaymentsAccess();
   return (
     <div className="payments" data-testid="payments-page">
       <h1 className="page-title" data-testid="page-title">
         {t('titles.payments')}
       </h1>
-      {allowed ? (
+      {access === 'yes' ? (
         <PaymentsList />
+      ) : access === 'checking' ? (
+        <LoadingScreen inline />
       ) : (
         <p className="card muted" data-testid="payments-not-allowed">
-          {t('payments.notAllowed')}
+          {t('paymentsUi.notAllowed')}
         </p>
       )}
     </div>
@@ -72,7 +73,7 @@ function PaymentsList() {
     (error: unknown) =>
       isApiError(error)
         ? reportError(error, t, toasts)
-        : toasts.show({ intent: 'danger', message: t('payments.startFailed'), timeoutMs: 6_000 }),
+        : toasts.show({ intent: 'danger', message: t('paymentsUi.startFailed'), timeoutMs: 6_000 }),
     [toasts, t],
   );
   const { paying, pay } = usePayInvoice(client, onPayError);
@@ -94,9 +95,9 @@ function PaymentsList() {
   if (invoices.error && !invoices.data) {
     return (
       <div className="form-alert form-alert--error" role="alert" data-testid="payments-error">
-        {t('payments.loadFailed')}{' '}
+        {t('paymentsUi.loadFailed')}{' '}
         <button type="button" className="link-button" onClick={invoices.reload}>
-          {t('payments.retry')}
+          {t('paymentsUi.retry')}
         </button>
       </div>
     );
@@ -108,7 +109,7 @@ function PaymentsList() {
   const awaitedRow = list.find((row) => row.id === awaited.pending?.invoiceId);
   return (
     <>
-      <p className="muted">{t(isParent ? 'payments.intro' : 'payments.studentIntro')}</p>
+      <p className="muted">{t(isParent ? 'paymentsUi.intro' : 'paymentsUi.studentIntro')}</p>
       {awaitedRow && awaited.state !== 'none' ? (
         <div
           className={`form-alert ${awaited.state === 'paid' ? 'form-alert--success' : 'payments__waiting'}`}
@@ -117,20 +118,20 @@ function PaymentsList() {
           data-state={awaited.state}
         >
           {awaited.state === 'paid'
-            ? t('payments.confirmed', { number: awaitedRow.number })
+            ? t('paymentsUi.confirmed', { number: awaitedRow.number })
             : awaited.state === 'late'
-              ? t('payments.notConfirmed')
-              : t('payments.waiting')}
+              ? t('paymentsUi.notConfirmed')
+              : t('paymentsUi.waiting')}
         </div>
       ) : null}
       {providers.data.length === 0 && list.some((row) => !row.payed_at) ? (
         <p className="card card--soft small" data-testid="payments-no-providers">
-          {t('payments.noProviders')}
+          {t('paymentsUi.noProviders')}
         </p>
       ) : null}
       {list.length === 0 ? (
         <p className="card muted" data-testid="payments-empty">
-          {t('payments.empty')}
+          {t('paymentsUi.empty')}
         </p>
       ) : (
         <ul className="payments__list">
@@ -146,7 +147,7 @@ function PaymentsList() {
           ))}
         </ul>
       )}
-      {providers.data.length > 0 ? <p className="muted small payments__secure">{t('payments.secureNote')}</p> : null}
+      {providers.data.length > 0 ? <p className="muted small payments__secure">{t('paymentsUi.secureNote')}</p> : null}
     </>
   );
 }
@@ -224,12 +225,12 @@ function InvoiceCard({
   return (
     <li className="card payments__invoice" data-testid="invoice-card" data-invoice-id={invoice.id} data-paid={paid ? 'true' : 'false'}>
       <div className="payments__head">
-        <h2 className="payments__number">{t('payments.invoiceNumber', { number: invoice.number })}</h2>
+        <h2 className="payments__number">{t('paymentsUi.invoiceNumber', { number: invoice.number })}</h2>
         <span
           className={`payments__state payments__state--${paid ? 'paid' : overdue ? 'overdue' : 'unpaid'}`}
           data-testid="invoice-state"
         >
-          {paid ? t('payments.paidOn', { date: formatKyivDate(invoice.payed_at!, language) }) : t('payments.unpaid')}
+          {paid ? t('paymentsUi.paidOn', { date: formatKyivDate(invoice.payed_at!, language) }) : t('paymentsUi.unpaid')}
         </span>
       </div>
       <p className="payments__amount" data-testid="invoice-amount">
@@ -238,22 +239,22 @@ function InvoiceCard({
       <dl className="payments__facts">
         {showStudent && student ? (
           <div>
-            <dt className="muted small">{t('payments.student')}</dt>
+            <dt className="muted small">{t('paymentsUi.student')}</dt>
             <dd data-testid="invoice-student">{student}</dd>
           </div>
         ) : null}
         <div>
-          <dt className="muted small">{t('payments.period')}</dt>
+          <dt className="muted small">{t('paymentsUi.period')}</dt>
           <dd data-testid="invoice-period">
             {period
-              ? t('payments.periodRange', { from: formatKyivDate(period.from, language), to: formatKyivDate(period.to, language) })
-              : t('payments.periodUnknown')}
+              ? t('paymentsUi.periodRange', { from: formatKyivDate(period.from, language), to: formatKyivDate(period.to, language) })
+              : t('paymentsUi.periodUnknown')}
           </dd>
         </div>
       </dl>
       {!paid && period ? (
         <p className={overdue ? 'payments__due payments__due--overdue' : 'payments__due'} data-testid="invoice-due">
-          {t(overdue ? 'payments.overdue' : 'payments.dueBy', { date: formatKyivDate(period.from, language) })}
+          {t(overdue ? 'paymentsUi.overdue' : 'paymentsUi.dueBy', { date: formatKyivDate(period.from, language) })}
         </p>
       ) : null}
       {!paid && providers.length > 0 ? (
@@ -270,7 +271,7 @@ function InvoiceCard({
                 onClick={() => onPay(provider)}
                 data-testid={`pay-${provider}`}
               >
-                {busy ? t('payments.redirecting') : t('payments.payWith', { provider: t(`payments.providers.${provider}`) })}
+                {busy ? t('paymentsUi.redirecting') : t('paymentsUi.payWith', { provider: t(`paymentsUi.providers.${provider}`) })}
               </button>
             );
           })}

@@ -1,12 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useAuth, useRoleName, useRouter } from '@school/shared/ui';
-import { panelAbility } from '@school/shared/ui/study-panels';
 import { CalendarIcon, LogoutIcon, PaymentsIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { usePaymentsAccess } from '../payments/use-payments-access';
 
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
-  // Whoever may read invoices: a parent, a student where the school allows it (issue 33).
+  // A parent; a student where the school allows it (issue 33, usePaymentsAccess).
   { to: '/payments', key: 'family.shell.payments', icon: PaymentsIcon, testId: 'nav-payments', needs: 'invoices' },
   { to: '/profile', key: 'nav.profile', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
@@ -21,9 +21,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user, logout } = useAuth();
   const { path, navigate } = useRouter();
   const roleName = useRoleName();
-  const readsInvoices = useMemo(() => panelAbility(user?.abilities ?? []).allows('read', 'invoice'), [user]);
+  const payments = usePaymentsAccess();
   if (!user) return null;
-  const nav = NAV.filter((item) => !('needs' in item) || readsInvoices);
+  const nav = NAV.filter((item) => !('needs' in item) || payments === 'yes');
 
   const onLogout = async () => {
     await logout().catch(() => undefined);

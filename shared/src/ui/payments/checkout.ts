@@ -45,7 +45,8 @@ export function submitCheckout(checkout: PaymentCheckout, doc: Document): void {
 /** What the page remembers across the trip to the provider (sessionStorage: this tab only). */
 export interface PendingPayment {
   invoiceId: number;
-  paymentId: number;
+  /** Our payment id (uuid); '' when only the return address named the invoice. */
+  paymentId: string;
   /** When the parent left (epoch ms). */
   at: number;
 }
@@ -74,7 +75,7 @@ export function readPendingPayment(store: KeyValueStore, now: number, returnedIn
     remembered = null;
   }
   if (returnedInvoiceId && (!remembered || remembered.invoiceId !== returnedInvoiceId)) {
-    return { invoiceId: returnedInvoiceId, paymentId: 0, at: now };
+    return { invoiceId: returnedInvoiceId, paymentId: '', at: now };
   }
   return remembered;
 }
@@ -90,5 +91,5 @@ export function forgetPendingPayment(store: KeyValueStore): void {
 function isPending(value: unknown): value is PendingPayment {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return Number.isInteger(v.invoiceId) && Number.isInteger(v.paymentId) && typeof v.at === 'number';
+  return Number.isInteger(v.invoiceId) && typeof v.paymentId === 'string' && typeof v.at === 'number';
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@school/shared/api';
-import type { FamilyInvoice, InvoiceWithPayments, OnlineProvider, StartedPayment } from './payments.types';
+import { ONLINE_PROVIDERS, type FamilyInvoice, type InvoiceWithPayments, type OnlineProvider, type StartedPayment } from './payments.types';
 
 /** The calls of the Payments page and the staff invoice's payments (issue 33, docs/api.md). */
 
@@ -37,17 +37,13 @@ export async function startPayment(client: ApiClient, invoiceId: number, provide
   return answer.data;
 }
 
-/** What staff type when recording a bank transfer; the amount is always the invoice's. */
-export interface ManualPaymentInput {
-  /** The payment order's number, as the bank statement shows it. */
-  provider_id: string;
-  /** Kyiv date yyyy-MM-dd the money arrived. */
-  paid_at: string;
-}
-
-/** POST api/invoices/{id}/payments with provider `manual`: a bank transfer staff saw arrive. */
-export async function recordManualPayment(client: ApiClient, invoiceId: number, input: ManualPaymentInput): Promise<unknown> {
-  return client.post(`/api/invoices/${invoiceId}/payments`, { provider: 'manual', ...input });
+/**
+ * POST api/invoices/{id}/payments with provider `manual` (`manage payment`): a bank transfer staff
+ * saw arrive, recorded and settled at once through the same rules as a provider's callback.
+ */
+export async function recordManualPayment(client: ApiClient, invoiceId: number): Promise<StartedPayment> {
+  const answer = await client.post<{ data: StartedPayment }>(`/api/invoices/${invoiceId}/payments`, { provider: 'manual' });
+  return answer.data;
 }
 
 /**
@@ -55,6 +51,19 @@ export async function recordManualPayment(client: ApiClient, invoiceId: number, 
  * Pay buttons show them; empty = no Pay button (issue 33 §2).
  */
 export async function fetchPaymentProviders(client: ApiClient, signal?: AbortSignal): Promise<OnlineProvider[]> {
-  const answer = await client.get<{ data: { providers: OnlineProvider[] } }>('/api/payments/providers', undefined, { signal });
-  return answer.data.providers;
+  const answer = await client.get<{ data: string[] }>('/api/payments/providers', undefined, { signal });
+  return answer.data.filter((name): name is OnlineProvider => (ONLINE_PROVIDERS as readonly string[]).includes(name));
+}
+
+/** The school's switch that lets a Student pay their own invoices (a feature flag, read by all). */
+export const STUDENT_PAYMENTS_FLAG = 'student_payments_enabled';
+
+/** GET api/feature-flags?filter[name]=…: whether students may pay; off when unknown. */
+export async function fetchStudentsMayPay(client: ApiClient, signal?: AbortSignal): Promise<boolean> {
+  const answer = await client.get<{ data: Array<{ name: string; enabled: boolean }> }>(
+    '/api/feature-flags',
+    { filter: { name: STUDENT_PAYMENTS_FLAG } },
+    { signal },
+  );
+  return answer.data.some((flag) => flag.name === STUDENT_PAYMENTS_FLAG && flag.enabled === true);
 }

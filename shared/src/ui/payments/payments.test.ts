@@ -71,8 +71,8 @@ describe('pending payment memory', () => {
 
   it('remembers the invoice left for until it is forgotten or an hour old', () => {
     const s = store();
-    rememberPendingPayment(s, { invoiceId: 7, paymentId: 3, at: 1_000 });
-    expect(readPendingPayment(s, 2_000)).toEqual({ invoiceId: 7, paymentId: 3, at: 1_000 });
+    rememberPendingPayment(s, { invoiceId: 7, paymentId: 'p3', at: 1_000 });
+    expect(readPendingPayment(s, 2_000)).toEqual({ invoiceId: 7, paymentId: 'p3', at: 1_000 });
     expect(readPendingPayment(s, 1_000 + 60 * 60_000)).toBeNull();
     forgetPendingPayment(s);
     expect(readPendingPayment(s, 2_000)).toBeNull();
@@ -80,9 +80,9 @@ describe('pending payment memory', () => {
 
   it('takes the invoice of the return address when memory has another or none', () => {
     const s = store();
-    expect(readPendingPayment(s, 5, 9)).toEqual({ invoiceId: 9, paymentId: 0, at: 5 });
-    rememberPendingPayment(s, { invoiceId: 9, paymentId: 4, at: 1 });
-    expect(readPendingPayment(s, 5, 9)).toEqual({ invoiceId: 9, paymentId: 4, at: 1 });
+    expect(readPendingPayment(s, 5, 9)).toEqual({ invoiceId: 9, paymentId: '', at: 5 });
+    rememberPendingPayment(s, { invoiceId: 9, paymentId: 'p4', at: 1 });
+    expect(readPendingPayment(s, 5, 9)).toEqual({ invoiceId: 9, paymentId: 'p4', at: 1 });
   });
 
   it('ignores what it did not write', () => {
@@ -96,9 +96,9 @@ describe('pending payment memory', () => {
 
 describe('payment rows', () => {
   const payment = (over: Partial<InvoicePayment>): InvoicePayment => ({
-    id: 1,
+    id: 'a1',
     provider: 'liqpay',
-    provider_id: 'p1',
+    provider_payment_id: 'p1',
     amount: 50000,
     currency: 'UAH',
     status: 'success',
@@ -106,23 +106,25 @@ describe('payment rows', () => {
     ...over,
   });
 
-  it('flags a payment whose amount or currency is not the invoice\'s, or the server flagged', () => {
+  it('flags a payment whose amount or currency is not the invoice\'s, or that the server marked for review', () => {
     expect(isFlaggedPayment(payment({}), 50000)).toBe(false);
     expect(isFlaggedPayment(payment({ currency: 'uah' }), 50000)).toBe(false);
     expect(isFlaggedPayment(payment({ amount: 40000 }), 50000)).toBe(true);
     expect(isFlaggedPayment(payment({ currency: 'USD' }), 50000)).toBe(true);
-    expect(isFlaggedPayment(payment({ flagged: true }), 50000)).toBe(true);
+    expect(isFlaggedPayment(payment({ review_reason: 'amount_mismatch' }), 50000)).toBe(true);
     expect(isFlaggedPayment(payment({ status: 'mismatch' }), 50000)).toBe(true);
+    // An abandoned attempt of an invoice edited since is nothing to look at.
+    expect(isFlaggedPayment(payment({ status: 'failure', amount: 40000 }), 50000)).toBe(false);
   });
 
   it('names known statuses and leaves others as they came', () => {
-    expect(paymentStatusKey('refunded')).toBe('payments.statuses.refunded');
+    expect(paymentStatusKey('refunded')).toBe('paymentsUi.statuses.refunded');
     expect(paymentStatusKey('reversed')).toBeNull();
   });
 
   it('lists the newest first and sees a pending one', () => {
-    const rows = [payment({ id: 1, status: 'failure' }), payment({ id: 2, created_at: '2026-03-02T10:00:00Z', status: 'pending' })];
-    expect(sortPayments(rows).map((p) => p.id)).toEqual([2, 1]);
+    const rows = [payment({ id: 'a1', status: 'failure' }), payment({ id: 'a2', created_at: '2026-03-02T10:00:00Z', status: 'pending' })];
+    expect(sortPayments(rows).map((p) => p.id)).toEqual(['a2', 'a1']);
     expect(hasPendingPayment(rows)).toBe(true);
     expect(hasPendingPayment([rows[0]!])).toBe(false);
     expect(hasPendingPayment(undefined)).toBe(false);

@@ -9,16 +9,19 @@ export type PaymentProvider = OnlineProvider | 'manual';
 export const PAYMENT_STATUSES = ['pending', 'success', 'failure', 'refunded', 'mismatch'] as const;
 
 export interface InvoicePayment {
-  id: number;
+  /** Our payment id (a uuid): the order id the provider knows it by. */
+  id: string;
   provider: string;
-  provider_id: string | null;
+  /** The provider's own id of the payment (LiqPay payment_id, monobank invoiceId); null until named. */
+  provider_payment_id: string | null;
   amount: number;
   currency: string;
   status: string;
-  /** Set by the server when the amount or currency differed from the invoice's (kept, refused). */
-  flagged?: boolean;
+  /** Why staff must look at it (an amount that differs, a second payment of a paid invoice...). */
+  review_reason?: string | null;
+  paid_at?: string | null;
+  refunded_at?: string | null;
   created_at: string;
-  updated_at?: string | null;
 }
 
 /** Where the browser goes to pay: a form POST with `fields` (LiqPay) or a plain GET (monobank's page). */
@@ -29,9 +32,10 @@ export interface PaymentCheckout {
 }
 
 export interface StartedPayment {
-  payment_id: number;
-  provider: OnlineProvider;
-  checkout: PaymentCheckout;
+  payment_id: string;
+  provider: PaymentProvider;
+  /** Null for a manual payment: it is recorded at once. */
+  checkout: PaymentCheckout | null;
 }
 
 /** An invoice of the family's Payments page with what its card shows. */

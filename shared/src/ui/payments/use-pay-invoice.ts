@@ -21,6 +21,7 @@ export function usePayInvoice(client: ApiClient, onError: (error: unknown) => vo
       setPaying({ invoiceId, provider });
       try {
         const started = await startPayment(client, invoiceId, provider);
+        if (!started.checkout) throw new Error('no checkout for an online payment');
         rememberPendingPayment(window.sessionStorage, { invoiceId, paymentId: started.payment_id, at: Date.now() });
         submitCheckout(started.checkout, document);
       } catch (error) {

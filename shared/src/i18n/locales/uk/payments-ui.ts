@@ -1,5 +1,5 @@
 /** Invoices paid online (issue 33): the family "Payments" page and the payments on a staff invoice. */
-export const payments = {
+export const paymentsUi = {
   intro: 'Рахунки за навчання ваших дітей. Неоплачений рахунок можна сплатити карткою онлайн.',
   studentIntro: 'Рахунки за ваше навчання.',
   empty: 'Рахунків поки немає.',
@@ -47,11 +47,10 @@ export const payments = {
     flagged: 'Сума або валюта не збігаються з рахунком: перевірте оплату',
     live: 'Оновлюється автоматично',
     recordManual: 'Записати оплату переказом',
-    manualTitle: 'Оплата банківським переказом',
-    manualReference: 'Номер платіжного доручення',
-    manualPaidAt: 'Дата оплати',
-    manualHint: 'Сума береться з рахунку: {{amount}}.',
+    manualConfirm: 'Записати, що рахунок № {{number}} на {{amount}} оплачено банківським переказом сьогодні?',
     manualSave: 'Записати оплату',
+    paidOn: 'Оплачено {{date}}',
+    unpaid: 'Не оплачено',
     manualSaved: 'Оплату рахунку № {{number}} записано',
     cancel: 'Скасувати',
   },

@@ -1,7 +1,7 @@
 import type { Translation } from '../translation.types';
 
 /** Invoices paid online (issue 33): the family "Payments" page and the payments on a staff invoice. */
-export const payments: Translation['payments'] = {
+export const paymentsUi: Translation['paymentsUi'] = {
   intro: "Invoices for your children's lessons. An unpaid invoice can be paid by card online.",
   studentIntro: 'Invoices for your lessons.',
   empty: 'No invoices yet.',
@@ -49,11 +49,10 @@ export const payments: Translation['payments'] = {
     flagged: 'Amount or currency differs from the invoice: check this payment',
     live: 'Updates automatically',
     recordManual: 'Record a bank transfer',
-    manualTitle: 'Payment by bank transfer',
-    manualReference: 'Payment order number',
-    manualPaidAt: 'Payment date',
-    manualHint: 'The amount is the invoice’s: {{amount}}.',
+    manualConfirm: 'Record invoice No. {{number}} for {{amount}} as paid by bank transfer today?',
     manualSave: 'Record payment',
+    paidOn: 'Paid {{date}}',
+    unpaid: 'Unpaid',
     manualSaved: 'Payment for invoice No. {{number}} recorded',
     cancel: 'Cancel',
   },

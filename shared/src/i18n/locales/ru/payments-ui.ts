@@ -1,7 +1,7 @@
 import type { Translation } from '../translation.types';
 
 /** Invoices paid online (issue 33): the family "Payments" page and the payments on a staff invoice. */
-export const payments: Translation['payments'] = {
+export const paymentsUi: Translation['paymentsUi'] = {
   intro: 'Счета за обучение ваших детей. Неоплаченный счёт можно оплатить картой онлайн.',
   studentIntro: 'Счета за ваше обучение.',
   empty: 'Счетов пока нет.',
@@ -49,11 +49,10 @@ export const payments: Translation['payments'] = {
     flagged: 'Сумма или валюта не совпадают со счётом: проверьте оплату',
     live: 'Обновляется автоматически',
     recordManual: 'Записать оплату переводом',
-    manualTitle: 'Оплата банковским переводом',
-    manualReference: 'Номер платёжного поручения',
-    manualPaidAt: 'Дата оплаты',
-    manualHint: 'Сумма берётся из счёта: {{amount}}.',
+    manualConfirm: 'Записать, что счёт № {{number}} на {{amount}} оплачен банковским переводом сегодня?',
     manualSave: 'Записать оплату',
+    paidOn: 'Оплачено {{date}}',
+    unpaid: 'Не оплачено',
     manualSaved: 'Оплата счёта № {{number}} записана',
     cancel: 'Отмена',
   },

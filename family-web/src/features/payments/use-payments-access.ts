@@ -1,0 +1,42 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useApi, useAuth } from '@school/shared/ui';
+import { fetchStudentsMayPay } from '@school/shared/ui/payments';
+import { panelAbility, type PanelAbility } from '@school/shared/ui/study-panels';
+
+/**
+ * Who sees the Payments page (issue 33), from abilities, never role ids: whoever reads invoices (a
+ * parent: their children's); whoever may pay only under a condition the school sets (a student:
+ * `create payment` with `students_may_pay`) when the school's switch is on. 'checking' while that
+ * switch is being read.
+ */
+/** The subject of paying (shared/src/permissions, issue 33). */
+const PAYMENT = 'payment' as Parameters<PanelAbility['allows']>[1];
+
+export type PaymentsAccess = 'yes' | 'no' | 'checking';
+
+export function usePaymentsAccess(): PaymentsAccess {
+  const { user } = useAuth();
+  const { client } = useApi();
+  const { readsInvoices, paysIfAllowed } = useMemo(() => {
+    const ability = panelAbility(user?.abilities ?? []);
+    const reads = ability.allows('read', 'invoice');
+    return { readsInvoices: reads, paysIfAllowed: !reads && ability.allows('create', PAYMENT) };
+  }, [user]);
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    if (!paysIfAllowed) return;
+    const controller = new AbortController();
+    fetchStudentsMayPay(client, controller.signal).then(
+      (value) => setAllowed(value),
+      () => {
+        if (!controller.signal.aborted) setAllowed(false);
+      },
+    );
+    return () => controller.abort();
+  }, [client, paysIfAllowed]);
+
+  if (readsInvoices) return 'yes';
+  if (!paysIfAllowed) return 'no';
+  return allowed === null ? 'checking' : allowed ? 'yes' : 'no';
+}
