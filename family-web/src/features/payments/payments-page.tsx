@@ -3,31 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { formatMoney, invoicePeriod } from '@school/shared/rules';
 import { reportError, useApi, useAuth, usePageTitle, useRouter } from '@school/shared/ui';
-import {
-  fetchFamilyInvoices,
-  fetchInvoicePayments,
-  fetchPaymentProviders,
-  forgetPendingPayment,
-  readPendingPayment,
-  useLiveRefresh,
-  usePayInvoice,
-  type FamilyInvoice,
-  type OnlineProvider,
-  type PendingPayment,
-} from '@school/shared/ui/payments';
+import { fetchFamilyInvoices, fetchPaymentProviders, usePayInvoice, type FamilyInvoice, type OnlineProvider } from '@school/shared/ui/payments';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useToasts } from '../../app/toasts-context';
 import { useLoader } from '../../hooks/use-loader';
 import { formatKyivDate, kyivDateKey } from './invoice-dates';
+import { useAwaitedPayment } from './use-awaited-payment';
 import { usePaymentsAccess } from './use-payments-access';
 import './payments-page.css';
 
 /** The Ukrainian area this page names, added by its loader (lazy-pages.tsx). */
 export { ukFamilyPayments as paymentsTranslations } from '@school/shared/ui';
-
-/** After this long without a confirmation the page says so (and keeps asking, less often). */
-const PATIENCE_MS = 2 * 60_000;
-const SLOW_REFRESH_MS = 15_000;
 
 /**
  * /payments (issue 33): a parent's children's invoices (a student's own, where the school allows
@@ -61,7 +47,7 @@ function PaymentsList() {
   const { t } = useTranslation();
   const { client } = useApi();
   const { user } = useAuth();
-  const { query } = useRouter();
+  const { query, navigate } = useRouter();
   const toasts = useToasts();
   const loadInvoices = useCallback((signal: AbortSignal) => fetchFamilyInvoices(client, signal), [client]);
   // A school without providers (or a failed look-up) shows no Pay button, never a broken one.
@@ -77,20 +63,13 @@ function PaymentsList() {
     [toasts, t],
   );
   const { paying, pay } = usePayInvoice(client, onPayError);
-  const awaited = useAwaitedPayment(invoices.data, Number(query.get('invoice')) || null);
-
-  // The awaited invoice alone is asked about; its paid state is patched into the list.
-  const { update } = invoices;
-  const refreshAwaited = useCallback(() => {
-    if (!awaited.pending) return;
-    const id = awaited.pending.invoiceId;
-    fetchInvoicePayments(client, id).then(
-      (fresh) => update((rows) => rows?.map((row) => (row.id === id ? { ...row, payed_at: fresh.payed_at } : row))),
-      () => undefined,
-    );
-  }, [awaited.pending, client, update]);
-  useLiveRefresh(awaited.state === 'waiting', refreshAwaited);
-  useLiveRefresh(awaited.state === 'late', refreshAwaited, SLOW_REFRESH_MS);
+  // The provider's return address names the invoice (`?invoice=&payment=`); read once, then dropped
+  // from the address bar so that a reload does not announce the payment again.
+  const [returnedInvoiceId] = useState(() => Number(query.get('invoice')) || null);
+  useEffect(() => {
+    if (query.has('invoice')) navigate('/payments', { replace: true });
+  }, [query, navigate]);
+  const awaited = useAwaitedPayment(client, invoices, returnedInvoiceId);
 
   if (invoices.error && !invoices.data) {
     return (
@@ -106,20 +85,25 @@ function PaymentsList() {
 
   const list = invoices.data;
   const isParent = (user?.childs.length ?? 0) > 0;
-  const awaitedRow = list.find((row) => row.id === awaited.pending?.invoiceId);
+  const awaitedRow = list.find((row) => row.id === awaited.invoiceId);
   return (
     <>
-      <p className="muted">{t(isParent ? 'paymentsUi.intro' : 'paymentsUi.studentIntro')}</p>
+      <p className="muted">
+        {t(isParent ? 'paymentsUi.intro' : 'paymentsUi.studentIntro')}
+        {providers.data.length > 0 ? ` ${t('paymentsUi.payHint')}` : ''}
+      </p>
       {awaitedRow && awaited.state !== 'none' ? (
         <div
-          className={`form-alert ${awaited.state === 'paid' ? 'form-alert--success' : 'payments__waiting'}`}
+          className={`form-alert ${awaited.state === 'paid' ? 'form-alert--success' : awaited.state === 'failed' ? 'form-alert--error' : 'payments__waiting'}`}
           role="status"
           data-testid="payment-return"
           data-state={awaited.state}
         >
           {awaited.state === 'paid'
             ? t('paymentsUi.confirmed', { number: awaitedRow.number })
-            : awaited.state === 'late'
+            : awaited.state === 'failed'
+              ? t('paymentsUi.failed', { number: awaitedRow.number })
+              : awaited.state === 'late'
               ? t('paymentsUi.notConfirmed')
               : t('paymentsUi.waiting')}
         </div>
@@ -150,49 +134,6 @@ function PaymentsList() {
       {providers.data.length > 0 ? <p className="muted small payments__secure">{t('paymentsUi.secureNote')}</p> : null}
     </>
   );
-}
-
-type AwaitState = 'none' | 'waiting' | 'late' | 'paid';
-
-/**
- * The invoice this tab went to pay (or the return address names): 'waiting' until it shows paid,
- * 'late' after PATIENCE_MS without it, 'paid' once it is; an invoice already paid when the list
- * first came needs no waiting (memory of it is dropped).
- */
-function useAwaitedPayment(list: FamilyInvoice[] | undefined, returnedInvoiceId: number | null) {
-  const [pending, setPending] = useState<PendingPayment | null>(() => readPendingPayment(window.sessionStorage, Date.now(), returnedInvoiceId));
-  const [sawUnpaid, setSawUnpaid] = useState(false);
-  const [late, setLate] = useState(false);
-  const row = pending ? list?.find((r) => r.id === pending.invoiceId) : undefined;
-  const paid = Boolean(row?.payed_at);
-
-  useEffect(() => {
-    if (!pending || !list) return;
-    if (!row) {
-      // Not one of this family's invoices (any more): nothing to wait for.
-      forgetPendingPayment(window.sessionStorage);
-      setPending(null);
-    } else if (paid) {
-      forgetPendingPayment(window.sessionStorage);
-    } else {
-      setSawUnpaid(true);
-    }
-  }, [pending, list, row, paid]);
-
-  useEffect(() => {
-    if (!pending || paid) return;
-    const left = pending.at + PATIENCE_MS - Date.now();
-    if (left <= 0) {
-      setLate(true);
-      return;
-    }
-    const timer = window.setTimeout(() => setLate(true), left);
-    return () => window.clearTimeout(timer);
-  }, [pending, paid]);
-
-  let state: AwaitState = 'none';
-  if (pending && row) state = paid ? (sawUnpaid ? 'paid' : 'none') : late ? 'late' : 'waiting';
-  return { pending, state };
 }
 
 function InvoiceCard({

@@ -2,7 +2,8 @@ import type { Translation } from '../translation.types';
 
 /** Invoices paid online (issue 33): the family "Payments" page and the payments on a staff invoice. */
 export const paymentsUi: Translation['paymentsUi'] = {
-  intro: "Invoices for your children's lessons. An unpaid invoice can be paid by card online.",
+  intro: "Invoices for your children's lessons.",
+  payHint: 'An unpaid invoice can be paid by card online.',
   studentIntro: 'Invoices for your lessons.',
   empty: 'No invoices yet.',
   loadFailed: 'Could not load the invoices.',
@@ -23,6 +24,7 @@ export const paymentsUi: Translation['paymentsUi'] = {
   redirecting: 'Opening the payment page…',
   waiting: 'Waiting for the bank to confirm the payment…',
   confirmed: 'Payment for invoice No. {{number}} received. Thank you!',
+  failed: 'Payment for invoice No. {{number}} did not go through: the bank declined it or it was cancelled. You can try again.',
   notConfirmed: 'The bank has not confirmed the payment yet. The status updates here by itself once it does.',
   startFailed: 'Could not open the payment page. Please try again.',
   secureNote: 'Card details are entered on the bank’s page; the school never receives them.',

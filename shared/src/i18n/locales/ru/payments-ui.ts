@@ -2,7 +2,8 @@ import type { Translation } from '../translation.types';
 
 /** Invoices paid online (issue 33): the family "Payments" page and the payments on a staff invoice. */
 export const paymentsUi: Translation['paymentsUi'] = {
-  intro: 'Счета за обучение ваших детей. Неоплаченный счёт можно оплатить картой онлайн.',
+  intro: 'Счета за обучение ваших детей.',
+  payHint: 'Неоплаченный счёт можно оплатить картой онлайн.',
   studentIntro: 'Счета за ваше обучение.',
   empty: 'Счетов пока нет.',
   loadFailed: 'Не удалось загрузить счета.',
@@ -23,6 +24,7 @@ export const paymentsUi: Translation['paymentsUi'] = {
   redirecting: 'Переходим на страницу оплаты…',
   waiting: 'Ждём подтверждения оплаты от банка…',
   confirmed: 'Оплата счёта № {{number}} получена. Спасибо!',
+  failed: 'Оплата счёта № {{number}} не завершена: банк её отклонил или она отменена. Можно попробовать ещё раз.',
   notConfirmed: 'Банк ещё не подтвердил оплату. Статус обновится здесь сам, как только придёт подтверждение.',
   startFailed: 'Не удалось перейти к оплате. Попробуйте ещё раз.',
   secureNote: 'Данные карты вводятся на странице банка, школа их не получает.',
