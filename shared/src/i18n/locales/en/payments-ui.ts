@@ -49,6 +49,7 @@ export const paymentsUi: Translation['paymentsUi'] = {
     status: 'Status',
     amount: 'Amount',
     flagged: 'Amount or currency differs from the invoice: check this payment',
+    lastPayment: 'Latest payment',
     live: 'Updates automatically',
     recordManual: 'Record a bank transfer',
     manualConfirm: 'Record invoice No. {{number}} for {{amount}} as paid by bank transfer today?',

@@ -49,6 +49,7 @@ export const paymentsUi: Translation['paymentsUi'] = {
     status: 'Статус',
     amount: 'Сумма',
     flagged: 'Сумма или валюта не совпадают со счётом: проверьте оплату',
+    lastPayment: 'Последняя оплата',
     live: 'Обновляется автоматически',
     recordManual: 'Записать оплату переводом',
     manualConfirm: 'Записать, что счёт № {{number}} на {{amount}} оплачен банковским переводом сегодня?',
