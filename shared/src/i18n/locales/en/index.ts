@@ -33,6 +33,7 @@ import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
+import { payments } from './payments';
 
 export const en: Translation = {
   app,
@@ -82,4 +83,5 @@ export const en: Translation = {
   desktopShell,
   desktopNotifications,
   staffScreens,
+  payments,
 };

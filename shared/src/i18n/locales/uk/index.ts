@@ -32,6 +32,7 @@ import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
+import { payments } from './payments';
 
 export const uk = {
   app,
@@ -81,4 +82,5 @@ export const uk = {
   desktopShell,
   desktopNotifications,
   staffScreens,
+  payments,
 };
