@@ -7,6 +7,7 @@ import type { RouteStage } from './features/feature-module.js';
 import { loadSession, requireAuth } from './features/auth/session.middleware.js';
 import { realtimeEventsFor } from './features/realtime-events/realtime-events.setup.js';
 import { createSessionAuthenticator } from './features/realtime-events/socket-session.auth.js';
+import { PAYMENT_CALLBACK_PATHS } from './features/payments/index.js';
 import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
 import { compression } from './platform/http/compression.js';
@@ -54,7 +55,7 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.star
  * Paths outside services call (the bots' webhooks): no X-Requested-With, no session; each checks
  * its own secret. The CSRF drill reads this list, so an exemption is always a visible decision.
  */
-export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/'];
+export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/', ...PAYMENT_CALLBACK_PATHS];
 
 /** UPLOADER_URL's origin as a list, the same list while the setting is the same (read per request). */
 function uploaderOrigins(config: AppConfig): () => readonly string[] {

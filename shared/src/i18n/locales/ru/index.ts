@@ -33,6 +33,7 @@ import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
+import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
 
 export const ru: Translation = {
@@ -83,5 +84,6 @@ export const ru: Translation = {
   desktopShell,
   desktopNotifications,
   staffScreens,
+  payments,
   paymentsUi,
 };
