@@ -94,6 +94,8 @@ export function createApp(deps: AppDeps) {
       secure: config.SESSION_COOKIE_SECURE,
       socketOrigins: socketOriginsOf(config.APP_ORIGINS),
       connectOrigins: uploaderOrigins(config),
+      // The family page posts LiqPay's checkout form to LiqPay (issue 33); nothing else leaves by form.
+      formOrigins: config.LIQPAY_PUBLIC_KEY ? [new URL(config.LIQPAY_API_URL).origin] : [],
     }),
   );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.

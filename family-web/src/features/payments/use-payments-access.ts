@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApi, useAuth } from '@school/shared/ui';
 import { fetchStudentsMayPay } from '@school/shared/ui/payments';
-import { panelAbility, type PanelAbility } from '@school/shared/ui/study-panels';
+import { panelAbility } from '@school/shared/ui/study-panels';
 
 /**
  * Who sees the Payments page (issue 33), from abilities, never role ids: whoever reads invoices (a
@@ -9,9 +9,6 @@ import { panelAbility, type PanelAbility } from '@school/shared/ui/study-panels'
  * `create payment` with `students_may_pay`) when the school's switch is on. 'checking' while that
  * switch is being read.
  */
-/** The subject of paying (shared/src/permissions, issue 33). */
-const PAYMENT = 'payment' as Parameters<PanelAbility['allows']>[1];
-
 export type PaymentsAccess = 'yes' | 'no' | 'checking';
 
 export function usePaymentsAccess(): PaymentsAccess {
@@ -20,7 +17,7 @@ export function usePaymentsAccess(): PaymentsAccess {
   const { readsInvoices, paysIfAllowed } = useMemo(() => {
     const ability = panelAbility(user?.abilities ?? []);
     const reads = ability.allows('read', 'invoice');
-    return { readsInvoices: reads, paysIfAllowed: !reads && ability.allows('create', PAYMENT) };
+    return { readsInvoices: reads, paysIfAllowed: !reads && ability.allows('create', 'payment') };
   }, [user]);
   const [allowed, setAllowed] = useState<boolean | null>(null);
 

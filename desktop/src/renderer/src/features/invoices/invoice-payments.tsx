@@ -23,9 +23,6 @@ import './invoice-payments.css';
 /** Under the invoices' own keys: a saved form or a live change refreshes it with them. */
 export const invoicePaymentsKey = (invoiceId: number) => ['resources', 'invoices', 'payments', invoiceId] as const;
 
-/** The subject of payments (shared/src/permissions, issue 33): `manage` records a bank transfer. */
-const PAYMENT = 'payment' as Parameters<ReturnType<typeof useAbility>['can']>[1];
-
 /** While the invoice is open and unpaid, a provider's confirmation may come at any moment. */
 const OPEN_REFRESH_MS = 3_000;
 
@@ -85,7 +82,7 @@ export function InvoicePayments({ invoiceId }: { invoiceId: number }) {
   if (!invoice.data) return null;
   const data = invoice.data;
   const payments = sortPayments(data.payments ?? []);
-  const mayRecord = ability.can('manage', PAYMENT) && !data.payed_at;
+  const mayRecord = ability.can('manage', 'payment') && !data.payed_at;
   const amount = formatMoney(data.amount, i18n.language);
 
   const onRecord = async () => {
