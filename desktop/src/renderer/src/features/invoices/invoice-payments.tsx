@@ -168,17 +168,21 @@ function PaymentRow({ payment, invoiceAmount }: { payment: InvoicePayment; invoi
   return (
     <>
       <tr data-testid="invoice-payment" data-payment-id={payment.id} data-status={payment.status} data-flagged={flagged ? 'true' : 'false'}>
-        <td data-testid="invoice-payment-provider">{provider}</td>
-        <td className="invoice-payments__provider-id" data-testid="invoice-payment-provider-id">
+        <td data-label={t('paymentsUi.staff.provider')} data-testid="invoice-payment-provider">
+          {provider}
+        </td>
+        <td data-label={t('paymentsUi.staff.providerId')} className="invoice-payments__provider-id" data-testid="invoice-payment-provider-id">
           {payment.provider_payment_id ?? '—'}
         </td>
-        <td data-testid="invoice-payment-time">{formatDateTime(at, 'dd.MM.yyyy HH:mm')}</td>
-        <td>
+        <td data-label={t('paymentsUi.staff.time')} data-testid="invoice-payment-time">
+          {formatDateTime(at, 'dd.MM.yyyy HH:mm')}
+        </td>
+        <td data-label={t('paymentsUi.staff.status')}>
           <Tag minimal intent={STATUS_INTENT[payment.status] ?? 'none'} data-testid="invoice-payment-status">
             {statusKey ? t(statusKey) : payment.status}
           </Tag>
         </td>
-        <td className="invoice-payments__money">
+        <td data-label={t('paymentsUi.staff.amount')} className="invoice-payments__money">
           {formatMoney(payment.amount, i18n.language)}
           {payment.currency.toUpperCase() !== 'UAH' ? ` ${payment.currency}` : ''}
         </td>
