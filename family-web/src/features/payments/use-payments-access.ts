@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApi, useAuth } from '@school/shared/ui';
-import { fetchStudentsMayPay } from '@school/shared/ui/payments';
-import { panelAbility } from '@school/shared/ui/study-panels';
+import { fetchStudentsMayPay, rulesAllow } from '@school/shared/ui/payments';
 
 /**
  * Who sees the Payments page (issue 33), from abilities, never role ids: whoever reads invoices (a
@@ -15,9 +14,9 @@ export function usePaymentsAccess(): PaymentsAccess {
   const { user } = useAuth();
   const { client } = useApi();
   const { readsInvoices, paysIfAllowed } = useMemo(() => {
-    const ability = panelAbility(user?.abilities ?? []);
-    const reads = ability.allows('read', 'invoice');
-    return { readsInvoices: reads, paysIfAllowed: !reads && ability.allows('create', 'payment') };
+    const rules = user?.abilities ?? [];
+    const reads = rulesAllow(rules, 'read', 'invoice');
+    return { readsInvoices: reads, paysIfAllowed: !reads && rulesAllow(rules, 'create', 'payment') };
   }, [user]);
   const [allowed, setAllowed] = useState<boolean | null>(null);
 

@@ -54,16 +54,3 @@ export async function fetchPaymentProviders(client: ApiClient, signal?: AbortSig
   const answer = await client.get<{ data: string[] }>('/api/payments/providers', undefined, { signal });
   return answer.data.filter((name): name is OnlineProvider => (ONLINE_PROVIDERS as readonly string[]).includes(name));
 }
-
-/** The school's switch that lets a Student pay their own invoices (a feature flag, read by all). */
-export const STUDENT_PAYMENTS_FLAG = 'student_payments_enabled';
-
-/** GET api/feature-flags?filter[name]=…: whether students may pay; off when unknown. */
-export async function fetchStudentsMayPay(client: ApiClient, signal?: AbortSignal): Promise<boolean> {
-  const answer = await client.get<{ data: Array<{ name: string; enabled: boolean }> }>(
-    '/api/feature-flags',
-    { filter: { name: STUDENT_PAYMENTS_FLAG } },
-    { signal },
-  );
-  return answer.data.some((flag) => flag.name === STUDENT_PAYMENTS_FLAG && flag.enabled === true);
-}

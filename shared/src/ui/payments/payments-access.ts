@@ -1,0 +1,42 @@
+import type { ApiClient } from '@school/shared/api';
+import type { AbilityRule } from '@school/shared/domain';
+
+/*
+ * Apart from the other payments code: the family app's tab bar uses these on every first visit,
+ * so they travel in its initial bundle, which has no room for CASL or the Payments page's calls
+ * (family bundle budget, bench/family-bundle-budget.test.ts).
+ */
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/**
+ * Whether the rules the server sent with the user allow `action` on some `subject` rows: CASL's
+ * answer for the subject as a whole (the last matching rule wins; a rule with conditions or
+ * fields allows "some", never forbids all). Equal to panelAbility(rules).allows(action, subject)
+ * (payments.test.ts checks every role).
+ */
+export function rulesAllow(rules: readonly AbilityRule[], action: string, subject: string): boolean {
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const rule = rules[i]!;
+    const actions = list(rule.action);
+    const subjects = list(rule.subject);
+    if (!actions.includes(action) && !actions.includes('manage')) continue;
+    if (!subjects.includes(subject) && !subjects.includes('all')) continue;
+    if (!rule.inverted) return true;
+    if (!rule.conditions && !rule.fields) return false;
+  }
+  return false;
+}
+
+/** The school's switch that lets a Student pay their own invoices (a feature flag, read by all). */
+export const STUDENT_PAYMENTS_FLAG = 'student_payments_enabled';
+
+/** GET api/feature-flags?filter[name]=…: whether students may pay; off when unknown. */
+export async function fetchStudentsMayPay(client: ApiClient, signal?: AbortSignal): Promise<boolean> {
+  const answer = await client.get<{ data: Array<{ name: string; enabled: boolean }> }>(
+    '/api/feature-flags',
+    { filter: { name: STUDENT_PAYMENTS_FLAG } },
+    { signal },
+  );
+  return answer.data.some((flag) => flag.name === STUDENT_PAYMENTS_FLAG && flag.enabled === true);
+}
