@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { formatMoney, invoicePeriod } from '@school/shared/rules';
-import { reportError, useApi, useAuth, usePageTitle, useRouter } from '@school/shared/ui';
+import { useApi, usePageTitle, useRouter } from '@school/shared/ui';
 import { fetchFamilyInvoices, fetchPaymentProviders, usePayInvoice, type FamilyInvoice, type OnlineProvider } from '@school/shared/ui/payments';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useToasts } from '../../app/toasts-context';
 import { useLoader } from '../../hooks/use-loader';
 import { formatKyivDate, kyivDateKey } from './invoice-dates';
 import { useAwaitedPayment } from './use-awaited-payment';
-import { usePaymentsAccess } from './use-payments-access';
+import { usePaymentsViewer } from './use-payments-access';
 import './payments-page.css';
 
 /** The Ukrainian area this page names, added by its loader (lazy-pages.tsx). */
@@ -24,14 +24,14 @@ export { ukFamilyPayments as paymentsTranslations } from '@school/shared/ui';
 export function PaymentsPage() {
   const { t } = useTranslation();
   usePageTitle('titles.payments');
-  const access = usePaymentsAccess();
+  const { access, forChildren } = usePaymentsViewer();
   return (
     <div className="payments" data-testid="payments-page">
       <h1 className="page-title" data-testid="page-title">
         {t('titles.payments')}
       </h1>
       {access === 'yes' ? (
-        <PaymentsList />
+        <PaymentsList forChildren={forChildren} />
       ) : access === 'checking' ? (
         <LoadingScreen inline />
       ) : (
@@ -43,10 +43,9 @@ export function PaymentsPage() {
   );
 }
 
-function PaymentsList() {
+function PaymentsList({ forChildren }: { forChildren: boolean }) {
   const { t } = useTranslation();
   const { client } = useApi();
-  const { user } = useAuth();
   const { query, navigate } = useRouter();
   const toasts = useToasts();
   const loadInvoices = useCallback((signal: AbortSignal) => fetchFamilyInvoices(client, signal), [client]);
@@ -54,12 +53,15 @@ function PaymentsList() {
   const loadProviders = useCallback((signal: AbortSignal) => fetchPaymentProviders(client, signal).catch(() => []), [client]);
   const invoices = useLoader(loadInvoices);
   const providers = useLoader<OnlineProvider[]>(loadProviders);
-  // The server's refusal (already paid, not allowed) in its own words; a checkout we could not open, ours.
+  // The server's refusal (already paid, not allowed, provider down) in its own words; a checkout we
+  // could not open, ours. A lost session is the API client's (it reloads the page).
   const onPayError = useCallback(
     (error: unknown) =>
-      isApiError(error)
-        ? reportError(error, t, toasts)
-        : toasts.show({ intent: 'danger', message: t('paymentsUi.startFailed'), timeoutMs: 6_000 }),
+      toasts.show({
+        intent: 'danger',
+        message: isApiError(error) && error.body.message ? error.body.message : t('paymentsUi.startFailed'),
+        timeoutMs: 8_000,
+      }),
     [toasts, t],
   );
   const { paying, pay } = usePayInvoice(client, onPayError);
@@ -84,12 +86,11 @@ function PaymentsList() {
   if (!invoices.data || !providers.data) return <LoadingScreen inline />;
 
   const list = invoices.data;
-  const isParent = (user?.childs.length ?? 0) > 0;
   const awaitedRow = list.find((row) => row.id === awaited.invoiceId);
   return (
     <>
       <p className="muted">
-        {t(isParent ? 'paymentsUi.intro' : 'paymentsUi.studentIntro')}
+        {t(forChildren ? 'paymentsUi.intro' : 'paymentsUi.studentIntro')}
         {providers.data.length > 0 ? ` ${t('paymentsUi.payHint')}` : ''}
       </p>
       {awaitedRow && awaited.state !== 'none' ? (
@@ -123,7 +124,7 @@ function PaymentsList() {
             <InvoiceCard
               key={invoice.id}
               invoice={invoice}
-              showStudent={isParent}
+              showStudent={forChildren}
               providers={providers.data ?? []}
               paying={paying}
               onPay={(provider) => void pay(invoice.id, provider)}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApi, useAuth } from '@school/shared/ui';
-import { fetchStudentsMayPay, rulesAllow } from '@school/shared/ui/payments';
+import { fetchStudentsMayPay, rulesAllow } from './payments-access';
 
 /**
  * Who sees the Payments page (issue 33), from abilities, never role ids: whoever reads invoices (a
@@ -10,7 +10,12 @@ import { fetchStudentsMayPay, rulesAllow } from '@school/shared/ui/payments';
  */
 export type PaymentsAccess = 'yes' | 'no' | 'checking';
 
-export function usePaymentsAccess(): PaymentsAccess {
+/**
+ * The access and whose invoices the page shows: a reader of invoices sees their children's
+ * (`forChildren`: each card names the child), a student allowed to pay their own. The page asks
+ * this rather than the auth context itself: the tab bar already carries it (bundle budget).
+ */
+export function usePaymentsViewer(): { access: PaymentsAccess; forChildren: boolean } {
   const { user } = useAuth();
   const { client } = useApi();
   const { readsInvoices, paysIfAllowed } = useMemo(() => {
@@ -32,7 +37,7 @@ export function usePaymentsAccess(): PaymentsAccess {
     return () => controller.abort();
   }, [client, paysIfAllowed]);
 
-  if (readsInvoices) return 'yes';
-  if (!paysIfAllowed) return 'no';
-  return allowed === null ? 'checking' : allowed ? 'yes' : 'no';
+  if (readsInvoices) return { access: 'yes', forChildren: true };
+  if (!paysIfAllowed) return { access: 'no', forChildren: false };
+  return { access: allowed === null ? 'checking' : allowed ? 'yes' : 'no', forChildren: false };
 }

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useAuth, useRoleName, useRouter } from '@school/shared/ui';
 import { CalendarIcon, LogoutIcon, PaymentsIcon, SettingsIcon, UserIcon } from '../../components/icons';
-import { usePaymentsAccess } from '../payments/use-payments-access';
+import { rulesAllow } from '../payments/payments-access';
 
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
-  // A parent; a student where the school allows it (issue 33, usePaymentsAccess).
+  // Whoever reads invoices: a parent (their children's); a student once the server lets them (issue 33).
   { to: '/payments', key: 'family.shell.payments', icon: PaymentsIcon, testId: 'nav-payments', needs: 'invoices' },
   { to: '/profile', key: 'nav.profile', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
@@ -21,9 +21,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user, logout } = useAuth();
   const { path, navigate } = useRouter();
   const roleName = useRoleName();
-  const payments = usePaymentsAccess();
   if (!user) return null;
-  const nav = NAV.filter((item) => !('needs' in item) || payments === 'yes');
+  const readsInvoices = rulesAllow(user.abilities, 'read', 'invoice');
+  const nav = NAV.filter((item) => !('needs' in item) || readsInvoices);
 
   const onLogout = async () => {
     await logout().catch(() => undefined);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgetPendingPayment, isCheckoutUrl, readPendingPayment, rememberPendingPayment, submitCheckout } from './checkout';
 import { hasPendingPayment, isFlaggedPayment, paymentStatusKey, sortPayments } from './payment-rows';
-import type { AbilityRule } from '@school/shared/domain';
-import { ROLE } from '@school/shared/domain';
-import { defineRulesFor } from '@school/shared/permissions';
-import { panelAbility } from '../study-panels/panel-ability';
-import { rulesAllow } from './payments-access';
 import type { InvoicePayment } from './payments.types';
 
 /** The few DOM calls submitCheckout makes, recorded. */
@@ -133,32 +128,5 @@ describe('payment rows', () => {
     expect(hasPendingPayment(rows)).toBe(true);
     expect(hasPendingPayment([rows[0]!])).toBe(false);
     expect(hasPendingPayment(undefined)).toBe(false);
-  });
-});
-
-describe('rulesAllow', () => {
-  it('answers as the panels\' ability reader for every role, subject as a whole', () => {
-    for (const roleId of Object.values(ROLE)) {
-      for (const switched of [undefined, ROLE.Administrator]) {
-        const rules = defineRulesFor({ id: 9, roleId, childIds: [3, 4], originalRoleId: switched }) as AbilityRule[];
-        for (const [action, subject] of [
-          ['read', 'invoice'],
-          ['create', 'payment'],
-          ['manage', 'payment'],
-          ['update', 'study'],
-          ['manage', 'feature_flag'],
-        ] as const) {
-          expect(rulesAllow(rules, action, subject), `${roleId} ${action} ${subject}`).toBe(panelAbility(rules).allows(action, subject));
-        }
-      }
-    }
-  });
-
-  it('lets a later unconditional refusal win and a conditional one not', () => {
-    const allow = { action: 'read', subject: 'invoice' };
-    expect(rulesAllow([allow, { ...allow, inverted: true }], 'read', 'invoice')).toBe(false);
-    expect(rulesAllow([allow, { ...allow, inverted: true, conditions: { student_id: 1 } }], 'read', 'invoice')).toBe(true);
-    expect(rulesAllow([{ action: 'manage', subject: 'all' }], 'create', 'payment')).toBe(true);
-    expect(rulesAllow([], 'read', 'invoice')).toBe(false);
   });
 });

@@ -2,9 +2,9 @@ import type { ApiClient } from '@school/shared/api';
 import type { AbilityRule } from '@school/shared/domain';
 
 /*
- * Apart from the other payments code: the family app's tab bar uses these on every first visit,
- * so they travel in its initial bundle, which has no room for CASL or the Payments page's calls
- * (family bundle budget, bench/family-bundle-budget.test.ts).
+ * Small on purpose: the tab bar asks rulesAllow on every first visit, so this module is in the
+ * initial bundle, which has no room for CASL (family bundle budget, 100 KiB;
+ * bench/family-bundle-budget.test.ts: 99.86 KiB with the Payments tab).
  */
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
@@ -13,7 +13,7 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [val
  * Whether the rules the server sent with the user allow `action` on some `subject` rows: CASL's
  * answer for the subject as a whole (the last matching rule wins; a rule with conditions or
  * fields allows "some", never forbids all). Equal to panelAbility(rules).allows(action, subject)
- * (payments.test.ts checks every role).
+ * (payments-access.test.ts checks every role).
  */
 export function rulesAllow(rules: readonly AbilityRule[], action: string, subject: string): boolean {
   for (let i = rules.length - 1; i >= 0; i--) {
