@@ -144,6 +144,7 @@ export function createApp(deps: AppDeps) {
         allowedOrigins: config.APP_ORIGINS,
         audience: realtimeEvents.audience,
         channels,
+        notifications: modules.flatMap((m) => m.notifications ?? []),
         // Playback grants die with their sessions, wherever those end.
         onSessionChange: (change) => (change ? services.playbackGrants.apply(change) : services.playbackGrants.clear()),
       })

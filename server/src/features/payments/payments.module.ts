@@ -5,6 +5,7 @@ import type { Logger } from '../../platform/logging/logger.js';
 import { createRateLimit } from '../../platform/security/rate-limit.repository.js';
 import type { FeatureModule } from '../feature-module.js';
 import type { MessengerOutbox } from '../messenger-bots/messenger-outbox.service.js';
+import { invoiceChangesNotification } from './invoice-changes.notification.js';
 import { createLiqpayProvider } from './liqpay.client.js';
 import { createMonobankProvider } from './monobank.client.js';
 import { paymentCallbackRoutes } from './payment-callbacks.routes.js';
@@ -78,6 +79,7 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): FeatureModule<Pa
   return {
     name: 'payments',
     services: { payments, paymentSettlement, paymentReconciliation },
+    notifications: [invoiceChangesNotification],
     routes: [
       { stage: 'feeds', router: paymentCallbackRoutes(payments, createRateLimit(knex, CALLBACKS_PER_MINUTE, 60)) },
       { stage: 'commands', router: paymentsRoutes(payments, repo, knex) },
