@@ -64,6 +64,8 @@ describe.each([
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone, locale: `${language}-UA` });
     try {
       expect(await staff.page.getByTestId('invoice-payments-none').textContent()).toBe(texts.paymentsUi.staff.none);
+      // The unpaid invoices table under the form lists it.
+      await staff.page.getByTestId(`invoice-number-${invoice.id}`).waitFor();
 
       await signIn(page, 'parent@example.com', language);
       await openPayments(page);
@@ -94,8 +96,9 @@ describe.each([
       expect(new URL(page.url()).search).toBe('');
       await viewShot(page, `payments-family-360-paid-${language}`);
 
-      // The staff app, untouched since it opened, shows the invoice paid with the payment.
-      await staff.page.locator('[data-testid=invoice-payments][data-state=paid]').waitFor();
+      // The staff app, untouched since it opened, shows the invoice paid with the payment: told over
+      // its socket (its own look-up runs only every 30 s).
+      await staff.page.locator('[data-testid=invoice-payments][data-state=paid]').waitFor({ timeout: 10_000 });
       const row = staff.page.getByTestId('invoice-payment');
       expect(await row.count()).toBe(1);
       expect(await row.getAttribute('data-status')).toBe('success');
@@ -106,6 +109,8 @@ describe.each([
       expect(await row.getByTestId('invoice-payment-provider-id').textContent()).toBe(String(stored.provider_payment_id));
       expect(await row.getByTestId('invoice-payment-status').textContent()).toBe(texts.paymentsUi.statuses.success);
       expect(await staff.page.getByTestId('invoice-record-manual').count()).toBe(0);
+      // ...and the unpaid table under it no longer lists it.
+      await expect.poll(() => staff.page.getByTestId(`invoice-number-${invoice.id}`).count(), { timeout: 10_000 }).toBe(0);
       const paidAt = await server.knex('invoices').where({ id: invoice.id }).first('payed_at');
       expect(paidAt.payed_at).not.toBeNull();
       await viewportShot(staff.page, `payments-staff-invoice-1280-${language}`);

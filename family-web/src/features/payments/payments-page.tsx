@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { formatMoney, invoicePeriod } from '@school/shared/rules';
 import { useApi, usePageTitle, useRouter } from '@school/shared/ui';
-import { fetchFamilyInvoices, fetchPaymentProviders, usePayInvoice, type FamilyInvoice, type OnlineProvider } from '@school/shared/ui/payments';
+import {
+  fetchFamilyInvoices,
+  fetchPaymentProviders,
+  useInvoiceChanges,
+  usePayInvoice,
+  type FamilyInvoice,
+  type OnlineProvider,
+} from '@school/shared/ui/payments';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useToasts } from '../../app/toasts-context';
 import { useLoader } from '../../hooks/use-loader';
@@ -72,6 +79,9 @@ function PaymentsList({ forChildren }: { forChildren: boolean }) {
     if (query.has('invoice')) navigate('/payments', { replace: true });
   }, [query, navigate]);
   const awaited = useAwaitedPayment(client, invoices, returnedInvoiceId);
+  // Paid or issued elsewhere (the other parent, staff recording a bank transfer, a new invoice):
+  // the server tells this session only of invoices it may read, so any change reloads the list.
+  useInvoiceChanges(true, invoices.reload);
 
   if (invoices.error && !invoices.data) {
     return (

@@ -5,3 +5,4 @@ export * from './payment-rows';
 export * from './checkout';
 export * from './use-live-refresh';
 export * from './use-pay-invoice';
+export * from './use-invoice-changes';

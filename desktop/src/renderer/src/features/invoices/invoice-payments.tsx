@@ -23,8 +23,11 @@ import './invoice-payments.css';
 /** Under the invoices' own keys: a saved form or a live change refreshes it with them. */
 export const invoicePaymentsKey = (invoiceId: number) => ['resources', 'invoices', 'payments', invoiceId] as const;
 
-/** While the invoice is open and unpaid, a provider's confirmation may come at any moment. */
-const OPEN_REFRESH_MS = 3_000;
+/**
+ * Changes arrive over the socket (InvoicesLive); asking now and then as well covers a socket that
+ * is down. A pending payment (a parent at the checkout right now) is asked about more often.
+ */
+const OPEN_REFRESH_MS = 30_000;
 
 const STATUS_INTENT: Record<string, Intent> = {
   success: 'success',
@@ -37,9 +40,9 @@ const STATUS_INTENT: Record<string, Intent> = {
 /**
  * The payments of one invoice on the staff invoice form (issue 33 §4): the paid state, every
  * attempt with its provider, the provider's id, time and status, those staff must check flagged;
- * "record a bank transfer" for whoever manages payments. Live: asked again every few seconds
- * while the invoice is unpaid or a payment pending, and a change of the paid state refreshes the
- * invoice tables and the form (their queries share the `['resources', 'invoices']` key).
+ * "record a bank transfer" for whoever manages payments. Live: `invoice:changed` refreshes it with
+ * every invoices query (InvoicesLive); it also asks by itself, often while a payment is pending;
+ * a change of the paid state it sees refreshes the tables and the form.
  */
 export function InvoicePayments({ invoiceId }: { invoiceId: number }) {
   const { t, i18n } = useTranslation();
