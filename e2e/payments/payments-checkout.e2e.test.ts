@@ -114,6 +114,15 @@ describe.each([
       const paidAt = await server.knex('invoices').where({ id: invoice.id }).first('payed_at');
       expect(paidAt.payed_at).not.toBeNull();
       await viewportShot(staff.page, `payments-staff-invoice-1280-${language}`);
+      // The invoices table (the "unpaid" preset cleared) names the latest payment on the row.
+      await staff.page.goto(`/staff/admin/invoices?id=${invoice.id}&unpaid=`);
+      const summary = staff.page.getByTestId(`invoice-payments-${invoice.id}`);
+      await summary.waitFor();
+      expect(await summary.getAttribute('data-status')).toBe('success');
+      expect(await summary.textContent()).toBe(`${texts.paymentsUi.providers[provider]} · ${texts.paymentsUi.statuses.success}`);
+      await viewportShot(staff.page, `payments-staff-table-1280-${language}`);
+      await staff.page.goto(`/staff/admin/invoices?edit=${invoice.id}`);
+      await staff.page.locator('[data-testid=invoice-payments][data-state=paid]').waitFor();
       await staff.page.setViewportSize(VIEWPORTS.phone);
       await staff.page.waitForTimeout(200);
       await screenshot(staff.page, `payments-staff-invoice-360-${language}`);
@@ -128,7 +137,13 @@ describe('recording a bank transfer in the staff app', () => {
   it('records a manual payment through the same path and the parent sees the invoice paid', async () => {
     const invoice = await arrangeUnpaidInvoice(server.knex, manager, childId);
     const staff = await staffInvoice('uk', invoice.id);
+    const parent = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone });
     try {
+      await signIn(parent.page, 'parent@example.com');
+      await openPayments(parent.page);
+      const card = parent.page.locator(`[data-testid=invoice-card][data-invoice-id="${invoice.id}"]`);
+      expect(await card.getAttribute('data-paid')).toBe('false');
+
       await staff.page.getByTestId('invoice-record-manual').click();
       await staff.page.getByTestId('invoice-record-manual-question').waitFor();
       await viewportShot(staff.page, 'payments-staff-manual-confirm-uk');
@@ -140,7 +155,11 @@ describe('recording a bank transfer in the staff app', () => {
       const stored = await server.knex('payments').where({ invoice_id: invoice.id }).first('provider', 'amount');
       expect(stored.provider).toBe('manual');
       expect(Number(stored.amount)).toBe(invoice.amount);
+      // The parent's open page follows without a reload.
+      await parent.page.locator(`[data-testid=invoice-card][data-invoice-id="${invoice.id}"][data-paid=true]`).waitFor({ timeout: 10_000 });
+      expect(await card.locator('[data-testid^=pay-]').count()).toBe(0);
     } finally {
+      await parent.context.close();
       await staff.close();
     }
   });

@@ -174,8 +174,10 @@ function PaymentRow({ payment, invoiceAmount }: { payment: InvoicePayment; invoi
         <td data-label={t('paymentsUi.staff.provider')} data-testid="invoice-payment-provider">
           {provider}
         </td>
-        <td data-label={t('paymentsUi.staff.providerId')} className="invoice-payments__provider-id" data-testid="invoice-payment-provider-id">
-          {payment.provider_payment_id ?? '—'}
+        <td data-label={t('paymentsUi.staff.providerId')}>
+          <span className="invoice-payments__provider-id" data-testid="invoice-payment-provider-id">
+            {payment.provider_payment_id ?? '—'}
+          </span>
         </td>
         <td data-label={t('paymentsUi.staff.time')} data-testid="invoice-payment-time">
           {formatDateTime(at, 'dd.MM.yyyy HH:mm')}
