@@ -94,6 +94,8 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       grantedAlso: { status: 409, code: 'invoice_paid' },
       send: async () => ({ method: 'POST', path: `/api/invoices/${side.invoice}/payments`, body: { provider: 'liqpay' } }),
     })),
+    // The family Payments page: the caller's own payable invoices (none for staff or other roles).
+    'GET /api/payments/invoices': [{ target: 'own', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/invoices' }) }],
     'GET /api/payments/providers': [{ target: '-', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/providers' }) }],
     'GET /api/payments/reviews': [{ target: '-', need: can('update', 'payment'), send: async () => ({ method: 'GET', path: '/api/payments/reviews' }) }],
     'GET /api/payments/reports': [{ target: '-', need: can('update', 'payment'), send: async () => ({ method: 'GET', path: '/api/payments/reports' }) }],

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.js';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { createLogger } from '../../platform/logging/logger.js';
+import { createPaymentsModule, type PaymentSettlement } from './index.js';
 import { startPaymentProviders, type PaymentProviders } from './payment-providers.test-kit.js';
 import { eventsOf, freshInvoice, invoicePaidAt, paymentRow } from './payments.test-kit.js';
 
@@ -36,6 +38,10 @@ async function liqpayCheckout(amount = 240000) {
   await kit.liqpay.openCheckout(res.body.data.checkout.fields);
   return { invoice, paymentId: res.body.data.payment_id as string };
 }
+
+let settlement: PaymentSettlement | undefined;
+const settlementOf = () =>
+  (settlement ??= createPaymentsModule({ knex: srv.knex, config: srv.config, logger: createLogger('silent') }).services.paymentSettlement);
 
 async function callbackAndDrain(paymentId: string, opts: Parameters<PaymentProviders['liqpay']['completeCheckout']>[1] = {}) {
   const res = await kit.liqpay.completeCheckout(paymentId, opts);
@@ -94,6 +100,29 @@ describe('callbacks that arrive more than once, late or out of order', () => {
     await callbackAndDrain(paymentId);
     expect(await paymentRow(srv.knex, paymentId)).toMatchObject({ status: 'success' });
     expect(await invoicePaidAt(srv.knex, invoice.id)).not.toBeNull();
+  });
+});
+
+describe('callbacks processed at the same time', () => {
+  it('five different success callbacks of one payment, processed in parallel, pay the invoice exactly once', async () => {
+    const { invoice, paymentId } = await liqpayCheckout();
+    const order = kit.liqpay.order(paymentId)!;
+    for (let i = 0; i < 5; i++) {
+      const body = { action: 'pay', payment_id: 900 + i, status: 'success', order_id: paymentId, amount: order.amount, currency: 'UAH', end_date: 1_700_000_000_000 + i };
+      expect((await kit.liqpay.postCallback(body, String(order.server_url))).status).toBe(200);
+    }
+    const ids = (await srv.knex('payment_events').where({ order_ref: paymentId }).select('id')).map((r) => Number(r.id));
+    expect(ids).toHaveLength(5);
+    // A second process's settlement on the same database (the jobs of several workers).
+    const other = createPaymentsModule({ knex: srv.knex, config: srv.config, logger: createLogger('silent') }).services.paymentSettlement;
+    const outcomes = await Promise.all(ids.map((id, i) => (i % 2 ? other : settlementOf()).process(id)));
+    expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(4);
+    expect(await paymentRow(srv.knex, paymentId)).toMatchObject({ status: 'success', settled_invoice: true });
+    expect(await invoicePaidAt(srv.knex, invoice.id)).not.toBeNull();
+    // The queued jobs find their events processed and do nothing.
+    await jobs.drain();
+    expect((await eventsOf(srv.knex, paymentId)).filter((e) => e.outcome === 'settled')).toHaveLength(1);
   });
 });
 

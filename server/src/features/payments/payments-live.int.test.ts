@@ -116,8 +116,12 @@ describe('who may pay', () => {
     const login = await student.post('/login', { email, password: 'demo12345' });
     if (login.status !== 200) return expect.fail(`student sign-in: ${login.status}`);
     expect((await student.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' })).status).toBe(404);
+    expect((await student.get('/api/payments/invoices')).body.data).toEqual([]);
+    const forParent = (await parent.get('/api/payments/invoices')).body.data as { id: number; unpaid: boolean; number: string }[];
+    expect(forParent.find((i) => i.id === invoice.id)).toMatchObject({ unpaid: true, number: expect.stringMatching(/^\d{2,}-\d{2,}$/) });
     await srv.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: true });
     try {
+      expect((await student.get('/api/payments/invoices')).body.data.map((i: { id: number }) => i.id)).toContain(invoice.id);
       expect((await student.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' })).status).toBe(201);
     } finally {
       await srv.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: false });

@@ -76,6 +76,36 @@ export function createPaymentsRepository() {
       return withNumbers<InvoiceForPayment>(await q);
     },
 
+    /** The unpaid and paid invoices of these students, newest first, each with its payments. */
+    async invoicesOfStudents(db: Knex, studentIds: readonly number[]) {
+      if (studentIds.length === 0) return [];
+      const rows = await db('invoices as i')
+        .join('contracts as c', 'c.id', 'i.contract_id')
+        .join('users as u', 'u.id', 'c.student_id')
+        .whereIn('c.student_id', [...studentIds])
+        .orderBy('i.created_at', 'desc')
+        .orderBy('i.id', 'desc')
+        .limit(500)
+        .select(
+          'i.id',
+          'i.position',
+          'i.contract_id',
+          'i.subscription_id',
+          'i.amount',
+          'i.payed_at',
+          'i.created_at',
+          'c.student_id',
+          'u.firstname as student_firstname',
+          'u.surname as student_surname',
+          db.raw(
+            `(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'provider', p.provider, 'status', p.status,
+                'amount', p.amount, 'paid_at', p.paid_at, 'refunded_at', p.refunded_at, 'created_at', p.created_at)
+                ORDER BY p.created_at DESC), '[]'::jsonb) FROM payments p WHERE p.invoice_id = i.id) AS payments`,
+          ),
+        );
+      return rows.map((r) => withNumbers<Record<string, unknown> & { amount: number; position: number; contract_id: number }>(r)!);
+    },
+
     async flagEnabled(db: Knex, name: string): Promise<boolean> {
       const row = await db('feature_flags').where({ name }).first('enabled');
       return row?.enabled === true;

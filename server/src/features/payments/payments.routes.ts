@@ -12,6 +12,7 @@ import type { PaymentsService } from './payments.service.js';
 /**
  * - `POST /api/invoices/{id}/payments` `{ provider }` → `{ data: { payment_id, provider, checkout } }`:
  *   the invoice's reader who may pay it (`create payment`); `manual` needs `manage payment`.
+ * - `GET /api/payments/invoices` → the invoices the caller may pay (the family Payments page).
  * - `GET /api/payments/providers` → `{ data: ['liqpay', ...] }`: what the Pay button offers.
  * - `GET /api/payments/reviews` → payments staff must look at and events of unknown orders;
  *   `POST /api/payments/{id}/reviewed` marks one looked at; `GET /api/payments/reports` the
@@ -26,6 +27,10 @@ export function paymentsRoutes(service: PaymentsService, repo: PaymentsRepositor
     const data = await service.start({ userId: auth.user.id, ability: auth.ability }, invoiceId, provider);
     ctx.status = 201;
     ctx.body = { data };
+  });
+  router.get('/payments/invoices', async (ctx) => {
+    const auth = authOf(ctx);
+    ctx.body = { data: await service.payableInvoices({ userId: auth.user.id, ability: auth.ability, childIds: auth.childIds }) };
   });
   router.get('/payments/providers', (ctx) => {
     ctx.body = { data: service.providers() };

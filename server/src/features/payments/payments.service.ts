@@ -157,6 +157,23 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (event.fresh) await queue(event.id);
     },
 
+    /**
+     * The invoices the caller may pay (the family Payments page): a Responsible's children's, a
+     * Student's own while the school allows it; nobody else's (staff use the invoices table).
+     */
+    async payableInvoices(caller: Caller & { childIds: readonly number[] }) {
+      const candidates = [...new Set([caller.userId, ...caller.childIds])];
+      const allowed: number[] = [];
+      for (const studentId of candidates) if (!caller.ability.can('manage', 'payment') && (await mayPay(caller, studentId))) allowed.push(studentId);
+      const rows = await repo.invoicesOfStudents(knex, allowed);
+      return rows.map(({ position, student_firstname, student_surname, ...row }) => ({
+        ...row,
+        number: invoiceNumber(position, row.contract_id),
+        student: { id: row.student_id, firstname: student_firstname, surname: student_surname },
+        unpaid: row.payed_at === null,
+      }));
+    },
+
     /** A status answer of the reconciliation, kept and applied like a callback. */
     async applyStatus(provider: OnlineProvider, raw: string, orderRef: string | null, status: string) {
       const event = await keepEvent(provider, 'status', raw, orderRef, status);
