@@ -99,4 +99,29 @@ describe('family Payments page without a provider', () => {
       await context.close();
     }
   });
+
+  it('gives a student the Payments tab and their own invoices once the school lets students pay', async () => {
+    await server.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: true });
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone });
+    try {
+      await signIn(page, 'student@example.com', 'ru');
+      await openPayments(page);
+      const own = await server
+        .knex('invoices as i')
+        .join('contracts as c', 'c.id', 'i.contract_id')
+        .where('c.student_id', childId)
+        .orderBy('i.created_at', 'desc')
+        .orderBy('i.id', 'desc')
+        .pluck('i.id');
+      expect(await shownInvoiceIds(page)).toEqual(own.map(Number));
+      const card = page.locator(`[data-testid=invoice-card][data-invoice-id="${unpaid.id}"]`);
+      expect(await card.getByTestId('invoice-amount').textContent()).toBe(formatMoney(unpaid.amount, 'ru'));
+      // Their own invoices: no child's name on the cards.
+      expect(await page.getByTestId('invoice-student').count()).toBe(0);
+      await viewShot(page, 'payments-family-360-student-ru');
+    } finally {
+      await context.close();
+      await server.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: false });
+    }
+  });
 });

@@ -14,5 +14,10 @@ export function formatKyivDate(iso: string, language: string): string {
 
 /** The Kyiv calendar date (yyyy-MM-dd) of an instant: "overdue" compares days, not hours. */
 export function kyivDateKey(ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
 }

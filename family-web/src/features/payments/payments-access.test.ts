@@ -6,10 +6,15 @@ import { panelAbility } from '@school/shared/ui/study-panels';
 import { rulesAllow } from './payments-access';
 
 describe('rulesAllow', () => {
-  it('answers as the panels\' ability reader for every role, subject as a whole', () => {
+  it("answers as the panels' ability reader for every role, subject as a whole", () => {
     for (const roleId of Object.values(ROLE)) {
       for (const switched of [undefined, ROLE.Administrator]) {
-        const rules = defineRulesFor({ id: 9, roleId, childIds: [3, 4], originalRoleId: switched }) as AbilityRule[];
+        const rules = defineRulesFor({
+          id: 9,
+          roleId,
+          childIds: [3, 4],
+          originalRoleId: switched,
+        }) as AbilityRule[];
         for (const [action, subject] of [
           ['read', 'invoice'],
           ['create', 'payment'],
@@ -17,7 +22,9 @@ describe('rulesAllow', () => {
           ['update', 'study'],
           ['manage', 'feature_flag'],
         ] as const) {
-          expect(rulesAllow(rules, action, subject), `${roleId} ${action} ${subject}`).toBe(panelAbility(rules).allows(action, subject));
+          expect(rulesAllow(rules, action, subject), `${roleId} ${action} ${subject}`).toBe(
+            panelAbility(rules).allows(action, subject),
+          );
         }
       }
     }
@@ -26,7 +33,9 @@ describe('rulesAllow', () => {
   it('lets a later unconditional refusal win and a conditional one not', () => {
     const allow = { action: 'read', subject: 'invoice' };
     expect(rulesAllow([allow, { ...allow, inverted: true }], 'read', 'invoice')).toBe(false);
-    expect(rulesAllow([allow, { ...allow, inverted: true, conditions: { student_id: 1 } }], 'read', 'invoice')).toBe(true);
+    expect(
+      rulesAllow([allow, { ...allow, inverted: true, conditions: { student_id: 1 } }], 'read', 'invoice'),
+    ).toBe(true);
     expect(rulesAllow([{ action: 'manage', subject: 'all' }], 'create', 'payment')).toBe(true);
     expect(rulesAllow([], 'read', 'invoice')).toBe(false);
   });

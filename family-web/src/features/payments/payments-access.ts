@@ -1,4 +1,3 @@
-import type { ApiClient } from '@school/shared/api';
 import type { AbilityRule } from '@school/shared/domain';
 
 /*
@@ -26,17 +25,4 @@ export function rulesAllow(rules: readonly AbilityRule[], action: string, subjec
     if (!rule.conditions && !rule.fields) return false;
   }
   return false;
-}
-
-/** The school's switch that lets a Student pay their own invoices (a feature flag, read by all). */
-export const STUDENT_PAYMENTS_FLAG = 'student_payments_enabled';
-
-/** GET api/feature-flags?filter[name]=…: whether students may pay; off when unknown. */
-export async function fetchStudentsMayPay(client: ApiClient, signal?: AbortSignal): Promise<boolean> {
-  const answer = await client.get<{ data: Array<{ name: string; enabled: boolean }> }>(
-    '/api/feature-flags',
-    { filter: { name: STUDENT_PAYMENTS_FLAG } },
-    { signal },
-  );
-  return answer.data.some((flag) => flag.name === STUDENT_PAYMENTS_FLAG && flag.enabled === true);
 }

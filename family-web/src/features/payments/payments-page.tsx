@@ -5,6 +5,7 @@ import { formatMoney, invoicePeriod } from '@school/shared/rules';
 import { useApi, usePageTitle, useRouter } from '@school/shared/ui';
 import {
   fetchFamilyInvoices,
+  fetchPayableInvoices,
   fetchPaymentProviders,
   useInvoiceChanges,
   usePayInvoice,
@@ -55,9 +56,18 @@ function PaymentsList({ forChildren }: { forChildren: boolean }) {
   const { client } = useApi();
   const { query, navigate } = useRouter();
   const toasts = useToasts();
-  const loadInvoices = useCallback((signal: AbortSignal) => fetchFamilyInvoices(client, signal), [client]);
+  // A parent reads their children's invoices (with what the period needs); a student allowed to pay
+  // gets their own from the payments' list.
+  const loadInvoices = useCallback(
+    (signal: AbortSignal) =>
+      forChildren ? fetchFamilyInvoices(client, signal) : fetchPayableInvoices(client, signal),
+    [client, forChildren],
+  );
   // A school without providers (or a failed look-up) shows no Pay button, never a broken one.
-  const loadProviders = useCallback((signal: AbortSignal) => fetchPaymentProviders(client, signal).catch(() => []), [client]);
+  const loadProviders = useCallback(
+    (signal: AbortSignal) => fetchPaymentProviders(client, signal).catch(() => []),
+    [client],
+  );
   const invoices = useLoader(loadInvoices);
   const providers = useLoader<OnlineProvider[]>(loadProviders);
   // The server's refusal (already paid, not allowed, provider down) in its own words; a checkout we
@@ -78,7 +88,7 @@ function PaymentsList({ forChildren }: { forChildren: boolean }) {
   useEffect(() => {
     if (query.has('invoice')) navigate('/payments', { replace: true });
   }, [query, navigate]);
-  const awaited = useAwaitedPayment(client, invoices, returnedInvoiceId);
+  const awaited = useAwaitedPayment(client, invoices, returnedInvoiceId, forChildren);
   // Paid or issued elsewhere (the other parent, staff recording a bank transfer, a new invoice):
   // the server tells this session only of invoices it may read, so any change reloads the list.
   useInvoiceChanges(true, invoices.reload);
@@ -115,8 +125,8 @@ function PaymentsList({ forChildren }: { forChildren: boolean }) {
             : awaited.state === 'failed'
               ? t('paymentsUi.failed', { number: awaitedRow.number })
               : awaited.state === 'late'
-              ? t('paymentsUi.notConfirmed')
-              : t('paymentsUi.waiting')}
+                ? t('paymentsUi.notConfirmed')
+                : t('paymentsUi.waiting')}
         </div>
       ) : null}
       {providers.data.length === 0 && list.some((row) => !row.payed_at) ? (
@@ -142,7 +152,9 @@ function PaymentsList({ forChildren }: { forChildren: boolean }) {
           ))}
         </ul>
       )}
-      {providers.data.length > 0 ? <p className="muted small payments__secure">{t('paymentsUi.secureNote')}</p> : null}
+      {providers.data.length > 0 ? (
+        <p className="muted small payments__secure">{t('paymentsUi.secureNote')}</p>
+      ) : null}
     </>
   );
 }
@@ -175,14 +187,21 @@ function InvoiceCard({
   const overdue = !paid && period !== null && kyivDateKey(Date.parse(period.from)) < kyivDateKey(Date.now());
   const student = invoice.contract?.student?.full_name;
   return (
-    <li className="card payments__invoice" data-testid="invoice-card" data-invoice-id={invoice.id} data-paid={paid ? 'true' : 'false'}>
+    <li
+      className="card payments__invoice"
+      data-testid="invoice-card"
+      data-invoice-id={invoice.id}
+      data-paid={paid ? 'true' : 'false'}
+    >
       <div className="payments__head">
         <h2 className="payments__number">{t('paymentsUi.invoiceNumber', { number: invoice.number })}</h2>
         <span
           className={`payments__state payments__state--${paid ? 'paid' : overdue ? 'overdue' : 'unpaid'}`}
           data-testid="invoice-state"
         >
-          {paid ? t('paymentsUi.paidOn', { date: formatKyivDate(invoice.payed_at!, language) }) : t('paymentsUi.unpaid')}
+          {paid
+            ? t('paymentsUi.paidOn', { date: formatKyivDate(invoice.payed_at!, language) })
+            : t('paymentsUi.unpaid')}
         </span>
       </div>
       <p className="payments__amount" data-testid="invoice-amount">
@@ -195,18 +214,28 @@ function InvoiceCard({
             <dd data-testid="invoice-student">{student}</dd>
           </div>
         ) : null}
-        <div>
-          <dt className="muted small">{t('paymentsUi.period')}</dt>
-          <dd data-testid="invoice-period">
-            {period
-              ? t('paymentsUi.periodRange', { from: formatKyivDate(period.from, language), to: formatKyivDate(period.to, language) })
-              : t('paymentsUi.periodUnknown')}
-          </dd>
-        </div>
+        {subscription ? (
+          <div>
+            <dt className="muted small">{t('paymentsUi.period')}</dt>
+            <dd data-testid="invoice-period">
+              {period
+                ? t('paymentsUi.periodRange', {
+                    from: formatKyivDate(period.from, language),
+                    to: formatKyivDate(period.to, language),
+                  })
+                : t('paymentsUi.periodUnknown')}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {!paid && period ? (
-        <p className={overdue ? 'payments__due payments__due--overdue' : 'payments__due'} data-testid="invoice-due">
-          {t(overdue ? 'paymentsUi.overdue' : 'paymentsUi.dueBy', { date: formatKyivDate(period.from, language) })}
+        <p
+          className={overdue ? 'payments__due payments__due--overdue' : 'payments__due'}
+          data-testid="invoice-due"
+        >
+          {t(overdue ? 'paymentsUi.overdue' : 'paymentsUi.dueBy', {
+            date: formatKyivDate(period.from, language),
+          })}
         </p>
       ) : null}
       {!paid && providers.length > 0 ? (
@@ -223,7 +252,9 @@ function InvoiceCard({
                 onClick={() => onPay(provider)}
                 data-testid={`pay-${provider}`}
               >
-                {busy ? t('paymentsUi.redirecting') : t('paymentsUi.payWith', { provider: t(`paymentsUi.providers.${provider}`) })}
+                {busy
+                  ? t('paymentsUi.redirecting')
+                  : t('paymentsUi.payWith', { provider: t(`paymentsUi.providers.${provider}`) })}
               </button>
             );
           })}

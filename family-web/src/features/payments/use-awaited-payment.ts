@@ -27,7 +27,13 @@ export type AwaitState = 'none' | 'waiting' | 'late' | 'paid' | 'failed';
  * payment failed; its paid state is patched into the shown list. The provider's callback reaches
  * the server, not the browser, so the page learns of it by asking.
  */
-export function useAwaitedPayment(client: ApiClient, invoices: Loaded<FamilyInvoice[]>, returnedInvoiceId: number | null) {
+export function useAwaitedPayment(
+  client: ApiClient,
+  invoices: Loaded<FamilyInvoice[]>,
+  returnedInvoiceId: number | null,
+  /** A reader of invoices asks for the one invoice; a student allowed to pay reloads their list. */
+  readsInvoices: boolean,
+) {
   const [pending, setPending] = useState<PendingPayment | null>(() =>
     readPendingPayment(window.sessionStorage, Date.now(), returnedInvoiceId),
   );
@@ -36,10 +42,18 @@ export function useAwaitedPayment(client: ApiClient, invoices: Loaded<FamilyInvo
   const list = invoices.data;
   const row = pending ? list?.find((r) => r.id === pending.invoiceId) : undefined;
   const paid = Boolean(row?.payed_at);
-  const { update } = invoices;
+  const { update, reload } = invoices;
+  const listed = row?.payments?.find((p) => p.id === pending?.paymentId);
+  useEffect(() => {
+    if (!row?.payed_at && listed?.status === 'failure') setFailed(true);
+  }, [row, listed]);
 
   const refresh = useCallback(() => {
     if (!pending) return;
+    if (!readsInvoices) {
+      reload();
+      return;
+    }
     const id = pending.invoiceId;
     fetchInvoicePayments(client, id).then(
       (fresh) => {
@@ -50,7 +64,7 @@ export function useAwaitedPayment(client: ApiClient, invoices: Loaded<FamilyInvo
       // A failed look-up is asked again on the next tick.
       () => undefined,
     );
-  }, [client, pending, update]);
+  }, [client, pending, update, reload, readsInvoices]);
 
   const known = Boolean(pending && list);
   useEffect(() => {

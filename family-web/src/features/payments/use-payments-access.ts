@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApi, useAuth } from '@school/shared/ui';
-import { fetchStudentsMayPay, rulesAllow } from './payments-access';
+import { rulesAllow } from './payments-access';
+import { fetchStudentsMayPay } from './students-may-pay';
 
 /**
  * Who sees the Payments page (issue 33), from abilities, never role ids: whoever reads invoices (a

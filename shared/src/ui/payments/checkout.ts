@@ -66,11 +66,16 @@ export function rememberPendingPayment(store: KeyValueStore, pending: PendingPay
 }
 
 /** The payment this tab left for, if recent; a return URL's `?invoice=` wins over memory. */
-export function readPendingPayment(store: KeyValueStore, now: number, returnedInvoiceId?: number | null): PendingPayment | null {
+export function readPendingPayment(
+  store: KeyValueStore,
+  now: number,
+  returnedInvoiceId?: number | null,
+): PendingPayment | null {
   let remembered: PendingPayment | null = null;
   try {
     const parsed: unknown = JSON.parse(store.getItem(PENDING_KEY) ?? 'null');
-    if (isPending(parsed) && now - parsed.at >= 0 && now - parsed.at < PENDING_MAX_AGE_MS) remembered = parsed;
+    if (isPending(parsed) && now - parsed.at >= 0 && now - parsed.at < PENDING_MAX_AGE_MS)
+      remembered = parsed;
   } catch {
     remembered = null;
   }

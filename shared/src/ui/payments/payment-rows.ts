@@ -13,13 +13,19 @@ export function isFlaggedPayment(payment: InvoicePayment, invoiceAmount: number)
 }
 
 /** The translation key of a status, null for one the texts do not know (shown as it came). */
-export function paymentStatusKey(status: string): `paymentsUi.statuses.${(typeof PAYMENT_STATUSES)[number]}` | null {
-  return (PAYMENT_STATUSES as readonly string[]).includes(status) ? (`paymentsUi.statuses.${status}` as `paymentsUi.statuses.pending`) : null;
+export function paymentStatusKey(
+  status: string,
+): `paymentsUi.statuses.${(typeof PAYMENT_STATUSES)[number]}` | null {
+  return (PAYMENT_STATUSES as readonly string[]).includes(status)
+    ? (`paymentsUi.statuses.${status}` as `paymentsUi.statuses.pending`)
+    : null;
 }
 
 /** Newest first: staff look for the latest attempt. */
 export function sortPayments(payments: readonly InvoicePayment[]): InvoicePayment[] {
-  return [...payments].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id.localeCompare(a.id));
+  return [...payments].sort(
+    (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id.localeCompare(a.id),
+  );
 }
 
 /** Any payment still waiting for the provider: the views keep asking until it settles. */

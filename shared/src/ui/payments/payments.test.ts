@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { forgetPendingPayment, isCheckoutUrl, readPendingPayment, rememberPendingPayment, submitCheckout } from './checkout';
+import {
+  forgetPendingPayment,
+  isCheckoutUrl,
+  readPendingPayment,
+  rememberPendingPayment,
+  submitCheckout,
+} from './checkout';
 import { hasPendingPayment, isFlaggedPayment, paymentStatusKey, sortPayments } from './payment-rows';
 import type { InvoicePayment } from './payments.types';
 
 /** The few DOM calls submitCheckout makes, recorded. */
 function fakeDocument() {
-  const appended: Array<{ method: string; action: string; inputs: Array<{ name: string; value: string; type: string }>; submitted: boolean }> = [];
+  const appended: Array<{
+    method: string;
+    action: string;
+    inputs: Array<{ name: string; value: string; type: string }>;
+    submitted: boolean;
+  }> = [];
   const assigned: string[] = [];
   const doc = {
     location: { assign: (url: string) => assigned.push(url) },
@@ -37,10 +48,21 @@ function fakeDocument() {
 describe('submitCheckout', () => {
   it('posts LiqPay data and signature as a hidden form to the checkout', () => {
     const { doc, appended, assigned } = fakeDocument();
-    submitCheckout({ url: 'https://www.liqpay.ua/api/3/checkout', method: 'POST', fields: { data: 'eyJ9', signature: 'c2ln' } }, doc);
+    submitCheckout(
+      {
+        url: 'https://www.liqpay.ua/api/3/checkout',
+        method: 'POST',
+        fields: { data: 'eyJ9', signature: 'c2ln' },
+      },
+      doc,
+    );
     expect(assigned).toEqual([]);
     expect(appended).toHaveLength(1);
-    expect(appended[0]).toMatchObject({ method: 'post', action: 'https://www.liqpay.ua/api/3/checkout', submitted: true });
+    expect(appended[0]).toMatchObject({
+      method: 'post',
+      action: 'https://www.liqpay.ua/api/3/checkout',
+      submitted: true,
+    });
     expect(appended[0]!.inputs.map((i) => [i.type, i.name, i.value])).toEqual([
       ['hidden', 'data', 'eyJ9'],
       ['hidden', 'signature', 'c2ln'],
@@ -66,7 +88,11 @@ describe('submitCheckout', () => {
 describe('pending payment memory', () => {
   const store = () => {
     const map = new Map<string, string>();
-    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    return {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
   };
 
   it('remembers the invoice left for until it is forgotten or an hour old', () => {
@@ -106,7 +132,7 @@ describe('payment rows', () => {
     ...over,
   });
 
-  it('flags a payment whose amount or currency is not the invoice\'s, or that the server marked for review', () => {
+  it("flags a payment whose amount or currency is not the invoice's, or that the server marked for review", () => {
     expect(isFlaggedPayment(payment({}), 50000)).toBe(false);
     expect(isFlaggedPayment(payment({ currency: 'uah' }), 50000)).toBe(false);
     expect(isFlaggedPayment(payment({ amount: 40000 }), 50000)).toBe(true);
@@ -123,7 +149,10 @@ describe('payment rows', () => {
   });
 
   it('lists the newest first and sees a pending one', () => {
-    const rows = [payment({ id: 'a1', status: 'failure' }), payment({ id: 'a2', created_at: '2026-03-02T10:00:00Z', status: 'pending' })];
+    const rows = [
+      payment({ id: 'a1', status: 'failure' }),
+      payment({ id: 'a2', created_at: '2026-03-02T10:00:00Z', status: 'pending' }),
+    ];
     expect(sortPayments(rows).map((p) => p.id)).toEqual(['a2', 'a1']);
     expect(hasPendingPayment(rows)).toBe(true);
     expect(hasPendingPayment([rows[0]!])).toBe(false);

@@ -46,6 +46,9 @@ export interface FamilyInvoice {
   payed_at: string | null;
   subscription_id: number;
   contract?: { id: number; student?: { id: number; full_name: string } | null } | null;
+  /** The attempts to pay it (the student's own list carries them; a parent's asks per invoice). */
+  payments?: Array<Pick<InvoicePayment, 'id' | 'status'>>;
+  /** Absent from a student's own list: no period is shown then. */
   subscription?: {
     id: number;
     price_per_study: number;

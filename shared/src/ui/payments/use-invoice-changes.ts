@@ -34,7 +34,12 @@ export function useInvoiceChanges(enabled: boolean, onChange: (change: InvoiceCh
     void import('socket.io-client').then(
       ({ io }) => {
         if (disposed) return;
-        const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelayMax: 30_000 });
+        const socket = io({
+          path: '/socket.io',
+          withCredentials: true,
+          transports: ['websocket', 'polling'],
+          reconnectionDelayMax: 30_000,
+        });
         let connectedBefore = false;
         socket.on('connect', () => {
           if (connectedBefore) latest.current(null);

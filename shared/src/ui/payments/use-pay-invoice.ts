@@ -22,7 +22,11 @@ export function usePayInvoice(client: ApiClient, onError: (error: unknown) => vo
       try {
         const started = await startPayment(client, invoiceId, provider);
         if (!started.checkout) throw new Error('no checkout for an online payment');
-        rememberPendingPayment(window.sessionStorage, { invoiceId, paymentId: started.payment_id, at: Date.now() });
+        rememberPendingPayment(window.sessionStorage, {
+          invoiceId,
+          paymentId: started.payment_id,
+          at: Date.now(),
+        });
         submitCheckout(started.checkout, document);
       } catch (error) {
         setPaying(null);
