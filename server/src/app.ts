@@ -94,6 +94,8 @@ export function createApp(deps: AppDeps) {
       secure: config.SESSION_COOKIE_SECURE,
       socketOrigins: socketOriginsOf(config.APP_ORIGINS),
       connectOrigins: uploaderOrigins(config),
+      // The family Payments page posts the LiqPay checkout form to LiqPay (docs/payments.md).
+      formOrigins: config.LIQPAY_PUBLIC_KEY ? [new URL(config.LIQPAY_API_URL).origin] : [],
     }),
   );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.
