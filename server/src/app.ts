@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
       secure: config.SESSION_COOKIE_SECURE,
       socketOrigins: socketOriginsOf(config.APP_ORIGINS),
       connectOrigins: uploaderOrigins(config),
-      // The family page posts LiqPay's checkout form to LiqPay (issue 33); nothing else leaves by form.
+      // The family Payments page posts the LiqPay checkout form to LiqPay (docs/payments.md).
       formOrigins: config.LIQPAY_PUBLIC_KEY ? [new URL(config.LIQPAY_API_URL).origin] : [],
     }),
   );

@@ -35,6 +35,9 @@ describe('paying an invoice with LiqPay', () => {
     expect(started.provider).toBe('liqpay');
     expect(started.checkout).toMatchObject({ url: `${kit.liqpay.url}/api/3/checkout`, method: 'POST' });
     expect(Object.keys(started.checkout.fields).sort()).toEqual(['data', 'signature']);
+    // The family page may post that form to LiqPay, and nowhere else.
+    const csp = (await fetch(`${srv.url}/api/user`)).headers.get('content-security-policy');
+    expect(csp).toMatch(new RegExp(`form-action 'self' ${kit.liqpay.url}(;|$)`));
     const page = await kit.liqpay.openCheckout(started.checkout.fields);
     expect(page.html).toContain('2400.5 UAH');
     expect(kit.liqpay.order(started.payment_id)).toMatchObject({ order_id: started.payment_id, amount: 2400.5, currency: 'UAH', action: 'pay' });

@@ -57,7 +57,7 @@ export function securityHeaders(opts: {
   secure: boolean;
   socketOrigins?: readonly string[];
   connectOrigins?: () => readonly string[];
-  /** Origins a page's form may post to besides its own: a payment provider's checkout (LiqPay). */
+  /** Other origins a page's form may post to (the LiqPay checkout: the family page posts it there). */
   formOrigins?: readonly string[];
 }) {
   // The policy text is made again only when the list of origins is another one (same list, same text).
