@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from './config.js';
 import type { RouteStage } from './features/feature-module.js';
 import { loadSession } from './features/auth/index.js';
+import { PAYMENT_CALLBACK_PATHS } from './features/payments/index.js';
 import { createSessionAuthenticator, realtimeEventsFor } from './features/realtime-events/index.js';
 import { createModules } from './modules.js';
 import { bodyParser } from './platform/http/body-parser.js';
@@ -54,7 +55,7 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.star
  * Paths outside services call (the bots' webhooks): no X-Requested-With, no session; each checks
  * its own secret. The CSRF drill reads this list, so an exemption is always a visible decision.
  */
-export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/'];
+export const XHR_EXEMPT_PREFIXES: readonly string[] = ['/api/bots/', ...PAYMENT_CALLBACK_PATHS];
 
 /** UPLOADER_URL's origin as a list, the same list while the setting is the same (read per request). */
 function uploaderOrigins(config: AppConfig): () => readonly string[] {
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps) {
       secure: config.SESSION_COOKIE_SECURE,
       socketOrigins: socketOriginsOf(config.APP_ORIGINS),
       connectOrigins: uploaderOrigins(config),
+      // The family Payments page posts the LiqPay checkout form to LiqPay (docs/payments.md).
+      formOrigins: config.LIQPAY_PUBLIC_KEY ? [new URL(config.LIQPAY_API_URL).origin] : [],
     }),
   );
   // Calendar apps fetch feeds without a session; before the SPA fallback, which would answer HTML.
@@ -141,6 +144,7 @@ export function createApp(deps: AppDeps) {
         allowedOrigins: config.APP_ORIGINS,
         audience: realtimeEvents.audience,
         channels,
+        notifications: modules.flatMap((m) => m.notifications ?? []),
         // Playback grants die with their sessions, wherever those end.
         onSessionChange: (change) => (change ? services.playbackGrants.apply(change) : services.playbackGrants.clear()),
       })

@@ -110,12 +110,25 @@ const envSchema = z.object({
   // Behind nginx: the client's address is the last X-Forwarded-For entry (the one nginx wrote).
   TRUST_PROXY: bool.default(false),
   UPLOADER_METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  // Online payments (docs/payments.md): a provider is offered when its keys are set.
+  LIQPAY_PUBLIC_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  LIQPAY_PRIVATE_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  LIQPAY_API_URL: z.string().url().default('https://www.liqpay.ua'),
+  MONOBANK_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  MONOBANK_API_URL: z.string().url().default('https://api.monobank.ua'),
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // The reconciliation (every 5 minutes) and the daily mismatch report; tests call them by hand.
+  PAYMENTS_RECONCILE: bool.default(true),
   // The study reminders' minute job (plan, send what is due, the morning digest); tests call it by hand.
   STUDY_REMINDERS_TICK: bool.default(true),
 }).superRefine((c, ctx) => {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3 keys or neither' });
+  }
+  if (!c.LIQPAY_PUBLIC_KEY !== !c.LIQPAY_PRIVATE_KEY) {
+    const missing = c.LIQPAY_PUBLIC_KEY ? 'LIQPAY_PRIVATE_KEY' : 'LIQPAY_PUBLIC_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'set both LiqPay keys or neither' });
   }
   if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID)) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when other S3_ settings are set' });

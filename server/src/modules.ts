@@ -16,6 +16,7 @@ import { createIcalFeedsModule } from './features/ical-feeds/index.js';
 import { createInvoiceDocumentsModule } from './features/invoice-documents/index.js';
 import { createInvoicesModule } from './features/invoices/index.js';
 import { createMessengerBotsModule } from './features/messenger-bots/index.js';
+import { createPaymentsModule } from './features/payments/index.js';
 import { createRecordingUploadsModule } from './features/recording-uploads/index.js';
 import { createRecordingFilesModule, createRecordingsModule } from './features/recordings/index.js';
 import { createResourcesModule } from './features/resources/index.js';
@@ -102,6 +103,7 @@ export function createModules(deps: ModuleDeps) {
     logger,
     now,
   });
+  const payments = createPaymentsModule({ knex, config, logger, jobs: deps.jobs, outbox: bots.services.messengerOutbox, now });
   const features: FeatureModule[] = [
     auth,
     createIcalFeedsModule({ knex, appUrl: config.APP_URL }),
@@ -125,6 +127,7 @@ export function createModules(deps: ModuleDeps) {
     createFamilyProfileModule({ knex, now }),
     createContractsModule(),
     createInvoicesModule(),
+    payments,
     createRecordingsModule(),
     createRecordingUploadsModule({ knex, config, studies, now }),
     createSchedulesModule(),
@@ -187,6 +190,7 @@ export function createModules(deps: ModuleDeps) {
       ...reminders.services,
       ...attendance.services,
       ...recordingFiles.services,
+      ...payments.services,
     },
   };
 }

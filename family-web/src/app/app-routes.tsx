@@ -7,7 +7,7 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { AppShell } from '../features/shell/app-shell';
-import { CalendarPage, ProfilePage, SettingsPage } from './lazy-pages';
+import { CalendarPage, PaymentsPage, ProfilePage, SettingsPage } from './lazy-pages';
 
 type Access = 'auth-only' | 'signed-in';
 
@@ -25,6 +25,7 @@ const routes: readonly RouteDef[] = [
   { path: '/', access: 'signed-in', component: CalendarPage },
   { path: '/profile', access: 'signed-in', component: ProfilePage },
   { path: '/settings', access: 'signed-in', component: SettingsPage },
+  { path: '/payments', access: 'signed-in', component: PaymentsPage },
 ];
 
 export function AppRoutes() {

@@ -55,7 +55,16 @@ const profile = lazyPage(() =>
   }),
 );
 
+// Its own chunk: only families that pay online open it.
+const payments = lazyPage(() =>
+  import('../features/payments/payments-page').then((m) => {
+    addBundledTranslations(m.paymentsTranslations);
+    return m.PaymentsPage;
+  }),
+);
+
 export const CalendarPage = calendar.Page;
 export const SettingsPage = settings.Page;
 export const ProfilePage = profile.Page;
+export const PaymentsPage = payments.Page;
 export const loadCalendarPage = calendar.preload;

@@ -108,3 +108,10 @@ export const UserIcon = (props: IconProps) => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
+
+export const PaymentsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2" y="5" width="20" height="14" rx="3" />
+    <path d="M2 10h20M6 15h4" />
+  </Icon>
+);

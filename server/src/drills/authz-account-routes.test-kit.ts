@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sha256 } from '../platform/security/secrets.js';
 import { samplePdf } from '../features/document-generators/sample-files.test-kit.js';
@@ -70,7 +70,47 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       ]),
     );
 
+  /** A LiqPay callback signed with the drill school's private key (an order we do not know). */
+  const liqpayCallback = () => {
+    const data = Buffer.from(JSON.stringify({ order_id: randomUUID(), status: 'success', amount: 1, currency: 'UAH', payment_id: randomUUID() })).toString('base64');
+    const key = s.srv.config.LIQPAY_PRIVATE_KEY!;
+    const signature = createHash('sha1').update(key + data + key).digest('base64');
+    return new URLSearchParams({ data, signature }).toString();
+  };
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  /** A payment flagged for staff, to be marked reviewed. */
+  const flaggedPayment = async (side: Side) => {
+    const id = randomUUID();
+    await s.knex('payments').insert({ id, invoice_id: side.invoice, provider: 'liqpay', amount: 60000, status: 'mismatch', review_reason: 'amount_mismatch' });
+    return id;
+  };
+
   return {
+    // Issue 33 (docs/payments.md): a parent pays their children's invoices; staff record manual payments.
+    'POST /api/invoices/:id/payments': sides((key, side) => ({
+      target: `invoice ${key}`,
+      need: can('create', 'payment', money(side)),
+      // A paid fixture (another row paid it) is still a granted call.
+      grantedAlso: { status: 409, code: 'invoice_paid' },
+      send: async () => ({ method: 'POST', path: `/api/invoices/${side.invoice}/payments`, body: { provider: 'liqpay' } }),
+    })),
+    // The family Payments page: the caller's own payable invoices (none for staff or other roles).
+    'GET /api/payments/invoices': [{ target: 'own', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/invoices' }) }],
+    'GET /api/payments/providers': [{ target: '-', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/providers' }) }],
+    'GET /api/payments/reviews': [{ target: '-', need: can('update', 'payment'), send: async () => ({ method: 'GET', path: '/api/payments/reviews' }) }],
+    'GET /api/payments/reports': [{ target: '-', need: can('update', 'payment'), send: async () => ({ method: 'GET', path: '/api/payments/reports' }) }],
+    'POST /api/payments/:id/reviewed': [
+      { target: 'flagged payment', need: can('update', 'payment'), send: async () => ({ method: 'POST', path: `/api/payments/${await flaggedPayment(s.A)}/reviewed` }) },
+    ],
+    // The providers' callbacks answer their signatures, never a session (outside session and CSRF).
+    'POST /api/payments/liqpay/callback': [
+      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/payments/liqpay/callback', body: 'data=e30%3D', headers: form }) },
+      { target: 'with the signature', need: anyone, send: async () => ({ method: 'POST', path: '/api/payments/liqpay/callback', body: liqpayCallback(), headers: form }) },
+    ],
+    // monobank is not configured in the drill school: the webhook is not there for anyone.
+    'POST /api/payments/monobank/webhook': [
+      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/payments/monobank/webhook', body: '{}', headers: json }) },
+    ],
     // The feed URL is its own credential: the owner's calendar app fetches it without a session.
     'GET /ical/:file': [
       {

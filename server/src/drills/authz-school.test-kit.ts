@@ -158,6 +158,11 @@ export async function startSchool(): Promise<School> {
       TELEGRAM_API_URL: 'http://127.0.0.1:9',
       VIBER_API_URL: 'http://127.0.0.1:9',
       EXCHANGE_RATE_URL: 'http://127.0.0.1:9/exchange',
+      // LiqPay's checkout is made locally (no call); its status API would be the only call out.
+      LIQPAY_PUBLIC_KEY: 'drill-liqpay-public',
+      LIQPAY_PRIVATE_KEY: 'drill-liqpay-private',
+      LIQPAY_API_URL: 'http://127.0.0.1:9',
+      PAYMENTS_RECONCILE: '0',
     },
   });
   const knex = srv.knex;

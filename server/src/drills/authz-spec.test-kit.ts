@@ -64,7 +64,8 @@ export type Subject =
   | 'study_message'
   | 'schedule'
   | 'teacher'
-  | 'recording';
+  | 'recording'
+  | 'payment';
 
 interface Grant {
   can: 'manage' | readonly Action[];
@@ -139,6 +140,7 @@ export const SPEC: Readonly<Record<SignedInRole, { grants: readonly Grant[]; den
       grant(act('create'), 'study_message'),
       grant(act('read'), 'recording', ['participant']),
       grant(act('create'), 'user', ['self'], ['messenger_token']),
+      // Paying their own invoices needs the school's student_payments_enabled, off in the drill.
     ],
   },
   // "Responsible: read study_report, contract, schedule; read user limited to childs; update study
@@ -158,6 +160,8 @@ export const SPEC: Readonly<Record<SignedInRole, { grants: readonly Grant[]; den
       grant(act('read'), 'contract', ['aboutChild']),
       grant(act('read'), 'subscription', ['aboutChild']),
       grant(act('read'), 'invoice', ['aboutChild']),
+      // Issue 33: a parent pays their children's invoices online (docs/payments.md).
+      grant(act('create'), 'payment', ['aboutChild']),
       grant(act('create'), 'user', ['self'], ['messenger_token']),
     ],
   },

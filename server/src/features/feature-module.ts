@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { RealtimeChannel } from '../platform/realtime/realtime.types.js';
+import type { RealtimeChannel, RealtimeNotification } from '../platform/realtime/realtime.types.js';
 import type { HookSet } from '../resource-engine/resource-hooks.js';
 
 /**
@@ -34,4 +34,6 @@ export interface FeatureModule<S extends object = object> extends HookSet {
   services?: S;
   /** Socket handlers the feature adds to the app's session-authenticated sockets (the chat). */
   channels?: readonly RealtimeChannel[];
+  /** Database notifications the feature forwards to sockets (invoice changes). */
+  notifications?: readonly RealtimeNotification[];
 }

@@ -18,8 +18,11 @@ const ME = 10;
 const CHILDREN = [21, 22];
 const OTHER = 99;
 
-/** Conditions of a row: which attribute holds the user ('me') or one of their children. */
-type Condition = Readonly<Record<string, 'me' | 'children'>>;
+/**
+ * Conditions of a row: which attribute holds the user ('me') or one of their children; `true`: a
+ * flag the server fills in must be set (a school setting).
+ */
+type Condition = Readonly<Record<string, 'me' | 'children' | true>>;
 const me = (attribute: string): Condition => ({ [attribute]: 'me' });
 const kids = (attribute: string): Condition => ({ [attribute]: 'children' });
 
@@ -78,6 +81,7 @@ const MATRIX: Row[] = [
   ['Student', ['update'], 'study', ['study_task'], me('user_ids')],
   ['Student', ['create'], 'user', ['messenger_token'], me('id')],
   ['Student', ['create'], 'study_message'],
+  ['Student', ['create'], 'payment', undefined, { student_id: 'me', students_may_pay: true }],
   ['Responsible', ['read'], 'study', undefined, kids('user_ids')],
   ['Responsible', ['read'], 'user', undefined, me('id')],
   ['Responsible', ['read'], 'user', undefined, kids('id')],
@@ -93,6 +97,7 @@ const MATRIX: Row[] = [
   ['Responsible', ['update'], 'study', ['start', 'study_task'], kids('user_ids')],
   ['Responsible', ['create'], 'user', ['messenger_token'], me('id')],
   ['Responsible', ['create'], 'study_message'],
+  ['Responsible', ['create'], 'payment', undefined, kids('student_id')],
 ];
 
 const SCOPED_ROLES = ['Teacher', 'Methodologist', 'Student', 'Responsible'] as const;
@@ -111,6 +116,11 @@ function objects(condition: Condition): [Record<string, unknown>, Record<string,
   const allowed: Record<string, unknown> = {};
   const refused: Record<string, unknown> = {};
   for (const [attribute, who] of Object.entries(condition)) {
+    if (who === true) {
+      allowed[attribute] = true;
+      refused[attribute] = false;
+      continue;
+    }
     const hit = who === 'me' ? ME : CHILDREN[1]!;
     const miss = OTHER;
     const array = attribute.endsWith('_ids');

@@ -93,12 +93,16 @@ function rulesForRole(user: AbilityUser): AppRule[] {
         rule('update', 'study', ['study_task'], { user_ids: user.id }),
         rule('create', 'user', [MESSENGER_TOKEN_FIELD], { id: user.id }),
         rule('create', 'study_message'),
+        // Their own invoices, only while the school's `student_payments_enabled` is on.
+        rule('create', 'payment', undefined, { student_id: user.id, students_may_pay: true }),
       ];
     case ROLE.Responsible:
       return [
         rule('update', 'study', ['start', 'study_task'], { user_ids: { $in: [...user.childIds] } }),
         rule('create', 'user', [MESSENGER_TOKEN_FIELD], { id: user.id }),
         rule('create', 'study_message'),
+        // Their children's invoices, online (issue 33).
+        rule('create', 'payment', undefined, { student_id: { $in: [...user.childIds] } }),
       ];
     default:
       // Lead, Guest and unknown roles get nothing.

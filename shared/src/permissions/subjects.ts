@@ -44,6 +44,12 @@ export const SUBJECTS = [
   'price_total',
   /** School-wide settings (lesson reminders' offsets and digest): the Administrator only. */
   'school_setting',
+  /**
+   * Paying an invoice online: `create` on the invoice's student (a Responsible their children's;
+   * a Student their own while the school allows it, `students_may_pay`). `manage` (staff): a
+   * manual payment, the review list and the mismatch reports.
+   */
+  'payment',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 
@@ -62,6 +68,8 @@ export const CONDITION_FIELDS = {
   study_report: 'user_id',
   contract: 'student_id',
   user: 'id',
+  /** The invoice's student, and whether the school lets students pay (the server fills it in). */
+  payment: ['student_id', 'students_may_pay'],
 } as const;
 
 /** The field of `user` that stands for "may create messenger tokens" (bot buttons). */

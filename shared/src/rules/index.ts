@@ -21,3 +21,4 @@ export * from './money-forms';
 export * from './schedule-periods';
 export * from './study-attendance';
 export * from './contract-template-placeholders';
+export * from './invoice-period';

@@ -28,3 +28,4 @@ export { ukFamilyCalendar } from '../i18n/locales/uk/family-calendar';
 export { ukFamilyStudy } from '../i18n/locales/uk/family-study';
 export { ukFamilySettings } from '../i18n/locales/uk/family-settings';
 export { ukFamilyProfile } from '../i18n/locales/uk/family-profile-page';
+export { ukFamilyPayments } from '../i18n/locales/uk/family-payments';

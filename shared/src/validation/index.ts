@@ -20,3 +20,4 @@ export * from './study-actions.schema';
 export * from './recordings-metadata.schema';
 export * from './study-reminders.schema';
 export * from './feature-flags.schema';
+export * from './payment.schema';

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useAuth, useRoleName, useRouter } from '@school/shared/ui';
-import { CalendarIcon, LogoutIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { Link, useApi, useAuth, useRoleName, useRouter } from '@school/shared/ui';
+import { CalendarIcon, LogoutIcon, PaymentsIcon, SettingsIcon, UserIcon } from '../../components/icons';
+import { rulesAllow } from '../payments/payments-access';
 
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
+  // A parent (reads their children's invoices); a student where the school lets students pay (issue 33).
+  { to: '/payments', key: 'family.shell.payments', icon: PaymentsIcon, testId: 'nav-payments', needs: 'invoices' },
   { to: '/profile', key: 'nav.profile', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
 ] as const;
@@ -18,7 +21,24 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user, logout } = useAuth();
   const { path, navigate } = useRouter();
   const roleName = useRoleName();
+  const { client } = useApi();
+  const rules = user?.abilities ?? [];
+  const readsInvoices = rulesAllow(rules, 'read', 'invoice');
+  // Paying under the school's switch (a student): the switch is read on demand, off until known.
+  const paysIfAllowed = !readsInvoices && rulesAllow(rules, 'create', 'payment');
+  const [switchOn, setSwitchOn] = useState(false);
+  useEffect(() => {
+    if (!paysIfAllowed) return;
+    let live = true;
+    import('../payments/students-may-pay')
+      .then((m) => m.fetchStudentsMayPay(client))
+      .then((on) => live && setSwitchOn(on), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, paysIfAllowed]);
   if (!user) return null;
+  const nav = NAV.filter((item) => !('needs' in item) || readsInvoices || (paysIfAllowed && switchOn));
 
   const onLogout = async () => {
     await logout().catch(() => undefined);
@@ -33,7 +53,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <span className="brand__text">{t('app.name')}</span>
         </Link>
         <nav className="tabs" aria-label={t('family.shell.account')}>
-          {NAV.map(({ to, key, icon: NavIcon, testId }) => (
+          {nav.map(({ to, key, icon: NavIcon, testId }) => (
             <Link
               key={to}
               to={to}

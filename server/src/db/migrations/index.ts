@@ -30,6 +30,7 @@ import * as m029 from './029_session_cache_notify.js';
 import * as m030 from './030_contract_template_docx.js';
 import * as m031 from './031_upload_tokens.js';
 import * as m032 from './032_outbox_provider_message_id.js';
+import * as m033 from './033_payments.js';
 
 export interface Migration {
   name: string;
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   { name: '030_contract_template_docx', up: m030.up, down: m030.down },
   { name: '031_upload_tokens', up: m031.up, down: m031.down },
   { name: '032_outbox_provider_message_id', up: m032.up, down: m032.down },
+  { name: '033_payments', up: m033.up, down: m033.down },
 ];

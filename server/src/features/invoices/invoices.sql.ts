@@ -41,6 +41,20 @@ export const invoicesComputed: NonNullable<ResourceHooks['computed']> = {
         `(SELECT ia.file_name FROM invoice_attachments ia WHERE ia.invoice_id = ${quotedAlias(ctx)}.id ORDER BY ia.id DESC LIMIT 1)`,
       ),
   },
+  /**
+   * The invoice's payments (features/payments), newest first: provider, the provider's id, amount,
+   * status and times; staff see them on the invoice, the family on its Payments page.
+   */
+  payments: {
+    sql: (ctx) =>
+      ctx.knex.raw(
+        `(SELECT coalesce(jsonb_agg(jsonb_build_object('id', ip.id, 'provider', ip.provider,
+            'provider_payment_id', ip.provider_payment_id, 'amount', ip.amount, 'currency', ip.currency,
+            'status', ip.status, 'review_reason', ip.review_reason, 'paid_at', ip.paid_at,
+            'refunded_at', ip.refunded_at, 'created_at', ip.created_at) ORDER BY ip.created_at DESC), '[]'::jsonb)
+          FROM payments ip WHERE ip.invoice_id = ${quotedAlias(ctx)}.id)`,
+      ),
+  },
   /** Not paid yet: no pay date (the invoices table's "unpaid" preset, invoices_unpaid partial index). */
   unpaid: {
     sql: (ctx) => ctx.knex.raw(`(${quotedAlias(ctx)}.payed_at IS NULL)`),

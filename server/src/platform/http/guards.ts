@@ -53,7 +53,13 @@ export function socketOriginsOf(appOrigins: readonly string[]): string[] {
  * request: `npm start` learns the service's port only after the app is built. `socketOrigins`:
  * the exact ws/wss origins of the app (socketOriginsOf); 'self' covers the page's own host.
  */
-export function securityHeaders(opts: { secure: boolean; socketOrigins?: readonly string[]; connectOrigins?: () => readonly string[] }) {
+export function securityHeaders(opts: {
+  secure: boolean;
+  socketOrigins?: readonly string[];
+  connectOrigins?: () => readonly string[];
+  /** Other origins a page's form may post to (the LiqPay checkout: the family page posts it there). */
+  formOrigins?: readonly string[];
+}) {
   // The policy text is made again only when the list of origins is another one (same list, same text).
   let origins: readonly string[] | undefined;
   let policy = '';
@@ -72,7 +78,7 @@ export function securityHeaders(opts: { secure: boolean; socketOrigins?: readonl
         `connect-src ${["'self'", ...(opts.socketOrigins ?? []), ...now].join(' ')}`,
         "frame-ancestors 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        `form-action ${["'self'", ...(opts.formOrigins ?? [])].join(' ')}`,
       ].join('; ');
     }
     return policy;

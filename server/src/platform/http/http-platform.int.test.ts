@@ -60,6 +60,22 @@ describe('HTTP platform', () => {
     }
   });
 
+  it('lets pages post forms to their own origin and, with LiqPay configured, to LiqPay\'s checkout only', async () => {
+    const formAction = (h: string | null) => /form-action ([^;]*)/.exec(h ?? '')?.[1].split(' ');
+    const own = await srv.client().get('/api/user');
+    expect(formAction(own.headers.get('content-security-policy'))).toEqual(["'self'"]);
+    const withLiqpay = await startTestServer({
+      seed: false,
+      env: { LIQPAY_PUBLIC_KEY: 'pub', LIQPAY_PRIVATE_KEY: 'priv', LIQPAY_API_URL: 'https://www.liqpay.ua/' },
+    });
+    try {
+      const res = await withLiqpay.client().get('/api/user');
+      expect(formAction(res.headers.get('content-security-policy'))).toEqual(["'self'", 'https://www.liqpay.ua']);
+    } finally {
+      await withLiqpay.close();
+    }
+  });
+
   it('translates errors into the request language, Ukrainian by default', async () => {
     const c = await srv.signInAs('Teacher');
     const uk = await c.get('/api/no-such-resource');

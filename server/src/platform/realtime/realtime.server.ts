@@ -6,6 +6,7 @@ import { DESKTOP_APP_ORIGIN, isAllowedHandshakeOrigin } from './handshake-origin
 import { createPgListener } from './pg-listener.js';
 import type {
   RealtimeChannel,
+  RealtimeNotification,
   RealtimeServer,
   RealtimeSocket,
   SocketAuthenticator,
@@ -41,6 +42,8 @@ export interface RealtimeDeps {
    * been missed.
    */
   onSessionChange?: (change: SessionChange | null) => void;
+  /** More channels the features listen to (invoice changes). */
+  notifications?: readonly RealtimeNotification[];
 }
 
 export interface Realtime {
@@ -72,6 +75,7 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
     allowRequest: (req, answer) => answer(null, isAllowedHandshakeOrigin(req, allowedOrigins)),
   });
   const { channels } = deps;
+  const notifications = deps.notifications ?? [];
   const sessionCheckMs = deps.sessionCheckMs ?? 5 * 60_000;
 
   io.use((socket, next) => {
@@ -104,10 +108,12 @@ export function attachRealtime(server: http.Server, deps: RealtimeDeps): Realtim
   });
   const listener = createPgListener({
     connectionString: deps.dbUrl,
-    channels: [STUDY_CHANGES_CHANNEL, SESSION_CHANGES_CHANNEL],
+    channels: [STUDY_CHANGES_CHANNEL, SESSION_CHANGES_CHANNEL, ...notifications.map((n) => n.channel)],
     logger,
     onNotification(channel, payload) {
       if (channel === STUDY_CHANGES_CHANNEL) return studyChanges.push(payload);
+      const feature = notifications.find((n) => n.channel === channel);
+      if (feature) return feature.deliver(io, payload ?? '');
       const change = parseSessionChange(payload);
       if (change) {
         sessions.apply(change);

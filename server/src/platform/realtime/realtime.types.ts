@@ -9,11 +9,33 @@ export type { ChatAck, ChatLine, ChatMember, ChatSignal };
 export type CalendarAck =
   { ok: true } | { ok: false; code: 'invalid' | 'forbidden' | 'too_many' | 'unauthenticated' };
 
+/**
+ * An invoice was written (a payment settled or was refunded, staff edited it): the invoices
+ * tables, a contract's invoices and a package's paid total reload what they show of it.
+ */
+export interface InvoiceChange {
+  invoiceId: number;
+  contractId: number;
+  subscriptionId: number;
+  kind: 'insert' | 'update' | 'delete' | 'payment';
+}
+
+/**
+ * A database notification channel a feature listens to through the app's one LISTEN
+ * connection, and how it reaches the sockets (each judged against its own session).
+ */
+export interface RealtimeNotification {
+  channel: string;
+  deliver(io: RealtimeServer, payload: string): void;
+}
+
 /** Events the server sends. The chat (spec part 2 §7: newMessage, …) adds its own here. */
 export interface ServerToClientEvents {
   'study:changed': (change: StudyChange) => void;
   /** The server may have missed changes (its database connection was lost): reload what is shown. */
   'calendar:resync': () => void;
+  /** An invoice the socket's session may read changed (features/payments). */
+  'invoice:changed': (change: InvoiceChange) => void;
   // The chat prototype (features/chat-prototype; spec part 2 §7).
   newMessage: (line: ChatLine) => void;
   privateMessagePCSignaling: (signal: ChatSignal) => void;

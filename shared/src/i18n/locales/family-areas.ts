@@ -29,6 +29,7 @@ export const FAMILY_AREAS = [
   'recordingsUi',
   'bots',
   'familyProfile',
+  'paymentsUi',
 ] as const satisfies readonly (keyof Translation)[];
 
 export type FamilyArea = (typeof FAMILY_AREAS)[number];
@@ -44,3 +45,4 @@ export type FamilyCalendarArea = 'calendar' | 'calendarUi';
 export type FamilyStudyArea = 'scheduling' | 'subscriptions' | 'homework' | 'studyPanels' | 'recordingsUi';
 export type FamilySettingsArea = 'validations' | 'attributes' | 'bots';
 export type FamilyProfileArea = 'familyProfile' | 'bots';
+export type FamilyPaymentsArea = 'paymentsUi';

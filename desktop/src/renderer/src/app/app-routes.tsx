@@ -8,6 +8,7 @@ import { ChatPage } from '../features/chat/chat-page';
 import { HomeCalendarPage } from '../features/calendar/home-calendar-page';
 import { TeacherProfilePage } from '../features/profile/teacher-profile-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { InvoicesLive } from '../features/invoices/invoices-live';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { adminFormOverlay, backgroundOf } from '../kit/admin-forms/admin-form-route';
 import { AdminPageFormProvider, type AdminPage } from '../kit/admin-forms/admin-page';
@@ -93,6 +94,7 @@ export function AppRoutes() {
     return (
       <div className="app-layout">
         <AppNavbar />
+        <InvoicesLive />
         <main className="app-layout__main">
           <Page params={background?.params ?? params} />
           {Overlay ? <Overlay /> : null}

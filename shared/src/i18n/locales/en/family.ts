@@ -4,6 +4,7 @@ export const family: FamilyTexts = {
   shell: {
     calendar: 'Calendar',
     settings: 'Settings',
+    payments: 'Payments',
     account: 'Account',
     staffTitle: 'This app is for students and parents',
     staffText: 'School staff work in the staff app.',

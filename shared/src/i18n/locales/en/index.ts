@@ -33,6 +33,8 @@ import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
+import { payments } from './payments';
+import { paymentsUi } from './payments-ui';
 
 export const en: Translation = {
   app,
@@ -82,4 +84,6 @@ export const en: Translation = {
   desktopShell,
   desktopNotifications,
   staffScreens,
+  payments,
+  paymentsUi,
 };

@@ -34,4 +34,5 @@ export const titles: Translation['titles'] = {
   teachers: 'Teachers',
   profile: 'Profile',
   settings: 'Settings',
+  payments: 'Payments',
 };

@@ -16,6 +16,7 @@ import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 import { bots } from './bots';
 import { familyProfile } from './family-profile';
+import { paymentsUi } from './payments-ui';
 
 /** The areas the family web app names (family-areas.ts), without the staff-only ones. */
 export const ruFamily: FamilyTranslation = {
@@ -41,4 +42,5 @@ export const ruFamily: FamilyTranslation = {
   recordingsUi,
   bots,
   familyProfile,
+  paymentsUi,
 };

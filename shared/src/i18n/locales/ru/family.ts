@@ -4,6 +4,7 @@ export const family: FamilyTexts = {
   shell: {
     calendar: 'Календарь',
     settings: 'Настройки',
+    payments: 'Оплата',
     account: 'Учётная запись',
     staffTitle: 'Это приложение для учеников и родителей',
     staffText: 'Сотрудники школы работают в рабочем приложении.',

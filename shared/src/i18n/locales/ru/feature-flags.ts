@@ -20,8 +20,10 @@ export const featureFlags: Translation['featureFlags'] = {
   },
   names: {
     recordings_uploader_enabled: 'Отдельный сервис загрузки записей',
+    student_payments_enabled: 'Онлайн-оплата учениками',
   },
   descriptions: {
     recordings_uploader_enabled: 'Записи занятий отправляются в сервис загрузки, а не в API. Включайте, только когда сервис запущен.',
+    student_payments_enabled: 'Ученики могут сами оплачивать свои счета онлайн (кнопка «Оплатить» на странице «Оплаты»).',
   },
 };

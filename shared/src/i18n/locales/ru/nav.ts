@@ -34,4 +34,5 @@ export const titles: Translation['titles'] = {
   teachers: 'Преподаватели',
   profile: 'Профиль',
   settings: 'Настройки',
+  payments: 'Оплата',
 };

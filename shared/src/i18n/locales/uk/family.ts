@@ -3,6 +3,7 @@ export const family = {
   shell: {
     calendar: 'Календар',
     settings: 'Налаштування',
+    payments: 'Оплата',
     account: 'Обліковий запис',
     staffTitle: 'Цей застосунок для учнів і батьків',
     staffText: 'Працівники школи працюють у робочому застосунку.',

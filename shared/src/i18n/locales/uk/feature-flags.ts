@@ -18,8 +18,10 @@ export const featureFlags = {
   },
   names: {
     recordings_uploader_enabled: 'Окремий сервіс завантаження записів',
+    student_payments_enabled: 'Онлайн-оплата учнями',
   },
   descriptions: {
     recordings_uploader_enabled: 'Записи занять надсилаються до сервісу завантаження, а не до API. Вмикайте, лише коли сервіс запущено.',
+    student_payments_enabled: 'Учні можуть самі оплачувати свої рахунки онлайн (кнопка «Оплатити» на сторінці «Оплати»).',
   },
 };

@@ -32,6 +32,8 @@ import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
+import { payments } from './payments';
+import { paymentsUi } from './payments-ui';
 
 export const uk = {
   app,
@@ -81,4 +83,6 @@ export const uk = {
   desktopShell,
   desktopNotifications,
   staffScreens,
+  payments,
+  paymentsUi,
 };

@@ -32,4 +32,5 @@ export const titles = {
   teachers: 'Викладачі',
   profile: 'Профіль',
   settings: 'Налаштування',
+  payments: 'Оплата',
 };

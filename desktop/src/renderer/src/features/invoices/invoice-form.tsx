@@ -15,6 +15,7 @@ import { DocumentDownloadButton, invoiceFallbackName } from '../contracts/docume
 import { DocumentFileField } from '../contracts/document-file-field';
 import { fetchInvoiceTemplates, moneyFormKeys } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
+import { InvoicePayments } from './invoice-payments';
 import {
   INVOICE_FORM_EXTRA_FIELDS,
   invoiceFormBody,
@@ -214,6 +215,8 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
         testId="invoice-form-attachment"
         onChange={(file) => form.setValue('document_file', file)}
       />
+
+      {id !== null ? <InvoicePayments invoiceId={id} /> : null}
 
       {form.formError ? (
         <Callout intent="danger" data-testid="invoice-form-error">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
 import { Link, useApi } from '@school/shared/ui';
+import type { InvoicePayment } from '@school/shared/ui/payments';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
 import { AdminTable } from '../../kit/admin-table/admin-table';
 import { PersonLink, formatDateTime, type PersonRef } from '../../kit/admin-table/admin-table-cells';
@@ -12,6 +13,8 @@ import { DocumentDownloadButton, invoiceFallbackName } from '../contracts/docume
 import { fetchInvoiceTemplates, moneyFormKeys, type InvoiceTemplateOption } from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
 import { INVOICES_PAGE } from './invoice-form-route';
+import { PaymentSummary } from './payment-summary';
+import './invoice-payments.css';
 
 export interface InvoiceTableRow extends AdminRow {
   subscription_id: number;
@@ -23,6 +26,8 @@ export interface InvoiceTableRow extends AdminRow {
   created_by: PersonRef | null;
   contract?: { id: number; payer?: PersonRef | null } | null;
   invoicetemplate?: { id: number; entity: string | null; bank: string | null } | null;
+  /** Issue 33: every attempt to pay it, newest first (a default computed attribute). */
+  payments?: InvoicePayment[];
 }
 
 const nameFilter = (relation: string) => (value: string) => ({ withHaving: { [`${relation}.full_name`]: `%${value}%` } });
@@ -99,6 +104,11 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
         { key: 'bank', label: 'moneyForms.tables.bank', render: (row) => row.invoicetemplate?.bank ?? '' },
         { key: 'amount', label: 'moneyForms.tables.amount', sortField: 'amount', className: 'money-table__money', render: (row) => formatMoney(row.amount, i18n.language) },
         { key: 'payed_at', label: 'moneyForms.tables.payedAt', sortField: 'payed_at', render: (row) => <PayDate payedAt={row.payed_at} /> },
+        {
+          key: 'payments',
+          label: 'paymentsUi.staff.lastPayment',
+          render: (row) => <PaymentSummary payments={row.payments} invoiceAmount={row.amount} testId={`invoice-payments-${row.id}`} />,
+        },
         {
           key: 'download',
           label: 'moneyForms.tables.invoice',
