@@ -33,14 +33,26 @@ async function startServer(dir: string, url: string) {
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: dir,
-    env: { ...process.env, DATABASE_URL: url, TEST_DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', UPLOADER_START: '0', UPLOADER_PORT: '0', SEED_DEMO: '0', DATA_DIR: path.join(dir, '.tmp', 'calendar-compare') },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      TEST_DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      UPLOADER_START: '0',
+      UPLOADER_PORT: '0',
+      SEED_DEMO: '0',
+      DATA_DIR: path.join(dir, '.tmp', 'calendar-compare'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
   const deadline = Date.now() + 120_000;
   while (!out.includes('School platform is running')) {
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`server in ${dir} did not start:\n${out}`);
+    if (proc.exitCode !== null || Date.now() > deadline)
+      throw new Error(`server in ${dir} did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return { http: new LoadHttp(`http://127.0.0.1:${port}`), stop: () => proc.kill('SIGTERM') };
@@ -58,7 +70,8 @@ function addNewerMigrations(baseDir: string): void {
   const there = new Set(fs.readdirSync(path.join(baseDir, MIGRATIONS)));
   const missing = [...here].filter((f) => /^\d{3}_.*\.ts$/.test(f) && !there.has(f));
   if (missing.length === 0) return;
-  for (const f of [...missing, 'index.ts']) fs.copyFileSync(path.join(MIGRATIONS, f), path.join(baseDir, MIGRATIONS, f));
+  for (const f of [...missing, 'index.ts'])
+    fs.copyFileSync(path.join(MIGRATIONS, f), path.join(baseDir, MIGRATIONS, f));
   log(`calendar-compare: copied ${missing.join(', ')} into ${baseDir} (the school is migrated by this tree)`);
 }
 
@@ -66,7 +79,11 @@ async function main() {
   const baseDir = path.resolve(process.env.BASE_DIR ?? '/tmp/base-054930d');
   const rounds = Number(process.env.CALENDAR_ROUNDS ?? 15);
   const scale = Number(process.env.BENCH_SCALE ?? 0.05);
-  const school = await openLargeSchool(process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', scale, log);
+  const school = await openLargeSchool(
+    process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    scale,
+    log,
+  );
   const from = toKyivIso(calendarWindows(Date.now()).studiesFrom);
   const busiest = (
     await school.knex.raw(
@@ -76,7 +93,10 @@ async function main() {
     )
   ).rows[0] as { id: number; n: number };
   const ids = (
-    await school.knex.raw(`SELECT s.id FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ? AND s.start >= ? ORDER BY s.start DESC, s.id DESC`, [busiest.id, from])
+    await school.knex.raw(
+      `SELECT s.id FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ? AND s.start >= ? ORDER BY s.start DESC, s.id DESC`,
+      [busiest.id, from],
+    )
   ).rows.map((r: { id: number }) => r.id) as number[];
   log(`calendar-compare: teacher ${busiest.id}, ${busiest.n} studies from ${from}`);
 
@@ -88,21 +108,43 @@ async function main() {
     )
   ).rows[0] as { id: number };
   addNewerMigrations(baseDir);
-  const servers = { base: await startServer(baseDir, school.url), head: await startServer(process.cwd(), school.url) };
-  const q = (params: Array<[string, string]>) => params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const servers = {
+    base: await startServer(baseDir, school.url),
+    head: await startServer(process.cwd(), school.url),
+  };
+  const q = (params: Array<[string, string]>) =>
+    params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const calls = {
-    calendar: `/api/studies?${q([['with[]', 'users'], ['with[]', 'users.classes'], ['with[]', 'reports'], ['withFilter[users.id]', String(busiest.id)], ['filterDatesStart[start]', from]])}`,
+    calendar: `/api/studies?${q([
+      ['with[]', 'users'],
+      ['with[]', 'users.classes'],
+      ['with[]', 'reports'],
+      ['withFilter[users.id]', String(busiest.id)],
+      ['filterDatesStart[start]', from],
+    ])}`,
     flags: `/api/studies?${q([...['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages', 'attendance'].map((c): [string, string] => ['select[]', c]), ['withCount[]', 'recordings'], ['filter[id]', ids.slice(0, 1000).join('|')]])}`,
     family: `/api/studies?${q([['with[]', 'users:id,firstname,surname,patronymic,full_name'], ['withFilter[users.id]', String(child.id)], ...['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'isPaid', 'isLast', 'isBonus', 'hasUnreadMessages'].map((c): [string, string] => ['select[]', c]), ['filterDatesStart[start]', from]])}`,
   };
   const CALLS = ['calendar', 'flags', 'family'] as const;
   const sessions = {
-    base: { staff: await signIn(servers.base.http, 'admin@example.com'), family: await signIn(servers.base.http, 'parent@example.com') },
-    head: { staff: await signIn(servers.head.http, 'admin@example.com'), family: await signIn(servers.head.http, 'parent@example.com') },
+    base: {
+      staff: await signIn(servers.base.http, 'admin@example.com'),
+      family: await signIn(servers.base.http, 'parent@example.com'),
+    },
+    head: {
+      staff: await signIn(servers.head.http, 'admin@example.com'),
+      family: await signIn(servers.head.http, 'parent@example.com'),
+    },
   };
   const sides = () => ({ base: [] as number[], head: [] as number[] });
-  const times: Record<string, Record<'base' | 'head', number[]>> = { calendar: sides(), flags: sides(), family: sides() };
-  const digests: Record<string, Record<string, Set<string>>> = Object.fromEntries(CALLS.map((c) => [c, { base: new Set<string>(), head: new Set<string>() }]));
+  const times: Record<string, Record<'base' | 'head', number[]>> = {
+    calendar: sides(),
+    flags: sides(),
+    family: sides(),
+  };
+  const digests: Record<string, Record<string, Set<string>>> = Object.fromEntries(
+    CALLS.map((c) => [c, { base: new Set<string>(), head: new Set<string>() }]),
+  );
   const bytes: Record<string, number> = {};
   try {
     for (let i = 0; i < rounds + 2; i += 1) {
@@ -136,14 +178,31 @@ async function main() {
       CALLS.map((call) => {
         const base = median(times[call].base);
         const head = median(times[call].head);
-        const same = digests[call].base.size === 1 && digests[call].head.size === 1 && [...digests[call].base][0] === [...digests[call].head][0];
-        return [call, { bytes: bytes[call], same_json: same, base_ms: round(base), head_ms: round(head), ratio: ratio(head, base) }];
+        const same =
+          digests[call].base.size === 1 &&
+          digests[call].head.size === 1 &&
+          [...digests[call].base][0] === [...digests[call].head][0];
+        return [
+          call,
+          {
+            bytes: bytes[call],
+            same_json: same,
+            base_ms: round(base),
+            head_ms: round(head),
+            ratio: ratio(head, base),
+          },
+        ];
       }),
     ),
     // The staff calendar's load: its list, then its flags call, per round (medians of the sums).
     staff_calendar_load: (() => {
-      const sum = (side: 'base' | 'head') => median(times.calendar[side].map((ms, k) => ms + times.flags[side][k]));
-      return { base_ms: round(sum('base')), head_ms: round(sum('head')), ratio: ratio(sum('head'), sum('base')) };
+      const sum = (side: 'base' | 'head') =>
+        median(times.calendar[side].map((ms, k) => ms + times.flags[side][k]));
+      return {
+        base_ms: round(sum('base')),
+        head_ms: round(sum('head')),
+        ratio: ratio(sum('head'), sum('base')),
+      };
     })(),
   };
   fs.mkdirSync('bench/results', { recursive: true });

@@ -36,7 +36,7 @@ interface Build {
   pageValues: string[];
 }
 
-/** The page's ids as a WITH clause, when a shared relation reads them besides the page itself. */
+/** The page's ids as a WITH clause, when shared relations or page-wide values read them too. */
 const PAGE_CTE = '__page';
 
 function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
@@ -45,8 +45,9 @@ function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
 
 function objectSql(b: Build, resource: ResourceDef, alias: string, columns: string[] | null, nodes: WithNode[], extra: Array<[string, Knex.Raw]>): Knex.Raw {
   const { knex } = b.ctx;
-  const entries: Array<[string, Knex.Raw]> = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]) => {
-    const page = alias === ROOT_ALIAS && !resource.fields[k] && t !== 'datetime' ? computedHook(b.ctx, resource, k)?.page : undefined;
+  const entries = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]): [string, Knex.Raw] => {
+    const own = alias === ROOT_ALIAS && !resource.fields[k] && t !== 'datetime';
+    const page = own ? computedHook(b.ctx, resource, k)?.page : undefined;
     return [k, page ? pageComputedSql(b, page) : jsonValue(knex, e, t)];
   });
   entries.push(...extra);
@@ -185,8 +186,11 @@ function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
 function pageComputedSql(b: Build, computed: PageComputed): Knex.Raw {
   const { knex } = b.ctx;
   const name = `__c${b.pageValues.length}`;
-  const rows = computed.sql({ knex, auth: b.ctx.auth, inPage: (column) => `${column} = ANY(ARRAY(SELECT id FROM ${PAGE_CTE}))` });
-  const values = knex.queryBuilder().select(knex.raw(`jsonb_object_agg(v.id::text, to_json(v.value)::text) AS m FROM (?) v`, [rows]));
+  const inPage = (column: string) => `${column} = ANY(ARRAY(SELECT id FROM ${PAGE_CTE}))`;
+  const rows = computed.sql({ knex, auth: b.ctx.auth, inPage });
+  const values = knex
+    .queryBuilder()
+    .select(knex.raw(`jsonb_object_agg(v.id::text, to_json(v.value)::text) AS m FROM (?) v`, [rows]));
   b.shared.push([name, values]);
   b.pageValues.push(name);
   return knex.raw(`coalesce(??.m ->> ??.id::text, '${computed.missing}')::json`, [name, ROOT_ALIAS]);
@@ -230,7 +234,9 @@ export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: numb
     ]);
     for (const name of b.pageValues) statement.joinRaw('CROSS JOIN ??', [name]);
   } else {
-    statement.from(inner.as(PAGE_ALIAS)).join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
+    statement
+      .from(inner.as(PAGE_ALIAS))
+      .join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
   }
   return statement
     .select(knex.raw(`coalesce(json_agg(? ORDER BY ${order.map(() => '?').join(', ')}), '[]'::json)::text as data`, [object, ...order]))

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import type { ComputedAttribute, PageComputed, PageSqlContext, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
+import type {
+  ComputedAttribute,
+  PageComputed,
+  PageSqlContext,
+  ResourceHooks,
+  RowScope,
+  SqlContext,
+} from '../../resource-engine/resource-hooks.js';
 import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/subscriptions.sql.js';
 import { familyStudentIds, readScopeFor } from '../scheduling-core/study-access.sql.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
@@ -156,9 +163,11 @@ const studiesPage: Record<string, PageComputed> = {
           END) AS value
         FROM study_user sp_su
           LEFT JOIN subscriptions sp_sub ON sp_sub.id = sp_su.subscription_id
-          LEFT JOIN ${packageRowsSql(ctx, 'sp')} sp_pk ON sp_pk.subscription_id = sp_sub.id AND sp_pk.study_id = sp_su.study_id
+          LEFT JOIN ${packageRowsSql(ctx, 'sp')} sp_pk
+            ON sp_pk.subscription_id = sp_sub.id AND sp_pk.study_id = sp_su.study_id
           LEFT JOIN (SELECT sp_inv.subscription_id, sum(sp_inv.amount) AS amount FROM invoices sp_inv
-                     WHERE sp_inv.payed_at IS NOT NULL AND sp_inv.subscription_id IN (${pageSubscriptionsSql(ctx, 'spi')})
+                     WHERE sp_inv.payed_at IS NOT NULL
+                       AND sp_inv.subscription_id IN (${pageSubscriptionsSql(ctx, 'spi')})
                      GROUP BY sp_inv.subscription_id) sp_paid ON sp_paid.subscription_id = sp_sub.id
         WHERE ${ctx.inPage('sp_su.study_id')} AND sp_su.role_id = ?${own.sql}
         GROUP BY sp_su.study_id`,
@@ -187,7 +196,8 @@ const studiesPage: Record<string, PageComputed> = {
         ctx,
         `SELECT sb_s.id, true AS value FROM studies sb_s WHERE ${ctx.inPage('sb_s.id')} AND sb_s.type_id = ?
         UNION
-        SELECT sb_su.study_id, true FROM study_user sb_su JOIN subscriptions sb_sub ON sb_sub.id = sb_su.subscription_id
+        SELECT sb_su.study_id, true
+        FROM study_user sb_su JOIN subscriptions sb_sub ON sb_sub.id = sb_su.subscription_id
         WHERE ${ctx.inPage('sb_su.study_id')} AND sb_sub.price_per_study = 0${own.sql}`,
         [BONUS_STUDY_TYPE_ID, ...own.bindings],
       );
@@ -199,7 +209,8 @@ const studiesPage: Record<string, PageComputed> = {
       const own = ownStudents(ctx, 'sr_r.user_id');
       return pageRaw(
         ctx,
-        `SELECT DISTINCT sr_r.study_id AS id, true AS value FROM study_reports sr_r WHERE ${ctx.inPage('sr_r.study_id')}${own.sql}`,
+        `SELECT DISTINCT sr_r.study_id AS id, true AS value
+        FROM study_reports sr_r WHERE ${ctx.inPage('sr_r.study_id')}${own.sql}`,
         own.bindings,
       );
     },
@@ -212,8 +223,10 @@ const studiesPage: Record<string, PageComputed> = {
         ctx,
         `SELECT DISTINCT snr_s.id, true AS value
         FROM studies snr_s JOIN study_user snr_su ON snr_su.study_id = snr_s.id
-        WHERE ${ctx.inPage('snr_s.id')} AND snr_s."end" <= now() AND snr_s.miss_status = 0 AND snr_su.role_id = ?${own.sql}
-          AND NOT EXISTS (SELECT 1 FROM study_reports snr_r WHERE snr_r.study_id = snr_s.id AND snr_r.user_id = snr_su.user_id)`,
+        WHERE ${ctx.inPage('snr_s.id')} AND snr_s."end" <= now() AND snr_s.miss_status = 0
+          AND snr_su.role_id = ?${own.sql}
+          AND NOT EXISTS (SELECT 1 FROM study_reports snr_r
+                          WHERE snr_r.study_id = snr_s.id AND snr_r.user_id = snr_su.user_id)`,
         [STUDENT, ...own.bindings],
       );
     },

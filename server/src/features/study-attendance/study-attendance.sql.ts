@@ -18,7 +18,10 @@ const ANSWER_SQL = `json_build_object(
            'messenger', sat_a.messenger,
            'answered_at', sat_a.answered_at)`;
 
-/** A family's own students as a PostgreSQL array literal (knex would spread a JS array into a list of bindings); null for staff. */
+/**
+ * A family's own students as a PostgreSQL array literal (knex would spread a JS array into a list
+ * of bindings); null for staff.
+ */
 function familyStudents(auth: AuthState): string | null {
   if (!(ROLE_GROUPS.family as readonly number[]).includes(auth.roleId)) return null;
   const own = auth.roleId === ROLE.Student ? [auth.user.id] : auth.childIds;
@@ -44,7 +47,8 @@ export const attendanceComputed: ComputedAttribute = {
       const own = familyStudents(ctx.auth);
       return ctx.knex.raw(
         `SELECT sat_a.study_id AS id, json_agg(${ANSWER_SQL} ORDER BY sat_a.student_id) AS value
-        FROM study_attendance sat_a JOIN studies sat_s ON sat_s.id = sat_a.study_id AND sat_s.start = sat_a.study_start
+        FROM study_attendance sat_a
+          JOIN studies sat_s ON sat_s.id = sat_a.study_id AND sat_s.start = sat_a.study_start
           LEFT JOIN users sat_u ON sat_u.id = sat_a.answered_by
         WHERE ${ctx.inPage('sat_a.study_id')} ${own !== null ? 'AND sat_a.student_id = ANY(?::int[])' : ''}
         GROUP BY sat_a.study_id`,

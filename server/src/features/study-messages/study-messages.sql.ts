@@ -33,7 +33,7 @@ export const studyMessagesComputed: Record<string, ComputedAttribute> = {
  * calendar is not who the family is waiting for). Reads study_messages_study_id_index, users_pkey
  * and study_message_reads_pkey: one probe per study shown.
  */
-/** The two sides of a chat as seen by the caller: whose messages are new to them, and whether they are a side at all. */
+/** The caller's side of a chat: a family member, and whose messages are new to them (the other side's). */
 function unreadSide(auth: AuthState): { family: boolean; side: string } {
   const family = FAMILY_ROLES.includes(auth.roleId);
   const roles = FAMILY_ROLES.join(', ');
@@ -63,7 +63,10 @@ export const unreadMessagesComputed: ComputedAttribute = {
     sql: (ctx) => {
       const me = ctx.auth.user.id;
       const { family, side } = unreadSide(ctx.auth);
-      const taking = family ? '' : `AND EXISTS (SELECT 1 FROM study_user smu_p WHERE smu_p.study_id = smu_m.study_id AND smu_p.user_id = ?)`;
+      const taking = family
+        ? ''
+        : `AND EXISTS (SELECT 1 FROM study_user smu_p
+                       WHERE smu_p.study_id = smu_m.study_id AND smu_p.user_id = ?)`;
       return ctx.knex.raw(
         `SELECT DISTINCT smu_m.study_id AS id, true AS value
         FROM study_messages smu_m JOIN users smu_u ON smu_u.id = smu_m.user_id
