@@ -34,6 +34,26 @@ interface Build {
   shared: Array<[string, Knex.QueryBuilder]>;
   /** Page-wide computed attributes (pageComputedSql): one-row WITH clauses the answer joins. */
   pageValues: string[];
+  /** Whether the page may be large enough for page-wide values to pay (pageFormsPay). */
+  pageForms: boolean;
+}
+
+/**
+ * Page-wide computed attributes pay on large pages only: each is a WITH clause to plan and a jsonb
+ * to build, about 2 ms more than the per-row subqueries for one study (a patch by id, issue 32
+ * point 1) or a family's calendar, while on the staff calendar's flags call (800 ids) the per-row
+ * form was planned at a cost that JIT-compiled it (docs/reliability.md, issue 32). The page's
+ * largest size is its limit, or the number of ids it is narrowed to (`filter[id]=a|b|…`).
+ */
+const PAGE_FORMS_FROM_ROWS = 100;
+
+function pageFormsPay(q: ResolvedQuery, limit: number): boolean {
+  let rows = limit;
+  for (const c of q.conditions) {
+    const ids = c.target.kind === 'field' && c.target.name === 'id' && c.condition.kind === 'in';
+    if (ids && c.condition.kind === 'in') rows = Math.min(rows, c.condition.values.length);
+  }
+  return rows > PAGE_FORMS_FROM_ROWS;
 }
 
 /** The page's ids as a WITH clause, when shared relations or page-wide values read them too. */
@@ -46,7 +66,7 @@ function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
 function objectSql(b: Build, resource: ResourceDef, alias: string, columns: string[] | null, nodes: WithNode[], extra: Array<[string, Knex.Raw]>): Knex.Raw {
   const { knex } = b.ctx;
   const entries = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]): [string, Knex.Raw] => {
-    const own = alias === ROOT_ALIAS && !resource.fields[k] && t !== 'datetime';
+    const own = b.pageForms && alias === ROOT_ALIAS && !resource.fields[k] && t !== 'datetime';
     const page = own ? computedHook(b.ctx, resource, k)?.page : undefined;
     return [k, page ? pageComputedSql(b, page) : jsonValue(knex, e, t)];
   });
@@ -202,7 +222,7 @@ function pageComputedSql(b: Build, computed: PageComputed): Knex.Raw {
  */
 export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number): Knex.QueryBuilder {
   const { knex } = ctx;
-  const b: Build = { ctx, next: 0, shared: [], pageValues: [] };
+  const b: Build = { ctx, next: 0, shared: [], pageValues: [], pageForms: pageFormsPay(q, limit) };
   const counts: Array<[string, Knex.Raw]> = q.withCount.map((c) => [c.key, knex.raw('(?)', [countSql(ctx, c)])]);
   const object = objectSql(b, q.resource, ROOT_ALIAS, q.select, q.with, counts);
   const { inner, keys } = pageIds(ctx, q, offset, limit);
