@@ -3,7 +3,8 @@ import type { ResourceDef } from '@school/shared/resources';
 import type { ResolvedQuery, WithNode } from './query-ast.js';
 import { toSortTerm, targetOf } from './query-resolver.js';
 import { applyScope, countQuery, countSql, PAGE_ALIAS, pageIds, pivotConditions, ROOT_ALIAS, selectEntries } from './sql-builder.js';
-import { fieldSql, targetSql, type EngineContext } from './sql-expressions.js';
+import { computedHook, fieldSql, targetSql, type EngineContext } from './sql-expressions.js';
+import type { PageComputed } from './resource-hooks.js';
 
 /**
  * A list page answered as JSON text built by PostgreSQL, in ONE statement: the page (pageIds, the
@@ -31,10 +32,31 @@ interface Build {
   next: number;
   /** Related objects built once per answer (sharedRelationSql), as WITH clauses of the statement. */
   shared: Array<[string, Knex.QueryBuilder]>;
-
+  /** Page-wide computed attributes (pageComputedSql): one-row WITH clauses the answer joins. */
+  pageValues: string[];
+  /** Whether the page may be large enough for page-wide values to pay (pageFormsPay). */
+  pageForms: boolean;
 }
 
-/** The page's ids as a WITH clause, when a shared relation reads them besides the page itself. */
+/**
+ * Page-wide computed attributes pay on large pages only: each is a WITH clause to plan and a jsonb
+ * to build, about 2 ms more than the per-row subqueries for one study (a patch by id, issue 32
+ * point 1) or a family's calendar, while on the staff calendar's flags call (800 ids) the per-row
+ * form was planned at a cost that JIT-compiled it (docs/reliability.md, issue 32). The page's
+ * largest size is its limit, or the number of ids it is narrowed to (`filter[id]=a|b|…`).
+ */
+const PAGE_FORMS_FROM_ROWS = 100;
+
+function pageFormsPay(q: ResolvedQuery, limit: number): boolean {
+  let rows = limit;
+  for (const c of q.conditions) {
+    const ids = c.target.kind === 'field' && c.target.name === 'id' && c.condition.kind === 'in';
+    if (ids && c.condition.kind === 'in') rows = Math.min(rows, c.condition.values.length);
+  }
+  return rows > PAGE_FORMS_FROM_ROWS;
+}
+
+/** The page's ids as a WITH clause, when shared relations or page-wide values read them too. */
 const PAGE_CTE = '__page';
 
 function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
@@ -43,7 +65,11 @@ function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
 
 function objectSql(b: Build, resource: ResourceDef, alias: string, columns: string[] | null, nodes: WithNode[], extra: Array<[string, Knex.Raw]>): Knex.Raw {
   const { knex } = b.ctx;
-  const entries: Array<[string, Knex.Raw]> = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]) => [k, jsonValue(knex, e, t)]);
+  const entries = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]): [string, Knex.Raw] => {
+    const own = b.pageForms && alias === ROOT_ALIAS && !resource.fields[k] && t !== 'datetime';
+    const page = own ? computedHook(b.ctx, resource, k)?.page : undefined;
+    return [k, page ? pageComputedSql(b, page) : jsonValue(knex, e, t)];
+  });
   entries.push(...extra);
   for (const node of nodes) {
     const value = alias === ROOT_ALIAS && sharable(b, node) ? sharedRelationSql(b, node) : relationSql(b, node, alias);
@@ -169,12 +195,34 @@ function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
 }
 
 /**
+ * A computed attribute of the page's rows for the whole page in one pass (ComputedAttribute.page):
+ * its `(id, value)` rows become one jsonb of JSON texts by id in a materialized one-row WITH
+ * clause, and each row takes its value by key (as sharedRelationSql: a WITH clause has no index,
+ * and a join with it would be planned from the page's estimated, not real, size). The value goes
+ * into the object as json, i.e. as to_json wrote it, which is what json_build_object writes for the
+ * per-row value, so the answer is byte for byte the same. The page's ids are read by the set
+ * query as `= ANY(ARRAY(…))`: index probes, never a hash of the whole table.
+ */
+function pageComputedSql(b: Build, computed: PageComputed): Knex.Raw {
+  const { knex } = b.ctx;
+  const name = `__c${b.pageValues.length}`;
+  const inPage = (column: string) => `${column} = ANY(ARRAY(SELECT id FROM ${PAGE_CTE}))`;
+  const rows = computed.sql({ knex, auth: b.ctx.auth, inPage });
+  const values = knex
+    .queryBuilder()
+    .select(knex.raw(`jsonb_object_agg(v.id::text, to_json(v.value)::text) AS m FROM (?) v`, [rows]));
+  b.shared.push([name, values]);
+  b.pageValues.push(name);
+  return knex.raw(`coalesce(??.m ->> ??.id::text, '${computed.missing}')::json`, [name, ROOT_ALIAS]);
+}
+
+/**
  * The statement of a page: `data` (the rows as JSON text, in page order), `total`. Without page
  * (the full list) the count runs only when the list is cut at the cap, as listResource does.
  */
 export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number): Knex.QueryBuilder {
   const { knex } = ctx;
-  const b: Build = { ctx, next: 0, shared: [] };
+  const b: Build = { ctx, next: 0, shared: [], pageValues: [], pageForms: pageFormsPay(q, limit) };
   const counts: Array<[string, Knex.Raw]> = q.withCount.map((c) => [c.key, knex.raw('(?)', [countSql(ctx, c)])]);
   const object = objectSql(b, q.resource, ROOT_ALIAS, q.select, q.with, counts);
   const { inner, keys } = pageIds(ctx, q, offset, limit);
@@ -184,15 +232,32 @@ export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: numb
       ? knex.raw(`CASE WHEN count(*) < ? THEN count(*) ELSE (?) END`, [limit, countQuery(ctx, q)])
       : knex.raw('(?)', [countQuery(ctx, q)]);
   const statement = knex.queryBuilder();
-  // With shared relations the page is read once (a WITH clause), by them and by the answer.
+  // With shared relations or page-wide values the page is read once (a WITH clause), by them and
+  // by the answer.
   if (b.shared.length) {
     statement.with(PAGE_CTE, inner);
     // MATERIALIZED: referenced once, PostgreSQL would otherwise inline it into the per-row
     // subquery and build each object per parent row again.
     for (const [name, objects] of b.shared) statement.withMaterialized(name, objects);
     statement.from({ [PAGE_ALIAS]: PAGE_CTE });
-  } else statement.from(inner.as(PAGE_ALIAS));
-  statement.join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
+    // Each page row by its primary key, whatever the page's estimated size: read from a WITH
+    // clause, a flags call's 800 ids are estimated at 800 and PostgreSQL hashed the whole table to
+    // join them; a condition `= ANY(page ids)` on the join made it compare every row with every
+    // row when the page was estimated at 2 (the calendar). OFFSET 0 keeps the lateral subquery a
+    // per-row probe instead of being flattened into that join.
+    statement.joinRaw('CROSS JOIN LATERAL (SELECT * FROM ?? AS ?? WHERE ??.id = ??.id OFFSET 0) AS ??', [
+      q.resource.table,
+      ROOT_ALIAS,
+      ROOT_ALIAS,
+      PAGE_ALIAS,
+      ROOT_ALIAS,
+    ]);
+    for (const name of b.pageValues) statement.joinRaw('CROSS JOIN ??', [name]);
+  } else {
+    statement
+      .from(inner.as(PAGE_ALIAS))
+      .join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
+  }
   return statement
     .select(knex.raw(`coalesce(json_agg(? ORDER BY ${order.map(() => '?').join(', ')}), '[]'::json)::text as data`, [object, ...order]))
     .select(knex.raw('? as total', [total]));

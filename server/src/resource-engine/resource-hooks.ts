@@ -34,6 +34,30 @@ export interface ComputedAttribute {
    * numbers, not text). One scalar expression; a row of keys can be an ARRAY (compared element-wise).
    */
   sortSql?(ctx: SqlContext): Knex.Raw;
+  /**
+   * The same values for every row of a JSON list page at once (json-page.ts, issue 32): one
+   * set-based pass over the page's ids instead of `sql` once per row. Only the answer of the page's
+   * own rows uses it; filters, sorts and nested rows keep `sql`, so both must agree on every row.
+   */
+  page?: PageComputed;
+}
+
+/** What a page-wide computed attribute is given: who asks, and the page's ids. */
+export interface PageSqlContext {
+  knex: Knex;
+  auth: AuthState;
+  /** `<column> = ANY(<the page's ids>)` as SQL: the condition that keeps a set query to the page. */
+  inPage(column: string): string;
+}
+
+export interface PageComputed {
+  /**
+   * Rows `(id, value)`: at most one per id of the page (`inPage`), value as `sql` computes it for
+   * that row. A row of the page it does not answer takes `missing`.
+   */
+  sql(ctx: PageSqlContext): Knex.Raw;
+  /** The value of the rows `sql` does not answer, as JSON text (`false`, `null`, `0`). */
+  missing: 'false' | 'null' | '0';
 }
 
 /**

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import type { ComputedAttribute, ResourceHooks, RowScope, SqlContext } from '../../resource-engine/resource-hooks.js';
+import type {
+  ComputedAttribute,
+  PageComputed,
+  PageSqlContext,
+  ResourceHooks,
+  RowScope,
+  SqlContext,
+} from '../../resource-engine/resource-hooks.js';
 import { coveredStudiesSql, positionInSubscriptionSql, STUDY_START_OF_ROW } from '../subscriptions/index.js';
 import { familyStudentIds, readScopeFor } from '../scheduling-core/index.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
@@ -34,7 +41,7 @@ interface OwnStudents {
   sql: string;
   bindings: number[];
 }
-function ownStudents(ctx: SqlContext, column: string): OwnStudents {
+function ownStudents(ctx: Pick<SqlContext, 'auth'>, column: string): OwnStudents {
   const ids = familyStudentIds(ctx.auth);
   if (ids === null) return { sql: '', bindings: [] };
   if (ids.length === 0) return { sql: ' AND false', bindings: [] };
@@ -108,14 +115,134 @@ function priceTotalSql(a: string): string {
     WHERE pt_su.study_id = ${a}.id)`;
 }
 
+/**
+ * The flags for a whole page at once (ComputedAttribute.page, issue 32): the calendar's flags call
+ * names every study of the window (800 for a busy teacher), and the per-row subqueries above, one
+ * set of index probes per study, were planned at a cost over `jit_above_cost` (JIT compilation
+ * took most of the call's time). Each function below answers the same value as its per-row twin
+ * for every study of the page, with the same caller scope (`own`); studies.page.int.test.ts and
+ * `npm run bench:calendar` compare the two.
+ */
+function pageRaw(ctx: PageSqlContext, sql: string, bindings: readonly Knex.RawBinding[] = []): Knex.Raw {
+  return ctx.knex.raw(sql, [...bindings]);
+}
+
+/**
+ * Every participant row of the packages the page's studies are on, with its position in its
+ * package by (start, study id) and the package's size. `count(*)` over the window's default frame
+ * counts the rows up to and including this row's peers, i.e. positionInSubscriptionSql's `<=`
+ * count; a row's lower(period) is its study's start (STUDY_START_OF_ROW). Read by
+ * study_user_subscription_start_index, bounded by the packages' sizes.
+ */
+function packageRowsSql(ctx: PageSqlContext, tag: string): string {
+  const order = `${STUDY_START_OF_ROW(`${tag}_o`)}, ${tag}_o.study_id`;
+  return `(SELECT ${tag}_o.subscription_id, ${tag}_o.study_id, ${tag}_o.user_id,
+      count(*) OVER (PARTITION BY ${tag}_o.subscription_id ORDER BY ${order}) AS position,
+      count(*) OVER (PARTITION BY ${tag}_o.subscription_id) AS size
+    FROM study_user ${tag}_o
+    WHERE ${tag}_o.subscription_id IN (${pageSubscriptionsSql(ctx, tag)}))`;
+}
+
+function pageSubscriptionsSql(ctx: PageSqlContext, tag: string): string {
+  return `SELECT ${tag}_ps.subscription_id FROM study_user ${tag}_ps
+    WHERE ${ctx.inPage(`${tag}_ps.study_id`)} AND ${tag}_ps.subscription_id IS NOT NULL`;
+}
+
+const studiesPage: Record<string, PageComputed> = {
+  /** isPaidSql: the package's paid amount is summed once per package, positions once per package. */
+  isPaid: {
+    missing: 'false',
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'sp_su.user_id');
+      return pageRaw(
+        ctx,
+        `SELECT sp_su.study_id AS id, bool_and(CASE
+            WHEN sp_sub.id IS NULL THEN false
+            WHEN sp_sub.price_per_study = 0 THEN true
+            ELSE sp_pk.position <= coalesce(sp_paid.amount, 0) / sp_sub.price_per_study
+          END) AS value
+        FROM study_user sp_su
+          LEFT JOIN subscriptions sp_sub ON sp_sub.id = sp_su.subscription_id
+          LEFT JOIN ${packageRowsSql(ctx, 'sp')} sp_pk
+            ON sp_pk.subscription_id = sp_sub.id AND sp_pk.study_id = sp_su.study_id
+          LEFT JOIN (SELECT sp_inv.subscription_id, sum(sp_inv.amount) AS amount FROM invoices sp_inv
+                     WHERE sp_inv.payed_at IS NOT NULL
+                       AND sp_inv.subscription_id IN (${pageSubscriptionsSql(ctx, 'spi')})
+                     GROUP BY sp_inv.subscription_id) sp_paid ON sp_paid.subscription_id = sp_sub.id
+        WHERE ${ctx.inPage('sp_su.study_id')} AND sp_su.role_id = ?${own.sql}
+        GROUP BY sp_su.study_id`,
+        [STUDENT, ...own.bindings],
+      );
+    },
+  },
+  /** isLastSql: the row is its package's last (no row after it). */
+  isLast: {
+    missing: 'false',
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'sl_pk.user_id');
+      return pageRaw(
+        ctx,
+        `SELECT DISTINCT sl_pk.study_id AS id, true AS value FROM ${packageRowsSql(ctx, 'sl')} sl_pk
+        WHERE ${ctx.inPage('sl_pk.study_id')} AND sl_pk.position = sl_pk.size${own.sql}`,
+        own.bindings,
+      );
+    },
+  },
+  isBonus: {
+    missing: 'false',
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'sb_su.user_id');
+      return pageRaw(
+        ctx,
+        `SELECT sb_s.id, true AS value FROM studies sb_s WHERE ${ctx.inPage('sb_s.id')} AND sb_s.type_id = ?
+        UNION
+        SELECT sb_su.study_id, true
+        FROM study_user sb_su JOIN subscriptions sb_sub ON sb_sub.id = sb_su.subscription_id
+        WHERE ${ctx.inPage('sb_su.study_id')} AND sb_sub.price_per_study = 0${own.sql}`,
+        [BONUS_STUDY_TYPE_ID, ...own.bindings],
+      );
+    },
+  },
+  studyReportCheck: {
+    missing: 'false',
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'sr_r.user_id');
+      return pageRaw(
+        ctx,
+        `SELECT DISTINCT sr_r.study_id AS id, true AS value
+        FROM study_reports sr_r WHERE ${ctx.inPage('sr_r.study_id')}${own.sql}`,
+        own.bindings,
+      );
+    },
+  },
+  isNoReport: {
+    missing: 'false',
+    sql: (ctx) => {
+      const own = ownStudents(ctx, 'snr_su.user_id');
+      return pageRaw(
+        ctx,
+        `SELECT DISTINCT snr_s.id, true AS value
+        FROM studies snr_s JOIN study_user snr_su ON snr_su.study_id = snr_s.id
+        WHERE ${ctx.inPage('snr_s.id')} AND snr_s."end" <= now() AND snr_s.miss_status = 0
+          AND snr_su.role_id = ?${own.sql}
+          AND NOT EXISTS (SELECT 1 FROM study_reports snr_r
+                          WHERE snr_r.study_id = snr_s.id AND snr_r.user_id = snr_su.user_id)`,
+        [STUDENT, ...own.bindings],
+      );
+    },
+  },
+};
+
 export const studiesComputed: Record<string, ComputedAttribute> = {
   isPaid: {
+    page: studiesPage.isPaid,
     sql: (ctx) => {
       const own = ownStudents(ctx, 'sp_su.user_id');
       return raw(ctx, isPaidSql(quotedAlias(ctx), own), [STUDENT, ...own.bindings]);
     },
   },
   isLast: {
+    page: studiesPage.isLast,
     // The studies table has a "last" filter (spec part 2 §2); it comes with a start range.
     sql: (ctx) => {
       const last = isLastSql(ctx, quotedAlias(ctx), 'sl');
@@ -124,6 +251,7 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
   },
   /** A bonus lesson: of the bonus study type, or booked on a free package (price 0). */
   isBonus: {
+    page: studiesPage.isBonus,
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       const own = ownStudents(ctx, 'sb_su.user_id');
@@ -141,6 +269,7 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
    * study_reports (study_id, user_id) unique index.
    */
   studyReportCheck: {
+    page: studiesPage.studyReportCheck,
     sql: (ctx) => {
       const own = ownStudents(ctx, 'sr_r.user_id');
       return raw(ctx, existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id${own.sql}`), own.bindings);
@@ -151,6 +280,7 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
    * and at least one of its students has no report.
    */
   isNoReport: {
+    page: studiesPage.isNoReport,
     sql: (ctx) => {
       const a = quotedAlias(ctx);
       const own = ownStudents(ctx, 'snr_su.user_id');

@@ -1,5 +1,6 @@
 import { ROLE_GROUPS } from '@school/shared/domain';
 import { onFamilySide } from '@school/shared/permissions';
+import type { AuthState } from '../../platform/security/auth-state.js';
 import type { ComputedAttribute, ResourceHooks, RowScope } from '../../resource-engine/resource-hooks.js';
 import { quotedAlias } from '../../resource-engine/resource-hooks.js';
 import { readScopeFor } from '../scheduling-core/index.js';
@@ -33,13 +34,18 @@ export const studyMessagesComputed: Record<string, ComputedAttribute> = {
  * calendar is not who the family is waiting for). Reads study_messages_study_id_index, users_pkey
  * and study_message_reads_pkey: one probe per study shown.
  */
+/** The caller's side of a chat: a family member, and whose messages are new to them (the other side's). */
+function unreadSide(auth: AuthState): { family: boolean; side: string } {
+  const family = onFamilySide(auth.roleId);
+  const roles = FAMILY_ROLES.join(', ');
+  return { family, side: family ? `NOT IN (${roles})` : `IN (${roles})` };
+}
+
 export const unreadMessagesComputed: ComputedAttribute = {
   sql: (ctx) => {
     const a = quotedAlias(ctx);
     const me = ctx.auth.user.id;
-    const family = onFamilySide(ctx.auth.roleId);
-    const roles = FAMILY_ROLES.join(', ');
-    const side = family ? `NOT IN (${roles})` : `IN (${roles})`;
+    const { family, side } = unreadSide(ctx.auth);
     const taking = family ? '' : `AND EXISTS (SELECT 1 FROM study_user smu_p WHERE smu_p.study_id = ${a}.id AND smu_p.user_id = ?)`;
     return ctx.knex.raw(
       `coalesce((SELECT true FROM study_messages smu_m JOIN users smu_u ON smu_u.id = smu_m.user_id
@@ -50,6 +56,28 @@ export const unreadMessagesComputed: ComputedAttribute = {
         LIMIT 1), false)`,
       family ? [me, me] : [me, me, me],
     );
+  },
+  // The same for a whole page (issue 32): the page's messages with the caller's read mark joined
+  // (study_message_reads_pkey: one row per study and user).
+  page: {
+    missing: 'false',
+    sql: (ctx) => {
+      const me = ctx.auth.user.id;
+      const { family, side } = unreadSide(ctx.auth);
+      const taking = family
+        ? ''
+        : `AND EXISTS (SELECT 1 FROM study_user smu_p
+                       WHERE smu_p.study_id = smu_m.study_id AND smu_p.user_id = ?)`;
+      return ctx.knex.raw(
+        `SELECT DISTINCT smu_m.study_id AS id, true AS value
+        FROM study_messages smu_m JOIN users smu_u ON smu_u.id = smu_m.user_id
+          LEFT JOIN study_message_reads smu_r ON smu_r.study_id = smu_m.study_id AND smu_r.user_id = ?
+        WHERE ${ctx.inPage('smu_m.study_id')} AND smu_m.user_id <> ? AND smu_u.role_id ${side}
+          AND smu_m.id > coalesce(smu_r.last_read_message_id, 0)
+          ${taking}`,
+        family ? [me, me] : [me, me, me],
+      );
+    },
   },
 };
 
