@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { createModules } from '../../server/src/modules';
 import { createLogger } from '../../server/src/platform/logging/logger';
-import { SCREENSHOT_DIR } from '../support/browser';
-import { currentKyivWeek, openStudy, pickUser, signIn, waitForCalendar, ZONE } from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+import { SCREENSHOT_DIR } from '../support/browser.test-kit';
+import { currentKyivWeek, openStudy, pickUser, signIn, waitForCalendar, ZONE } from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /**
  * A family's answer in the bot, as staff see it (docs/domain-rules.md, "Attendance answers"): the

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '../support/browser.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
@@ -13,8 +13,8 @@ import {
   toastText,
   waitForCalendar,
   ZONE,
-} from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+} from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /**
  * The study form (spec part 2 §2-§6, part 1 §2, §5): opened by a free slot and by the edit

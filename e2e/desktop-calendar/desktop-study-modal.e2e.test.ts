@@ -9,8 +9,8 @@ import {
   studyInProgress,
   toastText,
   userIdOf,
-} from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+} from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /** The study event modal (spec part 1 §2, §4): contacts, the edit shortcut, notify, refused saves. */
 

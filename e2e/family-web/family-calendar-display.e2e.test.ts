@@ -2,10 +2,10 @@ import { DateTime } from 'luxon';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { showMonthOf, signIn, studiesOf, userIdOf, waitForCalendar, ZONE, type DbStudy } from './family-e2e-kit';
+import { startTestServer } from '../../server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { showMonthOf, signIn, studiesOf, userIdOf, waitForCalendar, ZONE, type DbStudy } from './family.test-kit';
 
 /**
  * What a family reads in the calendar grid (spec part 1 §2 "reduced display": time, type,

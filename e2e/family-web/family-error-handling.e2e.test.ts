@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { startAnswerProxy, type AnswerProxy } from '../support/answer-proxy';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { signIn, userIdOf, waitForCalendar } from './family-e2e-kit';
+import { startTestServer } from '../../server/test/harness.test-kit';
+import { startAnswerProxy, type AnswerProxy } from '../support/answer-proxy.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { signIn, userIdOf, waitForCalendar } from './family.test-kit';
 
 /**
  * Global error handling in the family web (spec part 1 §8): "A window-level error and a framework

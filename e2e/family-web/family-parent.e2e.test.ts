@@ -2,9 +2,9 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer, type TestClient } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
+import { startTestServer, type TestClient } from '../../server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import {
   arrangeStudyStartingTomorrow,
   cellDateOf,
@@ -19,7 +19,7 @@ import {
   waitForCalendar,
   ZONE,
   type DbStudy,
-} from './family-e2e-kit';
+} from './family.test-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;

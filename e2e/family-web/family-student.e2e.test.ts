@@ -3,11 +3,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/validation';
-import { startTestServer, type TestClient } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { cellDateOf, openStudy, PASSWORD, shownStudyIds, signIn, studiesOf, userIdOf, viewShot, waitForCalendar, ZONE } from './family-e2e-kit';
-import { expectPasswordChangedThenRestore } from '../support/passwords';
+import { startTestServer, type TestClient } from '../../server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { cellDateOf, openStudy, PASSWORD, shownStudyIds, signIn, studiesOf, userIdOf, viewShot, waitForCalendar, ZONE } from './family.test-kit';
+import { expectPasswordChangedThenRestore } from '../support/passwords.test-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;

@@ -2,10 +2,10 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { metadataOf, postForm } from '../../server/src/features/recordings/recordings.test-kit';
-import { currentKyivWeek } from '../desktop-calendar/calendar-e2e-kit';
-import { openStudy, showMonthOf, signIn, viewShot, waitForCalendar } from '../family-web/family-e2e-kit';
-import { VIEWPORTS } from '../support/browser';
-import { recordingsOf, sharedStudiesThisWeek, useRecordingsSuite } from './recordings-e2e-kit';
+import { currentKyivWeek } from '../desktop-calendar/calendar.test-kit';
+import { openStudy, showMonthOf, signIn, viewShot, waitForCalendar } from '../family-web/family.test-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { recordingsOf, sharedStudiesThisWeek, useRecordingsSuite } from './recordings.test-kit';
 
 /**
  * A student watches the lesson's recordings in the family study modal on a phone (360 px) and

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { pickUser, signIn as staffSignIn } from '../desktop-calendar/calendar-e2e-kit';
-import { openStudy as openFamilyStudy, showMonthOf, signIn as familySignIn, userIdOf, viewShot, waitForCalendar, type Language } from '../family-web/family-e2e-kit';
-import { closeBrowser, launchBrowser, newPage, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels-kit';
+import { startTestServer } from '../../server/test/harness.test-kit';
+import { pickUser, signIn as staffSignIn } from '../desktop-calendar/calendar.test-kit';
+import { openStudy as openFamilyStudy, showMonthOf, signIn as familySignIn, userIdOf, viewShot, waitForCalendar, type Language } from '../family-web/family.test-kit';
+import { closeBrowser, launchBrowser, newPage, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels.test-kit';
 
 /** The family modal's panels and what crosses between staff and family live (issue 14). */
 

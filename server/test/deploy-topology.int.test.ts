@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/platform/db/embedded-postgres.js';
-import { createTestDatabase, type TestDatabase } from './harness.js';
+import { createTestDatabase, type TestDatabase } from './harness.test-kit.js';
 import { buildServer, nginxMissing, ProxyClient, spawnBuilt, type BuiltProcess, renderTemplate, rssOf, selfSignedCertificate, startNginx, TEMPLATE, type NginxProcess } from './deploy-topology.test-kit.js';
 
 /**

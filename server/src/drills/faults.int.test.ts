@@ -5,10 +5,10 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
 import { freePort } from '../platform/db/embedded-postgres.js';
-import { addSignedInUser, addStudy, addUser } from '../features/studies/scheduling.fixtures.js';
+import { addSignedInUser, addStudy, addUser } from '../features/studies/scheduling.test-kit.js';
 import { eventually, filesUnder, makeSample, metadataOf, pickStudies, postForm, removeDir, tempDir, type StudyPicks } from '../features/recordings/recordings.test-kit.js';
-import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../test/harness.js';
-import { spawnServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../test/harness.test-kit.js';
+import { spawnServerProcess, type ServerProcess } from '../../test/server-process.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 import { startFakeTelegram, type FakeTelegram } from '../features/messenger-bots/fake-telegram.test-kit.js';
 

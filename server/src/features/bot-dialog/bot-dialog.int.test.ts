@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE, type MessengerType } from '@school/shared/domain';
 import { botDialog as uk } from '../../../../shared/src/i18n/locales/uk/bot-dialog.js';
 import { botDialog as ru } from '../../../../shared/src/i18n/locales/ru/bot-dialog.js';
-import { addUser } from '../studies/scheduling.fixtures.js';
+import { addUser } from '../studies/scheduling.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
-import type { TestClient } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
 import {
   answerButton,
   ask,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { createTestDatabase, type DemoRole, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, type DemoRole, type TestDatabase } from '../../../test/harness.test-kit.js';
 import {
   openCalendarClient,
   refusalOf,

@@ -15,7 +15,7 @@ import {
   TestClient,
   type DemoRole,
   type TestDatabase,
-} from '../../../test/harness.js';
+} from '../../../test/harness.test-kit.js';
 import { unfoldLines } from './ical-format.js';
 
 /** The feed over real HTTP, read the way a calendar app reads it. */

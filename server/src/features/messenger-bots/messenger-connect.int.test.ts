@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bots as ru } from '../../../../shared/src/i18n/locales/ru/bots.js';
 import { limits as ru_limits } from '../../../../shared/src/i18n/locales/ru/limits.js';
-import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.test-kit.js';
 import {
   startBotsServer,
   TELEGRAM_BOT,

@@ -5,7 +5,7 @@ import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/schedul
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createModules } from '../../modules.js';
-import { addSignedInUser, addStudy, addUser } from '../studies/scheduling.fixtures.js';
+import { addSignedInUser, addStudy, addUser } from '../studies/scheduling.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from './fake-bot-servers.test-kit.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
 

@@ -15,8 +15,8 @@ import {
   TestClient,
   type DemoRole,
   type TestDatabase,
-} from '../../../test/harness.js';
-import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.js';
+} from '../../../test/harness.test-kit.js';
+import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.test-kit.js';
 
 /**
  * Issue 4 point 8 with real operating-system processes: two `server/src/main.ts` started as

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
-import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooks-test-kit.sql.js';
+import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.test-kit.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooked-query.test-kit.js';
 
 let db: TestDatabase;
 let knex: Knex;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
-import { authFor, hookedQuery } from './hooks-test-kit.sql.js';
+import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.test-kit.js';
+import { authFor, hookedQuery } from './hooked-query.test-kit.js';
 import type { AuthState } from '../auth/auth-user.js';
 
 /** studies.is_off_template and studies.price_total (spec part 2 §4 and the studies table footer). */

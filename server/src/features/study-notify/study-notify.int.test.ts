@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { createLogger } from '../../platform/logging/logger.js';
-import { authFor } from '../studies/hooks-test-kit.sql.js';
-import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
+import { authFor } from '../studies/hooked-query.test-kit.js';
+import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.test-kit.js';
 import { createSchedulingCoreModule } from '../scheduling-core/scheduling-core.module.js';
 import { createStudyNotifyModule } from './study-notify.module.js';
 import type { NotifyOutbox } from './study-notify.sender.js';

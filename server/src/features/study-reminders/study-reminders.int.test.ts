@@ -7,7 +7,7 @@ import { studyReminders as uk } from '../../../../shared/src/i18n/locales/uk/stu
 import { createLogger } from '../../platform/logging/logger.js';
 import { bindChat, fill, repliesTo } from '../bot-dialog/bot-dialog.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
-import { addStudy, addUser, createSchedulingFixture, kyivDay } from '../studies/scheduling.fixtures.js';
+import { addStudy, addUser, createSchedulingFixture, kyivDay } from '../studies/scheduling.test-kit.js';
 import { createStudyRemindersRepository } from './study-reminders.repository.js';
 import { createStudyRemindersService } from './study-reminders.service.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { connectPgClient, createPgPool } from './pg-client.js';
 
 let db: TestDatabase;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { createLogger } from '../logging/logger.js';
 import { defineJob, UnknownJobError, type JobQueue, type RegisterOptions } from './job-queue.js';
 import { createJobQueue } from './pg-boss-job-queue.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../../test/harness.test-kit.js';
 import {
   openCalendarClient,
   refusalOf,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_PASSWORD, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, DEMO_PASSWORD, type TestDatabase } from '../../../test/harness.test-kit.js';
 import {
   openCalendarClient,
   sessionCookie,

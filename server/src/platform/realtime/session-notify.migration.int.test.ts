@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sessionNotify from '../../db/migrations/019_session_notify.js';
 import { sha256 } from '../security/secrets.js';
 import { connectPgClient } from '../db/pg-client.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { sleep } from './realtime.test-kit.js';
 import { parseSessionChange, type SessionChange } from './session-change.payload.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
 import * as studyPanels from '../../db/migrations/023_study_panels.js';
 import { connectPgClient } from '../db/pg-client.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { ensureStudyNotifyTriggers, sleep } from './realtime.test-kit.js';
 import { parseStudyChange, type StudyChange } from './study-change.payload.js';
 

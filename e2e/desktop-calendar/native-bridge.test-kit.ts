@@ -36,7 +36,7 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PRELOAD = path.resolve(here, '../../desktop/src/preload/index.ts');
-const SHIM = path.resolve(here, 'electron-shim.ts');
+const SHIM = path.resolve(here, 'electron-shim.test-kit.ts');
 
 export interface NativeHarness {
   settings: SettingsService;

@@ -1,4 +1,4 @@
-import { openStudy } from '../desktop-calendar/calendar-e2e-kit';
+import { openStudy } from '../desktop-calendar/calendar.test-kit';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
@@ -59,5 +59,5 @@ export function watchUploads(page: Page, studyId: number): { count(): number } {
 }
 
 /** The week view shows the study; the desktop modal opens on it. */
-/** The staff calendar's study, of this week or the next (calendar-e2e-kit's openStudy). */
+/** The staff calendar's study, of this week or the next (calendar.test-kit.ts's openStudy). */
 export const openDesktopStudy = openStudy;

@@ -10,9 +10,9 @@ import { createKnex } from '../src/platform/db/database.js';
 import type { JobQueue } from '../src/platform/jobs/job-queue.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 import { dbUrl } from './global-setup.js';
-import { TestClient } from './test-client.js';
+import { TestClient } from './test-client.test-kit.js';
 
-export { TestClient } from './test-client.js';
+export { TestClient } from './test-client.test-kit.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_ACCOUNTS = {
@@ -94,7 +94,7 @@ export async function startTestServer(
     logger: createLogger(config.LOG_LEVEL),
     // socket.io holds a LISTEN connection of its own: only the tests that need it pay for it.
     dbUrl: opts.realtime ? db.url : undefined,
-    // A queue the test drives (platform/jobs/inline-job-queue.ts); none: jobs that have an
+    // A queue the test drives (platform/jobs/inline-job-queue.test-kit.ts); none: jobs that have an
     // in-process fallback run right after the answer (the reset mail), the rest are off.
     jobs: opts.jobs,
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from '../support/browser';
+import { SCREENSHOT_DIR } from '../support/browser.test-kit';
 
 /** Helpers of the family web browser tests (e2e/family-web). */
 
