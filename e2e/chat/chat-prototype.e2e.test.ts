@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer, type TestServer } from '../../server/test/harness.test-kit';
+import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
 import { signIn } from '../desktop-calendar/calendar.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';

@@ -6,7 +6,7 @@ import { screenshot } from '../support/browser.test-kit';
 import { PASSWORD, signIn, toastText } from './calendar.test-kit';
 import { useStaffSuite } from './staff-suite.test-kit';
 import { restorePassword } from '../support/passwords.test-kit';
-import { contractFormDocx } from '../../server/src/features/document-generators/document.test-kit';
+import { contractFormDocx } from '@school/server/src/features/document-generators/document.test-kit';
 
 /**
  * The staff /settings (change password, language, the bots' place) and the Teacher's read-only

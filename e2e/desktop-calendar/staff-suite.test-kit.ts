@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/harness.test-kit';
+import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { userIdOf } from './calendar.test-kit';

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, forgotPasswordSchema, parseBody, resetPasswordSchema } from '@school/shared/validation';
-import { startTestServer } from '../../server/test/harness.test-kit';
+import { startTestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { PASSWORD, signIn, type Language } from './family.test-kit';

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness.test-kit';
+import { startTestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { showMonthOf, signIn, studiesOf, userIdOf, waitForCalendar, ZONE, type DbStudy } from './family.test-kit';

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/validation';
-import { startTestServer, type TestClient } from '../../server/test/harness.test-kit';
+import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { cellDateOf, openStudy, PASSWORD, shownStudyIds, signIn, studiesOf, userIdOf, viewShot, waitForCalendar, ZONE } from './family.test-kit';

@@ -7,7 +7,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/harness.test-kit';
+import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 

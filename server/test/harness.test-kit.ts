@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { connectPgClient } from '../src/platform/db/pg-client.js';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createKnex } from '../src/platform/db/database.js';
@@ -57,6 +57,41 @@ export async function createTestDatabase(from: 'demo' | 'empty' | 'blank' = 'dem
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
+  };
+}
+
+/**
+ * This test file's private database: created in the file's first beforeAll, dropped after its
+ * last test. Call it at the top of the file. Its `knex` may be taken right away
+ * (`const { knex } = useTestDatabase()`): it is the database's own once the file's tests run.
+ */
+export function useTestDatabase(from: 'demo' | 'empty' | 'blank' = 'demo'): TestDatabase {
+  let db: TestDatabase | undefined;
+  const current = (): TestDatabase => {
+    if (db) return db;
+    throw new Error('The test database exists from the file\'s beforeAll on: use it in hooks and tests.');
+  };
+  beforeAll(async () => {
+    db = await createTestDatabase(from);
+  });
+  afterAll(async () => {
+    await db?.drop();
+    db = undefined;
+  });
+  // A stand-in that forwards every call and property to the database's knex of the moment.
+  const knex = new Proxy((() => undefined) as unknown as Knex, {
+    apply: (_target, _this, args: unknown[]) => (current().knex as unknown as (...a: unknown[]) => unknown)(...args),
+    get: (_target, property) => Reflect.get(current().knex, property),
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get name() {
+      return current().name;
+    },
+    knex,
+    drop: () => current().drop(),
   };
 }
 

@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@school/shared/i18n';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
 import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.test-kit.js';
+
+const uk = resources.uk.translation.scheduling;
+const ru = resources.ru.translation.scheduling;
 
 /**
  * The study form of the admin studies page (spec part 2 §4, §5): create, duplicate a row, the
