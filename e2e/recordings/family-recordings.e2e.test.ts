@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { metadataOf, postForm } from '@school/server/src/features/recordings/recordings.test-kit';
 import { currentKyivWeek } from '../desktop-calendar/calendar.test-kit';
-import { openStudy, showMonthOf, signIn, viewShot, waitForCalendar } from '@school/family-web/family.test-kit';
+import { openStudy, showMonthOf, signIn, viewShot, waitForCalendar } from '../family-web/family.test-kit';
 import { VIEWPORTS } from '../support/browser.test-kit';
 import { recordingsOf, sharedStudiesThisWeek, useRecordingsSuite } from './recordings.test-kit';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { startTestServer } from '@school/server/test/harness.test-kit';
 import { pickUser, signIn as staffSignIn } from '../desktop-calendar/calendar.test-kit';
-import { openStudy as openFamilyStudy, showMonthOf, signIn as familySignIn, userIdOf, viewShot, waitForCalendar, type Language } from '@school/family-web/family.test-kit';
+import { openStudy as openFamilyStudy, showMonthOf, signIn as familySignIn, userIdOf, viewShot, waitForCalendar, type Language } from '../family-web/family.test-kit';
 import { closeBrowser, launchBrowser, newPage, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels.test-kit';
