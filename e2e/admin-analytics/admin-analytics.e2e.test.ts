@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { formatAmount } from '@school/shared/rules';
 import { SCREENSHOT_DIR as SHOTS, VIEWPORTS } from '../support/browser.test-kit';
-import { signIn } from '../desktop-calendar/calendar.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
 import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge.test-kit';
 import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { VIEWPORTS } from '../support/browser.test-kit';
-import { signIn } from '../desktop-calendar/calendar.test-kit';
+import { signIn, ZONE } from '../support/demo-school.test-kit';
 import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge.test-kit';
 import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const teacher = await knex('users').where({ email: 'teacher@example.com' }).first('id', 'full_name');
   const [lonely] = await knex('users').insert({ role_id: 4, firstname: 'Зорян', surname: 'Безконтрактний' }).returning('id');
   // Today's euro rate is known: the form needs no outside service.
-  const today = DateTime.now().setZone('Europe/Kyiv').toISODate();
+  const today = DateTime.now().setZone(ZONE).toISODate();
   await knex('exchange_rates').insert({ currency: 'EUR', rate_date: today, rate: 45.5 }).onConflict(['currency', 'rate_date']).merge();
   people = {
     student: { id: contract.student_id, full_name: contract.student_name },
@@ -143,7 +143,7 @@ describe('contract form', () => {
       await successToast(page, uk.moneyForms.contract.saved);
       const saved = await suite.server.knex('contracts').where({ id: made.contract }).first();
       expect(saved.template_id).toBe(PLAIN);
-      expect(DateTime.fromJSDate(saved.end_at).setZone('Europe/Kyiv').toISODate()).toBe('2031-08-31');
+      expect(DateTime.fromJSDate(saved.end_at).setZone(ZONE).toISODate()).toBe('2031-08-31');
       expect(harness.logged).toEqual([]);
     } finally {
       await context.close();

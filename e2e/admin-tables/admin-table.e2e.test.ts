@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { resources } from '@school/shared/i18n';
-import { ZONE, signIn, toastText, userIdOf } from '../desktop-calendar/calendar.test-kit';
+import { toastText } from '../desktop-calendar/calendar.test-kit';
 import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 import { SCREENSHOT_DIR } from '../support/browser.test-kit';
+import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 
 /**
  * The generic admin table and the users, studies, teachers and study reports tables (issue 16):

@@ -4,6 +4,7 @@ import { resources } from '@school/shared/i18n';
 import { calendarUiTexts } from '@school/shared/ui/calendar';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser.test-kit';
+import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
@@ -11,11 +12,8 @@ import {
   openStudy,
   pickUser,
   shownStudyIds,
-  signIn,
   studiesOf,
-  userIdOf,
   waitForCalendar,
-  ZONE,
 } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 

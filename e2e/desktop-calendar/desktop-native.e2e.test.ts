@@ -9,7 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { screenshot, VIEWPORTS } from '../support/browser.test-kit';
-import { pickUser, signIn, userIdOf, waitForCalendar } from './calendar.test-kit';
+import { signIn, userIdOf } from '../support/demo-school.test-kit';
+import { pickUser, waitForCalendar } from './calendar.test-kit';
 import { installNativeBridge, type NativeHarness } from './native-bridge.test-kit';
 import { useStaffSuite } from './staff-suite.test-kit';
 

@@ -5,7 +5,8 @@ import { resources } from '@school/shared/i18n';
 import { createModules } from '@school/server/src/modules';
 import { createLogger } from '@school/server/src/platform/logging/logger';
 import { SCREENSHOT_DIR } from '../support/browser.test-kit';
-import { currentKyivWeek, openStudy, pickUser, signIn, waitForCalendar, ZONE } from './calendar.test-kit';
+import { signIn, ZONE } from '../support/demo-school.test-kit';
+import { currentKyivWeek, openStudy, pickUser, waitForCalendar } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /**

@@ -3,16 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn, ZONE } from '../support/demo-school.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
   freeHourNextWeek,
   pickUser,
-  signIn,
   studiesOf,
   toastText,
   waitForCalendar,
-  ZONE,
 } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
-import { userIdOf } from './calendar.test-kit';
+import { userIdOf } from '../support/demo-school.test-kit';
 
 export interface StaffSuite {
   server: TestServer;

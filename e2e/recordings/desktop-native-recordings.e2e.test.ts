@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { currentKyivWeek, openStudy, pickUser, signIn, toastText } from '../desktop-calendar/calendar.test-kit';
+import { currentKyivWeek, openStudy, pickUser, toastText } from '../desktop-calendar/calendar.test-kit';
 import { installNativeBridge } from '../desktop-calendar/native-bridge.test-kit';
 import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
 import { activeRows, recordingsOf, sharedStudiesThisWeek, showSection, shownRows, useRecordingsSuite } from './recordings.test-kit';
 
 /**

@@ -2,10 +2,10 @@ import { openStudy } from '../desktop-calendar/calendar.test-kit';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
+import { ZONE } from '../support/demo-school.test-kit';
 
 /** Helpers of the study panels' browser tests (homework, messages, reports, evaluation). */
 
-export const ZONE = 'Europe/Kyiv';
 export const KB = 1024;
 
 export interface PanelStudy {
