@@ -86,7 +86,12 @@ export default tseslint.config(
   // A file reaches another workspace package (shared, server, desktop, family-web) by the package's
   // name, never by climbing into its folder ('../../../../shared/src/...'): what a package offers is
   // its package.json `exports` (docs/testing.md). Checked on the resolved file, as the zones above.
-  { files: ['**/*.{ts,tsx,js,mjs}'], ignores: ['bench/**'], rules: { 'import-x/no-relative-packages': 'error' } },
+  // Build configs may use the repository's own scripts (scripts/vite-precompress.ts).
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['bench/**', '**/*.config.{js,ts,mjs}'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
   // Layers (ARCHITECTURE §2): shared is pure; only shared/src/ui touches React and the DOM.
   {
     files: ['shared/src/**', 'desktop/src/renderer/**', 'desktop/src/preload/**', 'desktop/src/common/**', 'family-web/src/**'],
