@@ -18,7 +18,12 @@ const SIGN_IN_PAGE: Record<App, string> = { staff: '/staff/login', family: '/log
  * Signs in through the app's sign-in form and waits for its home calendar. The language is preset
  * as a returning visitor would have it stored.
  */
-export async function signIn(page: Page, email: string, language: Language = 'uk', app: App = 'staff'): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  language: Language = 'uk',
+  app: App = 'staff',
+): Promise<void> {
   await page.addInitScript((lang) => {
     if (!localStorage.getItem('app:language')) localStorage.setItem('app:language', lang);
   }, language);

@@ -80,7 +80,7 @@ export function useTestDatabase(from: 'demo' | 'empty' | 'blank' = 'demo'): Test
   });
   // A stand-in that forwards every call and property to the database's knex of the moment.
   const knex = new Proxy((() => undefined) as unknown as Knex, {
-    apply: (_target, _this, args: unknown[]) => (current().knex as unknown as (...a: unknown[]) => unknown)(...args),
+    apply: (_target, _this, args: unknown[]) => Reflect.apply(current().knex, undefined, args),
     get: (_target, property) => Reflect.get(current().knex, property),
   });
   return {
