@@ -108,6 +108,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // A file reaches another workspace package (shared, server, desktop, family-web) by the package's
+  // name, never by climbing into its folder ('../../../../shared/src/...'): what a package offers is
+  // its package.json `exports` (docs/testing.md). Checked on the resolved file, as the zones above.
+  // Build configs may use the repository's own scripts (scripts/vite-precompress.ts).
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['bench/**', '**/*.config.{js,ts,mjs}'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
   // Layers (ARCHITECTURE §2): shared is pure; only shared/src/ui touches React and the DOM.
   {
     files: ['shared/src/**', 'desktop/src/renderer/**', 'desktop/src/preload/**', 'desktop/src/common/**', 'family-web/src/**'],

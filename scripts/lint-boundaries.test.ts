@@ -19,6 +19,7 @@ async function lint(file: string, code: string): Promise<Linter.LintMessage[]> {
 const PATHS = 'import-x/no-restricted-paths';
 const IMPORTS = 'no-restricted-imports';
 const NODE_MODULES = 'import-x/no-nodejs-modules';
+const RELATIVE_PACKAGES = 'import-x/no-relative-packages';
 
 interface Case {
   rule: string;
@@ -209,6 +210,19 @@ const violations: Case[] = [
     code: `import '../../features/calendar/use-study-realtime';`,
     ruleId: PATHS,
   },
+  // Another workspace package by its name, never by its folder (docs/testing.md).
+  {
+    rule: 'server test -> a shared locale by relative path',
+    file: 'server/src/features/studies/probe.int.test.ts',
+    code: `import '../../../../shared/src/i18n/locales/uk/scheduling.js';`,
+    ruleId: RELATIVE_PACKAGES,
+  },
+  {
+    rule: 'browser test -> the server harness by relative path',
+    file: 'e2e/auth/probe.e2e.test.ts',
+    code: `import '../../server/test/harness.test-kit';`,
+    ruleId: RELATIVE_PACKAGES,
+  },
 ];
 
 const allowed: Omit<Case, 'ruleId'>[] = [
@@ -242,7 +256,7 @@ const allowed: Omit<Case, 'ruleId'>[] = [
   {
     rule: 'family-web -> shared',
     file: 'family-web/src/probe.ts',
-    code: `import '@school/shared';\nimport '../../shared/src/rules/index';`,
+    code: `import '@school/shared';\nimport '@school/shared/rules';`,
   },
   {
     rule: 'renderer page -> kit, common declaration, app contexts',
@@ -258,6 +272,11 @@ const allowed: Omit<Case, 'ruleId'>[] = [
     rule: 'family-web feature -> kit',
     file: 'family-web/src/features/study-transfer/probe.ts',
     code: `import '../../kit/calendar/study-time';`,
+  },
+  {
+    rule: 'tests -> other packages, their locales and test kits by package name',
+    file: 'e2e/auth/probe.e2e.test.ts',
+    code: `import '@school/server/test/harness.test-kit';\nimport '@school/shared/i18n/locales/uk/scheduling';\nimport '@school/shared/ui/calendar/calendar.test-kit';`,
   },
 ];
 

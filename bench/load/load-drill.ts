@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServerProcess, type ServerProcess } from '../../server/test/server-process.js';
+import { spawnServerProcess, type ServerProcess } from '../../server/test/server-process.test-kit.js';
 import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
 import { openLargeSchool, type LargeSchool } from '../support/large-school.js';
 import { prepareActors, signInAll, type Actors } from './load-actors.js';

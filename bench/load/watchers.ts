@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@school/shared/api';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
 import { createStudyListPatcher, type CalendarStudy, type StudyListPatcher } from '@school/shared/ui/calendar';
 import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
-import { spawnServerProcess } from '../../server/test/server-process.js';
+import { spawnServerProcess } from '../../server/test/server-process.test-kit.js';
 import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
 import { openLargeSchool } from '../support/large-school.js';
 import { LoadHttp } from './load-http.js';

@@ -5,10 +5,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { formatMoney } from '@school/shared/rules';
-import { SCREENSHOT_DIR as SHOTS, VIEWPORTS } from '../support/browser';
-import { signIn } from '../desktop-calendar/calendar-e2e-kit';
-import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge-kit';
-import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite-kit';
+import { SCREENSHOT_DIR as SHOTS, VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge.test-kit';
+import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 
 /**
  * /admin/analytics of the staff app (issue 17 points 1-2, spec part 2 §2 "Analytics" and "Document

@@ -6,10 +6,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
-import { VIEWPORTS } from '../support/browser';
-import { signIn } from '../desktop-calendar/calendar-e2e-kit';
-import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge-kit';
-import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { installNativeBridge, type NativeHarness } from '../desktop-calendar/native-bridge.test-kit';
+import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 
 /**
  * The contract, subscription and invoice forms of the staff app (issue 16, spec part 2 §2-§9),

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
-import { ZONE, signIn, toastText, userIdOf } from '../desktop-calendar/calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite-kit';
-import { SCREENSHOT_DIR } from '../support/browser';
+import { toastText } from '../desktop-calendar/calendar.test-kit';
+import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { SCREENSHOT_DIR } from '../support/browser.test-kit';
+import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 
 /**
  * The generic admin table and the users, studies, teachers and study reports tables (issue 16):

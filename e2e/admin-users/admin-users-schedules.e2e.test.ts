@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { signIn } from '../desktop-calendar/calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite-kit';
+import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
 
 /**
  * The user and schedule forms (spec part 2 §2-§6, part 1 §2 deep links) and the schedules table,

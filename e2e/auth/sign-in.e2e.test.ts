@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
+import { startTestServer } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { PASSWORD } from '../support/demo-school.test-kit';
 
-const PASSWORD = 'demo12345';
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
 
@@ -23,7 +23,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Fills and sends the sign-in form already on the page (each test opens its own app). */
+async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByTestId('login-form').waitFor();
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
@@ -42,7 +43,7 @@ describe('sign-in', () => {
       await page.goto('/');
       await page.waitForURL('**/login');
       await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.login}`);
-      await signIn(page, 'parent@example.com', PASSWORD);
+      await submitSignIn(page, 'parent@example.com', PASSWORD);
       const fullName = page.getByTestId('user-full-name');
       await fullName.waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -70,7 +71,7 @@ describe('sign-in', () => {
     try {
       await page.goto('/staff/');
       await page.waitForURL('**/staff/login');
-      await signIn(page, 'admin@example.com', PASSWORD);
+      await submitSignIn(page, 'admin@example.com', PASSWORD);
       await page.getByTestId('user-dropdown').waitFor();
       expect(new URL(page.url()).pathname).toBe('/staff/');
       const user = await currentUserName('admin@example.com');
@@ -87,7 +88,7 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     try {
       await page.goto('/login');
-      await signIn(page, 'parent@example.com', 'not-the-password');
+      await submitSignIn(page, 'parent@example.com', 'not-the-password');
       const error = page.getByTestId('email-error');
       await error.waitFor();
       expect(await error.textContent()).toBe(uk.errors.credentials);
@@ -112,7 +113,7 @@ describe('sign-in', () => {
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
 
       // The choice also sets Accept-Language: the server answers in Russian.
-      await signIn(page, 'admin@example.com', 'not-the-password');
+      await submitSignIn(page, 'admin@example.com', 'not-the-password');
       const error = page.getByTestId('email-error');
       await error.waitFor();
       expect(await error.textContent()).toBe(ru.errors.credentials);

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer, type TestServer } from '../../server/test/harness';
-import { signIn } from '../desktop-calendar/calendar-e2e-kit';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
+import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
 
 /**
  * The chat prototype (issue 17.3) between two browser contexts, an Administrator in Ukrainian and

@@ -2,9 +2,10 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { signIn, studiesOf, waitForCalendar, ZONE } from './calendar-e2e-kit';
-import { useStaffSuite } from './staff-suite-kit';
+import { newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { signIn, ZONE } from '../support/demo-school.test-kit';
+import { studiesOf, waitForCalendar } from './calendar.test-kit';
+import { useStaffSuite } from './staff-suite.test-kit';
 
 /** What each drawn study says about itself (spec part 1 §2 "Home calendar page"), checked against the API's data. */
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { calendarUiTexts } from '@school/shared/ui/calendar';
 import type { Page } from 'playwright-core';
-import { screenshot } from '../support/browser';
+import { screenshot } from '../support/browser.test-kit';
+import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
@@ -11,13 +12,10 @@ import {
   openStudy,
   pickUser,
   shownStudyIds,
-  signIn,
   studiesOf,
-  userIdOf,
   waitForCalendar,
-  ZONE,
-} from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+} from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;

@@ -8,10 +8,11 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { screenshot, VIEWPORTS } from '../support/browser';
-import { pickUser, signIn, userIdOf, waitForCalendar } from './calendar-e2e-kit';
-import { installNativeBridge, type NativeHarness } from './native-bridge-kit';
-import { useStaffSuite } from './staff-suite-kit';
+import { screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { signIn, userIdOf } from '../support/demo-school.test-kit';
+import { pickUser, waitForCalendar } from './calendar.test-kit';
+import { installNativeBridge, type NativeHarness } from './native-bridge.test-kit';
+import { useStaffSuite } from './staff-suite.test-kit';
 
 /**
  * The staff renderer as the desktop app runs it: window.schoolBridge from the real preload, answered

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { screenshot, VIEWPORTS } from '../support/browser';
-import { pickUser, signIn, toastText } from './calendar-e2e-kit';
-import { useStaffSuite } from './staff-suite-kit';
+import { screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { pickUser, toastText } from './calendar.test-kit';
+import { useStaffSuite } from './staff-suite.test-kit';
 
 /** Routes, guard, titles, navigation, the user dropdown and the global error toasts (spec part 1 §2, §8; part 2 §2). */
 

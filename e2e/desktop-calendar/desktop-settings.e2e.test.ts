@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/validation';
-import { screenshot } from '../support/browser';
-import { PASSWORD, signIn, toastText } from './calendar-e2e-kit';
-import { useStaffSuite } from './staff-suite-kit';
-import { restorePassword } from '../support/passwords';
-import { contractFormDocx } from '../../server/src/features/document-generators/document.test-kit';
+import { screenshot } from '../support/browser.test-kit';
+import { toastText } from './calendar.test-kit';
+import { useStaffSuite } from './staff-suite.test-kit';
+import { restorePassword } from '../support/passwords.test-kit';
+import { PASSWORD, signIn } from '../support/demo-school.test-kit';
+import { contractFormDocx } from '@school/server/src/features/document-generators/document.test-kit';
 
 /**
  * The staff /settings (change password, language, the bots' place) and the Teacher's read-only

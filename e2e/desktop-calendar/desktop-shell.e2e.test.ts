@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { screenshot, VIEWPORTS } from '../support/browser';
-import { currentKyivWeek, pickUser, signIn, studiesOf, toastText, waitForCalendar } from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+import { screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { currentKyivWeek, pickUser, studiesOf, toastText, waitForCalendar } from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /** The staff shell around the calendar: role switcher, language, global errors, calendar windows. */
 

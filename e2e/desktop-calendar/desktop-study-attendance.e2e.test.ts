@@ -3,11 +3,12 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
-import { createModules } from '../../server/src/modules';
-import { createLogger } from '../../server/src/platform/logging/logger';
-import { SCREENSHOT_DIR } from '../support/browser';
-import { currentKyivWeek, openStudy, pickUser, signIn, waitForCalendar, ZONE } from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+import { createModules } from '@school/server/src/modules';
+import { createLogger } from '@school/server/src/platform/logging/logger';
+import { SCREENSHOT_DIR } from '../support/browser.test-kit';
+import { signIn, ZONE } from '../support/demo-school.test-kit';
+import { currentKyivWeek, openStudy, pickUser, waitForCalendar } from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /**
  * A family's answer in the bot, as staff see it (docs/domain-rules.md, "Attendance answers"): the

@@ -3,19 +3,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn, ZONE } from '../support/demo-school.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
   freeHourNextWeek,
   pickUser,
-  signIn,
   studiesOf,
   toastText,
   waitForCalendar,
-  ZONE,
-} from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+} from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 
 /**
  * The study form (spec part 2 §2-§6, part 1 §2, §5): opened by a free slot and by the edit

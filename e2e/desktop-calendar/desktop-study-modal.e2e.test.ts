@@ -4,13 +4,12 @@ import {
   currentKyivWeek,
   openStudy,
   pickUser,
-  signIn,
   studiesOf,
   studyInProgress,
   toastText,
-  userIdOf,
-} from './calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from './staff-suite-kit';
+} from './calendar.test-kit';
+import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
+import { signIn, userIdOf } from '../support/demo-school.test-kit';
 
 /** The study event modal (spec part 1 §2, §4): contacts, the edit shortcut, notify, refused saves. */
 

@@ -2,11 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, forgotPasswordSchema, parseBody, resetPasswordSchema } from '@school/shared/validation';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { PASSWORD, signIn, type Language } from './family-e2e-kit';
-import { expectPasswordChangedThenRestore } from '../support/passwords';
+import { startTestServer } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { expectPasswordChangedThenRestore } from '../support/passwords.test-kit';
+import { type Language, PASSWORD, signIn } from '../support/demo-school.test-kit';
 
 /**
  * The family web's sign-in routes and their guard (issue 6 point 1, spec part 2 §2 "Login and
@@ -196,7 +196,7 @@ describe.each([
       expect(await refusal.textContent()).toBe(tr.errors.reset_token_invalid);
       expect(new URL(page.url()).pathname).toMatch(/^\/password\/reset\//);
       // Still the demo password.
-      await signIn(page, email, language);
+      await signIn(page, email, language, 'family');
     } finally {
       await context.close();
     }

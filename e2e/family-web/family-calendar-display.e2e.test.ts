@@ -2,10 +2,11 @@ import { DateTime } from 'luxon';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { showMonthOf, signIn, studiesOf, userIdOf, waitForCalendar, ZONE, type DbStudy } from './family-e2e-kit';
+import { startTestServer } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
+import { showMonthOf, studiesOf, waitForCalendar, type DbStudy } from './family.test-kit';
 
 /**
  * What a family reads in the calendar grid (spec part 1 §2 "reduced display": time, type,
@@ -116,7 +117,7 @@ describe.each([
     const expected = await expectedDisplay(study, language);
     const { context, page } = await open();
     try {
-      await signIn(page, 'student@example.com', language);
+      await signIn(page, 'student@example.com', language, 'family');
       await waitForCalendar(page, studentId);
       expect(await page.getByTestId('calendar-view-month').getAttribute('aria-pressed')).toBe('true');
       await showMonthOf(page, study.start);
@@ -168,7 +169,7 @@ describe.each([
         ([owner, userId]) => localStorage.setItem('family:calendar-user', JSON.stringify({ owner, userId })),
         [parentId, inactive] as const,
       );
-      await signIn(page, 'parent@example.com', language);
+      await signIn(page, 'parent@example.com', language, 'family');
       // The one active child is offered, and not chosen for the parent (spec part 1 §2): the hint
       // stays until they pick.
       const options = page.getByTestId('child-option');
@@ -234,7 +235,7 @@ describe('family calendar colours and views (spec part 1 §2)', () => {
 
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop });
     try {
-      await signIn(page, 'student@example.com', 'uk');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await waitForCalendar(page, studentId);
       for (const name of ['years', 'year']) {
         const button = page.getByTestId(`calendar-view-${name}`);

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { startAnswerProxy, type AnswerProxy } from '../support/answer-proxy';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { signIn, userIdOf, waitForCalendar } from './family-e2e-kit';
+import { startTestServer } from '@school/server/test/harness.test-kit';
+import { startAnswerProxy, type AnswerProxy } from '../support/answer-proxy.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { signIn, userIdOf } from '../support/demo-school.test-kit';
+import { waitForCalendar } from './family.test-kit';
 
 /**
  * Global error handling in the family web (spec part 1 §8): "A window-level error and a framework
@@ -55,7 +56,7 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
   it('a page that fails to render shows the unknown-error toast; the shell and the other pages keep working (uk)', async () => {
     const { context, page } = await newPage(browser, { baseURL: proxy.url, viewport: VIEWPORTS.phone });
     try {
-      await signIn(page, 'student@example.com', 'uk');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await waitForCalendar(page, studentId);
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
@@ -102,7 +103,7 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
   it('a window-level error and an unhandled rejection show the unknown-error toast (ru)', async () => {
     const { context, page } = await newPage(browser, { baseURL: proxy.url, viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
     try {
-      await signIn(page, 'student@example.com', 'ru');
+      await signIn(page, 'student@example.com', 'ru', 'family');
       await waitForCalendar(page, studentId);
       await page.evaluate(() =>
         setTimeout(() => {

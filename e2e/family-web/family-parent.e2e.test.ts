@@ -2,9 +2,10 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer, type TestClient } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
+import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 import {
   arrangeStudyStartingTomorrow,
   cellDateOf,
@@ -12,14 +13,11 @@ import {
   openStudy,
   showMonthOf,
   shownStudyIds,
-  signIn,
   studiesOf,
-  userIdOf,
   viewShot,
   waitForCalendar,
-  ZONE,
   type DbStudy,
-} from './family-e2e-kit';
+} from './family.test-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
@@ -111,7 +109,7 @@ describe.each([
   it('signs in, switches between the children and opens a study', async () => {
     const { context, page } = await open();
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.home}`);
       // Two active children; with no choice made yet the spec's hint is shown.
       expect(await page.getByTestId('child-option').count()).toBe(2);
@@ -166,7 +164,7 @@ describe.each([
     const study = await movableStudy();
     const { context, page } = await open();
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await pickChild(page, childId);
       await openTransfer(page, study);
       await viewShot(page, `family-parent-${width}-transfer-uk`);
@@ -254,7 +252,7 @@ describe.each([
     const { context, page } = await open();
     let offId: number | null = null;
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await pickChild(page, childId);
       await openTransfer(page, study);
       const transfer = page.getByTestId('transfer-view');
@@ -307,7 +305,7 @@ describe.each([
     const { start } = await server.knex('studies').where({ id: studyId }).first('start');
     const { context, page } = await open();
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await pickChild(page, childId);
       await showMonthOf(page, start);
       await openStudy(page, studyId);
@@ -337,7 +335,7 @@ describe.each([
     const study = await movableStudy();
     const { context, page } = await open();
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await pickChild(page, childId);
       await openTransfer(page, study);
       const offered = await offeredSlots(page);
@@ -362,7 +360,7 @@ describe.each([
   it('shows a change made by staff without a reload', async () => {
     const { context, page } = await open();
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await pickChild(page, childId);
       await page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
       await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -397,7 +395,7 @@ describe.each([
     const { context, page } = await open();
     const k = server.knex;
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await page.getByTestId('nav-profile').click();
       await page.getByTestId('profile-teachers').getByTestId('profile-teacher').first().waitFor();
       await expect.poll(() => page.title()).toBe(`${uk.app.name} | ${uk.titles.profile}`);
@@ -439,7 +437,7 @@ describe.each([
   it('changes the language to Russian, remembered and sent with every call', async () => {
     const { context, page } = await open();
     try {
-      await signIn(page, 'parent@example.com');
+      await signIn(page, 'parent@example.com', 'uk', 'family');
       await pickChild(page, childId);
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();

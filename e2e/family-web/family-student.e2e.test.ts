@@ -3,11 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
 import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/validation';
-import { startTestServer, type TestClient } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { cellDateOf, openStudy, PASSWORD, shownStudyIds, signIn, studiesOf, userIdOf, viewShot, waitForCalendar, ZONE } from './family-e2e-kit';
-import { expectPasswordChangedThenRestore } from '../support/passwords';
+import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { cellDateOf, openStudy, shownStudyIds, studiesOf, viewShot, waitForCalendar } from './family.test-kit';
+import { expectPasswordChangedThenRestore } from '../support/passwords.test-kit';
+import { PASSWORD, signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;
@@ -53,7 +54,7 @@ describe.each([
       }
     });
     try {
-      await signIn(page, 'student@example.com');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await waitForCalendar(page, studentId);
       expect(await page.getByTestId('child-picker').count()).toBe(0);
       expect(await page.getByTestId('user-role').textContent()).toBe(uk.roles[4]);
@@ -94,7 +95,7 @@ describe.each([
   it('shows the student’s own profile: no children, teachers with links and no “teaches”', async () => {
     const { context, page } = await open();
     try {
-      await signIn(page, 'student@example.com', 'ru');
+      await signIn(page, 'student@example.com', 'ru', 'family');
       await page.getByTestId('nav-profile').click();
       await page.getByTestId('profile-teacher').first().waitFor();
       const me = await server.knex('users').where('id', studentId).first('full_name', 'email');
@@ -112,7 +113,7 @@ describe.each([
   it('shows a change made by staff without a reload', async () => {
     const { context, page } = await open();
     try {
-      await signIn(page, 'student@example.com');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await waitForCalendar(page, studentId);
       await page.getByTestId('realtime-live').waitFor({ timeout: 10_000 });
       await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -152,7 +153,7 @@ describe.each([
   it('switches the interface to Russian and back to Ukrainian', async () => {
     const { context, page } = await open();
     try {
-      await signIn(page, 'student@example.com');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await waitForCalendar(page, studentId);
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-language-ru').check();
@@ -188,7 +189,7 @@ describe('family web settings: password change (spec part 2 §5)', () => {
     const t = i18nFor('uk').t;
     const newPassword = 'new-secret-42';
     try {
-      await signIn(page, 'student@example.com');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('password-form').waitFor();
 

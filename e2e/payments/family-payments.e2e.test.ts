@@ -2,11 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { formatMoney } from '@school/shared/rules';
-import { startTestServer, type TestClient } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { signIn, userIdOf, viewShot } from '../family-web/family-e2e-kit';
-import { arrangeUnpaidInvoice, openPayments, shownInvoiceIds, type ArrangedInvoice } from './payments-e2e-kit';
+import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { signIn, userIdOf } from '../support/demo-school.test-kit';
+import { viewShot } from '../family-web/family.test-kit';
+import { arrangeUnpaidInvoice, openPayments, shownInvoiceIds, type ArrangedInvoice } from './payments.test-kit';
 
 /**
  * The family Payments page (issue 33) on a server with no provider configured: the invoices a
@@ -49,7 +50,7 @@ describe('family Payments page without a provider', () => {
   ] as const)('shows a parent their children\'s invoices, newest first, without a Pay button (%s, 360 px)', async (language, texts) => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone });
     try {
-      await signIn(page, 'parent@example.com', language);
+      await signIn(page, 'parent@example.com', language, 'family');
       await openPayments(page);
       await expect.poll(() => page.title()).toBe(`${texts.app.name} | ${texts.titles.payments}`);
 
@@ -88,7 +89,7 @@ describe('family Payments page without a provider', () => {
   it('has no Payments tab for a student while the school does not let students pay', async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone });
     try {
-      await signIn(page, 'student@example.com');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       // The address typed by hand: the page says who it is for (once the school's switch was read)...
       await page.goto('/payments');
       expect(await page.getByTestId('payments-not-allowed').textContent()).toBe(uk.paymentsUi.notAllowed);
@@ -104,7 +105,7 @@ describe('family Payments page without a provider', () => {
     await server.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: true });
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone });
     try {
-      await signIn(page, 'student@example.com', 'ru');
+      await signIn(page, 'student@example.com', 'ru', 'family');
       await openPayments(page);
       const own = await server
         .knex('invoices as i')

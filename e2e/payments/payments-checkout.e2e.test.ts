@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer, type TestClient } from '../../server/test/harness';
-import { startPaymentProviders, type PaymentProviders } from '../../server/src/features/payments/payment-providers.test-kit';
-import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { signIn as signInStaff } from '../desktop-calendar/calendar-e2e-kit';
-import { viewportShot } from '../desktop-calendar/staff-suite-kit';
-import { signIn, userIdOf, viewShot } from '../family-web/family-e2e-kit';
-import { arrangeUnpaidInvoice, openPayments } from './payments-e2e-kit';
+import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
+import { startPaymentProviders, type PaymentProviders } from '@school/server/src/features/payments/payment-providers.test-kit';
+import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { signIn, userIdOf } from '../support/demo-school.test-kit';
+import { viewShot } from '../family-web/family.test-kit';
+import { arrangeUnpaidInvoice, openPayments } from './payments.test-kit';
 
 /**
  * Issue 33's "done when": a parent goes from the Payments page through the provider's checkout
@@ -46,7 +46,7 @@ afterAll(async () => {
 /** The staff app with the invoice's form open (its payments section loaded). */
 async function staffInvoice(language: 'uk' | 'ru', invoiceId: number): Promise<{ page: Page; close(): Promise<void> }> {
   const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: `${language}-UA` });
-  await signInStaff(page, 'admin@example.com', language);
+  await signIn(page, 'admin@example.com', language);
   await page.goto(`/staff/admin/invoices?edit=${invoiceId}`);
   await page.locator('[data-testid=invoice-payments][data-state=unpaid]').waitFor();
   return { page, close: () => context.close() };
@@ -67,7 +67,7 @@ describe.each([
       // The unpaid invoices table under the form lists it.
       await staff.page.getByTestId(`invoice-number-${invoice.id}`).waitFor();
 
-      await signIn(page, 'parent@example.com', language);
+      await signIn(page, 'parent@example.com', language, 'family');
       await openPayments(page);
       const card = page.locator(`[data-testid=invoice-card][data-invoice-id="${invoice.id}"]`);
       // Both providers are configured: one button each, named in the page's language.
@@ -139,7 +139,7 @@ describe('recording a bank transfer in the staff app', () => {
     const staff = await staffInvoice('uk', invoice.id);
     const parent = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone });
     try {
-      await signIn(parent.page, 'parent@example.com');
+      await signIn(parent.page, 'parent@example.com', 'uk', 'family');
       await openPayments(parent.page);
       const card = parent.page.locator(`[data-testid=invoice-card][data-invoice-id="${invoice.id}"]`);
       expect(await card.getAttribute('data-paid')).toBe('false');

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { currentKyivWeek, openStudy, pickUser, signIn, toastText } from '../desktop-calendar/calendar-e2e-kit';
-import { installNativeBridge } from '../desktop-calendar/native-bridge-kit';
-import { viewportShot } from '../desktop-calendar/staff-suite-kit';
-import { VIEWPORTS } from '../support/browser';
-import { activeRows, recordingsOf, sharedStudiesThisWeek, showSection, shownRows, useRecordingsSuite } from './recordings-e2e-kit';
+import { currentKyivWeek, openStudy, pickUser, toastText } from '../desktop-calendar/calendar.test-kit';
+import { installNativeBridge } from '../desktop-calendar/native-bridge.test-kit';
+import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { activeRows, recordingsOf, sharedStudiesThisWeek, showSection, shownRows, useRecordingsSuite } from './recordings.test-kit';
 
 /**
  * The desktop app's own way: the native dialog's paths (stood in for by the harness), ffprobe in

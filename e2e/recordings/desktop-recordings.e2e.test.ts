@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { currentKyivWeek, openStudy, pickUser, signIn, studiesOf, toastText } from '../desktop-calendar/calendar-e2e-kit';
-import { viewportShot } from '../desktop-calendar/staff-suite-kit';
-import { VIEWPORTS } from '../support/browser';
+import { currentKyivWeek, openStudy, pickUser, studiesOf, toastText } from '../desktop-calendar/calendar.test-kit';
+import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
 import {
   activeRows,
   addFiles,
@@ -12,7 +13,7 @@ import {
   shownRows,
   throttleUploads,
   useRecordingsSuite,
-} from './recordings-e2e-kit';
+} from './recordings.test-kit';
 
 /**
  * The recordings section of the staff app in Chromium (/staff/, the browser build: a file input

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import Busboy from 'busboy';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { currentKyivWeek, openStudy, pickUser, signIn } from '../desktop-calendar/calendar-e2e-kit';
-import { viewportShot } from '../desktop-calendar/staff-suite-kit';
-import { VIEWPORTS } from '../support/browser';
-import { activeRows, addFiles, sharedStudiesThisWeek, showSection, useRecordingsSuite } from './recordings-e2e-kit';
+import { currentKyivWeek, openStudy, pickUser } from '../desktop-calendar/calendar.test-kit';
+import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { activeRows, addFiles, sharedStudiesThisWeek, showSection, useRecordingsSuite } from './recordings.test-kit';
 
 /**
  * With recordings_uploader_enabled on, the staff app takes a token from `GET api/jwt/issue` and

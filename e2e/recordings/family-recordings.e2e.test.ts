@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { metadataOf, postForm } from '../../server/src/features/recordings/recordings.test-kit';
-import { currentKyivWeek } from '../desktop-calendar/calendar-e2e-kit';
-import { openStudy, showMonthOf, signIn, viewShot, waitForCalendar } from '../family-web/family-e2e-kit';
-import { VIEWPORTS } from '../support/browser';
-import { recordingsOf, sharedStudiesThisWeek, useRecordingsSuite } from './recordings-e2e-kit';
+import { metadataOf, postForm } from '@school/server/src/features/recordings/recordings.test-kit';
+import { currentKyivWeek } from '../desktop-calendar/calendar.test-kit';
+import { openStudy, showMonthOf, viewShot, waitForCalendar } from '../family-web/family.test-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { recordingsOf, sharedStudiesThisWeek, useRecordingsSuite } from './recordings.test-kit';
 
 /**
  * A student watches the lesson's recordings in the family study modal on a phone (360 px) and
@@ -38,7 +39,7 @@ describe('recordings in the family study modal (360 px)', () => {
       const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.phone, locale: language === 'uk' ? 'uk-UA' : 'ru-RU', acceptDownloads: true });
       const page = await context.newPage();
       try {
-        await signIn(page, 'student@example.com', language);
+        await signIn(page, 'student@example.com', language, 'family');
         await waitForCalendar(page, suite.studentId);
         await showMonthOf(page, start);
         await openStudy(page, studyId);
@@ -89,7 +90,7 @@ describe('recordings in the family study modal (360 px)', () => {
     const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.phone, locale: 'uk-UA' });
     const page = await context.newPage();
     try {
-      await signIn(page, 'student@example.com', 'uk');
+      await signIn(page, 'student@example.com', 'uk', 'family');
       await waitForCalendar(page, suite.studentId);
       await showMonthOf(page, start);
       await openStudy(page, studyId);

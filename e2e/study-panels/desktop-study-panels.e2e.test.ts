@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { i18nFor, resources } from '@school/shared/i18n';
-import { pickUser, signIn, toastText } from '../desktop-calendar/calendar-e2e-kit';
-import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite-kit';
-import { VIEWPORTS } from '../support/browser';
-import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels-kit';
+import { pickUser, toastText } from '../desktop-calendar/calendar.test-kit';
+import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
+import { VIEWPORTS } from '../support/browser.test-kit';
+import { signIn } from '../support/demo-school.test-kit';
+import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels.test-kit';
 
 /** The staff app's study modal panels (issue 14): homework, the report form, the evaluation. */
 

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { startTestServer } from '../../server/test/harness';
-import { pickUser, signIn as staffSignIn } from '../desktop-calendar/calendar-e2e-kit';
-import { openStudy as openFamilyStudy, showMonthOf, signIn as familySignIn, userIdOf, viewShot, waitForCalendar, type Language } from '../family-web/family-e2e-kit';
-import { closeBrowser, launchBrowser, newPage, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels-kit';
+import { startTestServer } from '@school/server/test/harness.test-kit';
+import { pickUser } from '../desktop-calendar/calendar.test-kit';
+import { openStudy as openFamilyStudy, showMonthOf, viewShot, waitForCalendar } from '../family-web/family.test-kit';
+import { closeBrowser, launchBrowser, newPage, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { type Language, signIn, userIdOf } from '../support/demo-school.test-kit';
+import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels.test-kit';
 
 /** The family modal's panels and what crosses between staff and family live (issue 14). */
 
@@ -40,7 +41,7 @@ async function childStudy(): Promise<PanelStudy> {
 
 async function familyPage(email: string, language: Language, viewport: { width: number; height: number } = VIEWPORTS.phone) {
   const opened = await newPage(browser, { baseURL: server.url, viewport, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
-  await familySignIn(opened.page, email, language);
+  await signIn(opened.page, email, language, 'family');
   if (email === 'parent@example.com') {
     await opened.page.locator(`[data-testid=child-option][data-child-id="${childId}"]`).click();
   }
@@ -58,7 +59,7 @@ async function staffOn(study: PanelStudy) {
   const teacherEmail = (await server.knex('users').where({ id: study.teacherId }).first('email'))?.email as string | null;
   const email = teacherEmail === 'teacher@example.com' ? teacherEmail : 'admin@example.com';
   const opened = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop });
-  await staffSignIn(opened.page, email);
+  await signIn(opened.page, email);
   await pickUser(opened.page, study.teacherId);
   await openDesktopStudy(opened.page, study.id);
   return opened;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './platform/db/embedded-postgres.js';
-import { spawnServerProcess, type ServerProcess } from '../test/server-process.js';
-import { TestClient } from '../test/test-client.js';
+import { spawnServerProcess, type ServerProcess } from '../test/server-process.test-kit.js';
+import { TestClient } from '../test/test-client.test-kit.js';
 
 // Under the repo, not /tmp: as root, the embedded PostgreSQL runs as a `postgres` user that
 // cannot enter a private mkdtemp directory.

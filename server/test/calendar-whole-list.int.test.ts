@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@school/shared/api';
 import { FULL_LIST_CAP, ROLE } from '@school/shared/domain';
-import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
-import { fetchFamilyStudies } from '../../family-web/src/features/calendar/calendar-api.js';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './harness.js';
-import { sharedApiClientOf } from './shared-api-client.js';
-import type { TestClient } from './test-client.js';
+import { fetchCalendarStudies } from '@school/desktop/src/renderer/src/kit/calendar-data/calendar-api';
+import { fetchFamilyStudies } from '@school/family-web/src/features/calendar/calendar-api';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from './harness.test-kit.js';
+import { sharedApiClientOf } from './shared-api-client.test-kit.js';
+import type { TestClient } from './test-client.test-kit.js';
 
 /**
  * A busy teacher's calendar holds more studies than one full-list answer (FULL_LIST_CAP): 60 days

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createResourceApi, type ApiClient } from '@school/shared/api';
 import { findResource } from '@school/shared/resources';
 import { changedValues, formValuesFromRow, normalizeListQuery, submitErrorState, toResourceQuery } from '@school/shared/ui';
-import { startTestServer, type TestServer } from './harness.js';
-import { sharedApiClientOf } from './shared-api-client.js';
+import { startTestServer, type TestServer } from './harness.test-kit.js';
+import { sharedApiClientOf } from './shared-api-client.test-kit.js';
 
 /**
  * The headless client hooks' request builders and error mapping (shared/src/ui, issue 11 point 8)

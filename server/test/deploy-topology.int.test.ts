@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/platform/db/embedded-postgres.js';
-import { createTestDatabase, type TestDatabase } from './harness.js';
+import { useTestDatabase } from './harness.test-kit.js';
 import { buildServer, nginxMissing, ProxyClient, spawnBuilt, type BuiltProcess, renderTemplate, rssOf, selfSignedCertificate, startNginx, TEMPLATE, type NginxProcess } from './deploy-topology.test-kit.js';
 
 /**
@@ -30,7 +30,7 @@ const work = path.resolve('.tmp', `deploy-${process.pid}-${randomBytes(3).toStri
 const dist = path.join(work, 'dist');
 const serverDist = path.join(work, 'server-dist');
 const startApi = (env: Record<string, string>) => spawnBuilt(path.join(serverDist, 'main.js'), env, /School platform is running/);
-let db: TestDatabase;
+const db = useTestDatabase();
 let nginx: NginxProcess;
 let uploader: BuiltProcess;
 const api: Array<{ proc: BuiltProcess; env: Record<string, string>; metricsPort: number }> = [];
@@ -67,7 +67,6 @@ beforeAll(async () => {
   const { cert, key, pem } = selfSignedCertificate(work);
   ca = pem;
   buildServer(serverDist);
-  db = await createTestDatabase('demo');
   await db.knex('feature_flags').where('name', 'recordings_uploader_enabled').update({ enabled: true });
   const [httpsPort, httpPort, uploaderPort, api1, api2, m1, m2] = await Promise.all(Array.from({ length: 7 }, () => freePort()));
   base = `https://127.0.0.1:${httpsPort}`;
@@ -118,7 +117,6 @@ afterAll(async () => {
   admin?.close();
   await nginx?.stop();
   await Promise.all([...api.map((p) => p.proc.stop()), uploader?.stop()]);
-  await db?.drop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 

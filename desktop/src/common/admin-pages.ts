@@ -1,5 +1,5 @@
 import type { PageAccess } from '@school/shared/permissions';
-import type { titles } from '../../../shared/src/i18n/locales/uk/nav';
+import type { titles } from '@school/shared/i18n/locales/uk/nav';
 
 /**
  * One admin page of the staff app: where it lives, its title, who may open it (an ability) and its

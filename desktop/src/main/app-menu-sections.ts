@@ -3,9 +3,9 @@ import type { RoleName } from '@school/shared/domain';
 import { appSectionsFor, type AppPath, type AppSectionId } from '../common/app-sections';
 import type { DesktopLanguage } from '../common/ipc-schemas';
 import { ADMIN_PAGES, type AdminPageId } from '../common/admin-pages';
-import { titles as enTitles } from '../../../shared/src/i18n/locales/en/nav';
-import { titles as ruTitles } from '../../../shared/src/i18n/locales/ru/nav';
-import { titles as ukTitles } from '../../../shared/src/i18n/locales/uk/nav';
+import { titles as enTitles } from '@school/shared/i18n/locales/en/nav';
+import { titles as ruTitles } from '@school/shared/i18n/locales/ru/nav';
+import { titles as ukTitles } from '@school/shared/i18n/locales/uk/nav';
 
 /**
  * An admin page's name is its `titles.*` text, read from the shared locales (only the nav texts:

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness.test-kit.js';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase('demo');
-});
-afterAll(() => db.drop());
+const db = useTestDatabase();
 
 /** A study of the demo teacher, as hand-written SQL would add one. */
 async function teacherStudy() {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/harness.test-kit.js';
 import { migrateLatest, migrateRollbackAll } from '../platform/db/database.js';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase('blank');
-});
-afterAll(() => db.drop());
+const db = useTestDatabase('blank');
 
 const tables = async () =>
   (await db.knex('pg_tables').where({ schemaname: 'public' }).pluck('tablename')).filter((t) => !t.startsWith('knex_'));

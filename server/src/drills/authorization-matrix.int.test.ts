@@ -4,7 +4,7 @@ import { createApp } from '../app.js';
 import { channelEvents, runSocketMatrix, socketMatrix } from './authz-sockets.test-kit.js';
 import { guardedNames, queryProbes, type Probe } from './authz-queries.test-kit.js';
 import { createLogger } from '../platform/logging/logger.js';
-import type { TestClient } from '../../test/harness.js';
+import type { TestClient } from '../../test/harness.test-kit.js';
 import { concreteRoutes, mapLimit, routesOf, type ConcreteRoute } from './app-routes.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 import { accountRoutes } from './authz-account-routes.test-kit.js';

@@ -1,5 +1,5 @@
-import type { TestClient } from '../../test/harness.js';
-import type { TestResponse } from '../../test/test-client.js';
+import type { TestClient } from '../../test/harness.test-kit.js';
+import type { TestResponse } from '../../test/test-client.test-kit.js';
 import { specAllows, specReadsAny, type Action, type Relation, type Role, type SignedInRole, type Subject } from './authz-spec.test-kit.js';
 import type { Fresh } from './authz-fresh.test-kit.js';
 import type { School } from './authz-school.test-kit.js';

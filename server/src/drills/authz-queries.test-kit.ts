@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@school/shared/resources';
-import type { TestResponse } from '../../test/test-client.js';
+import type { TestResponse } from '../../test/test-client.test-kit.js';
 import { OWN_ROW_GUARDS, READ_GUARDS, SIGNED_IN, specAllows, specReadsAny, type SignedInRole } from './authz-spec.test-kit.js';
 import type { MatrixContext } from './authz-matrix.test-kit.js';
 import { REFERENCE_RESOURCES, scopedResources } from './authz-resources.test-kit.js';

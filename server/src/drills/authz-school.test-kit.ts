@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import { startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { startTestServer, TestClient, type TestServer } from '../../test/harness.test-kit.js';
 import { seedCatalogue } from '../db/seeds/catalogue.seed.js';
 import { hashPassword, newToken, sha256 } from '../platform/security/secrets.js';
 import { createStorage, type Storage } from '../platform/storage/storage.js';

@@ -5,10 +5,10 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { freePort } from '../platform/db/embedded-postgres.js';
-import { addSignedInUser, addStudy, addUser } from '../features/studies/scheduling.fixtures.js';
+import { addSignedInUser, addStudy, addUser } from '../features/studies/scheduling.test-kit.js';
 import { eventually, filesUnder, makeSample, metadataOf, pickStudies, postForm, removeDir, tempDir, type StudyPicks } from '../features/recordings/recordings.test-kit.js';
-import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../test/harness.js';
-import { spawnServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, useTestDatabase } from '../../test/harness.test-kit.js';
+import { spawnServerProcess, type ServerProcess } from '../../test/server-process.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 import { startFakeTelegram, type FakeTelegram } from '../features/messenger-bots/fake-telegram.test-kit.js';
 
@@ -24,7 +24,7 @@ import { startFakeTelegram, type FakeTelegram } from '../features/messenger-bots
  * Figures: test-results/drills/faults.json. Existing tests that prove other cases: docs/reliability.md.
  */
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let dataDir: string;
 let samples: string;
 let telegram: FakeTelegram;
@@ -70,7 +70,6 @@ const stored = async (prefix: string) => (await filesUnder(path.join(dataDir, 'f
 const uploadTemp = () => filesUnder(path.join(dataDir, 'tmp', 'uploads'));
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   dataDir = await tempDir('faults-data-');
   samples = await tempDir('faults-samples-');
   telegram = await startFakeTelegram();
@@ -84,7 +83,6 @@ afterAll(async () => {
   for (const p of running) p.proc.kill('SIGKILL');
   for (const lock of locks) if (!lock.isCompleted()) await lock.rollback();
   await telegram?.close();
-  await db?.drop();
   await removeDir(dataDir);
   await removeDir(samples);
 });

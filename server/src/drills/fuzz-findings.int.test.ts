@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor } from '@school/shared/i18n';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../test/harness.test-kit.js';
 
 /**
  * The defects the fuzz drill (fuzz.int.test.ts) found, each pinned by the request that showed it,

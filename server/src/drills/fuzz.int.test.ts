@@ -9,7 +9,7 @@ import { createLogger } from '../platform/logging/logger.js';
 import { hashPassword } from '../platform/security/secrets.js';
 import { makeSample } from '../features/recordings/recordings.test-kit.js';
 import { nbuAnswer, startFakeRateProvider } from '../features/subscription-plans/planning-server.test-kit.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, type DemoRole, type TestClient, type TestServer } from '../../test/harness.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, type DemoRole, type TestClient, type TestServer } from '../../test/harness.test-kit.js';
 import { concreteRoutes, routesOf, type ConcreteRoute } from './app-routes.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 import { bodyArb, FILE_MARK, type Body } from './fuzz-bodies.test-kit.js';

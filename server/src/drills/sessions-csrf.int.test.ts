@@ -4,7 +4,7 @@ import { i18nFor } from '@school/shared/i18n';
 import { createApp, XHR_EXEMPT_PREFIXES } from '../app.js';
 import { createLogger } from '../platform/logging/logger.js';
 import { sha256 } from '../platform/security/secrets.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, TestClient, type TestServer } from '../../test/harness.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, TestClient, type TestServer } from '../../test/harness.test-kit.js';
 import { concreteRoutes, mapLimit, routesOf, STATE_CHANGING, type ConcreteRoute } from './app-routes.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 

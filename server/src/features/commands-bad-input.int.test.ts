@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
-import { createSchedulingFixture, type SchedulingFixture } from './studies/scheduling.fixtures.js';
+import { startTestServer, type TestClient, type TestServer } from '../../test/harness.test-kit.js';
+import { createSchedulingFixture, type SchedulingFixture } from './studies/scheduling.test-kit.js';
 import { createPeople, subscriptionForm } from './subscription-plans/planning-server.test-kit.js';
 
 /**

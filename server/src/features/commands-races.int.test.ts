@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness.js';
-import type { TestResponse } from '../../test/test-client.js';
+import { startTestServer, type TestClient, type TestServer } from '../../test/harness.test-kit.js';
+import type { TestResponse } from '../../test/test-client.test-kit.js';
 import { addStudent, createPeople, subscriptionForm } from './subscription-plans/planning-server.test-kit.js';
 
 const form = (p: Parameters<typeof subscriptionForm>[0]) =>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../test/harness.js';
+import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../test/harness.test-kit.js';
 import { dbUrl } from '../../test/global-setup.js';
 import { seedDemoSchool } from '../db/seeds/demo-school.seed.js';
 import { form } from '../features/document-generators/document-upload.test-kit.js';

@@ -9,7 +9,11 @@ import { changedValues, formFields, formIssues, formValuesFromRow, hasFileValue,
 import { resourceRowKey } from './resource-list';
 import { useFormSubmit } from './use-form-submit';
 
-export interface ResourceFormOptions<R extends ResourceName> {
+/**
+ * `V`: the form's values, as its `fromRow` makes them (the registry row's fields when it has none);
+ * `toBody`, `validate` and the form's `values` share it, so form code reads typed values.
+ */
+export interface ResourceFormOptions<R extends ResourceName, V extends FormValues = FormValues> {
   /** Relations to load with the row and answer after the write. */
   query?: ResourceQuery;
   onSaved?: (row: ResourceRow<R>) => void;
@@ -18,15 +22,15 @@ export interface ResourceFormOptions<R extends ResourceName> {
   /** Names the form edits beyond the registry's writable ones (fields of a command's schema). */
   extraFields?: readonly string[];
   /** The form's values for a stored row, when the form's model is not the row's. */
-  fromRow?: (row: Readonly<Record<string, unknown>>, mode: FormMode) => Record<string, unknown>;
+  fromRow?: (row: Readonly<Record<string, unknown>>, mode: FormMode) => V;
   /**
    * The write's body for the form's values (a picker's parts as one ISO moment, a list of
    * choices as ids). An update sends what differs between the bodies of the stored and the
    * edited values.
    */
-  toBody?: (values: FormValues, context: { mode: FormMode; initial: FormValues }) => Record<string, unknown>;
+  toBody?: (values: V, context: { mode: FormMode; initial: V }) => Record<string, unknown>;
   /** Rules of the form itself, checked before the shared schema (a date-time picker's format). */
-  validate?: (values: FormValues, context: { mode: FormMode; initial: FormValues }) => FieldIssue[];
+  validate?: (values: V, context: { mode: FormMode; initial: V }) => FieldIssue[];
   /**
    * `post`: an update is POST /api/{resource}/{id} with `_method=patch` (spec part 2 §7, "Generic
    * form submit"); `patch` (default): PATCH.
@@ -44,13 +48,13 @@ export interface ResourceFormOptions<R extends ResourceName> {
   ownSchemaOnly?: boolean;
 }
 
-export interface ResourceForm {
+export interface ResourceForm<V extends FormValues = FormValues> {
   mode: FormMode;
   /** The names the form edits (writable fields and relations of the registry, plus extra fields). */
   fields: readonly string[];
-  values: Readonly<Record<string, unknown>>;
+  values: Readonly<V>;
   /** The values the form started from (the stored row, or defaults and presets). */
-  initial: Readonly<Record<string, unknown>>;
+  initial: Readonly<V>;
   /** The stored row as read (with the query's relations); undefined for a new one or until loaded. */
   stored: Readonly<Record<string, unknown>> | undefined;
   setValue(field: string, value: unknown): void;
@@ -76,7 +80,11 @@ export interface ResourceForm {
  * changed values sent on update, the resource's lists refreshed after a save. Needs a
  * QueryClientProvider.
  */
-export function useResourceForm<R extends ResourceName>(resource: R, id: number | null, options: ResourceFormOptions<R> = {}): ResourceForm {
+export function useResourceForm<R extends ResourceName, V extends FormValues = FormValues>(
+  resource: R,
+  id: number | null,
+  options: ResourceFormOptions<R, V> = {},
+): ResourceForm<V> {
   const { t } = useTranslation();
   const { client } = useApi();
   const queryClient = useQueryClient();
@@ -92,15 +100,17 @@ export function useResourceForm<R extends ResourceName>(resource: R, id: number 
     queryFn: ({ signal }) => api.read(resource, id!, options.query, { signal }),
     enabled: id !== null,
   });
-  const initial = useMemo(() => {
-    if (mode === 'create') return fromRow ? { ...fromRow({}, mode), ...presets } : { ...presets };
-    if (!row.data) return {};
+  // Presets (a link's query) and a registry row are untyped: a form that has a model makes its
+  // values with fromRow; one without one is typed as the row's fields (V's default).
+  const initial = useMemo((): V => {
+    if (mode === 'create') return (fromRow ? { ...fromRow({}, mode), ...presets } : { ...presets }) as V;
+    if (!row.data) return {} as V;
     const stored = row.data as Record<string, unknown>;
-    return fromRow ? fromRow(stored, mode) : formValuesFromRow(def, stored, mode);
+    return fromRow ? fromRow(stored, mode) : (formValuesFromRow(def, stored, mode) as V);
   }, [def, row.data, mode, fromRow, presets]);
   const [edits, setEdits] = useState<Record<string, unknown>>({});
-  const values = useMemo(() => ({ ...initial, ...edits }), [initial, edits]);
-  const bodyOf = (of: FormValues) => (toBody ? toBody(of, { mode, initial }) : { ...of });
+  const values = useMemo((): V => ({ ...initial, ...edits }), [initial, edits]);
+  const bodyOf = (of: V) => (toBody ? toBody(of, { mode, initial }) : { ...of });
   const body = bodyOf(values);
   const changed = changedValues(bodyOf(initial), body);
   // Issues, not sentences: the client messages follow a language switch.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordSchema, loginSchema, passwordChangeSchema, resetPasswordSchema } from './index';
-import { dataOf, keysOf } from './test-helpers';
+import { dataOf, keysOf } from './validation.test-kit';
 
 describe('loginSchema', () => {
   it('accepts JSON and form strings, trims the email, coerces remember', () => {

@@ -13,7 +13,7 @@ import {
   studyMessageSchema,
   userFormSchema,
 } from './index';
-import { dataOf, keysOf } from './test-helpers';
+import { dataOf, keysOf } from './validation.test-kit';
 
 describe('phoneSchema', () => {
   it('digits only, default type Mobile', () => {

@@ -6,7 +6,7 @@ import {
   studyReportSchema,
   subscriptionFormSchema,
 } from './index';
-import { dataOf, keysOf } from './test-helpers';
+import { dataOf, keysOf } from './validation.test-kit';
 
 describe('scheduleSchema', () => {
   const valid = {

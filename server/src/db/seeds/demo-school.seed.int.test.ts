@@ -1,14 +1,10 @@
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, DEMO_ACCOUNTS, useTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { seedDemoSchool } from './demo-school.seed.js';
 import { TIME_ZONE } from '@school/shared/domain';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase('demo');
-});
-afterAll(() => db.drop());
+const db = useTestDatabase();
 
 const ROLE_IDS = { Administrator: 1, Manager: 2, Teacher: 3, Methodologist: 7, Student: 4, Responsible: 5 } as const;
 

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { TIME_ZONE } from '@school/shared/domain';
 
 let srv: TestServer;

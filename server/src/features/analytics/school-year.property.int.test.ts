@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetSequences } from '../../db/seeds/sql-helpers.js';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import {
   expectedInvoiceWeeks,
   expectedInvoices,

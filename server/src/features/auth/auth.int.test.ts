@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, type DemoRole, type TestServer } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, type DemoRole, type TestServer } from '../../../test/harness.test-kit.js';
 
 let srv: TestServer;
 beforeAll(async () => {

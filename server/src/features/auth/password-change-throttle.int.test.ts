@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.js';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 
 /** Issue 10.6: a wrong current password is throttled like a wrong sign-in. */
 const MAX = 3;

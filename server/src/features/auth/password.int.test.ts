@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInlineJobQueue } from '../../platform/jobs/inline-job-queue.js';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.js';
+import { createInlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 
 let srv: TestServer;
 beforeAll(async () => {

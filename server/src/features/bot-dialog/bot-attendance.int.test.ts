@@ -1,13 +1,15 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import { botDialog as uk } from '../../../../shared/src/i18n/locales/uk/bot-dialog.js';
-import { botDialog as ru } from '../../../../shared/src/i18n/locales/ru/bot-dialog.js';
+import { resources } from '@school/shared/i18n';
 import { hashPassword } from '../../platform/security/secrets.js';
-import { addSignedInUser, addStudy, kyivDay } from '../studies/scheduling.fixtures.js';
+import { addSignedInUser, addStudy, kyivDay } from '../studies/scheduling.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
-import { TestClient } from '../../../test/harness.js';
+import { TestClient } from '../../../test/harness.test-kit.js';
 import { answerButton, ask, bindChat, buttonData, createFamilies, fill, lessonStart, lessonWhen, type Family } from './bot-dialog.test-kit.js';
+
+const uk = resources.uk.translation.botDialog;
+const ru = resources.ru.translation.botDialog;
 
 /**
  * Attendance answers from the bot as staff see them (studies.attendance, the API the staff calendar

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE, type MessengerType } from '@school/shared/domain';
-import { botDialog as uk } from '../../../../shared/src/i18n/locales/uk/bot-dialog.js';
-import { botDialog as ru } from '../../../../shared/src/i18n/locales/ru/bot-dialog.js';
-import { addUser } from '../studies/scheduling.fixtures.js';
+import { resources } from '@school/shared/i18n';
+import { addUser } from '../studies/scheduling.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
-import type { TestClient } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
 import {
   answerButton,
   ask,
@@ -20,6 +19,9 @@ import {
   repliesTo,
   type Family,
 } from './bot-dialog.test-kit.js';
+
+const uk = resources.uk.translation.botDialog;
+const ru = resources.ru.translation.botDialog;
 
 /** The two-way bot's commands in both messengers and both languages (docs/bots.md, "The two-way bot"). */
 

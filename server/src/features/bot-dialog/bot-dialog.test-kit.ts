@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { ROLE, TIME_ZONE, type MessengerType } from '@school/shared/domain';
-import { addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
+import { addStudy, addUser, kyivDay } from '../studies/scheduling.test-kit.js';
 import { viberSignature, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
 import type { FakeRequest } from '../messenger-bots/fake-telegram.test-kit.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { createTestDatabase, type DemoRole, type TestDatabase } from '../../../test/harness.js';
+import { type DemoRole, useTestDatabase } from '../../../test/harness.test-kit.js';
 import {
   openCalendarClient,
   refusalOf,
@@ -17,7 +17,7 @@ import type { ChatAck, ChatLine, ChatMember, ChatSignal } from '../../platform/r
  */
 const ICE = [{ urls: ['stun:stun.example.org:3478'] }, { urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' }];
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let app: AppProcess;
 const opened: ClientSocket[] = [];
 
@@ -73,13 +73,11 @@ async function chatAs(role: DemoRole): Promise<ChatClient> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   app = await startAppProcess(db.url, { CHAT_ICE_SERVERS: JSON.stringify(ICE) });
 });
 afterAll(async () => {
   for (const s of opened) s.close();
   await app?.close();
-  await db?.drop();
 });
 
 describe('rooms and public messages', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { samplePdf } from '../document-generators/sample-files.test-kit.js';
 import { contractFormDocx, convertAllToPdf, docxText, fetchBytes, squash } from '../document-generators/document.test-kit.js';
 import { TIME_ZONE } from '@school/shared/domain';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { fetchBytes, savedFileName, userIdByEmail } from '../document-generators/document.test-kit.js';
 import { filesUnder, form } from '../document-generators/document-upload.test-kit.js';
 import { sampleDocx, sampleExe, sampleJar, sampleOdt, samplePdf, samplePng } from '../document-generators/sample-files.test-kit.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKit, type Kit } from '../resources/resource-test-kit.js';
+import { startKit, type Kit } from '../resources/resource.test-kit.js';
 
 /**
  * Generic create/update of contracts validate with the chosen template's form (part 2 §5):

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { convertToPdf, docxText, fetchBytes, savedFileName, squash } from './document.test-kit.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Knex } from 'knex';
-import type { TestClient } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
 
 /** A binary answer: the test client reads text, documents need their bytes. */
 export async function fetchBytes(client: TestClient, method: string, pathName: string, body?: FormData) {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { inKyiv } from '@school/shared/rules';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
 import { ROLE } from '@school/shared/domain';
-import { addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.fixtures.js';
+import { resources } from '@school/shared/i18n';
+import { addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.test-kit.js';
+
+const uk = resources.uk.translation.scheduling;
 
 let srv: TestServer;
 let fx: SchedulingFixture;

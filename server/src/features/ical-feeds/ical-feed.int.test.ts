@@ -9,19 +9,18 @@ import { loadConfig } from '../../config.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { sha256 } from '../../platform/security/secrets.js';
 import {
-  createTestDatabase,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
-  TestClient,
   type DemoRole,
-  type TestDatabase,
-} from '../../../test/harness.js';
+  TestClient,
+  useTestDatabase,
+} from '../../../test/harness.test-kit.js';
 import { unfoldLines } from './ical-format.js';
 
 /** The feed over real HTTP, read the way a calendar app reads it. */
 
 const APP_URL = 'https://school.example.org';
-let db: TestDatabase;
+const db = useTestDatabase();
 let server: Server;
 let baseUrl: string;
 let staticDir: string;
@@ -95,7 +94,6 @@ async function studiesInWindow(userIds: number[]): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   // An empty static directory: the single-page-app fallback must not shadow the feed here.
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ical-static-'));
   const config = loadConfig(process.env, {
@@ -115,7 +113,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await db?.drop();
   fs.rmSync(staticDir, { recursive: true, force: true });
 });
 

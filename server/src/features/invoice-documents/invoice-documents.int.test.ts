@@ -1,7 +1,7 @@
 import { DOCX_MIME } from '../document-generators/docx-layout.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import {
   convertToPdf,
   docxText,

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumber, studiesCount } from '@school/shared/rules';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
-import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooks-test-kit.sql.js';
+import { DEMO_ACCOUNTS, useTestDatabase } from '../../../test/harness.test-kit.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooked-query.test-kit.js';
 import type { AuthState } from '../auth/auth-user.js';
 
-let db: TestDatabase;
-let knex: Knex;
+const { knex } = useTestDatabase();
 let admin: AuthState;
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
-  knex = db.knex;
   admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
 });
-afterAll(() => db.drop());
 
 const invoicesWhere = (column: string, value: number) =>
   hookedQuery(knex, 'invoices', admin, { computed: ['number', 'studies_count'] })!.where(column, value).orderBy('t0.id');

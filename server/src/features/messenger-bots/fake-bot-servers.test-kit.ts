@@ -8,7 +8,7 @@ import { createLogger } from '../../platform/logging/logger.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.test-kit.js';
 import { createModules, type AppModules } from '../../modules.js';
-import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.test-kit.js';
 
 /**
  * The app wired to local stand-ins for the Telegram Bot API (fake-telegram.test-kit.ts) and the

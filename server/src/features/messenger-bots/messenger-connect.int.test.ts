@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bots as ru } from '../../../../shared/src/i18n/locales/ru/bots.js';
-import { limits as ru_limits } from '../../../../shared/src/i18n/locales/ru/limits.js';
-import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.js';
+import { resources } from '@school/shared/i18n';
+import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.test-kit.js';
 import {
   startBotsServer,
   TELEGRAM_BOT,
@@ -13,6 +12,9 @@ import {
   waitFor,
   type BotsServer,
 } from './fake-bot-servers.test-kit.js';
+
+const ru = resources.ru.translation.bots;
+const ru_limits = resources.ru.translation.limits;
 
 let srv: BotsServer;
 let student: TestClient;

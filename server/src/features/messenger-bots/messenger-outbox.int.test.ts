@@ -1,13 +1,15 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
+import { resources } from '@school/shared/i18n';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createModules } from '../../modules.js';
-import { addSignedInUser, addStudy, addUser } from '../studies/scheduling.fixtures.js';
+import { addSignedInUser, addStudy, addUser } from '../studies/scheduling.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from './fake-bot-servers.test-kit.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
+
+const uk = resources.uk.translation.scheduling;
+const ru = resources.ru.translation.scheduling;
 
 let srv: BotsServer;
 let outbox: MessengerOutbox;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.js';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { createPaymentsModule, type PaymentSettlement } from './index.js';
 import { startPaymentProviders, type PaymentProviders } from './payment-providers.test-kit.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.js';
+import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
 import { openCalendarClient, sessionCookie } from '../../platform/realtime/realtime.test-kit.js';
 import type { InvoiceChange } from '../../platform/realtime/realtime.types.js';
-import { DEMO_ACCOUNTS, startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { startPaymentProviders, type PaymentProviders } from './payment-providers.test-kit.js';
 import { paymentsReconcileJob, paymentsReportJob } from './payments.job.js';
 import { freshInvoice, invoicePaidAt, paymentRow } from './payments.test-kit.js';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { asSubject, createAbility } from '@school/shared/permissions';
 import { createPaymentsModule } from './index.js';
 import { startPaymentProviders, type PaymentProviders } from './payment-providers.test-kit.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.js';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { startPaymentProviders, type PaymentProviders } from './payment-providers.test-kit.js';
 import { eventsOf, freshInvoice, invoicePaidAt, paymentRow } from './payments.test-kit.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEMO_ACCOUNTS } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS } from '../../../test/harness.test-kit.js';
 
 /** A fresh unpaid invoice of the demo Responsible's first child (a contract and a package of its own). */
 export async function freshInvoice(knex: Knex, amount = 240000): Promise<{ id: number; studentId: number; parentId: number }> {

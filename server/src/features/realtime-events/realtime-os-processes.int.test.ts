@@ -9,14 +9,13 @@ import {
   type CalendarClient,
 } from '../../platform/realtime/realtime.test-kit.js';
 import {
-  createTestDatabase,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
-  TestClient,
   type DemoRole,
-  type TestDatabase,
-} from '../../../test/harness.js';
-import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.js';
+  TestClient,
+  useTestDatabase,
+} from '../../../test/harness.test-kit.js';
+import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.test-kit.js';
 
 /**
  * Issue 4 point 8 with real operating-system processes: two `server/src/main.ts` started as
@@ -31,7 +30,7 @@ interface ServerAt extends ServerProcess {
   url: string;
 }
 
-let db: TestDatabase;
+const db = useTestDatabase();
 const servers: ServerAt[] = [];
 const sockets: CalendarClient[] = [];
 
@@ -63,7 +62,6 @@ async function calendarOn(server: ServerAt, role: DemoRole, userId: number): Pro
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   await ensureStudyNotifyTriggers(db.knex);
   // One after the other: both run the migrations check on start.
   await startServer(db.url);
@@ -73,7 +71,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.close();
   await Promise.all(servers.map((s) => s.stop()));
-  await db?.drop();
 });
 
 describe('two server processes on one database (PostgreSQL LISTEN/NOTIFY)', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, startTestServer } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, startTestServer } from '../../../test/harness.test-kit.js';
 import { makeDataDir, postUpload, setUploaderFlag, startUploadStack, type UploadStack } from './upload-service.test-kit.js';
 import { verifyUploadToken } from './upload-token.js';
 

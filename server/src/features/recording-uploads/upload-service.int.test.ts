@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, TestClient } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, TestClient } from '../../../test/harness.test-kit.js';
 import { filesUnder, makeSample, metadataOf, pickStudies, postForm, removeDir, tempDir, type StudyPicks } from '../recordings/recordings.test-kit.js';
 import { postUpload, setUploaderFlag, startUploadStack, type UploadStack } from './upload-service.test-kit.js';
 import { signUploadToken } from './upload-token.js';

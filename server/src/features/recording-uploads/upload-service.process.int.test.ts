@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TestClient, type TestDatabase } from '../../../test/harness.js';
+import { createTestDatabase, TestClient, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { freePort } from '../../platform/db/embedded-postgres.js';
 import { makeDataDir, postUpload, setUploaderFlag } from './upload-service.test-kit.js';
 

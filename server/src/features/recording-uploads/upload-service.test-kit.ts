@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../../test/harness.js';
+import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../../test/harness.test-kit.js';
 
 /**
  * Test support for the recordings upload service (not used by the app): the service as a real

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR, ROLE } from '@school/shared/domain';
 import { openCalendarClient, sessionCookie, type CalendarClient } from '../../platform/realtime/realtime.test-kit.js';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { makeSample, metadataOf, postForm, removeDir, tempDir } from './recordings.test-kit.js';
 
 /**

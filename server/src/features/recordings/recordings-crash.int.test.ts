@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/db/embedded-postgres.js';
 import { currentOwner, formatOwner } from '../../platform/process/process-owner.js';
-import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../../test/harness.js';
-import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.js';
+import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../../test/harness.test-kit.js';
+import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.test-kit.js';
 import { eventually, filesUnder, metadataOf, pickStudies, postForm, removeDir, storedObjects, tempDir } from './recordings.test-kit.js';
 
 /**

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../../platform/security/secrets.js';
-import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import {
   eventually,
   filesUnder,

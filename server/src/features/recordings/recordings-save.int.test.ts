@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import {
   filesUnder,
   makeSample,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { eventually, filesUnder, makeSample, pickStudies, removeDir, tempDir, type StudyPicks } from './recordings.test-kit.js';
 
 /**

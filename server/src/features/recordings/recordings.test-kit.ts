@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
-import type { TestClient } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
 
 /**
  * Fixtures of the recordings tests: real videos made by ffmpeg (@ffmpeg-installer/ffmpeg), a

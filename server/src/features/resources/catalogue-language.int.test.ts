@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 
 /**
  * Catalogue names in the interface language (issue 12): `name` is the Russian one for

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, TestClient } from '../../../test/harness.js';
-import { startKit, type Kit } from './resource-test-kit.js';
+import { DEMO_PASSWORD, TestClient } from '../../../test/harness.test-kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
 
 /**
  * The generic list keeps compiled statements (resource-engine/statement-memo.ts). The same URL

@@ -8,8 +8,8 @@ import {
   type ScopedSubject,
 } from '@school/shared/permissions';
 import { RESOURCES, type ResourceDef } from '@school/shared/resources';
-import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.js';
-import { startKit, type Kit } from './resource-test-kit.js';
+import { DEMO_ACCOUNTS, type TestClient } from '../../../test/harness.test-kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
 
 /**
  * One permission source (issue 11 point 3): for every role and every listed resource with a

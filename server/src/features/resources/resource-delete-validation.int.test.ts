@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKit, type Kit } from './resource-test-kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
 
 /**
  * Issue 3, point 3: what money or history depends on is refused with a message that says what

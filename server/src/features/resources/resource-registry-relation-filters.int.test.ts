@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, findResource, type ResourceDef } from '@school/shared/resources';
-import type { TestClient } from '../../../test/harness.js';
-import { appHooks } from '../studies/hooks-test-kit.sql.js';
-import { addGroupLesson } from './resource-registry.kit.js';
-import { startSpecKit, type SpecKit } from './spec-calls.kit.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
+import { appHooks } from '../studies/hooked-query.test-kit.js';
+import { addGroupLesson } from './resource-registry.test-kit.js';
+import { startSpecKit, type SpecKit } from './spec-calls.test-kit.js';
 
 /**
  * Issue 10, point 1, registry-wide: for every listed resource, every relation path of one and two
@@ -14,7 +14,7 @@ import { startSpecKit, type SpecKit } from './spec-calls.kit.js';
  *   probes of the attack), then ids the role sees: only rows where the role sees one of them;
  * - one-hop equality on a field a row array mirrors (studies' participant roles), the same way;
  * - a field the role may not load through the path is a 403 in a filter too.
- * The demo gets a group lesson with a classmate from another family (resource-registry.kit.ts),
+ * The demo gets a group lesson with a classmate from another family (resource-registry.test-kit.ts),
  * so the scopes of reports, homework, users, packages and invoices have rows to hide.
  */
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKit, type Kit } from './resource-test-kit.js';
-import { addGroupLesson, CLASSMATE } from './resource-registry.kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
+import { addGroupLesson, CLASSMATE } from './resource-registry.test-kit.js';
 
 /**
  * Issue 10, point 1: a relation filter sees exactly the related rows loading the relation shows.

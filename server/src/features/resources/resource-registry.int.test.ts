@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ComputedDef, type FieldDef, type ResourceDef } from '@school/shared/resources';
-import type { TestClient } from '../../../test/harness.js';
-import { expectList, startSpecKit, type SpecKit } from './spec-calls.kit.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
+import { expectList, startSpecKit, type SpecKit } from './spec-calls.test-kit.js';
 
 /**
  * Issue 3, point 2: every resource the registry declares is served by the engine. Every name a

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKit, type Kit } from './resource-test-kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
 
 let kit: Kit;
 beforeAll(async () => {

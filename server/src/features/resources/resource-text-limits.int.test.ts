@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, findResource, type ResourceDef } from '@school/shared/resources';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 
 /**
  * Issue 10.5, registry-wide: every writable string field of every writable resource (and the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourcesTranslated, startKit, type Kit } from './resource-test-kit.js';
+import { resourcesTranslated, startKit, type Kit } from './resource.test-kit.js';
 
 let kit: Kit;
 beforeAll(async () => {

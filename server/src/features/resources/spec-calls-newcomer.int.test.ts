@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import type { TestResponse } from '../../../test/test-client.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import type { TestResponse } from '../../../test/test-client.test-kit.js';
 
 /**
  * Spec §7 calls sent the way a newcomer types them (curl, fetch with a literal path, a wrong method,

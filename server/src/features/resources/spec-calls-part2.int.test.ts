@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectForbidden, expectList, expectRows, keysOf, startSpecKit, type SpecKit } from './spec-calls.kit.js';
+import { expectForbidden, expectList, expectRows, keysOf, startSpecKit, type SpecKit } from './spec-calls.test-kit.js';
 
 /**
  * Spec part 2 §7 calls that read or write a resource, and part 1 §7's generic table calls, sent

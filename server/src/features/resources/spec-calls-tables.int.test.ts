@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@school/shared/domain';
-import { expectForbidden, expectList, expectRows, startSpecKit, type SpecKit } from './spec-calls.kit.js';
+import { expectForbidden, expectList, expectRows, startSpecKit, type SpecKit } from './spec-calls.test-kit.js';
 
 /**
  * Spec part 1 §7 "Generic table" (GET api/{resource} with page, perpage, sort[]=field and

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectForbidden, expectList, expectRows, keysOf, startSpecKit, TODAY_KYIV, type SpecKit } from './spec-calls.kit.js';
+import { expectForbidden, expectList, expectRows, keysOf, startSpecKit, TODAY_KYIV, type SpecKit } from './spec-calls.test-kit.js';
 
 /**
  * Spec part 1 §7, every call that reads or writes a resource, sent exactly as the spec writes it

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { startKit, type Kit } from './resource-test-kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
 
 /**
  * Where the code was wider than spec part 2 §6 (issue 10 point 9): each decision of

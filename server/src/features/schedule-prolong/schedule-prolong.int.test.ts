@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
 import {
   createPeople,
   startPlanningServer,

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
 import { inKyiv } from '@school/shared/rules';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
-import { validations as ukValidations } from '../../../../shared/src/i18n/locales/uk/validations.js';
-import { addUser, kyivDay } from '../studies/scheduling.fixtures.js';
+import { resources } from '@school/shared/i18n';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import { addUser, kyivDay } from '../studies/scheduling.test-kit.js';
+
+const uk = resources.uk.translation.scheduling;
+const ru = resources.ru.translation.scheduling;
+const ukValidations = resources.uk.translation.validations;
 
 /**
  * Schedules through the resource API (spec part 2 §5 schedule form, §7 admin table resources;

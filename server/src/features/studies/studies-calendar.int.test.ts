@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@school/shared/domain';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 
 /**
  * The calendar's studies call (spec part 1 §7; desktop calendar-api.ts): one user's studies from a

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
-import { authFor, hookedQuery, idsOf, visibleIds } from './hooks-test-kit.sql.js';
+import { DEMO_ACCOUNTS, useTestDatabase } from '../../../test/harness.test-kit.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from './hooked-query.test-kit.js';
 import type { AuthState } from '../auth/auth-user.js';
 
 const FLAGS = ['isPaid', 'isLast', 'isBonus', 'studyReportCheck', 'isNoReport', 'isFullStudyReportNeeded'] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
-let db: TestDatabase;
-let knex: Knex;
+const { knex } = useTestDatabase();
 let admin: AuthState;
 let ids: { teacher: number; student: number; otherStudent: number; manager: number };
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
-  knex = db.knex;
   admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
   const id = async (email: string) => (await knex('users').where({ email }).first('id')).id as number;
   const other = await knex('users').where({ role_id: ROLE.Student }).whereNot({ email: DEMO_ACCOUNTS.Student }).orderBy('id').first('id');
@@ -26,7 +22,6 @@ beforeAll(async () => {
     manager: await id(DEMO_ACCOUNTS.Manager),
   };
 });
-afterAll(() => db.drop());
 
 async function flagsOf(studyIds: number[]): Promise<Map<number, Flags>> {
   const rows = await hookedQuery(knex, 'studies', admin, { computed: FLAGS })!.whereIn('t0.id', studyIds);

@@ -1,7 +1,7 @@
 import { ROLE } from '@school/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { addSignedInUser, addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
+import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
+import { addSignedInUser, addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.test-kit.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;

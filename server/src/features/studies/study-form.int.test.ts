@@ -1,10 +1,12 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
-import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
 import { TIME_ZONE } from '@school/shared/domain';
+import { resources } from '@school/shared/i18n';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.test-kit.js';
+
+const uk = resources.uk.translation.scheduling;
+const ru = resources.ru.translation.scheduling;
 
 /**
  * The study form of the admin studies page (spec part 2 §4, §5): create, duplicate a row, the

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
-import { authFor, hookedQuery } from './hooks-test-kit.sql.js';
+import { DEMO_ACCOUNTS, useTestDatabase } from '../../../test/harness.test-kit.js';
+import { authFor, hookedQuery } from './hooked-query.test-kit.js';
 import type { AuthState } from '../auth/auth-user.js';
 
 /** studies.is_off_template and studies.price_total (spec part 2 §4 and the studies table footer). */
 
-let db: TestDatabase;
-let knex: Knex;
+const { knex } = useTestDatabase();
 let admin: AuthState;
 let students: number[];
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
-  knex = db.knex;
   admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
   students = (await knex('users').where({ role_id: ROLE.Student }).orderBy('id').limit(3).pluck('id')) as number[];
 });
-afterAll(() => db.drop());
 
 async function attr(name: 'is_off_template' | 'price_total', studyIds: number[]): Promise<unknown[]> {
   const rows = await hookedQuery(knex, 'studies', admin, { computed: [name] })!.whereIn('t0.id', studyIds);

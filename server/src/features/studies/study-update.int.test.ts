@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
-import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.fixtures.js';
+import { resources } from '@school/shared/i18n';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.test-kit.js';
 import { connectPgClient } from '../../platform/db/pg-client.js';
 import { parseStudyChange, STUDY_CHANGES_CHANNEL } from '../../platform/realtime/study-change.payload.js';
+
+const uk = resources.uk.translation.scheduling;
+const ru = resources.ru.translation.scheduling;
 
 let srv: TestServer;
 let fx: SchedulingFixture;

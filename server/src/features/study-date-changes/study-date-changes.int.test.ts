@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.fixtures.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.test-kit.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;

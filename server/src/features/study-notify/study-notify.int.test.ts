@@ -1,15 +1,17 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
-import { scheduling as uk } from '../../../../shared/src/i18n/locales/uk/scheduling.js';
-import { scheduling as ru } from '../../../../shared/src/i18n/locales/ru/scheduling.js';
+import { resources } from '@school/shared/i18n';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { createLogger } from '../../platform/logging/logger.js';
-import { authFor } from '../studies/hooks-test-kit.sql.js';
-import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.fixtures.js';
+import { authFor } from '../studies/hooked-query.test-kit.js';
+import { addSignedInUser, addStudy, addUser, kyivDay } from '../studies/scheduling.test-kit.js';
 import { createSchedulingCoreModule } from '../scheduling-core/scheduling-core.module.js';
 import { createStudyNotifyModule } from './study-notify.module.js';
 import type { NotifyOutbox } from './study-notify.sender.js';
+
+const uk = resources.uk.translation.scheduling;
+const ru = resources.ru.translation.scheduling;
 
 let srv: TestServer;
 let teacher: { id: number; client: TestClient };

@@ -1,15 +1,17 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import { studyReminders as en } from '../../../../shared/src/i18n/locales/en/study-reminders.js';
-import { studyReminders as ru } from '../../../../shared/src/i18n/locales/ru/study-reminders.js';
-import { studyReminders as uk } from '../../../../shared/src/i18n/locales/uk/study-reminders.js';
+import { resources } from '@school/shared/i18n';
 import { createLogger } from '../../platform/logging/logger.js';
 import { bindChat, fill, repliesTo } from '../bot-dialog/bot-dialog.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
-import { addStudy, addUser, createSchedulingFixture, kyivDay } from '../studies/scheduling.fixtures.js';
+import { addStudy, addUser, createSchedulingFixture, kyivDay } from '../studies/scheduling.test-kit.js';
 import { createStudyRemindersRepository } from './study-reminders.repository.js';
 import { createStudyRemindersService } from './study-reminders.service.js';
+
+const en = resources.en.translation.studyReminders;
+const ru = resources.ru.translation.studyReminders;
+const uk = resources.uk.translation.studyReminders;
 
 /**
  * Reminders before a study and the teachers' digest, end to end: rows planned by the triggers and

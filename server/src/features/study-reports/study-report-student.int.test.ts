@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { startKit, type Kit } from '../resources/resource-test-kit.js';
+import { startKit, type Kit } from '../resources/resource.test-kit.js';
 
 /** Issue 10.7: a report is about a Student participant of its study, on create and on update. */
 let kit: Kit;

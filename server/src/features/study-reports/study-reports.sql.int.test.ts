@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.js';
-import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooks-test-kit.sql.js';
+import { DEMO_ACCOUNTS, useTestDatabase } from '../../../test/harness.test-kit.js';
+import { authFor, hookedQuery, idsOf, visibleIds } from '../studies/hooked-query.test-kit.js';
 
-let db: TestDatabase;
-let knex: Knex;
-
-beforeAll(async () => {
-  db = await createTestDatabase('demo');
-  knex = db.knex;
-});
-afterAll(() => db.drop());
+const { knex } = useTestDatabase();
 
 const report = (studyId: number, userId: number, createdBy: number) =>
   knex('study_reports')

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
-import { DEMO_PASSWORD, startTestServer, TestClient, type DemoRole, type TestServer } from '../../../test/harness.js';
+import { DEMO_PASSWORD, startTestServer, TestClient, type DemoRole, type TestServer } from '../../../test/harness.test-kit.js';
 
 /**
  * Test support for the study modal's panels (homework, messages, reports, evaluation, real time):

@@ -11,7 +11,7 @@ import {
   DEMO_PASSWORD,
   TestClient,
   type DemoRole,
-} from '../../../test/harness.js';
+} from '../../../test/harness.test-kit.js';
 
 /**
  * Test support for the scheduling commands (not used by the app). Like the harness's

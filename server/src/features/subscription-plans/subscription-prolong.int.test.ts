@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../test/harness.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
 import {
   addStudent,
   createPeople,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { availableWorkperiods } from './available-workperiods.js';
 
 /**

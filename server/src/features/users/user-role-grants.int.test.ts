@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { DEMO_PASSWORD } from '../../../test/harness.js';
-import { startKit, type Kit } from '../resources/resource-test-kit.js';
+import { DEMO_PASSWORD } from '../../../test/harness.test-kit.js';
+import { startKit, type Kit } from '../resources/resource.test-kit.js';
 
 /** Issue 10.3: a Manager must not reach role switching through an Administrator account. */
 let kit: Kit;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/test-client.js';
+import { TestClient } from '../../../test/test-client.test-kit.js';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { seedDemoSchool } from '../../db/seeds/demo-school.seed.js';

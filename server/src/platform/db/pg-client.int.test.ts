@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { connectPgClient, createPgPool } from './pg-client.js';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase('empty');
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useTestDatabase('empty');
 
 async function terminate(appName: string) {
   await db.knex.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?', [appName]);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { transactionWithRetry } from './transaction-retry.js';
 
-let db: TestDatabase;
+const db = useTestDatabase('empty');
 
 beforeAll(async () => {
-  db = await createTestDatabase('empty');
   await db.knex.raw('CREATE TABLE retry_probe (id int PRIMARY KEY, n int NOT NULL)');
   await db.knex('retry_probe').insert([{ id: 1, n: 0 }, { id: 2, n: 0 }]);
 });
-afterAll(async () => {
-  await db?.drop();
-});
-
 describe('transactions run again after a deadlock', () => {
   it('two transactions locking two rows in opposite orders both commit: the deadlock victim is retried', async () => {
     const barrier = (() => {

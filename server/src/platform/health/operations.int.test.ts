@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/test-client.js';
+import { TestClient } from '../../../test/test-client.test-kit.js';
 import { createApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { seedDemoSchool } from '../../db/seeds/demo-school.seed.js';

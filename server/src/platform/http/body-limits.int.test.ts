@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 
 // Well below the 90 s the old parser hung for: a hang fails the test instead of stalling it.
 const PROMPT_MS = 10_000;

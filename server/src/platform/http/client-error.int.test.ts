@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor } from '@school/shared/i18n';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { sendRaw } from '../../drills/raw-http.test-kit.js';
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInlineJobQueue } from './inline-job-queue.js';
+import { createInlineJobQueue } from './inline-job-queue.test-kit.js';
 import { defineJob, UnknownJobError } from './job-queue.js';
 
 const job = defineJob<{ n: number }>('inline-test');

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { createLogger } from '../logging/logger.js';
 import { defineJob, UnknownJobError, type JobQueue, type RegisterOptions } from './job-queue.js';
 import { createJobQueue } from './pg-boss-job-queue.js';
 
 const logger = createLogger('silent');
-let db: TestDatabase;
+const db = useTestDatabase('blank');
 const open: JobQueue[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase('blank');
   // Installs the queue's schema once, so the tests below can start their queues side by side.
   const q = queue();
   await q.start();
@@ -17,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(open.map((q) => q.stop()));
-  await db.drop();
 });
 
 function queue(extra: { stopTimeoutMs?: number } = {}) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { publishStudyChange } from './study-change.publisher.js';
 import {
   ensureStudyNotifyTriggers,
@@ -21,7 +21,7 @@ import {
 // A bound on delivery, not a speed target: a loaded CI machine must not turn a working fan-out red.
 const DEADLINE_MS = 5000;
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let a: AppProcess;
 let b: AppProcess;
 let teacher: number;
@@ -31,7 +31,6 @@ const opened: CalendarClient[] = [];
 const latencies: Array<[how: string, ms: number]> = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   await ensureStudyNotifyTriggers(db.knex);
   [a, b] = await Promise.all([startAppProcess(db.url), startAppProcess(db.url)]);
   teacher = await userIdByEmail(db.knex, 'teacher@example.com');
@@ -43,7 +42,6 @@ afterAll(async () => {
   for (const c of opened) c.close();
   await a?.close();
   await b?.close();
-  await db?.drop();
   if (latencies.length) {
     console.info(`study:changed delivery across processes (ms): ${JSON.stringify(latencies)}`);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../../test/harness.js';
+import { DEMO_PASSWORD, TestClient, useTestDatabase } from '../../../test/harness.test-kit.js';
 import {
   openCalendarClient,
   refusalOf,
@@ -19,7 +19,7 @@ import {
 const APP_URL = 'https://school.example.org';
 const EXTRA_ORIGIN = 'https://staff.school.example.org';
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let app: AppProcess;
 let ids: { teacher: number; child: number; classmate: number; classmateParent: number };
 let groupStudyId: number;
@@ -33,7 +33,6 @@ async function open(role: Parameters<AppProcess['signInAs']>[0]) {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   app = await startAppProcess(db.url, { APP_URL, APP_ORIGINS: ` ${EXTRA_ORIGIN}/ , ` });
   const k = db.knex;
   const parent = await userIdByEmail(k, 'parent@example.com');
@@ -67,7 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of opened) c.close();
   await app?.close();
-  await db?.drop();
 });
 
 describe('study:changed names only what the receiver watches', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
-import { createTestDatabase, DEMO_PASSWORD, type TestDatabase } from '../../../test/harness.js';
+import { DEMO_PASSWORD, useTestDatabase } from '../../../test/harness.test-kit.js';
 import {
   openCalendarClient,
   sessionCookie,
@@ -21,7 +21,7 @@ import {
 /** "Promptly": what a user would call at once, with room for a loaded test machine. */
 const PROMPT_MS = 2000;
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let app: AppProcess;
 let ids: { teacher: number; student: number; stranger: number; admin: number; methodologist: number };
 let studyId: number;
@@ -72,7 +72,6 @@ async function receives(client: CalendarClient, id: number, windowMs = 1000): Pr
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   app = await startAppProcess(db.url);
   const k = db.knex;
   ids = {
@@ -103,7 +102,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of opened) c.close();
   await app?.close();
-  await db?.drop();
   if (latencies.length) console.info(`socket ended after the answer (ms): ${JSON.stringify(latencies)}`);
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { publishStudyChange } from './study-change.publisher.js';
 import {
   ensureStudyNotifyTriggers,
@@ -19,7 +19,7 @@ import {
 // A bound on delivery, not a speed target: a loaded CI machine must not turn a working fan-out red.
 const DEADLINE_MS = 5000;
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let app: AppProcess;
 let ids: { teacher: number; student: number; parent: number; stranger: number; otherTeacher: number };
 let studyId: number;
@@ -38,7 +38,6 @@ async function open(
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   await ensureStudyNotifyTriggers(db.knex);
   app = await startAppProcess(db.url);
   const k = db.knex;
@@ -76,7 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of opened) c.close();
   await app?.close();
-  await db?.drop();
   if (latencies.length) {
     console.info(`study:changed delivery, one process (ms): ${JSON.stringify(latencies)}`);
   }

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
 import { realtimeEventsFor } from '../../features/realtime-events/realtime-events.setup.js';
 import { createSessionAuthenticator } from '../../features/realtime-events/socket-session.auth.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole } from '../../../test/harness.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole } from '../../../test/harness.test-kit.js';
 import { createKnex } from '../db/database.js';
 import { createLogger } from '../logging/logger.js';
 import { attachRealtime, type Realtime } from './realtime.server.js';

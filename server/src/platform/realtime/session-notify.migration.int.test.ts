@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sessionNotify from '../../db/migrations/019_session_notify.js';
 import { sha256 } from '../security/secrets.js';
 import { connectPgClient } from '../db/pg-client.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { sleep } from './realtime.test-kit.js';
 import { parseSessionChange, type SessionChange } from './session-change.payload.js';
 
 /** The triggers of migration 019 on their own: what each write to sessions and users announces. */
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let listener: pg.Client;
 let userId: number;
 let parentId: number;
@@ -32,7 +32,6 @@ async function newSessions(n: number, user = userId): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   listener = await connectPgClient(db.url);
   await listener.query('LISTEN session_changes');
   listener.on('notification', (n) => received.push(parseSessionChange(n.payload)!));
@@ -43,7 +42,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.end();
-  await db?.drop();
 });
 
 describe('migration 019', () => {

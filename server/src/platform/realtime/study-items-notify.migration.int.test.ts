@@ -2,13 +2,13 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as studyPanels from '../../db/migrations/023_study_panels.js';
 import { connectPgClient } from '../db/pg-client.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { sleep } from './realtime.test-kit.js';
 import { parseStudyChange, type StudyChange } from './study-change.payload.js';
 
 /** The triggers of migration 023: homework, chat and report writes, with the students they are about. */
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let listener: pg.Client;
 const received: StudyChange[] = [];
 
@@ -20,7 +20,6 @@ async function collect(write: () => Promise<unknown>): Promise<StudyChange[]> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   listener = await connectPgClient(db.url);
   await listener.query('LISTEN study_changes');
   listener.on('notification', (n) => received.push(parseStudyChange(n.payload)!));
@@ -28,7 +27,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.end();
-  await db?.drop();
 });
 
 /** A lesson with two students (a group), and its participants in id order. */

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as studyNotify from '../../db/migrations/015_study_notify.js';
 import * as studyPanels from '../../db/migrations/023_study_panels.js';
 import { connectPgClient } from '../db/pg-client.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { useTestDatabase } from '../../../test/harness.test-kit.js';
 import { ensureStudyNotifyTriggers, sleep } from './realtime.test-kit.js';
 import { parseStudyChange, type StudyChange } from './study-change.payload.js';
 
 /** The triggers of migration 015 on their own: what each kind of write announces. */
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let listener: pg.Client;
 const received: StudyChange[] = [];
 
@@ -26,7 +26,6 @@ async function collect(write: () => Promise<unknown>): Promise<StudyChange[]> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase('demo');
   await ensureStudyNotifyTriggers(db.knex);
   listener = await connectPgClient(db.url);
   await listener.query('LISTEN study_changes');
@@ -35,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.end();
-  await db?.drop();
 });
 
 describe('migration 015', () => {

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage.driver.js';
 import { createS3Storage } from './s3-storage.driver.js';
-import { storageContract } from './storage.contract.js';
+import { storageContract } from './storage-contract.test-kit.js';
 import { createStorage } from './storage.js';
 
 async function filesUnder(dir: string): Promise<string[]> {

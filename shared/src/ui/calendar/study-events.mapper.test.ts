@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyT, MANAGER, STUDENT, study, TEACHER, user } from './calendar-test-data';
+import { keyT, MANAGER, STUDENT, study, TEACHER, user } from './calendar.test-kit';
 import {
   mapStudiesToEvents,
   oneOffStudyIds,

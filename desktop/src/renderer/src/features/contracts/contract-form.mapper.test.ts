@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractFormBody, contractFormValues, contractPresetValues, contractTemplateChange, validateContractForm, type ContractCatalogue } from './contract-form.mapper';
+import { contractFormBody, contractFormValues, contractPresetValues, contractTemplateChange, validateContractForm, type ContractCatalogue, type ContractFormValues } from './contract-form.mapper';
 
 const catalogue: ContractCatalogue = {
   contractTemplates: [
@@ -14,7 +14,7 @@ const catalogue: ContractCatalogue = {
   ],
 };
 
-const keys = (values: Record<string, unknown>) => validateContractForm(values, catalogue).map((issue) => `${issue.path}:${issue.key}`);
+const keys = (values: ContractFormValues) => validateContractForm(values, catalogue).map((issue) => `${issue.path}:${issue.key}`);
 
 describe('contract form', () => {
   it('a new contract: template 42 with its first invoice template, end 31 Dec 2025 (part 2 §9)', () => {
@@ -33,7 +33,7 @@ describe('contract form', () => {
   });
 
   it('student, payer and end date required; a public offer needs no end date but its invoice template', () => {
-    const empty = { student_id: null, payer_id: null, end_at: '', template_id: 2, invoice_template_id: null, discipline_id: null, document_file: null };
+    const empty: ContractFormValues = { student_id: null, payer_id: null, end_at: '', template_id: 2, invoice_template_id: null, discipline_id: null, document_file: null };
     expect(keys(empty)).toEqual(['student_id:validations.required', 'payer_id:validations.required', 'end_at:validations.required']);
     expect(keys({ ...empty, student_id: 5, payer_id: 9, template_id: 17 })).toEqual(['invoice_template_id:validations.required']);
     expect(keys({ ...empty, student_id: 5, payer_id: 9, template_id: 17, invoice_template_id: 6 })).toEqual([]);

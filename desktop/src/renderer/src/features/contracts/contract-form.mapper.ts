@@ -31,7 +31,6 @@ export interface ContractCatalogue {
   invoiceTemplates: readonly InvoiceTemplateOption[];
 }
 
-const asValues = (values: FormValues) => values as unknown as ContractFormValues;
 const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
 
 /** A stored moment or date as its Kyiv calendar day. */
@@ -51,7 +50,7 @@ export function contractTemplateFacts(templateId: number | null, catalogue: Cont
 }
 
 /** The stored contract's values, or a new one's defaults (part 2 §9: template 42, end 31 Dec 2025). */
-export function contractFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): Record<string, unknown> {
+export function contractFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): ContractFormValues {
   if (mode === 'create') {
     return {
       student_id: null,
@@ -97,8 +96,7 @@ export function contractTemplateChange(templateId: number | null, catalogue: Con
 }
 
 /** The write's body: a hidden end date is sent empty (a public offer has none); the file only when picked. */
-export function contractFormBody(values: FormValues, catalogue: ContractCatalogue): Record<string, unknown> {
-  const v = asValues(values);
+export function contractFormBody(v: ContractFormValues, catalogue: ContractCatalogue): Record<string, unknown> {
   const facts = contractTemplateFacts(v.template_id, catalogue);
   const body: Record<string, unknown> = {
     student_id: v.student_id,
@@ -119,9 +117,8 @@ export function documentFileIssues(file: unknown, field = 'document_file'): Fiel
 }
 
 /** The rules of part 2 §5 for the chosen template (contractFormSchemaFor, the server's own). */
-export function validateContractForm(values: FormValues, catalogue: ContractCatalogue): FieldIssue[] {
-  const v = asValues(values);
-  const body = contractFormBody(values, catalogue);
+export function validateContractForm(v: ContractFormValues, catalogue: ContractCatalogue): FieldIssue[] {
+  const body = contractFormBody(v, catalogue);
   delete body.document_file;
   const parsed = parseBody(contractFormSchemaFor(contractTemplateFacts(v.template_id, catalogue)), body);
   return [...(parsed.success ? [] : parsed.issues), ...documentFileIssues(v.document_file)];

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@school/shared/domain';
 import { invoiceTemplatesOf } from '@school/shared/rules';
-import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
+import { useApi, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../../kit/admin-widgets/date-input';
 import type { UserOption } from '../../kit/admin-widgets/user-search.api';
@@ -19,7 +19,6 @@ import {
   contractTemplateFacts,
   validateContractForm,
   type ContractCatalogue,
-  type ContractFormValues,
 } from './contract-form.mapper';
 import { DocumentDownloadButton } from './document-download';
 import { DocumentFileField } from './document-file-field';
@@ -62,13 +61,13 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
     presets: presetValues,
     extraFields: CONTRACT_FORM_EXTRA_FIELDS,
     fromRow: contractFormValues,
-    toBody: (values: FormValues) => contractFormBody(values, catalogue),
-    validate: (values: FormValues) => validateContractForm(values, catalogue),
+    toBody: (values) => contractFormBody(values, catalogue),
+    validate: (values) => validateContractForm(values, catalogue),
     ownSchemaOnly: true,
     updateMethod: 'post',
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
-  const v = form.values as unknown as ContractFormValues;
+  const v = form.values;
   const stored = form.stored as { student?: UserOption; payer?: UserOption; document_name?: string | null } | undefined;
   const student = usePerson(v.student_id ?? null, {}, stored?.student);
   const payer = usePerson(v.payer_id ?? null, {}, stored?.payer);

@@ -38,11 +38,10 @@ export interface InvoiceSubscription {
   } | null;
 }
 
-const asValues = (values: FormValues) => values as unknown as InvoiceFormValues;
 const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
 
 /** The stored invoice's values, or a new one's defaults (part 2 §9: template 1). */
-export function invoiceFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): Record<string, unknown> {
+export function invoiceFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): InvoiceFormValues {
   if (mode === 'create') {
     return { subscription_id: null, amount: null, payed_at: '', template_id: INVOICE_TEMPLATE.defaultId, document_file: null } satisfies InvoiceFormValues;
   }
@@ -84,8 +83,7 @@ export function invoiceTemplateEditable(subscription: InvoiceSubscription | null
   return !subscription?.contract?.invoice_template_id;
 }
 
-export function invoiceFormBody(values: FormValues): Record<string, unknown> {
-  const v = asValues(values);
+export function invoiceFormBody(v: InvoiceFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {
     subscription_id: v.subscription_id,
     amount: v.amount,
@@ -97,9 +95,8 @@ export function invoiceFormBody(values: FormValues): Record<string, unknown> {
 }
 
 /** Part 2 §5: subscription required, amount required and numeric; template and attachment optional. */
-export function validateInvoiceForm(values: FormValues): FieldIssue[] {
-  const v = asValues(values);
-  const body = invoiceFormBody(values);
+export function validateInvoiceForm(v: InvoiceFormValues): FieldIssue[] {
+  const body = invoiceFormBody(v);
   delete body.document_file;
   const issues: FieldIssue[] = [];
   if (typeof v.amount === 'number' && Number.isNaN(v.amount)) {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '@school/shared/api';
 import { formatMoney, invoiceTemplateChoices } from '@school/shared/rules';
-import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
+import { useApi, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../../kit/admin-widgets/date-input';
 import { MoneyInput } from '../../kit/admin-widgets/money-input';
@@ -24,7 +24,6 @@ import {
   invoiceSubscriptionChoice,
   invoiceTemplateEditable,
   validateInvoiceForm,
-  type InvoiceFormValues,
   type InvoiceSubscription,
 } from './invoice-form.mapper';
 
@@ -87,12 +86,12 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
     extraFields: INVOICE_FORM_EXTRA_FIELDS,
     fromRow: invoiceFormValues,
     toBody: invoiceFormBody,
-    validate: (values: FormValues) => validateInvoiceForm(values),
+    validate: (values) => validateInvoiceForm(values),
     ownSchemaOnly: true,
     updateMethod: 'post',
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
-  const v = form.values as unknown as InvoiceFormValues;
+  const v = form.values;
   const stored = form.stored as { attachment_name?: string | null; number?: string | null } | undefined;
   const chosen = useSubscription(v.subscription_id ?? null);
   const templates = useQuery({ queryKey: moneyFormKeys.invoiceTemplates, queryFn: () => fetchInvoiceTemplates(client), staleTime: Infinity, meta: { silent: true } });

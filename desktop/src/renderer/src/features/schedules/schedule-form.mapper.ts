@@ -68,7 +68,7 @@ interface StoredSchedule {
 const dayOf = (value: unknown) => (typeof value === 'string' ? (pickerFromIso(value)?.date ?? value.slice(0, 10)) : '');
 
 /** The form's values for a stored schedule (read with SCHEDULE_FORM_QUERY), or the defaults for a new one. */
-export function scheduleFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): Record<string, unknown> {
+export function scheduleFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): ScheduleFormValues {
   const empty: ScheduleFormValues = { user_id: null, start_at: '', end_at: '', workperiods: [], offperiods: [] };
   if (mode === 'create') return { ...empty };
   const stored = row as StoredSchedule;
@@ -99,7 +99,7 @@ export function schedulePresetValues(presets: FormValues): Record<string, unknow
  * Nothing is written until Save (docs/domain-rules.md "Schedule prolong").
  */
 export function prolongedScheduleValues(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const stored = scheduleFormValues(row, 'update') as ScheduleFormValues;
+  const stored = scheduleFormValues(row, 'update');
   return {
     user_id: stored.user_id,
     start_at: stored.end_at,
@@ -109,12 +109,10 @@ export function prolongedScheduleValues(row: Readonly<Record<string, unknown>>):
   };
 }
 
-const asValues = (values: FormValues) => values as unknown as ScheduleFormValues;
 const durationNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 
 /** The body of POST /api/schedules or of the schedule update, with both nested lists whole. */
-export function scheduleFormBody(values: FormValues): Record<string, unknown> {
-  const v = asValues(values);
+export function scheduleFormBody(v: ScheduleFormValues): Record<string, unknown> {
   return {
     user_id: v.user_id,
     start_at: v.start_at || null,
@@ -182,7 +180,6 @@ function offperiodIssues(rows: readonly OffperiodRow[]): FieldIssue[] {
  * period's start and end required), plus what the lists must not contain: two work periods
  * overlapping in the week, two off periods overlapping in time (docs/domain-rules.md).
  */
-export function validateScheduleForm(values: FormValues): FieldIssue[] {
-  const v = asValues(values);
+export function validateScheduleForm(v: ScheduleFormValues): FieldIssue[] {
   return [...workperiodIssues(v.workperiods ?? []), ...offperiodIssues(v.offperiods ?? [])];
 }

@@ -17,7 +17,6 @@ import {
   scheduleFormValues,
   schedulePresetValues,
   validateScheduleForm,
-  type ScheduleFormValues,
 } from './schedule-form.mapper';
 import './schedule-form.css';
 
@@ -47,7 +46,7 @@ function ScheduleFormBody({ id, presets, copied, onSaved, onCancel, onDirtyChang
     queryFn: ({ signal }) => fetchUsersOfRoles(client, ROLE_GROUPS.teaching, signal),
     staleTime: 60_000,
   });
-  const v = form.values as unknown as ScheduleFormValues;
+  const v = form.values;
 
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
 

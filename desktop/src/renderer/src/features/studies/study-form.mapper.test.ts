@@ -88,7 +88,7 @@ describe('study form values', () => {
   });
 
   it('creates with start as an ISO moment, duration in minutes, one package per remaining student', () => {
-    const body = studyFormBody({ ...stored, users: [3, 8, 9], subscriptions: { 8: 41, 9: 0, 12: 50 } }, { mode: 'create', initial: {} });
+    const body = studyFormBody({ ...stored, users: [3, 8, 9], subscriptions: { 8: 41, 9: 0, 12: 50 } }, { mode: 'create', initial: stored });
     expect(body).toMatchObject({ users: [3, 8, 9], subscriptions: [41], start: '2026-11-23T10:00:00+02:00', duration: 45, type_id: 2, trial: false });
     expect(body).not.toHaveProperty('show_in_history');
   });

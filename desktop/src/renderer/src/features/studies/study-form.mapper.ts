@@ -125,7 +125,7 @@ interface StoredStudy {
 export function studyFormValues(
   row: Readonly<Record<string, unknown>>,
   mode: FormMode,
-): Record<string, unknown> {
+): StudyFormValues {
   const values = emptyValues();
   if (mode === 'create') return { ...values };
   const study = row as StoredStudy;
@@ -174,16 +174,15 @@ export function studyPresetValues(presets: FormValues): Record<string, unknown> 
   return values;
 }
 
-const asValues = (values: FormValues) => values as unknown as StudyFormValues;
 
 /**
  * The start moved away from the stored one (edit mode): the date-change block applies. A start
  * being typed (not a valid moment yet) has not moved anywhere.
  */
-export function startMoved(values: FormValues, initial: FormValues, mode: FormMode): boolean {
+export function startMoved(values: StudyFormValues, initial: StudyFormValues, mode: FormMode): boolean {
   if (mode !== 'update') return false;
-  const now = asValues(values).start;
-  const before = asValues(initial).start;
+  const now = values.start;
+  const before = initial.start;
   if (!now || !before) return false;
   const at = pickerMillis(now);
   return at !== null && at !== pickerMillis(before);
@@ -194,10 +193,10 @@ export function startMoved(values: FormValues, initial: FormValues, mode: FormMo
  * the length as `duration`, one package per student that is still a participant.
  */
 export function studyFormBody(
-  values: FormValues,
-  context: { mode: FormMode; initial: FormValues },
+  values: StudyFormValues,
+  context: { mode: FormMode; initial: StudyFormValues },
 ): Record<string, unknown> {
-  const v = asValues(values);
+  const v = values;
   const start = pickerMillis(v.start);
   const users = v.users ?? [];
   const body: Record<string, unknown> = {
@@ -230,8 +229,8 @@ const issue = (path: string, key: string, params: Record<string, unknown> = {}):
  * rules of the sent body (the initiator of a shown move, duration limits…) are the command's
  * shared schema's: the form checks its body with the studies resource's create/update schema.
  */
-export function validateStudyForm(values: FormValues): FieldIssue[] {
-  const v = asValues(values);
+export function validateStudyForm(values: StudyFormValues): FieldIssue[] {
+  const v = values;
   const issues: FieldIssue[] = [];
   for (const name of ['start', 'end'] as const) {
     const parsed = parseBody(dateTimePickerSchema, v[name]);
@@ -254,32 +253,32 @@ export interface StudyFormAccess {
 }
 
 export function studyFormAccess(
-  values: FormValues,
-  initial: FormValues,
+  values: StudyFormValues,
+  initial: StudyFormValues,
   mode: FormMode,
   roleId: number,
   participants: ReadonlyMap<number, StudyParticipant>,
   /** The move-to-end box is ticked (or its date is being fetched). */
   movingToEnd = false,
 ): StudyFormAccess {
-  const v = asValues(values);
+  const v = values;
   const students = (v.users ?? []).filter((id) => participants.get(id)?.role_id === ROLE.Student);
   const moved = startMoved(values, initial, mode);
   const billed =
-    asValues(initial).miss_status === MISS_STATUS.BilledMiss || v.miss_status === MISS_STATUS.BilledMiss;
+    initial.miss_status === MISS_STATUS.BilledMiss || v.miss_status === MISS_STATUS.BilledMiss;
   return {
     showMissStatus: inRoleGroup('missStatus', roleId) && students.length === 1 && !moved && !movingToEnd,
     dateLocked:
       mode === 'update' &&
-      asValues(initial).miss_status === MISS_STATUS.BilledMiss &&
+      initial.miss_status === MISS_STATUS.BilledMiss &&
       v.miss_status === MISS_STATUS.BilledMiss,
     moveToEndAvailable: mode === 'update' && moveToEndSubscription(values) !== null && !billed,
   };
 }
 
 /** The one package the study is billed to, the one a move to the end follows; null with none or several. */
-export function moveToEndSubscription(values: FormValues): number | null {
-  const ids = [...new Set(Object.values(asValues(values).subscriptions ?? {}).filter((id) => id > 0))];
+export function moveToEndSubscription(values: StudyFormValues): number | null {
+  const ids = [...new Set(Object.values(values.subscriptions ?? {}).filter((id) => id > 0))];
   return ids.length === 1 ? ids[0] : null;
 }
 
@@ -296,10 +295,10 @@ export function nextDateStart(nextDate: string): PickerValue | null {
  * The start, its length and the miss status are the command's, so they are not sent again.
  */
 export function moveToEndBodies(
-  values: FormValues,
-  initial: FormValues,
+  values: StudyFormValues,
+  initial: StudyFormValues,
 ): { move: Record<string, unknown>; rest: Record<string, unknown> | null } {
-  const v = asValues(values);
+  const v = values;
   const move: Record<string, unknown> = {
     show_in_history: v.show_in_history,
     change_comment: v.change_comment ?? '',
@@ -323,7 +322,7 @@ export function moveToEndBodies(
 }
 
 /** The move-to-end command's body checked by its shared schema (the date-change block's rule). */
-export function moveToEndIssues(values: FormValues, initial: FormValues): FieldIssue[] {
+export function moveToEndIssues(values: StudyFormValues, initial: StudyFormValues): FieldIssue[] {
   const parsed = parseBody(studyMoveToEndSchema, moveToEndBodies(values, initial).move);
   return parsed.success ? [] : parsed.issues;
 }

@@ -25,7 +25,6 @@ import {
   studyPresetValues,
   validateStudyForm,
   type PickerValue,
-  type StudyFormValues,
   type StudyParticipant,
 } from './study-form.mapper';
 import { StudyParticipantsField } from './study-participants-field';
@@ -102,8 +101,8 @@ export function StudyForm({ studyId, presets, onSaved, onCancel, onDirtyChange }
     updateMethod: 'post',
     onSaved: (row) => onSaved(row, studyId === null ? 'create' : 'update'),
   });
-  const v = form.values as unknown as StudyFormValues;
-  const initial = form.initial as unknown as StudyFormValues;
+  const v = form.values;
+  const initial = form.initial;
   const { people, remember } = usePeople(v.users ?? [], form.stored);
   const moved = startMoved(form.values, form.initial, form.mode);
   const setStart = (start: PickerValue, end?: PickerValue) => {

@@ -12,6 +12,7 @@ import {
   nextDateStart,
   moveToEndIssues,
   type PickerValue,
+  type StudyFormValues,
 } from './study-form.mapper';
 
 /** The next free template slot of the package (spec part 2 §7): `next_date`, an ISO moment. */
@@ -102,7 +103,7 @@ export function useMoveToEnd(
  * messages sit on the same fields as the form's.
  */
 export function useMoveToEndSave(
-  form: ResourceForm,
+  form: ResourceForm<StudyFormValues>,
   studyId: number | null,
   state: MoveToEndState,
   onSaved: (row: ResourceRow<'studies'>) => void,

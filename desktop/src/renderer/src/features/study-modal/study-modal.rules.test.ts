@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
 import { abilityFor } from '@school/shared/permissions';
 import type { CalendarStudy, CalendarStudyUser } from '@school/shared/ui/calendar';
-import { study as calendarStudy, user as person } from '@school/shared/ui/calendar/testing';
+import { study as calendarStudy, user as person } from '@school/shared/ui/calendar/calendar.test-kit';
 import { studyModalAccess } from './study-modal.rules';
 
 const START = Date.parse('2026-11-23T10:00:00+02:00');

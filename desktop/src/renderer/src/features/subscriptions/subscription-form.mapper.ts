@@ -70,7 +70,6 @@ const PLAN_FIELDS = ['teacher_id', 'studies_template', 'studies_template_start_d
 
 export const newSlot = (): SlotValues => ({ weekday: 1, start_time: DEFAULT_SLOT.start_time, duration: String(DEFAULT_SLOT.duration) });
 
-const asValues = (values: FormValues) => values as unknown as SubscriptionFormValues;
 const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
 const textOf = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : '');
 
@@ -170,7 +169,7 @@ export function subscriptionPresetValues(presets: FormValues): Record<string, un
 }
 
 /** The form's values for a stored row (edit) or a new one. */
-export function subscriptionFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode, now: DateTime = DateTime.now()): Record<string, unknown> {
+export function subscriptionFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode, now: DateTime = DateTime.now()): SubscriptionFormValues {
   return mode === 'create' ? emptyValues(now) : subscriptionValuesFromRow(row as StoredSubscription, 'edit', now);
 }
 
@@ -197,8 +196,7 @@ const dayMonthYear = (iso: string): string => {
 };
 
 /** The body of the generation command (and of a regeneration). */
-export function subscriptionFormBody(values: FormValues): Record<string, unknown> {
-  const v = asValues(values);
+export function subscriptionFormBody(v: SubscriptionFormValues): Record<string, unknown> {
   return {
     teacher_id: v.teacher_id,
     student_id: v.student_id,
@@ -222,9 +220,8 @@ export function subscriptionUpdateBody(changed: Record<string, unknown>, whole: 
 }
 
 /** Part 2 §5 (the shared schema the command validates with) and the money input's own "not a number". */
-export function validateSubscriptionForm(values: FormValues): FieldIssue[] {
-  const v = asValues(values);
-  const body = subscriptionFormBody(values);
+export function validateSubscriptionForm(v: SubscriptionFormValues): FieldIssue[] {
+  const body = subscriptionFormBody(v);
   const issues: FieldIssue[] = [];
   if (typeof v.price_per_study === 'number' && Number.isNaN(v.price_per_study)) {
     issues.push({ path: 'price_per_study', key: 'validations.numeric', params: {} });

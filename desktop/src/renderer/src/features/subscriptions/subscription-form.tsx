@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, ROLE, ROLE_GROUPS } from '@school/shared/domain';
 import { formatMoney } from '@school/shared/rules';
-import { useApi, useResourceForm, type FormValues } from '@school/shared/ui';
+import { useApi, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { DatePicker } from '../../kit/admin-widgets/date-input';
 import type { UserOption } from '../../kit/admin-widgets/user-search.api';
@@ -121,12 +121,12 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
     fromRow: subscriptionFormValues,
     toBody: subscriptionFormBody,
     updateBody: subscriptionUpdateBody,
-    validate: (values: FormValues) => validateSubscriptionForm(values),
+    validate: (values) => validateSubscriptionForm(values),
     ownSchemaOnly: true,
     updateMethod: 'post',
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
-  const v = form.values as unknown as SubscriptionFormValues;
+  const v = form.values;
   const stored = form.stored as StoredSubscription | undefined;
   const teacher = usePerson(v.teacher_id ?? null, {});
   const student = usePerson(v.student_id ?? null, { withContracts: true }, stored?.contract?.student ?? null);
@@ -358,7 +358,7 @@ export function SubscriptionForm(props: AdminFormProps) {
   const start = useMemo(() => {
     if (!source.data) return undefined;
     const copied = subscriptionValuesFromRow(source.data, 'add', DateTime.now());
-    return prolongedValues(copied, rate.data ?? null) as unknown as Record<string, unknown>;
+    return prolongedValues(copied, rate.data ?? null);
   }, [source.data, rate.data]);
   const waiting = copyOf !== undefined && (source.isPending || (rate.fetchStatus === 'fetching' && !rate.data));
   if (waiting) {

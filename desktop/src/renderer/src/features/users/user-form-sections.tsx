@@ -28,10 +28,10 @@ const CHILDS_SEARCH: UserSearchFilter = { roleIds: [ROLE.Student] };
  * A Student's responsibles (each with its type: Mom, Dad…) and a Responsible's children (part 2
  * §3 User: responsibles, childs), found by name from two letters on.
  */
-export function FamilySection({ form }: { form: ResourceForm }) {
+export function FamilySection({ form }: { form: ResourceForm<UserFormValues> }) {
   const { t } = useTranslation();
   const { client } = useApi();
-  const v = form.values as unknown as UserFormValues;
+  const v = form.values;
   const [picked, setPicked] = useState<UserOption[]>([]);
   const known = linkedPeople(form.stored, picked);
   const missing = [...v.responsibles, ...v.childs].filter((id) => !known.has(id));

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findResource } from '@school/shared/resources';
 import { formIssues, presetsFromQuery, readFormLink } from '@school/shared/ui';
 import { ROLE } from '@school/shared/domain';
-import { USER_FORM_EXTRA_FIELDS, USER_PRESET_TYPES, userFormBody, userFormValues, userPresetValues, validateUserForm } from './user-form.mapper';
+import { USER_FORM_EXTRA_FIELDS, USER_PRESET_TYPES, userFormBody, userFormValues, userPresetValues, validateUserForm, type UserFormValues } from './user-form.mapper';
 
 const users = findResource('users')!;
 const fields = [...Object.keys(users.fields), 'phones', 'classes', 'languages', 'responsibles', 'childs', ...USER_FORM_EXTRA_FIELDS];
-const create = (values: Record<string, unknown>) => ({ ...userFormValues({}, 'create'), ...values });
-const issuesOf = (values: Record<string, unknown>, mode: 'create' | 'update' = 'create') => {
+const create = (values: Partial<UserFormValues>): UserFormValues => ({ ...userFormValues({}, 'create'), ...values });
+const issuesOf = (values: UserFormValues, mode: 'create' | 'update' = 'create') => {
   const own = validateUserForm(values, { mode });
   const refused = new Set(own.map((issue) => issue.path.split('.')[0]));
   const schema = formIssues(users, mode, userFormBody(values), fields).filter((issue) => !refused.has(issue.path.split('.')[0]));

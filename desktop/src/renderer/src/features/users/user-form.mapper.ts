@@ -90,7 +90,7 @@ const ids = (value: unknown): number[] =>
   Array.isArray(value) ? value.map((row) => (typeof row === 'number' ? row : (row as { id?: unknown })?.id)).filter((id): id is number => typeof id === 'number') : [];
 
 /** The form's values for a stored user (read with USER_FORM_QUERY), or the defaults for a new one. */
-export function userFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): Record<string, unknown> {
+export function userFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): UserFormValues {
   const values = emptyValues();
   if (mode === 'create') return { ...values };
   const teacher = (row.teacher ?? null) as Record<string, unknown> | null;
@@ -133,7 +133,6 @@ export function userPresetValues(presets: FormValues): Record<string, unknown> {
   return values;
 }
 
-const asValues = (values: FormValues) => values as unknown as UserFormValues;
 const orNull = (text: string | undefined) => (text && text.trim() !== '' ? text.trim() : null);
 
 /**
@@ -141,8 +140,7 @@ const orNull = (text: string | undefined) => (text && text.trim() !== '' ? text.
  * is no phone), the password only when typed, the teacher profile only for teaching roles.
  * An update sends what differs from the stored user's body.
  */
-export function userFormBody(values: FormValues): Record<string, unknown> {
-  const v = asValues(values);
+export function userFormBody(v: UserFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {
     firstname: (v.firstname ?? '').trim(),
     surname: orNull(v.surname),
@@ -174,8 +172,7 @@ export function userFormBody(values: FormValues): Record<string, unknown> {
  * The form's own rules before the shared schema: a new user needs a password (the create route
  * requires one; an edit keeps the old one when left empty), at least 8 characters either way.
  */
-export function validateUserForm(values: FormValues, context: { mode: FormMode }): FieldIssue[] {
-  const v = asValues(values);
+export function validateUserForm(v: UserFormValues, context: { mode: FormMode }): FieldIssue[] {
   if (context.mode === 'create' && !v.password) return [{ path: 'password', key: 'validations.required', params: {} }];
   if (v.password && v.password.length < PASSWORD_MIN_LENGTH) {
     return [{ path: 'password', key: 'validations.min.string', params: { min: PASSWORD_MIN_LENGTH } }];

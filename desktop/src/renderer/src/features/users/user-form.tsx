@@ -19,7 +19,6 @@ import {
   userFormValues,
   userPresetValues,
   validateUserForm,
-  type UserFormValues,
 } from './user-form.mapper';
 import './user-form.css';
 
@@ -46,7 +45,7 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
     updateMethod: 'post',
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
-  const v = form.values as unknown as UserFormValues;
+  const v = form.values;
   const classes = useLookup('classes');
   const languages = useLookup('languages');
   // Part 1 §7 "Reference loads: GET api/user_sources": a source added to the catalogue is offered

@@ -2,38 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@school/shared/domain';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from '../support/browser';
+import { SCREENSHOT_DIR } from '../support/browser.test-kit';
+import { ZONE } from '../support/demo-school.test-kit';
 
 /** Helpers of the family web browser tests (e2e/family-web). */
-
-export const PASSWORD = 'demo12345';
-export const ZONE = TIME_ZONE;
-export type Language = 'uk' | 'ru';
-
-/** Signs in through the form; the language is preset as a returning visitor would have it stored. */
-export async function signIn(page: Page, email: string, language: Language = 'uk', password = PASSWORD): Promise<void> {
-  await page.addInitScript((lang) => {
-    if (!localStorage.getItem('app:language')) localStorage.setItem('app:language', lang);
-  }, language);
-  await page.goto('/login');
-  await page.getByTestId('login-form').waitFor();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-calendar').waitFor();
-}
 
 /** The calendar has drawn the loaded studies. */
 export async function waitForCalendar(page: Page, userId?: number): Promise<void> {
   const scope = userId === undefined ? '' : `[data-user-id="${userId}"]`;
   await page.locator(`[data-testid=family-calendar]${scope}[data-state=ready]`).waitFor();
-}
-
-export async function userIdOf(knex: Knex, email: string): Promise<number> {
-  const row = await knex('users').where({ email }).first('id');
-  return Number(row.id);
 }
 
 export interface DbStudy {

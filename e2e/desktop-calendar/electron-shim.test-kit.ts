@@ -1,7 +1,7 @@
 /**
  * What the real preload (desktop/src/preload/index.ts) gets as `electron` when the e2e tests bundle it
  * for Chromium: contextBridge puts the bridge on window, ipcRenderer goes through a Playwright binding
- * to the real main-process handlers running in the test (native-bridge-kit.ts). Only the transport is
+ * to the real main-process handlers running in the test (native-bridge.test-kit.ts). Only the transport is
  * replaced; the preload's code and main's handlers are the app's own.
  */
 

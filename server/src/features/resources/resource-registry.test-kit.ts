@@ -1,4 +1,4 @@
-import type { Kit } from './resource-test-kit.js';
+import type { Kit } from './resource.test-kit.js';
 
 /** What only staff may know about the classmate of a group lesson (each value distinct in the demo). */
 export const CLASSMATE = {

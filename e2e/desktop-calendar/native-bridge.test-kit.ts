@@ -4,26 +4,26 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RoleName } from '@school/shared/domain';
-import { appSectionsFor } from '../../desktop/src/common/app-sections';
-import { IpcEvent } from '../../desktop/src/common/ipc-channels';
-import type { IpcResult } from '../../desktop/src/common/ipc-result';
-import { buildMenuTemplate, createMenuActions } from '../../desktop/src/main/app-menu';
-import { probeMediaFile } from '../../desktop/src/main/ffprobe.service';
-import { resolveFfprobePath } from '../../desktop/src/main/ffprobe-path';
-import { createIpcHandlers } from '../../desktop/src/main/ipc-handlers';
-import { dispatchIpcCall, type IpcRegistryOptions } from '../../desktop/src/main/ipc-registry';
-import { createFileTokenRegistry } from '../../desktop/src/main/recording-files.service';
-import { createRecordingsUploadHandlers } from '../../desktop/src/main/recordings-upload.handler';
-import { saveDocument } from '../../desktop/src/main/save-document.handler';
-import { createSavedDocuments, showInFolder } from '../../desktop/src/main/show-in-folder.handler';
-import { createMessageNotifications } from '../../desktop/src/main/message-notifications.handler';
-import { isAllowedUrl } from '../../desktop/src/main/security-policy';
-import { serverInfo } from '../../desktop/src/main/server-address';
+import { appSectionsFor } from '@school/desktop/src/common/app-sections';
+import { IpcEvent } from '@school/desktop/src/common/ipc-channels';
+import type { IpcResult } from '@school/desktop/src/common/ipc-result';
+import { buildMenuTemplate, createMenuActions } from '@school/desktop/src/main/app-menu';
+import { probeMediaFile } from '@school/desktop/src/main/ffprobe.service';
+import { resolveFfprobePath } from '@school/desktop/src/main/ffprobe-path';
+import { createIpcHandlers } from '@school/desktop/src/main/ipc-handlers';
+import { dispatchIpcCall, type IpcRegistryOptions } from '@school/desktop/src/main/ipc-registry';
+import { createFileTokenRegistry } from '@school/desktop/src/main/recording-files.service';
+import { createRecordingsUploadHandlers } from '@school/desktop/src/main/recordings-upload.handler';
+import { saveDocument } from '@school/desktop/src/main/save-document.handler';
+import { createSavedDocuments, showInFolder } from '@school/desktop/src/main/show-in-folder.handler';
+import { createMessageNotifications } from '@school/desktop/src/main/message-notifications.handler';
+import { isAllowedUrl } from '@school/desktop/src/main/security-policy';
+import { serverInfo } from '@school/desktop/src/main/server-address';
 import {
   createMemorySettingsBackend,
   createSettingsService,
   type SettingsService,
-} from '../../desktop/src/main/settings.service';
+} from '@school/desktop/src/main/settings.service';
 
 /**
  * The desktop app's native side for the renderer in Chromium (ARCHITECTURE §8: "the renderer is
@@ -36,7 +36,7 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PRELOAD = path.resolve(here, '../../desktop/src/preload/index.ts');
-const SHIM = path.resolve(here, 'electron-shim.ts');
+const SHIM = path.resolve(here, 'electron-shim.test-kit.ts');
 
 export interface NativeHarness {
   settings: SettingsService;

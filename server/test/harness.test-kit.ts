@@ -3,16 +3,16 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { connectPgClient } from '../src/platform/db/pg-client.js';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createKnex } from '../src/platform/db/database.js';
 import type { JobQueue } from '../src/platform/jobs/job-queue.js';
 import { createLogger } from '../src/platform/logging/logger.js';
 import { dbUrl } from './global-setup.js';
-import { TestClient } from './test-client.js';
+import { TestClient } from './test-client.test-kit.js';
 
-export { TestClient } from './test-client.js';
+export { TestClient } from './test-client.test-kit.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_ACCOUNTS = {
@@ -60,6 +60,41 @@ export async function createTestDatabase(from: 'demo' | 'empty' | 'blank' = 'dem
   };
 }
 
+/**
+ * This test file's private database: created in the file's first beforeAll, dropped after its
+ * last test. Call it at the top of the file. Its `knex` may be taken right away
+ * (`const { knex } = useTestDatabase()`): it is the database's own once the file's tests run.
+ */
+export function useTestDatabase(from: 'demo' | 'empty' | 'blank' = 'demo'): TestDatabase {
+  let db: TestDatabase | undefined;
+  const current = (): TestDatabase => {
+    if (db) return db;
+    throw new Error('The test database exists from the file\'s beforeAll on: use it in hooks and tests.');
+  };
+  beforeAll(async () => {
+    db = await createTestDatabase(from);
+  });
+  afterAll(async () => {
+    await db?.drop();
+    db = undefined;
+  });
+  // A stand-in that forwards every call and property to the database's knex of the moment.
+  const knex = new Proxy((() => undefined) as unknown as Knex, {
+    apply: (_target, _this, args: unknown[]) => Reflect.apply(current().knex, undefined, args),
+    get: (_target, property) => Reflect.get(current().knex, property),
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get name() {
+      return current().name;
+    },
+    knex,
+    drop: () => current().drop(),
+  };
+}
+
 /** Two copies of one template started at the same moment may collide; PostgreSQL asks to retry. */
 async function createWithRetry(admin: pg.Client, sql: string) {
   for (let attempt = 0; ; attempt++) {
@@ -94,7 +129,7 @@ export async function startTestServer(
     logger: createLogger(config.LOG_LEVEL),
     // socket.io holds a LISTEN connection of its own: only the tests that need it pay for it.
     dbUrl: opts.realtime ? db.url : undefined,
-    // A queue the test drives (platform/jobs/inline-job-queue.ts); none: jobs that have an
+    // A queue the test drives (platform/jobs/inline-job-queue.test-kit.ts); none: jobs that have an
     // in-process fallback run right after the answer (the reset mail), the rest are off.
     jobs: opts.jobs,
   });

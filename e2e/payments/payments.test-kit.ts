@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { invoiceNumber } from '@school/shared/rules';
-import type { TestClient } from '../../server/test/harness';
+import type { TestClient } from '@school/server/test/harness.test-kit';
 
 /** Helpers of the payments browser tests (issue 33). */
 

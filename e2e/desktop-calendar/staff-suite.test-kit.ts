@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser, newPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
-import { userIdOf } from './calendar-e2e-kit';
+import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser, newPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { userIdOf } from '../support/demo-school.test-kit';
 
 export interface StaffSuite {
   server: TestServer;

@@ -1,4 +1,4 @@
-import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { resources } from '@school/shared/i18n';
 
 /** One server per test file plus a signed-in client per role (sign-in hashes, so do it once). */

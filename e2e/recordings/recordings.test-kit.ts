@@ -7,9 +7,9 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/harness';
-import { closeBrowser, launchBrowser } from '../support/browser';
-import { assertBundlesBuilt } from '../support/bundles';
+import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
+import { closeBrowser, launchBrowser } from '../support/browser.test-kit';
+import { assertBundlesBuilt } from '../support/bundles.test-kit';
 
 /**
  * The recordings browser tests: one seeded server whose files go to a temporary DATA_DIR, one

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { hashPassword } from '../../platform/security/secrets.js';
-import { TestClient } from '../../../test/test-client.js';
+import { TestClient } from '../../../test/test-client.test-kit.js';
 
 /**
  * Test fixtures for the scheduling integration tests: a teacher who works every day 08:00–20:00

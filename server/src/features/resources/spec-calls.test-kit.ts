@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { TIME_ZONE } from '@school/shared/domain';
-import type { TestClient } from '../../../test/harness.js';
-import type { TestResponse } from '../../../test/test-client.js';
-import { startKit, type Kit } from './resource-test-kit.js';
+import type { TestClient } from '../../../test/harness.test-kit.js';
+import type { TestResponse } from '../../../test/test-client.test-kit.js';
+import { startKit, type Kit } from './resource.test-kit.js';
 
 /**
  * Fixtures and assertions of the spec §7 call tests (spec-calls*.int.test.ts): every call is sent

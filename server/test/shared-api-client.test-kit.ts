@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient } from '@school/shared/api';
-import type { TestClient } from './test-client.js';
+import type { TestClient } from './test-client.test-kit.js';
 
 /**
  * The apps' own API client (shared/src/api) on a signed-in test session: what the desktop and the

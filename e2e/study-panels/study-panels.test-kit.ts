@@ -1,12 +1,11 @@
-import { openStudy } from '../desktop-calendar/calendar-e2e-kit';
+import { openStudy } from '../desktop-calendar/calendar.test-kit';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@school/shared/domain';
 import type { Page } from 'playwright-core';
+import { ZONE } from '../support/demo-school.test-kit';
 
 /** Helpers of the study panels' browser tests (homework, messages, reports, evaluation). */
 
-export const ZONE = TIME_ZONE;
 export const KB = 1024;
 
 export interface PanelStudy {
@@ -60,5 +59,5 @@ export function watchUploads(page: Page, studyId: number): { count(): number } {
 }
 
 /** The week view shows the study; the desktop modal opens on it. */
-/** The staff calendar's study, of this week or the next (calendar-e2e-kit's openStudy). */
+/** The staff calendar's study, of this week or the next (calendar.test-kit.ts's openStudy). */
 export const openDesktopStudy = openStudy;

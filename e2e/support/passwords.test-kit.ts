@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestServer } from '../../server/test/harness';
+import type { TestServer } from '@school/server/test/harness.test-kit';
 
 /**
  * After a password change made through the UI: `current` signs `email` in and `previous` no longer

@@ -1,22 +1,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { TIME_ZONE } from '@school/shared/domain';
 import type { Page } from 'playwright-core';
-
-export const PASSWORD = 'demo12345';
-export const ZONE = TIME_ZONE;
-
-export async function signIn(page: Page, email: string, language: 'uk' | 'ru' = 'uk'): Promise<void> {
-  await page.addInitScript((lang) => {
-    if (!localStorage.getItem('app:language')) localStorage.setItem('app:language', lang);
-  }, language);
-  await page.goto('/staff/login');
-  await page.getByTestId('login-form').waitFor();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-calendar').waitFor();
-}
+import { ZONE } from '../support/demo-school.test-kit';
 
 /** Chooses whose calendar to show and waits until its studies are drawn. */
 export async function pickUser(page: Page, userId: number): Promise<void> {
@@ -33,11 +18,6 @@ export async function waitForCalendar(page: Page): Promise<void> {
   await page.getByTestId('calendar-board').waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid=calendar-board][data-loading]'));
   await page.locator('.fc-timegrid-body, .fc-daygrid-body').first().waitFor();
-}
-
-export async function userIdOf(knex: Knex, email: string): Promise<number> {
-  const row = await knex('users').where({ email }).first('id');
-  return Number(row.id);
 }
 
 export interface DbStudy {
