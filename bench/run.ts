@@ -39,7 +39,8 @@ type Case<C> = ((ctx: C) => Promise<Record<string, unknown>>) & { name: string }
  */
 async function main() {
   const only = process.argv.slice(2);
-  const wanted = <C>(c: Case<C>) => !only.length || only.some((o) => c.name.toLowerCase().includes(o.toLowerCase()));
+  const wanted = <C>(c: Case<C>) =>
+    !only.length || only.some((o) => c.name.toLowerCase().includes(o.toLowerCase()));
   const log = (l: string) => process.stderr.write(`${l}\n`);
   const server = await benchAdminUrl();
   const results: Record<string, unknown>[] = [];
@@ -54,7 +55,12 @@ async function main() {
     // Browser benches need no database: they measure the renderer alone.
     await run([calendarRenderBench, adminTableRenderBench], undefined);
     await run([familyWebBench], { adminUrl: server.adminUrl }); // with the real server and database
-    const demoCases: Case<BenchContext>[] = [authUserBench, passwordResetBench, recordingsUploadBench, resumableUploadBench];
+    const demoCases: Case<BenchContext>[] = [
+      authUserBench,
+      passwordResetBench,
+      recordingsUploadBench,
+      resumableUploadBench,
+    ];
     if (demoCases.some(wanted)) {
       const db = await openBenchDatabase('school_bench_demo', server);
       try {
@@ -65,7 +71,13 @@ async function main() {
       }
     }
     // Reminders last: they write to the school (and put it back as it was).
-    const largeCases: Case<LargeBenchContext>[] = [...studiesListBenches, listFloorBench, compressionBench, moneyBench, studyRemindersBench];
+    const largeCases: Case<LargeBenchContext>[] = [
+      ...studiesListBenches,
+      listFloorBench,
+      compressionBench,
+      moneyBench,
+      studyRemindersBench,
+    ];
     if (largeCases.some(wanted)) {
       const scale = benchScale();
       const db = await openLargeSchool(server.adminUrl, scale, log);

@@ -65,7 +65,10 @@ function icns(chunks) {
 }
 
 await fs.writeFile(new URL('icon.png', here), png[512]);
-await fs.writeFile(new URL('icon.ico', here), ico([16, 32, 48, 64, 128, 256].map((size) => [size, png[size]])));
+await fs.writeFile(
+  new URL('icon.ico', here),
+  ico([16, 32, 48, 64, 128, 256].map((size) => [size, png[size]])),
+);
 await fs.writeFile(
   new URL('icon.icns', here),
   icns([

@@ -25,10 +25,16 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
-      '/login': { target: 'http://localhost:3000', bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/login': {
+        target: 'http://localhost:3000',
+        bypass: (req) => (req.method === 'GET' ? req.url : undefined),
+      },
       '/logout': 'http://localhost:3000',
       '/password/email': 'http://localhost:3000',
-      '/password/reset': { target: 'http://localhost:3000', bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/password/reset': {
+        target: 'http://localhost:3000',
+        bypass: (req) => (req.method === 'GET' ? req.url : undefined),
+      },
     },
   },
 });

@@ -54,13 +54,27 @@ async function main() {
   });
   const findings = result.issues
     .filter((i) => i.severity.value >= 2)
-    .map((i) => ({ id: i.id, file: i.file, line: i.location.line, severity: i.severity.name, sample: String(i.sample ?? '').trim().slice(0, 120) }));
+    .map((i) => ({
+      id: i.id,
+      file: i.file,
+      line: i.location.line,
+      severity: i.severity.name,
+      sample: String(i.sample ?? '')
+        .trim()
+        .slice(0, 120),
+    }));
   const parseErrors = result.errors.filter((e) => !e.tolerable);
   const { unexplained, stale } = compareFindings(findings, explainedFindings(fs.readFileSync(DOC, 'utf8')));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`electronegativity (Electron ${electron}): ${result.atomicChecks + result.globalChecks} checks, ${findings.length} high/medium findings, ${unexplained.length} unexplained, ${seconds} s`);
-  for (const f of unexplained) console.error(`  unexplained ${f.severity} ${f.id} ${f.file}:${f.line}  ${f.sample}`);
-  for (const [check, file] of stale) console.error(`  ${DOC} explains ${check} in ${file}, which electronegativity no longer finds: remove the row`);
+  console.log(
+    `electronegativity (Electron ${electron}): ${result.atomicChecks + result.globalChecks} checks, ${findings.length} high/medium findings, ${unexplained.length} unexplained, ${seconds} s`,
+  );
+  for (const f of unexplained)
+    console.error(`  unexplained ${f.severity} ${f.id} ${f.file}:${f.line}  ${f.sample}`);
+  for (const [check, file] of stale)
+    console.error(
+      `  ${DOC} explains ${check} in ${file}, which electronegativity no longer finds: remove the row`,
+    );
   for (const e of parseErrors) console.error(`  could not parse ${e.file}: ${e.message}`);
   if (unexplained.length || stale.length || parseErrors.length) process.exit(1);
 }

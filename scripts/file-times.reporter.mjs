@@ -9,9 +9,26 @@ export default class FileTimesReporter {
   onTestRunEnd(testModules) {
     const rows = testModules.map((m) => {
       const d = m.diagnostic();
-      return { file: m.moduleId, project: m.project.name, seconds: (d.prepareDuration + d.environmentSetupDuration + d.setupDuration + d.collectDuration + d.duration) / 1000 };
+      return {
+        file: m.moduleId,
+        project: m.project.name,
+        seconds:
+          (d.prepareDuration +
+            d.environmentSetupDuration +
+            d.setupDuration +
+            d.collectDuration +
+            d.duration) /
+          1000,
+      };
     });
     fs.mkdirSync('.tmp', { recursive: true });
-    fs.writeFileSync(FILE_TIMES, JSON.stringify(rows.sort((a, b) => b.seconds - a.seconds), null, 1));
+    fs.writeFileSync(
+      FILE_TIMES,
+      JSON.stringify(
+        rows.sort((a, b) => b.seconds - a.seconds),
+        null,
+        1,
+      ),
+    );
   }
 }

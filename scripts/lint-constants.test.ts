@@ -30,7 +30,7 @@ const refused = [
   {
     what: 'the zone quoted in SQL text',
     file: 'server/src/features/studies/probe.sql.ts',
-    code: 'export const sql = `SELECT (start AT TIME ZONE \'Europe/Kyiv\')::date FROM studies WHERE id = ${1}`;',
+    code: "export const sql = `SELECT (start AT TIME ZONE 'Europe/Kyiv')::date FROM studies WHERE id = ${1}`;",
   },
   {
     what: 'the zone in a test',
@@ -60,7 +60,7 @@ const allowed = [
     file: 'server/src/features/studies/probe.sql.ts',
     code:
       `import { DATE_FORMAT, TIME_ZONE } from '@school/shared/domain';\n` +
-      'export const sql = `SELECT start AT TIME ZONE \'${TIME_ZONE}\' FROM studies`;\n' +
+      "export const sql = `SELECT start AT TIME ZONE '${TIME_ZONE}' FROM studies`;\n" +
       `export const formats = [DATE_FORMAT, TIME_ZONE];`,
   },
   {

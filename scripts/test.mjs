@@ -21,9 +21,17 @@ function run(cmd, args, opts = {}) {
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   if (process.getuid?.() === 0) {
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0) return;
+    if (
+      run('apt-get', ['update', '-qq']) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }) === 0
+    )
+      return;
   }
-  console.error(`Browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  console.error(
+    `Browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }
 
@@ -33,9 +41,15 @@ function ensureDocumentTools() {
   if (has('soffice') && has('pdftotext') && has('pdftoppm')) return;
   if (process.getuid?.() === 0) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'libreoffice-writer-nogui', 'poppler-utils'], { env }) === 0) return;
+    if (
+      run('apt-get', ['update', '-qq']) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'libreoffice-writer-nogui', 'poppler-utils'], { env }) === 0
+    )
+      return;
   }
-  console.error('Document tests need LibreOffice and poppler. Install them with: sudo apt-get install -y libreoffice-writer-nogui poppler-utils');
+  console.error(
+    'Document tests need LibreOffice and poppler. Install them with: sudo apt-get install -y libreoffice-writer-nogui poppler-utils',
+  );
   process.exit(1);
 }
 
@@ -53,12 +67,18 @@ function ensureNginx() {
     const hadPolicy = fs.existsSync(policy);
     if (!hadPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
     try {
-      if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'nginx-light'], { env }) === 0) return;
+      if (
+        run('apt-get', ['update', '-qq']) === 0 &&
+        run('apt-get', ['install', '-y', '-qq', 'nginx-light'], { env }) === 0
+      )
+        return;
     } finally {
       if (!hadPolicy) fs.rmSync(policy, { force: true });
     }
   }
-  console.warn(`The deployment test needs nginx at ${nginx}; it is skipped. Install it with: sudo apt-get install -y nginx-light`);
+  console.warn(
+    `The deployment test needs nginx at ${nginx}; it is skipped. Install it with: sudo apt-get install -y nginx-light`,
+  );
 }
 
 const suiteStarted = Date.now();
@@ -69,7 +89,17 @@ ensureNginx();
 const checksStarted = Date.now();
 const failedChecks = await runAll([
   ...typecheckCommands(),
-  { label: 'eslint . --max-warnings=0', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+  {
+    label: 'eslint . --max-warnings=0',
+    cmd: process.execPath,
+    args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'],
+  },
+  // One format for every file (.prettierrc.json), so diffs show changes, not re-wrapped lines.
+  {
+    label: 'prettier --check .',
+    cmd: process.execPath,
+    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level=warn', '.'],
+  },
   // Electron's security checklist, statically (docs/reliability.md, "Electronegativity findings").
   { label: 'electronegativity desktop/src', cmd: process.execPath, args: ['scripts/electronegativity.mjs'] },
 ]);
@@ -93,7 +123,15 @@ fs.mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest-report.json';
 fs.rmSync(report, { force: true });
 fs.rmSync(FILE_TIMES, { force: true });
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/file-times.reporter.mjs', ...process.argv.slice(2)]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  '--reporter=./scripts/file-times.reporter.mjs',
+  ...process.argv.slice(2),
+]);
 // A run that executed nothing, or errored outside a test, is a failure even if vitest exits 0.
 if (!fs.existsSync(report)) {
   console.error('\nNo test report was written: the run did not complete.');
@@ -104,10 +142,15 @@ const r = JSON.parse(fs.readFileSync(report, 'utf8'));
 if (fs.existsSync(FILE_TIMES)) {
   const files = JSON.parse(fs.readFileSync(FILE_TIMES, 'utf8'));
   console.log(`\nSlowest test files (of ${files.length}; import, hooks and tests):`);
-  for (const f of files.slice(0, 12)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.project.padEnd(4)}  ${f.file.replace(`${process.cwd()}/`, '')}`);
+  for (const f of files.slice(0, 12))
+    console.log(
+      `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.project.padEnd(4)}  ${f.file.replace(`${process.cwd()}/`, '')}`,
+    );
 }
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 console.log(`npm test: ${((Date.now() - suiteStarted) / 1000 / 60).toFixed(1)} min`);
 const ok = status === 0 && r.success !== false && r.numTotalTests > 0 && r.numFailedTests === 0;
 process.exit(ok ? 0 : status || 1);

@@ -20,7 +20,13 @@ function runCaptured(cmd, args) {
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
     child.on('error', (error) => resolve({ status: 1, output: String(error), seconds: 0 }));
-    child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString(), seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (status) =>
+      resolve({
+        status: status ?? 1,
+        output: Buffer.concat(chunks).toString(),
+        seconds: (Date.now() - started) / 1000,
+      }),
+    );
   });
 }
 
@@ -28,13 +34,18 @@ function runCaptured(cmd, args) {
  * Runs the commands a few at a time (tsc is single-threaded; one per core), printing each one's
  * output as a block when it ends so parallel runs never interleave. Resolves to the failed ones.
  */
-export async function runAll(commands, concurrency = Math.max(1, Math.min(os.availableParallelism?.() ?? 2, 4))) {
+export async function runAll(
+  commands,
+  concurrency = Math.max(1, Math.min(os.availableParallelism?.() ?? 2, 4)),
+) {
   const queue = [...commands];
   const failed = [];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { status, output, seconds } = await runCaptured(next.cmd, next.args);
-      process.stdout.write(`\n> ${next.label} (${seconds.toFixed(1)} s)${status === 0 ? '' : ' FAILED'}\n${output}`);
+      process.stdout.write(
+        `\n> ${next.label} (${seconds.toFixed(1)} s)${status === 0 ? '' : ' FAILED'}\n${output}`,
+      );
       if (status !== 0) failed.push(next.label);
     }
   };
@@ -43,7 +54,11 @@ export async function runAll(commands, concurrency = Math.max(1, Math.min(os.ava
 }
 
 export const typecheckCommands = () =>
-  TYPECHECK_PROJECTS.map((project) => ({ label: `tsc -p ${project}`, cmd: process.execPath, args: ['node_modules/typescript/bin/tsc', '-p', project] }));
+  TYPECHECK_PROJECTS.map((project) => ({
+    label: `tsc -p ${project}`,
+    cmd: process.execPath,
+    args: ['node_modules/typescript/bin/tsc', '-p', project],
+  }));
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const failed = await runAll(typecheckCommands());

@@ -8,13 +8,19 @@ const outdirArg = process.argv.indexOf('--outdir');
 const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : new URL('./dist', import.meta.url).pathname;
 const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...root.dependencies, ...root.devDependencies, ...own.dependencies, ...own.devDependencies });
+const external = Object.keys({
+  ...root.dependencies,
+  ...root.devDependencies,
+  ...own.dependencies,
+  ...own.devDependencies,
+});
 
 await build({
   // The API and the recordings upload service (a process of its own that main.js forks).
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
-    'upload-service': new URL('./src/features/recording-uploads/upload-service.main.ts', import.meta.url).pathname,
+    'upload-service': new URL('./src/features/recording-uploads/upload-service.main.ts', import.meta.url)
+      .pathname,
   },
   outdir,
   bundle: true,
@@ -23,6 +29,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });

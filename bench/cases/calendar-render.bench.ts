@@ -17,10 +17,15 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 function serve(dir: string): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
-    const file = path.join(dir, path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^\/+$/, 'index.html'));
+    const file = path.join(
+      dir,
+      path.normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^\/+$/, 'index.html'),
+    );
     try {
       const body = await readFile(file.endsWith(path.sep) ? path.join(file, 'index.html') : file);
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+      res
+        .writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+        .end(body);
     } catch {
       res.writeHead(404).end();
     }
@@ -50,16 +55,31 @@ export async function calendarRenderBench() {
   const server = await serve(outDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
-    await page.waitForFunction(() => (window as unknown as { calendarReady?: boolean }).calendarReady === true);
+    await page.waitForFunction(
+      () => (window as unknown as { calendarReady?: boolean }).calendarReady === true,
+    );
     const run = (seed: number) =>
       page.evaluate(
         ([n, s]) =>
-          (window as unknown as { renderStudies(n: number, s: number): Promise<{ mapMs: number; renderMs: number; totalMs: number; drawn: number }> }).renderStudies(n, s),
+          (
+            window as unknown as {
+              renderStudies(
+                n: number,
+                s: number,
+              ): Promise<{ mapMs: number; renderMs: number; totalMs: number; drawn: number }>;
+            }
+          ).renderStudies(n, s),
         [EVENTS, seed] as const,
       );
     // Warm-up: JIT, fonts, first layout (two rounds: the first empty → full → empty cycle is the costly one).
@@ -70,7 +90,8 @@ export async function calendarRenderBench() {
     const total = results.map((r) => r.totalMs);
     return {
       name: 'calendar_render_week_500',
-      description: 'Week view with 500 studies (staff display, Ukrainian texts) in headless Chromium: mapping + FullCalendar eventsSet + next frame',
+      description:
+        'Week view with 500 studies (staff display, Ukrainian texts) in headless Chromium: mapping + FullCalendar eventsSet + next frame',
       events: EVENTS,
       drawn: results[results.length - 1].drawn,
       runs: RUNS,

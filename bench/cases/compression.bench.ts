@@ -33,7 +33,12 @@ function fetchWire(url: string, headers: Record<string, string>, accept?: string
         let bytes = 0;
         res.on('data', (c: Buffer) => (bytes += c.length));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes, ms: round(Number(process.hrtime.bigint() - t0) / 1e6) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            bytes,
+            ms: round(Number(process.hrtime.bigint() - t0) / 1e6),
+          }),
         );
       })
       .on('error', reject);
@@ -47,7 +52,11 @@ async function body(url: string, headers: Record<string, string>): Promise<Buffe
 }
 
 /** CPU of one compression of `bytes` (median of `runs`, synchronous: the thread pool does the same work). */
-function cpuMs(bytes: Buffer, compress: (b: Buffer) => Buffer, runs: number): { bytes: number; cpu_ms: number } {
+function cpuMs(
+  bytes: Buffer,
+  compress: (b: Buffer) => Buffer,
+  runs: number,
+): { bytes: number; cpu_ms: number } {
   let out = compress(bytes);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -60,7 +69,13 @@ function cpuMs(bytes: Buffer, compress: (b: Buffer) => Buffer, runs: number): { 
 }
 
 const brotli = (quality: number) => (b: Buffer) =>
-  zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } });
+  zlib.brotliCompressSync(b, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length,
+    },
+  });
 const gzip = (level: number) => (b: Buffer) => zlib.gzipSync(b, { level });
 
 /**
@@ -81,19 +96,41 @@ export async function compressionBench(ctx: LargeBenchContext) {
         [new Date(windows.studiesFrom).toISOString()],
       )
     ).rows[0] as { id: number; n: number };
-    const headers = { Cookie: await signIn(app.url, 'admin@example.com'), 'X-Requested-With': 'XMLHttpRequest' };
+    const headers = {
+      Cookie: await signIn(app.url, 'admin@example.com'),
+      'X-Requested-With': 'XMLHttpRequest',
+    };
     // The staff calendar's calls (desktop calendar-api.ts; bench/load/load-mix.ts staff.calendar).
-    const calendarPath = withQuery('/api/studies', { with: ['users', 'users.classes', 'reports'], withFilter: { 'users.id': busiest.id }, filterDatesStart: { start: from } });
-    const calendar = JSON.parse((await body(app.url + calendarPath, headers)).toString('utf8')) as { data: Array<{ id: number }> };
+    const calendarPath = withQuery('/api/studies', {
+      with: ['users', 'users.classes', 'reports'],
+      withFilter: { 'users.id': busiest.id },
+      filterDatesStart: { start: from },
+    });
+    const calendar = JSON.parse((await body(app.url + calendarPath, headers)).toString('utf8')) as {
+      data: Array<{ id: number }>;
+    };
     const flagsPath = withQuery('/api/studies', {
-      select: ['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages'],
+      select: [
+        'id',
+        'start',
+        'type_id',
+        'isPaid',
+        'isLast',
+        'studyReportCheck',
+        'isBonus',
+        'isNoReport',
+        'hasUnreadMessages',
+      ],
       withCount: ['recordings'],
       filter: { id: anyOfFilter(calendar.data.slice(0, 300).map((s) => s.id)) },
     });
     const answers = [
       { name: 'teacher_calendar', path: calendarPath },
       { name: 'calendar_flags_300', path: flagsPath },
-      { name: 'admin_studies_page', path: '/api/studies?page=1&perpage=100&sort[]=-start&with[]=users&with[]=subscriptions' },
+      {
+        name: 'admin_studies_page',
+        path: '/api/studies?page=1&perpage=100&sort[]=-start&with[]=users&with[]=subscriptions',
+      },
       { name: 'api_user', path: '/api/user' },
     ];
     const out = [];
@@ -107,7 +144,11 @@ export async function compressionBench(ctx: LargeBenchContext) {
       out.push({
         answer: a.name,
         json_bytes: identity.bytes,
-        wire: { br: { encoding: br.encoding, bytes: br.bytes, ms: br.ms }, gzip: { encoding: gz.encoding, bytes: gz.bytes, ms: gz.ms }, identity_ms: identity.ms },
+        wire: {
+          br: { encoding: br.encoding, bytes: br.bytes, ms: br.ms },
+          gzip: { encoding: gz.encoding, bytes: gz.bytes, ms: gz.ms },
+          identity_ms: identity.ms,
+        },
         br_share: round(br.bytes / identity.bytes),
         gzip_share: round(gz.bytes / identity.bytes),
       });
@@ -118,14 +159,30 @@ export async function compressionBench(ctx: LargeBenchContext) {
     for (const [name, bytes] of Object.entries(bodies)) {
       const runs = bytes.length > 200_000 ? 5 : 25;
       levels[name] = {};
-      for (const q of [1, 3, 4, 5, 6, 9, 11]) levels[name][`br_${q}`] = cpuMs(bytes, brotli(q), q >= 9 ? Math.min(runs, 3) : runs);
+      for (const q of [1, 3, 4, 5, 6, 9, 11])
+        levels[name][`br_${q}`] = cpuMs(bytes, brotli(q), q >= 9 ? Math.min(runs, 3) : runs);
       for (const l of [1, 4, 6, 9]) levels[name][`gzip_${l}`] = cpuMs(bytes, gzip(l), runs);
     }
     const cal = out[0];
-    const cost = (level: string) => round(Object.values(levels).reduce((sum, l) => sum + l[level].cpu_ms + (l[level].bytes / 1024) * MS_PER_KIB, 0));
-    const best = (prefix: string) => Object.keys(levels.teacher_calendar).filter((k) => k.startsWith(prefix)).sort((a, b) => cost(a) - cost(b))[0];
-    const recommended = { brotliQuality: Number(best('br_').slice(3)), gzipLevel: Number(best('gzip_').slice(5)) };
-    const chosen = (name: string) => ({ br: levels[name][`br_${COMPRESSION.brotliQuality}`], gzip: levels[name][`gzip_${COMPRESSION.gzipLevel}`] });
+    const cost = (level: string) =>
+      round(
+        Object.values(levels).reduce(
+          (sum, l) => sum + l[level].cpu_ms + (l[level].bytes / 1024) * MS_PER_KIB,
+          0,
+        ),
+      );
+    const best = (prefix: string) =>
+      Object.keys(levels.teacher_calendar)
+        .filter((k) => k.startsWith(prefix))
+        .sort((a, b) => cost(a) - cost(b))[0];
+    const recommended = {
+      brotliQuality: Number(best('br_').slice(3)),
+      gzipLevel: Number(best('gzip_').slice(5)),
+    };
+    const chosen = (name: string) => ({
+      br: levels[name][`br_${COMPRESSION.brotliQuality}`],
+      gzip: levels[name][`gzip_${COMPRESSION.gzipLevel}`],
+    });
     return {
       name: 'http_compression',
       description:
@@ -134,12 +191,15 @@ export async function compressionBench(ctx: LargeBenchContext) {
       // Summed CPU ms + KiB sent × MS_PER_KIB per level: the lowest is recommended.
       level_cost: Object.fromEntries(Object.keys(levels.teacher_calendar).map((k) => [k, cost(k)])),
       recommended,
-      settings_as_recommended: recommended.brotliQuality === COMPRESSION.brotliQuality && recommended.gzipLevel === COMPRESSION.gzipLevel,
+      settings_as_recommended:
+        recommended.brotliQuality === COMPRESSION.brotliQuality &&
+        recommended.gzipLevel === COMPRESSION.gzipLevel,
       teacher_calendar_studies: calendar.data.length,
       answers: out,
       calendar_wire_share: cal.br_share,
       calendar_wire_target: CALENDAR_WIRE_TARGET,
-      calendar_wire_within_target: cal.br_share <= CALENDAR_WIRE_TARGET && cal.gzip_share <= CALENDAR_WIRE_TARGET,
+      calendar_wire_within_target:
+        cal.br_share <= CALENDAR_WIRE_TARGET && cal.gzip_share <= CALENDAR_WIRE_TARGET,
       compression_cpu_ms_per_answer: Object.fromEntries(Object.keys(bodies).map((n) => [n, chosen(n)])),
       levels,
       load_average_1min: round(os.loadavg()[0]),

@@ -8,7 +8,13 @@ import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createLogger } from '../../server/src/platform/logging/logger.js';
 import { openBenchDatabase, signIn } from '../support/bench-env.js';
-import { FAMILY_CALENDAR_ROUTE, FAMILY_ON_ACTION, FAMILY_WEB_BUDGET, bundleFigures, toKiB } from '../support/bundle-size.js';
+import {
+  FAMILY_CALENDAR_ROUTE,
+  FAMILY_ON_ACTION,
+  FAMILY_WEB_BUDGET,
+  bundleFigures,
+  toKiB,
+} from '../support/bundle-size.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.resolve(here, '../../family-web');
@@ -37,7 +43,14 @@ interface Visit {
 }
 
 /** Navigation start to the calendar drawn with its studies, read from the page's own mark. */
-async function visits(browser: Browser, url: string, cookie: { name: string; value: string }, childId: number, parentId: number, reloads: number): Promise<Visit[]> {
+async function visits(
+  browser: Browser,
+  url: string,
+  cookie: { name: string; value: string },
+  childId: number,
+  parentId: number,
+  reloads: number,
+): Promise<Visit[]> {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'uk-UA' });
   try {
     await context.addCookies([{ ...cookie, url }]);
@@ -50,19 +63,27 @@ async function visits(browser: Browser, url: string, cookie: { name: string; val
     let encodings: Record<string, string> = {};
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
-      if (pathname === '/' || pathname.startsWith('/assets/')) encodings[pathname] = response.headers()['content-encoding'] ?? 'identity';
+      if (pathname === '/' || pathname.startsWith('/assets/'))
+        encodings[pathname] = response.headers()['content-encoding'] ?? 'identity';
     });
     const out: Visit[] = [];
     for (let i = 0; i <= reloads; i++) {
       encodings = {};
       if (i === 0) await page.goto(`${url}/`);
       else await page.reload();
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, VISIBLE_MARK, { timeout: 15_000 });
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, VISIBLE_MARK, {
+        timeout: 15_000,
+      });
       const measured =
         // No named helpers inside: tsx would wrap them in a __name() the page does not have.
         await page.evaluate((mark) => {
           const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-          const [entryJs, calendarJs, apiUser, apiStudies] = ['/assets/index-', '/assets/calendar-page-', '/api/user', '/api/studies'].map((part) => {
+          const [entryJs, calendarJs, apiUser, apiStudies] = [
+            '/assets/index-',
+            '/assets/calendar-page-',
+            '/api/user',
+            '/api/studies',
+          ].map((part) => {
             const entry = resources.find((r) => r.name.includes(part));
             return entry ? Math.round(entry.responseEnd) : -1;
           });
@@ -99,14 +120,28 @@ async function visits(browser: Browser, url: string, cookie: { name: string; val
  * run in a new browser context (empty cache), and the warm reloads of one context.
  */
 export async function familyWebBench(ctx: FamilyWebBenchContext) {
-  await build({ configFile: path.join(appDir, 'vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: path.join(appDir, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true },
+  });
   // Everything index.html loads, and everything loaded once the calendar (the home page) shows.
   const sizes = bundleFigures(outDir, FAMILY_CALENDAR_ROUTE, FAMILY_ON_ACTION);
 
   const db = await openBenchDatabase('school_bench_family', ctx);
   let browser: Browser | undefined;
-  const config = loadConfig(process.env, { NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', STATIC_FAMILY_DIR: outDir });
-  const { server, realtime } = createApp({ config, knex: db.knex, logger: createLogger('silent'), dbUrl: db.url });
+  const config = loadConfig(process.env, {
+    NODE_ENV: 'production',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    STATIC_FAMILY_DIR: outDir,
+  });
+  const { server, realtime } = createApp({
+    config,
+    knex: db.knex,
+    logger: createLogger('silent'),
+    dbUrl: db.url,
+  });
   try {
     await db.seedDemo();
     await realtime?.ready;
@@ -116,16 +151,28 @@ export async function familyWebBench(ctx: FamilyWebBenchContext) {
     const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
     const parent = await db.knex('users').where({ email: 'parent@example.com' }).first('id');
     const child = await db.knex('users').where({ email: 'student@example.com' }).first('id');
-    const studies = await db.knex('study_user').where({ user_id: child.id }).count<{ n: string }[]>({ n: '*' });
+    const studies = await db
+      .knex('study_user')
+      .where({ user_id: child.id })
+      .count<{ n: string }[]>({ n: '*' });
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-first-run',
+      ],
     });
     await visits(browser, url, { name, value }, child.id, parent.id, 0); // warm-up: server caches, JIT
     const cold: Visit[] = [];
-    for (let i = 0; i < RUNS; i++) cold.push(...(await visits(browser, url, { name, value }, child.id, parent.id, 0)));
-    const warm = (await visits(browser, url, { name, value }, child.id, parent.id, RUNS)).slice(1).map((v) => v.visible);
+    for (let i = 0; i < RUNS; i++)
+      cold.push(...(await visits(browser, url, { name, value }, child.id, parent.id, 0)));
+    const warm = (await visits(browser, url, { name, value }, child.id, parent.id, RUNS))
+      .slice(1)
+      .map((v) => v.visible);
     const coldMs = cold.map((v) => v.visible);
     const typical = [...cold].sort((a, b) => a.visible - b.visible)[Math.floor(cold.length / 2)];
 
@@ -133,7 +180,8 @@ export async function familyWebBench(ctx: FamilyWebBenchContext) {
     const calendarKib = toKiB(sizes.routeGzipBytes);
     return {
       name: 'family_web',
-      description: 'Family web: gzipped initial JS of the production build; navigation to calendar visible (360 px, parent, demo school, real server)',
+      description:
+        'Family web: gzipped initial JS of the production build; navigation to calendar visible (360 px, parent, demo school, real server)',
       initial_js_files: sizes.initialFiles,
       initial_js_gzip_kib: initialKib,
       // Bytes on the wire: the build's brotli twins the server sends a browser that takes them.

@@ -21,7 +21,10 @@ export async function listFloorBench(ctx: LargeBenchContext) {
   const app = await startBenchServer(ctx.knex, process.env.BENCH_NO_LISTEN === '1' ? undefined : ctx.dbUrl);
   const hand = await startHandPagesServer(ctx.dbUrl);
   try {
-    const headers = { Cookie: await signIn(app.url, 'admin@example.com'), 'X-Requested-With': 'XMLHttpRequest' };
+    const headers = {
+      Cookie: await signIn(app.url, 'admin@example.com'),
+      'X-Requested-With': 'XMLHttpRequest',
+    };
     const pages = [];
     for (const page of HAND_PAGES.filter((p) => !only || only.includes(p.name))) {
       const engineUrl = app.url + page.path;
@@ -29,7 +32,11 @@ export async function listFloorBench(ctx: LargeBenchContext) {
       const statements = await app.statements(async () => (engineBody = await answer(engineUrl, headers)));
       const floorBody = await answer(hand.url(page.name), {});
       // Loudly: a floor that answers something else measures nothing.
-      assert.deepStrictEqual(floorBody, engineBody, `${page.name}: the hand-written statement and the engine answer different JSON`);
+      assert.deepStrictEqual(
+        floorBody,
+        engineBody,
+        `${page.name}: the hand-written statement and the engine answer different JSON`,
+      );
       const load = await compareUnderLoad(
         { engine: { url: engineUrl, headers }, floor: { url: hand.url(page.name) } },
         { connections: 10, rounds, roundMs },

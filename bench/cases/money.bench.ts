@@ -41,7 +41,9 @@ async function fetchOk(url: string, init: RequestInit, type: string): Promise<nu
   const res = await fetch(url, init);
   const body = await res.arrayBuffer();
   if (res.status !== 200 || !res.headers.get('content-type')?.startsWith(type)) {
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status} ${res.headers.get('content-type')}: ${Buffer.from(body).toString().slice(0, 200)}`);
+    throw new Error(
+      `${init.method ?? 'GET'} ${url} answered ${res.status} ${res.headers.get('content-type')}: ${Buffer.from(body).toString().slice(0, 200)}`,
+    );
   }
   return body.byteLength;
 }
@@ -55,7 +57,8 @@ async function analyticsStatement(app: Server, url: string, headers: Record<stri
     answer = (await res.json()) as { data?: unknown[] };
   });
   const statement = statements.at(-1);
-  if (!statement || !/first_day_of_week/.test(statement.sql)) throw new Error(`no analytics statement for ${url}`);
+  if (!statement || !/first_day_of_week/.test(statement.sql))
+    throw new Error(`no analytics statement for ${url}`);
   return { statement, statements: statements.length, rows: answer.data ? answer.data.length + 1 : 1 };
 }
 
@@ -70,7 +73,8 @@ async function analyticsCase(
   const run = (st: Statement) => pool.query(st.sql, [...st.bindings]);
   // Same statement, same answer: the weeks plus the total row.
   const direct = await run(statement);
-  if (direct.rows.length !== rows) throw new Error(`${c.name}: the statement answers ${direct.rows.length} rows, the endpoint ${rows}`);
+  if (direct.rows.length !== rows)
+    throw new Error(`${c.name}: the statement answers ${direct.rows.length} rows, the endpoint ${rows}`);
   const t0 = performance.now();
   await get(url, headers);
   const runs = runsFor(performance.now() - t0);
@@ -79,11 +83,21 @@ async function analyticsCase(
     if (status !== 200) throw new Error(`${u} answered ${status}`);
   };
   const sides = await interleaved(
-    { endpoint: () => ok(url), statement: () => run(statement), signed_in_request: () => ok(app.url + FLOOR_PATH) },
+    {
+      endpoint: () => ok(url),
+      statement: () => run(statement),
+      signed_in_request: () => ok(app.url + FLOOR_PATH),
+    },
     { warmup: Math.min(10, Math.ceil(runs / 10)), runs },
   );
   const targets: TargetResult[] = [
-    ratioWithin(`${c.name}: (endpoint - signed-in request) / statement, p50`, sides.endpoint.p50_ms, sides.statement.p50_ms, RATIO_TARGET, sides.signed_in_request.p50_ms),
+    ratioWithin(
+      `${c.name}: (endpoint - signed-in request) / statement, p50`,
+      sides.endpoint.p50_ms,
+      sides.statement.p50_ms,
+      RATIO_TARGET,
+      sides.signed_in_request.p50_ms,
+    ),
     atMostMs(`${c.name}: endpoint p50`, sides.endpoint.p50_ms, ANALYTICS_MS_TARGET),
   ];
   return {
@@ -124,8 +138,10 @@ async function documentsCase(ctx: LargeBenchContext, app: Server, headers: Recor
   const { contractId, invoiceId } = await documentIds(ctx);
   const h = { ...headers, 'Accept-Language': 'uk' };
   const requests = {
-    contract_download: () => fetchOk(`${app.url}/api/contracts/${contractId}/download`, { headers: h }, DOCX_MIME),
-    invoice_download: () => fetchOk(`${app.url}/api/invoices/${invoiceId}/download`, { headers: h }, DOCX_MIME),
+    contract_download: () =>
+      fetchOk(`${app.url}/api/contracts/${contractId}/download`, { headers: h }, DOCX_MIME),
+    invoice_download: () =>
+      fetchOk(`${app.url}/api/invoices/${invoiceId}/download`, { headers: h }, DOCX_MIME),
     contract_generator: () =>
       fetchOk(
         `${app.url}/contract`,
@@ -166,7 +182,9 @@ async function documentsCase(ctx: LargeBenchContext, app: Server, headers: Recor
   const bytes: Record<string, number> = {};
   for (const [name, request] of Object.entries(requests)) bytes[name] = await request();
   const sides: Record<string, Sample> = await interleaved(requests, { warmup: 10, runs: 100 });
-  const targets = Object.entries(sides).map(([name, s]) => atMostMs(`${name}: p50 per document`, s.p50_ms, DOCUMENT_MS_TARGET));
+  const targets = Object.entries(sides).map(([name, s]) =>
+    atMostMs(`${name}: p50 per document`, s.p50_ms, DOCUMENT_MS_TARGET),
+  );
   return {
     requests: {
       contract_download: `GET /api/contracts/${contractId}/download`,
@@ -197,7 +215,11 @@ export async function moneyBench(ctx: LargeBenchContext) {
       description:
         'Issue 15 point 7 (Administrator, real HTTP): analytics endpoints vs their own SQL statement run directly with pg, interleaved, warm-up discarded (p50 ≤ 1.3x and ≤ 300 ms, set for scale 1); contract and invoice .docx downloads and generators, p50 ≤ 100 ms per document',
       scale: ctx.scale,
-      machine: { cpus: os.cpus().length, load_1m_before: round(loadBefore), load_1m_after: round(os.loadavg()[0]!) },
+      machine: {
+        cpus: os.cpus().length,
+        load_1m_before: round(loadBefore),
+        load_1m_after: round(os.loadavg()[0]!),
+      },
       analytics,
       documents,
       targets,

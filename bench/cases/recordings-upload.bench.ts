@@ -32,35 +32,74 @@ export async function makeVideo(dir: string): Promise<string> {
   const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   const out = path.join(dir, 'lesson.mkv');
   // 776 raw 1280x720 frames = 1,072,742,400 bytes + container: just under 1 GiB.
-  await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-frames:v', '776', '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', '-f', 'matroska', out]);
+  await run(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=25',
+    '-frames:v',
+    '776',
+    '-c:v',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    '-f',
+    'matroska',
+    out,
+  ]);
   return out;
 }
 
 function multipartBody(studyId: number, part: number, fileName: string, size: number) {
   const boundary = '----benchrecordings';
-  const metadata = JSON.stringify({ study_id: studyId, parts: [{ part, file_name: fileName, id: null, languages: [] }] });
+  const metadata = JSON.stringify({
+    study_id: studyId,
+    parts: [{ part, file_name: fileName, id: null, languages: [] }],
+  });
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n${metadata}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${fileName}"\r\nContent-Type: video/x-matroska\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { contentType: `multipart/form-data; boundary=${boundary}`, length: head.length + size + tail.length, head, tail };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + size + tail.length,
+    head,
+    tail,
+  };
 }
 
 /** Streams head + file + tail as one POST; resolves with the status and the seconds it took. */
-function upload(url: string, file: string, body: ReturnType<typeof multipartBody>, headers: Record<string, string>) {
+function upload(
+  url: string,
+  file: string,
+  body: ReturnType<typeof multipartBody>,
+  headers: Record<string, string>,
+) {
   return new Promise<{ status: number; seconds: number; text: string }>((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const req = http.request(url, {
       method: 'POST',
-      headers: { ...headers, 'Content-Type': body.contentType, 'Content-Length': String(body.length), 'X-Requested-With': 'XMLHttpRequest' },
+      headers: {
+        ...headers,
+        'Content-Type': body.contentType,
+        'Content-Length': String(body.length),
+        'X-Requested-With': 'XMLHttpRequest',
+      },
     });
     req.on('error', reject);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, seconds: Number(process.hrtime.bigint() - t0) / 1e9, text: Buffer.concat(chunks).toString().slice(0, 300) }),
+        resolve({
+          status: res.statusCode ?? 0,
+          seconds: Number(process.hrtime.bigint() - t0) / 1e9,
+          text: Buffer.concat(chunks).toString().slice(0, 300),
+        }),
       );
     });
     req.write(body.head);
@@ -72,11 +111,16 @@ function upload(url: string, file: string, body: ReturnType<typeof multipartBody
 }
 
 export function rssOf(pid: number): Promise<number> {
-  return readFile(`/proc/${pid}/status`, 'utf8').then((s) => Number(/VmRSS:\s+(\d+) kB/.exec(s)?.[1] ?? 0) * 1024);
+  return readFile(`/proc/${pid}/status`, 'utf8').then(
+    (s) => Number(/VmRSS:\s+(\d+) kB/.exec(s)?.[1] ?? 0) * 1024,
+  );
 }
 
 /** Peak RSS of `pid` above `base` while `work` runs, sampled every 50 ms. */
-export async function peakGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+export async function peakGrowth<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; growth: number }> {
   const base = await rssOf(pid);
   let peak = base;
   const timer = setInterval(() => void rssOf(pid).then((r) => (peak = Math.max(peak, r))), 50);
@@ -104,10 +148,20 @@ function firstByte(url: string, headers: Record<string, string>): Promise<number
   });
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+export async function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -139,7 +193,12 @@ export async function recordingsUploadBench(ctx: BenchContext) {
       const m = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
       const start = m ? Number(m[1]) : 0;
       const end = m && m[2] ? Number(m[2]) : s.size - 1;
-      res.writeHead(m ? 206 : 200, { 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes', 'Content-Type': 'video/x-matroska', ...(m ? { 'Content-Range': `bytes ${start}-${end}/${s.size}` } : {}) });
+      res.writeHead(m ? 206 : 200, {
+        'Content-Length': end - start + 1,
+        'Accept-Ranges': 'bytes',
+        'Content-Type': 'video/x-matroska',
+        ...(m ? { 'Content-Range': `bytes ${start}-${end}/${s.size}` } : {}),
+      });
       createReadStream(file, { start, end }).pipe(res);
     });
   });
@@ -154,22 +213,36 @@ export async function recordingsUploadBench(ctx: BenchContext) {
     const video = await makeVideo(dir);
     const size = (await stat(video)).size;
     const cookie = await signIn(server.url, 'admin@example.com');
-    const studies = (await ctx.knex('studies').where('miss_status', 0).orderBy('id').limit(5).pluck('id')) as number[];
+    const studies = (await ctx
+      .knex('studies')
+      .where('miss_status', 0)
+      .orderBy('id')
+      .limit(5)
+      .pluck('id')) as number[];
     const headers = { Cookie: cookie };
     const api = (studyId: number) => `${server.url}/api/studies/${studyId}/recordings`;
 
     // Warm the page cache and both servers, then bare and API one after the other.
     await upload(bareUrl, video, multipartBody(studies[0]!, 1, 'warm.mkv', size), {});
     const bareRun = await upload(bareUrl, video, multipartBody(studies[0]!, 1, 'lesson.mkv', size), {});
-    const one = await peakGrowth(server.proc.pid!, () => upload(api(studies[0]!), video, multipartBody(studies[0]!, 1, 'lesson.mkv', size), headers));
+    const one = await peakGrowth(server.proc.pid!, () =>
+      upload(api(studies[0]!), video, multipartBody(studies[0]!, 1, 'lesson.mkv', size), headers),
+    );
     if (one.result.status !== 200) throw new Error(`upload failed: ${one.result.status} ${one.result.text}`);
-    process.stderr.write(`bench: recordings: api ${round(one.result.seconds)} s, bare ${round(bareRun.seconds)} s, rss +${round(one.growth / MiB)} MiB\n`);
+    process.stderr.write(
+      `bench: recordings: api ${round(one.result.seconds)} s, bare ${round(bareRun.seconds)} s, rss +${round(one.growth / MiB)} MiB\n`,
+    );
     await rm(bareDir, { recursive: true, force: true });
 
     const four = await peakGrowth(server.proc.pid!, () =>
-      Promise.all(studies.slice(1, 5).map((id) => upload(api(id), video, multipartBody(id, 1, 'lesson.mkv', size), headers))),
+      Promise.all(
+        studies
+          .slice(1, 5)
+          .map((id) => upload(api(id), video, multipartBody(id, 1, 'lesson.mkv', size), headers)),
+      ),
     );
-    if (four.result.some((r) => r.status !== 200)) throw new Error(`parallel upload failed: ${four.result.map((r) => r.status)}`);
+    if (four.result.some((r) => r.status !== 200))
+      throw new Error(`parallel upload failed: ${four.result.map((r) => r.status)}`);
 
     // Seek: a range in the middle, alternating API and static server.
     const row = await ctx.knex('recordings').where('study_id', studies[0]!).first('id');
@@ -201,7 +274,11 @@ export async function recordingsUploadBench(ctx: BenchContext) {
       four_parallel_seconds: round(Math.max(...four.result.map((r) => r.seconds))),
       // The first range of a session runs the full check (session, row scope, row); the following
       // ones are answered from the playback grant (recording-playback.ts).
-      seek_first_byte_p50_ms: { api: round(p50(apiTimes)), static: round(p50(staticTimes)), api_first_checked: round(apiTimes[0]!) },
+      seek_first_byte_p50_ms: {
+        api: round(p50(apiTimes)),
+        static: round(p50(staticTimes)),
+        api_first_checked: round(apiTimes[0]!),
+      },
       seek_ratio: round(p50(apiTimes) / p50(staticTimes)),
       seek_ratio_target: 2,
     };

@@ -43,7 +43,9 @@ async function makeFile(dir: string): Promise<string> {
   for (let i = 0; i < SIZE / MiB; i++) {
     if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+  );
   return file;
 }
 
@@ -56,7 +58,8 @@ async function startLibraryServer(dir: string): Promise<{ proc: ChildProcess; ur
   proc.stderr!.on('data', (d) => (out += d));
   const deadline = Date.now() + 60_000;
   while (!/listening (\d+)/.test(out)) {
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`tus library server did not start:\n${out}`);
+    if (proc.exitCode !== null || Date.now() > deadline)
+      throw new Error(`tus library server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return { proc, url: `http://127.0.0.1:${/listening (\d+)/.exec(out)![1]}/files` };
@@ -93,7 +96,12 @@ function bareUpload(url: string, file: string): Promise<void> {
   });
 }
 
-function libraryClientUpload(endpoint: string, file: string, headers: Record<string, string>, metadata: Record<string, string>) {
+function libraryClientUpload(
+  endpoint: string,
+  file: string,
+  headers: Record<string, string>,
+  metadata: Record<string, string>,
+) {
   return new Promise<string>((resolve, reject) => {
     const upload = new Upload(createReadStream(file), {
       endpoint,
@@ -132,17 +140,26 @@ export async function resumableUploadBench(ctx: BenchContext) {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     const file = await makeFile(dir);
     const cookie = await signIn(api.url, 'admin@example.com');
-    const studyId = (await ctx.knex('studies').where('miss_status', 0).orderBy('id').first('id')).id as number;
+    const studyId = (await ctx.knex('studies').where('miss_status', 0).orderBy('id').first('id'))
+      .id as number;
     const endpoint = `${api.url}/api/studies/${studyId}/recordings/uploads`;
     const apiHeaders = { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' };
     const drop = async (uploadUrl: string) => {
       // Each finished upload holds 1 GiB of the user's open-upload quota until it is named or ended.
-      const res = await fetch(uploadUrl, { method: 'DELETE', headers: { ...apiHeaders, 'Tus-Resumable': '1.0.0' } });
+      const res = await fetch(uploadUrl, {
+        method: 'DELETE',
+        headers: { ...apiHeaders, 'Tus-Resumable': '1.0.0' },
+      });
       if (res.status !== 204) throw new Error(`tus DELETE ${res.status}`);
     };
 
     type Run = { seconds: number; server: number; client: number };
-    const runs: Record<'bare' | 'ours' | 'library' | 'cross', Run[]> = { bare: [], ours: [], library: [], cross: [] };
+    const runs: Record<'bare' | 'ours' | 'library' | 'cross', Run[]> = {
+      bare: [],
+      ours: [],
+      library: [],
+      cross: [],
+    };
     let libStored = false;
     const measure = async (pid: number | null, work: () => Promise<unknown>): Promise<Run> => {
       const measured = async () => clientGrowth(() => timed(work));
@@ -222,7 +239,10 @@ export async function resumableUploadBench(ctx: BenchContext) {
       file_bytes: SIZE,
       rounds: ROUNDS,
       load_average_1m: { before: round(loadBefore), after: round(os.loadavg()[0]), cores: os.cpus().length },
-      bare_stream_to_disk: { seconds: runs.bare.map((r) => round(r.seconds)), mib_per_s: round(SIZE / MiB / bareSeconds) },
+      bare_stream_to_disk: {
+        seconds: runs.bare.map((r) => round(r.seconds)),
+        mib_per_s: round(SIZE / MiB / bareSeconds),
+      },
       ours: row(runs.ours),
       library: { ...row(runs.library), stored: libStored },
       library_client_to_our_server: row(runs.cross),

@@ -42,7 +42,12 @@ const TARGET_RATIO = 1.2;
 
 /** The first generated teacher: the same timetable position in both schools. */
 async function benchTeacher(school: LargeSchool): Promise<number> {
-  const row = await school.knex('users').where('role_id', 3).whereLike('email', '%@bench.example.com').orderBy('id').first('id');
+  const row = await school
+    .knex('users')
+    .where('role_id', 3)
+    .whereLike('email', '%@bench.example.com')
+    .orderBy('id')
+    .first('id');
   if (!row) throw new Error('no bench teacher');
   return Number(row.id);
 }
@@ -57,7 +62,20 @@ function requestsFor(teacherId: number, now: number): Record<string, string[]> {
   const studies = `/api/studies?${q({
     'with[]': ['users', 'users.classes', 'reports'],
     'withFilter[users.id]': String(teacherId),
-    'select[]': ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'isPaid', 'isLast', 'isBonus', 'studyReportCheck', 'isNoReport'],
+    'select[]': [
+      'id',
+      'start',
+      'end',
+      'type_id',
+      'trial',
+      'comment',
+      'miss_status',
+      'isPaid',
+      'isLast',
+      'isBonus',
+      'studyReportCheck',
+      'isNoReport',
+    ],
     'withCount[]': 'recordings',
     'filterDatesStart[start]': toKyivIso(w.studiesFrom),
   })}`;
@@ -75,12 +93,23 @@ function requestsFor(teacherId: number, now: number): Record<string, string[]> {
   return { free_slots_120_days: [slots120], calendar_load: [studies, schedules, week] };
 }
 
-async function openSide(adminUrl: string, scale: number, log: (l: string) => void, now: number): Promise<Side> {
+async function openSide(
+  adminUrl: string,
+  scale: number,
+  log: (l: string) => void,
+  now: number,
+): Promise<Side> {
   const school = await openLargeSchool(adminUrl, scale, log);
   const app = await startBenchServer(school.knex);
   const cookie = await signIn(app.url, 'admin@example.com');
   const teacherId = await benchTeacher(school);
-  return { school, app, headers: { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' }, teacherId, urls: requestsFor(teacherId, now) };
+  return {
+    school,
+    app,
+    headers: { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' },
+    teacherId,
+    urls: requestsFor(teacherId, now),
+  };
 }
 
 async function fetchOk(url: string, headers: Record<string, string>): Promise<unknown> {
@@ -95,7 +124,9 @@ async function profile(side: Side, name: string) {
   const rows: number[] = [];
   for (const path of side.urls[name]!) {
     let body: unknown;
-    statements.push(await side.app.statements(async () => (body = await fetchOk(side.app.url + path, side.headers))));
+    statements.push(
+      await side.app.statements(async () => (body = await fetchOk(side.app.url + path, side.headers))),
+    );
     const data = (body as { data: unknown }).data;
     rows.push(Array.isArray(data) ? data.length : 0);
   }
@@ -110,7 +141,12 @@ const runAll = (side: Side, name: string) => async () => {
 };
 
 /** Alternating rounds, one request in flight (a calendar opens one user at a time): p50 ratio a / b. */
-async function alternate(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds: number, perRound: number) {
+async function alternate(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  rounds: number,
+  perRound: number,
+) {
   const as: Timing[] = [];
   const bs: Timing[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -118,7 +154,10 @@ async function alternate(a: () => Promise<unknown>, b: () => Promise<unknown>, r
     bs.push(await measure(b, perRound, 1));
   }
   const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  const side = (ts: Timing[]) => ({ p50_ms: med(ts.map((t) => t.p50_ms)), p95_ms: med(ts.map((t) => t.p95_ms)) });
+  const side = (ts: Timing[]) => ({
+    p50_ms: med(ts.map((t) => t.p50_ms)),
+    p95_ms: med(ts.map((t) => t.p95_ms)),
+  });
   const [sa, sb] = [side(as), side(bs)];
   return { a: sa, b: sb, ratio_p50: round(sa.p50_ms / sb.p50_ms) };
 }
@@ -158,12 +197,16 @@ export async function schedulingBench(ctx: SchedulingBenchContext) {
         requests: big.urls[name]!.map((u) => u.replace(/\?.*/, '')),
         rows: { big: pb.rows, small: ps.rows },
         statements_per_request: counts,
-        statements_fixed: JSON.stringify(counts.big) === JSON.stringify(counts.small) && counts.big.every((n) => n <= 8),
+        statements_fixed:
+          JSON.stringify(counts.big) === JSON.stringify(counts.small) && counts.big.every((n) => n <= 8),
         big: timing.a,
         small: timing.b,
         ratio_p50: timing.ratio_p50,
         within_target: timing.ratio_p50 <= TARGET_RATIO,
-        statement_ms_median: { big: await statementTimes(big, pb.statements), small: await statementTimes(small, ps.statements) },
+        statement_ms_median: {
+          big: await statementTimes(big, pb.statements),
+          small: await statementTimes(small, ps.statements),
+        },
       };
     }
     return {

@@ -25,7 +25,11 @@ async function json(url: string, headers: Record<string, string>) {
   return (await res.json()) as { data: Array<Record<string, unknown>>; meta: { total: number } };
 }
 
-async function statementsOf(app: Server, path: string, headers: Record<string, string>): Promise<Statement[]> {
+async function statementsOf(
+  app: Server,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Statement[]> {
   return app.statements(() => json(app.url + path, headers));
 }
 
@@ -33,12 +37,14 @@ async function statementsOf(app: Server, path: string, headers: Record<string, s
 export async function studiesStatementsBench(ctx: LargeBenchContext) {
   const { app, headers } = await session(ctx);
   try {
-    const path = (n: number) => `/api/studies?with[]=users&with[]=subscriptions&withCount[]=recordings&perpage=${n}`;
+    const path = (n: number) =>
+      `/api/studies?with[]=users&with[]=subscriptions&withCount[]=recordings&perpage=${n}`;
     const counts: Record<string, number> = {};
     for (const n of [5, 100]) counts[`perpage_${n}`] = (await statementsOf(app, path(n), headers)).length;
     return {
       name: 'studies_statement_count',
-      description: 'SQL statements (knex query events, session look-ups included) of GET api/studies?with[]=users&with[]=subscriptions&withCount[]=recordings',
+      description:
+        'SQL statements (knex query events, session look-ups included) of GET api/studies?with[]=users&with[]=subscriptions&withCount[]=recordings',
       statements: counts,
       fixed: counts.perpage_5 === counts.perpage_100,
     };
@@ -56,15 +62,23 @@ export async function studiesAdminPageBench(ctx: LargeBenchContext) {
     const apiUrl = `${app.url}/api/studies?page=1&perpage=100&sort[]=-start&with[]=users&with[]=subscriptions`;
     const [api, bare] = [await json(apiUrl, headers), await json(hand.url, {})];
     // Same rows, same relation data (key order aside): the comparison is fair.
-    const same = JSON.stringify(api.data.map(normalise)) === JSON.stringify(bare.data.map(normalise)) && api.meta.total === bare.meta.total;
+    const same =
+      JSON.stringify(api.data.map(normalise)) === JSON.stringify(bare.data.map(normalise)) &&
+      api.meta.total === bare.meta.total;
     if (!same) throw new Error('the engine and the hand-written SQL answer different pages');
     const bytes = JSON.stringify(api).length;
-    const result = await compare(() => get(apiUrl, headers), () => get(hand.url), 3, 120);
+    const result = await compare(
+      () => get(apiUrl, headers),
+      () => get(hand.url),
+      3,
+      120,
+    );
     const statements = await statementsOf(app, apiUrl.slice(app.url.length), headers);
     const pool = createPgPool({ connectionString: ctx.dbUrl, max: 2 });
     const sql: Record<string, number> = {};
     try {
-      for (const [i, st] of statements.entries()) sql[`${i + 1}: ${st.sql.slice(0, 60)}`] = await timeStatement(pool, st, 5);
+      for (const [i, st] of statements.entries())
+        sql[`${i + 1}: ${st.sql.slice(0, 60)}`] = await timeStatement(pool, st, 5);
     } finally {
       await pool.end();
     }
@@ -91,7 +105,11 @@ function normalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalise);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, normalise((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, normalise((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -102,33 +120,53 @@ export async function studiesFilteredTotalBench(ctx: LargeBenchContext) {
   const pool = createPgPool({ connectionString: ctx.dbUrl, max: 2 });
   try {
     const teacher = Number(
-      (await ctx.knex('users').where('role_id', 3).whereLike('email', '%@bench.example.com').orderBy('id').first('id')).id,
+      (
+        await ctx
+          .knex('users')
+          .where('role_id', 3)
+          .whereLike('email', '%@bench.example.com')
+          .orderBy('id')
+          .first('id')
+      ).id,
     );
     const cases = [
       {
         filter: `withFilter[users.id]=${teacher}`,
-        hand: ['SELECT count(DISTINCT s.id) AS n FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ?', [teacher]],
+        hand: [
+          'SELECT count(DISTINCT s.id) AS n FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ?',
+          [teacher],
+        ],
       },
-      { filter: 'filter[trial]=1', hand: ['SELECT count(DISTINCT s.id) AS n FROM studies s WHERE s.trial', []] },
+      {
+        filter: 'filter[trial]=1',
+        hand: ['SELECT count(DISTINCT s.id) AS n FROM studies s WHERE s.trial', []],
+      },
       {
         // Every study has a student: a join counts studies once per participant, EXISTS once.
         filter: 'filter[trial]=1&withFilter[users.role_id]=4',
-        hand: ['SELECT count(DISTINCT s.id) AS n FROM studies s JOIN study_user su ON su.study_id = s.id WHERE s.trial AND su.role_id = 4', []],
+        hand: [
+          'SELECT count(DISTINCT s.id) AS n FROM studies s JOIN study_user su ON su.study_id = s.id WHERE s.trial AND su.role_id = 4',
+          [],
+        ],
         // The least any exact count of this filter can do: one probe of the link table per trial
         // study, without even looking at the participant's role.
-        floor: 'SELECT count(*) AS n FROM studies s WHERE s.trial AND EXISTS (SELECT 1 FROM study_user su WHERE su.study_id = s.id)',
+        floor:
+          'SELECT count(*) AS n FROM studies s WHERE s.trial AND EXISTS (SELECT 1 FROM study_user su WHERE su.study_id = s.id)',
       },
     ] as const;
     const out = [];
     for (const c of cases) {
       const path = `/api/studies?page=1&perpage=100&sort[]=-start&${c.filter}`;
       let total = -1;
-      const statements = await app.statements(async () => (total = (await json(app.url + path, headers)).meta.total));
+      const statements = await app.statements(
+        async () => (total = (await json(app.url + path, headers)).meta.total),
+      );
       const expected = Number((await ctx.knex.raw(c.hand[0], [...c.hand[1]])).rows[0].n);
       // One statement since the JSON list (page + `(count) as total`): its parts are timed apart.
       const { page, count, combined } = classify(statements);
       // The part timed as the count is the count: it answers the total the endpoint answered.
-      if (Number((await pool.query(count.sql, [...count.bindings])).rows[0].total) !== total) throw new Error(`${path}: the count part answers another total`);
+      if (Number((await pool.query(count.sql, [...count.bindings])).rows[0].total) !== total)
+        throw new Error(`${path}: the count part answers another total`);
       const pageMs = await timeStatement(pool, page);
       const countMs = await timeStatement(pool, count);
       const combinedMs = combined ? await timeStatement(pool, combined) : undefined;
@@ -143,8 +181,13 @@ export async function studiesFilteredTotalBench(ctx: LargeBenchContext) {
         count_over_page: round(countMs / Math.max(pageMs, 0.001)),
         within_2x: countMs <= 2 * pageMs || countMs < 2, // below 2 ms the ratio is noise
         ...(combinedMs === undefined ? {} : { statement_sql_ms: combinedMs }),
-        ...(floorMs === undefined ? {} : { link_probe_floor_ms: floorMs, floor_over_page: round(floorMs / Math.max(pageMs, 0.001)) }),
-        jit: { page: (await explainStatement(pool, page)).jit, count: (await explainStatement(pool, count)).jit },
+        ...(floorMs === undefined
+          ? {}
+          : { link_probe_floor_ms: floorMs, floor_over_page: round(floorMs / Math.max(pageMs, 0.001)) }),
+        jit: {
+          page: (await explainStatement(pool, page)).jit,
+          count: (await explainStatement(pool, count)).jit,
+        },
       });
     }
     return {
@@ -164,7 +207,9 @@ export async function studiesDeepPageBench(ctx: LargeBenchContext) {
   const { app, headers } = await session(ctx);
   const pool = createPgPool({ connectionString: ctx.dbUrl, max: 2 });
   try {
-    const select = ['id', 'start', 'isPaid', 'isLast', 'isNoReport', 'is_off_template'].map((s) => `select[]=${s}`).join('&');
+    const select = ['id', 'start', 'isPaid', 'isLast', 'isNoReport', 'is_off_template']
+      .map((s) => `select[]=${s}`)
+      .join('&');
     const url = (p: number) => `${app.url}/api/studies?page=${p}&perpage=100&sort[]=-start&${select}`;
     const timings: Record<string, unknown> = {};
     for (const p of [1, 500]) {
@@ -179,7 +224,8 @@ export async function studiesDeepPageBench(ctx: LargeBenchContext) {
     }
     return {
       name: 'studies_deep_page',
-      description: 'page 1 vs page 500 (100 rows, 4 computed flags): ids are paged in an inner query, flags computed in the outer one',
+      description:
+        'page 1 vs page 500 (100 rows, 4 computed flags): ids are paged in an inner query, flags computed in the outer one',
       ...timings,
     };
   } finally {
@@ -188,4 +234,9 @@ export async function studiesDeepPageBench(ctx: LargeBenchContext) {
   }
 }
 
-export const studiesListBenches = [studiesStatementsBench, studiesAdminPageBench, studiesFilteredTotalBench, studiesDeepPageBench];
+export const studiesListBenches = [
+  studiesStatementsBench,
+  studiesAdminPageBench,
+  studiesFilteredTotalBench,
+  studiesDeepPageBench,
+];

@@ -104,23 +104,35 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
     // 2. 1,000 of them moved 10 minutes later (the end stays: no slot is taken). Set-based first, then one by one.
     const chosen: Array<{ id: number; start: Date }> = await knex('studies')
       .select('id', 'start')
-      .whereIn('id', knex('study_reminders').distinct('study_id').where('due_at', '>', new Date(now.getTime() + 3600_000)))
+      .whereIn(
+        'id',
+        knex('study_reminders')
+          .distinct('study_id')
+          .where('due_at', '>', new Date(now.getTime() + 3600_000)),
+      )
       .orderBy('id')
       .limit(2 * MOVED);
     // Scale 1 has ~7,000 studies in the week; a smaller school moves half of what it has each way.
     const each = Math.min(MOVED, Math.floor(chosen.length / 2));
     const [bulk, single] = [chosen.slice(0, each), chosen.slice(each, 2 * each)];
     movedBack.push(...chosen);
-    const remindersOf = (ids: number[]) => knex('study_reminders').whereIn('study_id', ids).count<{ n: string }[]>({ n: '*' });
+    const remindersOf = (ids: number[]) =>
+      knex('study_reminders').whereIn('study_id', ids).count<{ n: string }[]>({ n: '*' });
     const bulkBefore = Number((await remindersOf(bulk.map((s) => s.id)))[0]!.n);
     const moveBulk = await timed(() =>
       knex('studies')
-        .whereIn('id', bulk.map((s) => s.id))
+        .whereIn(
+          'id',
+          bulk.map((s) => s.id),
+        )
         .update({ start: knex.raw(`start + interval '10 minutes'`) }),
     );
     const bulkStale = await knex('study_reminders as r')
       .join('studies as s', 's.id', 'r.study_id')
-      .whereIn('r.study_id', bulk.map((s) => s.id))
+      .whereIn(
+        'r.study_id',
+        bulk.map((s) => s.id),
+      )
       .whereRaw('r.study_start <> s.start')
       .count<{ n: string }[]>({ n: '*' });
     const bulkAfter = Number((await remindersOf(bulk.map((s) => s.id)))[0]!.n);
@@ -129,7 +141,10 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
     // apart from what an UPDATE costs anyway (round trip, commit, the calendar's own triggers).
     const moveEach = (delta: number) =>
       timed(async () => {
-        for (const st of single) await knex('studies').where('id', st.id).update({ start: knex.raw(`start + ? * interval '1 minute'`, [delta]) });
+        for (const st of single)
+          await knex('studies')
+            .where('id', st.id)
+            .update({ start: knex.raw(`start + ? * interval '1 minute'`, [delta]) });
       });
     const moveSingle = await moveEach(10);
     await setReminderTriggers(knex, false);
@@ -138,11 +153,26 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
     const singleAddedMs = Math.max(0, moveSingle.ms - moveSingleBare.ms);
 
     // 3. The sender: MESSAGES chats (the school's students), two processes, a 429 after a third.
-    const students: number[] = await knex('users').where('role_id', 4).whereNull('telegram_id').orderBy('id').limit(MESSAGES).pluck('id');
+    const students: number[] = await knex('users')
+      .where('role_id', 4)
+      .whereNull('telegram_id')
+      .orderBy('id')
+      .limit(MESSAGES)
+      .pluck('id');
     chatUsers.push(...students);
     await knex.transaction(async (trx) => {
-      for (const id of students) await trx('users').where({ id }).update({ telegram_id: `bench-${id}` });
-      await trx('bot_connections').insert(students.map((id) => ({ user_id: id, messenger: 'telegram', external_id: `bench-${id}`, language: 'uk' })));
+      for (const id of students)
+        await trx('users')
+          .where({ id })
+          .update({ telegram_id: `bench-${id}` });
+      await trx('bot_connections').insert(
+        students.map((id) => ({
+          user_id: id,
+          messenger: 'telegram',
+          external_id: `bench-${id}`,
+          language: 'uk',
+        })),
+      );
     });
     await knex('bot_send_rate').delete();
     const b = await startProcess();
@@ -150,8 +180,16 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
     const t0 = performance.now();
     const half = Math.floor(students.length / 2);
     await Promise.all([
-      a.messengerOutbox!.enqueueMessages(students.slice(0, half).map((id) => ({ userId: id, key: `bench:${runId}:${id}`, textKey: 'bots.messages.connected' }))),
-      b.messengerOutbox!.enqueueMessages(students.slice(half).map((id) => ({ userId: id, key: `bench:${runId}:${id}`, textKey: 'bots.messages.connected' }))),
+      a.messengerOutbox!.enqueueMessages(
+        students
+          .slice(0, half)
+          .map((id) => ({ userId: id, key: `bench:${runId}:${id}`, textKey: 'bots.messages.connected' })),
+      ),
+      b.messengerOutbox!.enqueueMessages(
+        students
+          .slice(half)
+          .map((id) => ({ userId: id, key: `bench:${runId}:${id}`, textKey: 'bots.messages.connected' })),
+      ),
     ]);
     let refused = false;
     let got = await telegram.arrivals();
@@ -160,7 +198,8 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
         await telegram.refuseNext(PAUSE_S);
         refused = true;
       }
-      if (performance.now() - t0 > 120_000) throw new Error(`sender: ${got.chats.length} of ${students.length} after 120 s`);
+      if (performance.now() - t0 > 120_000)
+        throw new Error(`sender: ${got.chats.length} of ${students.length} after 120 s`);
       await new Promise((r) => setTimeout(r, 50));
       got = await telegram.arrivals();
     }
@@ -176,9 +215,23 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
 
     const targets: TargetResult[] = [
       atMostMs('plan the next 7 days from nothing', plan.ms, PLAN_MS_TARGET),
-      atMostMs(`move ${MOVED} studies in one statement, reminders re-planned`, (moveBulk.ms * MOVED) / Math.max(1, bulk.length), MOVE_MS_TARGET),
-      atMostMs(`re-planning added to ${MOVED} moves of one study each`, (singleAddedMs * MOVED) / Math.max(1, single.length), MOVE_MS_TARGET),
-      { target: 'sends in any 1 s window, two processes', limit: RATE, measured: maxPerSecond(sent), unit: 'x', pass: maxPerSecond(sent) <= RATE },
+      atMostMs(
+        `move ${MOVED} studies in one statement, reminders re-planned`,
+        (moveBulk.ms * MOVED) / Math.max(1, bulk.length),
+        MOVE_MS_TARGET,
+      ),
+      atMostMs(
+        `re-planning added to ${MOVED} moves of one study each`,
+        (singleAddedMs * MOVED) / Math.max(1, single.length),
+        MOVE_MS_TARGET,
+      ),
+      {
+        target: 'sends in any 1 s window, two processes',
+        limit: RATE,
+        measured: maxPerSecond(sent),
+        unit: 'x',
+        pass: maxPerSecond(sent) <= RATE,
+      },
       {
         target: `${MESSAGES} messages at ${RATE}/s: messages per second held (pause excluded)`,
         limit: RATE * 0.8,
@@ -187,7 +240,13 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
         pass: ((sent.length - 1) * 1000) / spanMs >= RATE * 0.8,
         note: 'passes at 80 % of the limit or more',
       },
-      { target: `429 retry_after ${PAUSE_S} s: no send of the bot before (ms)`, limit: PAUSE_S * 1000, measured: round(pauseMs), unit: 'ms', pass: pauseMs >= PAUSE_S * 1000 && duplicates === 0 },
+      {
+        target: `429 retry_after ${PAUSE_S} s: no send of the bot before (ms)`,
+        limit: PAUSE_S * 1000,
+        measured: round(pauseMs),
+        unit: 'ms',
+        pass: pauseMs >= PAUSE_S * 1000 && duplicates === 0,
+      },
     ];
     return {
       name: 'study_reminders',
@@ -205,7 +264,17 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
         bulk_reminders_after: bulkAfter,
         bulk_reminders_at_old_start: Number(bulkStale[0]!.n),
       },
-      sender: { messages: sent.length, duplicates, max_per_1s_window: maxPerSecond(sent), span_ms: round(spanMs), pause_after_429_ms: round(pauseMs), in_flight_at_429: inFlight, processes: 2, refused_at_ms: round(refusedAt - Math.min(...sent)), crowded_windows_ms: crowdedWindows(sent, RATE) },
+      sender: {
+        messages: sent.length,
+        duplicates,
+        max_per_1s_window: maxPerSecond(sent),
+        span_ms: round(spanMs),
+        pause_after_429_ms: round(pauseMs),
+        in_flight_at_429: inFlight,
+        processes: 2,
+        refused_at_ms: round(refusedAt - Math.min(...sent)),
+        crowded_windows_ms: crowdedWindows(sent, RATE),
+      },
       targets,
       pass: allPass(targets) && Number(bulkStale[0]!.n) === 0 && bulkAfter === bulkBefore,
     };
@@ -217,10 +286,10 @@ export async function studyRemindersBench(ctx: LargeBenchContext): Promise<Recor
     await knex('study_reminder_settings').update({ planned_until: null, digest_sent_on: null });
     await knex('study_reminders').delete();
     if (movedBack.length) {
-      await knex.raw('UPDATE studies s SET start = x.start FROM unnest(?::int[], ?::timestamptz[]) AS x(id, start) WHERE s.id = x.id', [
-        movedBack.map((m) => m.id),
-        movedBack.map((m) => m.start),
-      ]);
+      await knex.raw(
+        'UPDATE studies s SET start = x.start FROM unnest(?::int[], ?::timestamptz[]) AS x(id, start) WHERE s.id = x.id',
+        [movedBack.map((m) => m.id), movedBack.map((m) => m.start)],
+      );
     }
     if (chatUsers.length) {
       await knex('messenger_outbox').whereIn('user_id', chatUsers).delete();

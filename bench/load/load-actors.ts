@@ -22,7 +22,12 @@ export interface FamilyActor {
   /** The child's studies the calendar shows (from 60 days ago): the modal and chat pick from these. */
   studyIds: number[];
   /** Future studies (2+ days ahead) of the child's packages: this family moves these. */
-  transferable: Array<{ id: number; comment: string | null; miss_status: number; /** epoch ms, as text (the ledger's value) */ start: string }>;
+  transferable: Array<{
+    id: number;
+    comment: string | null;
+    miss_status: number;
+    /** epoch ms, as text (the ledger's value) */ start: string;
+  }>;
 }
 
 export interface NotifyTarget {
@@ -50,9 +55,16 @@ const DRILL_CHAT_PREFIX = '9900';
 export async function prepareActors(
   knex: Knex,
   sizes: { teachers: number; families: number; staffStudies: number; notify: number },
-): Promise<Omit<Actors, 'staff' | 'families'> & { staffUsers: Omit<StaffActor, 'cookie'>[]; familyUsers: Omit<FamilyActor, 'cookie'>[] }> {
+): Promise<
+  Omit<Actors, 'staff' | 'families'> & {
+    staffUsers: Omit<StaffActor, 'cookie'>[];
+    familyUsers: Omit<FamilyActor, 'cookie'>[];
+  }
+> {
   const hash = await hashPassword(PASSWORD);
-  const demo = await knex('users').whereIn('email', ['admin@example.com', 'manager@example.com']).select('id', 'email');
+  const demo = await knex('users')
+    .whereIn('email', ['admin@example.com', 'manager@example.com'])
+    .select('id', 'email');
   const teachers: Array<{ id: number; email: string }> = (
     await knex.raw(
       `SELECT u.id, u.email FROM users u
@@ -77,12 +89,22 @@ export async function prepareActors(
   ).rows;
   const childIds = families.map((f) => f.child_id);
   await knex('users')
-    .whereIn('id', [...demo.map((u) => u.id), ...teachers.map((t) => t.id), ...families.map((f) => f.parent_id)])
+    .whereIn('id', [
+      ...demo.map((u) => u.id),
+      ...teachers.map((t) => t.id),
+      ...families.map((f) => f.parent_id),
+    ])
     .update({ password: hash });
 
   const familyUsers: Omit<FamilyActor, 'cookie'>[] = [];
   for (const f of families) {
-    const studies: Array<{ id: number; start: Date; comment: string | null; miss_status: number; subscription_id: number | null }> = await knex('studies as s')
+    const studies: Array<{
+      id: number;
+      start: Date;
+      comment: string | null;
+      miss_status: number;
+      subscription_id: number | null;
+    }> = await knex('studies as s')
       .join('study_user as su', 'su.study_id', 's.id')
       .where('su.user_id', f.child_id)
       .where('s.start', '>=', knex.raw(`now() - interval '60 days'`))
@@ -96,7 +118,12 @@ export async function prepareActors(
       studyIds: studies.map((s) => s.id),
       transferable: studies
         .filter((s) => s.start.getTime() > soon && s.subscription_id !== null && s.miss_status === 0)
-        .map(({ id, comment, miss_status, start }) => ({ id, comment, miss_status, start: String(start.getTime()) })),
+        .map(({ id, comment, miss_status, start }) => ({
+          id,
+          comment,
+          miss_status,
+          start: String(start.getTime()),
+        })),
     });
   }
 
@@ -109,11 +136,17 @@ export async function prepareActors(
       [childIds, sizes.staffStudies],
     )
   ).rows;
-  const readStudyIds: number[] = (await knex.raw(`SELECT id FROM studies TABLESAMPLE SYSTEM (5) LIMIT 500`)).rows.map((r: { id: number }) => r.id);
+  const readStudyIds: number[] = (
+    await knex.raw(`SELECT id FROM studies TABLESAMPLE SYSTEM (5) LIMIT 500`)
+  ).rows.map((r: { id: number }) => r.id);
 
   return {
     staffUsers: [
-      ...demo.map((u) => ({ email: u.email, userId: u.id, role: u.email.startsWith('admin') ? ('admin' as const) : ('manager' as const) })),
+      ...demo.map((u) => ({
+        email: u.email,
+        userId: u.id,
+        role: u.email.startsWith('admin') ? ('admin' as const) : ('manager' as const),
+      })),
       ...teachers.map((t) => ({ email: t.email, userId: t.id, role: 'teacher' as const })),
     ],
     familyUsers,
@@ -149,8 +182,12 @@ async function createNotifyStudies(knex: Knex, count: number, avoid: number[]): 
     for (let i = 0; i < Math.min(count, teachers.length, students.length); i++) {
       const [study] = await trx('studies')
         .insert({
-          start: trx.raw(`date_trunc('minute', now()) - interval '10 minutes' + make_interval(mins => ?)`, [i]),
-          end: trx.raw(`date_trunc('minute', now()) + interval '170 minutes' + make_interval(mins => ?)`, [i]),
+          start: trx.raw(`date_trunc('minute', now()) - interval '10 minutes' + make_interval(mins => ?)`, [
+            i,
+          ]),
+          end: trx.raw(`date_trunc('minute', now()) + interval '170 minutes' + make_interval(mins => ?)`, [
+            i,
+          ]),
           type_id: 1,
           comment: 'load drill: notify',
         })
@@ -159,7 +196,9 @@ async function createNotifyStudies(knex: Knex, count: number, avoid: number[]): 
         { study_id: study.id, user_id: teachers[i].id, role_id: 3 },
         { study_id: study.id, user_id: students[i].id, role_id: 4 },
       ]);
-      await trx('users').where('id', students[i].id).update({ telegram_id: `${DRILL_CHAT_PREFIX}${students[i].id}` });
+      await trx('users')
+        .where('id', students[i].id)
+        .update({ telegram_id: `${DRILL_CHAT_PREFIX}${students[i].id}` });
       targets.push({ studyId: study.id, studentId: students[i].id });
     }
   });
@@ -167,7 +206,10 @@ async function createNotifyStudies(knex: Knex, count: number, avoid: number[]): 
 }
 
 /** Signs every actor in over HTTP (one session each, kept for the whole drill). */
-export async function signInAll<T extends { email: string }>(client: LoadHttp, users: T[]): Promise<Array<T & { cookie: string }>> {
+export async function signInAll<T extends { email: string }>(
+  client: LoadHttp,
+  users: T[],
+): Promise<Array<T & { cookie: string }>> {
   const out: Array<T & { cookie: string }> = [];
   for (const u of users) out.push({ ...u, cookie: await signIn(client, u.email) });
   return out;
@@ -175,7 +217,8 @@ export async function signInAll<T extends { email: string }>(client: LoadHttp, u
 
 export async function signIn(client: LoadHttp, email: string): Promise<string> {
   const res = await client.request('POST', '/login', { json: { email, password: PASSWORD } });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text.slice(0, 200)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text.slice(0, 200)}`);
   return cookieHeader(res.setCookie);
 }
 

@@ -15,7 +15,11 @@ export interface WritesVerdict {
 }
 
 export async function verifyWrites(knex: Knex, ledger: WriteLedger): Promise<WritesVerdict> {
-  const ids = (prefix: string) => ledger.keys().filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length)));
+  const ids = (prefix: string) =>
+    ledger
+      .keys()
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => Number(k.slice(prefix.length)));
   const rows: Array<{ id: number; comment: string | null; start: Date }> = await knex('studies')
     .whereIn('id', [...ids('comment:'), ...ids('start:')])
     .select('id', 'comment', 'start');
@@ -23,14 +27,21 @@ export async function verifyWrites(knex: Knex, ledger: WriteLedger): Promise<Wri
   const starts = new Map(rows.map((r) => [`start:${r.id}`, String(r.start.getTime())]));
   const contents = ledger.appendedContents();
   const stored = new Set<string>(
-    contents.length ? (await knex('study_messages').whereIn('content', contents).select('content')).map((r: { content: string }) => r.content) : [],
+    contents.length
+      ? (await knex('study_messages').whereIn('content', contents).select('content')).map(
+          (r: { content: string }) => r.content,
+        )
+      : [],
   );
   const result = {
     comments: ledger.verifyValues('comment:', comments),
     transfers: ledger.verifyValues('start:', starts),
     messages: ledger.verifyAppended(stored),
   };
-  return { ...result, lost: result.comments.lost.length + result.transfers.lost.length + result.messages.lost.length };
+  return {
+    ...result,
+    lost: result.comments.lost.length + result.transfers.lost.length + result.messages.lost.length,
+  };
 }
 
 export interface JobsVerdict {
@@ -51,14 +62,31 @@ export interface JobsVerdict {
 const DRILL_CHATS = `chat_id LIKE '9900%'`;
 
 /** Waits until the drill's outbox rows are no longer pending (or `timeoutMs`), then counts. */
-export async function verifyJobs(knex: Knex, ledger: WriteLedger, telegram: FakeTelegram, since: Date, timeoutMs: number): Promise<JobsVerdict> {
+export async function verifyJobs(
+  knex: Knex,
+  ledger: WriteLedger,
+  telegram: FakeTelegram,
+  since: Date,
+  timeoutMs: number,
+): Promise<JobsVerdict> {
   const started = Date.now();
   for (;;) {
-    const pending = Number((await knex('messenger_outbox').whereRaw(DRILL_CHATS).where('created_at', '>=', since).where('status', 'pending').count({ n: '*' }))[0].n);
+    const pending = Number(
+      (
+        await knex('messenger_outbox')
+          .whereRaw(DRILL_CHATS)
+          .where('created_at', '>=', since)
+          .where('status', 'pending')
+          .count({ n: '*' })
+      )[0].n,
+    );
     if (pending === 0 || Date.now() - started > timeoutMs) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const rows: Array<{ chat_id: string; status: string }> = await knex('messenger_outbox').whereRaw(DRILL_CHATS).where('created_at', '>=', since).select('chat_id', 'status');
+  const rows: Array<{ chat_id: string; status: string }> = await knex('messenger_outbox')
+    .whereRaw(DRILL_CHATS)
+    .where('created_at', '>=', since)
+    .select('chat_id', 'status');
   const byStatus: Record<string, number> = {};
   const sentPerChat = new Map<string, number>();
   for (const r of rows) {

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../../server/src/platform/db/embedded-postgres.js';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../../server/src/platform/db/embedded-postgres.js';
 
 /**
  * The drill's own PostgreSQL: the embedded binaries with a cluster under .tmp/pg-load, durable
@@ -32,7 +36,8 @@ export async function openDrillCluster(log: (line: string) => void): Promise<Dri
   let server: EmbeddedServer | undefined;
   const start = async () => {
     // Only the first line of a FATAL or PANIC: PostgreSQL adds the whole statement it cut short.
-    const onLog = (l: string) => (/FATAL|PANIC/.test(l) ? log(`  postgres: ${l.trim().split('\n')[0]}`) : undefined);
+    const onLog = (l: string) =>
+      /FATAL|PANIC/.test(l) ? log(`  postgres: ${l.trim().split('\n')[0]}`) : undefined;
     server = await startEmbeddedPostgres(dir, { port, persistent: true, onLog });
   };
   await start();

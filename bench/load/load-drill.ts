@@ -8,7 +8,10 @@ import { prepareActors, signInAll, type Actors } from './load-actors.js';
 import { openDrillCluster, type StopMode } from './load-cluster.js';
 import { verifyJobs, verifyWrites } from './load-checks.js';
 import { runWithRestart } from './load-fault.js';
-import { startFakeTelegram, type FakeTelegram } from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+} from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
 import { LoadHttp } from './load-http.js';
 import { OPERATIONS, staffNotify, type MixContext } from './load-mix.js';
 import { findMaximum, round, runClosed, runOpen, summarisePhase } from './load-runner.js';
@@ -44,7 +47,12 @@ async function main() {
   const scale = env('BENCH_SCALE', 0.1);
   const keep = process.env.BENCH_KEEP === '1';
   const mode: StopMode = process.env.LOAD_PG_STOP === 'immediate' ? 'immediate' : 'fast';
-  const seconds = { steady: env('LOAD_SECONDS', 60), step: env('LOAD_STEP_SECONDS', 8), fault: env('LOAD_FAULT_SECONDS', 40), down: env('LOAD_DOWN_SECONDS', 5) };
+  const seconds = {
+    steady: env('LOAD_SECONDS', 60),
+    step: env('LOAD_STEP_SECONDS', 8),
+    fault: env('LOAD_FAULT_SECONDS', 40),
+    down: env('LOAD_DOWN_SECONDS', 5),
+  };
 
   const cluster = await openDrillCluster(log);
   let school: LargeSchool | undefined;
@@ -53,7 +61,12 @@ async function main() {
   let telegram: FakeTelegram | undefined;
   try {
     school = await openLargeSchool(cluster.adminUrl, scale, log);
-    const prepared = await prepareActors(school.knex, { teachers: 4, families: 24, staffStudies: 300, notify: 3 });
+    const prepared = await prepareActors(school.knex, {
+      teachers: 4,
+      families: 24,
+      staffStudies: 300,
+      notify: 3,
+    });
     telegram = await startFakeTelegram({ delayMs: env('LOAD_BOT_DELAY_MS', 200) });
     const port = await freePort();
     const dataDir = path.resolve('.tmp', 'load-data');
@@ -77,7 +90,9 @@ async function main() {
       staff: await signInAll(http, prepared.staffUsers),
       families: await signInAll(http, prepared.familyUsers),
     };
-    log(`load: ${actors.staff.length} staff, ${actors.families.length} families, ${actors.staffStudies.length} staff studies, ${actors.notify.length} notify studies`);
+    log(
+      `load: ${actors.staff.length} staff, ${actors.families.length} families, ${actors.staffStudies.length} staff studies, ${actors.notify.length} notify studies`,
+    );
     let n = 0;
     const ledger = new WriteLedger();
     const base: Omit<MixContext, 'record'> = { http, actors, ledger, next: () => ++n };
@@ -89,7 +104,12 @@ async function main() {
     const rate = round(ramp.max_ops_per_s / 2);
     log(`load: ${rate} ops/s (half the maximum) for ${seconds.steady} s`);
     const steadyRun = await runOpen(base, rate, seconds.steady);
-    const steady = { rate_ops_per_s: rate, shed: steadyRun.shed, start_lag: steadyRun.start_lag, ...summarisePhase(steadyRun.samples, steadyRun.operations, steadyRun.seconds) };
+    const steady = {
+      rate_ops_per_s: rate,
+      shed: steadyRun.shed,
+      start_lag: steadyRun.start_lag,
+      ...summarisePhase(steadyRun.samples, steadyRun.operations, steadyRun.seconds),
+    };
     log(`  p50 ${steady.latency.p50_ms} ms, p99 ${steady.latency.p99_ms} ms, errors ${steady.errors}`);
 
     log(`load: ${rate} ops/s for ${seconds.fault} s with PostgreSQL restarted`);
@@ -128,16 +148,60 @@ async function main() {
     // Issue 32 point 4: each request class is judged against its own p50 (the whole mix's ratio
     // compared a 3 ms lookup with a 150 ms calendar; it stays in the JSON as information).
     const targets = [
-      ...perRequest.map((r) => ({ target: `steady: ${r.name}: p99 at most 4x its own p50`, measured: r.ratio, limit: 4, pass: r.ratio <= 4 })),
-      ...(perRequest.length === 0 ? [{ target: `steady: p99 at most 4x p50 per request class (${worst.name})`, measured: worst.ratio, limit: 4, pass: false }] : []),
+      ...perRequest.map((r) => ({
+        target: `steady: ${r.name}: p99 at most 4x its own p50`,
+        measured: r.ratio,
+        limit: 4,
+        pass: r.ratio <= 4,
+      })),
+      ...(perRequest.length === 0
+        ? [
+            {
+              target: `steady: p99 at most 4x p50 per request class (${worst.name})`,
+              measured: worst.ratio,
+              limit: 4,
+              pass: false,
+            },
+          ]
+        : []),
       { target: 'steady: no errors', measured: steady.errors, limit: 0, pass: steady.errors === 0 },
-      { target: 'restart: every failure while down is a clean 503', measured: fault.while_down.unclean, limit: 0, pass: fault.while_down.unclean === 0 },
-      { target: 'restart: server process still running, never restarted', measured: serverAlive ? 1 : 0, limit: 1, pass: serverAlive },
-      { target: 'restart: no error 10 s after PostgreSQL is back (ms)', measured: fault.after.last_error_after_ms, limit: 10_000, pass: fault.after.last_error_after_ms <= 10_000 },
+      {
+        target: 'restart: every failure while down is a clean 503',
+        measured: fault.while_down.unclean,
+        limit: 0,
+        pass: fault.while_down.unclean === 0,
+      },
+      {
+        target: 'restart: server process still running, never restarted',
+        measured: serverAlive ? 1 : 0,
+        limit: 1,
+        pass: serverAlive,
+      },
+      {
+        target: 'restart: no error 10 s after PostgreSQL is back (ms)',
+        measured: fault.after.last_error_after_ms,
+        limit: 10_000,
+        pass: fault.after.last_error_after_ms <= 10_000,
+      },
       { target: 'no acknowledged write lost', measured: writes.lost, limit: 0, pass: writes.lost === 0 },
-      { target: 'no bot message delivered twice (chats)', measured: jobs.duplicated_chats, limit: 0, pass: jobs.duplicated_chats === 0 },
-      { target: 'every bot message marked sent was delivered', measured: jobs.missing, limit: 0, pass: jobs.missing === 0 },
-      { target: 'every acknowledged notify has its outbox row', measured: jobs.outbox_rows - jobs.notify_acked, limit: 0, pass: jobs.outbox_rows >= jobs.notify_acked },
+      {
+        target: 'no bot message delivered twice (chats)',
+        measured: jobs.duplicated_chats,
+        limit: 0,
+        pass: jobs.duplicated_chats === 0,
+      },
+      {
+        target: 'every bot message marked sent was delivered',
+        measured: jobs.missing,
+        limit: 0,
+        pass: jobs.missing === 0,
+      },
+      {
+        target: 'every acknowledged notify has its outbox row',
+        measured: jobs.outbox_rows - jobs.notify_acked,
+        limit: 0,
+        pass: jobs.outbox_rows >= jobs.notify_acked,
+      },
     ];
     const doc = {
       date: new Date().toISOString(),

@@ -1,6 +1,13 @@
 import type { DrillCluster, StopMode } from './load-cluster.js';
 import type { MixContext, Operation, RequestSample } from './load-mix.js';
-import { percentiles, round, runOpen, summarisePhase, type Percentiles, type PhaseResult } from './load-runner.js';
+import {
+  percentiles,
+  round,
+  runOpen,
+  summarisePhase,
+  type Percentiles,
+  type PhaseResult,
+} from './load-runner.js';
 
 /**
  * The mix at a fixed rate while PostgreSQL is stopped and started again under the server. Each
@@ -82,9 +89,16 @@ export async function runWithRestart(
     const kind = `${s.request} ${s.status} ${s.code ?? ''}`.trim();
     uncleanKinds[kind] = (uncleanKinds[kind] ?? 0) + 1;
   }
-  const firstOk = after.filter((s) => s.ok && s.status < 300).map(answeredAt).sort((a, b) => a - b)[0];
-  const lastError = after.filter((s) => !s.ok).map(answeredAt).sort((a, b) => b - a)[0];
-  const opsShare = (xs: RequestSample[]) => Math.round((run.operations * xs.length) / Math.max(1, run.samples.length));
+  const firstOk = after
+    .filter((s) => s.ok && s.status < 300)
+    .map(answeredAt)
+    .sort((a, b) => a - b)[0];
+  const lastError = after
+    .filter((s) => !s.ok)
+    .map(answeredAt)
+    .sort((a, b) => b - a)[0];
+  const opsShare = (xs: RequestSample[]) =>
+    Math.round((run.operations * xs.length) / Math.max(1, run.samples.length));
   return {
     stop_mode: opts.mode,
     down_at_s: round((downAt - start) / 1000),

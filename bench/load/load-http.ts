@@ -44,12 +44,23 @@ export class LoadHttp {
    */
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<Answer> {
     const first = await this.send(method, path, opts, false);
-    if (!(method === 'GET' && first.reusedSocket && first.status === 0 && (first.code === 'ECONNRESET' || first.code === 'EPIPE'))) return first;
+    if (!(
+      method === 'GET' &&
+      first.reusedSocket &&
+      first.status === 0 &&
+      (first.code === 'ECONNRESET' || first.code === 'EPIPE')
+    ))
+      return first;
     const again = await this.send(method, path, opts, true);
     return { ...again, ms: again.ms + first.ms };
   }
 
-  private send(method: string, path: string, opts: RequestOptions, fresh: boolean): Promise<Answer & { reusedSocket: boolean }> {
+  private send(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+    fresh: boolean,
+  ): Promise<Answer & { reusedSocket: boolean }> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': opts.lang ?? 'uk',
@@ -74,21 +85,33 @@ export class LoadHttp {
         clearTimeout(timer);
         resolve({ ...a, ms: performance.now() - started, reusedSocket: req.reusedSocket });
       };
-      const req = http.request({ host: this.host, port: this.port, method, path, headers, agent: fresh ? false : this.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (err: NodeJS.ErrnoException) => done({ status: 0, text: '', code: err.code ?? 'response_error', setCookie: [] }));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = res.statusCode ?? 0;
-          done({ status, text, code: status >= 400 ? envelopeCode(text) : undefined, setCookie: res.headers['set-cookie'] ?? [] });
-        });
-      });
+      const req = http.request(
+        { host: this.host, port: this.port, method, path, headers, agent: fresh ? false : this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (err: NodeJS.ErrnoException) =>
+            done({ status: 0, text: '', code: err.code ?? 'response_error', setCookie: [] }),
+          );
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = res.statusCode ?? 0;
+            done({
+              status,
+              text,
+              code: status >= 400 ? envelopeCode(text) : undefined,
+              setCookie: res.headers['set-cookie'] ?? [],
+            });
+          });
+        },
+      );
       const timer = setTimeout(() => {
         done({ status: 0, text: '', code: 'timeout', setCookie: [] });
         req.destroy();
       }, this.timeoutMs);
-      req.on('error', (err: NodeJS.ErrnoException) => done({ status: 0, text: '', code: err.code ?? 'request_error', setCookie: [] }));
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        done({ status: 0, text: '', code: err.code ?? 'request_error', setCookie: [] }),
+      );
       req.end(body);
     });
   }

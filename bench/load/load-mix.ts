@@ -63,7 +63,8 @@ function json<T>(a: Answer): T | undefined {
   }
 }
 
-const staffOf = (ctx: MixContext, roles: Array<'admin' | 'manager' | 'teacher'>) => pick(ctx.actors.staff.filter((s) => roles.includes(s.role)));
+const staffOf = (ctx: MixContext, roles: Array<'admin' | 'manager' | 'teacher'>) =>
+  pick(ctx.actors.staff.filter((s) => roles.includes(s.role)));
 
 /** The admin studies table, as studies-table-page.tsx asks for a page. */
 const adminStudiesTable: Operation = {
@@ -85,7 +86,11 @@ const adminUsersTable: Operation = {
   weight: 5,
   async run(ctx) {
     const s = staffOf(ctx, ['admin', 'manager']);
-    const path = withQuery('/api/users', { with: ['role', 'phones'], sort: ['-id'], page: 1 + Math.floor(Math.random() * 10) });
+    const path = withQuery('/api/users', {
+      with: ['role', 'phones'],
+      sort: ['-id'],
+      page: 1 + Math.floor(Math.random() * 10),
+    });
     await send(ctx, this.name, 'GET /api/users (table)', 'GET', path, { cookie: s.cookie });
   },
 };
@@ -98,24 +103,55 @@ const staffCalendar: Operation = {
     const s = staffOf(ctx, ['admin', 'manager', 'teacher']);
     const userId = s.role === 'teacher' ? s.userId : pick(ctx.actors.teacherIds);
     const windows = calendarWindows(Date.now());
-    const list = await send(ctx, this.name, 'GET /api/studies (calendar)', 'GET', withQuery('/api/studies', {
-      with: ['users', 'users.classes', 'reports'],
-      withFilter: { 'users.id': userId },
-      filterDatesStart: { start: toKyivIso(windows.studiesFrom) },
-    }), { cookie: s.cookie });
+    const list = await send(
+      ctx,
+      this.name,
+      'GET /api/studies (calendar)',
+      'GET',
+      withQuery('/api/studies', {
+        with: ['users', 'users.classes', 'reports'],
+        withFilter: { 'users.id': userId },
+        filterDatesStart: { start: toKyivIso(windows.studiesFrom) },
+      }),
+      { cookie: s.cookie },
+    );
     const ids = (json<{ data: Array<{ id: number }> }>(list)?.data ?? []).map((r) => r.id);
     if (ids.length) {
-      await send(ctx, this.name, 'GET /api/studies (calendar flags)', 'GET', withQuery('/api/studies', {
-        select: ['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages'],
-        withCount: ['recordings'],
-        filter: { id: anyOfFilter(ids) },
-      }), { cookie: s.cookie });
+      await send(
+        ctx,
+        this.name,
+        'GET /api/studies (calendar flags)',
+        'GET',
+        withQuery('/api/studies', {
+          select: [
+            'id',
+            'start',
+            'type_id',
+            'isPaid',
+            'isLast',
+            'studyReportCheck',
+            'isBonus',
+            'isNoReport',
+            'hasUnreadMessages',
+          ],
+          withCount: ['recordings'],
+          filter: { id: anyOfFilter(ids) },
+        }),
+        { cookie: s.cookie },
+      );
     }
-    await send(ctx, this.name, 'GET /api/schedules (calendar)', 'GET', withQuery('/api/schedules', {
-      with: ['workperiods', 'offperiods'],
-      filterDatesStart: { end_at: toKyivIso(windows.schedulesEndingAfter) },
-      filter: { user_id: userId },
-    }), { cookie: s.cookie });
+    await send(
+      ctx,
+      this.name,
+      'GET /api/schedules (calendar)',
+      'GET',
+      withQuery('/api/schedules', {
+        with: ['workperiods', 'offperiods'],
+        filterDatesStart: { end_at: toKyivIso(windows.schedulesEndingAfter) },
+        filter: { user_id: userId },
+      }),
+      { cookie: s.cookie },
+    );
   },
 };
 
@@ -126,7 +162,14 @@ const staffStudyRead: Operation = {
   async run(ctx) {
     const s = staffOf(ctx, ['admin', 'manager']);
     const id = pick(ctx.actors.readStudyIds);
-    await send(ctx, this.name, 'GET /api/studies/:id', 'GET', withQuery(`/api/studies/${id}`, { with: ['users', 'subscriptions', 'type'] }), { cookie: s.cookie });
+    await send(
+      ctx,
+      this.name,
+      'GET /api/studies/:id',
+      'GET',
+      withQuery(`/api/studies/${id}`, { with: ['users', 'subscriptions', 'type'] }),
+      { cookie: s.cookie },
+    );
   },
 };
 
@@ -141,7 +184,10 @@ const staffStudyUpdate: Operation = {
     // One write per study at a time: the order of its writes is then the order they were sent.
     if (!ctx.ledger.lock(key, initial)) return;
     const comment = `load ${ctx.next()}`;
-    const a = await send(ctx, this.name, 'PATCH /api/studies/:id', 'PATCH', `/api/studies/${id}`, { cookie: s.cookie, json: { comment } });
+    const a = await send(ctx, this.name, 'PATCH /api/studies/:id', 'PATCH', `/api/studies/${id}`, {
+      cookie: s.cookie,
+      json: { comment },
+    });
     ctx.ledger.settle(key, comment, outcomeOf(a.status));
   },
 };
@@ -154,7 +200,14 @@ export const staffNotify: Operation = {
     if (!ctx.actors.notify.length) return;
     const s = staffOf(ctx, ['admin', 'manager']);
     const t = pick(ctx.actors.notify);
-    const a = await send(ctx, this.name, 'POST /api/users/:id/notify', 'POST', `/api/users/${t.studentId}/notify`, { cookie: s.cookie, json: { type_id: 1, study_id: t.studyId } });
+    const a = await send(
+      ctx,
+      this.name,
+      'POST /api/users/:id/notify',
+      'POST',
+      `/api/users/${t.studentId}/notify`,
+      { cookie: s.cookie, json: { type_id: 1, study_id: t.studyId } },
+    );
     ctx.ledger.tally('notify', outcomeOf(a.status));
   },
 };
@@ -165,12 +218,31 @@ const familyCalendar: Operation = {
   weight: 15,
   async run(ctx) {
     const f = pick(ctx.actors.families);
-    await send(ctx, this.name, 'GET /api/studies (family calendar)', 'GET', withQuery('/api/studies', {
-      with: ['users:id,firstname,surname,patronymic,full_name'],
-      withFilter: { 'users.id': f.childId },
-      select: ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'isPaid', 'isLast', 'isBonus', 'hasUnreadMessages'],
-      filterDatesStart: { start: toKyivIso(calendarWindows(Date.now()).studiesFrom) },
-    }), { cookie: f.cookie });
+    await send(
+      ctx,
+      this.name,
+      'GET /api/studies (family calendar)',
+      'GET',
+      withQuery('/api/studies', {
+        with: ['users:id,firstname,surname,patronymic,full_name'],
+        withFilter: { 'users.id': f.childId },
+        select: [
+          'id',
+          'start',
+          'end',
+          'type_id',
+          'trial',
+          'comment',
+          'miss_status',
+          'isPaid',
+          'isLast',
+          'isBonus',
+          'hasUnreadMessages',
+        ],
+        filterDatesStart: { start: toKyivIso(calendarWindows(Date.now()).studiesFrom) },
+      }),
+      { cookie: f.cookie },
+    );
     await send(ctx, this.name, 'GET /api/study_types', 'GET', '/api/study_types', { cookie: f.cookie });
   },
 };
@@ -182,11 +254,25 @@ const familyStudyModal: Operation = {
   async run(ctx) {
     const f = pick(ctx.actors.families);
     const id = pick(f.studyIds);
-    await send(ctx, this.name, 'GET /api/study_messages', 'GET', withQuery('/api/study_messages', { with: ['user'], filter: { study_id: id } }), { cookie: f.cookie });
-    await send(ctx, this.name, 'GET /api/study_reports', 'GET', withQuery('/api/study_reports', {
-      filter: { study_id: id },
-      select: ['user_id', 'id', 'subject', 'content'],
-    }), { cookie: f.cookie });
+    await send(
+      ctx,
+      this.name,
+      'GET /api/study_messages',
+      'GET',
+      withQuery('/api/study_messages', { with: ['user'], filter: { study_id: id } }),
+      { cookie: f.cookie },
+    );
+    await send(
+      ctx,
+      this.name,
+      'GET /api/study_reports',
+      'GET',
+      withQuery('/api/study_reports', {
+        filter: { study_id: id },
+        select: ['user_id', 'id', 'subject', 'content'],
+      }),
+      { cookie: f.cookie },
+    );
   },
 };
 
@@ -197,7 +283,10 @@ const familyMessage: Operation = {
   async run(ctx) {
     const f = pick(ctx.actors.families);
     const content = `load message ${ctx.next()}`;
-    const a = await send(ctx, this.name, 'POST /api/study_messages', 'POST', '/api/study_messages', { cookie: f.cookie, json: { study_id: pick(f.studyIds), content } });
+    const a = await send(ctx, this.name, 'POST /api/study_messages', 'POST', '/api/study_messages', {
+      cookie: f.cookie,
+      json: { study_id: pick(f.studyIds), content },
+    });
     ctx.ledger.append(content, outcomeOf(a.status));
   },
 };
@@ -216,16 +305,36 @@ const familyTransfer: Operation = {
     try {
       const from = new Date(Date.now() + 86_400_000);
       const to = new Date(Date.now() + 30 * 86_400_000);
-      const slots = await send(ctx, this.name, 'GET /api/studies/:id/free-slots', 'GET', withQuery(`/api/studies/${study.id}/free-slots`, {
-        from: toKyivIso(from.getTime()),
-        to: toKyivIso(to.getTime()),
-      }), { cookie: f.cookie });
+      const slots = await send(
+        ctx,
+        this.name,
+        'GET /api/studies/:id/free-slots',
+        'GET',
+        withQuery(`/api/studies/${study.id}/free-slots`, {
+          from: toKyivIso(from.getTime()),
+          to: toKyivIso(to.getTime()),
+        }),
+        { cookie: f.cookie },
+      );
       const free = json<{ data: Array<{ start: string }> }>(slots)?.data ?? [];
       if (!free.length) return;
       moved = pick(free).start;
-      const form = { _method: 'patch', comment: study.comment ?? '', miss_status: String(study.miss_status), start: moved };
+      const form = {
+        _method: 'patch',
+        comment: study.comment ?? '',
+        miss_status: String(study.miss_status),
+        start: moved,
+      };
       // Another family may have taken the slot a moment ago: the server's 409 is a right answer.
-      const a = await send(ctx, this.name, 'POST /api/studies/:id (transfer)', 'POST', `/api/studies/${study.id}`, { cookie: f.cookie, form }, (x) => x.status === 409);
+      const a = await send(
+        ctx,
+        this.name,
+        'POST /api/studies/:id (transfer)',
+        'POST',
+        `/api/studies/${study.id}`,
+        { cookie: f.cookie, form },
+        (x) => x.status === 409,
+      );
       status = a.status;
     } finally {
       if (moved) ctx.ledger.settle(key, String(Date.parse(moved)), outcomeOf(status));
@@ -240,7 +349,9 @@ const signInOp: Operation = {
   weight: 1,
   async run(ctx) {
     const email = pick(ctx.actors.signInEmails);
-    const a = await send(ctx, this.name, 'POST /login', 'POST', '/login', { json: { email, password: DRILL_PASSWORD } });
+    const a = await send(ctx, this.name, 'POST /login', 'POST', '/login', {
+      json: { email, password: DRILL_PASSWORD },
+    });
     const cookie = a.setCookie.map((c) => c.split(';')[0]).join('; ');
     if (a.status === 200) await send(ctx, this.name, 'GET /api/user', 'GET', '/api/user', { cookie });
   },

@@ -20,7 +20,13 @@ export function percentiles(times: readonly number[]): Percentiles {
   const sorted = [...times].sort((a, b) => a - b);
   // Nearest rank: the smallest value with at least p of the samples at or below it.
   const at = (p: number) => round(sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]);
-  return { count: sorted.length, p50_ms: at(0.5), p90_ms: at(0.9), p99_ms: at(0.99), max_ms: round(sorted[sorted.length - 1]) };
+  return {
+    count: sorted.length,
+    p50_ms: at(0.5),
+    p90_ms: at(0.9),
+    p99_ms: at(0.99),
+    max_ms: round(sorted[sorted.length - 1]),
+  };
 }
 
 export const round = (x: number) => Math.round(x * 10) / 10;
@@ -31,7 +37,15 @@ async function runSafely(ctx: MixContext): Promise<void> {
   try {
     await op.run(ctx);
   } catch (err) {
-    ctx.record({ op: op.name, request: `${op.name} (drill)`, at: performance.now(), ms: 0, status: 0, code: `drill_error ${String(err)}`, ok: false });
+    ctx.record({
+      op: op.name,
+      request: `${op.name} (drill)`,
+      at: performance.now(),
+      ms: 0,
+      status: 0,
+      code: `drill_error ${String(err)}`,
+      ok: false,
+    });
   }
 }
 
@@ -50,7 +64,11 @@ export interface PhaseResult {
   conflicts: number;
 }
 
-export function summarisePhase(samples: readonly RequestSample[], operations: number, seconds: number): PhaseResult {
+export function summarisePhase(
+  samples: readonly RequestSample[],
+  operations: number,
+  seconds: number,
+): PhaseResult {
   const byRequest = new Map<string, RequestSample[]>();
   for (const s of samples) {
     const list = byRequest.get(s.request) ?? [];
@@ -71,7 +89,12 @@ export function summarisePhase(samples: readonly RequestSample[], operations: nu
     requests_per_s: round(samples.length / seconds),
     latency: percentiles(samples.map((s) => s.ms)),
     by_request: Object.fromEntries(
-      [...byRequest].sort(([a], [b]) => a.localeCompare(b)).map(([name, xs]) => [name, { ...percentiles(xs.map((s) => s.ms)), errors: xs.filter((s) => !s.ok).length }]),
+      [...byRequest]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, xs]) => [
+          name,
+          { ...percentiles(xs.map((s) => s.ms)), errors: xs.filter((s) => !s.ok).length },
+        ]),
     ),
     errors: samples.filter((s) => !s.ok).length,
     error_kinds: errorKinds,
@@ -80,7 +103,11 @@ export function summarisePhase(samples: readonly RequestSample[], operations: nu
 }
 
 /** The mix with `users` closed-loop users for `seconds`. */
-export async function runClosed(base: Omit<MixContext, 'record'>, users: number, seconds: number): Promise<PhaseResult> {
+export async function runClosed(
+  base: Omit<MixContext, 'record'>,
+  users: number,
+  seconds: number,
+): Promise<PhaseResult> {
   const samples: RequestSample[] = [];
   const ctx: MixContext = { ...base, record: (s) => samples.push(s) };
   const until = performance.now() + seconds * 1000;
@@ -108,14 +135,25 @@ export interface RampResult {
  * Doubles the closed-loop users until the throughput stops growing (under 5 % more twice in a
  * row) or `maxUsers`: the best step is the maximum.
  */
-export async function findMaximum(base: Omit<MixContext, 'record'>, opts: { stepSeconds: number; maxUsers: number; log: (l: string) => void }): Promise<RampResult> {
+export async function findMaximum(
+  base: Omit<MixContext, 'record'>,
+  opts: { stepSeconds: number; maxUsers: number; log: (l: string) => void },
+): Promise<RampResult> {
   const steps: RampResult['steps'] = [];
   let best = { ops: 0, requests: 0, users: 0 };
   let flat = 0;
   for (let users = 1; users <= opts.maxUsers; users *= 2) {
     const r = await runClosed(base, users, opts.stepSeconds);
-    steps.push({ users, ops_per_s: r.ops_per_s, requests_per_s: r.requests_per_s, errors: r.errors, latency: r.latency });
-    opts.log(`  ${users} users: ${r.ops_per_s} ops/s, ${r.requests_per_s} requests/s, p50 ${r.latency.p50_ms} ms, p99 ${r.latency.p99_ms} ms, errors ${r.errors}`);
+    steps.push({
+      users,
+      ops_per_s: r.ops_per_s,
+      requests_per_s: r.requests_per_s,
+      errors: r.errors,
+      latency: r.latency,
+    });
+    opts.log(
+      `  ${users} users: ${r.ops_per_s} ops/s, ${r.requests_per_s} requests/s, p50 ${r.latency.p50_ms} ms, p99 ${r.latency.p99_ms} ms, errors ${r.errors}`,
+    );
     if (r.ops_per_s > best.ops * 1.05) {
       flat = 0;
     } else if (++flat >= 2) {
@@ -175,5 +213,11 @@ export async function runOpen(
     running.add(p);
   }
   await Promise.all(running);
-  return { samples, operations: total - shed, shed, start_lag: percentiles(lags), seconds: (performance.now() - started) / 1000 };
+  return {
+    samples,
+    operations: total - shed,
+    shed,
+    start_lag: percentiles(lags),
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -28,7 +28,8 @@ async function main() {
   const only = process.env.OUTAGE_MODE;
   const minDownMs = Number(process.env.OUTAGE_MIN_DOWN_MS ?? 2000);
   if (!(minDownMs >= 0)) throw new Error('OUTAGE_MIN_DOWN_MS must be a number >= 0');
-  const modeOf = (i: number): StopMode => (only === 'fast' || only === 'immediate' ? only : i % 2 === 1 ? 'fast' : 'immediate');
+  const modeOf = (i: number): StopMode =>
+    only === 'fast' || only === 'immediate' ? only : i % 2 === 1 ? 'fast' : 'immediate';
   const dir = path.resolve('.tmp', 'pg-outage');
   const started = performance.now();
   const rig = await openOutageRig({ dir, durable: true });
@@ -53,8 +54,16 @@ async function main() {
     const dirOut = path.resolve('bench', 'results');
     fs.mkdirSync(dirOut, { recursive: true });
     fs.writeFileSync(path.join(dirOut, 'outage.server.log'), output);
-    const values = (pick: (c: OutageCycle) => number | null) => results.map(pick).filter((v): v is number => v !== null).sort((a, b) => a - b);
-    const summary = (xs: number[]) => ({ min: xs[0] ?? null, median: xs[Math.floor(xs.length / 2)] ?? null, max: xs[xs.length - 1] ?? null });
+    const values = (pick: (c: OutageCycle) => number | null) =>
+      results
+        .map(pick)
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b);
+    const summary = (xs: number[]) => ({
+      min: xs[0] ?? null,
+      median: xs[Math.floor(xs.length / 2)] ?? null,
+      max: xs[xs.length - 1] ?? null,
+    });
     const doc = {
       date: new Date().toISOString(),
       node: process.version,
@@ -64,7 +73,9 @@ async function main() {
       cycles_run: results.length,
       cycles_passed: results.length - failed.length,
       seconds: Math.round((performance.now() - started) / 1000),
-      by_mode: Object.fromEntries(['fast', 'immediate'].map((m) => [m, results.filter((c) => c.mode === m).length])),
+      by_mode: Object.fromEntries(
+        ['fast', 'immediate'].map((m) => [m, results.filter((c) => c.mode === m).length]),
+      ),
       down_ms: summary(values((c) => c.down_ms)),
       clean_503_while_down: values((c) => c.while_down.clean_503).reduce((a, b) => a + b, 0),
       unclean: results.reduce((a, c) => a + c.unclean, 0),

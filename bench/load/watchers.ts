@@ -4,7 +4,11 @@ import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { createApiClient, type ApiClient } from '@school/shared/api';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
-import { createStudyListPatcher, type CalendarStudy, type StudyListPatcher } from '@school/shared/ui/calendar';
+import {
+  createStudyListPatcher,
+  type CalendarStudy,
+  type StudyListPatcher,
+} from '@school/shared/ui/calendar';
 import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
 import { spawnServerProcess } from '../../server/test/server-process.test-kit.js';
 import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
@@ -73,7 +77,11 @@ async function quiet(ms: number): Promise<void> {
 
 async function main() {
   const scale = num('BENCH_SCALE', 0.05);
-  const school = await openLargeSchool(process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', scale, log);
+  const school = await openLargeSchool(
+    process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    scale,
+    log,
+  );
   const from = toKyivIso(calendarWindows(Date.now()).studiesFrom);
   const teachers = (
     await school.knex.raw(
@@ -99,7 +107,11 @@ async function main() {
     const cookie = await signIn(http, 'admin@example.com');
     for (let i = 0; i < num('WATCHERS', 50); i += 1) {
       const teacher = teachers[i % teachers.length].id;
-      const client = createApiClient({ baseUrl: base, getLanguage: () => 'uk', fetchImpl: countingFetch(cookie) });
+      const client = createApiClient({
+        baseUrl: base,
+        getLanguage: () => 'uk',
+        fetchImpl: countingFetch(cookie),
+      });
       const w = { teacher, rows: undefined, client, mode: { refetch: false } } as Watcher;
       w.patcher = createStudyListPatcher<CalendarStudy>({
         fetchStudies: (ids) => fetchCalendarStudies(client, teacher, Date.now(), ids),
@@ -107,18 +119,28 @@ async function main() {
           w.rows = change(w.rows);
         },
         reloadAll: () => {
-          void w.patcher.loadAll(() => fetchCalendarStudies(client, teacher, Date.now())).then((rows) => {
-            w.rows = rows;
-          });
+          void w.patcher
+            .loadAll(() => fetchCalendarStudies(client, teacher, Date.now()))
+            .then((rows) => {
+              w.rows = rows;
+            });
         },
       });
       w.rows = await w.patcher.loadAll(() => fetchCalendarStudies(client, teacher, Date.now()));
-      w.socket = io(base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: cookie } });
+      w.socket = io(base, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { Cookie: cookie },
+      });
       await new Promise<void>((resolve, reject) => {
         w.socket.once('connect', () => resolve());
         w.socket.once('connect_error', reject);
       });
-      const ack = (await w.socket.timeout(5000).emitWithAck('calendar:subscribe', { userId: teacher })) as { ok: boolean };
+      const ack = (await w.socket.timeout(5000).emitWithAck('calendar:subscribe', { userId: teacher })) as {
+        ok: boolean;
+      };
       if (!ack.ok) throw new Error('calendar:subscribe refused');
       w.socket.on('study:changed', (change: { studyId: number | null; userIds: number[] }) => {
         if (!change.userIds.includes(teacher)) return;
@@ -128,9 +150,14 @@ async function main() {
       });
       watchers.push(w);
     }
-    log(`watchers: ${watchers.length} clients on ${teachers.length} teachers (${teachers.map((t) => t.n).join(', ')} studies)`);
+    log(
+      `watchers: ${watchers.length} clients on ${teachers.length} teachers (${teachers.map((t) => t.n).join(', ')} studies)`,
+    );
     const targets = (
-      await school.knex.raw(`SELECT su.study_id AS id FROM study_user su JOIN studies s ON s.id = su.study_id WHERE su.user_id = ANY(?) AND s.start >= ? ORDER BY random() LIMIT 200`, [teachers.map((t) => t.id), from])
+      await school.knex.raw(
+        `SELECT su.study_id AS id FROM study_user su JOIN studies s ON s.id = su.study_id WHERE su.user_id = ANY(?) AND s.start >= ? ORDER BY random() LIMIT 200`,
+        [teachers.map((t) => t.id), from],
+      )
     ).rows.map((r: { id: number }) => r.id) as number[];
 
     const run = async (mode: 'patch' | 'refetch', changes: number) => {
@@ -141,7 +168,10 @@ async function main() {
       const t0 = performance.now();
       for (let i = 0; i < changes; i += 1) {
         const id = targets[i % targets.length];
-        const res = await http.request('POST', `/api/studies/${id}`, { cookie, form: { _method: 'patch', comment: `watchers ${mode} ${i} ${Date.now()}` } });
+        const res = await http.request('POST', `/api/studies/${id}`, {
+          cookie,
+          form: { _method: 'patch', comment: `watchers ${mode} ${i} ${Date.now()}` },
+        });
         if (res.status !== 200) throw new Error(`change ${id}: ${res.status} ${res.text.slice(0, 200)}`);
         await new Promise((r) => setTimeout(r, Math.max(0, t0 + (i + 1) * 1000 - performance.now())));
       }
@@ -168,7 +198,9 @@ async function main() {
       const rows = await fetchCalendarStudies(watchers[0].client, t.id, Date.now());
       fresh.set(t.id, JSON.stringify([...rows].sort((a, b) => a.id - b.id)));
     }
-    for (const w of watchers) if (JSON.stringify([...(w.rows ?? [])].sort((a, b) => a.id - b.id)) === fresh.get(w.teacher)) consistent += 1;
+    for (const w of watchers)
+      if (JSON.stringify([...(w.rows ?? [])].sort((a, b) => a.id - b.id)) === fresh.get(w.teacher))
+        consistent += 1;
     const result = {
       at: new Date().toISOString(),
       load_average: os.loadavg().map(round),
@@ -179,7 +211,14 @@ async function main() {
       patch,
       refetch,
       clients_equal_to_a_fresh_list: `${consistent}/${watchers.length}`,
-      targets: [{ target: 'bytes per change per watching client at most 10 KB', measured: patch.bytes_per_change_per_client, limit: 10_240, pass: patch.bytes_per_change_per_client <= 10_240 }],
+      targets: [
+        {
+          target: 'bytes per change per watching client at most 10 KB',
+          measured: patch.bytes_per_change_per_client,
+          limit: 10_240,
+          pass: patch.bytes_per_change_per_client <= 10_240,
+        },
+      ],
     };
     fs.mkdirSync('bench/results', { recursive: true });
     fs.writeFileSync('bench/results/watchers.json', `${JSON.stringify(result, null, 2)}\n`);

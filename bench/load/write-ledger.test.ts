@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { outcomeOf, WriteLedger } from './write-ledger';
 
 /** The drill's verdict on writes: what would count as a lost acknowledged write. */
-function ledgerWith(writes: Array<[string, 'acked' | 'refused' | 'unknown']>, initial: string | null = 'initial') {
+function ledgerWith(
+  writes: Array<[string, 'acked' | 'refused' | 'unknown']>,
+  initial: string | null = 'initial',
+) {
   const ledger = new WriteLedger();
   for (const [value, outcome] of writes) {
     expect(ledger.lock('comment:1', initial)).toBe(true);
@@ -12,7 +15,8 @@ function ledgerWith(writes: Array<[string, 'acked' | 'refused' | 'unknown']>, in
   return ledger;
 }
 
-const verdict = (ledger: WriteLedger, stored: string | null) => ledger.verifyValues('comment:', new Map([['comment:1', stored]]));
+const verdict = (ledger: WriteLedger, stored: string | null) =>
+  ledger.verifyValues('comment:', new Map([['comment:1', stored]]));
 
 describe('write ledger', () => {
   it('classifies answers: 2xx acknowledged, 4xx refused, anything else unknown', () => {
@@ -22,7 +26,12 @@ describe('write ledger', () => {
   });
 
   it('needs the last acknowledged value, or a later one whose answer was lost', () => {
-    const ledger = ledgerWith([['a', 'acked'], ['b', 'acked'], ['c', 'unknown'], ['d', 'refused']]);
+    const ledger = ledgerWith([
+      ['a', 'acked'],
+      ['b', 'acked'],
+      ['c', 'unknown'],
+      ['d', 'refused'],
+    ]);
     expect(verdict(ledger, 'b').lost).toEqual([]);
     expect(verdict(ledger, 'c').lost).toEqual([]);
     expect(verdict(ledger, 'a').lost).toEqual([{ key: 'comment:1', stored: 'a', expected: ['b', 'c'] }]);
@@ -44,6 +53,8 @@ describe('write ledger', () => {
     ledger.append('m2', 'unknown');
     ledger.append('m3', 'acked');
     expect(ledger.verifyAppended(new Set(['m1', 'm3'])).lost).toEqual([]);
-    expect(ledger.verifyAppended(new Set(['m1', 'm2'])).lost).toEqual([{ key: 'm3', stored: null, expected: ['m3'] }]);
+    expect(ledger.verifyAppended(new Set(['m1', 'm2'])).lost).toEqual([
+      { key: 'm3', stored: null, expected: ['m3'] },
+    ]);
   });
 });

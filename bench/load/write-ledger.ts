@@ -97,7 +97,8 @@ export class WriteLedger {
       const allowed = [lastAcked >= 0 ? list[lastAcked].value : initial];
       for (const w of list.slice(lastAcked + 1)) if (w.outcome === 'unknown') allowed.push(w.value);
       const value = stored.get(key) ?? null;
-      if (!allowed.includes(value)) verdict.lost.push({ key, stored: value, expected: allowed.filter((v): v is string => v !== null) });
+      if (!allowed.includes(value))
+        verdict.lost.push({ key, stored: value, expected: allowed.filter((v): v is string => v !== null) });
     }
     return verdict;
   }

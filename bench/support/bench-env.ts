@@ -64,7 +64,11 @@ export interface Statement {
  * The app as main.ts starts it. With `dbUrl` it also LISTENs (socket.io, session changes), as in
  * production.
  */
-export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUrl?: string, env: Record<string, string> = {}) {
+export async function startBenchServer(
+  knex: ReturnType<typeof createKnex>,
+  dbUrl?: string,
+  env: Record<string, string> = {},
+) {
   const config = loadConfig(process.env, { NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', ...env });
   const { server, realtime } = createApp({ config, knex, logger: createLogger('silent'), dbUrl });
   await realtime?.ready;
@@ -77,7 +81,8 @@ export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUr
      */
     async statements(fn: () => Promise<unknown>): Promise<Statement[]> {
       const seen: Statement[] = [];
-      const listener = (q: { sql: string; bindings?: readonly unknown[] }) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+      const listener = (q: { sql: string; bindings?: readonly unknown[] }) =>
+        seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
       knex.on('query', listener);
       try {
         await fn();
@@ -88,7 +93,10 @@ export async function startBenchServer(knex: ReturnType<typeof createKnex>, dbUr
     },
     async close() {
       await realtime?.close();
-      await new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); });
+      await new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      });
     },
   };
 }
@@ -101,5 +109,8 @@ export async function signIn(url: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'demo12345' }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -82,21 +82,35 @@ export function gzipSize(distDir: string, file: string): number {
 export function wireSize(distDir: string, file: string): number {
   const twin = path.join(distDir, `${file}.br`);
   if (existsSync(twin)) return readFileSync(twin).length;
-  return brotliCompressSync(readFileSync(path.join(distDir, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return brotliCompressSync(readFileSync(path.join(distDir, file)), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
 }
 
 /**
  * Initial and one route's download of the built app in `distDir` (the route by its source path);
  * `onAction`: sources the route imports only when the user does something (counted apart).
  */
-export function bundleFigures(distDir: string, routeSource: string, onAction: readonly string[] = []): BundleFigures {
+export function bundleFigures(
+  distDir: string,
+  routeSource: string,
+  onAction: readonly string[] = [],
+): BundleFigures {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   const initialFiles = [...new Set([...htmlScripts(html), ...chunkClosure(manifest, entryKeys)])];
-  const routeFiles = [...new Set([...initialFiles, ...chunkClosure(manifest, [routeSource], true, [...entryKeys, ...onAction])])];
-  const actionFiles = onAction.length ? chunkClosure(manifest, onAction, true, entryKeys).filter((file) => !routeFiles.includes(file)) : [];
-  const sum = (files: string[], size: (dir: string, file: string) => number) => files.reduce((total, file) => total + size(distDir, file), 0);
+  const routeFiles = [
+    ...new Set([
+      ...initialFiles,
+      ...chunkClosure(manifest, [routeSource], true, [...entryKeys, ...onAction]),
+    ]),
+  ];
+  const actionFiles = onAction.length
+    ? chunkClosure(manifest, onAction, true, entryKeys).filter((file) => !routeFiles.includes(file))
+    : [];
+  const sum = (files: string[], size: (dir: string, file: string) => number) =>
+    files.reduce((total, file) => total + size(distDir, file), 0);
   return {
     initialFiles,
     initialGzipBytes: sum(initialFiles, gzipSize),
@@ -123,4 +137,7 @@ export const toKiB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 export const FAMILY_WEB_BUDGET = { initialKiB: 100, calendarKiB: 190 } as const;
 export const FAMILY_CALENDAR_ROUTE = 'src/features/calendar/calendar-page.tsx';
 /** What the calendar loads when a study is opened (family-web study-modal-loader.ts). */
-export const FAMILY_ON_ACTION = ['src/features/study-modal/study-modal.tsx', 'src/features/study-transfer/transfer-view.tsx'] as const;
+export const FAMILY_ON_ACTION = [
+  'src/features/study-modal/study-modal.tsx',
+  'src/features/study-transfer/transfer-view.tsx',
+] as const;

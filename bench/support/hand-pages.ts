@@ -23,13 +23,20 @@ const user = (u: string, extra = '') => `json_build_object(
   'birthdate', to_char(${u}.birthdate, 'YYYY-MM-DD'), 'created_at', ${ts(`${u}.created_at`)},
   'bots_connected', json_build_object('telegram', ${u}.telegram_id IS NOT NULL, 'viber', ${u}.viber_id IS NOT NULL),
   'role', (SELECT json_build_object('id', r.id, 'name', r.name) FROM roles r WHERE r.id = ${u}.role_id)${extra})`;
-const userById = (idExpr: string, alias: string, extra = '') => `(SELECT ${user(alias, extra)} FROM users ${alias} WHERE ${alias}.id = ${idExpr})`;
+const userById = (idExpr: string, alias: string, extra = '') =>
+  `(SELECT ${user(alias, extra)} FROM users ${alias} WHERE ${alias}.id = ${idExpr})`;
 
-const study = (s: string, extra = '') => `json_build_object('id', ${s}.id, 'start', ${ts(`${s}.start`)}, 'end', ${ts(`${s}."end"`)},
+const study = (
+  s: string,
+  extra = '',
+) => `json_build_object('id', ${s}.id, 'start', ${ts(`${s}.start`)}, 'end', ${ts(`${s}."end"`)},
   'type_id', ${s}.type_id, 'trial', ${s}.trial, 'comment', ${s}.comment, 'miss_status', ${s}.miss_status,
   'created_by', ${s}.created_by, 'created_at', ${ts(`${s}.created_at`)}${extra})`;
 
-const contract = (c: string, extra = '') => `json_build_object('id', ${c}.id, 'student_id', ${c}.student_id, 'payer_id', ${c}.payer_id,
+const contract = (
+  c: string,
+  extra = '',
+) => `json_build_object('id', ${c}.id, 'student_id', ${c}.student_id, 'payer_id', ${c}.payer_id,
   'template_id', ${c}.template_id, 'discipline_id', ${c}.discipline_id, 'invoice_template_id', ${c}.invoice_template_id,
   'end_at', ${ts(`${c}.end_at`)}, 'document_name', ${c}.document_name, 'created_by', ${c}.created_by,
   'created_at', ${ts(`${c}.created_at`)}${extra})`;
@@ -52,9 +59,23 @@ const envelope = (page: string, perPage: number, table: string, item: string, or
   FROM (SELECT count(*) AS total FROM ${table}) n`;
 
 const PER_PAGE = 100;
-const SUBSCRIPTION_COLUMNS = ['id', 'contract_id', 'studies_template_type_id', 'price_per_study', 'eur_rate', 'eur_price_per_study', 'studies_per_week', 'created_by', 'created_at', 'invoices_payed_amount', 'studies_count', 'last_paid_study'];
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'contract_id',
+  'studies_template_type_id',
+  'price_per_study',
+  'eur_rate',
+  'eur_price_per_study',
+  'studies_per_week',
+  'created_by',
+  'created_at',
+  'invoices_payed_amount',
+  'studies_count',
+  'last_paid_study',
+];
 
-const paid = (sub: string) => `(SELECT coalesce(sum(i.amount), 0) FROM invoices i WHERE i.subscription_id = ${sub}.id AND i.payed_at IS NOT NULL)`;
+const paid = (sub: string) =>
+  `(SELECT coalesce(sum(i.amount), 0) FROM invoices i WHERE i.subscription_id = ${sub}.id AND i.payed_at IS NOT NULL)`;
 
 export interface HandPage {
   name: string;
@@ -71,14 +92,17 @@ export const HAND_PAGES: HandPage[] = [
       `SELECT * FROM studies ORDER BY start DESC, id DESC LIMIT ${PER_PAGE}`,
       PER_PAGE,
       'studies',
-      study('t', `,
+      study(
+        't',
+        `,
         'users', ${list(`SELECT json_agg(${user('u', `, 'pivot', json_build_object('role_id', su.role_id, 'subscription_id', su.subscription_id)`)} ORDER BY u.id)
           FROM study_user su JOIN users u ON u.id = su.user_id WHERE su.study_id = t.id`)},
         'subscriptions', ${list(`SELECT json_agg(json_build_object('id', sb.id, 'contract_id', sb.contract_id,
             'studies_template_type_id', sb.studies_template_type_id, 'price_per_study', sb.price_per_study, 'eur_rate', sb.eur_rate,
             'eur_price_per_study', sb.eur_price_per_study, 'studies_per_week', sb.studies_per_week, 'created_by', sb.created_by,
             'created_at', ${ts('sb.created_at')}, 'invoices_payed_amount', ${paid('sb')}) ORDER BY sb.id DESC)
-          FROM study_user su JOIN subscriptions sb ON sb.id = su.subscription_id WHERE su.study_id = t.id`)}`),
+          FROM study_user su JOIN subscriptions sb ON sb.id = su.subscription_id WHERE su.study_id = t.id`)}`,
+      ),
       't.start DESC, t.id DESC',
     ),
   },
@@ -89,16 +113,22 @@ export const HAND_PAGES: HandPage[] = [
       `SELECT * FROM users ORDER BY id DESC LIMIT ${PER_PAGE}`,
       PER_PAGE,
       'users',
-      user('t', `,
+      user(
+        't',
+        `,
         'classes', ${classes('t.id')},
         'notes', ${list(`SELECT json_agg(json_build_object('id', n.id, 'user_id', n.user_id, 'content', n.content, 'created_by', n.created_by,
             'created_at', ${ts('n.created_at')}) ORDER BY n.created_at DESC, n.id) FROM notes n WHERE n.user_id = t.id`)},
         'childs', ${list(`SELECT json_agg(${user('c', `, 'phones', ${phones('c.id')}`)} ORDER BY c.id DESC)
           FROM user_responsibles ur JOIN users c ON c.id = ur.child_id WHERE ur.responsible_id = t.id`)},
         'phones', ${phones('t.id')},
-        'responsibles', ${list(`SELECT json_agg(${user('p', `, 'phones', ${phones('p.id')},
-            'responsible_type', (SELECT json_build_object('id', rt.id, 'name', rt.name) FROM responsible_types rt WHERE rt.id = p.responsible_type_id)`)} ORDER BY p.id DESC)
-          FROM user_responsibles ur JOIN users p ON p.id = ur.responsible_id WHERE ur.child_id = t.id`)}`),
+        'responsibles', ${list(`SELECT json_agg(${user(
+          'p',
+          `, 'phones', ${phones('p.id')},
+            'responsible_type', (SELECT json_build_object('id', rt.id, 'name', rt.name) FROM responsible_types rt WHERE rt.id = p.responsible_type_id)`,
+        )} ORDER BY p.id DESC)
+          FROM user_responsibles ur JOIN users p ON p.id = ur.responsible_id WHERE ur.child_id = t.id`)}`,
+      ),
       't.id DESC',
     ),
   },
@@ -121,9 +151,12 @@ export const HAND_PAGES: HandPage[] = [
             FROM study_user x WHERE x.subscription_id = t.id) lp
           WHERE lp.pos <= coalesce(CASE WHEN t.price_per_study = 0 THEN NULL ELSE ${paid('t')} / t.price_per_study END, lp.pos)
           ORDER BY lp.pos DESC LIMIT 1),
-        'contract', (SELECT ${contract('c', `,
+        'contract', (SELECT ${contract(
+          'c',
+          `,
             'student', ${userById('c.student_id', 'st', `, 'classes', ${classes('st.id')}`)},
-            'payer', ${userById('c.payer_id', 'py')}`)} FROM contracts c WHERE c.id = t.contract_id),
+            'payer', ${userById('c.payer_id', 'py')}`,
+        )} FROM contracts c WHERE c.id = t.contract_id),
         'type', (SELECT json_build_object('id', ty.id, 'name', ty.name) FROM study_types ty WHERE ty.id = t.studies_template_type_id),
         'studies', ${list(`SELECT json_agg(${study('s')} ORDER BY s.start, s.id)
           FROM study_user x JOIN studies s ON s.id = x.study_id WHERE x.subscription_id = t.id`)})`,

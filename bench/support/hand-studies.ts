@@ -19,7 +19,9 @@ type Row = Record<string, unknown>;
 
 async function page(pool: pg.Pool, token: string, perPage: number) {
   const sessionId = createHash('sha256').update(token).digest('hex');
-  const s = await pool.query('SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now() LIMIT 1', [sessionId]);
+  const s = await pool.query('SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now() LIMIT 1', [
+    sessionId,
+  ]);
   await pool.query('SELECT id, role_id, active FROM users WHERE id = $1 LIMIT 1', [s.rows[0].user_id]);
   const rows = (
     await pool.query(

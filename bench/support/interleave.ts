@@ -12,7 +12,12 @@ export function summarise(times: readonly number[]): Sample {
   if (!times.length) throw new Error('no samples');
   const sorted = [...times].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return { runs: sorted.length, p50_ms: round(pct(0.5)), p95_ms: round(pct(0.95)), min_ms: round(sorted[0]!) };
+  return {
+    runs: sorted.length,
+    p50_ms: round(pct(0.5)),
+    p95_ms: round(pct(0.95)),
+    min_ms: round(sorted[0]!),
+  };
 }
 
 /**

@@ -26,7 +26,8 @@ export interface LargeSchool {
 
 export function benchScale(): number {
   const scale = Number(process.env.BENCH_SCALE ?? '1');
-  if (!(scale > 0 && scale <= 2)) throw new Error(`BENCH_SCALE must be in (0, 2], got ${process.env.BENCH_SCALE}`);
+  if (!(scale > 0 && scale <= 2))
+    throw new Error(`BENCH_SCALE must be in (0, 2], got ${process.env.BENCH_SCALE}`);
   return scale;
 }
 
@@ -47,7 +48,11 @@ async function studyCount(knex: Knex): Promise<number> {
   }
 }
 
-export async function openLargeSchool(adminUrl: string, scale: number, log: (l: string) => void): Promise<LargeSchool> {
+export async function openLargeSchool(
+  adminUrl: string,
+  scale: number,
+  log: (l: string) => void,
+): Promise<LargeSchool> {
   const keep = process.env.BENCH_KEEP === '1';
   // BENCH_LARGE_DB names it instead (several worktrees benchmarking on one PostgreSQL).
   const name = process.env.BENCH_LARGE_DB ?? `school_bench_large_${String(scale).replace(/\W/g, '_')}`;
@@ -91,7 +96,8 @@ export async function openLargeSchool(adminUrl: string, scale: number, log: (l: 
     buildMs: Math.round(performance.now() - t0),
     async close() {
       await db.destroy();
-      if (!keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+      if (!keep)
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     },
   };
 }

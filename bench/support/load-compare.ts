@@ -31,9 +31,11 @@ async function burst(url: string, headers: Record<string, string>, connections: 
         .on('error', reject);
     });
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) await one();
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { times, seconds };
@@ -42,7 +44,12 @@ async function burst(url: string, headers: Record<string, string>, connections: 
 function summary(times: number[], seconds: number): LoadSample {
   const sorted = [...times].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return { requests: sorted.length, rps: round(sorted.length / seconds), p50_ms: round(pct(0.5)), p99_ms: round(pct(0.99)) };
+  return {
+    requests: sorted.length,
+    rps: round(sorted.length / seconds),
+    p50_ms: round(pct(0.5)),
+    p99_ms: round(pct(0.99)),
+  };
 }
 
 /**
@@ -58,11 +65,19 @@ export async function compareUnderLoad(
   const acc = { engine: { times: [] as number[], seconds: 0 }, floor: { times: [] as number[], seconds: 0 } };
   for (let r = 0; r <= opts.rounds; r++) {
     for (const key of r % 2 === 0 ? keys : [...keys].reverse()) {
-      const { times, seconds } = await burst(sides[key].url, sides[key].headers ?? {}, opts.connections, opts.roundMs);
+      const { times, seconds } = await burst(
+        sides[key].url,
+        sides[key].headers ?? {},
+        opts.connections,
+        opts.roundMs,
+      );
       if (r === 0) continue; // warm-up
       acc[key].times.push(...times);
       acc[key].seconds += seconds;
     }
   }
-  return { engine: summary(acc.engine.times, acc.engine.seconds), floor: summary(acc.floor.times, acc.floor.seconds) };
+  return {
+    engine: summary(acc.engine.times, acc.engine.seconds),
+    floor: summary(acc.floor.times, acc.floor.seconds),
+  };
 }

@@ -61,7 +61,12 @@ export async function measure(fn: () => Promise<unknown>, count: number, concurr
  * latency, throughput (b's share a reaches) and CPU per request, the figure a loaded machine
  * disturbs least (time waiting for a core is not counted).
  */
-export async function compare(runA: () => Promise<unknown>, runB: () => Promise<unknown>, rounds = 5, perRound = 400) {
+export async function compare(
+  runA: () => Promise<unknown>,
+  runB: () => Promise<unknown>,
+  rounds = 5,
+  perRound = 400,
+) {
   const as: Timing[] = [];
   const bs: Timing[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -73,7 +78,13 @@ export async function compare(runA: () => Promise<unknown>, runB: () => Promise<
   const b50 = med(bs.map((t) => t.p50_ms));
   const a = { p50_ms: a50, rps: med(as.map((t) => t.rps)), cpu_ms: med(as.map((t) => t.cpu_ms)) };
   const b = { p50_ms: b50, rps: med(bs.map((t) => t.rps)), cpu_ms: med(bs.map((t) => t.cpu_ms)) };
-  return { a, b, ratio_p50: round(a50 / b50), ratio_rps: round(a.rps / b.rps), ratio_cpu: round(a.cpu_ms / b.cpu_ms) };
+  return {
+    a,
+    b,
+    ratio_p50: round(a50 / b50),
+    ratio_rps: round(a.rps / b.rps),
+    ratio_cpu: round(a.cpu_ms / b.cpu_ms),
+  };
 }
 
 export const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -16,10 +16,20 @@ export async function timeStatement(pool: pg.Pool, st: Statement, runs = 7): Pro
 }
 
 /** EXPLAIN ANALYZE of a statement: execution time and whether PostgreSQL compiled it with JIT. */
-export async function explainStatement(pool: pg.Pool, st: Statement): Promise<{ execution_ms: number; jit: boolean; jit_ms: number | null }> {
+export async function explainStatement(
+  pool: pg.Pool,
+  st: Statement,
+): Promise<{ execution_ms: number; jit: boolean; jit_ms: number | null }> {
   const res = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${st.sql}`, [...st.bindings]);
-  const plan = res.rows[0]['QUERY PLAN'][0] as { 'Execution Time': number; JIT?: { Timing?: { Total?: number } } };
-  return { execution_ms: round(plan['Execution Time']), jit: Boolean(plan.JIT), jit_ms: plan.JIT?.Timing?.Total ?? null };
+  const plan = res.rows[0]['QUERY PLAN'][0] as {
+    'Execution Time': number;
+    JIT?: { Timing?: { Total?: number } };
+  };
+  return {
+    execution_ms: round(plan['Execution Time']),
+    jit: Boolean(plan.JIT),
+    jit_ms: plan.JIT?.Timing?.Total ?? null,
+  };
 }
 
 /** The count query of the engine (sql-builder.ts countQuery), distinct or not. */
@@ -34,8 +44,17 @@ const COUNT_START = /\(select count\((?:\*|distinct [^)]*)\) as "total" /gi;
  * subquery replaced by NULL; `combined` is the statement as sent. The row path (listResource,
  * a page statement and a count statement) is recognised too; it has no `combined`.
  */
-export function classify(statements: Statement[]): { page: Statement; count: Statement; combined?: Statement } {
-  const combined = statements.find((s) => /(\)|"__page") as "p" inner join/.test(s.sql) && /as "total"/.test(s.sql) && /::text as data/.test(s.sql));
+export function classify(statements: Statement[]): {
+  page: Statement;
+  count: Statement;
+  combined?: Statement;
+} {
+  const combined = statements.find(
+    (s) =>
+      /(\)|"__page") as "p" inner join/.test(s.sql) &&
+      /as "total"/.test(s.sql) &&
+      /::text as data/.test(s.sql),
+  );
   if (combined) return { ...splitCount(combined), combined };
   const page = statements.find((s) => /(\)|"__page") as "p" inner join/.test(s.sql));
   const count = statements.find((s) => /as "total"/.test(s.sql));

@@ -45,7 +45,9 @@ export function ratioWithin(
     pass: net <= limit || small,
     raw_ratio: round(endpointMs / statement),
     added_ms: round(added),
-    ...(net > limit && small ? { note: `statement under ${SUB_MS} ms: the endpoint adds ${round(added)} ms to a signed-in request` } : {}),
+    ...(net > limit && small
+      ? { note: `statement under ${SUB_MS} ms: the endpoint adds ${round(added)} ms to a signed-in request` }
+      : {}),
   };
 }
 

@@ -13,4 +13,6 @@ if (!directory) throw new Error('usage: tus-library-server.ts DIR');
 const tus = new Server({ path: '/files', datastore: new FileStore({ directory }) });
 const server = http.createServer((req, res) => void tus.handle(req, res));
 server.requestTimeout = 0;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`),
+);

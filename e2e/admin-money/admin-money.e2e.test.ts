@@ -23,12 +23,21 @@ const OFFER = 17;
 const PLAIN = 2;
 
 const fill = (template: string, params: Record<string, string | number>) =>
-  Object.entries(params).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), template);
-const required = (texts: typeof uk, field: keyof typeof uk.attributes) => fill(texts.validations.required, { attribute: texts.attributes[field] });
+  Object.entries(params).reduce(
+    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    template,
+  );
+const required = (texts: typeof uk, field: keyof typeof uk.attributes) =>
+  fill(texts.validations.required, { attribute: texts.attributes[field] });
 
 let dir: string;
 /** A student with a contract (and so a payer), a teacher, and a student without any contract. */
-let people: { student: { id: number; full_name: string }; payer: { id: number; full_name: string }; teacher: { id: number; full_name: string }; lonely: number };
+let people: {
+  student: { id: number; full_name: string };
+  payer: { id: number; full_name: string };
+  teacher: { id: number; full_name: string };
+  lonely: number;
+};
 /** What the tests make, in order. */
 const made: { contract?: number; subscription?: number; invoice?: number } = {};
 
@@ -40,12 +49,22 @@ beforeAll(async () => {
     .join('users as p', 'p.id', 'c.payer_id')
     .where({ 's.active': true, 's.role_id': 4 })
     .orderBy('c.id')
-    .first('s.id as student_id', 's.full_name as student_name', 'p.id as payer_id', 'p.full_name as payer_name');
+    .first(
+      's.id as student_id',
+      's.full_name as student_name',
+      'p.id as payer_id',
+      'p.full_name as payer_name',
+    );
   const teacher = await knex('users').where({ email: 'teacher@example.com' }).first('id', 'full_name');
-  const [lonely] = await knex('users').insert({ role_id: 4, firstname: 'Зорян', surname: 'Безконтрактний' }).returning('id');
+  const [lonely] = await knex('users')
+    .insert({ role_id: 4, firstname: 'Зорян', surname: 'Безконтрактний' })
+    .returning('id');
   // Today's euro rate is known: the form needs no outside service.
   const today = DateTime.now().setZone(TIME_ZONE).toISODate();
-  await knex('exchange_rates').insert({ currency: 'EUR', rate_date: today, rate: 45.5 }).onConflict(['currency', 'rate_date']).merge();
+  await knex('exchange_rates')
+    .insert({ currency: 'EUR', rate_date: today, rate: 45.5 })
+    .onConflict(['currency', 'rate_date'])
+    .merge();
   people = {
     student: { id: contract.student_id, full_name: contract.student_name },
     payer: { id: contract.payer_id, full_name: contract.payer_name },
@@ -58,10 +77,19 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function desktopPage(language: 'uk' | 'ru'): Promise<{ context: BrowserContext; page: Page; harness: NativeHarness }> {
-  const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.desktop, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+async function desktopPage(
+  language: 'uk' | 'ru',
+): Promise<{ context: BrowserContext; page: Page; harness: NativeHarness }> {
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.url,
+    viewport: VIEWPORTS.desktop,
+    locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-  const harness = await installNativeBridge(context, { appUrl: `${suite.server.url}/staff/`, trustedOrigin: suite.server.url });
+  const harness = await installNativeBridge(context, {
+    appUrl: `${suite.server.url}/staff/`,
+    trustedOrigin: suite.server.url,
+  });
   const page = await context.newPage();
   await signIn(page, 'admin@example.com', language);
   return { context, page, harness };
@@ -113,14 +141,27 @@ describe('contract form', () => {
       await page.getByTestId('contract-form-offer').waitFor();
       expect(await page.getByTestId('contract-form-end_at').count()).toBe(0);
       expect(await page.getByTestId('contract-form-invoice-template').inputValue()).toBe('6');
-      await page.getByTestId('contract-form-document-input').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n') });
+      await page.getByTestId('contract-form-document-input').setInputFiles({
+        name: 'scan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'),
+      });
       await page.getByTestId('contract-form-document-picked').waitFor();
       await viewportShot(page, 'admin-money-contract-create-uk');
       await page.getByTestId('contract-form-save').click();
       await successToast(page, uk.moneyForms.contract.created);
       await dialogClosed(page);
-      const row = await suite.server.knex('contracts').where({ student_id: people.student.id, template_id: OFFER }).orderBy('id', 'desc').first();
-      expect(row).toMatchObject({ payer_id: people.payer.id, invoice_template_id: 6, end_at: null, document_name: 'scan.pdf' });
+      const row = await suite.server
+        .knex('contracts')
+        .where({ student_id: people.student.id, template_id: OFFER })
+        .orderBy('id', 'desc')
+        .first();
+      expect(row).toMatchObject({
+        payer_id: people.payer.id,
+        invoice_template_id: 6,
+        end_at: null,
+        document_name: 'scan.pdf',
+      });
       made.contract = row.id as number;
 
       await openForm(page, `/admin/contracts?edit=${made.contract}`, 'contract-form');
@@ -157,8 +198,15 @@ describe('subscription form', () => {
     const { context, page } = await desktopPage('ru');
     try {
       // A teacher preset as the student: the server refuses it (422) under the student field.
-      await openForm(page, `/admin/subscriptions?create&teacher_id=${people.teacher.id}&student_id=${people.teacher.id}`, 'subscription-form');
-      await page.getByTestId('subscription-form-teacher-picked').getByText(people.teacher.full_name).waitFor();
+      await openForm(
+        page,
+        `/admin/subscriptions?create&teacher_id=${people.teacher.id}&student_id=${people.teacher.id}`,
+        'subscription-form',
+      );
+      await page
+        .getByTestId('subscription-form-teacher-picked')
+        .getByText(people.teacher.full_name)
+        .waitFor();
       await page.getByTestId('subscription-form-save').click();
       await page.getByTestId('subscription-form-student-error').waitFor();
       expect(await errorText(page, 'subscription-form-student-error')).toBe(ru.subscriptions.student_invalid);
@@ -181,10 +229,16 @@ describe('subscription form', () => {
       await page.getByTestId('subscription-form-price').fill('12,345');
       await page.getByTestId('subscription-form-save').click();
       expect(await errorText(page, 'subscription-form-studies_template_total_count-error')).toBe(
-        fill(ru.validations.between.numeric, { attribute: ru.attributes.studies_template_total_count, min: 1, max: 200 }),
+        fill(ru.validations.between.numeric, {
+          attribute: ru.attributes.studies_template_total_count,
+          min: 1,
+          max: 200,
+        }),
       );
       expect(await errorText(page, 'subscription-form-slot-0-error')).toContain(ru.attributes.start_time);
-      expect(await errorText(page, 'subscription-form-price_per_study-error')).toBe(fill(ru.validations.numeric, { attribute: ru.attributes.price_per_study }));
+      expect(await errorText(page, 'subscription-form-price_per_study-error')).toBe(
+        fill(ru.validations.numeric, { attribute: ru.attributes.price_per_study }),
+      );
       await viewportShot(page, 'admin-money-subscription-errors-ru');
 
       // EUR pricing at today's rate: 10 € × 45.5 = 455 UAH per study.
@@ -197,16 +251,26 @@ describe('subscription form', () => {
       await page.getByTestId('subscription-form-save').click();
       await successToast(page, ru.moneyForms.subscription.created);
       await dialogClosed(page);
-      const created = await suite.server.knex('subscriptions').where({ contract_id: made.contract }).orderBy('id', 'desc').first();
+      const created = await suite.server
+        .knex('subscriptions')
+        .where({ contract_id: made.contract })
+        .orderBy('id', 'desc')
+        .first();
       expect(created).toMatchObject({ price_per_study: 45500, studies_per_week: 1 });
       expect(Number(created.eur_rate)).toBe(45.5);
       made.subscription = created.id as number;
-      const studies = () => suite.server.knex('study_user').where({ subscription_id: made.subscription }).count<{ count: string }[]>('* as count');
+      const studies = () =>
+        suite.server
+          .knex('study_user')
+          .where({ subscription_id: made.subscription })
+          .count<{ count: string }[]>('* as count');
       expect(Number((await studies())[0].count)).toBe(2);
 
       // Edit: starts at the earliest future study with their number; a new count replans.
       await openForm(page, `/admin/subscriptions?edit=${made.subscription}`, 'subscription-form');
-      expect(await page.getByTestId('subscription-form-studies_template_start_date').inputValue()).toBe('07.01.2030');
+      expect(await page.getByTestId('subscription-form-studies_template_start_date').inputValue()).toBe(
+        '07.01.2030',
+      );
       expect(await page.getByTestId('subscription-form-count').inputValue()).toBe('2');
       await page.getByTestId('subscription-form-count').fill('3');
       await viewportShot(page, 'admin-money-subscription-edit-ru');
@@ -218,7 +282,9 @@ describe('subscription form', () => {
       // Prolong: the day after the last study (Mondays 7, 14, 21 Jan 2030), as many studies.
       await openForm(page, `/admin/subscriptions?create&copy_of=${made.subscription}`, 'subscription-form');
       await page.getByTestId('subscription-form-prolong').waitFor();
-      expect(await page.getByTestId('subscription-form-studies_template_start_date').inputValue()).toBe('22.01.2030');
+      expect(await page.getByTestId('subscription-form-studies_template_start_date').inputValue()).toBe(
+        '22.01.2030',
+      );
       expect(await page.getByTestId('subscription-form-count').inputValue()).toBe('3');
       expect(await page.getByTestId('subscription-form-price').inputValue()).toBe('455');
       await viewportShot(page, 'admin-money-subscription-prolong-ru');
@@ -236,7 +302,9 @@ describe('invoice form', () => {
     try {
       await openForm(page, '/admin/invoices?create', 'invoice-form');
       await page.getByTestId('invoice-form-save').click();
-      expect(await errorText(page, 'invoice-form-subscription_id-error')).toBe(required(uk, 'subscription_id'));
+      expect(await errorText(page, 'invoice-form-subscription_id-error')).toBe(
+        required(uk, 'subscription_id'),
+      );
       expect(await errorText(page, 'invoice-form-amount-error')).toBe(required(uk, 'amount'));
       // The search is by the payer's name, as the spec's call writes it (withHaving[contract.payer.full_name]=text%).
       await page.getByTestId('invoice-form-subscription-search').fill(people.payer.full_name.slice(0, 6));
@@ -247,14 +315,22 @@ describe('invoice form', () => {
       expect(await page.getByTestId('invoice-form-studies-count').innerText()).toBe('3');
       expect(await page.getByTestId('invoice-form-amount').inputValue()).toBe('1365');
       expect(await page.getByTestId('invoice-form-template').inputValue()).toBe('2');
-      expect(await page.getByTestId('invoice-form-template').locator('option').allInnerTexts()).toEqual(['—', expect.stringContaining('Рахунок ФОП (основний)'), expect.stringContaining('Рахунок ФОП (резервний)')]);
+      expect(await page.getByTestId('invoice-form-template').locator('option').allInnerTexts()).toEqual([
+        '—',
+        expect.stringContaining('Рахунок ФОП (основний)'),
+        expect.stringContaining('Рахунок ФОП (резервний)'),
+      ]);
       await page.getByTestId('invoice-form-amount').fill('13,655');
       await page.getByTestId('invoice-form-save').click();
-      expect(await errorText(page, 'invoice-form-amount-error')).toBe(fill(uk.validations.numeric, { attribute: uk.attributes.amount }));
+      expect(await errorText(page, 'invoice-form-amount-error')).toBe(
+        fill(uk.validations.numeric, { attribute: uk.attributes.amount }),
+      );
       // The message follows the interface language.
       await page.getByTestId('language-ru').dispatchEvent('click');
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
-      expect(await errorText(page, 'invoice-form-amount-error')).toBe(fill(ru.validations.numeric, { attribute: ru.attributes.amount }));
+      expect(await errorText(page, 'invoice-form-amount-error')).toBe(
+        fill(ru.validations.numeric, { attribute: ru.attributes.amount }),
+      );
       await viewportShot(page, 'admin-money-invoice-create-ru');
       await page.getByTestId('language-uk').dispatchEvent('click');
       await page.waitForFunction(() => document.documentElement.lang === 'uk');
@@ -263,7 +339,10 @@ describe('invoice form', () => {
       await page.getByTestId('invoice-form-save').click();
       await successToast(page, uk.moneyForms.invoice.created);
       await dialogClosed(page);
-      const invoice = await suite.server.knex('invoices').where({ subscription_id: made.subscription }).first();
+      const invoice = await suite.server
+        .knex('invoices')
+        .where({ subscription_id: made.subscription })
+        .first();
       expect(invoice).toMatchObject({ amount: 136500, template_id: 2, payed_at: null });
       made.invoice = invoice.id as number;
 
@@ -271,7 +350,9 @@ describe('invoice form', () => {
       await openForm(page, `/admin/invoices?edit=${made.invoice}`, 'invoice-form');
       await page.getByTestId('invoice-form-download').click();
       await successToast(page, uk.moneyForms.documents.invoiceCopied);
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`01-${String(made.contract).padStart(2, '0')}`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+        `01-${String(made.contract).padStart(2, '0')}`,
+      );
       await page.getByTestId('invoice-form-cancel').click();
       await dialogClosed(page);
 
@@ -312,7 +393,9 @@ describe('money tables', () => {
   async function openTable(page: Page, link: string): Promise<void> {
     await page.goto(`/staff${link}`);
     await page.getByTestId('admin-table').waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-testid=admin-table]')?.hasAttribute('data-loading'));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid=admin-table]')?.hasAttribute('data-loading'),
+    );
   }
 
   it('contracts with their invoices, subscriptions with the unpaid footer and the price in UAH, invoices with their number; prolong opens the copy', async () => {
@@ -320,18 +403,29 @@ describe('money tables', () => {
     try {
       await openTable(page, `/admin/contracts?id=${made.contract}`);
       await page.getByTestId(`expand-${made.contract}`).click();
-      expect(await page.getByTestId(`contract-invoice-${made.invoice}`).innerText()).toContain(uk.moneyForms.invoice.unpaid);
+      expect(await page.getByTestId(`contract-invoice-${made.invoice}`).innerText()).toContain(
+        uk.moneyForms.invoice.unpaid,
+      );
       expect(await page.getByTestId(`contract-download-${made.contract}`).isDisabled()).toBe(false);
-      expect(await page.getByTestId(`contract-document-${made.contract}`).getAttribute('download')).toBe('scan.pdf');
+      expect(await page.getByTestId(`contract-document-${made.contract}`).getAttribute('download')).toBe(
+        'scan.pdf',
+      );
       await viewportShot(page, 'admin-money-contracts-table-uk');
 
       // The price filter is typed in UAH and sent in kopiykas.
       await openTable(page, `/admin/subscriptions?contract_id=${made.contract}&price=455&unpaid=1`);
       await page.getByTestId(`row-${made.subscription}`).waitFor();
-      const totals = fill(uk.moneyForms.tables.unpaidTotals, { price: '1365,00', paid: '0,00' }).replace(/\s/g, '');
-      expect((await page.getByTestId('unpaid-totals-sums').innerText()).replace(/\s/g, '').replace(/₴/g, '')).toBe(totals);
+      const totals = fill(uk.moneyForms.tables.unpaidTotals, { price: '1365,00', paid: '0,00' }).replace(
+        /\s/g,
+        '',
+      );
+      expect(
+        (await page.getByTestId('unpaid-totals-sums').innerText()).replace(/\s/g, '').replace(/₴/g, ''),
+      ).toBe(totals);
       expect(await page.getByTestId('unpaid-totals-scope').innerText()).toBe(uk.staffScreens.totalOfThisPage);
-      expect(await page.getByTestId(`subscription-studies-${made.subscription}`).locator('a').count()).toBe(3);
+      expect(await page.getByTestId(`subscription-studies-${made.subscription}`).locator('a').count()).toBe(
+        3,
+      );
       await viewportShot(page, 'admin-money-subscriptions-table-uk');
       await page.getByTestId('filter-price').fill('455,01');
       await page.getByTestId('admin-table-empty').waitFor();
@@ -343,7 +437,11 @@ describe('money tables', () => {
       await dialogClosed(page);
 
       // The unpaid filter is preset: a contract's paid invoice shows only once it is unticked.
-      const paid = await suite.server.knex('invoices').whereNotNull('payed_at').orderBy('id').first('id', 'contract_id');
+      const paid = await suite.server
+        .knex('invoices')
+        .whereNotNull('payed_at')
+        .orderBy('id')
+        .first('id', 'contract_id');
       await openTable(page, `/admin/invoices?contract_id=${paid.contract_id}`);
       expect(await page.getByTestId('filter-unpaid').isChecked()).toBe(true);
       expect(await page.getByTestId(`row-${paid.id}`).count()).toBe(0);
@@ -352,8 +450,12 @@ describe('money tables', () => {
       expect(new URL(page.url()).searchParams.get('unpaid')).toBe('');
 
       await openTable(page, `/admin/invoices?contract_id=${made.contract}`);
-      expect(await page.getByTestId(`invoice-number-${made.invoice}`).innerText()).toBe(`01-${String(made.contract).padStart(2, '0')}`);
-      expect(await page.getByTestId(`row-${made.invoice}`).innerText()).toContain(uk.moneyForms.invoice.unpaid);
+      expect(await page.getByTestId(`invoice-number-${made.invoice}`).innerText()).toBe(
+        `01-${String(made.contract).padStart(2, '0')}`,
+      );
+      expect(await page.getByTestId(`row-${made.invoice}`).innerText()).toContain(
+        uk.moneyForms.invoice.unpaid,
+      );
       await page.getByTestId('language-ru').click();
       await page.waitForFunction(() => document.documentElement.lang === 'ru');
       await page.getByTestId(`row-${made.invoice}`).getByText(ru.moneyForms.invoice.unpaid).waitFor();
@@ -363,4 +465,3 @@ describe('money tables', () => {
     }
   });
 });
-

@@ -72,7 +72,9 @@ describe('studies table (Administrator, uk)', () => {
       expect(await page.getByTestId('price-total').innerText()).toContain(uk.adminTable.studies.priceTotal);
       // It covers every filtered row (summed by the server), and says so.
       await page.getByTestId('price-total-scope').waitFor();
-      expect(await page.getByTestId('price-total-scope').innerText()).toBe(fill(uk.staffScreens.totalOfAllRows, { count: Number(todays[0].count) }));
+      expect(await page.getByTestId('price-total-scope').innerText()).toBe(
+        fill(uk.staffScreens.totalOfAllRows, { count: Number(todays[0].count) }),
+      );
 
       // All dates: clear both default filters (the URL says so, `start_from=`).
       await page.getByTestId('filter-start_from').fill('');
@@ -260,11 +262,20 @@ describe('delete, protected ids and roles', () => {
       await page.getByTestId('admin-table-add').click();
       await page.getByTestId('report-target-picker').waitFor();
       await page.getByTestId('report-target-next').click();
-      expect(await page.getByTestId('report-target-study-error').innerText()).toBe(fill(uk.validations.required, { attribute: uk.attributes.study_id }));
-      expect(await page.getByTestId('report-target-user-error').innerText()).toBe(fill(uk.validations.required, { attribute: uk.attributes.user_id }));
-      const studied = await knex('studies as s').join('users as u', 'u.id', knex.raw('?', [report.user_id])).where('s.id', report.study_id).first('s.start', 'u.surname');
+      expect(await page.getByTestId('report-target-study-error').innerText()).toBe(
+        fill(uk.validations.required, { attribute: uk.attributes.study_id }),
+      );
+      expect(await page.getByTestId('report-target-user-error').innerText()).toBe(
+        fill(uk.validations.required, { attribute: uk.attributes.user_id }),
+      );
+      const studied = await knex('studies as s')
+        .join('users as u', 'u.id', knex.raw('?', [report.user_id]))
+        .where('s.id', report.study_id)
+        .first('s.start', 'u.surname');
       const day = DateTime.fromJSDate(studied.start).setZone(ZONE).toFormat(DATE_FORMAT);
-      await page.getByTestId('report-target-study-search').fill(`${String(studied.surname).slice(0, 4)} ${day}`);
+      await page
+        .getByTestId('report-target-study-search')
+        .fill(`${String(studied.surname).slice(0, 4)} ${day}`);
       await page.getByTestId(`report-target-study-option-${report.study_id}`).click();
       await page.getByTestId('report-target-user').selectOption(String(report.user_id));
       await shot(page, 'admin-study_reports-add-picker-uk');
@@ -289,11 +300,18 @@ describe('delete, protected ids and roles', () => {
       const viber = page.getByTestId(`bots-${student.id}-viber`);
       expect(await viber.isDisabled()).toBe(true);
       expect(await viber.getAttribute('class')).toContain('intent-success');
-      const issued = page.waitForResponse((r) => r.url().endsWith(`/api/users/${student.id}/generate_messenger_token`));
+      const issued = page.waitForResponse((r) =>
+        r.url().endsWith(`/api/users/${student.id}/generate_messenger_token`),
+      );
       await page.getByTestId(`bots-${student.id}-telegram`).click();
       expect((await issued).status()).toBe(200);
-      await page.getByTestId('toast-success').getByText(ru.bots.toasts.linkCopied.replace('{{type}}', 'Telegram')).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/t\.me\/[A-Za-z0-9_]+\?start=[0-9a-f-]{36}$/);
+      await page
+        .getByTestId('toast-success')
+        .getByText(ru.bots.toasts.linkCopied.replace('{{type}}', 'Telegram'))
+        .waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+        /^https:\/\/t\.me\/[A-Za-z0-9_]+\?start=[0-9a-f-]{36}$/,
+      );
       await shot(page, 'admin-users-bots-ru');
     } finally {
       await context.close();
@@ -367,7 +385,9 @@ describe('delete, protected ids and roles', () => {
         .first('s.id', 's.start');
       await page.getByTestId('admin-table-add').click();
       await page.getByTestId('report-target-picker').waitFor();
-      await page.getByTestId('report-target-study-search').fill(DateTime.fromJSDate(own.start).setZone(ZONE).toFormat(DATE_FORMAT));
+      await page
+        .getByTestId('report-target-study-search')
+        .fill(DateTime.fromJSDate(own.start).setZone(ZONE).toFormat(DATE_FORMAT));
       await page.getByTestId(`report-target-study-option-${own.id}`).click();
       await page.getByTestId('report-target-study-picked').waitFor();
       await shot(page, 'admin-study_reports-add-picker-ru');

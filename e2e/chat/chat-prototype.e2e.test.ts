@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function openChat(email: string, language: 'uk' | 'ru'): Promise<Page> {
-  const { page } = await newPage(browser, { baseURL: server.url, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+  const { page } = await newPage(browser, {
+    baseURL: server.url,
+    locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
+  });
   await signIn(page, email, language);
   // No navbar link (the spec gives it none): staff find it in the user menu (and the app's Go menu).
   await page.getByTestId('user-dropdown').click();
@@ -41,16 +44,27 @@ async function openChat(email: string, language: 'uk' | 'ru'): Promise<Page> {
 /** Whether the <video> has frames and its clock moves (it plays, not a frozen first frame). */
 async function expectPlaying(page: Page, testId: string): Promise<void> {
   const video = `[data-testid=${testId}]`;
-  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLVideoElement).readyState >= 2, video, { timeout: 15_000 });
+  await page.waitForFunction(
+    (sel) => (document.querySelector(sel) as HTMLVideoElement).readyState >= 2,
+    video,
+    { timeout: 15_000 },
+  );
   const t0 = await page.$eval(video, (v) => (v as HTMLVideoElement).currentTime);
-  await page.waitForFunction(([sel, t]) => (document.querySelector(sel as string) as HTMLVideoElement).currentTime > (t as number), [video, t0] as const, { timeout: 10_000 });
+  await page.waitForFunction(
+    ([sel, t]) => (document.querySelector(sel as string) as HTMLVideoElement).currentTime > (t as number),
+    [video, t0] as const,
+    { timeout: 10_000 },
+  );
 }
 
 describe('chat prototype', () => {
   it('a line reaches the other window; Call and Answer connect a video call both ways; Hang up ends it', async () => {
     const admin = await openChat('admin@example.com', 'uk');
     const manager = await openChat('manager@example.com', 'ru');
-    for (const [page, t] of [[admin, uk], [manager, ru]] as const) {
+    for (const [page, t] of [
+      [admin, uk],
+      [manager, ru],
+    ] as const) {
       await page.getByTestId('chat-connection').filter({ hasText: t.chat.connection.joined }).waitFor();
       await page.getByTestId('chat-call').waitFor();
     }
@@ -61,7 +75,9 @@ describe('chat prototype', () => {
     await line.waitFor();
     // The sender's box empties when the server acknowledges the line, which may come after the
     // other window has it.
-    await admin.waitForFunction(() => (document.querySelector('[data-testid=chat-input]') as HTMLTextAreaElement).value === '');
+    await admin.waitForFunction(
+      () => (document.querySelector('[data-testid=chat-input]') as HTMLTextAreaElement).value === '',
+    );
     await manager.getByTestId('chat-input').fill('Здравствуйте!');
     await manager.getByTestId('chat-send').click();
     await admin.getByTestId('chat-line').filter({ hasText: 'Здравствуйте!' }).waitFor();
@@ -69,32 +85,45 @@ describe('chat prototype', () => {
     expect(await manager.getByTestId('chat-answer').isDisabled()).toBe(true);
     await admin.getByTestId('chat-call').click();
     const answer = manager.getByTestId('chat-answer');
-    await manager.waitForFunction(() => !(document.querySelector('[data-testid=chat-answer]') as HTMLButtonElement).disabled);
-    expect(await manager.getByTestId('chat-call-state').innerText()).toContain(ru.chat.phase['offer-received'].split(':')[0]);
+    await manager.waitForFunction(
+      () => !(document.querySelector('[data-testid=chat-answer]') as HTMLButtonElement).disabled,
+    );
+    expect(await manager.getByTestId('chat-call-state').innerText()).toContain(
+      ru.chat.phase['offer-received'].split(':')[0],
+    );
     await answer.click();
 
     for (const page of [admin, manager]) {
       await expectPlaying(page, 'chat-local-video');
       await expectPlaying(page, 'chat-remote-video');
     }
-    await admin.getByTestId('chat-call-state').filter({ hasText: uk.chat.phase.connected.split(':')[0] }).waitFor();
+    await admin
+      .getByTestId('chat-call-state')
+      .filter({ hasText: uk.chat.phase.connected.split(':')[0] })
+      .waitFor();
     for (const page of [admin, manager]) await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(admin, 'chat-call-uk');
     await screenshot(manager, 'chat-call-ru');
 
     await admin.getByTestId('chat-hang-up').click();
     await manager.getByTestId('chat-call-state').filter({ hasText: ru.chat.phase.idle }).waitFor();
-    expect(await manager.$eval('[data-testid=chat-remote-video]', (v) => (v as HTMLVideoElement).srcObject)).toBeNull();
+    expect(
+      await manager.$eval('[data-testid=chat-remote-video]', (v) => (v as HTMLVideoElement).srcObject),
+    ).toBeNull();
 
     // A second window of the same session (File → Open Page in New Window in the app): it joins
     // the room too, and a line reaches both windows.
     // Listen before clicking: a page event that comes before the wait starts is missed.
-    const [second] = await Promise.all([admin.context().waitForEvent('page'), admin.getByTestId('open-in-new-window').click()]);
+    const [second] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      admin.getByTestId('open-in-new-window').click(),
+    ]);
     await second.waitForURL('**/staff/chat');
     await second.getByTestId('chat-connection').filter({ hasText: uk.chat.connection.joined }).waitFor();
     await manager.getByTestId('chat-input').fill('Бачу два вікна');
     await manager.getByTestId('chat-send').click();
-    for (const page of [admin, second]) await page.getByTestId('chat-line').filter({ hasText: 'Бачу два вікна' }).waitFor();
+    for (const page of [admin, second])
+      await page.getByTestId('chat-line').filter({ hasText: 'Бачу два вікна' }).waitFor();
   });
 
   it('sends the rest of §7: a status everyone sees, a private line only its addressee gets, leaving the chat and coming back', async () => {
@@ -107,7 +136,12 @@ describe('chat prototype', () => {
     const admin = await openChat('admin@example.com', 'uk');
     const manager = await openChat('manager@example.com', 'ru');
     const teacher = await openChat('teacher@example.com', 'uk');
-    for (const [page, t] of [[admin, uk], [manager, ru], [teacher, uk]] as const) await enterRoom(page, t);
+    for (const [page, t] of [
+      [admin, uk],
+      [manager, ru],
+      [teacher, uk],
+    ] as const)
+      await enterRoom(page, t);
     const nameOf = async (email: string) => {
       const u = await server.knex('users').where({ email }).first('firstname', 'surname');
       return `${u.firstname} ${u.surname}`;
@@ -120,30 +154,40 @@ describe('chat prototype', () => {
     // changeStatus: the Administrator steps away; the others see it and cannot call.
     await admin.getByTestId('chat-status').selectOption('away');
     await memberRow(manager, adminName).and(manager.locator('[data-status=away]')).waitFor();
-    expect(await memberRow(manager, adminName).getByTestId('chat-member-status').innerText()).toBe(ru.chat.status.away);
+    expect(await memberRow(manager, adminName).getByTestId('chat-member-status').innerText()).toBe(
+      ru.chat.status.away,
+    );
     expect(await memberRow(manager, adminName).getByTestId('chat-call').isDisabled()).toBe(true);
     await memberRow(teacher, adminName).and(teacher.locator('[data-status=away]')).waitFor();
     expect(await admin.getByTestId('chat-status').inputValue()).toBe('away');
 
     // privateMessage: to the Manager only.
     await memberRow(admin, managerName).getByTestId('chat-private').click();
-    expect(await admin.getByTestId('chat-recipient-private').innerText()).toBe(uk.chat.privateTo.replace('{{name}}', managerName));
+    expect(await admin.getByTestId('chat-recipient-private').innerText()).toBe(
+      uk.chat.privateTo.replace('{{name}}', managerName),
+    );
     await admin.getByTestId('chat-input').fill('Лише для вас');
     await admin.getByTestId('chat-send').click();
     const received = manager.getByTestId('chat-line').filter({ hasText: 'Лише для вас' });
     await received.waitFor();
     expect(await received.getAttribute('data-private')).toBe('true');
-    expect(await received.getByTestId('chat-line-private').innerText()).toBe(ru.chat.privateFrom.replace('{{name}}', adminName));
+    expect(await received.getByTestId('chat-line-private').innerText()).toBe(
+      ru.chat.privateFrom.replace('{{name}}', adminName),
+    );
     const sent = admin.getByTestId('chat-line').filter({ hasText: 'Лише для вас' });
     await sent.waitFor();
-    expect(await sent.getByTestId('chat-line-private').innerText()).toBe(uk.chat.privateTo.replace('{{name}}', managerName));
+    expect(await sent.getByTestId('chat-line-private').innerText()).toBe(
+      uk.chat.privateTo.replace('{{name}}', managerName),
+    );
     // Back to everyone: a public line reaches the teacher, who never got the private one before it.
     await admin.getByTestId('chat-recipient-private').locator('button').click();
     await admin.getByTestId('chat-input').fill('Усім привіт');
     await admin.getByTestId('chat-send').click();
     await teacher.getByTestId('chat-line').filter({ hasText: 'Усім привіт' }).waitFor();
     expect(await teacher.getByTestId('chat-line').filter({ hasText: 'Лише для вас' }).count()).toBe(0);
-    expect(await manager.getByTestId('chat-line').filter({ hasText: 'Усім привіт' }).getAttribute('data-private')).toBeNull();
+    expect(
+      await manager.getByTestId('chat-line').filter({ hasText: 'Усім привіт' }).getAttribute('data-private'),
+    ).toBeNull();
     for (const page of [admin, manager]) await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(admin, 'chat-status-private-uk');
     await screenshot(manager, 'chat-status-private-ru');
@@ -152,9 +196,17 @@ describe('chat prototype', () => {
     await admin.getByTestId('chat-leave').click();
     await admin.getByTestId('chat-left').waitFor();
     await admin.getByTestId('chat-connection').filter({ hasText: uk.chat.connection.left }).waitFor();
-    await manager.waitForFunction((name) => ![...document.querySelectorAll('[data-testid=chat-member]')].some((li) => li.textContent?.includes(name)), adminName);
+    await manager.waitForFunction(
+      (name) =>
+        ![...document.querySelectorAll('[data-testid=chat-member]')].some((li) =>
+          li.textContent?.includes(name),
+        ),
+      adminName,
+    );
     // The private line still names its addressee, who is no longer listed here.
-    expect(await sent.getByTestId('chat-line-private').innerText()).toBe(uk.chat.privateTo.replace('{{name}}', managerName));
+    expect(await sent.getByTestId('chat-line-private').innerText()).toBe(
+      uk.chat.privateTo.replace('{{name}}', managerName),
+    );
     await screenshot(admin, 'chat-left-uk');
     await admin.getByTestId('chat-rejoin').click();
     await memberRow(manager, adminName).and(manager.locator('[data-status=available]')).waitFor();

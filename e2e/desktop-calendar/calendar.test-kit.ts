@@ -122,10 +122,16 @@ export async function studyInProgress(
     .select('s.id', 's.start', 's.end')) as { id: number; start: Date; end: Date }[];
   for (const b of blocking) {
     const away = (d: Date) => new Date(new Date(d).getTime() + 3 * 365 * 86_400_000);
-    await knex('studies').where({ id: b.id }).update({ start: away(b.start), end: away(b.end) });
+    await knex('studies')
+      .where({ id: b.id })
+      .update({ start: away(b.start), end: away(b.end) });
   }
   const candidates = await teacherStudies()
-    .where((q) => q.where('s.start', '>', new Date(now + 86_400_000)).orWhere((w) => w.where('s.start', '<', end).where('s.end', '>', start)))
+    .where((q) =>
+      q
+        .where('s.start', '>', new Date(now + 86_400_000))
+        .orWhere((w) => w.where('s.start', '<', end).where('s.end', '>', start)),
+    )
     .where('s.miss_status', 0)
     .whereRaw('(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4) = 1')
     // One that already overlaps the window first: moving it cannot clash with itself.
@@ -154,7 +160,11 @@ export async function freeHourNextWeek(knex: Knex, teacherId: number): Promise<D
   const periods = (await knex('workperiods as w')
     .join('schedules as s', 's.id', 'w.schedule_id')
     .where('s.user_id', teacherId)
-    .select('w.weekday', 'w.start_time', 'w.duration')) as { weekday: number; start_time: string; duration: number }[];
+    .select('w.weekday', 'w.start_time', 'w.duration')) as {
+    weekday: number;
+    start_time: string;
+    duration: number;
+  }[];
   const offs = (await knex('offperiods as o')
     .join('schedules as s', 's.id', 'o.schedule_id')
     .where('s.user_id', teacherId)
@@ -162,13 +172,24 @@ export async function freeHourNextWeek(knex: Knex, teacherId: number): Promise<D
   for (let d = 1; d < 7; d++) {
     const day = from.plus({ days: d });
     // A day off has no free slots.
-    if (offs.some((o) => o.start_at.getTime() < day.plus({ days: 1 }).toMillis() && o.end_at.getTime() > day.toMillis())) continue;
+    if (
+      offs.some(
+        (o) => o.start_at.getTime() < day.plus({ days: 1 }).toMillis() && o.end_at.getTime() > day.toMillis(),
+      )
+    )
+      continue;
     for (const p of periods.filter((w) => w.weekday === day.weekday % 7)) {
       const [h, m] = String(p.start_time).split(':').map(Number);
       const start = day.set({ hour: h, minute: m });
-      for (let at = start.plus({ hours: 1 }); at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration }); at = at.plus({ hours: 1 })) {
+      for (
+        let at = start.plus({ hours: 1 });
+        at.plus({ hours: 2 }) <= start.plus({ minutes: p.duration });
+        at = at.plus({ hours: 1 })
+      ) {
         const free = busy.every(
-          (s) => s.end.getTime() <= at.minus({ hours: 1 }).toMillis() || s.start.getTime() >= at.plus({ hours: 2 }).toMillis(),
+          (s) =>
+            s.end.getTime() <= at.minus({ hours: 1 }).toMillis() ||
+            s.start.getTime() >= at.plus({ hours: 2 }).toMillis(),
         );
         if (free) return at;
       }

@@ -51,7 +51,8 @@ describe('desktop home calendar', () => {
         if (url.pathname === '/api/studies' || url.pathname === '/api/schedules') calls.push(url);
       });
       await pickUser(page, suite.teacherId);
-      const params = (u: URL) => Object.fromEntries([...new Set(u.searchParams.keys())].map((k) => [k, u.searchParams.getAll(k)]));
+      const params = (u: URL) =>
+        Object.fromEntries([...new Set(u.searchParams.keys())].map((k) => [k, u.searchParams.getAll(k)]));
       const studyCalls = calls.filter((u) => u.pathname === '/api/studies').map(params);
       const list = studyCalls.find((q) => q['with[]'])!;
       expect(list['with[]']).toEqual(['users', 'users.classes', 'reports']);
@@ -62,14 +63,26 @@ describe('desktop home calendar', () => {
       const flags = studyCalls.find((q) => q['select[]'])!;
       // The spec's flags, plus the missing-report and unread-chat notices (docs/domain-rules.md).
       expect(flags['select[]']).toEqual(
-        expect.arrayContaining(['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages']),
+        expect.arrayContaining([
+          'id',
+          'start',
+          'type_id',
+          'isPaid',
+          'isLast',
+          'studyReportCheck',
+          'isBonus',
+          'isNoReport',
+          'hasUnreadMessages',
+        ]),
       );
       expect(flags['withCount[]']).toEqual(['recordings']);
       expect(flags['filter[id]'][0].split('|').length).toBeGreaterThan(1);
       const schedules = calls.filter((u) => u.pathname === '/api/schedules').map(params)[0];
       expect(schedules['with[]']).toEqual(['workperiods', 'offperiods']);
       expect(schedules['filter[user_id]']).toEqual([String(suite.teacherId)]);
-      expect(DateTime.fromISO(schedules['filterDatesStart[end_at]'][0]).toMillis()).toBe(sixtyDaysAgo.toMillis());
+      expect(DateTime.fromISO(schedules['filterDatesStart[end_at]'][0]).toMillis()).toBe(
+        sixtyDaysAgo.toMillis(),
+      );
 
       const week = currentKyivWeek();
       const expected = await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to);
@@ -129,7 +142,9 @@ describe('desktop home calendar', () => {
       expect(url.searchParams.get('trial')).toBe('1');
       expect(url.searchParams.getAll('users[]')).toEqual([String(suite.teacherId)]);
       const start = DateTime.fromISO(url.searchParams.get('start')!, { setZone: true });
-      expect(DateTime.fromISO(url.searchParams.get('end')!).toMillis()).toBe(start.plus({ hours: 1 }).toMillis());
+      expect(DateTime.fromISO(url.searchParams.get('end')!).toMillis()).toBe(
+        start.plus({ hours: 1 }).toMillis(),
+      );
       expect(start.isValid).toBe(true);
       expect(start.toMillis()).toBeLessThanOrEqual(at.toMillis());
       expect(start.plus({ hours: 1 }).toMillis()).toBeGreaterThan(at.toMillis());
@@ -265,7 +280,9 @@ describe('desktop home calendar', () => {
       expect(studyCalls.some((u) => u.searchParams.getAll('select[]').includes('isPaid'))).toBe(true);
       // The other studies of the week are still there.
       expect(await shownStudyIds(watcher.page)).toEqual(
-        (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).map((s) => s.id).sort((a, b) => a - b),
+        (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to))
+          .map((s) => s.id)
+          .sort((a, b) => a - b),
       );
     } finally {
       await watcher.context.close();
@@ -288,14 +305,28 @@ describe('transfer mode (issue 29 point 2; spec part 1 §2, §4)', () => {
   }
 
   const offeredSlots = (page: Page) =>
-    page.locator('[data-testid=staff-transfer-calendar] .staff-transfer__slot').evaluateAll((nodes) =>
-      [...new Set(nodes.map((n) => Number([...n.classList].find((c) => c.startsWith('transfer-slot--'))!.slice('transfer-slot--'.length))))].sort((a, b) => a - b),
-    );
+    page
+      .locator('[data-testid=staff-transfer-calendar] .staff-transfer__slot')
+      .evaluateAll((nodes) =>
+        [
+          ...new Set(
+            nodes.map((n) =>
+              Number(
+                [...n.classList]
+                  .find((c) => c.startsWith('transfer-slot--'))!
+                  .slice('transfer-slot--'.length),
+              ),
+            ),
+          ),
+        ].sort((a, b) => a - b),
+      );
 
   it('a Manager moves a future lesson of the teacher to a free slot with the family’s command (uk)', async () => {
     const knex = suite.server.knex;
     const now = DateTime.now().setZone(ZONE);
-    const study = (await studiesOf(knex, suite.teacherId, now.plus({ days: 2 }), currentKyivWeek(2).to)).find((s) => s.students === 1 && s.miss_status === 0);
+    const study = (await studiesOf(knex, suite.teacherId, now.plus({ days: 2 }), currentKyivWeek(2).to)).find(
+      (s) => s.students === 1 && s.miss_status === 0,
+    );
     expect(study, 'a future lesson of teacher@example.com with one student').toBeDefined();
     const { context, page } = await suite.staffPage();
     try {
@@ -325,8 +356,12 @@ describe('transfer mode (issue 29 point 2; spec part 1 §2, §4)', () => {
       const target = offered[offered.length - 1];
       await page.locator(`[data-testid=staff-transfer-calendar] .transfer-slot--${target}`).first().click();
       await page.getByTestId('staff-transfer-confirm').waitFor();
-      expect(await page.getByTestId('staff-transfer-confirm-to').textContent()).toContain(DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'));
-      const saved = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/studies/${study!.id}`);
+      expect(await page.getByTestId('staff-transfer-confirm-to').textContent()).toContain(
+        DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'),
+      );
+      const saved = page.waitForRequest(
+        (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/studies/${study!.id}`,
+      );
       await page.getByTestId('staff-transfer-save').click();
       // The family's command: comment and miss status as loaded, with the new start (part 1 §7).
       const form = new URLSearchParams((await saved).postData() ?? '');
@@ -334,7 +369,9 @@ describe('transfer mode (issue 29 point 2; spec part 1 §2, §4)', () => {
       await dialog.waitFor({ state: 'detached' });
       expect((await knex('studies').where({ id: study!.id }).first('start')).start.getTime()).toBe(target);
       const managerId = await userIdOf(knex, 'manager@example.com');
-      expect(await knex('study_date_changes').where({ study_id: study!.id, changed_by: managerId }).first('id')).toBeDefined();
+      expect(
+        await knex('study_date_changes').where({ study_id: study!.id, changed_by: managerId }).first('id'),
+      ).toBeDefined();
     } finally {
       await context.close();
     }
@@ -346,9 +383,19 @@ describe('transfer mode (issue 29 point 2; spec part 1 §2, §4)', () => {
     const student = await knex('users').where({ role_id: 4, active: true }).orderBy('id', 'desc').first('id');
     // Tomorrow (Kyiv) but within 24 hours: after today, too late to move.
     const now = DateTime.now().setZone(ZONE);
-    const soon = DateTime.max(now.startOf('day').plus({ days: 1, minutes: 5 }), now.plus({ hours: 1 }).startOf('hour'));
+    const soon = DateTime.max(
+      now.startOf('day').plus({ days: 1, minutes: 5 }),
+      now.plus({ hours: 1 }).startOf('hour'),
+    );
     expect(soon.toMillis() - now.toMillis()).toBeLessThan(24 * 3_600_000);
-    const created = await manager.post('/api/studies', { users: [suite.teacherId, student.id], start: soon.toISO(), duration: 30, type_id: 1, trial: 0, ignore_offperiods: 1 });
+    const created = await manager.post('/api/studies', {
+      users: [suite.teacherId, student.id],
+      start: soon.toISO(),
+      duration: 30,
+      type_id: 1,
+      trial: 0,
+      ignore_offperiods: 1,
+    });
     expect(created.status, created.text).toBe(201);
     const { context, page } = await suite.staffPage('ru');
     try {
@@ -356,7 +403,9 @@ describe('transfer mode (issue 29 point 2; spec part 1 §2, §4)', () => {
       await pickUser(page, suite.teacherId);
       await page.getByTestId('calendar-transfer').click();
       await startTransfer(page, created.body.data.id);
-      expect(await page.getByTestId('staff-transfer-refused').textContent()).toBe(ru.scheduling.transfer.too_late);
+      expect(await page.getByTestId('staff-transfer-refused').textContent()).toBe(
+        ru.scheduling.transfer.too_late,
+      );
       await viewportShot(page, 'desktop-calendar-transfer-refused-ru');
     } finally {
       await context.close();

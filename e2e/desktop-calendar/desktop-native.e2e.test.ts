@@ -52,7 +52,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function desktopContext(opts: { firstRun?: boolean } = {}): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
+async function desktopContext(
+  opts: { firstRun?: boolean } = {},
+): Promise<{ context: BrowserContext; harness: NativeHarness; page: Page }> {
   const context = await suite.browser.newContext({
     baseURL: suite.server.url,
     viewport: VIEWPORTS.desktop,
@@ -105,7 +107,9 @@ describe('desktop renderer over the real preload and main handlers', () => {
       const address = page.locator('[data-testid=first-run] input[name=serverUrl]');
       await address.fill('school.example');
       await page.getByTestId('first-run-save').click();
-      expect(await page.getByTestId('serverUrl-error').innerText()).toBe(texts.ru.desktopShell.firstRun.invalid);
+      expect(await page.getByTestId('serverUrl-error').innerText()).toBe(
+        texts.ru.desktopShell.firstRun.invalid,
+      );
       await address.fill('ftp://school.example');
       await page.getByTestId('first-run-save').click();
       await page.getByTestId('serverUrl-error').waitFor();
@@ -296,16 +300,23 @@ describe('desktop renderer over the real preload and main handlers', () => {
       const teacher = await suite.server.signInAs('Teacher');
       const parent = await suite.server.signInAs('Responsible');
       // The window reads the chat on the teacher's own message, and stays silent about it.
-      const ownRead = page.waitForResponse((r) => r.url().includes('/api/study_messages') && r.request().method() === 'GET');
+      const ownRead = page.waitForResponse(
+        (r) => r.url().includes('/api/study_messages') && r.request().method() === 'GET',
+      );
       const studyRead = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/studies/${studyId}`);
-      expect((await teacher.post('/api/study_messages', { study_id: studyId, content: 'Моє власне повідомлення' })).status).toBe(201);
+      expect(
+        (await teacher.post('/api/study_messages', { study_id: studyId, content: 'Моє власне повідомлення' }))
+          .status,
+      ).toBe(201);
       const seen = (await (await ownRead).json()) as { data: { content: string }[] };
       expect(seen.data.map((m) => m.content)).toContain('Моє власне повідомлення');
       // The study's participants were read too: the rule ran and said no.
       await studyRead;
       expect(harness.notifications).toEqual([]);
       const text = `Добрий день! ${'Син трохи запізниться на заняття, вибачте. '.repeat(4)}`;
-      expect((await parent.post('/api/study_messages', { study_id: studyId, content: text })).status).toBe(201);
+      expect((await parent.post('/api/study_messages', { study_id: studyId, content: text })).status).toBe(
+        201,
+      );
 
       await expect.poll(() => harness.notifications.length, { timeout: 10_000 }).toBe(1);
       const [notice] = harness.notifications;

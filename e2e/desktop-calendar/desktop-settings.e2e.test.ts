@@ -40,7 +40,8 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
     const t = i18nFor('uk').t;
     const passwordCalls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === `/api/users/${suite.teacherId}`) passwordCalls.push(request.postData() ?? '');
+      if (new URL(request.url()).pathname === `/api/users/${suite.teacherId}`)
+        passwordCalls.push(request.postData() ?? '');
     });
     try {
       await page.clock.install();
@@ -76,7 +77,9 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
 
       // A wrong current password is known only to the server: its words under that field, in Ukrainian.
       await fillPasswords(page, 'not-my-password', newPassword, newPassword);
-      expect(await page.getByTestId('current_password-error').textContent()).toBe(uk.errors.password_current_wrong);
+      expect(await page.getByTestId('current_password-error').textContent()).toBe(
+        uk.errors.password_current_wrong,
+      );
       expect(await page.getByTestId('new_password_confirmation-error').count()).toBe(0);
       expect(passwordCalls).toHaveLength(1);
       const sent = new URLSearchParams(passwordCalls[0]);
@@ -99,7 +102,9 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
 
       // The new password signs in; the old one no longer does.
       const api = suite.server.client();
-      expect((await api.post('/login', { email: 'teacher@example.com', password: PASSWORD })).status).toBe(422);
+      expect((await api.post('/login', { email: 'teacher@example.com', password: PASSWORD })).status).toBe(
+        422,
+      );
       await page.getByTestId('user-dropdown').click();
       await page.getByTestId('logout').click();
       await page.waitForURL('**/staff/login');
@@ -116,7 +121,7 @@ describe('staff settings: change password (spec part 2 §2, §5, §7, §8)', () 
 });
 
 describe('staff settings: language and bots', () => {
-  it('switches the language like the navbar does; the bot buttons copy the link with the spec\'s toast in uk and ru', async () => {
+  it("switches the language like the navbar does; the bot buttons copy the link with the spec's toast in uk and ru", async () => {
     const { context, page } = await suite.staffPage();
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
@@ -124,17 +129,29 @@ describe('staff settings: language and bots', () => {
       await page.goto('/staff/settings?telegram_connected=1');
       await page.getByTestId('settings-page').waitFor();
       // The way back from a bot: the query flag's 10 s success toast.
-      expect((await toastText(page, 'success')).message).toBe(uk.bots.toasts.connected.replace('{{type}}', 'Telegram'));
+      expect((await toastText(page, 'success')).message).toBe(
+        uk.bots.toasts.connected.replace('{{type}}', 'Telegram'),
+      );
       const telegram = page.getByTestId('bot-connect-telegram');
       // The demo teacher's Telegram is connected: green and disabled; Disconnect frees it.
       expect(await telegram.isDisabled()).toBe(true);
       await page.getByTestId('bot-disconnect-telegram').click();
-      await page.getByTestId('toast-success').getByText(uk.bots.toasts.disconnected.replace('{{type}}', 'Telegram')).waitFor();
-      await page.waitForFunction(() => !document.querySelector('[data-testid="bot-connect-telegram"]')?.hasAttribute('disabled'));
+      await page
+        .getByTestId('toast-success')
+        .getByText(uk.bots.toasts.disconnected.replace('{{type}}', 'Telegram'))
+        .waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="bot-connect-telegram"]')?.hasAttribute('disabled'),
+      );
       expect(await telegram.innerText()).toBe(uk.bots.settings.connectTelegram);
       await telegram.click();
-      await page.getByTestId('toast-success').getByText(uk.bots.toasts.linkCopied.replace('{{type}}', 'Telegram')).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/t\.me\/[A-Za-z0-9_]+\?start=[0-9a-f-]{36}$/);
+      await page
+        .getByTestId('toast-success')
+        .getByText(uk.bots.toasts.linkCopied.replace('{{type}}', 'Telegram'))
+        .waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+        /^https:\/\/t\.me\/[A-Za-z0-9_]+\?start=[0-9a-f-]{36}$/,
+      );
       expect(await page.getByTestId('settings-language-uk').isChecked()).toBe(true);
       await screenshot(page, 'desktop-settings-uk');
 
@@ -148,8 +165,13 @@ describe('staff settings: language and bots', () => {
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
       expect(await page.getByTestId('bot-connect-viber').innerText()).toBe(ru.bots.settings.connectViber);
       await page.getByTestId('bot-connect-viber').click();
-      await page.getByTestId('toast-success').getByText(ru.bots.toasts.linkCopied.replace('{{type}}', 'Viber')).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^viber:\/\/pa\?chatURI=.+&text=[0-9a-f-]{36}$/);
+      await page
+        .getByTestId('toast-success')
+        .getByText(ru.bots.toasts.linkCopied.replace('{{type}}', 'Viber'))
+        .waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+        /^viber:\/\/pa\?chatURI=.+&text=[0-9a-f-]{36}$/,
+      );
       expect(await page.getByTestId('password-submit').innerText()).toBe(ru.auth.change.submit);
       await screenshot(page, 'desktop-settings-ru');
 
@@ -173,7 +195,9 @@ describe('staff settings: language and bots', () => {
           const response = await route.fetch();
           const body = (await response.json()) as { data?: { abilities?: { fields?: string[] }[] } };
           if (body.data?.abilities) {
-            body.data.abilities = body.data.abilities.filter((rule) => !rule.fields?.includes('messenger_token'));
+            body.data.abilities = body.data.abilities.filter(
+              (rule) => !rule.fields?.includes('messenger_token'),
+            );
           }
           await route.fulfill({ response, json: body });
         },
@@ -194,7 +218,8 @@ describe('staff settings: feature flags (spec part 1 §4)', () => {
     const { context, page } = await suite.staffPage();
     const knex = suite.server.knex;
     const uploader = async () =>
-      (await knex('feature_flags').where('name', 'recordings_uploader_enabled').first('enabled')).enabled as boolean;
+      (await knex('feature_flags').where('name', 'recordings_uploader_enabled').first('enabled'))
+        .enabled as boolean;
     try {
       await signIn(page, 'admin@example.com');
       await page.goto('/staff/settings');
@@ -204,7 +229,9 @@ describe('staff settings: feature flags (spec part 1 §4)', () => {
       expect(await toggle.isChecked()).toBe(false);
       // A person clicks the switch's label.
       await section.getByText(uk.featureFlags.names.recordings_uploader_enabled, { exact: true }).click();
-      const savedOn = uk.featureFlags.saved.replace('{{name}}', uk.featureFlags.names.recordings_uploader_enabled).replace('{{state}}', uk.featureFlags.on);
+      const savedOn = uk.featureFlags.saved
+        .replace('{{name}}', uk.featureFlags.names.recordings_uploader_enabled)
+        .replace('{{state}}', uk.featureFlags.on);
       await page.getByTestId('toast-success').getByText(savedOn).waitFor();
       expect(await uploader()).toBe(true);
       expect(await toggle.isChecked()).toBe(true);
@@ -212,7 +239,9 @@ describe('staff settings: feature flags (spec part 1 §4)', () => {
 
       await page.getByTestId('language-ru').click();
       await section.getByText(ru.featureFlags.names.recordings_uploader_enabled, { exact: true }).click();
-      const savedOff = ru.featureFlags.saved.replace('{{name}}', ru.featureFlags.names.recordings_uploader_enabled).replace('{{state}}', ru.featureFlags.off);
+      const savedOff = ru.featureFlags.saved
+        .replace('{{name}}', ru.featureFlags.names.recordings_uploader_enabled)
+        .replace('{{state}}', ru.featureFlags.off);
       await page.getByTestId('toast-success').getByText(savedOff).waitFor();
       expect(await uploader()).toBe(false);
       expect(await toggle.isChecked()).toBe(false);
@@ -238,7 +267,10 @@ describe('staff settings: contract templates’ own .docx (issue 29 point 3)', (
   it('lets a Manager upload a form for a template, refuses one with an unknown field, and removes it', async () => {
     const { context, page } = await suite.staffPage();
     const knex = suite.server.knex;
-    const template = (await knex('contract_templates').orderBy('id').first('id', 'name')) as { id: number; name: string };
+    const template = (await knex('contract_templates').orderBy('id').first('id', 'name')) as {
+      id: number;
+      name: string;
+    };
     try {
       await signIn(page, 'manager@example.com');
       await page.goto('/staff/settings');
@@ -249,31 +281,53 @@ describe('staff settings: contract templates’ own .docx (issue 29 point 3)', (
         mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         buffer: await contractFormDocx(['Договір № {number} від {date}']),
       });
-      const saved = uk.featureFlags.templates.uploaded.replace('{{name}}', 'бланк.docx').replace('{{template}}', template.name);
+      const saved = uk.featureFlags.templates.uploaded
+        .replace('{{name}}', 'бланк.docx')
+        .replace('{{template}}', template.name);
       await page.getByTestId('toast-success').getByText(saved).waitFor();
       expect(await row.getByTestId('contract-template-docx').innerText()).toBe('бланк.docx');
-      expect((await knex('contract_templates').where('id', template.id).first('docx_name')).docx_name).toBe('бланк.docx');
+      expect((await knex('contract_templates').where('id', template.id).first('docx_name')).docx_name).toBe(
+        'бланк.docx',
+      );
       await row.getByTestId('contract-template-upload').waitFor();
-      expect(await row.getByTestId('contract-template-upload').innerText()).toBe(uk.featureFlags.templates.replace);
+      expect(await row.getByTestId('contract-template-upload').innerText()).toBe(
+        uk.featureFlags.templates.replace,
+      );
       await screenshot(page, 'desktop-settings-templates-uk');
 
       await page.getByTestId('language-ru').click();
       // Russian arrives with its own chunk: the upload goes out once the page speaks it (the
       // request's Accept-Language follows the page), else the refusal would come back in Ukrainian.
-      await page.getByTestId('settings-contract-templates').getByText(ru.featureFlags.templates.placeholders).waitFor();
+      await page
+        .getByTestId('settings-contract-templates')
+        .getByText(ru.featureFlags.templates.placeholders)
+        .waitFor();
       await row.getByTestId('contract-template-file').setInputFiles({
         name: 'ошибка.docx',
         mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         buffer: await contractFormDocx(['Договор № {nomer}']),
       });
-      await page.getByTestId('toast-danger').getByText(ru.documents.template_unknown_placeholders.replace('{{names}}', '{nomer}')).waitFor();
-      expect((await knex('contract_templates').where('id', template.id).first('docx_name')).docx_name).toBe('бланк.docx');
-      await page.getByTestId('settings-contract-templates').getByText(ru.featureFlags.templates.placeholders).click();
+      await page
+        .getByTestId('toast-danger')
+        .getByText(ru.documents.template_unknown_placeholders.replace('{{names}}', '{nomer}'))
+        .waitFor();
+      expect((await knex('contract_templates').where('id', template.id).first('docx_name')).docx_name).toBe(
+        'бланк.docx',
+      );
+      await page
+        .getByTestId('settings-contract-templates')
+        .getByText(ru.featureFlags.templates.placeholders)
+        .click();
       await screenshot(page, 'desktop-settings-templates-ru');
       await row.getByTestId('contract-template-remove').click();
-      await page.getByTestId('toast-success').getByText(ru.featureFlags.templates.removed.replace('{{template}}', template.name)).waitFor();
+      await page
+        .getByTestId('toast-success')
+        .getByText(ru.featureFlags.templates.removed.replace('{{template}}', template.name))
+        .waitFor();
       await row.getByText(ru.featureFlags.templates.none).waitFor();
-      expect((await knex('contract_templates').where('id', template.id).first('docx_file')).docx_file).toBeNull();
+      expect(
+        (await knex('contract_templates').where('id', template.id).first('docx_file')).docx_file,
+      ).toBeNull();
       await page.getByTestId('language-uk').click();
     } finally {
       await context.close();
@@ -299,11 +353,26 @@ describe('teacher profile (/profile)', () => {
           .select(`x.${column} as v`)
       ).map((row: { v: string | number }) => row.v);
     const languages = await pluck('language_user', 'code', 'user_id', id, ['languages', 'language_id']);
-    const classes = await pluck('classification_user', 'number', 'user_id', id, ['classifications', 'classification_id']);
-    const formats = await pluck('teacher_teaching_format', 'name', 'teacher_id', teacher.id, ['teaching_formats', 'teaching_format_id']);
-    const styles = await pluck('teacher_teaching_style', 'name', 'teacher_id', teacher.id, ['teaching_styles', 'teaching_style_id']);
-    const types = await pluck('teacher_study_type', 'name', 'teacher_id', teacher.id, ['study_types', 'study_type_id']);
-    const programs = await pluck('teacher_teaching_program', 'name', 'teacher_id', teacher.id, ['teaching_programs', 'teaching_program_id']);
+    const classes = await pluck('classification_user', 'number', 'user_id', id, [
+      'classifications',
+      'classification_id',
+    ]);
+    const formats = await pluck('teacher_teaching_format', 'name', 'teacher_id', teacher.id, [
+      'teaching_formats',
+      'teaching_format_id',
+    ]);
+    const styles = await pluck('teacher_teaching_style', 'name', 'teacher_id', teacher.id, [
+      'teaching_styles',
+      'teaching_style_id',
+    ]);
+    const types = await pluck('teacher_study_type', 'name', 'teacher_id', teacher.id, [
+      'study_types',
+      'study_type_id',
+    ]);
+    const programs = await pluck('teacher_teaching_program', 'name', 'teacher_id', teacher.id, [
+      'teaching_programs',
+      'teaching_program_id',
+    ]);
     const notes = (await knex('notes').where({ user_id: id }).orderBy('created_at', 'desc').select('content'))
       .map((row: { content: string | null }) => row.content?.trim() ?? '')
       .filter(Boolean)
@@ -316,7 +385,8 @@ describe('teacher profile (/profile)', () => {
         : String(birth).slice(0, 10).split('-');
     const birthdate = `${day}.${month}.${year}`;
     // The demo data fills every row, so N/A would be a bug here.
-    for (const list of [languages, classes, formats, styles, types, programs]) expect(list.length).toBeGreaterThan(0);
+    for (const list of [languages, classes, formats, styles, types, programs])
+      expect(list.length).toBeGreaterThan(0);
 
     const { context, page } = await suite.staffPage();
     try {

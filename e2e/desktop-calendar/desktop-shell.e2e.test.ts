@@ -220,7 +220,9 @@ describe('calendar windows (issue 5, point 1)', () => {
 describe('the staff shell on a 360 px screen', () => {
   /** How far the page is wider than the screen (horizontal scroll), in CSS pixels. */
   const overflow = (page: import('playwright-core').Page) =>
-    page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+    page.evaluate(
+      () => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth,
+    );
   /** The navbar's links and buttons that do not lie whole inside the bar and the screen (cut or wrapped). */
   const cutFromNavbar = (page: import('playwright-core').Page) =>
     page.evaluate(() => {
@@ -228,7 +230,10 @@ describe('the staff shell on a 360 px screen', () => {
       return [...document.querySelectorAll('.app-navbar a, .app-navbar button')]
         .map((node) => ({ node, box: node.getBoundingClientRect() }))
         .filter(({ box }) => box.width > 0 && box.height > 0)
-        .filter(({ box }) => box.left < 0 || box.right > window.innerWidth || box.top < bar.top || box.bottom > bar.bottom)
+        .filter(
+          ({ box }) =>
+            box.left < 0 || box.right > window.innerWidth || box.top < bar.top || box.bottom > bar.bottom,
+        )
         .map(({ node }) => node.getAttribute('data-testid') ?? node.textContent);
     });
 
@@ -243,12 +248,16 @@ describe('the staff shell on a 360 px screen', () => {
         await screenshot(page, `desktop-shell-calendar-${language}-360`);
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         expect(await cutFromNavbar(page)).toEqual([]);
-        expect(await page.getByTestId('user-picker').evaluate((node) => node.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+        expect(
+          await page.getByTestId('user-picker').evaluate((node) => node.getBoundingClientRect().right),
+        ).toBeLessThanOrEqual(360);
         expect(await page.getByTestId('admin-links').isVisible()).toBe(false);
 
         await page.getByTestId('nav-menu').click();
         await page.getByTestId('nav-menu-list').waitFor();
-        expect(await page.getByTestId('nav-menu-list').getByRole('menuitem').allInnerTexts()).toContain(t.titles.studies);
+        expect(await page.getByTestId('nav-menu-list').getByRole('menuitem').allInnerTexts()).toContain(
+          t.titles.studies,
+        );
         await viewportShot(page, `desktop-shell-nav-menu-${language}-360`);
         await page.getByTestId('nav-menu-list').getByRole('menuitem', { name: t.titles.schedules }).click();
         await page.waitForURL('**/staff/admin/schedules');

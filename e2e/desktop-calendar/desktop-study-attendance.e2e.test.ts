@@ -37,16 +37,26 @@ async function upcomingLessons() {
   expect(rows).toHaveLength(2);
   const out = [];
   for (const row of rows) {
-    const student = await knex('study_user as su').join('users as u', 'u.id', 'su.user_id').where({ 'su.study_id': row.id, 'su.role_id': 4 }).first('u.id', 'u.full_name');
-    const parent = await knex('user_responsibles as r').join('users as u', 'u.id', 'r.responsible_id').where('r.child_id', student.id).first('u.id', 'u.full_name');
+    const student = await knex('study_user as su')
+      .join('users as u', 'u.id', 'su.user_id')
+      .where({ 'su.study_id': row.id, 'su.role_id': 4 })
+      .first('u.id', 'u.full_name');
+    const parent = await knex('user_responsibles as r')
+      .join('users as u', 'u.id', 'r.responsible_id')
+      .where('r.child_id', student.id)
+      .first('u.id', 'u.full_name');
     out.push({ ...row, student, answeredBy: parent ?? student, nextWeek: row.start >= week.to.toJSDate() });
   }
   return out;
 }
 
 describe('attendance answers in the staff calendar', () => {
-  it('shows the family\'s answer live on the event and in the modal (uk: a decline, ru: a confirm)', async () => {
-    const { services } = createModules({ knex: suite.server.knex, config: suite.server.config, logger: createLogger('silent') });
+  it("shows the family's answer live on the event and in the modal (uk: a decline, ru: a confirm)", async () => {
+    const { services } = createModules({
+      knex: suite.server.knex,
+      config: suite.server.config,
+      logger: createLogger('silent'),
+    });
     const lessons = await upcomingLessons();
     for (const [i, language] of (['uk', 'ru'] as const).entries()) {
       const lesson = lessons[i]!;
@@ -78,14 +88,21 @@ describe('attendance answers in the staff calendar', () => {
         await mark.waitFor({ timeout: 15_000 });
         expect(await mark.getAttribute('data-answer')).toBe(answer);
         expect(await mark.getAttribute('title')).toBe(
-          answer === 'declined' ? t.calendarUi.attendance.markDeclined : t.calendarUi.attendance.markConfirmed,
+          answer === 'declined'
+            ? t.calendarUi.attendance.markDeclined
+            : t.calendarUi.attendance.markConfirmed,
         );
         await event.scrollIntoViewIfNeeded();
         const box = (await event.boundingBox())!;
         // The event and a margin around it: the mark among the week's other events.
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `desktop-attendance-event-${language}.png`),
-          clip: { x: Math.max(0, box.x - 120), y: Math.max(0, box.y - 60), width: box.width + 240, height: box.height + 120 },
+          clip: {
+            x: Math.max(0, box.x - 120),
+            y: Math.max(0, box.y - 60),
+            width: box.width + 240,
+            height: box.height + 120,
+          },
         });
 
         await openStudy(page, lesson.id);
@@ -95,9 +112,15 @@ describe('attendance answers in the staff calendar', () => {
         const text = await entry.innerText();
         expect(text).toContain(t.calendarUi.attendance[answer]);
         expect(text).toContain(lesson.student.full_name);
-        expect(text).toContain(`${lesson.answeredBy.full_name}, Telegram, ${DateTime.now().setZone(ZONE).toFormat(DATE_FORMAT)}`);
-        expect(await page.getByTestId('study-attendance').innerText()).toContain(t.calendarUi.attendance.heading.toUpperCase());
-        expect(await page.getByTestId('attendance-declined-hint').count()).toBe(answer === 'declined' ? 1 : 0);
+        expect(text).toContain(
+          `${lesson.answeredBy.full_name}, Telegram, ${DateTime.now().setZone(ZONE).toFormat(DATE_FORMAT)}`,
+        );
+        expect(await page.getByTestId('study-attendance').innerText()).toContain(
+          t.calendarUi.attendance.heading.toUpperCase(),
+        );
+        expect(await page.getByTestId('attendance-declined-hint').count()).toBe(
+          answer === 'declined' ? 1 : 0,
+        );
         await viewportShot(page, `desktop-study-attendance-${language}`);
       } finally {
         await context.close();

@@ -50,7 +50,11 @@ async function freeStudent(at: DateTime): Promise<{ id: number; full_name: strin
     )
     .orderBy('s.created_at', 'desc')
     .first('u.id', 'u.full_name', 's.id as subscription_id');
-  return { id: Number(row.id), full_name: String(row.full_name), subscriptionId: Number(row.subscription_id) };
+  return {
+    id: Number(row.id),
+    full_name: String(row.full_name),
+    subscriptionId: Number(row.subscription_id),
+  };
 }
 
 describe('study form from the calendar', () => {
@@ -68,7 +72,9 @@ describe('study form from the calendar', () => {
       const start = DateTime.fromISO(new URL(page.url()).searchParams.get('start')!).setZone(ZONE);
       expect(await page.getByTestId('study-form-start-date').inputValue()).toBe(start.toFormat(DATE_FORMAT));
       expect(await page.getByTestId('study-form-start-time').inputValue()).toBe(start.toFormat('HH:mm'));
-      expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(start.plus({ hours: 1 }).toFormat('HH:mm'));
+      expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(
+        start.plus({ hours: 1 }).toFormat('HH:mm'),
+      );
       expect(await page.getByTestId('study-form-trial').isChecked()).toBe(true);
       await page.getByTestId(`study-form-participant-${suite.teacherId}`).waitFor();
       await viewportShot(page, 'desktop-study-form-create-uk-1280');
@@ -85,13 +91,25 @@ describe('study form from the calendar', () => {
       expect((await toastText(page, 'success')).message).toBe(texts.uk.studyForm.created);
       await page.getByTestId('study-form').waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/staff/');
-      const [created] = await studiesOf(suite.server.knex, suite.teacherId, start, start.plus({ minutes: 1 }));
+      const [created] = await studiesOf(
+        suite.server.knex,
+        suite.teacherId,
+        start,
+        start.plus({ minutes: 1 }),
+      );
       expect(created).toBeDefined();
       expect(created.end.getTime() - created.start.getTime()).toBe(60 * 60_000);
       expect(created.comment).toBe('E2E: нове заняття');
-      const participants = await suite.server.knex('study_user').where({ study_id: created.id }).orderBy('user_id');
-      expect(participants.map((p: { user_id: number }) => Number(p.user_id)).sort()).toEqual([suite.teacherId, student.id].sort());
-      expect(participants.find((p: { user_id: number }) => Number(p.user_id) === student.id).subscription_id).toBe(student.subscriptionId);
+      const participants = await suite.server
+        .knex('study_user')
+        .where({ study_id: created.id })
+        .orderBy('user_id');
+      expect(participants.map((p: { user_id: number }) => Number(p.user_id)).sort()).toEqual(
+        [suite.teacherId, student.id].sort(),
+      );
+      expect(
+        participants.find((p: { user_id: number }) => Number(p.user_id) === student.id).subscription_id,
+      ).toBe(student.subscriptionId);
       expect((await suite.server.knex('studies').where({ id: created.id }).first('trial')).trial).toBe(true);
       // The calendar refreshed in place: the new study is drawn in the week that was shown.
       await page.locator(`[data-testid=study-event][data-study-id="${created.id}"]`).first().waitFor();
@@ -102,12 +120,17 @@ describe('study form from the calendar', () => {
 
   it('the edit shortcut opens the study’s form; a change is saved and asks before being thrown away', async () => {
     const week = currentKyivWeek();
-    const [study] = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter((s) => s.students === 1);
+    const [study] = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter(
+      (s) => s.students === 1,
+    );
     const { context, page } = await suite.staffPage('ru');
     try {
       await signIn(page, 'manager@example.com', 'ru');
       await pickUser(page, suite.teacherId);
-      await page.locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`).first().click();
+      await page
+        .locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`)
+        .first()
+        .click();
       await page.waitForURL(`**/staff/admin/studies?edit=${study.id}`);
       await dialogOpen(page);
       const start = DateTime.fromJSDate(study.start).setZone(ZONE);
@@ -124,7 +147,9 @@ describe('study form from the calendar', () => {
       // Cancel with unsaved changes asks first; "back to the form" keeps what was typed.
       await page.getByTestId('study-form-comment').fill('E2E: змінений коментар');
       await page.getByTestId('study-form-cancel').click();
-      expect(await page.getByTestId('form-discard-question').innerText()).toBe(texts.ru.adminForms.discardQuestion);
+      expect(await page.getByTestId('form-discard-question').innerText()).toBe(
+        texts.ru.adminForms.discardQuestion,
+      );
       await page.getByRole('button', { name: texts.ru.adminForms.keepEditing }).click();
       expect(await page.getByTestId('study-form-comment').inputValue()).toBe('E2E: змінений коментар');
 
@@ -134,14 +159,30 @@ describe('study form from the calendar', () => {
       await page.getByTestId('study-form-save').click();
       expect((await toastText(page, 'success')).message).toBe(texts.ru.studyForm.saved);
       await page.getByTestId('study-form').waitFor({ state: 'detached' });
-      const saved = await suite.server.knex('studies').where({ id: study.id }).first('start', 'end', 'comment');
+      const saved = await suite.server
+        .knex('studies')
+        .where({ id: study.id })
+        .first('start', 'end', 'comment');
       expect(saved.comment).toBe('E2E: змінений коментар');
       expect(saved.start.getTime()).toBe(study.start.getTime());
       expect(saved.end.getTime()).toBe(shorter.toMillis());
-      expect(Number((await suite.server.knex('study_date_changes').where({ study_id: study.id }).count({ n: '*' }).first())?.n)).toBe(0);
+      expect(
+        Number(
+          (
+            await suite.server
+              .knex('study_date_changes')
+              .where({ study_id: study.id })
+              .count({ n: '*' })
+              .first()
+          )?.n,
+        ),
+      ).toBe(0);
 
       // Closing without changes asks nothing.
-      await page.locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`).first().click();
+      await page
+        .locator(`[data-testid=study-event][data-study-id="${study.id}"] [data-testid=study-event-edit]`)
+        .first()
+        .click();
       await dialogOpen(page);
       await page.getByTestId('study-form-cancel').click();
       await page.getByTestId('study-form').waitFor({ state: 'detached' });
@@ -172,7 +213,9 @@ describe('study form deep links typed in the address bar', () => {
           fill(t.validations.date_format, { attribute: t.attributes.time, format: 'H:MM' }),
         );
         // Nothing was sent: the study keeps its time.
-        expect((await suite.server.knex('studies').where({ id: study.id }).first('start')).start.getTime()).toBe(study.start.getTime());
+        expect(
+          (await suite.server.knex('studies').where({ id: study.id }).first('start')).start.getTime(),
+        ).toBe(study.start.getTime());
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await viewportShot(page, `desktop-study-form-bad-time-${language}-360`);
@@ -184,7 +227,9 @@ describe('study form deep links typed in the address bar', () => {
         expect(await page.getByTestId('study-form-initiated_by-error').innerText()).toBe(
           fill(t.validations.required, { attribute: t.attributes.initiated_by }),
         );
-        expect((await suite.server.knex('studies').where({ id: study.id }).first('start')).start.getTime()).toBe(study.start.getTime());
+        expect(
+          (await suite.server.knex('studies').where({ id: study.id }).first('start')).start.getTime(),
+        ).toBe(study.start.getTime());
         await page.getByTestId('study-form-initiated_by-error').scrollIntoViewIfNeeded();
         await viewportShot(page, `desktop-study-form-initiator-${language}-360`);
       } finally {
@@ -196,7 +241,11 @@ describe('study form deep links typed in the address bar', () => {
   it('?create on a teacher’s day off: the server’s refusal shows under the start (uk, ru); ignoring days off saves', async () => {
     const at = (await freeHourNextWeek(suite.server.knex, suite.teacherId)).plus({ weeks: 3 });
     const schedule = await suite.server.knex('schedules').where({ user_id: suite.teacherId }).first('id');
-    await suite.server.knex('offperiods').insert({ schedule_id: schedule.id, start_at: at.startOf('day').toJSDate(), end_at: at.endOf('day').toJSDate() });
+    await suite.server.knex('offperiods').insert({
+      schedule_id: schedule.id,
+      start_at: at.startOf('day').toJSDate(),
+      end_at: at.endOf('day').toJSDate(),
+    });
     const link = `/staff/admin/studies?create&start=${encodeURIComponent(at.toISO()!)}&duration=45&users[]=${suite.teacherId}`;
     for (const language of ['uk', 'ru'] as const) {
       const { context, page } = await suite.staffPage(language);
@@ -204,9 +253,13 @@ describe('study form deep links typed in the address bar', () => {
         await signIn(page, 'admin@example.com', language);
         await page.goto(link);
         await dialogOpen(page);
-        expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(at.plus({ minutes: 45 }).toFormat('HH:mm'));
+        expect(await page.getByTestId('study-form-end-time').inputValue()).toBe(
+          at.plus({ minutes: 45 }).toFormat('HH:mm'),
+        );
         await page.getByTestId('study-form-save').click();
-        expect(await page.getByTestId('study-form-start-error').innerText()).toBe(texts[language].scheduling.create.in_off_period);
+        expect(await page.getByTestId('study-form-start-error').innerText()).toBe(
+          texts[language].scheduling.create.in_off_period,
+        );
         await viewportShot(page, `desktop-study-form-server-error-${language}-1280`);
         if (language === 'ru') {
           await page.getByTestId('study-form-ignore-offperiods').check({ force: true });
@@ -214,7 +267,9 @@ describe('study form deep links typed in the address bar', () => {
           await page.getByTestId('study-form').waitFor({ state: 'detached' });
           // Typed directly: closing leaves the studies page.
           expect(new URL(page.url()).pathname).toBe('/staff/admin/studies');
-          expect(await studiesOf(suite.server.knex, suite.teacherId, at, at.plus({ minutes: 1 }))).toHaveLength(1);
+          expect(
+            await studiesOf(suite.server.knex, suite.teacherId, at, at.plus({ minutes: 1 })),
+          ).toHaveLength(1);
         }
       } finally {
         await context.close();
@@ -242,7 +297,8 @@ describe('study form deep links typed in the address bar', () => {
 
 /** A coming study billed to exactly one package, with no miss status, a week ahead or later. */
 async function studyOfOnePackage(): Promise<{ id: number; start: Date }> {
-  const row = await suite.server.knex('studies as s')
+  const row = await suite.server
+    .knex('studies as s')
     .join('study_user as su', 'su.study_id', 's.id')
     .where('s.miss_status', 0)
     .where('s.start', '>', DateTime.now().plus({ weeks: 1 }).toJSDate())
@@ -259,7 +315,15 @@ describe('study form: move to the end of subscription and the study’s own pane
     const original = DateTime.fromJSDate(study.start).setZone(ZONE);
     const link = `/staff/admin/studies?edit=${study.id}`;
     const dateChanges = async () =>
-      Number((await suite.server.knex('study_date_changes').where({ study_id: study.id }).count({ n: '*' }).first())?.n);
+      Number(
+        (
+          await suite.server
+            .knex('study_date_changes')
+            .where({ study_id: study.id })
+            .count({ n: '*' })
+            .first()
+        )?.n,
+      );
     const changesBefore = await dateChanges();
     const { context, page } = await suite.staffPage();
     try {
@@ -268,8 +332,11 @@ describe('study form: move to the end of subscription and the study’s own pane
       await dialogOpen(page);
       // The study's homework, messages and recordings, below the form and outside its Save.
       await page.getByTestId('study-form-sections').waitFor();
-      for (const id of ['homework', 'messages', 'recordings']) await page.getByTestId(`study-section-${id}`).waitFor();
-      expect(await page.locator('[data-testid=study-form] [data-testid=study-form-sections]').count()).toBe(0);
+      for (const id of ['homework', 'messages', 'recordings'])
+        await page.getByTestId(`study-section-${id}`).waitFor();
+      expect(await page.locator('[data-testid=study-form] [data-testid=study-form-sections]').count()).toBe(
+        0,
+      );
 
       // The answer waits until the spinner has been seen.
       let release!: () => void;
@@ -280,7 +347,9 @@ describe('study form: move to the end of subscription and the study’s own pane
       });
       const startDate = page.getByTestId('study-form-start-date');
       await page.getByTestId('study-form-move-to-end').check({ force: true });
-      expect(await page.getByTestId('study-form-move-to-end-loading').innerText()).toBe(texts.uk.studyForm.calculatingNextDate);
+      expect(await page.getByTestId('study-form-move-to-end-loading').innerText()).toBe(
+        texts.uk.studyForm.calculatingNextDate,
+      );
       expect(await startDate.isDisabled()).toBe(true);
       release();
       await page.locator('[data-testid=study-form-move-to-end-field][data-state=on]').waitFor();
@@ -326,12 +395,20 @@ describe('study form: move to the end of subscription and the study’s own pane
       await ru.page.goto(link);
       await dialogOpen(ru.page);
       await ru.page.getByTestId('study-section-messages').waitFor();
-      expect(await ru.page.getByTestId('study-form-move-to-end-field').innerText()).toBe(texts.ru.studyForm.moveToEnd);
+      expect(await ru.page.getByTestId('study-form-move-to-end-field').innerText()).toBe(
+        texts.ru.studyForm.moveToEnd,
+      );
       await ru.page.route('**/api/subscriptions/*/next-study-date', (route) =>
-        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'x', error: 'Нет свободного времени' }) }),
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'x', error: 'Нет свободного времени' }),
+        }),
       );
       await ru.page.getByTestId('study-form-move-to-end').check({ force: true });
-      expect(await ru.page.getByTestId('study-form-move-to-end-failure').innerText()).toBe('Нет свободного времени');
+      expect(await ru.page.getByTestId('study-form-move-to-end-failure').innerText()).toBe(
+        'Нет свободного времени',
+      );
       expect(await ru.page.getByTestId('study-form-move-to-end').isChecked()).toBe(false);
       await ru.page.getByRole('button', { name: texts.ru.common.close }).click();
       await ru.page.unroute('**/api/subscriptions/*/next-study-date');

@@ -135,7 +135,10 @@ describe('study event modal', () => {
       .knex('study_user')
       .where({ study_id: study.id, role_id: 4 })
       .first('user_id');
-    const own = await suite.server.knex('study_reports').where({ study_id: study.id, user_id: studentId }).first('id');
+    const own = await suite.server
+      .knex('study_reports')
+      .where({ study_id: study.id, user_id: studentId })
+      .first('id');
     const previous = await suite.server
       .knex('study_reports as r')
       .join('studies as s', 's.id', 'r.study_id')
@@ -146,9 +149,18 @@ describe('study event modal', () => {
       .where((q) =>
         q
           .where('r.created_by', suite.teacherId)
-          .orWhereExists((e) => e.select(1).from('study_user as su').whereRaw('su.study_id = r.study_id').where('su.user_id', suite.teacherId)),
+          .orWhereExists((e) =>
+            e
+              .select(1)
+              .from('study_user as su')
+              .whereRaw('su.study_id = r.study_id')
+              .where('su.user_id', suite.teacherId),
+          ),
       )
-      .orderBy([{ column: 's.start', order: 'desc' }, { column: 's.id', order: 'desc' }])
+      .orderBy([
+        { column: 's.start', order: 'desc' },
+        { column: 's.id', order: 'desc' },
+      ])
       .first('r.subject');
     for (const language of ['uk', 'ru'] as const) {
       const t = language === 'uk' ? uk : ru;
@@ -160,17 +172,25 @@ describe('study event modal', () => {
         await page.getByTestId(`report-previous-${studentId}`).click();
         const shown = page.getByTestId(`previous-report-${studentId}`);
         await shown.waitFor();
-        expect(await shown.innerText()).toContain(previous ? previous.subject : t.calendarUi.modal.noPreviousReport);
+        expect(await shown.innerText()).toContain(
+          previous ? previous.subject : t.calendarUi.modal.noPreviousReport,
+        );
         await viewportShot(page, `desktop-calendar-teacher-reports-${language}`);
         if (language === 'ru') continue;
         if (own) {
-          expect(await page.getByTestId(`report-edit-${studentId}`).innerText()).toBe(t.calendarUi.modal.editReport);
+          expect(await page.getByTestId(`report-edit-${studentId}`).innerText()).toBe(
+            t.calendarUi.modal.editReport,
+          );
           await page.getByTestId(`report-edit-${studentId}`).click();
           await page.waitForURL(`**/staff/admin/study_reports?edit=${own.id}`);
         } else {
-          expect(await page.getByTestId(`report-write-${studentId}`).innerText()).toBe(t.calendarUi.modal.writeReport);
+          expect(await page.getByTestId(`report-write-${studentId}`).innerText()).toBe(
+            t.calendarUi.modal.writeReport,
+          );
           await page.getByTestId(`report-write-${studentId}`).click();
-          await page.waitForURL(`**/staff/admin/study_reports?create&study_id=${study.id}&user_id=${studentId}`);
+          await page.waitForURL(
+            `**/staff/admin/study_reports?create&study_id=${study.id}&user_id=${studentId}`,
+          );
         }
       } finally {
         await context.close();

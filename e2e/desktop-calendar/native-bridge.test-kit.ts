@@ -168,12 +168,19 @@ export async function installNativeBridge(
       }),
       saveDocument: (input, caller) =>
         saveDocument(input, caller, {
-          showSaveDialog: async (request) => (saveRequests.push(path.basename(request.defaultPath)), dialogs.save),
+          showSaveDialog: async (request) => (
+            saveRequests.push(path.basename(request.defaultPath)),
+            dialogs.save
+          ),
           settings,
           defaultFolder: () => os.tmpdir(),
           remember: savedDocuments.remember,
         }),
-      showInFolder: (input) => showInFolder(input, { saved: savedDocuments, showItemInFolder: (fullPath) => shownInFolder.push(fullPath) }),
+      showInFolder: (input) =>
+        showInFolder(input, {
+          saved: savedDocuments,
+          showItemInFolder: (fullPath) => shownInFolder.push(fullPath),
+        }),
       openCalendarWindow,
       openAppWindow: (pagePath, search) => {
         const url = new URL(pagePath.replace(/^\//, ''), options.appUrl);
@@ -189,7 +196,9 @@ export async function installNativeBridge(
       },
       // Served by the test server, as SCHOOL_SERVER_URL does in a deployed app: no first-run screen.
       serverInfo: () =>
-        options.firstRun ? serverInfo({}, settings.read()) : { serverUrl: options.trustedOrigin, source: 'env' },
+        options.firstRun
+          ? serverInfo({}, settings.read())
+          : { serverUrl: options.trustedOrigin, source: 'env' },
       // Electron's Notification and app.setBadgeCount stood in for; the click does what index.ts does.
       notifyMessage: createMessageNotifications({
         supported: () => true,
@@ -197,7 +206,8 @@ export async function installNativeBridge(
           if (callingPage) notifications.push({ title, body, page: callingPage, click: onClick });
         },
         setBadgeCount: (count) => badgeCounts.push(count),
-        openStudy: (caller, studyId) => caller.send(IpcEvent.navigate, { path: '/', search: `?study=${studyId}` }),
+        openStudy: (caller, studyId) =>
+          caller.send(IpcEvent.navigate, { path: '/', search: `?study=${studyId}` }),
       }),
     }),
   };

@@ -34,8 +34,14 @@ afterAll(async () => {
 
 /** Path and query of the last reset link mailed to `email` (the server's outbox), newer than mail `afterId`. */
 async function lastResetLink(email: string, afterId = 0): Promise<string | null> {
-  const row = await server.knex('mail_outbox').where({ to: email }).where('id', '>', afterId).orderBy('id', 'desc').first('text');
-  const match = row && /https?:\/\/[^/\s]+(\/password\/reset\/[A-Za-z0-9_-]+\?email=\S+)/.exec(row.text as string);
+  const row = await server
+    .knex('mail_outbox')
+    .where({ to: email })
+    .where('id', '>', afterId)
+    .orderBy('id', 'desc')
+    .first('text');
+  const match =
+    row && /https?:\/\/[^/\s]+(\/password\/reset\/[A-Za-z0-9_-]+\?email=\S+)/.exec(row.text as string);
   return match ? match[1] : null;
 }
 
@@ -45,7 +51,10 @@ const lastMailId = async () => Number((await server.knex('mail_outbox').max('id 
 async function requestResetLink(email: string, language: Language): Promise<string> {
   const before = await lastMailId();
   expect((await server.client(language).post('/password/email', { email })).status).toBe(200);
-  return vi.waitFor(async () => (await lastResetLink(email, before)) ?? Promise.reject(new Error('no mail yet')), { timeout: 5000, interval: 20 });
+  return vi.waitFor(
+    async () => (await lastResetLink(email, before)) ?? Promise.reject(new Error('no mail yet')),
+    { timeout: 5000, interval: 20 },
+  );
 }
 
 async function presetLanguage(page: Page, language: Language): Promise<void> {
@@ -118,11 +127,16 @@ describe.each([
       expect(await toast.count()).toBe(1);
       await page.clock.fastForward(4_500);
       await toast.waitFor({ state: 'detached' });
-      await vi.waitFor(async () => expect(await lastResetLink('student@example.com', mailsBefore)).not.toBeNull(), { timeout: 5000, interval: 20 });
+      await vi.waitFor(
+        async () => expect(await lastResetLink('student@example.com', mailsBefore)).not.toBeNull(),
+        { timeout: 5000, interval: 20 },
+      );
       // The note follows a language switch (once the toast, which may cover the switch on a phone, is gone).
       await page.getByTestId(`language-${other}`).click();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, other);
-      expect(await page.getByTestId('form-success').textContent()).toBe(resources[other].translation.auth.resetLinkSent);
+      expect(await page.getByTestId('form-success').textContent()).toBe(
+        resources[other].translation.auth.resetLinkSent,
+      );
       await page.getByTestId(`language-${language}`).click();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
       expect(await page.getByTestId('form-success').textContent()).toBe(tr.auth.resetLinkSent);
@@ -150,7 +164,12 @@ describe.each([
       await page.locator('input[name=password]').fill(newPassword);
       await page.locator('input[name=password_confirmation]').fill(`${newPassword}x`);
       await page.getByTestId('reset-submit').click();
-      const local = parseBody(resetPasswordSchema, { token: 'x', email, password: newPassword, password_confirmation: `${newPassword}x` });
+      const local = parseBody(resetPasswordSchema, {
+        token: 'x',
+        email,
+        password: newPassword,
+        password_confirmation: `${newPassword}x`,
+      });
       expect(local.success).toBe(false);
       const expected = fieldErrors(local.success ? [] : local.issues, t);
       const field = Object.keys(expected).find((k) => k === 'password' || k === 'password_confirmation')!;
@@ -181,7 +200,9 @@ describe.each([
     const email = 'student@example.com';
     const link = await requestResetLink(email, language);
     const token = /\/password\/reset\/([^?]+)/.exec(link)![1];
-    const used = await server.client().post('/password/reset', { token, email, password: PASSWORD, password_confirmation: PASSWORD });
+    const used = await server
+      .client()
+      .post('/password/reset', { token, email, password: PASSWORD, password_confirmation: PASSWORD });
     expect(used.status).toBe(200);
     const { context, page } = await open();
     try {

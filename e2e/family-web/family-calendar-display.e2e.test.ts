@@ -66,7 +66,9 @@ async function expectedDisplay(study: DbStudy, language: 'uk' | 'ru'): Promise<E
 }
 
 function eventOf(page: Page, studyId: number): Locator {
-  return page.locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`).first();
+  return page
+    .locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`)
+    .first();
 }
 
 /** The parts of an event a person sees: hidden runs (display: none) read as null. */
@@ -74,7 +76,9 @@ async function visibleParts(event: Locator): Promise<Record<keyof Expected, stri
   return event.evaluate((node) => {
     const part = (name: string) => {
       const el = node.querySelector<HTMLElement>(`.study-event__${name}`);
-      return el && el.offsetParent !== null && getComputedStyle(el).display !== 'none' ? (el.textContent ?? '') : null;
+      return el && el.offsetParent !== null && getComputedStyle(el).display !== 'none'
+        ? (el.textContent ?? '')
+        : null;
     };
     return { time: part('time'), type: part('type'), who: part('who'), teachers: part('teachers') };
   });
@@ -84,7 +88,9 @@ async function visibleParts(event: Locator): Promise<Record<keyof Expected, stri
 async function overflowingToolbarButtons(page: Page): Promise<string[]> {
   return page
     .locator('[data-testid=family-calendar] [data-testid=calendar-toolbar] button')
-    .evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent ?? ''));
+    .evaluateAll((nodes) =>
+      nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent ?? ''),
+    );
 }
 
 /** Steps the shown period forward until the study is drawn. */
@@ -124,7 +130,9 @@ describe.each([
       const month = await visibleParts(eventOf(page, study.id));
       // A phone's month cell fits the start only (the modal says the rest); a wide one all of it.
       expect(month.time).toBe(expected.time);
-      expect(month).toEqual(phone ? { time: expected.time, type: null, who: null, teachers: null } : expected);
+      expect(month).toEqual(
+        phone ? { time: expected.time, type: null, who: null, teachers: null } : expected,
+      );
       expect(await overflowingToolbarButtons(page)).toEqual([]);
       await screenshot(page, `family-display-${width}-month-${language}`);
 
@@ -148,7 +156,13 @@ describe.each([
       const week = await visibleParts(eventOf(page, study.id));
       expect(week.time?.startsWith(expected.time)).toBe(true);
       // Seven columns on a phone: the start only.
-      if (phone) expect({ ...week, time: expected.time }).toEqual({ time: expected.time, type: null, who: null, teachers: null });
+      if (phone)
+        expect({ ...week, time: expected.time }).toEqual({
+          time: expected.time,
+          type: null,
+          who: null,
+          teachers: null,
+        });
       else expect({ ...week, time: expected.time }).toEqual(expected);
       expect(await overflowingToolbarButtons(page)).toEqual([]);
       await screenshot(page, `family-display-${width}-week-${language}`);
@@ -158,7 +172,9 @@ describe.each([
   });
 
   it('offers a Responsible their active children only, and ignores a remembered inactive one', async () => {
-    const children: number[] = (await server.knex('user_responsibles').where({ responsible_id: parentId }).pluck('child_id')).map(Number);
+    const children: number[] = (
+      await server.knex('user_responsibles').where({ responsible_id: parentId }).pluck('child_id')
+    ).map(Number);
     const inactive = children.find((id) => id !== studentId)!;
     expect(children).toContain(studentId);
     await server.knex('users').where({ id: inactive }).update({ active: false });

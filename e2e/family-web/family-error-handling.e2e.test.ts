@@ -90,7 +90,9 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
       proxy.override = calendarStudiesAnswer({ data: { unexpected: 'shape' }, meta: {} });
       await page.getByTestId('nav-calendar').click();
       await page.getByTestId('calendar-error').waitFor();
-      expect(await page.getByTestId('calendar-error').innerText()).toContain(texts.uk.family.calendar.loadFailed);
+      expect(await page.getByTestId('calendar-error').innerText()).toContain(
+        texts.uk.family.calendar.loadFailed,
+      );
       expect(await page.getByTestId('user-full-name').isVisible()).toBe(true);
       expect(await page.getByTestId('toast').count()).toBe(0);
       await screenshot(page, 'family-calendar-load-failed-uk-360');
@@ -101,7 +103,11 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
   });
 
   it('a window-level error and an unhandled rejection show the unknown-error toast (ru)', async () => {
-    const { context, page } = await newPage(browser, { baseURL: proxy.url, viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
+    const { context, page } = await newPage(browser, {
+      baseURL: proxy.url,
+      viewport: VIEWPORTS.desktop,
+      locale: 'ru-RU',
+    });
     try {
       await signIn(page, 'student@example.com', 'ru', 'family');
       await waitForCalendar(page, studentId);
@@ -124,7 +130,8 @@ describe('family web: errors nobody handles (spec part 1 §8)', () => {
         message: texts.ru.errorUnknown.toastMessage,
       });
       // Still usable, once the toasts over the navigation are closed (they would go after 15 s).
-      while ((await page.locator('.toast__close').count()) > 0) await page.locator('.toast__close').first().click();
+      while ((await page.locator('.toast__close').count()) > 0)
+        await page.locator('.toast__close').first().click();
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-page').waitFor();
     } finally {

@@ -37,7 +37,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   childId = await userIdOf(server.knex, 'student@example.com');
   const parentId = await userIdOf(server.knex, 'parent@example.com');
-  const children = await server.knex('user_responsibles').where({ responsible_id: parentId }).pluck('child_id');
+  const children = await server
+    .knex('user_responsibles')
+    .where({ responsible_id: parentId })
+    .pluck('child_id');
   siblingId = Number(children.find((id: number) => Number(id) !== childId));
   parentApi = await server.signInAs('Responsible');
   managerApi = await server.signInAs('Manager');
@@ -57,7 +60,12 @@ function monthGrid(at: DateTime): { from: DateTime; to: DateTime } {
 /** A lesson of the child far enough ahead to move: one student, a teacher, not used by another test. */
 async function movableStudy(minDaysAhead = 2): Promise<DbStudy> {
   const now = DateTime.now().setZone(ZONE);
-  const list = await studiesOf(server.knex, childId, now.plus({ days: minDaysAhead }), now.plus({ days: 40 }));
+  const list = await studiesOf(
+    server.knex,
+    childId,
+    now.plus({ days: minDaysAhead }),
+    now.plus({ days: 40 }),
+  );
   const study = list.find((s) => s.students === 1 && s.teacher_id !== null && !touched.has(s.id));
   expect(study, 'a movable lesson of student@example.com').toBeDefined();
   touched.add(study!.id);
@@ -83,7 +91,10 @@ async function openTransfer(page: Page, study: DbStudy): Promise<void> {
  * package's last study + 4 days, so the next Kyiv midnight.
  */
 async function transferLimit(studyId: number): Promise<number> {
-  const pkg = await server.knex('study_user').where({ study_id: studyId, user_id: childId }).first('subscription_id');
+  const pkg = await server
+    .knex('study_user')
+    .where({ study_id: studyId, user_id: childId })
+    .first('subscription_id');
   const last = await server
     .knex('study_user as su')
     .join('studies as s', 's.id', 'su.study_id')
@@ -94,9 +105,15 @@ async function transferLimit(studyId: number): Promise<number> {
 }
 
 async function offeredSlots(page: Page): Promise<number[]> {
-  const starts = await page.locator('[data-testid=transfer-view] .transfer-slot').evaluateAll((nodes) =>
-    nodes.map((n) => Number([...n.classList].find((c) => c.startsWith('transfer-slot--'))!.slice('transfer-slot--'.length))),
-  );
+  const starts = await page
+    .locator('[data-testid=transfer-view] .transfer-slot')
+    .evaluateAll((nodes) =>
+      nodes.map((n) =>
+        Number(
+          [...n.classList].find((c) => c.startsWith('transfer-slot--'))!.slice('transfer-slot--'.length),
+        ),
+      ),
+    );
   return [...new Set(starts)].sort((a, b) => a - b);
 }
 
@@ -122,7 +139,11 @@ describe.each([
       expect(await shownStudyIds(page)).toEqual(siblingStudies.map((s) => s.id).sort((a, b) => a - b));
 
       await pickChild(page, childId);
-      expect(await page.locator(`[data-testid=child-option][data-child-id="${childId}"]`).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await page
+          .locator(`[data-testid=child-option][data-child-id="${childId}"]`)
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
       const childStudies = await studiesOf(server.knex, childId, grid.from, grid.to);
       expect(await shownStudyIds(page)).toEqual(childStudies.map((s) => s.id).sort((a, b) => a - b));
       await screenshot(page, `family-parent-${width}-month-uk`);
@@ -141,15 +162,26 @@ describe.each([
       // The study modal: time, type, participants, teachers by first name and patronymic.
       const study = childStudies.find((s) => s.teacher_id !== null)!;
       await openStudy(page, study.id);
-      const teacher = await server.knex('users').where({ id: study.teacher_id }).first('firstname', 'patronymic');
+      const teacher = await server
+        .knex('users')
+        .where({ id: study.teacher_id })
+        .first('firstname', 'patronymic');
       const child = await server.knex('users').where({ id: childId }).first('full_name');
-      const type = await server.knex('studies as s').join('study_types as t', 't.id', 's.type_id').where('s.id', study.id).first('t.name');
+      const type = await server
+        .knex('studies as s')
+        .join('study_types as t', 't.id', 's.type_id')
+        .where('s.id', study.id)
+        .first('t.name');
       const start = DateTime.fromJSDate(study.start).setZone(ZONE).setLocale('uk');
       const end = DateTime.fromJSDate(study.end).setZone(ZONE);
-      expect(await page.getByTestId('study-time').textContent()).toBe(`${start.toFormat('cccc, d MMMM yyyy, HH:mm')}–${end.toFormat('HH:mm')}`);
+      expect(await page.getByTestId('study-time').textContent()).toBe(
+        `${start.toFormat('cccc, d MMMM yyyy, HH:mm')}–${end.toFormat('HH:mm')}`,
+      );
       expect(await page.getByTestId('study-type').textContent()).toBe(type.name);
       expect(await page.getByTestId('study-participants').textContent()).toBe(child.full_name);
-      expect(await page.getByTestId('study-teachers').textContent()).toBe(`${teacher.firstname} ${teacher.patronymic}`);
+      expect(await page.getByTestId('study-teachers').textContent()).toBe(
+        `${teacher.firstname} ${teacher.patronymic}`,
+      );
       // Every section of the study, reports included for a parent.
       for (const slot of ['homework', 'messages', 'reports', 'recordings']) {
         expect(await page.getByTestId(`study-slot-${slot}`).count()).toBe(1);
@@ -184,7 +216,9 @@ describe.each([
         `/api/studies/${study.id}/free-slots?from=${encodeURIComponent(week.from.toISO()!)}&to=${encodeURIComponent(week.to.toISO()!)}`,
       );
       expect(answer.status).toBe(200);
-      const expected = (answer.body.data as Array<{ start: string }>).map((s) => Date.parse(s.start)).filter((s) => s !== study.start.getTime());
+      const expected = (answer.body.data as Array<{ start: string }>)
+        .map((s) => Date.parse(s.start))
+        .filter((s) => s !== study.start.getTime());
       const offered = await offeredSlots(page);
       expect(offered).toEqual(expected);
       expect(offered.length).toBeGreaterThan(0);
@@ -209,19 +243,30 @@ describe.each([
         const end = start + duration;
         expect(start).toBeGreaterThanOrEqual(tomorrow.toMillis());
         expect(start).toBeLessThan(limit);
-        expect(off.some((o: { start_at: Date; end_at: Date }) => o.start_at.getTime() < end && start < o.end_at.getTime())).toBe(false);
-        expect(busy.some((b: { start: Date; end: Date }) => b.start.getTime() < end && start < b.end.getTime())).toBe(false);
+        expect(
+          off.some(
+            (o: { start_at: Date; end_at: Date }) => o.start_at.getTime() < end && start < o.end_at.getTime(),
+          ),
+        ).toBe(false);
+        expect(
+          busy.some((b: { start: Date; end: Date }) => b.start.getTime() < end && start < b.end.getTime()),
+        ).toBe(false);
       }
 
       // Pick one on another day than the lesson's own, confirm, and watch it move.
       const ownDay = DateTime.fromJSDate(study.start).setZone(ZONE).toISODate();
-      const target = offered.find((s) => DateTime.fromMillis(s, { zone: ZONE }).toISODate() !== ownDay) ?? offered[0];
+      const target =
+        offered.find((s) => DateTime.fromMillis(s, { zone: ZONE }).toISODate() !== ownDay) ?? offered[0];
       await page.locator(`[data-testid=transfer-view] .transfer-slot--${target}`).click();
       await page.getByTestId('transfer-confirm').waitFor();
-      expect(await page.getByTestId('transfer-confirm-to').textContent()).toContain(DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'));
+      expect(await page.getByTestId('transfer-confirm-to').textContent()).toContain(
+        DateTime.fromMillis(target, { zone: ZONE }).toFormat('HH:mm'),
+      );
       await viewShot(page, `family-parent-${width}-transfer-confirm-uk`);
       const before = await server.knex('studies').where({ id: study.id }).first('comment', 'miss_status');
-      const saved = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/studies/${study.id}`);
+      const saved = page.waitForRequest(
+        (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/studies/${study.id}`,
+      );
       await page.getByTestId('transfer-confirm-button').click();
       // Spec part 1 §7: the form carries comment and miss_status with the new start.
       const form = new URLSearchParams((await saved).postData() ?? '');
@@ -260,16 +305,26 @@ describe.each([
       // The teacher takes a day off that the offer had free time on.
       const before = await offeredSlots(page);
       const offDay = DateTime.fromMillis(before[0], { zone: ZONE }).startOf('day');
-      const schedule = await server.knex('schedules').where({ user_id: teacherId }).orderBy('start_at', 'desc').first('id');
+      const schedule = await server
+        .knex('schedules')
+        .where({ user_id: teacherId })
+        .orderBy('start_at', 'desc')
+        .first('id');
       [{ id: offId }] = await server
         .knex('offperiods')
-        .insert({ schedule_id: schedule.id, start_at: offDay.toJSDate(), end_at: offDay.plus({ days: 1 }).toJSDate() })
+        .insert({
+          schedule_id: schedule.id,
+          start_at: offDay.toJSDate(),
+          end_at: offDay.plus({ days: 1 }).toJSDate(),
+        })
         .returning('id');
       await transfer.getByTestId('transfer-back').click();
       await page.getByTestId('transfer-start').click();
       await page.locator('[data-testid=transfer-view] .transfer[data-state=ready]').waitFor();
       const after = await offeredSlots(page);
-      expect(after.filter((s) => s >= offDay.toMillis() && s < offDay.plus({ days: 1 }).toMillis())).toEqual([]);
+      expect(after.filter((s) => s >= offDay.toMillis() && s < offDay.plus({ days: 1 }).toMillis())).toEqual(
+        [],
+      );
       // The day off is drawn as such.
       expect(await transfer.locator('.calendar-bg--off').count()).toBeGreaterThan(0);
       await viewShot(page, `family-parent-${width}-transfer-off-uk`);
@@ -291,7 +346,9 @@ describe.each([
       // Late in the week the day off may be the only day of this week with free time left.
       expect(after.length + seen.length, 'free time outside the day off').toBeGreaterThan(0);
       expect(seen.filter((s) => s >= limit)).toEqual([]);
-      expect(Number(await transfer.getByTestId('transfer-window').getAttribute('data-to'))).toBeLessThanOrEqual(limit + 86_400_000);
+      expect(
+        Number(await transfer.getByTestId('transfer-window').getAttribute('data-to')),
+      ).toBeLessThanOrEqual(limit + 86_400_000);
     } finally {
       if (offId !== null) await server.knex('offperiods').where({ id: offId }).delete();
       await context.close();
@@ -317,8 +374,14 @@ describe.each([
       await viewShot(page, `family-parent-${width}-refused-uk`);
 
       // The server refuses it in the same words.
-      const tomorrowNoon = DateTime.fromJSDate(start).setZone(ZONE).plus({ days: 2 }).set({ hour: 12, minute: 0 });
-      const res = await parentApi.post(`/api/studies/${studyId}`, { _method: 'patch', start: tomorrowNoon.toISO() });
+      const tomorrowNoon = DateTime.fromJSDate(start)
+        .setZone(ZONE)
+        .plus({ days: 2 })
+        .set({ hour: 12, minute: 0 });
+      const res = await parentApi.post(`/api/studies/${studyId}`, {
+        _method: 'patch',
+        start: tomorrowNoon.toISO(),
+      });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('too_late');
       expect(res.body.message).toBe(uk.scheduling.transfer.too_late);
@@ -343,7 +406,12 @@ describe.each([
       await page.locator(`[data-testid=transfer-view] .transfer-slot--${target}`).click();
       await page.getByTestId('transfer-confirm').waitFor();
       // Somebody else books the teacher at that time before the parent confirms.
-      await occupyTeacher(server.knex, study.teacher_id!, target, target + (study.end.getTime() - study.start.getTime()));
+      await occupyTeacher(
+        server.knex,
+        study.teacher_id!,
+        target,
+        target + (study.end.getTime() - study.start.getTime()),
+      );
       await page.getByTestId('transfer-confirm-button').click();
       const error = page.getByTestId('transfer-error');
       await error.waitFor();
@@ -368,7 +436,12 @@ describe.each([
       // A lesson in this month's grid, moved by a Manager to another day of the grid.
       const grid = monthGrid(DateTime.now());
       const now = DateTime.now().setZone(ZONE);
-      const lessons = await studiesOf(server.knex, childId, now.plus({ days: 1 }) > grid.from ? now.plus({ days: 1 }) : grid.from, grid.to);
+      const lessons = await studiesOf(
+        server.knex,
+        childId,
+        now.plus({ days: 1 }) > grid.from ? now.plus({ days: 1 }) : grid.from,
+        grid.to,
+      );
       // Any future lesson in the grid will do, one another test moved as well.
       const study = lessons.find((s) => !touched.has(s.id)) ?? lessons[0];
       expect(study, 'a lesson ahead in this month’s grid').toBeDefined();
@@ -377,7 +450,10 @@ describe.each([
       for (const days of [1, 2, 3, -1, -2, 5, 6]) {
         const start = DateTime.fromJSDate(study.start).setZone(ZONE).plus({ days });
         if (start < now || start >= grid.to) continue;
-        const res = await managerApi.post(`/api/studies/${study.id}`, { _method: 'patch', start: start.toISO() });
+        const res = await managerApi.post(`/api/studies/${study.id}`, {
+          _method: 'patch',
+          start: start.toISO(),
+        });
         if (res.status === 200) {
           movedTo = start;
           break;
@@ -385,7 +461,9 @@ describe.each([
       }
       expect(movedTo, 'a free day for the staff move').not.toBeNull();
       await expect.poll(() => cellDateOf(page, study.id), { timeout: 10_000 }).toBe(movedTo!.toISODate());
-      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
     } finally {
       await context.close();
     }
@@ -403,16 +481,25 @@ describe.each([
       expect(await page.getByTestId('profile-name').innerText()).toBe(me.full_name);
       expect(await page.getByTestId('profile-email').innerText()).toBe(me.email);
       const phones = await k('phones').where('user_id', me.id).pluck('phone');
-      for (const phone of phones) expect(await page.getByTestId('profile-phones').innerText()).toContain(`+${phone}`);
+      for (const phone of phones)
+        expect(await page.getByTestId('profile-phones').innerText()).toContain(`+${phone}`);
       const children = await k('users').whereIn('id', [childId, siblingId]).pluck('full_name');
-      expect((await page.getByTestId('profile-child').allInnerTexts()).map((text) => text.split('\n')[0]).sort()).toEqual(children.sort());
+      expect(
+        (await page.getByTestId('profile-child').allInnerTexts()).map((text) => text.split('\n')[0]).sort(),
+      ).toEqual(children.sort());
       // The demo teacher teaches the demo student: named by first name and patronymic, with the links.
-      const teacher = await k('users').where('email', 'teacher@example.com').first('firstname', 'patronymic', 'zoom', 'googlemeet');
+      const teacher = await k('users')
+        .where('email', 'teacher@example.com')
+        .first('firstname', 'patronymic', 'zoom', 'googlemeet');
       const child = await k('users').where('id', childId).first('firstname');
-      const row = page.getByTestId('profile-teacher').filter({ hasText: `${teacher.firstname} ${teacher.patronymic}` });
+      const row = page
+        .getByTestId('profile-teacher')
+        .filter({ hasText: `${teacher.firstname} ${teacher.patronymic}` });
       expect(await row.innerText()).toContain(uk.familyProfile.teaches.replace('{{names}}', '').trim());
       expect(await row.innerText()).toContain(child.firstname);
-      const hrefs = await row.getByTestId('profile-meeting-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const hrefs = await row
+        .getByTestId('profile-meeting-link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(hrefs).toEqual([teacher.googlemeet, teacher.zoom].filter(Boolean));
       expect(await row.getByTestId('profile-meeting-link').first().getAttribute('target')).toBe('_blank');
       // Editable only where the permissions allow: the bot buttons; no field to type into.
@@ -449,16 +536,21 @@ describe.each([
       expect(await page.getByTestId('page-title').textContent()).toBe(ru.titles.settings);
       await expect.poll(() => page.title()).toBe(`${ru.app.name} | ${ru.titles.settings}`);
       expect(await page.evaluate(() => localStorage.getItem('app:language'))).toBe('ru');
-      expect(await page.getByTestId('settings-messengers').textContent()).toContain(ru.family.settings.messengersTitle);
+      expect(await page.getByTestId('settings-messengers').textContent()).toContain(
+        ru.family.settings.messengersTitle,
+      );
       // The bot buttons, in Russian, once the parent's bots are known.
       const viberTexts = [ru.bots.settings.connectViber, `Viber: ${ru.bots.settings.connected}`];
-      await expect.poll(() => page.getByTestId('bot-connect-viber').innerText()).toSatisfy((text: string) => viberTexts.includes(text));
+      await expect
+        .poll(() => page.getByTestId('bot-connect-viber').innerText())
+        .toSatisfy((text: string) => viberTexts.includes(text));
       await screenshot(page, `family-parent-${width}-settings-bots-ru`);
       await screenshot(page, `family-parent-${width}-settings-ru`);
 
       const languages: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/')) languages.push(request.headers()['accept-language']);
+        if (new URL(request.url()).pathname.startsWith('/api/'))
+          languages.push(request.headers()['accept-language']);
       });
       await page.reload();
       await page.getByTestId('settings-page').waitFor();
@@ -466,13 +558,17 @@ describe.each([
       await waitForCalendar(page, childId);
       expect(languages.length).toBeGreaterThan(0);
       expect(new Set(languages)).toEqual(new Set(['ru']));
-      expect(await page.getByTestId('family-calendar').getByTestId('calendar-today').textContent()).toBe(ru.calendarUi.toolbar.today);
+      expect(await page.getByTestId('family-calendar').getByTestId('calendar-today').textContent()).toBe(
+        ru.calendarUi.toolbar.today,
+      );
       expect(await page.getByTestId('nav-calendar').textContent()).toBe(ru.family.shell.calendar);
       await screenshot(page, `family-parent-${width}-month-ru`);
 
       const study = await movableStudy();
       await openTransfer(page, study);
-      expect(await page.locator('[data-testid=transfer-view] .modal__title').textContent()).toBe(ru.family.transfer.title);
+      expect(await page.locator('[data-testid=transfer-view] .modal__title').textContent()).toBe(
+        ru.family.transfer.title,
+      );
       await viewShot(page, `family-parent-${width}-transfer-ru`);
       await page.getByTestId('transfer-back').click();
       await page.getByTestId('study-modal').waitFor();

@@ -6,7 +6,14 @@ import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/val
 import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
-import { cellDateOf, openStudy, shownStudyIds, studiesOf, viewShot, waitForCalendar } from './family.test-kit';
+import {
+  cellDateOf,
+  openStudy,
+  shownStudyIds,
+  studiesOf,
+  viewShot,
+  waitForCalendar,
+} from './family.test-kit';
 import { expectPasswordChangedThenRestore } from '../support/passwords.test-kit';
 import { PASSWORD, signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 
@@ -68,8 +75,13 @@ describe.each([
       const now = Date.now();
       const study = own.find((s) => s.start.getTime() > now + 2 * 86_400_000 && s.teacher_id !== null)!;
       await openStudy(page, study.id);
-      const teacher = await server.knex('users').where({ id: study.teacher_id }).first('firstname', 'patronymic');
-      expect(await page.getByTestId('study-teachers').textContent()).toBe(`${teacher.firstname} ${teacher.patronymic}`);
+      const teacher = await server
+        .knex('users')
+        .where({ id: study.teacher_id })
+        .first('firstname', 'patronymic');
+      expect(await page.getByTestId('study-teachers').textContent()).toBe(
+        `${teacher.firstname} ${teacher.patronymic}`,
+      );
       // Only a Responsible transfers; reports are not a student's to read.
       expect(await page.getByTestId('transfer-start').count()).toBe(0);
       expect(await page.getByTestId('study-slot-reports').count()).toBe(0);
@@ -102,7 +114,9 @@ describe.each([
       expect(await page.getByTestId('profile-name').innerText()).toBe(me.full_name);
       expect(await page.getByTestId('profile-email').innerText()).toBe(me.email);
       expect(await page.getByTestId('profile-children').count()).toBe(0);
-      expect(await page.getByTestId('profile-teachers').innerText()).not.toContain(ru.familyProfile.teaches.split(':')[0]);
+      expect(await page.getByTestId('profile-teachers').innerText()).not.toContain(
+        ru.familyProfile.teaches.split(':')[0],
+      );
       expect(await page.getByTestId('profile-page').locator('input, textarea, select').count()).toBe(0);
       await screenshot(page, `family-student-${width}-profile-ru`);
     } finally {
@@ -134,7 +148,10 @@ describe.each([
       for (const days of [1, 2, 3, -1, 5, 6]) {
         const start = DateTime.fromJSDate(study.start).setZone(ZONE).plus({ days });
         if (start < now || start >= grid.to) continue;
-        const res = await managerApi.post(`/api/studies/${study.id}`, { _method: 'patch', start: start.toISO() });
+        const res = await managerApi.post(`/api/studies/${study.id}`, {
+          _method: 'patch',
+          start: start.toISO(),
+        });
         if (res.status === 200) {
           movedTo = start;
           break;
@@ -142,7 +159,9 @@ describe.each([
       }
       expect(movedTo, 'a free day for the staff move').not.toBeNull();
       await expect.poll(() => cellDateOf(page, study.id), { timeout: 10_000 }).toBe(movedTo!.toISODate());
-      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
       expect(studyCalls.length).toBeGreaterThan(0);
       for (const url of studyCalls) expect(url.searchParams.get('filter[id]')).toBe(String(study.id));
     } finally {
@@ -165,7 +184,9 @@ describe.each([
       await screenshot(page, `family-student-${width}-month-ru`);
       const first = (await shownStudyIds(page))[0];
       await openStudy(page, first);
-      expect(await page.locator('[data-testid=study-modal] .modal__title').textContent()).toBe(ru.family.study.title);
+      expect(await page.locator('[data-testid=study-modal] .modal__title').textContent()).toBe(
+        ru.family.study.title,
+      );
       await viewShot(page, `family-student-${width}-modal-ru`);
       await page.getByTestId('modal-close').click();
 
@@ -199,7 +220,11 @@ describe('family web settings: password change (spec part 2 §5)', () => {
       await form.locator('input[name=new_password]').fill('short');
       await form.locator('input[name=new_password_confirmation]').fill('shorter');
       await page.getByTestId('password-submit').click();
-      const local = parseBody(passwordChangeSchema, { current_password: PASSWORD, new_password: 'short', new_password_confirmation: 'shorter' });
+      const local = parseBody(passwordChangeSchema, {
+        current_password: PASSWORD,
+        new_password: 'short',
+        new_password_confirmation: 'shorter',
+      });
       expect(local.success).toBe(false);
       const expected = fieldErrors(local.success ? [] : local.issues, t);
       expect(await page.getByTestId('new_password-error').textContent()).toBe(expected.new_password[0]);
@@ -219,7 +244,9 @@ describe('family web settings: password change (spec part 2 §5)', () => {
       await form.locator('input[name=new_password_confirmation]').fill(newPassword);
       await page.getByTestId('password-submit').click();
       await page.getByTestId('current_password-error').waitFor();
-      expect(await page.getByTestId('current_password-error').textContent()).toBe(uk.errors.password_current_wrong);
+      expect(await page.getByTestId('current_password-error').textContent()).toBe(
+        uk.errors.password_current_wrong,
+      );
       await screenshot(page, 'family-student-360-password-error-uk');
 
       await form.locator('input[name=current_password]').fill(PASSWORD);

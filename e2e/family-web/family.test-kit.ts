@@ -23,7 +23,12 @@ export interface DbStudy {
 }
 
 /** A user's studies starting in [from, to), with their number of students and a teacher. */
-export async function studiesOf(knex: Knex, userId: number, from: DateTime, to: DateTime): Promise<DbStudy[]> {
+export async function studiesOf(
+  knex: Knex,
+  userId: number,
+  from: DateTime,
+  to: DateTime,
+): Promise<DbStudy[]> {
   const rows = await knex('studies as s')
     .join('study_user as me', 'me.study_id', 's.id')
     .where('me.user_id', userId)
@@ -33,8 +38,12 @@ export async function studiesOf(knex: Knex, userId: number, from: DateTime, to: 
       's.id',
       's.start',
       's.end',
-      knex.raw('(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students'),
-      knex.raw('(select min(x.user_id) from study_user x where x.study_id = s.id and x.role_id in (3, 7)) as teacher_id'),
+      knex.raw(
+        '(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students',
+      ),
+      knex.raw(
+        '(select min(x.user_id) from study_user x where x.study_id = s.id and x.role_id in (3, 7)) as teacher_id',
+      ),
     )
     .orderBy('s.start');
   return rows as DbStudy[];
@@ -50,9 +59,13 @@ export async function shownStudyIds(page: Page): Promise<number[]> {
 
 /** The Kyiv date (yyyy-MM-dd) of the month cell a study is drawn in, null when not drawn. */
 export async function cellDateOf(page: Page, studyId: number): Promise<string | null> {
-  const event = page.locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`).first();
+  const event = page
+    .locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`)
+    .first();
   if ((await event.count()) === 0) return null;
-  return event.evaluate((node) => (node.closest('td[data-date]') as HTMLElement | null)?.dataset.date ?? null);
+  return event.evaluate(
+    (node) => (node.closest('td[data-date]') as HTMLElement | null)?.dataset.date ?? null,
+  );
 }
 
 /** Month view: from today's month to the month of `at` (Kyiv). */
@@ -67,7 +80,10 @@ export async function showMonthOf(page: Page, at: Date): Promise<void> {
 }
 
 export async function openStudy(page: Page, studyId: number): Promise<void> {
-  await page.locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`).first().click();
+  await page
+    .locator(`[data-testid=family-calendar] [data-testid=study-event][data-study-id="${studyId}"]`)
+    .first()
+    .click();
   await page.getByTestId('study-modal').waitFor();
 }
 
@@ -76,14 +92,27 @@ export async function openStudy(page: Page, studyId: number): Promise<void> {
  * refusal. The demo timetable cannot promise one at every hour, so the test arranges it: the first
  * half hour from tomorrow's midnight that is free for both the teacher and the student.
  */
-export async function arrangeStudyStartingTomorrow(knex: Knex, studentId: number, teacherId: number): Promise<number> {
+export async function arrangeStudyStartingTomorrow(
+  knex: Knex,
+  studentId: number,
+  teacherId: number,
+): Promise<number> {
   const now = DateTime.now().setZone(ZONE);
   const latest = now.plus({ hours: 24, minutes: -10 });
-  for (let start = now.startOf('day').plus({ days: 1 }); start < latest; start = start.plus({ minutes: 30 })) {
+  for (
+    let start = now.startOf('day').plus({ days: 1 });
+    start < latest;
+    start = start.plus({ minutes: 30 })
+  ) {
     try {
       return await knex.transaction(async (trx) => {
         const [row] = await trx('studies')
-          .insert({ start: start.toJSDate(), end: start.plus({ minutes: 45 }).toJSDate(), type_id: 1, trial: false })
+          .insert({
+            start: start.toJSDate(),
+            end: start.plus({ minutes: 45 }).toJSDate(),
+            type_id: 1,
+            trial: false,
+          })
           .returning('id');
         await trx('study_user').insert([
           { study_id: row.id, user_id: teacherId, role_id: 3 },
@@ -100,9 +129,16 @@ export async function arrangeStudyStartingTomorrow(knex: Knex, studentId: number
 }
 
 /** Occupies the teacher at [start, end) with a study of their own (somebody else booked it). */
-export async function occupyTeacher(knex: Knex, teacherId: number, start: number, end: number): Promise<number> {
+export async function occupyTeacher(
+  knex: Knex,
+  teacherId: number,
+  start: number,
+  end: number,
+): Promise<number> {
   return knex.transaction(async (trx) => {
-    const [row] = await trx('studies').insert({ start: new Date(start), end: new Date(end), type_id: 5, trial: false }).returning('id');
+    const [row] = await trx('studies')
+      .insert({ start: new Date(start), end: new Date(end), type_id: 5, trial: false })
+      .returning('id');
     await trx('study_user').insert({ study_id: row.id, user_id: teacherId, role_id: 3 });
     return Number(row.id);
   });

@@ -2,7 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
-import { startPaymentProviders, type PaymentProviders } from '@school/server/src/features/payments/payment-providers.test-kit';
+import {
+  startPaymentProviders,
+  type PaymentProviders,
+} from '@school/server/src/features/payments/payment-providers.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
@@ -19,7 +22,10 @@ import { arrangeUnpaidInvoice, openPayments } from './payments.test-kit';
 
 const TEXTS = { uk: resources.uk.translation, ru: resources.ru.translation };
 const fill = (template: string, params: Record<string, string | number>) =>
-  Object.entries(params).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)), template);
+  Object.entries(params).reduce(
+    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    template,
+  );
 
 let providers: PaymentProviders;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -44,8 +50,15 @@ afterAll(async () => {
 });
 
 /** The staff app with the invoice's form open (its payments section loaded). */
-async function staffInvoice(language: 'uk' | 'ru', invoiceId: number): Promise<{ page: Page; close(): Promise<void> }> {
-  const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop, locale: `${language}-UA` });
+async function staffInvoice(
+  language: 'uk' | 'ru',
+  invoiceId: number,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const { context, page } = await newPage(browser, {
+    baseURL: server.url,
+    viewport: VIEWPORTS.desktop,
+    locale: `${language}-UA`,
+  });
   await signIn(page, 'admin@example.com', language);
   await page.goto(`/staff/admin/invoices?edit=${invoiceId}`);
   await page.locator('[data-testid=invoice-payments][data-state=unpaid]').waitFor();
@@ -61,9 +74,15 @@ describe.each([
   it('takes a parent from the Payments page through the checkout to a paid invoice the staff app sees at once', async () => {
     const invoice = await arrangeUnpaidInvoice(server.knex, manager, childId);
     const staff = await staffInvoice(language, invoice.id);
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.phone, locale: `${language}-UA` });
+    const { context, page } = await newPage(browser, {
+      baseURL: server.url,
+      viewport: VIEWPORTS.phone,
+      locale: `${language}-UA`,
+    });
     try {
-      expect(await staff.page.getByTestId('invoice-payments-none').textContent()).toBe(texts.paymentsUi.staff.none);
+      expect(await staff.page.getByTestId('invoice-payments-none').textContent()).toBe(
+        texts.paymentsUi.staff.none,
+      );
       // The unpaid invoices table under the form lists it.
       await staff.page.getByTestId(`invoice-number-${invoice.id}`).waitFor();
 
@@ -81,7 +100,10 @@ describe.each([
       // The provider's page, with the invoice's amount the server sent (never the browser's).
       await page.waitForURL((url) => url.origin === new URL(providers[provider].url).origin);
       expect(await page.title()).toBe(fakeTitle);
-      const payment = await server.knex('payments').where({ invoice_id: invoice.id }).first('id', 'amount', 'status');
+      const payment = await server
+        .knex('payments')
+        .where({ invoice_id: invoice.id })
+        .first('id', 'amount', 'status');
       expect(Number(payment.amount)).toBe(invoice.amount);
       expect(payment.status).toBe('pending');
 
@@ -89,7 +111,9 @@ describe.each([
       await page.getByRole('button', { name: 'Pay' }).click();
       await page.waitForURL((url) => url.origin === server.url && url.pathname === '/payments');
       await page.locator('[data-testid=payment-return][data-state=paid]').waitFor();
-      expect(await page.getByTestId('payment-return').textContent()).toBe(fill(texts.paymentsUi.confirmed, { number: invoice.number }));
+      expect(await page.getByTestId('payment-return').textContent()).toBe(
+        fill(texts.paymentsUi.confirmed, { number: invoice.number }),
+      );
       expect(await card.getAttribute('data-paid')).toBe('true');
       expect(await card.locator('[data-testid^=pay-]').count()).toBe(0);
       // The address no longer names the payment: a reload does not announce it again.
@@ -98,19 +122,32 @@ describe.each([
 
       // The staff app, untouched since it opened, shows the invoice paid with the payment: told over
       // its socket (its own look-up runs only every 30 s).
-      await staff.page.locator('[data-testid=invoice-payments][data-state=paid]').waitFor({ timeout: 10_000 });
+      await staff.page
+        .locator('[data-testid=invoice-payments][data-state=paid]')
+        .waitFor({ timeout: 10_000 });
       const row = staff.page.getByTestId('invoice-payment');
       expect(await row.count()).toBe(1);
       expect(await row.getAttribute('data-status')).toBe('success');
       expect(await row.getAttribute('data-flagged')).toBe('false');
-      expect(await row.getByTestId('invoice-payment-provider').textContent()).toBe(texts.paymentsUi.providers[provider]);
-      const stored = await server.knex('payments').where({ id: payment.id }).first('provider_payment_id', 'status');
+      expect(await row.getByTestId('invoice-payment-provider').textContent()).toBe(
+        texts.paymentsUi.providers[provider],
+      );
+      const stored = await server
+        .knex('payments')
+        .where({ id: payment.id })
+        .first('provider_payment_id', 'status');
       expect(stored.status).toBe('success');
-      expect(await row.getByTestId('invoice-payment-provider-id').textContent()).toBe(String(stored.provider_payment_id));
-      expect(await row.getByTestId('invoice-payment-status').textContent()).toBe(texts.paymentsUi.statuses.success);
+      expect(await row.getByTestId('invoice-payment-provider-id').textContent()).toBe(
+        String(stored.provider_payment_id),
+      );
+      expect(await row.getByTestId('invoice-payment-status').textContent()).toBe(
+        texts.paymentsUi.statuses.success,
+      );
       expect(await staff.page.getByTestId('invoice-record-manual').count()).toBe(0);
       // ...and the unpaid table under it no longer lists it.
-      await expect.poll(() => staff.page.getByTestId(`invoice-number-${invoice.id}`).count(), { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(() => staff.page.getByTestId(`invoice-number-${invoice.id}`).count(), { timeout: 10_000 })
+        .toBe(0);
       const paidAt = await server.knex('invoices').where({ id: invoice.id }).first('payed_at');
       expect(paidAt.payed_at).not.toBeNull();
       await viewportShot(staff.page, `payments-staff-invoice-1280-${language}`);
@@ -119,7 +156,9 @@ describe.each([
       const summary = staff.page.getByTestId(`invoice-payments-${invoice.id}`);
       await summary.waitFor();
       expect(await summary.getAttribute('data-status')).toBe('success');
-      expect(await summary.textContent()).toBe(`${texts.paymentsUi.providers[provider]} · ${texts.paymentsUi.statuses.success}`);
+      expect(await summary.textContent()).toBe(
+        `${texts.paymentsUi.providers[provider]} · ${texts.paymentsUi.statuses.success}`,
+      );
       await viewportShot(staff.page, `payments-staff-table-1280-${language}`);
       await staff.page.goto(`/staff/admin/invoices?edit=${invoice.id}`);
       await staff.page.locator('[data-testid=invoice-payments][data-state=paid]').waitFor();
@@ -150,13 +189,20 @@ describe('recording a bank transfer in the staff app', () => {
       await staff.page.locator('.bp6-alert-footer .bp6-intent-primary').click();
       await staff.page.locator('[data-testid=invoice-payments][data-state=paid]').waitFor();
       const row = staff.page.getByTestId('invoice-payment');
-      expect(await row.getByTestId('invoice-payment-provider').textContent()).toBe(TEXTS.uk.paymentsUi.providers.manual);
+      expect(await row.getByTestId('invoice-payment-provider').textContent()).toBe(
+        TEXTS.uk.paymentsUi.providers.manual,
+      );
       expect(await row.getAttribute('data-status')).toBe('success');
-      const stored = await server.knex('payments').where({ invoice_id: invoice.id }).first('provider', 'amount');
+      const stored = await server
+        .knex('payments')
+        .where({ invoice_id: invoice.id })
+        .first('provider', 'amount');
       expect(stored.provider).toBe('manual');
       expect(Number(stored.amount)).toBe(invoice.amount);
       // The parent's open page follows without a reload.
-      await parent.page.locator(`[data-testid=invoice-card][data-invoice-id="${invoice.id}"][data-paid=true]`).waitFor({ timeout: 10_000 });
+      await parent.page
+        .locator(`[data-testid=invoice-card][data-invoice-id="${invoice.id}"][data-paid=true]`)
+        .waitFor({ timeout: 10_000 });
       expect(await card.locator('[data-testid^=pay-]').count()).toBe(0);
     } finally {
       await parent.context.close();

@@ -5,7 +5,14 @@ import { installNativeBridge } from '../desktop-calendar/native-bridge.test-kit'
 import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 import { VIEWPORTS } from '../support/browser.test-kit';
 import { signIn } from '../support/demo-school.test-kit';
-import { activeRows, recordingsOf, sharedStudiesThisWeek, showSection, shownRows, useRecordingsSuite } from './recordings.test-kit';
+import {
+  activeRows,
+  recordingsOf,
+  sharedStudiesThisWeek,
+  showSection,
+  shownRows,
+  useRecordingsSuite,
+} from './recordings.test-kit';
 
 /**
  * The desktop app's own way: the native dialog's paths (stood in for by the harness), ffprobe in
@@ -19,9 +26,22 @@ const suite = useRecordingsSuite();
 describe('recordings through the desktop main process', () => {
   it('probes the picked files in main and uploads them from disk to the server', async () => {
     const week = currentKyivWeek();
-    const [studyId] = await sharedStudiesThisWeek(suite.server.knex, suite.teacherId, suite.studentId, week.from.toJSDate(), week.to.toJSDate());
-    const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.desktop, locale: 'uk-UA' });
-    const harness = await installNativeBridge(context, { appUrl: `${suite.server.url}/staff/`, trustedOrigin: suite.server.url });
+    const [studyId] = await sharedStudiesThisWeek(
+      suite.server.knex,
+      suite.teacherId,
+      suite.studentId,
+      week.from.toJSDate(),
+      week.to.toJSDate(),
+    );
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: VIEWPORTS.desktop,
+      locale: 'uk-UA',
+    });
+    const harness = await installNativeBridge(context, {
+      appUrl: `${suite.server.url}/staff/`,
+      trustedOrigin: suite.server.url,
+    });
     const page = await context.newPage();
     const calls: string[] = [];
     try {
@@ -30,11 +50,17 @@ describe('recordings through the desktop main process', () => {
       await openStudy(page, studyId);
       await page.getByTestId('recordings-empty').waitFor();
 
-      harness.dialogs.open = [suite.samples['lesson-1.webm'], suite.samples['notes.mp4'], suite.samples['click.webm']];
+      harness.dialogs.open = [
+        suite.samples['lesson-1.webm'],
+        suite.samples['notes.mp4'],
+        suite.samples['click.webm'],
+      ];
       await page.getByTestId('recordings-add').click();
       await expect.poll(() => activeRows(page).count()).toBe(3);
       const problems = await activeRows(page).evaluateAll((rows) =>
-        rows.map((row) => [...row.querySelectorAll('[data-problem]')].map((p) => (p as HTMLElement).dataset.problem)),
+        rows.map((row) =>
+          [...row.querySelectorAll('[data-problem]')].map((p) => (p as HTMLElement).dataset.problem),
+        ),
       );
       // ffprobe in main: the renamed text has no video stream, the click lasts 2 s.
       expect(problems).toEqual([[], ['recordings.file_must_be_video'], ['recordings.too_short']]);
@@ -53,7 +79,9 @@ describe('recordings through the desktop main process', () => {
       const { size } = await import('node:fs/promises').then((fs) => fs.stat(suite.samples['lesson-1.webm']));
       expect(saved).toMatchObject({ part: 1, file_name: 'lesson-1.webm', file_size: size });
       expect(calls.filter((c) => c.startsWith('POST') || c.startsWith('PATCH'))).toEqual([]);
-      await expect.poll(async () => (await shownRows(page)).map((r) => `${r.kind}:${r.name}`).join()).toBe('existing:lesson-1.webm');
+      await expect
+        .poll(async () => (await shownRows(page)).map((r) => `${r.kind}:${r.name}`).join())
+        .toBe('existing:lesson-1.webm');
       expect(harness.logged).toEqual([]);
     } finally {
       await context.close();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import { currentKyivWeek, openStudy, pickUser, studiesOf, toastText } from '../desktop-calendar/calendar.test-kit';
+import {
+  currentKyivWeek,
+  openStudy,
+  pickUser,
+  studiesOf,
+  toastText,
+} from '../desktop-calendar/calendar.test-kit';
 import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 import { VIEWPORTS } from '../support/browser.test-kit';
 import { signIn } from '../support/demo-school.test-kit';
@@ -25,13 +31,25 @@ const suite = useRecordingsSuite();
 
 async function studies(): Promise<number[]> {
   const week = currentKyivWeek();
-  const ids = await sharedStudiesThisWeek(suite.server.knex, suite.teacherId, suite.studentId, week.from.toJSDate(), week.to.toJSDate());
-  if (ids.length < 2) throw new Error(`the demo week has ${ids.length} studies of teacher@ with student@, 2 needed`);
+  const ids = await sharedStudiesThisWeek(
+    suite.server.knex,
+    suite.teacherId,
+    suite.studentId,
+    week.from.toJSDate(),
+    week.to.toJSDate(),
+  );
+  if (ids.length < 2)
+    throw new Error(`the demo week has ${ids.length} studies of teacher@ with student@, 2 needed`);
   return ids;
 }
 
 async function teacherPage(language: 'uk' | 'ru') {
-  const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.desktop, locale: language === 'uk' ? 'uk-UA' : 'ru-RU', acceptDownloads: true });
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.url,
+    viewport: VIEWPORTS.desktop,
+    locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await signIn(page, 'teacher@example.com', language);
   await pickUser(page, suite.teacherId);
@@ -53,13 +71,19 @@ describe('recordings in the staff study modal', () => {
       await addFiles(page, [s['lesson-1.webm'], s['lesson-2.webm'], s['click.webm'], s['notes.mp4']]);
       await addFiles(page, [s['lesson-2.webm']]);
       await expect.poll(() => activeRows(page).count()).toBe(5);
-      const problemsOf = (i: number) => activeRows(page).nth(i).locator('[data-problem]').evaluateAll((n) => n.map((x) => (x as HTMLElement).dataset.problem));
+      const problemsOf = (i: number) =>
+        activeRows(page)
+          .nth(i)
+          .locator('[data-problem]')
+          .evaluateAll((n) => n.map((x) => (x as HTMLElement).dataset.problem));
       expect(await problemsOf(0)).toEqual([]);
       expect(await problemsOf(1)).toEqual(['recordings.file_duplicate']);
       expect(await problemsOf(2)).toEqual(['recordings.too_short']);
       expect(await problemsOf(3)).toEqual(['recordings.file_must_be_video']);
       expect(await problemsOf(4)).toEqual(['recordings.file_duplicate']);
-      expect(await activeRows(page).nth(3).locator('[data-problem]').innerText()).toBe(t.recordings.file_must_be_video);
+      expect(await activeRows(page).nth(3).locator('[data-problem]').innerText()).toBe(
+        t.recordings.file_must_be_video,
+      );
       expect(await page.getByTestId('recordings-save').isDisabled()).toBe(true);
       await viewportShot(page, 'recordings-desktop-problems-uk');
 
@@ -71,7 +95,9 @@ describe('recordings in the staff study modal', () => {
       await page.getByTestId('recordings-add').click();
       await (await chooser).setFiles([]);
       await expect.poll(() => activeRows(page).count()).toBe(3);
-      expect(await activeRows(page).nth(2).locator('[data-problem]').innerText()).toBe(t.recordings.file_not_selected);
+      expect(await activeRows(page).nth(2).locator('[data-problem]').innerText()).toBe(
+        t.recordings.file_not_selected,
+      );
       const choose = page.waitForEvent('filechooser');
       await activeRows(page).nth(2).locator('[data-testid$="-choose"]').click();
       await (await choose).setFiles([s['lesson-3.mp4']]);
@@ -79,7 +105,11 @@ describe('recordings in the staff study modal', () => {
 
       // Reorder: drag the third row onto the first, then the (new) first one down with its button.
       await activeRows(page).nth(2).dragTo(activeRows(page).nth(0));
-      expect((await shownRows(page)).map((r) => r.name)).toEqual(['lesson-3.mp4', 'lesson-1.webm', 'lesson-2.webm']);
+      expect((await shownRows(page)).map((r) => r.name)).toEqual([
+        'lesson-3.mp4',
+        'lesson-1.webm',
+        'lesson-2.webm',
+      ]);
       await activeRows(page).nth(0).locator('[data-testid$="-down"]').click();
       expect(await shownRows(page)).toEqual([
         { part: '1', name: 'lesson-1.webm', kind: 'new' },
@@ -104,7 +134,11 @@ describe('recordings in the staff study modal', () => {
       const progress = page.getByTestId('recordings-progress');
       await progress.waitFor();
       expect(await progress.getAttribute('data-route')).toBe('direct');
-      await expect.poll(async () => Number(await progress.getAttribute('data-percent').catch(() => '0')), { timeout: 30_000 }).toBeGreaterThan(5);
+      await expect
+        .poll(async () => Number(await progress.getAttribute('data-percent').catch(() => '0')), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(5);
       percents.push(Number(await progress.getAttribute('data-percent')));
       await viewportShot(page, 'recordings-desktop-uploading-uk');
       expect(await toastText(page, 'success')).toEqual({ title: '', message: t.recordings.saved });
@@ -117,7 +151,9 @@ describe('recordings in the staff study modal', () => {
         [2, 'lesson-3.mp4', []],
         [3, 'lesson-2.webm', []],
       ]);
-      await expect.poll(async () => (await shownRows(page)).map((r) => r.kind).join()).toBe('existing,existing,existing');
+      await expect
+        .poll(async () => (await shownRows(page)).map((r) => r.kind).join())
+        .toBe('existing,existing,existing');
       expect(await page.getByTestId('recordings-save').isDisabled()).toBe(true);
 
       // Play inside the modal and seek: the player asks /play for byte ranges (206).
@@ -130,7 +166,11 @@ describe('recordings in the staff study modal', () => {
       await video.waitFor();
       const duration = await video.evaluate(
         (v: HTMLVideoElement) =>
-          new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true }))),
+          new Promise<number>((resolve) =>
+            v.readyState >= 1
+              ? resolve(v.duration)
+              : v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true }),
+          ),
       );
       expect(duration).toBeGreaterThan(11);
       const seekedTo = await video.evaluate(
@@ -156,19 +196,25 @@ describe('recordings in the staff study modal', () => {
       await activeRows(page).nth(1).locator('[data-testid$="-replace"]').click();
       await (await replace).setFiles([suite.samples['урок 4.webm']]);
       // The browser looks into the file first (a moment), then the row holds it.
-      await expect.poll(async () => (await shownRows(page)).map((r) => `${r.kind}:${r.name}`).join()).toBe(
-        'existing:lesson-1.webm,replacing:урок 4.webm,existing:lesson-2.webm',
-      );
+      await expect
+        .poll(async () => (await shownRows(page)).map((r) => `${r.kind}:${r.name}`).join())
+        .toBe('existing:lesson-1.webm,replacing:урок 4.webm,existing:lesson-2.webm');
       await activeRows(page).nth(2).locator('[data-testid$="-remove"]').click();
       await page.getByTestId('recordings-confirm').waitFor();
       await viewportShot(page, 'recordings-desktop-confirm-uk');
       await page.locator('.bp6-alert-footer .bp6-intent-danger').click();
       await expect.poll(() => activeRows(page).count()).toBe(2);
       await page.getByTestId('recordings-save').click();
-      await expect.poll(async () => (await recordingsOf(suite.server.knex, studyId)).map((r) => `${r.part}:${r.file_name}`).join(), { timeout: 30_000 }).toBe(
-        '1:lesson-1.webm,2:урок 4.webm',
-      );
-      await expect.poll(async () => (await shownRows(page)).map((r) => `${r.kind}:${r.name}`).join()).toBe('existing:lesson-1.webm,existing:урок 4.webm');
+      await expect
+        .poll(
+          async () =>
+            (await recordingsOf(suite.server.knex, studyId)).map((r) => `${r.part}:${r.file_name}`).join(),
+          { timeout: 30_000 },
+        )
+        .toBe('1:lesson-1.webm,2:урок 4.webm');
+      await expect
+        .poll(async () => (await shownRows(page)).map((r) => `${r.kind}:${r.name}`).join())
+        .toBe('existing:lesson-1.webm,existing:урок 4.webm');
 
       // "Download failed" when the server no longer has it.
       await suite.server.knex('recordings').where({ study_id: studyId, file_name: 'урок 4.webm' }).delete();
@@ -192,7 +238,8 @@ describe('recordings in the staff study modal', () => {
       // The connection drops while the second file goes: the first one is already on the server.
       const sent: string[] = [];
       page.on('request', (r) => {
-        if (r.method() === 'PATCH' || r.method() === 'HEAD') sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+        if (r.method() === 'PATCH' || r.method() === 'HEAD')
+          sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
       });
       let patches = 0;
       await page.route('**/recordings/uploads/*', async (route) => {
@@ -217,8 +264,13 @@ describe('recordings in the staff study modal', () => {
       // Both uploads were asked where they stood; only the unfinished one was sent again.
       expect(retried.filter((p) => p.startsWith('HEAD'))).toHaveLength(2);
       expect(retried.filter((p) => p.startsWith('PATCH'))).toHaveLength(1);
-      expect((await recordingsOf(suite.server.knex, studyId)).map((r) => r.file_name)).toEqual(['lesson-2.webm', 'lesson-1.webm']);
-      await expect.poll(async () => (await shownRows(page)).map((r) => r.kind).join()).toBe('existing,existing');
+      expect((await recordingsOf(suite.server.knex, studyId)).map((r) => r.file_name)).toEqual([
+        'lesson-2.webm',
+        'lesson-1.webm',
+      ]);
+      await expect
+        .poll(async () => (await shownRows(page)).map((r) => r.kind).join())
+        .toBe('existing,existing');
       await showSection(page);
       await viewportShot(page, 'recordings-desktop-saved-ru');
 
@@ -233,7 +285,10 @@ describe('recordings in the staff study modal', () => {
       await expect.poll(() => failure.getAttribute('data-reason')).toBe('cancelled');
       expect(await failure.innerText()).toContain(t.recordingsUi.cancelled);
       await throttleUploads(page, null);
-      expect((await recordingsOf(suite.server.knex, studyId)).map((r) => r.file_name)).toEqual(['lesson-2.webm', 'lesson-1.webm']);
+      expect((await recordingsOf(suite.server.knex, studyId)).map((r) => r.file_name)).toEqual([
+        'lesson-2.webm',
+        'lesson-1.webm',
+      ]);
       expect((await shownRows(page)).map((r) => r.kind)).toEqual(['existing', 'existing', 'new']);
     } finally {
       await context.close();
@@ -243,7 +298,9 @@ describe('recordings in the staff study modal', () => {
   it('lists an archived recording after the active ones, read only: no moving, replacing or removing (ru)', async () => {
     const shared = await studies();
     const week = currentKyivWeek();
-    const others = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter((x) => !shared.includes(x.id) && x.miss_status === 0);
+    const others = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter(
+      (x) => !shared.includes(x.id) && x.miss_status === 0,
+    );
     const studyId = others.at(-1)!.id;
     const row = (part: number, file_name: string, archived: boolean) => ({
       study_id: studyId,
@@ -255,7 +312,9 @@ describe('recordings in the staff study modal', () => {
       archived,
       created_by: suite.teacherId,
     });
-    await suite.server.knex('recordings').insert([row(1, 'частина 1.webm', false), row(2, 'стара частина.webm', true)]);
+    await suite.server
+      .knex('recordings')
+      .insert([row(1, 'частина 1.webm', false), row(2, 'стара частина.webm', true)]);
     const { context, page } = await teacherPage('ru');
     try {
       await openStudy(page, studyId);
@@ -265,7 +324,8 @@ describe('recordings in the staff study modal', () => {
       expect(await archived.getAttribute('data-kind')).toBe('archived');
       expect(await archived.getAttribute('data-part')).toBe('2');
       expect(await archived.getAttribute('draggable')).not.toBe('true');
-      for (const action of ['remove', 'replace', 'up', 'down']) expect(await archived.locator(`[data-testid$="-${action}"]`).count(), action).toBe(0);
+      for (const action of ['remove', 'replace', 'up', 'down'])
+        expect(await archived.locator(`[data-testid$="-${action}"]`).count(), action).toBe(0);
       expect(await archived.locator('[data-testid$="-download"]').count()).toBe(1);
       // The active row keeps its controls.
       expect(await activeRows(page).first().locator('[data-testid$="-remove"]').count()).toBe(1);
@@ -281,13 +341,17 @@ describe('recordings in the staff study modal', () => {
   it('shows a Teacher the miss-status alert instead of the edit controls', async () => {
     const shared = await studies();
     const week = currentKyivWeek();
-    const others = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter((x) => !shared.includes(x.id));
+    const others = (await studiesOf(suite.server.knex, suite.teacherId, week.from, week.to)).filter(
+      (x) => !shared.includes(x.id),
+    );
     const studyId = (others[0] ?? { id: shared[0] }).id;
     await suite.server.knex('studies').where({ id: studyId }).update({ miss_status: 1 });
     const { context, page } = await teacherPage('uk');
     try {
       await openStudy(page, studyId);
-      expect(await page.getByTestId('recordings-miss-status').innerText()).toBe(texts.uk.recordings.miss_status_blocked);
+      expect(await page.getByTestId('recordings-miss-status').innerText()).toBe(
+        texts.uk.recordings.miss_status_blocked,
+      );
       expect(await page.getByTestId('recordings-add').count()).toBe(0);
       expect(await page.getByTestId('recordings-save').count()).toBe(0);
     } finally {

@@ -7,7 +7,13 @@ import { currentKyivWeek, openStudy, pickUser } from '../desktop-calendar/calend
 import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 import { VIEWPORTS } from '../support/browser.test-kit';
 import { signIn } from '../support/demo-school.test-kit';
-import { activeRows, addFiles, sharedStudiesThisWeek, showSection, useRecordingsSuite } from './recordings.test-kit';
+import {
+  activeRows,
+  addFiles,
+  sharedStudiesThisWeek,
+  showSection,
+  useRecordingsSuite,
+} from './recordings.test-kit';
 
 /**
  * With recordings_uploader_enabled on, the staff app takes a token from `GET api/jwt/issue` and
@@ -35,12 +41,17 @@ async function fakeUploadService(answer: () => { status: number; body: unknown; 
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'POST, OPTIONS',
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept-Language, X-Requested-With, Accept',
+        'Access-Control-Allow-Headers':
+          'Authorization, Content-Type, Accept-Language, X-Requested-With, Accept',
       });
       res.end();
       return;
     }
-    const record: Received = { authorization: req.headers.authorization, cookie: req.headers.cookie, files: [] };
+    const record: Received = {
+      authorization: req.headers.authorization,
+      cookie: req.headers.cookie,
+      files: [],
+    };
     received.push(record);
     const bb = Busboy({ headers: req.headers, defParamCharset: 'utf8' });
     bb.on('field', (name, value) => {
@@ -67,20 +78,42 @@ async function fakeUploadService(answer: () => { status: number; body: unknown; 
 describe('recordings through the upload service (flag on)', () => {
   it('caps the bar at 80 % while the service finalizes, then creeps 1 % a second; shows the service refusal', async () => {
     const week = currentKyivWeek();
-    const [studyId] = await sharedStudiesThisWeek(suite.server.knex, suite.teacherId, suite.studentId, week.from.toJSDate(), week.to.toJSDate());
-    await suite.server.knex('feature_flags').where({ name: 'recordings_uploader_enabled' }).update({ enabled: true });
+    const [studyId] = await sharedStudiesThisWeek(
+      suite.server.knex,
+      suite.teacherId,
+      suite.studentId,
+      week.from.toJSDate(),
+      week.to.toJSDate(),
+    );
+    await suite.server
+      .knex('feature_flags')
+      .where({ name: 'recordings_uploader_enabled' })
+      .update({ enabled: true });
     let next = { status: 201, body: { data: [] } as unknown, delayMs: 4_500 };
     const service = await fakeUploadService(() => next);
     // The server's Content-Security-Policy lists the upload service named by UPLOADER_URL in
     // connect-src (http-platform.int.test.ts); this suite's server was started before the fake
     // service had a port, so the policy is set aside here: the test looks at the client's behaviour.
-    const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.desktop, locale: 'uk-UA', bypassCSP: true });
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: VIEWPORTS.desktop,
+      locale: 'uk-UA',
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const issued: string[] = [];
     try {
       await page.route('**/api/jwt/issue?*', async (route) => {
         issued.push(new URL(route.request().url()).searchParams.get('study_id') ?? '');
-        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ token: 'e2e-token', expires_at: '2030-01-01T00:00:00Z', upload_url: service.url }) });
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            token: 'e2e-token',
+            expires_at: '2030-01-01T00:00:00Z',
+            upload_url: service.url,
+          }),
+        });
       });
       await signIn(page, 'teacher@example.com');
       await pickUser(page, suite.teacherId);
@@ -111,21 +144,34 @@ describe('recordings through the upload service (flag on)', () => {
       const [form] = service.received;
       expect(form.authorization).toBe('Bearer e2e-token');
       expect(form.cookie).toBeUndefined();
-      expect(JSON.parse(form.metadata ?? '{}')).toEqual({ study_id: studyId, parts: [{ part: 1, file_name: 'lesson-2.webm', id: null, languages: [] }] });
+      expect(JSON.parse(form.metadata ?? '{}')).toEqual({
+        study_id: studyId,
+        parts: [{ part: 1, file_name: 'lesson-2.webm', id: null, languages: [] }],
+      });
       expect(form.files).toEqual(['lesson-2.webm']);
 
       // A refusal of the service (spec part 2 §8) is shown in the section.
-      next = { status: 409, body: { code: 'duplicate_file', message: 'A file with this name already exists in this study.' }, delayMs: 0 };
+      next = {
+        status: 409,
+        body: { code: 'duplicate_file', message: 'A file with this name already exists in this study.' },
+        delayMs: 0,
+      };
       await addFiles(page, [suite.samples['lesson-3.mp4']]);
       await page.getByTestId('recordings-save').click();
       const failure = page.getByTestId('recordings-failure');
       await expect.poll(() => failure.getAttribute('data-reason')).toBe('refused');
-      const expected = 'recordingUploads' in uk ? (uk as unknown as { recordingUploads: Record<string, string> }).recordingUploads.duplicate_file : 'A file with this name already exists in this study.';
+      const expected =
+        'recordingUploads' in uk
+          ? (uk as unknown as { recordingUploads: Record<string, string> }).recordingUploads.duplicate_file
+          : 'A file with this name already exists in this study.';
       expect(await failure.innerText()).toBe(expected);
     } finally {
       await context.close();
       await service.close();
-      await suite.server.knex('feature_flags').where({ name: 'recordings_uploader_enabled' }).update({ enabled: false });
+      await suite.server
+        .knex('feature_flags')
+        .where({ name: 'recordings_uploader_enabled' })
+        .update({ enabled: false });
     }
   });
 });

@@ -19,12 +19,23 @@ const suite = useRecordingsSuite();
 describe('recordings in the family study modal (360 px)', () => {
   it('plays with seeking and downloads under its name; says "Download failed" when the server refuses', async () => {
     const week = currentKyivWeek();
-    const [studyId] = await sharedStudiesThisWeek(suite.server.knex, suite.teacherId, suite.studentId, week.from.toJSDate(), week.to.toJSDate());
+    const [studyId] = await sharedStudiesThisWeek(
+      suite.server.knex,
+      suite.teacherId,
+      suite.studentId,
+      week.from.toJSDate(),
+      week.to.toJSDate(),
+    );
     const teacher = await suite.server.signInAs('Teacher');
     const saved = await postForm(
       teacher,
       `/api/studies/${studyId}/recordings`,
-      { metadata: metadataOf(studyId, [{ part: 1, file_name: 'урок 4.webm', languages: [1] }, { part: 2, file_name: 'lesson-2.webm', languages: [1, 3] }]) },
+      {
+        metadata: metadataOf(studyId, [
+          { part: 1, file_name: 'урок 4.webm', languages: [1] },
+          { part: 2, file_name: 'lesson-2.webm', languages: [1, 3] },
+        ]),
+      },
       [
         { name: 'урок 4.webm', path: suite.samples['урок 4.webm'], type: 'video/webm' },
         { name: 'lesson-2.webm', path: suite.samples['lesson-2.webm'], type: 'video/webm' },
@@ -36,7 +47,12 @@ describe('recordings in the family study modal (360 px)', () => {
 
     for (const language of ['uk', 'ru'] as const) {
       const t = texts[language];
-      const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.phone, locale: language === 'uk' ? 'uk-UA' : 'ru-RU', acceptDownloads: true });
+      const context = await suite.browser.newContext({
+        baseURL: suite.server.url,
+        viewport: VIEWPORTS.phone,
+        locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
+        acceptDownloads: true,
+      });
       const page = await context.newPage();
       try {
         await signIn(page, 'student@example.com', language, 'family');
@@ -45,7 +61,10 @@ describe('recordings in the family study modal (360 px)', () => {
         await openStudy(page, studyId);
         const list = page.getByTestId('recordings-list');
         await list.waitFor();
-        expect(await list.locator('[data-testid$="-name"]').allInnerTexts()).toEqual(['урок 4.webm', 'lesson-2.webm']);
+        expect(await list.locator('[data-testid$="-name"]').allInnerTexts()).toEqual([
+          'урок 4.webm',
+          'lesson-2.webm',
+        ]);
         expect(await page.getByTestId(`recording-${second.id}`).innerText()).toContain('EN · UK');
 
         const ranges: number[] = [];
@@ -57,7 +76,11 @@ describe('recordings in the family study modal (360 px)', () => {
         await video.waitFor();
         const duration = await video.evaluate(
           (v: HTMLVideoElement) =>
-            new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true }))),
+            new Promise<number>((resolve) =>
+              v.readyState >= 1
+                ? resolve(v.duration)
+                : v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true }),
+            ),
         );
         expect(duration).toBeGreaterThan(6);
         const at = await video.evaluate(
@@ -80,14 +103,20 @@ describe('recordings in the family study modal (360 px)', () => {
         await page.getByTestId(`recording-${second.id}-download`).click();
         expect((await download).suggestedFilename()).toBe('lesson-2.webm');
         expect(await page.getByTestId(`recording-${second.id}-play`).innerText()).toBe(t.recordingsUi.play);
-        expect(await page.getByTestId(`recording-${second.id}-download`).getAttribute('aria-label')).toBe(t.recordingsUi.download);
+        expect(await page.getByTestId(`recording-${second.id}-download`).getAttribute('aria-label')).toBe(
+          t.recordingsUi.download,
+        );
       } finally {
         await context.close();
       }
     }
 
     // Gone on the server since the list was shown: the spec's "Download failed".
-    const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: VIEWPORTS.phone, locale: 'uk-UA' });
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: VIEWPORTS.phone,
+      locale: 'uk-UA',
+    });
     const page = await context.newPage();
     try {
       await signIn(page, 'student@example.com', 'uk', 'family');
@@ -97,8 +126,12 @@ describe('recordings in the family study modal (360 px)', () => {
       await page.getByTestId('recordings-list').waitFor();
       await suite.server.knex('recordings').where({ id: second.id }).delete();
       await page.getByTestId(`recording-${second.id}-download`).click();
-      expect(await page.getByTestId(`recording-${second.id}-download-error`).innerText()).toBe(texts.uk.errors.download_failed);
-      expect(await page.getByTestId('toast').filter({ hasText: texts.uk.errors.download_failed }).count()).toBe(1);
+      expect(await page.getByTestId(`recording-${second.id}-download-error`).innerText()).toBe(
+        texts.uk.errors.download_failed,
+      );
+      expect(
+        await page.getByTestId('toast').filter({ hasText: texts.uk.errors.download_failed }).count(),
+      ).toBe(1);
       await viewShot(page, 'recordings-family-360-download-failed-uk');
     } finally {
       await context.close();

@@ -28,16 +28,28 @@ export interface RecordingsSuite {
   studentId: number;
 }
 
-export type SampleName = 'lesson-1.webm' | 'lesson-2.webm' | 'lesson-3.mp4' | 'click.webm' | 'notes.mp4' | 'урок 4.webm';
+export type SampleName =
+  'lesson-1.webm' | 'lesson-2.webm' | 'lesson-3.mp4' | 'click.webm' | 'notes.mp4' | 'урок 4.webm';
 
 async function makeVideo(file: string, seconds: number, bitrate = '120k') {
   const webm = file.endsWith('.webm');
-  const codec = webm ? ['-c:v', 'libvpx', '-b:v', bitrate, '-c:a', 'libvorbis'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
+  const codec = webm
+    ? ['-c:v', 'libvpx', '-b:v', bitrate, '-c:a', 'libvorbis']
+    : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
   await run(ffmpeg.path, [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050',
-    '-t', String(seconds),
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=22050',
+    '-t',
+    String(seconds),
     ...codec,
     '-shortest',
     file,
@@ -62,11 +74,21 @@ export function useRecordingsSuite(): RecordingsSuite {
       writeFile(at('notes.mp4'), 'minutes of the lesson, not a video\n'.repeat(100)),
     ]);
     suite.samples = Object.fromEntries(
-      (['lesson-1.webm', 'lesson-2.webm', 'lesson-3.mp4', 'click.webm', 'notes.mp4', 'урок 4.webm'] as SampleName[]).map((n) => [n, at(n)]),
+      (
+        [
+          'lesson-1.webm',
+          'lesson-2.webm',
+          'lesson-3.mp4',
+          'click.webm',
+          'notes.mp4',
+          'урок 4.webm',
+        ] as SampleName[]
+      ).map((n) => [n, at(n)]),
     ) as RecordingsSuite['samples'];
     suite.server = await startTestServer({ seed: true, env: { DATA_DIR: path.join(dir, 'data') } });
     suite.browser = await launchBrowser();
-    const id = async (email: string) => Number((await suite.server.knex('users').where({ email }).first('id')).id);
+    const id = async (email: string) =>
+      Number((await suite.server.knex('users').where({ email }).first('id')).id);
     suite.teacherId = await id('teacher@example.com');
     suite.studentId = await id('student@example.com');
   }, 180_000);
@@ -82,7 +104,13 @@ export function useRecordingsSuite(): RecordingsSuite {
  * Studies of teacher@ with student@ alone, no miss status, in the current Kyiv week (what the
  * week view shows first), earliest first.
  */
-export async function sharedStudiesThisWeek(knex: Knex, teacherId: number, studentId: number, from: Date, to: Date): Promise<number[]> {
+export async function sharedStudiesThisWeek(
+  knex: Knex,
+  teacherId: number,
+  studentId: number,
+  from: Date,
+  to: Date,
+): Promise<number[]> {
   const rows = await knex('studies as s')
     .join('study_user as t', (j) => j.on('t.study_id', 's.id').andOnVal('t.user_id', teacherId))
     .join('study_user as st', (j) => j.on('st.study_id', 's.id').andOnVal('st.user_id', studentId))
@@ -166,5 +194,7 @@ export async function throttleUploads(page: Page, bytesPerSecond: number | null)
 
 /** Brings the recordings section into the modal's view (it scrolls) for a screenshot. */
 export async function showSection(page: Page): Promise<void> {
-  await page.getByTestId('study-section-recordings').evaluate((node) => node.scrollIntoView({ block: 'start' }));
+  await page
+    .getByTestId('study-section-recordings')
+    .evaluate((node) => node.scrollIntoView({ block: 'start' }));
 }

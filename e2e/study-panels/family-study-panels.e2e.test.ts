@@ -3,11 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { startTestServer } from '@school/server/test/harness.test-kit';
 import { pickUser } from '../desktop-calendar/calendar.test-kit';
-import { openStudy as openFamilyStudy, showMonthOf, viewShot, waitForCalendar } from '../family-web/family.test-kit';
+import {
+  openStudy as openFamilyStudy,
+  showMonthOf,
+  viewShot,
+  waitForCalendar,
+} from '../family-web/family.test-kit';
 import { closeBrowser, launchBrowser, newPage, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
 import { type Language, signIn, userIdOf } from '../support/demo-school.test-kit';
-import { KB, openDesktopStudy, textFile, watchUploads, weekStudiesOf, type PanelStudy } from './study-panels.test-kit';
+import {
+  KB,
+  openDesktopStudy,
+  textFile,
+  watchUploads,
+  weekStudiesOf,
+  type PanelStudy,
+} from './study-panels.test-kit';
 
 /** The family modal's panels and what crosses between staff and family live (issue 14). */
 
@@ -39,8 +51,16 @@ async function childStudy(): Promise<PanelStudy> {
   return study;
 }
 
-async function familyPage(email: string, language: Language, viewport: { width: number; height: number } = VIEWPORTS.phone) {
-  const opened = await newPage(browser, { baseURL: server.url, viewport, locale: language === 'uk' ? 'uk-UA' : 'ru-RU' });
+async function familyPage(
+  email: string,
+  language: Language,
+  viewport: { width: number; height: number } = VIEWPORTS.phone,
+) {
+  const opened = await newPage(browser, {
+    baseURL: server.url,
+    viewport,
+    locale: language === 'uk' ? 'uk-UA' : 'ru-RU',
+  });
   await signIn(opened.page, email, language, 'family');
   if (email === 'parent@example.com') {
     await opened.page.locator(`[data-testid=child-option][data-child-id="${childId}"]`).click();
@@ -56,7 +76,8 @@ async function openInFamily(page: Page, study: PanelStudy): Promise<void> {
 
 /** The staff side of the same lesson: its teacher's calendar in the staff app (as the teacher, or an Administrator). */
 async function staffOn(study: PanelStudy) {
-  const teacherEmail = (await server.knex('users').where({ id: study.teacherId }).first('email'))?.email as string | null;
+  const teacherEmail = (await server.knex('users').where({ id: study.teacherId }).first('email'))?.email as
+    string | null;
   const email = teacherEmail === 'teacher@example.com' ? teacherEmail : 'admin@example.com';
   const opened = await newPage(browser, { baseURL: server.url, viewport: VIEWPORTS.desktop });
   await signIn(opened.page, email);
@@ -67,7 +88,9 @@ async function staffOn(study: PanelStudy) {
 
 /** The message a page's next POST api/study_messages created (201 with data.data). */
 async function sentMessage(page: Page): Promise<{ id: number; content: string; user_id: number }> {
-  const response = await page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/study_messages'));
+  const response = await page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/api/study_messages'),
+  );
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: number; content: string; user_id: number } }).data;
 }
@@ -93,16 +116,23 @@ describe('messages between staff and a family', () => {
       await staff.page.getByTestId('message-send').click();
       const fromSchool = await first;
       await expect.poll(() => unreadMark.first().isVisible(), { timeout: 10_000 }).toBe(true);
-      expect(await parent.page.locator(`[data-testid=study-event][data-study-id="${study.id}"]`).first().getAttribute('title')).toContain(
-        uk.calendarUi.notices.unreadMessages,
-      );
+      expect(
+        await parent.page
+          .locator(`[data-testid=study-event][data-study-id="${study.id}"]`)
+          .first()
+          .getAttribute('title'),
+      ).toContain(uk.calendarUi.notices.unreadMessages);
       await viewShot(parent.page, 'panels-family-unread-mark-360-uk');
 
       // Opening the lesson reads its chat: the mark leaves the calendar (under the modal) at once,
       // before anything else changes the lesson.
       const parentId = await userIdOf(server.knex, 'parent@example.com');
       const readUpTo = () =>
-        server.knex('study_message_reads').where({ study_id: study.id, user_id: parentId }).first('last_read_message_id').then((row) => row?.last_read_message_id);
+        server
+          .knex('study_message_reads')
+          .where({ study_id: study.id, user_id: parentId })
+          .first('last_read_message_id')
+          .then((row) => row?.last_read_message_id);
       await openFamilyStudy(parent.page, study.id);
       await parent.page.getByTestId(`message-${fromSchool.id}`).waitFor();
       await expect.poll(readUpTo, { timeout: 10_000 }).toBe(fromSchool.id);
@@ -111,9 +141,13 @@ describe('messages between staff and a family', () => {
       // Never empty: blank text is refused without a call.
       await parent.page.getByTestId('message-input').fill('   ');
       await parent.page.getByTestId('message-send').click();
-      expect(await parent.page.getByTestId('message-error').innerText()).toBe(uk.studyPanels.messages.emptyError);
+      expect(await parent.page.getByTestId('message-error').innerText()).toBe(
+        uk.studyPanels.messages.emptyError,
+      );
 
-      await parent.page.getByTestId('message-input').fill('Добрий день! Ми сьогодні можемо запізнитися на 5 хвилин.');
+      await parent.page
+        .getByTestId('message-input')
+        .fill('Добрий день! Ми сьогодні можемо запізнитися на 5 хвилин.');
       const sent = sentMessage(parent.page);
       await parent.page.getByTestId('message-input').press('Control+Enter');
       const fromParent = await sent;
@@ -137,7 +171,10 @@ describe('messages between staff and a family', () => {
       await onParent.waitFor({ timeout: 10_000 });
       expect(await onParent.innerText()).toContain('Домашнє завдання надішлю сюди.');
       // Who wrote it: full name and role (spec part 2 §3 "user (full_name, role)").
-      const author = await server.knex('users').where({ id: fromStaff.user_id }).first('full_name', 'role_id');
+      const author = await server
+        .knex('users')
+        .where({ id: fromStaff.user_id })
+        .first('full_name', 'role_id');
       expect(await onParent.innerText()).toContain(author.full_name);
       expect(await onParent.innerText()).toContain(uk.roles[author.role_id as 1 | 3]);
       await viewShot(parent.page, 'panels-family-messages-360-uk');
@@ -171,16 +208,27 @@ describe('homework in the family modal', () => {
       await openInFamily(student.page, study);
       await student.page.getByTestId('homework-panel').waitFor();
       const uploads = watchUploads(student.page, study.id);
-      await student.page.getByTestId('homework-input').setInputFiles(textFile('Моя відповідь.txt', 8193 * KB));
+      await student.page
+        .getByTestId('homework-input')
+        .setInputFiles(textFile('Моя відповідь.txt', 8193 * KB));
       expect(await student.page.getByTestId('homework-problem').innerText()).toBe(
-        uk.studyPanels.homework.tooLarge.replace('{{name}}', 'Моя відповідь.txt').replace('{{maxKb}}', '8192'),
+        uk.studyPanels.homework.tooLarge
+          .replace('{{name}}', 'Моя відповідь.txt')
+          .replace('{{maxKb}}', '8192'),
       );
       expect(uploads.count()).toBe(0);
 
-      const answer = student.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/studies/${study.id}`));
-      await student.page.getByTestId('homework-input').setInputFiles(textFile('Моя відповідь.txt', 8192 * KB));
+      const answer = student.page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/studies/${study.id}`),
+      );
+      await student.page
+        .getByTestId('homework-input')
+        .setInputFiles(textFile('Моя відповідь.txt', 8192 * KB));
       expect((await answer).status()).toBe(200);
-      const row = await server.knex('study_tasks').where({ study_id: study.id, file_name: 'Моя відповідь.txt' }).first('id', 'user_id', 'creator_id');
+      const row = await server
+        .knex('study_tasks')
+        .where({ study_id: study.id, file_name: 'Моя відповідь.txt' })
+        .first('id', 'user_id', 'creator_id');
       expect(row).toMatchObject({ user_id: childId, creator_id: childId });
       await student.page.getByTestId(`homework-file-${row.id}`).waitFor();
       await staff.page.getByTestId(`homework-file-${row.id}`).waitFor({ timeout: 10_000 });
@@ -216,9 +264,19 @@ describe('the family modal at 360 and 1280 px', () => {
     // The lesson's teacher writes (the demo teacher teaches student@; a parent sees their children's teachers).
     expect(study.teacherId).toBe(await userIdOf(server.knex, 'teacher@example.com'));
     const teacher = await server.signInAs('Teacher');
-    expect((await teacher.post('/api/study_messages', { study_id: study.id, content: 'Звіт про заняття вже в картці уроку.' })).status).toBe(201);
+    expect(
+      (
+        await teacher.post('/api/study_messages', {
+          study_id: study.id,
+          content: 'Звіт про заняття вже в картці уроку.',
+        })
+      ).status,
+    ).toBe(201);
     for (const language of ['uk', 'ru'] as const) {
-      for (const [width, viewport] of [['360', VIEWPORTS.phone], ['1280', VIEWPORTS.desktop]] as const) {
+      for (const [width, viewport] of [
+        ['360', VIEWPORTS.phone],
+        ['1280', VIEWPORTS.desktop],
+      ] as const) {
         const parent = await familyPage('parent@example.com', language, viewport);
         try {
           await openInFamily(parent.page, study);
@@ -227,13 +285,19 @@ describe('the family modal at 360 and 1280 px', () => {
           expect(await report.innerText()).toContain('Дроби: додавання з різними знаменниками');
           await parent.page.getByTestId('messages-list').waitFor();
           const t = language === 'uk' ? uk : ru;
-          expect(await parent.page.getByTestId('study-slot-homework').innerText()).toContain(t.family.study.sections.homework);
+          expect(await parent.page.getByTestId('study-slot-homework').innerText()).toContain(
+            t.family.study.sections.homework,
+          );
           // A parent may upload for their child (update study_task) but delete only what they uploaded.
           expect(await parent.page.getByTestId(`homework-upload-${childId}`).count()).toBe(1);
           await viewShot(parent.page, `panels-family-modal-${width}-${language}`);
-          await parent.page.getByTestId('study-slot-reports').evaluate((node) => node.scrollIntoView({ block: 'start' }));
+          await parent.page
+            .getByTestId('study-slot-reports')
+            .evaluate((node) => node.scrollIntoView({ block: 'start' }));
           await viewShot(parent.page, `panels-family-modal-${width}-${language}-end`);
-          await parent.page.getByTestId('study-slot-recordings').evaluate((node) => node.scrollIntoView({ block: 'end' }));
+          await parent.page
+            .getByTestId('study-slot-recordings')
+            .evaluate((node) => node.scrollIntoView({ block: 'end' }));
           await viewShot(parent.page, `panels-family-modal-${width}-${language}-bottom`);
         } finally {
           await parent.context.close();

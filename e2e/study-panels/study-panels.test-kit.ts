@@ -32,11 +32,20 @@ export async function weekStudiesOf(knex: Knex, userId: number, weeks = 1): Prom
     .select(
       's.id',
       's.start',
-      knex.raw('(select x.user_id from study_user x where x.study_id = s.id and x.role_id = 4) as "studentId"'),
-      knex.raw('(select x.user_id from study_user x where x.study_id = s.id and x.role_id in (3, 7)) as "teacherId"'),
+      knex.raw(
+        '(select x.user_id from study_user x where x.study_id = s.id and x.role_id = 4) as "studentId"',
+      ),
+      knex.raw(
+        '(select x.user_id from study_user x where x.study_id = s.id and x.role_id in (3, 7)) as "teacherId"',
+      ),
     )
     .orderBy('s.start');
-  return rows.map((r: PanelStudy) => ({ ...r, id: Number(r.id), studentId: Number(r.studentId), teacherId: Number(r.teacherId) }));
+  return rows.map((r: PanelStudy) => ({
+    ...r,
+    id: Number(r.id),
+    studentId: Number(r.studentId),
+    teacherId: Number(r.teacherId),
+  }));
 }
 
 /** A text file of exactly `bytes` bytes (the server accepts plain text homework). */
@@ -53,7 +62,12 @@ export function textFile(name: string, bytes: number): { name: string; mimeType:
 export function watchUploads(page: Page, studyId: number): { count(): number } {
   let count = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes(`/api/studies/${studyId}`) && (request.headers()['content-type'] ?? '').includes('multipart')) count += 1;
+    if (
+      request.method() === 'POST' &&
+      request.url().includes(`/api/studies/${studyId}`) &&
+      (request.headers()['content-type'] ?? '').includes('multipart')
+    )
+      count += 1;
   });
   return { count: () => count };
 }

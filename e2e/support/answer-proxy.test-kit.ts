@@ -3,7 +3,10 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 /** What the proxy answers instead of the server, for the requests a test picks. */
-export type AnswerOverride = (request: { method: string; url: URL }) => { status: number; body: string } | null;
+export type AnswerOverride = (request: {
+  method: string;
+  url: URL;
+}) => { status: number; body: string } | null;
 
 export interface AnswerProxy {
   url: string;
@@ -25,12 +28,21 @@ export async function startAnswerProxy(target: string): Promise<AnswerProxy> {
     const answer = proxy.override?.({ method: req.method ?? 'GET', url }) ?? null;
     if (answer) {
       req.resume();
-      res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.writeHead(answer.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
       res.end(answer.body);
       return;
     }
     const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
       (reply) => {
         res.writeHead(reply.statusCode ?? 502, reply.headers);
         reply.pipe(res);

@@ -17,7 +17,7 @@ function featurePart(featuresDir, file) {
 export const noDeepFeatureImport = {
   meta: {
     type: 'problem',
-    docs: { description: "Import another server feature only through its index.ts (its public face)." },
+    docs: { description: 'Import another server feature only through its index.ts (its public face).' },
     schema: [
       {
         type: 'object',

@@ -18,7 +18,8 @@ const ROLE_ID_NAME = /^(role_?id|roleId|.*RoleId|.*_role_id)$/i;
 function nameOf(node) {
   if (!node) return null;
   if (node.type === 'Identifier') return node.name;
-  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier')
+    return node.property.name;
   if (node.type === 'TSAsExpression' || node.type === 'TSNonNullExpression') return nameOf(node.expression);
   return null;
 }
@@ -51,8 +52,10 @@ export const noRoleLists = {
     docs: { description: 'Role checks are abilities (shared/src/permissions), not role lists or role ids.' },
     messages: {
       list: 'A list of roles restates the permissions: ask the ability or a named capability of shared/src/permissions (or a ROLE_GROUPS entry of shared/src/domain/roles.ts for what a role is).',
-      chain: 'Comparing with several roles restates the permissions: ask the ability or a named capability of shared/src/permissions.',
-      literal: 'A role id is ROLE.<Name> from shared/src/domain/roles.ts, and a role check is an ability: never a bare number.',
+      chain:
+        'Comparing with several roles restates the permissions: ask the ability or a named capability of shared/src/permissions.',
+      literal:
+        'A role id is ROLE.<Name> from shared/src/domain/roles.ts, and a role check is an ability: never a bare number.',
     },
     schema: [],
   },
@@ -82,7 +85,8 @@ export const noRoleLists = {
         const init = node.init?.type === 'TSAsExpression' ? node.init.expression : node.init;
         if (!/role/i.test(name)) return;
         // `const STUDENT_ROLE = 4`
-        if (isNumber(init) && /^[A-Z_]*ROLE[A-Z_]*$/.test(name)) context.report({ node, messageId: 'literal' });
+        if (isNumber(init) && /^[A-Z_]*ROLE[A-Z_]*$/.test(name))
+          context.report({ node, messageId: 'literal' });
         if (init?.type !== 'ArrayExpression' || init.elements.length === 0) return;
         if (init.elements.every(isNumber)) context.report({ node, messageId: 'literal' });
       },

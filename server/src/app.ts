@@ -15,7 +15,12 @@ import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-err
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { createOperations } from './platform/health/operations.js';
-import { methodOverride, requireXhrHeader, securityHeaders, socketOriginsOf } from './platform/http/guards.js';
+import {
+  methodOverride,
+  requireXhrHeader,
+  securityHeaders,
+  socketOriginsOf,
+} from './platform/http/guards.js';
 import { logErrorsAfterAnswer, requestContext } from './platform/http/request-context.js';
 import { stageRoutes } from './platform/http/router-dispatch.js';
 import { spa } from './platform/http/static-files.js';
@@ -49,7 +54,8 @@ const jsonAllowedMethods = (router: Router) =>
 
 // The spec's bot disconnect calls live outside /api (GET /viber/disconnect, /telegram/disconnect).
 const BOT_DISCONNECT_PATHS = new Set(['/viber/disconnect', '/telegram/disconnect']);
-const isApiPath = (p: string) => p.startsWith('/api/') || p === '/api' || p.startsWith('/socket.io') || BOT_DISCONNECT_PATHS.has(p);
+const isApiPath = (p: string) =>
+  p.startsWith('/api/') || p === '/api' || p.startsWith('/socket.io') || BOT_DISCONNECT_PATHS.has(p);
 
 /**
  * Paths outside services call (the bots' webhooks): no X-Requested-With, no session; each checks
@@ -75,14 +81,27 @@ export function createApp(deps: AppDeps) {
   const app = new Koa({ proxy: false });
   // Koa prints to stderr what goes wrong after the answer, mostly clients that went away. Ours to log.
   app.on('error', logErrorsAfterAnswer(logger));
-  const { modules, services } = createModules({ knex, config, logger, mail: deps.mail, storage: deps.storage, jobs: deps.jobs });
+  const { modules, services } = createModules({
+    knex,
+    config,
+    logger,
+    mail: deps.mail,
+    storage: deps.storage,
+    jobs: deps.jobs,
+  });
   // Socket handlers: the realtime events' and those the feature modules bring (the chat).
   const realtimeEvents = realtimeEventsFor(knex);
   const channels = [...realtimeEvents.channels, ...modules.flatMap((m) => m.channels ?? [])];
-  const routersOf = (stage: RouteStage) => modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
+  const routersOf = (stage: RouteStage) =>
+    modules.flatMap((m) => (m.routes ?? []).filter((r) => r.stage === stage).map((r) => r.router));
 
   // Health, readiness and metrics (platform/health, docs/operations.md): every request timed by its route pattern.
-  const operations = createOperations({ knex, service: 'api', metricsToken: config.METRICS_TOKEN, sockets: () => realtime?.io.engine.clientsCount ?? 0 });
+  const operations = createOperations({
+    knex,
+    service: 'api',
+    metricsToken: config.METRICS_TOKEN,
+    sockets: () => realtime?.io.engine.clientsCount ?? 0,
+  });
   app.use(requestContext(logger));
   app.use(operations.observe);
   app.use(errorHandler());
@@ -146,7 +165,8 @@ export function createApp(deps: AppDeps) {
         channels,
         notifications: modules.flatMap((m) => m.notifications ?? []),
         // Playback grants die with their sessions, wherever those end.
-        onSessionChange: (change) => (change ? services.playbackGrants.apply(change) : services.playbackGrants.clear()),
+        onSessionChange: (change) =>
+          change ? services.playbackGrants.apply(change) : services.playbackGrants.clear(),
       })
     : undefined;
   return { app, server, realtime, services, channels, metrics: operations.metrics };

@@ -41,7 +41,9 @@ describe('npm start (server/src/main.ts)', () => {
     // The upload service runs next to the API: the demo school sends recordings to it (spec part 1 §4).
     expect(first.output()).toContain('Recordings upload service');
     const flags = await c.get('/api/feature-flags');
-    expect(flags.body.data.find((f: { name: string }) => f.name === 'recordings_uploader_enabled')?.enabled).toBe(true);
+    expect(
+      flags.body.data.find((f: { name: string }) => f.name === 'recordings_uploader_enabled')?.enabled,
+    ).toBe(true);
     expect(await first.stop()).toBe(0);
 
     const second = await startServer(port);

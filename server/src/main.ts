@@ -34,7 +34,11 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   exitOnUncaughtErrors(logger);
-  const db = await openDatabase({ ...config, log: (line) => logger.debug({ pg: line.trim() }, 'postgres'), knexLog: logger });
+  const db = await openDatabase({
+    ...config,
+    log: (line) => logger.debug({ pg: line.trim() }, 'postgres'),
+    knexLog: logger,
+  });
   logger.info({ embedded: !config.DATABASE_URL }, 'database ready');
   await migrateLatest(db.knex);
 
@@ -44,7 +48,11 @@ async function main() {
   const uploaderStart = config.UPLOADER_START
     ? loadUploadSecret(config, { create: true }).then(() =>
         startUploadServiceProcess({
-          env: { DATABASE_URL: db.url, DATA_DIR: config.DATA_DIR, UPLOADER_PORT: String(config.UPLOADER_PORT) },
+          env: {
+            DATABASE_URL: db.url,
+            DATA_DIR: config.DATA_DIR,
+            UPLOADER_PORT: String(config.UPLOADER_PORT),
+          },
           logger,
         }),
       )
@@ -64,12 +72,21 @@ async function main() {
   // Background jobs (the messenger outbox): pg-boss in the same database, started once every
   // module registered its jobs; pending bot messages a previous run left are queued again.
   const jobs = createJobQueue({ databaseUrl: db.url, logger });
-  const { app, server, realtime, services, metrics } = createApp({ config: appConfig, knex: db.knex, logger, dbUrl: db.url, jobs });
+  const { app, server, realtime, services, metrics } = createApp({
+    config: appConfig,
+    knex: db.knex,
+    logger,
+    dbUrl: db.url,
+    jobs,
+  });
   // Behind a proxy (docs/operations.md): ctx.ip is the address nginx saw, not a client's claim.
   app.proxy = config.TRUST_PROXY;
   app.maxIpsCount = 1;
   // Prometheus on a private port of its own (docs/operations.md); with METRICS_TOKEN also /metrics on PORT.
-  const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
   await jobs.start();
   await services.messengerOutbox?.resumePending();
   // What a killed process left of uploads (temp files, stored objects without a row) goes first.
@@ -85,7 +102,9 @@ async function main() {
     uploader = await uploaderStart;
   } catch (err) {
     await db.close();
-    throw new Error(`${(err as Error).message} (UPLOADER_PORT=${config.UPLOADER_PORT}; UPLOADER_START=0 runs the API without it)`);
+    throw new Error(
+      `${(err as Error).message} (UPLOADER_PORT=${config.UPLOADER_PORT}; UPLOADER_START=0 runs the API without it)`,
+    );
   }
   if (uploader) appConfig.UPLOADER_URL = uploaderPublicUrl(config, uploader.port);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));

@@ -17,7 +17,9 @@ describe('the composition root', () => {
     const { hooks, modules } = build();
     for (const resource of Object.values(RESOURCES)) {
       for (const name of Object.keys(resource.computed ?? {})) {
-        expect(hooks.of(resource.name).computed?.[name]?.sql, `${resource.name}.${name}`).toBeTypeOf('function');
+        expect(hooks.of(resource.name).computed?.[name]?.sql, `${resource.name}.${name}`).toBeTypeOf(
+          'function',
+        );
       }
     }
     expect(new Set(modules.map((m) => m.name)).size).toBe(modules.length);
@@ -25,18 +27,28 @@ describe('the composition root', () => {
 
   it('refuses at start a computed attribute with SQL but no ComputedDef, and a ComputedDef without SQL', () => {
     const sets: HookSet[] = build().modules;
-    expect(() => createHookRegistry([...sets, { resourceHooks: { studies: { computed: { isRefunded: sql } } } }])).toThrow(
-      /studies\.isRefunded has SQL but no ComputedDef/,
-    );
+    expect(() =>
+      createHookRegistry([...sets, { resourceHooks: { studies: { computed: { isRefunded: sql } } } }]),
+    ).toThrow(/studies\.isRefunded has SQL but no ComputedDef/);
     const withoutSubscriptions = sets.filter((m) => !m.resourceHooks?.subscriptions);
-    expect(() => createHookRegistry(withoutSubscriptions)).toThrow(/subscriptions\.\w+ is declared in shared\/src\/resources but no module gives its SQL/);
-    expect(() => createHookRegistry([{ resourceHooks: { no_such_resource: {} } }])).toThrow(/not in the shared registry/);
+    expect(() => createHookRegistry(withoutSubscriptions)).toThrow(
+      /subscriptions\.\w+ is declared in shared\/src\/resources but no module gives its SQL/,
+    );
+    expect(() => createHookRegistry([{ resourceHooks: { no_such_resource: {} } }])).toThrow(
+      /not in the shared registry/,
+    );
   });
 
   it('refuses two modules giving the same hook (one would silently replace the other)', () => {
     const sets: HookSet[] = build().modules;
-    expect(() => createHookRegistry([...sets, { resourceHooks: { users: { scope: () => undefined } } }])).toThrow(/users\.scope is given twice/);
-    expect(() => createHookRegistry([...sets, { resourceHooks: { teachers: { computed: { age: sql } } } }])).toThrow(/teachers\.computed\.age is given twice/);
-    expect(() => createHookRegistry([...sets, { writeHooks: { invoices: { beforeDelete: async () => {} } } }])).toThrow(/invoices\.beforeDelete is given twice/);
+    expect(() =>
+      createHookRegistry([...sets, { resourceHooks: { users: { scope: () => undefined } } }]),
+    ).toThrow(/users\.scope is given twice/);
+    expect(() =>
+      createHookRegistry([...sets, { resourceHooks: { teachers: { computed: { age: sql } } } }]),
+    ).toThrow(/teachers\.computed\.age is given twice/);
+    expect(() =>
+      createHookRegistry([...sets, { writeHooks: { invoices: { beforeDelete: async () => {} } } }]),
+    ).toThrow(/invoices\.beforeDelete is given twice/);
   });
 });

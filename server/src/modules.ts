@@ -84,7 +84,13 @@ export function createModules(deps: ModuleDeps) {
     transfer: transfer.services.transfer,
   });
   const bots = createMessengerBotsModule({ knex, config, logger, jobs: deps.jobs });
-  const notify = createStudyNotifyModule({ knex, logger, studies, outbox: bots.services.messengerOutbox, now });
+  const notify = createStudyNotifyModule({
+    knex,
+    logger,
+    studies,
+    outbox: bots.services.messengerOutbox,
+    now,
+  });
   const reminders = createStudyRemindersModule({
     knex,
     logger,
@@ -103,7 +109,14 @@ export function createModules(deps: ModuleDeps) {
     logger,
     now,
   });
-  const payments = createPaymentsModule({ knex, config, logger, jobs: deps.jobs, outbox: bots.services.messengerOutbox, now });
+  const payments = createPaymentsModule({
+    knex,
+    config,
+    logger,
+    jobs: deps.jobs,
+    outbox: bots.services.messengerOutbox,
+    now,
+  });
   const features: FeatureModule[] = [
     auth,
     createIcalFeedsModule({ knex, appUrl: config.APP_URL }),

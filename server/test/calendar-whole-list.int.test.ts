@@ -22,8 +22,12 @@ let studyIds: number[];
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   const { knex } = server;
-  [{ id: teacherId }] = await knex('users').insert({ role_id: ROLE.Teacher, firstname: 'Олена', surname: 'Зайнята', active: true }).returning('id');
-  [{ id: childId }] = await knex('users').insert({ role_id: ROLE.Student, firstname: 'Андрій', surname: 'Учень', active: true }).returning('id');
+  [{ id: teacherId }] = await knex('users')
+    .insert({ role_id: ROLE.Teacher, firstname: 'Олена', surname: 'Зайнята', active: true })
+    .returning('id');
+  [{ id: childId }] = await knex('users')
+    .insert({ role_id: ROLE.Student, firstname: 'Андрій', surname: 'Учень', active: true })
+    .returning('id');
   const parent = await knex('users').where({ email: DEMO_ACCOUNTS.Responsible }).first('id');
   await knex('user_responsibles').insert({ responsible_id: parent.id, child_id: childId });
   // One lesson every 90 minutes from 50 days ago: about 70 days, all inside the calendar's window.
@@ -42,7 +46,12 @@ beforeAll(async () => {
     [teacherId, ROLE.Teacher, studyIds, childId, ROLE.Student, studyIds],
   );
   // The oldest lesson (in the second run of ids) gets a report: its flag and its relation must come.
-  await knex('study_reports').insert({ study_id: studyIds[0], user_id: childId, subject: 'Тема', content: 'Звіт' });
+  await knex('study_reports').insert({
+    study_id: studyIds[0],
+    user_id: childId,
+    subject: 'Тема',
+    content: 'Звіт',
+  });
 });
 
 afterAll(async () => {
@@ -65,7 +74,9 @@ describe('a calendar with more studies than one answer holds', () => {
     const starts = studies.map((s) => Date.parse(s.start));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
     // Flags came for the oldest ones too (the second run of ids): none is left without them.
-    expect(studies.every((s) => typeof s.isPaid === 'boolean' && typeof s.recordings_count === 'number')).toBe(true);
+    expect(
+      studies.every((s) => typeof s.isPaid === 'boolean' && typeof s.recordings_count === 'number'),
+    ).toBe(true);
     const oldest = studies.find((s) => s.id === studyIds[0])!;
     expect(oldest.reports?.map((r) => r.subject)).toEqual(['Тема']);
     expect(oldest.studyReportCheck).toBe(true);
@@ -135,10 +146,22 @@ describe('conditional lists and calendars patched by id (issue 32)', () => {
     const whole = await fetchCalendarStudies(client, teacherId, Date.now());
     const [one] = await fetchCalendarStudies(client, teacherId, Date.now(), [studyIds[0]]);
     expect(one).toEqual(whole.find((s) => s.id === studyIds[0]));
-    const [fam] = await fetchFamilyStudies(sharedApiClientOf(await server.signInAs('Responsible')), childId, Date.now(), undefined, [studyIds[1]]);
+    const [fam] = await fetchFamilyStudies(
+      sharedApiClientOf(await server.signInAs('Responsible')),
+      childId,
+      Date.now(),
+      undefined,
+      [studyIds[1]],
+    );
     expect(fam.id).toBe(studyIds[1]);
     // Moved out of the 60-day window: the calendar's call no longer answers it (the client removes it).
-    await server.knex('studies').where({ id: studyIds[2] }).update({ start: new Date(Date.now() - 90 * 86_400_000), end: new Date(Date.now() - 90 * 86_400_000 + 3_600_000) });
+    await server
+      .knex('studies')
+      .where({ id: studyIds[2] })
+      .update({
+        start: new Date(Date.now() - 90 * 86_400_000),
+        end: new Date(Date.now() - 90 * 86_400_000 + 3_600_000),
+      });
     expect(await fetchCalendarStudies(client, teacherId, Date.now(), [studyIds[2]])).toEqual([]);
   });
 });

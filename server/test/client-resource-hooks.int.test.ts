@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createResourceApi, type ApiClient } from '@school/shared/api';
 import { findResource } from '@school/shared/resources';
-import { changedValues, formValuesFromRow, normalizeListQuery, submitErrorState, toResourceQuery } from '@school/shared/ui';
+import {
+  changedValues,
+  formValuesFromRow,
+  normalizeListQuery,
+  submitErrorState,
+  toResourceQuery,
+} from '@school/shared/ui';
 import { startTestServer, type TestServer } from './harness.test-kit.js';
 import { sharedApiClientOf } from './shared-api-client.test-kit.js';
 
@@ -27,7 +33,11 @@ const t = (key: string) => key;
 describe('typed resource calls of the client hooks', () => {
   it('a generic table page: the list envelope with the requested paging, sorted, filtered by "contains"', async () => {
     const api = createResourceApi(client);
-    const query = normalizeListQuery('users', { perPage: 5, sort: [{ field: 'id', desc: true }], filters: { full_name: 'а' } });
+    const query = normalizeListQuery('users', {
+      perPage: 5,
+      sort: [{ field: 'id', desc: true }],
+      filters: { full_name: 'а' },
+    });
     const page = await api.list('users', toResourceQuery('users', query));
     expect(page.meta).toMatchObject({ current_page: 1, per_page: 5 });
     expect(page.data.length).toBeGreaterThan(0);

@@ -16,7 +16,8 @@ export const TEMPLATE = path.resolve('deploy/nginx/school.conf.template');
 
 /** Why the deployment test cannot run here, or null. */
 export function nginxMissing(): string | null {
-  if (!fs.existsSync(NGINX)) return `Debian's nginx is not installed (${NGINX}); as root, npm test installs nginx-light`;
+  if (!fs.existsSync(NGINX))
+    return `Debian's nginx is not installed (${NGINX}); as root, npm test installs nginx-light`;
   return null;
 }
 
@@ -32,7 +33,27 @@ export function renderTemplate(text: string, vars: Record<string, string>): stri
 export function selfSignedCertificate(dir: string): { cert: string; key: string; pem: string } {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { stdio: 'ignore' },
+  );
   return { cert, key, pem: fs.readFileSync(cert, 'utf8') };
 }
 
@@ -45,7 +66,8 @@ export interface NginxProcess {
 
 /** nginx in the foreground with everything (pid, logs, temp files) under `prefix`. */
 export async function startNginx(prefix: string, site: string, port: number): Promise<NginxProcess> {
-  for (const d of ['logs', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(prefix, d), { recursive: true });
+  for (const d of ['logs', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    fs.mkdirSync(path.join(prefix, d), { recursive: true });
   fs.writeFileSync(path.join(prefix, 'school.conf'), site);
   const main = [
     // As root, workers would otherwise run as nobody, who may not read the repository's files.
@@ -63,12 +85,15 @@ export async function startNginx(prefix: string, site: string, port: number): Pr
   ].join('\n');
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), main);
   let out = '';
-  const proc = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
-    if (proc.exitCode !== null) throw new Error(`nginx exited: ${out}${readIf(path.join(prefix, 'logs/error.log'))}`);
+    if (proc.exitCode !== null)
+      throw new Error(`nginx exited: ${out}${readIf(path.join(prefix, 'logs/error.log'))}`);
     if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -119,33 +144,51 @@ export class ProxyClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  request(method: string, urlPath: string, body?: unknown, extra: Record<string, string> = {}): Promise<ProxyResponse> {
+  request(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ProxyResponse> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'uk', ...extra };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Accept-Language': 'uk',
+      ...extra,
+    };
     if (this.cookies.size) headers.Cookie = this.cookieHeader();
-    if (payload) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(payload.length) });
-    return new Promise((resolve, reject) => {
-      const req = https.request(new URL(this.base + urlPath), { method, headers, agent: this.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          for (const c of res.headers['set-cookie'] ?? []) {
-            const [pair] = c.split(';');
-            const eq = pair!.indexOf('=');
-            this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-          }
-          const raw = Buffer.concat(chunks);
-          const text = raw.toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed, raw });
-        });
+    if (payload)
+      Object.assign(headers, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(payload.length),
       });
+    return new Promise((resolve, reject) => {
+      const req = https.request(
+        new URL(this.base + urlPath),
+        { method, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            for (const c of res.headers['set-cookie'] ?? []) {
+              const [pair] = c.split(';');
+              const eq = pair!.indexOf('=');
+              this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+            }
+            const raw = Buffer.concat(chunks);
+            const text = raw.toString('utf8');
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              /* not JSON */
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed, raw });
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -156,14 +199,26 @@ export class ProxyClient {
   patch = (p: string, b?: unknown, h?: Record<string, string>) => this.request('PATCH', p, b, h);
 
   /** Streams `head`, the file, then `tail` as one POST body (a multipart form from disk). */
-  postStream(urlPath: string, file: string, head: Buffer, tail: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  postStream(
+    urlPath: string,
+    file: string,
+    head: Buffer,
+    tail: Buffer,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; text: string }> {
     const length = head.length + fs.statSync(file).size + tail.length;
     return new Promise((resolve, reject) => {
-      const req = https.request(new URL(this.base + urlPath), { method: 'POST', agent: this.agent, headers: { ...headers, 'Content-Length': String(length) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      });
+      const req = https.request(
+        new URL(this.base + urlPath),
+        { method: 'POST', agent: this.agent, headers: { ...headers, 'Content-Length': String(length) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+        },
+      );
       req.on('error', reject);
       req.write(head);
       const source = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
@@ -195,9 +250,17 @@ export interface BuiltProcess {
 }
 
 /** `node <script>` as a systemd unit's ExecStart runs it; resolves once its output matches `ready`. */
-export async function spawnBuilt(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<BuiltProcess> {
+export async function spawnBuilt(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<BuiltProcess> {
   let out = '';
-  const proc = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const deadline = Date.now() + timeoutMs;

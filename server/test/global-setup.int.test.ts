@@ -6,7 +6,10 @@ import setup from './global-setup.js';
 /** What a vitest project receives from the set-up, collected the way `project.provide` hands it on. */
 function fakeProject() {
   const provided: Record<string, unknown> = {};
-  return { provided, project: { provide: (k: string, v: unknown) => (provided[k] = v) } as unknown as TestProject };
+  return {
+    provided,
+    project: { provide: (k: string, v: unknown) => (provided[k] = v) } as unknown as TestProject,
+  };
 }
 
 async function demoUsers(adminUrl: string, template: string): Promise<number> {

@@ -38,7 +38,10 @@ const SHARED = Symbol.for('school.test-databases');
 const registry = globalThis as typeof globalThis & { [SHARED]?: Shared };
 
 export default async function setup(project: TestProject) {
-  const shared = (registry[SHARED] ??= { users: 0, ready: prepareTestDatabases(process.env.TEST_DATABASE_URL) });
+  const shared = (registry[SHARED] ??= {
+    users: 0,
+    ready: prepareTestDatabases(process.env.TEST_DATABASE_URL),
+  });
   shared.users++;
   const dbs = await shared.ready;
   project.provide('adminDbUrl', dbs.adminDbUrl);

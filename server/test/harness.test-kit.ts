@@ -41,7 +41,10 @@ export async function createTestDatabase(from: 'demo' | 'empty' | 'blank' = 'dem
   const name = `school_t_${randomBytes(4).toString('hex')}_${run}`;
   const admin = await connectPgClient(adminUrl);
   try {
-    await createWithRetry(admin, from === 'blank' ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await createWithRetry(
+      admin,
+      from === 'blank' ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`,
+    );
   } finally {
     await admin.end();
   }
@@ -69,7 +72,7 @@ export function useTestDatabase(from: 'demo' | 'empty' | 'blank' = 'demo'): Test
   let db: TestDatabase | undefined;
   const current = (): TestDatabase => {
     if (db) return db;
-    throw new Error('The test database exists from the file\'s beforeAll on: use it in hooks and tests.');
+    throw new Error("The test database exists from the file's beforeAll on: use it in hooks and tests.");
   };
   beforeAll(async () => {
     db = await createTestDatabase(from);
@@ -119,7 +122,13 @@ export interface TestServer {
 
 /** The real app on a random port over a private database: tests talk to it over real HTTP. */
 export async function startTestServer(
-  opts: { seed?: boolean; db?: TestDatabase; env?: Record<string, string>; realtime?: boolean; jobs?: JobQueue } = {},
+  opts: {
+    seed?: boolean;
+    db?: TestDatabase;
+    env?: Record<string, string>;
+    realtime?: boolean;
+    jobs?: JobQueue;
+  } = {},
 ): Promise<TestServer> {
   const db = opts.db ?? (await createTestDatabase(opts.seed === false ? 'empty' : 'demo'));
   const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
@@ -145,7 +154,8 @@ export async function startTestServer(
     async signInAs(role, lang = 'uk') {
       const c = new TestClient(url, lang);
       const res = await c.post('/login', { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD });
-      if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`sign-in as ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return c;
     },
     async close() {

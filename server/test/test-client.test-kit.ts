@@ -29,11 +29,16 @@ export class TestClient {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-    const headers: Record<string, string> = { 'Accept-Language': this.lang, Accept: 'application/json', ...extra };
+    const headers: Record<string, string> = {
+      'Accept-Language': this.lang,
+      Accept: 'application/json',
+      ...extra,
+    };
     if (this.xhr) headers['X-Requested-With'] = 'XMLHttpRequest';
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: RequestInit['body'];
-    if (body instanceof FormData || body instanceof URLSearchParams || typeof body === 'string') payload = body;
+    if (body instanceof FormData || body instanceof URLSearchParams || typeof body === 'string')
+      payload = body;
     else if (body !== undefined) {
       payload = JSON.stringify(body);
       headers['Content-Type'] = 'application/json';

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { resources } from '@school/shared/i18n';
-import { hourRange, mapStudiesToEvents, type CalendarEventData, type CalendarStudy } from '@school/shared/ui/calendar';
+import {
+  hourRange,
+  mapStudiesToEvents,
+  type CalendarEventData,
+  type CalendarStudy,
+} from '@school/shared/ui/calendar';
 import { StudyCalendar } from '@school/shared/ui/calendar/react';
 
 /**
@@ -31,7 +36,14 @@ function studies(n: number, seed: number): CalendarStudy[] {
       isNoReport: false,
       recordings_count: 1,
       users: [
-        { id: 1, firstname: 'Тарас', surname: 'Шевчук', patronymic: 'Іванович', full_name: 'Шевчук Тарас Іванович', pivot: { role_id: 3 } },
+        {
+          id: 1,
+          firstname: 'Тарас',
+          surname: 'Шевчук',
+          patronymic: 'Іванович',
+          full_name: 'Шевчук Тарас Іванович',
+          pivot: { role_id: 3 },
+        },
         {
           id: 100 + (i % 40),
           firstname: 'Учень',
@@ -48,7 +60,12 @@ function studies(n: number, seed: number): CalendarStudy[] {
 
 /** The Ukrainian texts the app shows (markers, "Time Reserved"), not the keys: the same lines to lay out. */
 const t = (key: string): string => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resources.uk.translation);
+  const text = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      resources.uk.translation,
+    );
   return typeof text === 'string' ? text : key;
 };
 let resolveRender: (() => void) | null = null;
@@ -71,14 +88,18 @@ function Bench() {
       hourRange={hourRange([{ start: WEEK_START, end: WEEK_START + 13 * 3_600_000 }])}
       showAllDay
       onDatesSet={() => {
-        if (!ready.current) (window as unknown as { calendarReady: boolean }).calendarReady = ready.current = true;
+        if (!ready.current)
+          (window as unknown as { calendarReady: boolean }).calendarReady = ready.current = true;
       }}
       onEventsSet={() => resolveRender?.()}
     />
   );
 }
 
-async function renderStudies(n: number, seed: number): Promise<{ mapMs: number; renderMs: number; totalMs: number; drawn: number }> {
+async function renderStudies(
+  n: number,
+  seed: number,
+): Promise<{ mapMs: number; renderMs: number; totalMs: number; drawn: number }> {
   const data = studies(n, seed);
   // Start from an empty calendar (a user was just picked): the old events' teardown is not timed.
   if (shown > 0) {
@@ -99,7 +120,12 @@ async function renderStudies(n: number, seed: number): Promise<{ mapMs: number; 
   const t2 = performance.now();
   resolveRender = null;
   shown = events.length;
-  return { mapMs: t1 - t0, renderMs: t2 - t1, totalMs: t2 - t0, drawn: document.querySelectorAll('.fc-timegrid-event').length };
+  return {
+    mapMs: t1 - t0,
+    renderMs: t2 - t1,
+    totalMs: t2 - t0,
+    drawn: document.querySelectorAll('.fc-timegrid-event').length,
+  };
 }
 
 Object.assign(window, { renderStudies });

@@ -19,16 +19,61 @@ export interface AdminPageDeclaration {
 
 /** Every admin page, in the order of the navbar (spec part 2 §2 "Navigation") and the Go menu. */
 export const ADMIN_PAGES = {
-  users: { path: '/admin/users', titleKey: 'titles.users', opens: ['manage', 'user'], accelerator: 'CmdOrCtrl+2' },
-  contracts: { path: '/admin/contracts', titleKey: 'titles.contracts', opens: ['manage', 'contract'], accelerator: 'CmdOrCtrl+3' },
-  subscriptions: { path: '/admin/subscriptions', titleKey: 'titles.subscriptions', opens: ['manage', 'subscription'], accelerator: 'CmdOrCtrl+4' },
-  invoices: { path: '/admin/invoices', titleKey: 'titles.invoices', opens: ['manage', 'invoice'], accelerator: 'CmdOrCtrl+5' },
-  studies: { path: '/admin/studies', titleKey: 'titles.studies', opens: ['manage', 'study'], accelerator: 'CmdOrCtrl+6' },
-  schedules: { path: '/admin/schedules', titleKey: 'titles.schedules', opens: ['manage', 'schedule'], accelerator: 'CmdOrCtrl+7' },
-  teachers: { path: '/admin/teachers', titleKey: 'titles.teachers', opens: ['manage', 'teacher'], accelerator: 'CmdOrCtrl+8' },
-  analytics: { path: '/admin/analytics', titleKey: 'titles.analytics', opens: ['manage', 'analytics'], accelerator: 'CmdOrCtrl+9' },
+  users: {
+    path: '/admin/users',
+    titleKey: 'titles.users',
+    opens: ['manage', 'user'],
+    accelerator: 'CmdOrCtrl+2',
+  },
+  contracts: {
+    path: '/admin/contracts',
+    titleKey: 'titles.contracts',
+    opens: ['manage', 'contract'],
+    accelerator: 'CmdOrCtrl+3',
+  },
+  subscriptions: {
+    path: '/admin/subscriptions',
+    titleKey: 'titles.subscriptions',
+    opens: ['manage', 'subscription'],
+    accelerator: 'CmdOrCtrl+4',
+  },
+  invoices: {
+    path: '/admin/invoices',
+    titleKey: 'titles.invoices',
+    opens: ['manage', 'invoice'],
+    accelerator: 'CmdOrCtrl+5',
+  },
+  studies: {
+    path: '/admin/studies',
+    titleKey: 'titles.studies',
+    opens: ['manage', 'study'],
+    accelerator: 'CmdOrCtrl+6',
+  },
+  schedules: {
+    path: '/admin/schedules',
+    titleKey: 'titles.schedules',
+    opens: ['manage', 'schedule'],
+    accelerator: 'CmdOrCtrl+7',
+  },
+  teachers: {
+    path: '/admin/teachers',
+    titleKey: 'titles.teachers',
+    opens: ['manage', 'teacher'],
+    accelerator: 'CmdOrCtrl+8',
+  },
+  analytics: {
+    path: '/admin/analytics',
+    titleKey: 'titles.analytics',
+    opens: ['manage', 'analytics'],
+    accelerator: 'CmdOrCtrl+9',
+  },
   // Teachers and methodologists write reports (create study_report), so they open the page too.
-  reports: { path: '/admin/study_reports', titleKey: 'titles.studyReports', opens: ['create', 'study_report'], accelerator: 'CmdOrCtrl+0' },
+  reports: {
+    path: '/admin/study_reports',
+    titleKey: 'titles.studyReports',
+    opens: ['create', 'study_report'],
+    accelerator: 'CmdOrCtrl+0',
+  },
 } as const satisfies Record<string, AdminPageDeclaration>;
 
 export type AdminPageId = keyof typeof ADMIN_PAGES;

@@ -23,10 +23,20 @@ export const APP_SECTIONS: readonly AppSection[] = [
   { id: 'calendar', path: '/', opens: everyone, accelerator: 'CmdOrCtrl+1' },
   ...ADMIN_PAGE_IDS.map((id): AppSection => {
     const page = ADMIN_PAGES[id];
-    return { id, path: page.path, opens: (role) => roleCanOpenPage(role, page.opens), accelerator: page.accelerator };
+    return {
+      id,
+      path: page.path,
+      opens: (role) => roleCanOpenPage(role, page.opens),
+      accelerator: page.accelerator,
+    };
   }),
   // The chat prototype (spec part 2 §2) has no navbar link: staff reach it here and in the user menu.
-  { id: 'chat', path: '/chat', opens: (role) => roleCanOpenPage(role, ['read', 'school_internal']), accelerator: 'CmdOrCtrl+Shift+M' },
+  {
+    id: 'chat',
+    path: '/chat',
+    opens: (role) => roleCanOpenPage(role, ['read', 'school_internal']),
+    accelerator: 'CmdOrCtrl+Shift+M',
+  },
   // The platform convention for preferences.
   { id: 'settings', path: '/settings', opens: everyone, accelerator: 'CmdOrCtrl+,' },
 ];
@@ -34,7 +44,10 @@ export const APP_SECTIONS: readonly AppSection[] = [
 export const APP_SECTION_IDS: readonly AppSectionId[] = APP_SECTIONS.map((section) => section.id);
 
 /** Paths a window may be opened on (the calendar, every admin page, the chat and settings). */
-export const APP_PATHS = ['/', ...ADMIN_PAGE_IDS.map((id) => ADMIN_PAGES[id].path), '/chat', '/settings'] as [AppPath, ...AppPath[]];
+export const APP_PATHS = ['/', ...ADMIN_PAGE_IDS.map((id) => ADMIN_PAGES[id].path), '/chat', '/settings'] as [
+  AppPath,
+  ...AppPath[],
+];
 export type AppPath = '/' | AdminPath | '/chat' | '/settings';
 
 /** The sections a role has, in menu order; no role (signed out): none. */

@@ -6,9 +6,10 @@ import type { IpcInput, IpcOutput } from './ipc-schemas';
 /** The only global preload adds: `window.schoolBridge`. */
 export const SCHOOL_BRIDGE_KEY = 'schoolBridge';
 
-type Call<C extends IpcChannelName> = undefined extends IpcInput<C>
-  ? () => Promise<IpcResult<IpcOutput<C>>>
-  : (input: IpcInput<C>) => Promise<IpcResult<IpcOutput<C>>>;
+type Call<C extends IpcChannelName> =
+  undefined extends IpcInput<C>
+    ? () => Promise<IpcResult<IpcOutput<C>>>
+    : (input: IpcInput<C>) => Promise<IpcResult<IpcOutput<C>>>;
 
 /**
  * What the renderer may ask of the main process; nothing else crosses the boundary.
@@ -24,7 +25,10 @@ export interface SchoolBridge {
   pickRecordingFiles: Call<'recordings:pick-files'>;
   uploadRecordings: Call<'recordings:upload'>;
   cancelUpload: Call<'recordings:cancel-upload'>;
-  saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<IpcResult<IpcOutput<'documents:save'>>>;
+  saveDocument(input: {
+    suggestedName: string;
+    bytes: Uint8Array | ArrayBuffer;
+  }): Promise<IpcResult<IpcOutput<'documents:save'>>>;
   showInFolder: Call<'documents:show-in-folder'>;
   openCalendarWindow: Call<'windows:open-calendar'>;
   openAppWindow: Call<'windows:open'>;

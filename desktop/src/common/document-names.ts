@@ -4,7 +4,8 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 const DOCX = '.docx';
 const RESERVED = /[<>:"/\\|?*]/g;
 /** Control characters (U+0000–U+001F, U+007F) are invalid or invisible in file names everywhere. */
-const stripControl = (text: string) => Array.from(text, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '_' : c)).join('');
+const stripControl = (text: string) =>
+  Array.from(text, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '_' : c)).join('');
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
 /**
@@ -22,7 +23,11 @@ export function sanitizeDocumentName(suggested: string): string {
 }
 
 /** A CSV table export (the analytics page) keeps its extension; anything else is a Word document. */
-const CSV = { extension: '.csv', mime: 'text/csv;charset=utf-8', filter: { name: 'CSV', extensions: ['csv'] } } as const;
+const CSV = {
+  extension: '.csv',
+  mime: 'text/csv;charset=utf-8',
+  filter: { name: 'CSV', extensions: ['csv'] },
+} as const;
 const WORD = { extension: DOCX, mime: DOCX_MIME, filter: { name: 'Word', extensions: ['docx'] } } as const;
 
 /** What a suggested name saves as: its extension, MIME type and save dialog filter. */

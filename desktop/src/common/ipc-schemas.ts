@@ -11,7 +11,9 @@ import { RecordingProblem } from './recording-formats';
 export const languageSchema = z.enum(['uk', 'ru', 'en']);
 export type DesktopLanguage = z.infer<typeof languageSchema>;
 // Fails to compile if shared adds or drops a language.
-const sameLanguages: [DesktopLanguage, SupportedLanguage] extends [SupportedLanguage, DesktopLanguage] ? true : never = true;
+const sameLanguages: [DesktopLanguage, SupportedLanguage] extends [SupportedLanguage, DesktopLanguage]
+  ? true
+  : never = true;
 void sameLanguages;
 
 /** table: a table page opened in its own window ("open in new window"). */
@@ -81,7 +83,12 @@ export function sanitizeSettings(raw: unknown): DesktopSettings {
 }
 
 /** Keys the renderer may write; window sizes and the documents folder are main's own business. */
-export const RENDERER_WRITABLE_SETTINGS = ['serverUrl', 'language', 'lastCalendarUserId', 'tablePageSizes'] as const;
+export const RENDERER_WRITABLE_SETTINGS = [
+  'serverUrl',
+  'language',
+  'lastCalendarUserId',
+  'tablePageSizes',
+] as const;
 export type WritableSettingKey = (typeof RENDERER_WRITABLE_SETTINGS)[number];
 
 /** settings:set — one key, its value validated by that key's own schema. */
@@ -94,12 +101,14 @@ export const setSettingInputSchema = z.discriminatedUnion('key', [
 export type SetSettingInput = z.infer<typeof setSettingInputSchema>;
 
 /** settings:update — several writable keys at once; unknown (or main-only) keys are refused. */
-export const settingsUpdateSchema = desktopSettingsSchema.pick({
-  serverUrl: true,
-  language: true,
-  lastCalendarUserId: true,
-  tablePageSizes: true,
-}).strict();
+export const settingsUpdateSchema = desktopSettingsSchema
+  .pick({
+    serverUrl: true,
+    language: true,
+    lastCalendarUserId: true,
+    tablePageSizes: true,
+  })
+  .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /* ---------- app ---------- */
@@ -148,7 +157,9 @@ export const uploadRecordingsInputSchema = z
     uploadId: uploadIdSchema,
     studyId: z.number().int().positive(),
     /** New or replacing rows' files, in the order of files[] in the form. */
-    files: z.array(z.object({ token: fileTokenSchema, fileName: z.string().min(1).max(255).optional() }).strict()).max(50),
+    files: z
+      .array(z.object({ token: fileTokenSchema, fileName: z.string().min(1).max(255).optional() }).strict())
+      .max(50),
     metadata: recordingsMetadataSchema,
     language: languageSchema.optional(),
     /** direct = the API (resumable where it offers tus); service = the upload service (spec part 1 §4). */
@@ -216,7 +227,10 @@ export const openAppWindowInputSchema = z
   .object({
     path: z.enum(APP_PATHS),
     /** The page's query (filters, sort, page); no fragment, no other origin can sneak in. */
-    search: z.string().regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/).optional(),
+    search: z
+      .string()
+      .regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/)
+      .optional(),
   })
   .strict();
 export type OpenAppWindowInput = z.infer<typeof openAppWindowInputSchema>;
@@ -234,7 +248,10 @@ export const setMenuRoleResultSchema = z.object({ sections: z.number().int().non
 export const navigateEventSchema = z.object({
   path: z.enum(APP_PATHS),
   /** The page's query, e.g. ?study=5 when a message notification was clicked. */
-  search: z.string().regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/).optional(),
+  search: z
+    .string()
+    .regex(/^(\?[A-Za-z0-9_.,:%=&+*[\]-]{0,1000})?$/)
+    .optional(),
 });
 export type NavigateEvent = z.infer<typeof navigateEventSchema>;
 
@@ -281,7 +298,10 @@ export const ipcContract = {
   [IpcChannel.cancelUpload]: { input: cancelUploadInputSchema, output: z.object({ cancelled: z.boolean() }) },
   [IpcChannel.saveDocument]: { input: saveDocumentInputSchema, output: saveDocumentResultSchema },
   [IpcChannel.showInFolder]: { input: showInFolderInputSchema, output: showInFolderResultSchema },
-  [IpcChannel.openCalendarWindow]: { input: openCalendarWindowInputSchema, output: openCalendarWindowResultSchema },
+  [IpcChannel.openCalendarWindow]: {
+    input: openCalendarWindowInputSchema,
+    output: openCalendarWindowResultSchema,
+  },
   [IpcChannel.openAppWindow]: { input: openAppWindowInputSchema, output: openAppWindowResultSchema },
   [IpcChannel.setMenuRole]: { input: setMenuRoleInputSchema, output: setMenuRoleResultSchema },
   [IpcChannel.getServerInfo]: { input: z.undefined(), output: serverInfoSchema },

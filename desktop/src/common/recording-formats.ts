@@ -43,7 +43,11 @@ export function mimeTypeForFileName(fileName: string): string {
 }
 
 /** The flags the spec's recording rules raise for a file (size limit, must be a video). */
-export function recordingProblems(file: { size: number; hasVideo: boolean; mimeType: string }): RecordingProblemKey[] {
+export function recordingProblems(file: {
+  size: number;
+  hasVideo: boolean;
+  mimeType: string;
+}): RecordingProblemKey[] {
   const problems: RecordingProblemKey[] = [];
   if (file.size > RECORDING_MAX_BYTES) problems.push(RecordingProblem.tooLarge);
   if (!file.hasVideo || !file.mimeType.startsWith('video/')) problems.push(RecordingProblem.notVideo);

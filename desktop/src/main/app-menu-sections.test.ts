@@ -2,7 +2,12 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { buildMenuTemplate } from './app-menu';
 
-const base = { platform: 'linux' as const, isDev: false, onNewCalendarWindow: () => undefined, onLanguageSelected: () => undefined };
+const base = {
+  platform: 'linux' as const,
+  isDev: false,
+  onNewCalendarWindow: () => undefined,
+  onLanguageSelected: () => undefined,
+};
 const goMenu = (template: MenuItemConstructorOptions[]) =>
   template.find((item) => item.id === 'go')?.submenu as MenuItemConstructorOptions[] | undefined;
 
@@ -44,12 +49,20 @@ describe('Go menu by role', () => {
   });
 
   it('has no Go menu when nobody is signed in', () => {
-    expect(goMenu(buildMenuTemplate({ ...base, language: 'uk', role: null, onNavigate: vi.fn() }))).toBeUndefined();
+    expect(
+      goMenu(buildMenuTemplate({ ...base, language: 'uk', role: null, onNavigate: vi.fn() })),
+    ).toBeUndefined();
   });
 
   it('offers File → open the page in a new window', () => {
     const onOpenInNewWindow = vi.fn();
-    const template = buildMenuTemplate({ ...base, language: 'en', role: 'Administrator', onNavigate: vi.fn(), onOpenInNewWindow });
+    const template = buildMenuTemplate({
+      ...base,
+      language: 'en',
+      role: 'Administrator',
+      onNavigate: vi.fn(),
+      onOpenInNewWindow,
+    });
     const file = template.find((item) => item.id === 'file')?.submenu as MenuItemConstructorOptions[];
     const item = file.find((entry) => entry.id === 'open-in-new-window');
     expect(item).toMatchObject({ label: 'Open Page in New Window', accelerator: 'CmdOrCtrl+Alt+N' });

@@ -11,7 +11,11 @@ import { titles as ukTitles } from '@school/shared/i18n/locales/uk/nav';
  * An admin page's name is its `titles.*` text, read from the shared locales (only the nav texts:
  * main does not bundle the i18n resources), so a new page needs no label here.
  */
-const TITLES: Record<DesktopLanguage, Readonly<Record<string, string>>> = { uk: ukTitles, ru: ruTitles, en: enTitles };
+const TITLES: Record<DesktopLanguage, Readonly<Record<string, string>>> = {
+  uk: ukTitles,
+  ru: ruTitles,
+  en: enTitles,
+};
 
 /** The sections that are not admin pages. */
 const OTHER_LABELS: Record<DesktopLanguage, Record<Exclude<AppSectionId, AdminPageId>, string>> = {
@@ -57,7 +61,10 @@ export function buildSectionsMenu(options: SectionMenuOptions): MenuItemConstruc
   };
 }
 
-export function openInNewWindowItem(language: DesktopLanguage, onOpen: () => void): MenuItemConstructorOptions {
+export function openInNewWindowItem(
+  language: DesktopLanguage,
+  onOpen: () => void,
+): MenuItemConstructorOptions {
   return {
     id: 'open-in-new-window',
     label: GO_LABELS[language].openInNewWindow,

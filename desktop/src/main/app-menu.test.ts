@@ -21,7 +21,13 @@ describe('application menu', () => {
   it('has New Calendar Window, Reload and a uk/ru language submenu', () => {
     const onNewCalendarWindow = vi.fn();
     const onLanguageSelected = vi.fn();
-    const template = buildMenuTemplate({ platform: 'linux', isDev: false, language: 'ru', onNewCalendarWindow, onLanguageSelected });
+    const template = buildMenuTemplate({
+      platform: 'linux',
+      isDev: false,
+      language: 'ru',
+      onNewCalendarWindow,
+      onLanguageSelected,
+    });
 
     const newWindow = find(template, 'new-calendar-window');
     expect(newWindow).toMatchObject({ label: 'Новое окно календаря', accelerator: 'CmdOrCtrl+Shift+N' });
@@ -39,9 +45,15 @@ describe('application menu', () => {
   });
 
   it('shows dev tools only in development and the app menu only on macOS', () => {
-    const base = { language: 'uk' as const, onNewCalendarWindow: () => undefined, onLanguageSelected: () => undefined };
+    const base = {
+      language: 'uk' as const,
+      onNewCalendarWindow: () => undefined,
+      onLanguageSelected: () => undefined,
+    };
     const json = (t: MenuItemConstructorOptions[]) => JSON.stringify(t);
-    expect(json(buildMenuTemplate({ ...base, platform: 'linux', isDev: false }))).not.toContain('toggleDevTools');
+    expect(json(buildMenuTemplate({ ...base, platform: 'linux', isDev: false }))).not.toContain(
+      'toggleDevTools',
+    );
     expect(json(buildMenuTemplate({ ...base, platform: 'linux', isDev: true }))).toContain('toggleDevTools');
     expect(buildMenuTemplate({ ...base, platform: 'darwin', isDev: false })[0]).toEqual({ role: 'appMenu' });
   });
@@ -49,7 +61,9 @@ describe('application menu', () => {
 
 describe('menu actions', () => {
   function setup() {
-    const settings = createSettingsService(createMemorySettingsBackend({ language: 'uk', lastCalendarUserId: 12 }));
+    const settings = createSettingsService(
+      createMemorySettingsBackend({ language: 'uk', lastCalendarUserId: 12 }),
+    );
     const deps = { settings, openCalendarWindow: vi.fn(), broadcast: vi.fn(), reinstall: vi.fn() };
     return { settings, deps, actions: createMenuActions(deps) };
   }

@@ -14,10 +14,31 @@ export type MenuLanguage = (typeof MENU_LANGUAGES)[number];
  * The few labels main owns. The renderer's i18n resources are not bundled into main;
  * Electron roles (edit, zoom…) get their labels from the OS.
  */
-const LABELS: Record<DesktopLanguage, { file: string; newCalendar: string; reload: string; view: string; language: string }> = {
-  uk: { file: 'Файл', newCalendar: 'Нове вікно календаря', reload: 'Оновити', view: 'Вигляд', language: 'Мова' },
-  ru: { file: 'Файл', newCalendar: 'Новое окно календаря', reload: 'Обновить', view: 'Вид', language: 'Язык' },
-  en: { file: 'File', newCalendar: 'New Calendar Window', reload: 'Reload', view: 'View', language: 'Language' },
+const LABELS: Record<
+  DesktopLanguage,
+  { file: string; newCalendar: string; reload: string; view: string; language: string }
+> = {
+  uk: {
+    file: 'Файл',
+    newCalendar: 'Нове вікно календаря',
+    reload: 'Оновити',
+    view: 'Вигляд',
+    language: 'Мова',
+  },
+  ru: {
+    file: 'Файл',
+    newCalendar: 'Новое окно календаря',
+    reload: 'Обновить',
+    view: 'Вид',
+    language: 'Язык',
+  },
+  en: {
+    file: 'File',
+    newCalendar: 'New Calendar Window',
+    reload: 'Reload',
+    view: 'View',
+    language: 'Language',
+  },
 };
 
 const LANGUAGE_NAMES: Record<MenuLanguage, string> = { uk: 'Українська', ru: 'Русский' };
@@ -44,8 +65,15 @@ export function buildMenuTemplate(options: AppMenuOptions): MenuItemConstructorO
     id: 'file',
     label: labels.file,
     submenu: [
-      { id: 'new-calendar-window', label: labels.newCalendar, accelerator: 'CmdOrCtrl+Shift+N', click: () => options.onNewCalendarWindow() },
-      ...(options.onOpenInNewWindow ? [openInNewWindowItem(options.language, options.onOpenInNewWindow)] : []),
+      {
+        id: 'new-calendar-window',
+        label: labels.newCalendar,
+        accelerator: 'CmdOrCtrl+Shift+N',
+        click: () => options.onNewCalendarWindow(),
+      },
+      ...(options.onOpenInNewWindow
+        ? [openInNewWindowItem(options.language, options.onOpenInNewWindow)]
+        : []),
       { type: 'separator' },
       isMac ? { role: 'close' } : { role: 'quit' },
     ],
@@ -76,7 +104,11 @@ export function buildMenuTemplate(options: AppMenuOptions): MenuItemConstructorO
     })),
   };
   const go = options.onNavigate
-    ? buildSectionsMenu({ language: options.language, role: options.role ?? null, onNavigate: options.onNavigate })
+    ? buildSectionsMenu({
+        language: options.language,
+        role: options.role ?? null,
+        onNavigate: options.onNavigate,
+      })
     : null;
   return [
     ...(isMac ? ([{ role: 'appMenu' }] as MenuItemConstructorOptions[]) : []),

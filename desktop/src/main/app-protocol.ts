@@ -8,7 +8,13 @@ import { APP_SCHEME } from './security-policy';
  * A standard, secure origin with fetch and streams: what a page served over https has. Not
  * bypassCSP, not allowServiceWorkers, not CORS-enabled for other origins.
  */
-export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: true } as const;
+export const APP_SCHEME_PRIVILEGES = {
+  standard: true,
+  secure: true,
+  supportFetchAPI: true,
+  corsEnabled: false,
+  stream: true,
+} as const;
 
 /**
  * The renderer is served from `app://staff/`, and the API calls it makes to the same origin are
@@ -60,7 +66,11 @@ export function handleAppProtocol(session: Session, options: AppProtocolOptions)
         credentials: 'include',
         duplex: 'half',
       } as RequestInit);
-      return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: proxiedAnswerHeaders(answer.headers) });
+      return new Response(answer.body, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: proxiedAnswerHeaders(answer.headers),
+      });
     }
     const file = resolveRendererFile(options.rendererRoot, url.pathname);
     if (!file) return new Response(null, { status: 404 });

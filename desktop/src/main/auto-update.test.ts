@@ -5,16 +5,42 @@ const FEED = 'https://updates.school.example/desktop/';
 
 describe('auto-update feed', () => {
   it('is off in development and tests, and when no feed is configured', () => {
-    expect(updateFeedUrl({ isPackaged: false, env: { SCHOOL_UPDATE_FEED_URL: FEED }, settings: {} })).toBeNull();
-    expect(updateFeedUrl({ isPackaged: true, env: { VITEST: 'true', SCHOOL_UPDATE_FEED_URL: FEED }, settings: {} })).toBeNull();
+    expect(
+      updateFeedUrl({ isPackaged: false, env: { SCHOOL_UPDATE_FEED_URL: FEED }, settings: {} }),
+    ).toBeNull();
+    expect(
+      updateFeedUrl({
+        isPackaged: true,
+        env: { VITEST: 'true', SCHOOL_UPDATE_FEED_URL: FEED },
+        settings: {},
+      }),
+    ).toBeNull();
     expect(updateFeedUrl({ isPackaged: true, env: {}, settings: {} })).toBeNull();
-    expect(updateFeedUrl({ isPackaged: true, env: { SCHOOL_AUTO_UPDATE: '0' }, settings: { updateFeedUrl: FEED } })).toBeNull();
+    expect(
+      updateFeedUrl({
+        isPackaged: true,
+        env: { SCHOOL_AUTO_UPDATE: '0' },
+        settings: { updateFeedUrl: FEED },
+      }),
+    ).toBeNull();
   });
 
   it('takes the environment first, then settings.json, and ignores a malformed address', () => {
-    expect(updateFeedUrl({ isPackaged: true, env: { SCHOOL_UPDATE_FEED_URL: FEED }, settings: { updateFeedUrl: 'https://other/' } })).toBe(FEED);
+    expect(
+      updateFeedUrl({
+        isPackaged: true,
+        env: { SCHOOL_UPDATE_FEED_URL: FEED },
+        settings: { updateFeedUrl: 'https://other/' },
+      }),
+    ).toBe(FEED);
     expect(updateFeedUrl({ isPackaged: true, env: {}, settings: { updateFeedUrl: FEED } })).toBe(FEED);
-    expect(updateFeedUrl({ isPackaged: true, env: { SCHOOL_UPDATE_FEED_URL: 'file:///etc/passwd' }, settings: {} })).toBeNull();
+    expect(
+      updateFeedUrl({
+        isPackaged: true,
+        env: { SCHOOL_UPDATE_FEED_URL: 'file:///etc/passwd' },
+        settings: {},
+      }),
+    ).toBeNull();
   });
 });
 

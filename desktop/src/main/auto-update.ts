@@ -58,7 +58,8 @@ export async function startAutoUpdate(deps: AutoUpdateDeps): Promise<boolean> {
   updater.autoDownload = true;
   updater.setFeedURL({ provider: 'generic', url: deps.feedUrl });
   updater.on('error', (error) => deps.log('auto-update failed', error));
-  const check = () => void updater.checkForUpdatesAndNotify().catch((error: unknown) => deps.log('update check failed', error));
+  const check = () =>
+    void updater.checkForUpdatesAndNotify().catch((error: unknown) => deps.log('update check failed', error));
   check();
   (deps.setInterval ?? setInterval)(check, UPDATE_CHECK_INTERVAL_MS).unref?.();
   return true;

@@ -24,14 +24,22 @@ export async function showOpenRecordingsDialog(caller: IpcCaller): Promise<strin
   const options: Electron.OpenDialogOptions = {
     properties: ['openFile', 'multiSelections'],
     // GTK matches extensions case-sensitively: list both spellings (VIDEO.MP4 from cameras).
-    filters: [{ name: 'Video', extensions: [...RECORDING_EXTENSIONS, ...RECORDING_EXTENSIONS.map((e) => e.toUpperCase())] }],
+    filters: [
+      {
+        name: 'Video',
+        extensions: [...RECORDING_EXTENSIONS, ...RECORDING_EXTENSIONS.map((e) => e.toUpperCase())],
+      },
+    ],
   };
   const parent = parentWindow(caller);
   const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
   return result.canceled ? [] : result.filePaths;
 }
 
-export async function showSaveDocumentDialog(request: SaveDialogRequest, caller: IpcCaller): Promise<string | null> {
+export async function showSaveDocumentDialog(
+  request: SaveDialogRequest,
+  caller: IpcCaller,
+): Promise<string | null> {
   const options: Electron.SaveDialogOptions = { defaultPath: request.defaultPath, filters: request.filters };
   const parent = parentWindow(caller);
   const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);

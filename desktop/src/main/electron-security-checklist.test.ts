@@ -26,11 +26,16 @@ const { APP_SCHEME_PRIVILEGES, proxiedAnswerHeaders } = await import('./app-prot
 const allowed = [APP_ORIGIN];
 const PRELOAD = '/app/out/preload/index.cjs';
 
-
 describe('Electron security checklist', () => {
   it('4. sandbox: every renderer is sandboxed app-wide, and every web contents gets the guards as it is created', () => {
     const listeners = new Map<string, (event: unknown, contents: unknown) => void>();
-    const app = { enableSandbox: vi.fn(), on: vi.fn((name: string, listener: (event: unknown, contents: unknown) => void) => void listeners.set(name, listener)) };
+    const app = {
+      enableSandbox: vi.fn(),
+      on: vi.fn(
+        (name: string, listener: (event: unknown, contents: unknown) => void) =>
+          void listeners.set(name, listener),
+      ),
+    };
     installAppGuards(app, { allowedOrigins: allowed, preloadPath: PRELOAD });
     expect(app.enableSandbox).toHaveBeenCalledOnce();
     // Any web contents: our windows, a window.open child, one a library opens.
@@ -50,24 +55,49 @@ describe('Electron security checklist', () => {
   it('2, 3, 6, 8, 9, 10, 11. web preferences: only the safe ones, no experimental or Blink features', () => {
     const prefs = secureWebPreferences(PRELOAD);
     expect(Object.keys(prefs).sort()).toEqual(
-      ['allowRunningInsecureContent', 'contextIsolation', 'nodeIntegration', 'nodeIntegrationInSubFrames', 'preload', 'sandbox', 'spellcheck', 'webSecurity', 'webviewTag'].sort(),
+      [
+        'allowRunningInsecureContent',
+        'contextIsolation',
+        'nodeIntegration',
+        'nodeIntegrationInSubFrames',
+        'preload',
+        'sandbox',
+        'spellcheck',
+        'webSecurity',
+        'webviewTag',
+      ].sort(),
     );
     expect(prefs).not.toHaveProperty('experimentalFeatures');
     expect(prefs).not.toHaveProperty('enableBlinkFeatures');
     expect(prefs).not.toHaveProperty('nodeIntegrationInWorker');
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
   });
 
   it('13. navigation: pages of our origin only; what the server answers is never opened as a page', () => {
     expect(navigationDecision('app://staff/admin/contracts?page=2', allowed)).toBe('allow');
     expect(navigationDecision('app://staff/login', allowed)).toBe('allow');
-    for (const url of ['app://staff/api/study_tasks/9/download', 'app://staff/api/contracts/1/document', 'app://staff/socket.io/?EIO=4', 'app://staff/telegram/disconnect']) {
+    for (const url of [
+      'app://staff/api/study_tasks/9/download',
+      'app://staff/api/contracts/1/document',
+      'app://staff/socket.io/?EIO=4',
+      'app://staff/telegram/disconnect',
+    ]) {
       expect(navigationDecision(url, allowed), url).toBe('deny');
       expect(windowOpenDecision(url, allowed, PRELOAD), url).toEqual({ action: 'deny' });
     }
     // Frames too (the CSP allows none; a frame that got in anyway cannot leave either).
     const { contents, listeners } = fakeContents();
-    installAppGuards({ enableSandbox: () => undefined, on: (_name, listener) => listener({}, contents as never) }, { allowedOrigins: allowed, preloadPath: PRELOAD });
+    installAppGuards(
+      { enableSandbox: () => undefined, on: (_name, listener) => listener({}, contents as never) },
+      { allowedOrigins: allowed, preloadPath: PRELOAD },
+    );
     const frameEvent = { url: 'https://evil.example/', preventDefault: vi.fn() };
     listeners.get('will-frame-navigate')?.(frameEvent);
     expect(frameEvent.preventDefault).toHaveBeenCalled();
@@ -76,7 +106,8 @@ describe('Electron security checklist', () => {
   it('15. shell.openExternal: web links only, never a file, a custom scheme or a link with credentials', () => {
     const opened: string[] = [];
     const open = (url: string) => void opened.push(url);
-    for (const url of ['https://meet.google.com/abc-defg-hij', 'http://zoom.us/j/1000000001']) expect(openExternalSafely(url, open)).toBe(true);
+    for (const url of ['https://meet.google.com/abc-defg-hij', 'http://zoom.us/j/1000000001'])
+      expect(openExternalSafely(url, open)).toBe(true);
     for (const url of [
       'file:///etc/passwd',
       'smb://attacker/share',
@@ -95,8 +126,16 @@ describe('Electron security checklist', () => {
   });
 
   it('18. custom protocol: app:// is a standard secure origin without extra powers; server answers are sandboxed data', () => {
-    expect(APP_SCHEME_PRIVILEGES).toEqual({ standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: true });
-    const headers = proxiedAnswerHeaders(new Headers({ 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'unsafe-inline'" }));
+    expect(APP_SCHEME_PRIVILEGES).toEqual({
+      standard: true,
+      secure: true,
+      supportFetchAPI: true,
+      corsEnabled: false,
+      stream: true,
+    });
+    const headers = proxiedAnswerHeaders(
+      new Headers({ 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'unsafe-inline'" }),
+    );
     expect(headers.get('content-security-policy')).toBe(PROXIED_ANSWER_CSP);
     expect(PROXIED_ANSWER_CSP.split(';')[0]).toBe('sandbox');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
@@ -105,7 +144,9 @@ describe('Electron security checklist', () => {
 
   it('19. fuses: the packaged app refuses to run as Node, NODE_OPTIONS and --inspect, loads only its asar, gives file: no extra rights', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-    const config = load(fs.readFileSync(path.join(root, 'build/electron-builder.yml'), 'utf8')) as { electronFuses?: Record<string, boolean> };
+    const config = load(fs.readFileSync(path.join(root, 'build/electron-builder.yml'), 'utf8')) as {
+      electronFuses?: Record<string, boolean>;
+    };
     expect(config.electronFuses).toEqual({
       runAsNode: false,
       enableCookieEncryption: true,

@@ -20,7 +20,8 @@ export function resolveFfprobePath(location: FfprobeLocation): string {
   const binary = location.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe';
   const fromEnv = location.env.SCHOOL_FFPROBE_PATH;
   if (fromEnv) return fromEnv;
-  if (location.isPackaged && location.resourcesPath) return path.join(location.resourcesPath, 'ffprobe', binary);
+  if (location.isPackaged && location.resourcesPath)
+    return path.join(location.resourcesPath, 'ffprobe', binary);
   try {
     return (location.loadInstaller ?? loadFfprobeInstaller)().path;
   } catch {

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpcHandlerError } from '../common/ipc-result';
 import { RECORDING_MAX_BYTES, RecordingProblem } from '../common/recording-formats';
 import { interpretFfprobeJson, probeMediaFile } from './ffprobe.service';
-import { createFileTokenRegistry, describeRecordingFile, describeRecordingFiles } from './recording-files.service';
+import {
+  createFileTokenRegistry,
+  describeRecordingFile,
+  describeRecordingFiles,
+} from './recording-files.service';
 
 const run = promisify(execFile);
 let dir: string;
@@ -18,9 +22,38 @@ const probe = (file: string) => probeMediaFile(file, { ffprobePath: ffprobe.path
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ffprobe-test-'));
-  const lavfi = ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3'];
-  await run(ffmpeg.path, ['-v', 'error', '-y', ...lavfi, '-shortest', '-pix_fmt', 'yuv420p', sample('lesson.mp4')]);
-  await run(ffmpeg.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=3', '-c:a', 'aac', sample('voice-only.mp4')]);
+  const lavfi = [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=3:size=320x240:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=3',
+  ];
+  await run(ffmpeg.path, [
+    '-v',
+    'error',
+    '-y',
+    ...lavfi,
+    '-shortest',
+    '-pix_fmt',
+    'yuv420p',
+    sample('lesson.mp4'),
+  ]);
+  await run(ffmpeg.path, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=3',
+    '-c:a',
+    'aac',
+    sample('voice-only.mp4'),
+  ]);
   await writeFile(sample('notes.mp4'), 'this is a text file, not a video\n'.repeat(50));
 }, 60_000);
 
@@ -80,9 +113,17 @@ describe('describeRecordingFile', () => {
 
   it('flags audio-only and unreadable files as recordings.file_must_be_video', async () => {
     const tokens = createFileTokenRegistry();
-    const [audio, text] = await describeRecordingFiles([sample('voice-only.mp4'), sample('notes.mp4')], tokens, probe);
+    const [audio, text] = await describeRecordingFiles(
+      [sample('voice-only.mp4'), sample('notes.mp4')],
+      tokens,
+      probe,
+    );
     expect(audio.problems).toEqual([RecordingProblem.notVideo]);
-    expect(text).toMatchObject({ hasVideo: false, durationSeconds: null, problems: [RecordingProblem.notVideo] });
+    expect(text).toMatchObject({
+      hasVideo: false,
+      durationSeconds: null,
+      problems: [RecordingProblem.notVideo],
+    });
   });
 
   it('flags files over 1073741824 bytes as recordings.file_too_large', async () => {

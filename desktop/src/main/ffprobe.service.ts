@@ -17,7 +17,8 @@ export interface MediaInfo {
 
 export type ProbeFailureReason = 'not_media' | 'timeout' | 'probe_unavailable';
 
-export type ProbeOutcome = { ok: true; info: MediaInfo } | { ok: false; reason: ProbeFailureReason; message: string };
+export type ProbeOutcome =
+  { ok: true; info: MediaInfo } | { ok: false; reason: ProbeFailureReason; message: string };
 
 export interface ProbeOptions {
   ffprobePath: string;

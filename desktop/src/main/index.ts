@@ -6,7 +6,12 @@ import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { buildMenuTemplate, createMenuActions } from './app-menu';
 import { startAutoUpdate, updateFeedUrl, type UpdaterLike } from './auto-update';
 import { IpcEvent } from '../common/ipc-channels';
-import { electronMessageNotifications, sessionCookieHeader, showOpenRecordingsDialog, showSaveDocumentDialog } from './electron-adapters';
+import {
+  electronMessageNotifications,
+  sessionCookieHeader,
+  showOpenRecordingsDialog,
+  showSaveDocumentDialog,
+} from './electron-adapters';
 import { probeMediaFile } from './ffprobe.service';
 import { resolveFfprobePath } from './ffprobe-path';
 import { createIpcHandlers } from './ipc-handlers';
@@ -16,7 +21,14 @@ import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { saveDocument } from './save-document.handler';
 import { createSavedDocuments, showInFolder } from './show-in-folder.handler';
-import { APP_ORIGIN, buildContentSecurityPolicy, installAppGuards, installSessionGuards, isAllowedUrl, originOf } from './security-policy';
+import {
+  APP_ORIGIN,
+  buildContentSecurityPolicy,
+  installAppGuards,
+  installSessionGuards,
+  isAllowedUrl,
+  originOf,
+} from './security-policy';
 import { serverInfo, serverUrlOf } from './server-address';
 import { createSettingsStore } from './settings-store';
 import { appSectionsFor } from '../common/app-sections';
@@ -120,7 +132,11 @@ void app.whenReady().then(() => {
           defaultFolder: () => app.getPath('documents'),
           remember: savedDocuments.remember,
         }),
-      showInFolder: (input) => showInFolder(input, { saved: savedDocuments, showItemInFolder: (fullPath) => shell.showItemInFolder(fullPath) }),
+      showInFolder: (input) =>
+        showInFolder(input, {
+          saved: savedDocuments,
+          showItemInFolder: (fullPath) => shell.showItemInFolder(fullPath),
+        }),
       openCalendarWindow: (userId) => void windows.openCalendarWindow(userId),
       openAppWindow: (pagePath, search) => void windows.openAppWindow(pagePath, search),
       setMenuRole: (role) => {

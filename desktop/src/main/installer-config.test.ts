@@ -15,7 +15,10 @@ const projectDir = path.join(root, 'desktop');
 const fromProject = (relative: string) => path.resolve(projectDir, relative);
 const config = load(fs.readFileSync(path.join(root, 'build/electron-builder.yml'), 'utf8'));
 
-const targets = (...names: string[]) => z.array(z.string()).refine((list) => names.every((name) => list.includes(name)), `needs ${names.join(', ')}`);
+const targets = (...names: string[]) =>
+  z
+    .array(z.string())
+    .refine((list) => names.every((name) => list.includes(name)), `needs ${names.join(', ')}`);
 const builderConfigSchema = z.object({
   appId: z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z0-9-]+){2,}$/),
   productName: z.string().min(1),
@@ -49,14 +52,22 @@ describe('electron-builder configuration', () => {
     expect(fs.existsSync(fromProject(parsed.directories.buildResources))).toBe(true);
     expect(pngSize(fromProject(parsed.linux.icon))).toEqual([512, 512]);
     const ico = fs.readFileSync(fromProject(parsed.win.icon));
-    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico[6 + 16 * (ico.readUInt16LE(4) - 1)]]).toEqual([0, 1, 0]); // largest frame 256 px
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico[6 + 16 * (ico.readUInt16LE(4) - 1)]]).toEqual([
+      0, 1, 0,
+    ]); // largest frame 256 px
     expect(fs.readFileSync(fromProject(parsed.mac.icon)).subarray(0, 4).toString('ascii')).toBe('icns');
   });
 
   it('packs the built app (package.json main included by files)', () => {
-    const pkg = JSON.parse(fs.readFileSync(fromProject('package.json'), 'utf8')) as { main: string; scripts: Record<string, string>; author?: unknown };
+    const pkg = JSON.parse(fs.readFileSync(fromProject('package.json'), 'utf8')) as {
+      main: string;
+      scripts: Record<string, string>;
+      author?: unknown;
+    };
     expect(parsed.files).toContain('package.json');
-    expect(parsed.files.some((pattern) => pattern.endsWith('/**') && pkg.main.startsWith(pattern.slice(0, -2)))).toBe(true);
+    expect(
+      parsed.files.some((pattern) => pattern.endsWith('/**') && pkg.main.startsWith(pattern.slice(0, -2))),
+    ).toBe(true);
     expect(pkg.scripts.dist).toContain('--config ../build/electron-builder.yml');
     // deb needs a maintainer; electron-builder takes the author's e-mail otherwise.
     expect(pkg.author).toBeTruthy();
@@ -65,11 +76,18 @@ describe('electron-builder configuration', () => {
   it('ships ffprobe outside the asar archive, where the packaged app looks for it', () => {
     const resource = parsed.extraResources.find((entry) => entry.from.includes('@ffprobe-installer'));
     expect(resource).toBeDefined();
-    const from = fromProject(resource!.from.replace('${platform}', process.platform).replace('${arch}', process.arch));
+    const from = fromProject(
+      resource!.from.replace('${platform}', process.platform).replace('${arch}', process.arch),
+    );
     const binary = process.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe';
     expect(resource!.filter).toContain(binary);
     expect(fs.existsSync(path.join(from, binary))).toBe(true);
-    const packaged = resolveFfprobePath({ env: {}, platform: process.platform, isPackaged: true, resourcesPath: '/app/resources' });
+    const packaged = resolveFfprobePath({
+      env: {},
+      platform: process.platform,
+      isPackaged: true,
+      resourcesPath: '/app/resources',
+    });
     expect(packaged).toBe(path.join('/app/resources', resource!.to, binary));
     expect(parsed.asarUnpack.some((pattern) => pattern.includes('@ffprobe-installer'))).toBe(true);
   });

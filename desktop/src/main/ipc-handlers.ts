@@ -31,7 +31,10 @@ export interface IpcHandlerDeps {
   probe: MediaProbe;
   tokens: FileTokenRegistry;
   uploads: RecordingsUploadHandlers;
-  saveDocument: (input: { suggestedName: string; bytes: Uint8Array }, caller: IpcCaller) => Promise<SaveDocumentResult>;
+  saveDocument: (
+    input: { suggestedName: string; bytes: Uint8Array },
+    caller: IpcCaller,
+  ) => Promise<SaveDocumentResult>;
   /** Reveals a document saved in this session (show-in-folder.handler); absent: nothing to show. */
   showInFolder?: (input: ShowInFolderInput) => { shown: true };
   openCalendarWindow: (userId: number) => void;

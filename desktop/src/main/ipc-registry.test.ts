@@ -3,7 +3,13 @@ import { IpcChannel, type IpcChannelName } from '../common/ipc-channels';
 import { IpcHandlerError } from '../common/ipc-result';
 import { ipcContract } from '../common/ipc-schemas';
 import { createIpcHandlers } from './ipc-handlers';
-import { dispatchIpcCall, registerIpcHandlers, type InvokeEventLike, type IpcMainLike, type IpcRegistryOptions } from './ipc-registry';
+import {
+  dispatchIpcCall,
+  registerIpcHandlers,
+  type InvokeEventLike,
+  type IpcMainLike,
+  type IpcRegistryOptions,
+} from './ipc-registry';
 import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { APP_ORIGIN, isAllowedUrl } from './security-policy';
@@ -61,11 +67,16 @@ describe('sender checks', () => {
 
   it('accepts our app origin and the dev server', async () => {
     const { options, openCalendarWindow } = setup();
-    expect(await dispatchIpcCall(options, IpcChannel.openCalendarWindow, app, { userId: 5 })).toEqual({ ok: true, data: { opened: true } });
-    expect(await dispatchIpcCall(options, IpcChannel.getAppInfo, frame(`${DEV_ORIGIN}/`), undefined)).toEqual({
+    expect(await dispatchIpcCall(options, IpcChannel.openCalendarWindow, app, { userId: 5 })).toEqual({
       ok: true,
-      data: { version: '1.2.3', platform: 'linux' },
+      data: { opened: true },
     });
+    expect(await dispatchIpcCall(options, IpcChannel.getAppInfo, frame(`${DEV_ORIGIN}/`), undefined)).toEqual(
+      {
+        ok: true,
+        data: { version: '1.2.3', platform: 'linux' },
+      },
+    );
     expect(openCalendarWindow).toHaveBeenCalledWith(5);
   });
 });
@@ -78,9 +89,23 @@ describe('input validation', () => {
     [IpcChannel.setSetting, { key: 'tablePageSizes', value: { users: 7 } }],
     [IpcChannel.setSetting, { key: 'serverUrl', value: 'file:///etc/passwd' }],
     [IpcChannel.updateSettings, { windowSizes: { main: { width: 800, height: 600 } } }],
-    [IpcChannel.uploadRecordings, { uploadId: 'x', studyId: 1, files: [], metadata: { study_id: 1, parts: [] } }],
-    [IpcChannel.uploadRecordings, { uploadId: 'upload-01', studyId: 1, files: [{ token: '/etc/passwd' }], metadata: { study_id: 1, parts: [] } }],
-    [IpcChannel.uploadRecordings, { uploadId: 'upload-01', studyId: 2, files: [], metadata: { study_id: 1, parts: [] } }],
+    [
+      IpcChannel.uploadRecordings,
+      { uploadId: 'x', studyId: 1, files: [], metadata: { study_id: 1, parts: [] } },
+    ],
+    [
+      IpcChannel.uploadRecordings,
+      {
+        uploadId: 'upload-01',
+        studyId: 1,
+        files: [{ token: '/etc/passwd' }],
+        metadata: { study_id: 1, parts: [] },
+      },
+    ],
+    [
+      IpcChannel.uploadRecordings,
+      { uploadId: 'upload-01', studyId: 2, files: [], metadata: { study_id: 1, parts: [] } },
+    ],
     [IpcChannel.saveDocument, { suggestedName: 'contract No 12', bytes: 'not bytes' }],
     [IpcChannel.saveDocument, { suggestedName: '', bytes: new Uint8Array(1) }],
     [IpcChannel.openCalendarWindow, { userId: -1 }],
@@ -99,7 +124,10 @@ describe('input validation', () => {
 
   it('refuses an unknown channel', async () => {
     const { options } = setup();
-    expect(await dispatchIpcCall(options, 'fs:read', app, '/etc/passwd')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatchIpcCall(options, 'fs:read', app, '/etc/passwd')).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });
 
@@ -132,17 +160,29 @@ describe('handler failures become envelopes', () => {
 describe('registerIpcHandlers', () => {
   it('registers every channel of the contract and answers through the same checks', async () => {
     const listeners = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
-    const ipcMain: IpcMainLike = { handle: (channel, listener) => void listeners.set(channel, listener), removeHandler: (c) => void listeners.delete(c) };
+    const ipcMain: IpcMainLike = {
+      handle: (channel, listener) => void listeners.set(channel, listener),
+      removeHandler: (c) => void listeners.delete(c),
+    };
     const { options } = setup();
     const unregister = registerIpcHandlers(ipcMain, options);
     expect([...listeners.keys()].sort()).toEqual(Object.keys(ipcContract).sort());
 
     const getSettings = listeners.get(IpcChannel.getSettings);
     await expect(getSettings?.(app)).resolves.toEqual({ ok: true, data: {} });
-    await expect(getSettings?.(frame('https://evil.example/'))).resolves.toMatchObject({ ok: false, error: { code: 'untrusted_sender' } });
+    await expect(getSettings?.(frame('https://evil.example/'))).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'untrusted_sender' },
+    });
     const setSetting = listeners.get(IpcChannel.setSetting);
-    await expect(setSetting?.(app, { key: 'language', value: 'ru' })).resolves.toEqual({ ok: true, data: { language: 'ru' } });
-    await expect(setSetting?.(app, { key: 'language', value: 42 })).resolves.toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    await expect(setSetting?.(app, { key: 'language', value: 'ru' })).resolves.toEqual({
+      ok: true,
+      data: { language: 'ru' },
+    });
+    await expect(setSetting?.(app, { key: 'language', value: 42 })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
 
     unregister();
     expect(listeners.size).toBe(0);

@@ -39,10 +39,17 @@ function dispatcher(facade: MessageNotificationsFacade) {
     notifyMessage: createMessageNotifications(facade),
   });
   const event = { senderFrame: { url: `${APP_ORIGIN}/` }, sender: { send: () => undefined } };
-  return (input: unknown) => dispatchIpcCall({ handlers, isTrustedSender: () => true }, IpcChannel.notifyMessage, event, input);
+  return (input: unknown) =>
+    dispatchIpcCall({ handlers, isTrustedSender: () => true }, IpcChannel.notifyMessage, event, input);
 }
 
-const message = { type: 'message', studyId: 7, messageId: 70, title: 'Англійська · Олена', body: 'Завтра контрольна' };
+const message = {
+  type: 'message',
+  studyId: 7,
+  messageId: 70,
+  title: 'Англійська · Олена',
+  body: 'Завтра контрольна',
+};
 
 describe('notifications:message schema', () => {
   const schema = ipcContract[IpcChannel.notifyMessage].input;

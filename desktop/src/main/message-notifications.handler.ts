@@ -31,7 +31,11 @@ export function createMessageNotifications(facade: MessageNotificationsFacade) {
       seen.add(input.messageId);
       unread.set(input.studyId, (unread.get(input.studyId) ?? new Set()).add(input.messageId));
       if (facade.supported()) {
-        facade.show({ title: input.title, body: input.body, onClick: () => facade.openStudy(caller, input.studyId) });
+        facade.show({
+          title: input.title,
+          body: input.body,
+          onClick: () => facade.openStudy(caller, input.studyId),
+        });
       }
     }
     const count = total();

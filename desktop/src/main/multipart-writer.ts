@@ -51,7 +51,10 @@ export function contentDispositionFor(part: MultipartPart): string {
   const ascii = /^[\x20-\x7e]*$/.test(part.fileName);
   if (ascii) return `${base}; filename="${quoteParam(part.fileName)}"`;
   const fallback = part.fileName.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(part.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(part.fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${base}; filename="${quoteParam(fallback)}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -65,13 +68,18 @@ export function createBoundary(): string {
   return `----SchoolDesktop${randomBytes(16).toString('hex')}`;
 }
 
-export function createMultipartBody(parts: readonly MultipartPart[], boundary = createBoundary()): MultipartBody {
+export function createMultipartBody(
+  parts: readonly MultipartPart[],
+  boundary = createBoundary(),
+): MultipartBody {
   const headers = parts.map((part, index) => partHeader(boundary, part, index === 0));
   const values = parts.map((part) => (part.kind === 'field' ? Buffer.from(part.value, 'utf8') : null));
   const closing = Buffer.from(`${parts.length ? CRLF : ''}--${boundary}--${CRLF}`, 'utf8');
   const contentLength =
-    parts.reduce((sum, part, i) => sum + headers[i].length + (values[i]?.length ?? (part as MultipartFile).size), 0) +
-    closing.length;
+    parts.reduce(
+      (sum, part, i) => sum + headers[i].length + (values[i]?.length ?? (part as MultipartFile).size),
+      0,
+    ) + closing.length;
 
   async function* chunks(): AsyncGenerator<Buffer> {
     for (const [i, part] of parts.entries()) {
@@ -83,7 +91,10 @@ export function createMultipartBody(parts: readonly MultipartPart[], boundary = 
       let read = 0;
       if (part.size > 0) {
         // end is inclusive: never read past the announced size even if the file grows meanwhile.
-        const stream = createReadStream(part.filePath, { highWaterMark: FILE_CHUNK_BYTES, end: part.size - 1 });
+        const stream = createReadStream(part.filePath, {
+          highWaterMark: FILE_CHUNK_BYTES,
+          end: part.size - 1,
+        });
         try {
           for await (const chunk of stream as AsyncIterable<Buffer>) {
             read += chunk.length;

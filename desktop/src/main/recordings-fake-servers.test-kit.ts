@@ -104,7 +104,13 @@ export async function startFakeServers(): Promise<FakeServers> {
     if (endpoint && req.method === 'POST') {
       const id = randomUUID();
       const length = Number(req.headers['upload-length']);
-      state.uploads.set(id, { id, length, metadata: decodeMetadata(req.headers['upload-metadata'] as string), chunks: [], offset: 0 });
+      state.uploads.set(id, {
+        id,
+        length,
+        metadata: decodeMetadata(req.headers['upload-metadata'] as string),
+        chunks: [],
+        offset: 0,
+      });
       res.writeHead(201, { ...TUS, Location: `${url.pathname}/${id}` });
       return void res.end();
     }
@@ -112,7 +118,12 @@ export async function startFakeServers(): Promise<FakeServers> {
       const stored = state.uploads.get(upload[1]);
       if (!stored) return void res.writeHead(404, TUS).end();
       if (req.method === 'HEAD') {
-        res.writeHead(200, { ...TUS, 'Upload-Offset': String(stored.offset), 'Upload-Length': String(stored.length), 'Cache-Control': 'no-store' });
+        res.writeHead(200, {
+          ...TUS,
+          'Upload-Offset': String(stored.offset),
+          'Upload-Length': String(stored.length),
+          'Cache-Control': 'no-store',
+        });
         return void res.end();
       }
       if (req.method === 'PATCH') {
@@ -136,8 +147,12 @@ export async function startFakeServers(): Promise<FakeServers> {
         return;
       }
     }
-    if (req.method === 'GET' && url.pathname === '/api/jwt/issue') return json(state.jwt.status, state.jwt.body);
-    if (req.method === 'POST' && (/^\/api\/studies\/\d+\/recordings$/.test(url.pathname) || url.pathname.endsWith('/upload'))) {
+    if (req.method === 'GET' && url.pathname === '/api/jwt/issue')
+      return json(state.jwt.status, state.jwt.body);
+    if (
+      req.method === 'POST' &&
+      (/^\/api\/studies\/\d+\/recordings$/.test(url.pathname) || url.pathname.endsWith('/upload'))
+    ) {
       return readForm(req, (form) => {
         state.forms.push(form);
         json(state.formAnswer.status, state.formAnswer.body);

@@ -28,7 +28,19 @@ const at = (...parts: string[]) => path.join(dir, ...parts);
 
 async function video(file: string, seconds: number) {
   const lavfi = ['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=5`];
-  await run(ffmpeg.path, ['-v', 'error', '-y', ...lavfi, '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+  await run(ffmpeg.path, [
+    '-v',
+    'error',
+    '-y',
+    ...lavfi,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    file,
+  ]);
 }
 
 beforeAll(async () => {
@@ -37,7 +49,18 @@ beforeAll(async () => {
   await video(at('lesson.mp4'), 8);
   await video(at('other', 'lesson.mp4'), 8);
   await video(at('click.mkv'), 2);
-  await run(ffmpeg.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=8', '-c:a', 'aac', at('voice.mp4')]);
+  await run(ffmpeg.path, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=8',
+    '-c:a',
+    'aac',
+    at('voice.mp4'),
+  ]);
   await writeFile(at('notes.mp4'), 'minutes of the lesson, not a video\n'.repeat(40));
   // 1 GiB + 1 byte without using the disk: a sparse file.
   await writeFile(at('huge.mov'), '');
@@ -57,18 +80,35 @@ async function pick(paths: string[]): Promise<PickedRecordingFile[]> {
     showOpenRecordingsDialog: async () => paths,
     probe: (file) => probeMediaFile(file, { ffprobePath: ffprobe.path, timeoutMs: 20_000 }),
     tokens,
-    uploads: createRecordingsUploadHandlers({ tokens, getServerUrl: () => 'http://127.0.0.1:1', getCookieHeader: async () => undefined, getLanguage: () => 'uk' }),
+    uploads: createRecordingsUploadHandlers({
+      tokens,
+      getServerUrl: () => 'http://127.0.0.1:1',
+      getCookieHeader: async () => undefined,
+      getLanguage: () => 'uk',
+    }),
     saveDocument: async () => ({ saved: false }),
     openCalendarWindow: () => undefined,
   });
-  const result = await dispatchIpcCall({ handlers, isTrustedSender: () => true }, IpcChannel.pickRecordingFiles, { senderFrame: { url: 'app://staff/' } }, undefined);
+  const result = await dispatchIpcCall(
+    { handlers, isTrustedSender: () => true },
+    IpcChannel.pickRecordingFiles,
+    { senderFrame: { url: 'app://staff/' } },
+    undefined,
+  );
   if (!result.ok) throw new Error(result.error.message);
   return (result.data as { files: PickedRecordingFile[] }).files;
 }
 
 describe('picking recordings in the desktop app (real ffprobe)', () => {
   it('flags each file the way the recordings section shows it', async () => {
-    const files = await pick([at('lesson.mp4'), at('click.mkv'), at('voice.mp4'), at('notes.mp4'), at('huge.mov'), at('other', 'lesson.mp4')]);
+    const files = await pick([
+      at('lesson.mp4'),
+      at('click.mkv'),
+      at('voice.mp4'),
+      at('notes.mp4'),
+      at('huge.mov'),
+      at('other', 'lesson.mp4'),
+    ]);
     expect(files.map((f) => [f.name, f.mimeType, f.hasVideo])).toEqual([
       ['lesson.mp4', 'video/mp4', true],
       ['click.mkv', 'video/x-matroska', true],
@@ -109,7 +149,17 @@ describe('container signatures (the browser build, which has no ffprobe)', () =>
     const formats = ['mp4', 'mov', 'm4v', '3gp', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'ogv'];
     for (const ext of formats) {
       const file = at(`sig.${ext}`);
-      await run(ffmpeg.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x48:rate=5', ...(ext === '3gp' ? ['-c:v', 'h263', '-s', '176x144'] : []), file]);
+      await run(ffmpeg.path, [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=1:size=64x48:rate=5',
+        ...(ext === '3gp' ? ['-c:v', 'h263', '-s', '176x144'] : []),
+        file,
+      ]);
       const head = new Uint8Array((await readFile(file)).subarray(0, VIDEO_SIGNATURE_BYTES));
       expect(looksLikeVideoContainer(head), ext).toBe(true);
     }

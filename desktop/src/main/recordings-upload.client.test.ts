@@ -55,7 +55,13 @@ function parseWithBusboy(req: http.IncomingMessage, record: Received, done: () =
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
       const data = Buffer.concat(chunks);
-      record.parts.push({ field, fileName: info.filename, mimeType: info.mimeType, sha256: sha256(data), bytes: data.length });
+      record.parts.push({
+        field,
+        fileName: info.filename,
+        mimeType: info.mimeType,
+        sha256: sha256(data),
+        bytes: data.length,
+      });
     });
   });
   bb.on('close', done);
@@ -80,7 +86,13 @@ beforeAll(async () => {
       res.writeHead(404).end();
       return;
     }
-    const record: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes: 0, parts: [] };
+    const record: Received = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      bodyBytes: 0,
+      parts: [],
+    };
     received.push(record);
     answer(req, res, record);
   });
@@ -134,15 +146,28 @@ describe('uploadRecordings (streaming multipart client)', () => {
     expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.parts).toEqual([
       { field: 'metadata', value: JSON.stringify(metadata) },
-      { field: 'files[]', fileName: fileA.name, mimeType: 'video/mp4', sha256: sha256(fileA.data), bytes: fileA.data.length },
-      { field: 'files[]', fileName: fileB.name, mimeType: 'video/webm', sha256: sha256(fileB.data), bytes: fileB.data.length },
+      {
+        field: 'files[]',
+        fileName: fileA.name,
+        mimeType: 'video/mp4',
+        sha256: sha256(fileA.data),
+        bytes: fileA.data.length,
+      },
+      {
+        field: 'files[]',
+        fileName: fileB.name,
+        mimeType: 'video/webm',
+        sha256: sha256(fileB.data),
+        bytes: fileB.data.length,
+      },
     ]);
 
     const total = Number(request.headers['content-length']);
     expect(request.bodyBytes).toBe(total);
     expect(progress.length).toBeGreaterThan(10);
     expect(progress.every((p) => p.totalBytes === total)).toBe(true);
-    for (let i = 1; i < progress.length; i++) expect(progress[i].sentBytes).toBeGreaterThan(progress[i - 1].sentBytes);
+    for (let i = 1; i < progress.length; i++)
+      expect(progress[i].sentBytes).toBeGreaterThan(progress[i - 1].sentBytes);
     expect(progress.at(-1)?.sentBytes).toBe(total);
   });
 
@@ -152,8 +177,16 @@ describe('uploadRecordings (streaming multipart client)', () => {
         res.writeHead(422, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ message: 'invalid', errors: { files: ['recordings.file_duplicate'] } }));
       });
-    const result = await uploadRecordings({ serverUrl: `${baseUrl}/`, studyId: 42, files: filesNow(), metadata });
-    expect(result).toEqual({ status: 422, body: { message: 'invalid', errors: { files: ['recordings.file_duplicate'] } } });
+    const result = await uploadRecordings({
+      serverUrl: `${baseUrl}/`,
+      studyId: 42,
+      files: filesNow(),
+      metadata,
+    });
+    expect(result).toEqual({
+      status: 422,
+      body: { message: 'invalid', errors: { files: ['recordings.file_duplicate'] } },
+    });
   });
 
   it('resolves when the server answers before reading the body (401) instead of hanging', async () => {
@@ -186,17 +219,21 @@ describe('uploadRecordings (streaming multipart client)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(uploadRecordings({ serverUrl: `http://127.0.0.1:${port}`, studyId: 1, files: filesNow(), metadata })).rejects.toMatchObject({
+    await expect(
+      uploadRecordings({ serverUrl: `http://127.0.0.1:${port}`, studyId: 1, files: filesNow(), metadata }),
+    ).rejects.toMatchObject({
       code: 'network_error',
     });
     const missing = [{ filePath: path.join(dir, 'gone.mp4'), fileName: 'gone.mp4', mimeType: 'video/mp4' }];
-    await expect(uploadRecordings({ serverUrl: baseUrl, studyId: 1, files: missing, metadata })).rejects.toBeInstanceOf(
-      RecordingsUploadError,
-    );
+    await expect(
+      uploadRecordings({ serverUrl: baseUrl, studyId: 1, files: missing, metadata }),
+    ).rejects.toBeInstanceOf(RecordingsUploadError);
   });
 
   it('keeps a path prefix of the server URL', () => {
-    expect(recordingsUploadUrl('https://school.example/app', 7).toString()).toBe('https://school.example/app/api/studies/7/recordings');
+    expect(recordingsUploadUrl('https://school.example/app', 7).toString()).toBe(
+      'https://school.example/app/api/studies/7/recordings',
+    );
   });
 });
 
@@ -212,7 +249,8 @@ describe('recordings:upload through the IPC layer', () => {
     const uploads = createRecordingsUploadHandlers({
       tokens,
       getServerUrl: () => baseUrl,
-      getCookieHeader: async (_caller, url) => (url === baseUrl ? 'school_session=from-electron-session' : undefined),
+      getCookieHeader: async (_caller, url) =>
+        url === baseUrl ? 'school_session=from-electron-session' : undefined,
       getLanguage: () => settings.read().language,
     });
     const handlers = createIpcHandlers({
@@ -241,9 +279,14 @@ describe('recordings:upload through the IPC layer', () => {
       metadata,
     });
     expect(result).toEqual({ ok: true, data: { status: 201, body: { data: [{ id: 1 }, { id: 2 }] } } });
-    expect(received[0].headers).toMatchObject({ cookie: 'school_session=from-electron-session', 'accept-language': 'uk' });
+    expect(received[0].headers).toMatchObject({
+      cookie: 'school_session=from-electron-session',
+      'accept-language': 'uk',
+    });
     expect(received[0].parts.slice(1).map((p) => p.sha256)).toEqual([sha256(fileA.data), sha256(fileB.data)]);
-    const events = sent.filter((e) => e.channel === IpcEvent.uploadProgress).map((e) => e.payload as { sentBytes: number; totalBytes: number; uploadId: string });
+    const events = sent
+      .filter((e) => e.channel === IpcEvent.uploadProgress)
+      .map((e) => e.payload as { sentBytes: number; totalBytes: number; uploadId: string });
     expect(events.length).toBeGreaterThan(1);
     expect(events.length).toBeLessThanOrEqual(102);
     expect(events.every((e) => e.uploadId === 'upload-0001')).toBe(true);
@@ -264,7 +307,10 @@ describe('recordings:upload through the IPC layer', () => {
 
   it('throttle emits the first, at most one per percent, and always the last', () => {
     const out: number[] = [];
-    const throttle = createProgressThrottle((p) => out.push(p.sentBytes), { intervalMs: 1_000_000, now: () => 0 });
+    const throttle = createProgressThrottle((p) => out.push(p.sentBytes), {
+      intervalMs: 1_000_000,
+      now: () => 0,
+    });
     for (let sent = 10; sent <= 10_000; sent += 10) throttle({ sentBytes: sent, totalBytes: 10_000 });
     expect(out[0]).toBe(10);
     expect(out.at(-1)).toBe(10_000);

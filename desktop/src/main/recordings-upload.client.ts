@@ -54,7 +54,10 @@ export function recordingsUploadUrl(serverUrl: string, studyId: number): URL {
   return new URL(recordingsUploadAddress(serverUrl, studyId));
 }
 
-export async function buildRecordingsParts(files: readonly UploadFile[], metadata: unknown): Promise<MultipartPart[]> {
+export async function buildRecordingsParts(
+  files: readonly UploadFile[],
+  metadata: unknown,
+): Promise<MultipartPart[]> {
   const parts: MultipartPart[] = [{ kind: 'field', name: 'metadata', value: JSON.stringify(metadata) }];
   for (const file of files) {
     let size: number;
@@ -63,7 +66,14 @@ export async function buildRecordingsParts(files: readonly UploadFile[], metadat
     } catch {
       throw new RecordingsUploadError('file_unreadable', `cannot read ${file.fileName}`);
     }
-    parts.push({ kind: 'file', name: 'files[]', fileName: file.fileName, contentType: file.mimeType, filePath: file.filePath, size });
+    parts.push({
+      kind: 'file',
+      name: 'files[]',
+      fileName: file.fileName,
+      contentType: file.mimeType,
+      filePath: file.filePath,
+      size,
+    });
   }
   return parts;
 }
@@ -142,7 +152,12 @@ export async function uploadRecordings(options: RecordingsUploadRequest): Promis
       response.on('error', (error) => fail(new RecordingsUploadError('network_error', error.message)));
       response.on('end', () => {
         const raw = Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT_BYTES);
-        settle(() => resolve({ status: response.statusCode ?? 0, body: parseResponseBody(raw, response.headers['content-type']) }));
+        settle(() =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: parseResponseBody(raw, response.headers['content-type']),
+          }),
+        );
         // The server answered before taking the whole body (401, 413…): stop sending the rest.
         if (!bodyDone) request.destroy();
       });
@@ -161,7 +176,9 @@ export async function uploadRecordings(options: RecordingsUploadRequest): Promis
       request.end();
     };
     pump().catch((error: unknown) => {
-      fail(new RecordingsUploadError('file_unreadable', error instanceof Error ? error.message : String(error)));
+      fail(
+        new RecordingsUploadError('file_unreadable', error instanceof Error ? error.message : String(error)),
+      );
       request.destroy();
     });
   });

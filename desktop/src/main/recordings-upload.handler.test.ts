@@ -10,7 +10,12 @@ import { createFileTokenRegistry } from './recording-files.service';
 import { uploadFileWithTus } from '../common/tus-file-upload';
 import { createNodeUploadTransport } from './recordings-node.transport';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
-import { sha256, startFakeServers, uploadedBytes, type FakeServers } from './recordings-fake-servers.test-kit';
+import {
+  sha256,
+  startFakeServers,
+  uploadedBytes,
+  type FakeServers,
+} from './recordings-fake-servers.test-kit';
 import { createMemorySettingsBackend, createSettingsService } from './settings.service';
 
 /**
@@ -67,7 +72,11 @@ function setup() {
     openCalendarWindow: () => undefined,
   });
   const options = { handlers, isTrustedSender: (url: string) => url.startsWith('app://staff/') };
-  const call = (uploadId: string, input: Record<string, unknown>, sent: { channel: string; payload: unknown }[] = []) =>
+  const call = (
+    uploadId: string,
+    input: Record<string, unknown>,
+    sent: { channel: string; payload: unknown }[] = [],
+  ) =>
     dispatchIpcCall(options, IpcChannel.uploadRecordings, frame(sent), { uploadId, studyId: 42, ...input });
   return { tokens, call };
 }
@@ -114,10 +123,16 @@ describe('sending recordings from the main process', () => {
       { ...metadata.parts[1], upload_id: stored[0].id },
       { ...metadata.parts[2], upload_id: stored[1].id },
     ]);
-    expect(form.headers).toMatchObject({ cookie: 'school_session=s1', 'accept-language': 'ru', 'x-requested-with': 'XMLHttpRequest' });
+    expect(form.headers).toMatchObject({
+      cookie: 'school_session=s1',
+      'accept-language': 'ru',
+      'x-requested-with': 'XMLHttpRequest',
+    });
 
     // Progress per file, ending with every byte of both.
-    const events = sent.filter((e) => e.channel === IpcEvent.uploadProgress).map((e) => e.payload as { sentBytes: number; totalBytes: number; fileBytes?: number[] });
+    const events = sent
+      .filter((e) => e.channel === IpcEvent.uploadProgress)
+      .map((e) => e.payload as { sentBytes: number; totalBytes: number; fileBytes?: number[] });
     expect(events[0].sentBytes).toBeGreaterThanOrEqual(3 * 1024 * 1024);
     expect(events.at(-1)).toMatchObject({
       sentBytes: lesson.data.length + second.data.length,
@@ -129,17 +144,29 @@ describe('sending recordings from the main process', () => {
   it('sends one multipart form to the API when it offers no tus', async () => {
     servers.tus = false;
     const { tokens, call } = setup();
-    const result = await call('upload-form-1', { files: [{ token: tokens.register(path.join(dir, second.name)) }], metadata });
+    const result = await call('upload-form-1', {
+      files: [{ token: tokens.register(path.join(dir, second.name)) }],
+      metadata,
+    });
     expect(result).toMatchObject({ ok: true, data: { status: 201 } });
     expect(servers.uploads.size).toBe(0);
     expect(servers.forms[0].url).toBe('/api/studies/42/recordings');
-    expect(servers.forms[0].files).toEqual([{ field: 'files[]', fileName: second.name, sha256: sha256(second.data), bytes: second.data.length }]);
+    expect(servers.forms[0].files).toEqual([
+      { field: 'files[]', fileName: second.name, sha256: sha256(second.data), bytes: second.data.length },
+    ]);
   });
 
   it('takes a token from api/jwt/issue and posts the form to the upload service with it, without the session cookie', async () => {
-    servers.jwt = { status: 200, body: { token: 'jwt-abc', expires_at: '2030-01-01T00:00:00Z', upload_url: `${servers.url}/service` } };
+    servers.jwt = {
+      status: 200,
+      body: { token: 'jwt-abc', expires_at: '2030-01-01T00:00:00Z', upload_url: `${servers.url}/service` },
+    };
     const { tokens, call } = setup();
-    const result = await call('upload-svc-01', { route: 'service', files: [{ token: tokens.register(path.join(dir, second.name)) }], metadata });
+    const result = await call('upload-svc-01', {
+      route: 'service',
+      files: [{ token: tokens.register(path.join(dir, second.name)) }],
+      metadata,
+    });
     expect(result).toMatchObject({ ok: true, data: { status: 201 } });
     expect(servers.log).toEqual(['GET /api/jwt/issue', 'POST /service/upload']);
     const [form] = servers.forms;
@@ -167,7 +194,10 @@ describe('sending recordings from the main process', () => {
 
   it('refuses an unknown route name at the IPC boundary', async () => {
     const { call } = setup();
-    expect(await call('upload-bad-01', { route: 'elsewhere', files: [], metadata })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await call('upload-bad-01', { route: 'elsewhere', files: [], metadata })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 });
 

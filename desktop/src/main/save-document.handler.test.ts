@@ -93,15 +93,26 @@ describe('saveDocument', () => {
       showOpenRecordingsDialog: async () => [],
       probe: async () => ({ ok: false, reason: 'not_media', message: '' }),
       tokens,
-      uploads: createRecordingsUploadHandlers({ tokens, getServerUrl: () => '', getCookieHeader: async () => undefined, getLanguage: () => undefined }),
-      saveDocument: (input, c) => saveDocument(input, c, { showSaveDialog: async () => target, settings, defaultFolder: () => dir }),
+      uploads: createRecordingsUploadHandlers({
+        tokens,
+        getServerUrl: () => '',
+        getCookieHeader: async () => undefined,
+        getLanguage: () => undefined,
+      }),
+      saveDocument: (input, c) =>
+        saveDocument(input, c, { showSaveDialog: async () => target, settings, defaultFolder: () => dir }),
       openCalendarWindow: () => undefined,
     });
     const bytes = docx();
-    const result = await dispatchIpcCall({ handlers, isTrustedSender: () => true }, IpcChannel.saveDocument, { senderFrame: { url: 'app://staff/' } }, {
-      suggestedName: 'via ipc',
-      bytes: bytes.buffer,
-    });
+    const result = await dispatchIpcCall(
+      { handlers, isTrustedSender: () => true },
+      IpcChannel.saveDocument,
+      { senderFrame: { url: 'app://staff/' } },
+      {
+        suggestedName: 'via ipc',
+        bytes: bytes.buffer,
+      },
+    );
     expect(result).toEqual({ ok: true, data: { saved: true, fileName: 'via-ipc.docx' } });
     expect(new Uint8Array(await readFile(target))).toEqual(bytes);
   });

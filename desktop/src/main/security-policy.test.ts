@@ -34,8 +34,14 @@ describe('BrowserWindow options', () => {
   });
 
   it('uses the remembered size per kind, never below the minimum', () => {
-    expect(buildBrowserWindowOptions('calendar', PRELOAD, { width: 1000, height: 700 })).toMatchObject({ width: 1000, height: 700 });
-    expect(buildBrowserWindowOptions('main', PRELOAD)).toMatchObject({ width: WINDOW_DEFAULTS.main.width, height: WINDOW_DEFAULTS.main.height });
+    expect(buildBrowserWindowOptions('calendar', PRELOAD, { width: 1000, height: 700 })).toMatchObject({
+      width: 1000,
+      height: 700,
+    });
+    expect(buildBrowserWindowOptions('main', PRELOAD)).toMatchObject({
+      width: WINDOW_DEFAULTS.main.width,
+      height: WINDOW_DEFAULTS.main.height,
+    });
     expect(buildBrowserWindowOptions('main', PRELOAD, { width: 500, height: 400 })).toMatchObject({
       width: WINDOW_DEFAULTS.main.minWidth,
       height: WINDOW_DEFAULTS.main.minHeight,
@@ -44,7 +50,9 @@ describe('BrowserWindow options', () => {
 
   it('points calendar windows at /?user=<id>&window=calendar on our origin', () => {
     expect(calendarWindowUrl(`${APP_ORIGIN}/`, 12)).toBe('app://staff/?user=12&window=calendar');
-    expect(calendarWindowUrl('http://localhost:5173', 3)).toBe('http://localhost:5173/?user=3&window=calendar');
+    expect(calendarWindowUrl('http://localhost:5173', 3)).toBe(
+      'http://localhost:5173/?user=3&window=calendar',
+    );
     expect(calendarWindowUrl(`${APP_ORIGIN}/`, null)).toBe('app://staff/?window=calendar');
   });
 });
@@ -59,14 +67,20 @@ describe('content security policy', () => {
       expect(csp).toContain("frame-ancestors 'none'");
     }
     expect(prod).toMatch(/script-src 'self'(;|$)/);
-    expect(dev).toContain('connect-src \'self\' ws://localhost:5173');
+    expect(dev).toContain("connect-src 'self' ws://localhost:5173");
   });
 });
 
 describe('navigation and window.open policy', () => {
   it('allows our origin only', () => {
     expect(navigationDecision('app://staff/admin/users', allowed)).toBe('allow');
-    for (const url of ['https://evil.example/', 'app://other/', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'app://other/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       expect(navigationDecision(url, allowed)).toBe('deny');
       expect(isAllowedUrl(url, allowed)).toBe(false);
     }
@@ -80,11 +94,14 @@ describe('navigation and window.open policy', () => {
     });
   });
 
-
   it('installs guards that prevent foreign navigation, webviews and foreign windows', () => {
     const { contents, listeners, open } = fakeContents();
     const openExternal = vi.fn();
-    installNavigationGuards(contents as never, { allowedOrigins: allowed, preloadPath: PRELOAD, openExternal });
+    installNavigationGuards(contents as never, {
+      allowedOrigins: allowed,
+      preloadPath: PRELOAD,
+      openExternal,
+    });
 
     for (const name of ['will-navigate', 'will-redirect']) {
       const foreign = { preventDefault: vi.fn() };
@@ -109,9 +126,17 @@ describe('navigation and window.open policy', () => {
 describe('session guards', () => {
   type Details = { requestingUrl?: string; isMainFrame?: boolean; mediaTypes?: string[]; mediaType?: string };
   function fakeSession() {
-    let onHeaders: ((details: { url: string; method?: string; responseHeaders?: Record<string, string | string[]> }, cb: (r: unknown) => void) => void) | undefined;
-    let onRequest: ((contents: unknown, permission: string, cb: (granted: boolean) => void, details: Details) => void) | undefined;
-    let onCheck: ((contents: unknown, permission: string, origin: string, details: Details) => boolean) | undefined;
+    let onHeaders:
+      | ((
+          details: { url: string; method?: string; responseHeaders?: Record<string, string | string[]> },
+          cb: (r: unknown) => void,
+        ) => void)
+      | undefined;
+    let onRequest:
+      | ((contents: unknown, permission: string, cb: (granted: boolean) => void, details: Details) => void)
+      | undefined;
+    let onCheck:
+      ((contents: unknown, permission: string, origin: string, details: Details) => boolean) | undefined;
     const session = {
       webRequest: { onHeadersReceived: (listener: typeof onHeaders) => void (onHeaders = listener) },
       setPermissionRequestHandler: (handler: typeof onRequest) => void (onRequest = handler),
@@ -119,7 +144,9 @@ describe('session guards', () => {
     };
     const headersFor = (url: string, responseHeaders: Record<string, string | string[]>, method = 'GET') =>
       new Promise<Record<string, string | string[]> | undefined>((resolve) =>
-        onHeaders?.({ url, method, responseHeaders }, (r) => resolve((r as { responseHeaders?: Record<string, string | string[]> }).responseHeaders)),
+        onHeaders?.({ url, method, responseHeaders }, (r) =>
+          resolve((r as { responseHeaders?: Record<string, string | string[]> }).responseHeaders),
+        ),
       );
     return {
       session,
@@ -133,11 +160,18 @@ describe('session guards', () => {
     const fake = fakeSession();
     const csp = buildContentSecurityPolicy();
     installSessionGuards(fake.session as never, { contentSecurityPolicy: csp, allowedOrigins: allowed });
-    const page = await fake.headersFor('app://staff/admin/users', { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] });
+    const page = await fake.headersFor('app://staff/admin/users', {
+      'content-security-policy': ['default-src *'],
+      'X-Other': ['1'],
+    });
     expect(page).toEqual({ 'Content-Security-Policy': [csp], 'X-Other': ['1'] });
-    const api = await fake.headersFor('app://staff/api/study_tasks/7/download', { 'Content-Security-Policy': ['default-src *'] });
+    const api = await fake.headersFor('app://staff/api/study_tasks/7/download', {
+      'Content-Security-Policy': ['default-src *'],
+    });
     expect(api).toEqual({ 'Content-Security-Policy': [PROXIED_ANSWER_CSP] });
-    expect(await fake.headersFor('app://staff/login', {}, 'POST')).toEqual({ 'Content-Security-Policy': [PROXIED_ANSWER_CSP] });
+    expect(await fake.headersFor('app://staff/login', {}, 'POST')).toEqual({
+      'Content-Security-Policy': [PROXIED_ANSWER_CSP],
+    });
     const foreign = await fake.headersFor('https://meet.example/', { 'X-Other': ['1'] });
     expect(foreign).toEqual({ 'X-Other': ['1'] });
   });
@@ -150,11 +184,24 @@ describe('session guards', () => {
     await expect(fake.request('clipboard-sanitized-write', own)).resolves.toBe(true);
     expect(fake.check('media', 'app://staff', { ...own, mediaType: 'video' })).toBe(true);
     expect(fake.check('clipboard-sanitized-write', 'app://staff', own)).toBe(true);
-    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'midiSysex', 'pointerLock', 'fullscreen', 'hid']) {
+    for (const permission of [
+      'notifications',
+      'geolocation',
+      'clipboard-read',
+      'openExternal',
+      'midiSysex',
+      'pointerLock',
+      'fullscreen',
+      'hid',
+    ]) {
       await expect(fake.request(permission, own)).resolves.toBe(false);
       expect(fake.check(permission, 'app://staff', own)).toBe(false);
     }
-    for (const asker of [{ requestingUrl: 'https://meet.example/', isMainFrame: true }, { requestingUrl: 'app://staff/chat', isMainFrame: false }, {}]) {
+    for (const asker of [
+      { requestingUrl: 'https://meet.example/', isMainFrame: true },
+      { requestingUrl: 'app://staff/chat', isMainFrame: false },
+      {},
+    ]) {
       await expect(fake.request('media', { ...asker, mediaTypes: ['video'] })).resolves.toBe(false);
       await expect(fake.request('clipboard-sanitized-write', asker)).resolves.toBe(false);
     }

@@ -92,7 +92,12 @@ export function isExternalWebUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '' && !parsed.username && !parsed.password;
+  return (
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+    parsed.hostname !== '' &&
+    !parsed.username &&
+    !parsed.password
+  );
 }
 
 /** shell.openExternal behind isExternalWebUrl: true when the URL was handed to the OS. */
@@ -103,11 +108,14 @@ export function openExternalSafely(url: string, openExternal: (url: string) => u
 }
 
 export type WindowOpenDecision =
-  | { action: 'allow'; overrideBrowserWindowOptions: { webPreferences: WebPreferences } }
-  | { action: 'deny' };
+  { action: 'allow'; overrideBrowserWindowOptions: { webPreferences: WebPreferences } } | { action: 'deny' };
 
 /** window.open: same-origin pages get our secure preferences; anything else is refused. */
-export function windowOpenDecision(url: string, allowedOrigins: readonly string[], preloadPath: string): WindowOpenDecision {
+export function windowOpenDecision(
+  url: string,
+  allowedOrigins: readonly string[],
+  preloadPath: string,
+): WindowOpenDecision {
   return navigationDecision(url, allowedOrigins) === 'allow'
     ? { action: 'allow', overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(preloadPath) } }
     : { action: 'deny' };
@@ -166,10 +174,22 @@ export interface PermissionAsker {
  * text (`clipboard-sanitized-write`). Nothing else (notifications go through main, see
  * message-notifications), and nothing for any other page or frame.
  */
-export function permissionDecision(permission: string, asker: PermissionAsker, allowedOrigins: readonly string[]): boolean {
-  if (!asker.requestingUrl || asker.isMainFrame === false || !isAllowedUrl(asker.requestingUrl, allowedOrigins)) return false;
+export function permissionDecision(
+  permission: string,
+  asker: PermissionAsker,
+  allowedOrigins: readonly string[],
+): boolean {
+  if (
+    !asker.requestingUrl ||
+    asker.isMainFrame === false ||
+    !isAllowedUrl(asker.requestingUrl, allowedOrigins)
+  )
+    return false;
   if (permission === 'clipboard-sanitized-write') return true;
-  if (permission === 'media') return (asker.mediaTypes ?? []).every((type) => type === 'video' || type === 'audio' || type === 'unknown');
+  if (permission === 'media')
+    return (asker.mediaTypes ?? []).every(
+      (type) => type === 'video' || type === 'audio' || type === 'unknown',
+    );
   return false;
 }
 
@@ -184,10 +204,20 @@ export interface SessionLike {
     ): void;
   };
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string; isMainFrame?: boolean; mediaTypes?: string[] }) => void,
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string; isMainFrame?: boolean; mediaTypes?: string[] },
+    ) => void,
   ): void;
   setPermissionCheckHandler(
-    handler: (contents: unknown, permission: string, requestingOrigin: string, details: { requestingUrl?: string; isMainFrame?: boolean; mediaType?: string }) => boolean,
+    handler: (
+      contents: unknown,
+      permission: string,
+      requestingOrigin: string,
+      details: { requestingUrl?: string; isMainFrame?: boolean; mediaType?: string },
+    ) => boolean,
   ): void;
 }
 
@@ -196,7 +226,10 @@ export interface SessionLike {
  * policy for what the server answers (replacing whatever CSP came with it); permissions by
  * permissionDecision.
  */
-export function installSessionGuards(session: SessionLike, options: { contentSecurityPolicy: string; allowedOrigins: readonly string[] }): void {
+export function installSessionGuards(
+  session: SessionLike,
+  options: { contentSecurityPolicy: string; allowedOrigins: readonly string[] },
+): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
     if (isAllowedUrl(details.url, options.allowedOrigins)) {
@@ -209,12 +242,26 @@ export function installSessionGuards(session: SessionLike, options: { contentSec
     callback({ responseHeaders: headers });
   });
   session.setPermissionRequestHandler((_contents, permission, callback, details) =>
-    callback(permissionDecision(permission, { requestingUrl: details?.requestingUrl, isMainFrame: details?.isMainFrame, mediaTypes: details?.mediaTypes }, options.allowedOrigins)),
+    callback(
+      permissionDecision(
+        permission,
+        {
+          requestingUrl: details?.requestingUrl,
+          isMainFrame: details?.isMainFrame,
+          mediaTypes: details?.mediaTypes,
+        },
+        options.allowedOrigins,
+      ),
+    ),
   );
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
     permissionDecision(
       permission,
-      { requestingUrl: details?.requestingUrl ?? requestingOrigin, isMainFrame: details?.isMainFrame, mediaTypes: details?.mediaType ? [details.mediaType] : [] },
+      {
+        requestingUrl: details?.requestingUrl ?? requestingOrigin,
+        isMainFrame: details?.isMainFrame,
+        mediaTypes: details?.mediaType ? [details.mediaType] : [],
+      },
       options.allowedOrigins,
     ),
   );

@@ -31,9 +31,12 @@ describe('settings', () => {
       { key: 'documentsFolder', value: '/' },
       { key: 'language', value: 'uk', extra: 1 },
     ];
-    for (const input of bad) expect(setSettingInputSchema.safeParse(input).success, JSON.stringify(input)).toBe(false);
+    for (const input of bad)
+      expect(setSettingInputSchema.safeParse(input).success, JSON.stringify(input)).toBe(false);
     expect(settingsUpdateSchema.safeParse({ documentsFolder: '/tmp' }).success).toBe(false);
-    expect(settingsUpdateSchema.safeParse({ language: 'uk', tablePageSizes: { users: 15 } }).success).toBe(true);
+    expect(settingsUpdateSchema.safeParse({ language: 'uk', tablePageSizes: { users: 15 } }).success).toBe(
+      true,
+    );
   });
 
   it('drops only the corrupted keys of a stored file', () => {
@@ -44,7 +47,10 @@ describe('settings', () => {
       tablePageSizes: { users: 15 },
       unknown: 'x',
     });
-    expect(createSettingsService(backend).read()).toEqual({ serverUrl: 'https://ok.example', tablePageSizes: { users: 15 } });
+    expect(createSettingsService(backend).read()).toEqual({
+      serverUrl: 'https://ok.example',
+      tablePageSizes: { users: 15 },
+    });
     expect(sanitizeSettings(null)).toEqual({});
     expect(sanitizeSettings('garbage')).toEqual({});
   });

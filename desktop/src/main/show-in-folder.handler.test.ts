@@ -41,7 +41,8 @@ function registry(shown: string[]): IpcRegistryOptions {
           defaultFolder: () => dir,
           remember: saved.remember,
         }),
-      showInFolder: (input) => showInFolder(input, { saved, showItemInFolder: (fullPath) => shown.push(fullPath) }),
+      showInFolder: (input) =>
+        showInFolder(input, { saved, showItemInFolder: (fullPath) => shown.push(fullPath) }),
       openCalendarWindow: () => undefined,
     }),
   };
@@ -51,9 +52,14 @@ describe('show in folder', () => {
   it('reveals a document saved in this session, found by the name the save answered', async () => {
     const shown: string[] = [];
     const options = registry(shown);
-    const saved = await dispatchIpcCall(options, IpcChannel.saveDocument, app, { suggestedName: 'Договір № 7', bytes: new Uint8Array([1, 2]) });
+    const saved = await dispatchIpcCall(options, IpcChannel.saveDocument, app, {
+      suggestedName: 'Договір № 7',
+      bytes: new Uint8Array([1, 2]),
+    });
     expect(saved).toEqual({ ok: true, data: { saved: true, fileName: 'Договір № 7.docx' } });
-    const result = await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: 'Договір № 7.docx' });
+    const result = await dispatchIpcCall(options, IpcChannel.showInFolder, app, {
+      fileName: 'Договір № 7.docx',
+    });
     expect(result).toEqual({ ok: true, data: { shown: true } });
     expect(shown).toEqual([path.join(dir, 'Договір № 7.docx')]);
   });
@@ -61,9 +67,16 @@ describe('show in folder', () => {
   it('never reveals a path the page names, nor a file it did not save', async () => {
     const shown: string[] = [];
     const options = registry(shown);
-    expect(await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: '' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: 'a.docx', path: '/tmp' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(
+      await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: '/etc/passwd' }),
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(
+      await dispatchIpcCall(options, IpcChannel.showInFolder, app, { fileName: 'a.docx', path: '/tmp' }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(shown).toEqual([]);
   });
 

@@ -23,17 +23,31 @@ describe('window placement', () => {
 
   it('brings a window back when its monitor was unplugged', () => {
     const saved = { x: 2100, y: 50, width: 1500, height: 900 };
-    expect(placeWindow({ saved, defaults, workAreas: [laptop] })).toEqual({ x: 210, y: 70, width: 1500, height: 900, maximized: false });
+    expect(placeWindow({ saved, defaults, workAreas: [laptop] })).toEqual({
+      x: 210,
+      y: 70,
+      width: 1500,
+      height: 900,
+      maximized: false,
+    });
   });
 
   it('pulls a window whose title bar left the screen back inside, and shrinks it to the display', () => {
     const small = { x: 0, y: 0, width: 1366, height: 728 };
-    const placed = placeWindow({ saved: { x: 1200, y: -500, width: 1800, height: 1000 }, defaults, workAreas: [small] });
+    const placed = placeWindow({
+      saved: { x: 1200, y: -500, width: 1800, height: 1000 },
+      defaults,
+      workAreas: [small],
+    });
     expect(placed).toMatchObject({ width: 1366, height: 728, x: 0, y: 0 });
   });
 
   it('keeps a partly visible window on its display, moved fully inside', () => {
-    const placed = placeWindow({ saved: { x: 1500, y: 600, width: 1000, height: 700 }, defaults, workAreas: [laptop] });
+    const placed = placeWindow({
+      saved: { x: 1500, y: 600, width: 1000, height: 700 },
+      defaults,
+      workAreas: [laptop],
+    });
     expect(placed).toMatchObject({ x: 920, y: 340, width: 1000, height: 700 });
   });
 

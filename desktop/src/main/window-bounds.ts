@@ -77,5 +77,11 @@ export function placeWindow(input: PlacementInput): Placement {
     x = nextX + width <= area.x + area.width ? nextX : area.x;
     y = nextY + height <= area.y + area.height ? nextY : area.y;
   }
-  return { x, y, width, height, maximized: Boolean(remembered && 'maximized' in remembered && remembered.maximized) };
+  return {
+    x,
+    y,
+    width,
+    height,
+    maximized: Boolean(remembered && 'maximized' in remembered && remembered.maximized),
+  };
 }

@@ -2,7 +2,12 @@ import { BrowserWindow, screen } from 'electron';
 import type { AppPath } from '../common/app-sections';
 import type { WindowBounds, WindowKind, WindowSize } from '../common/ipc-schemas';
 import { placeWindow } from './window-bounds';
-import { appWindowUrl, buildBrowserWindowOptions, calendarWindowUrl, WINDOW_DEFAULTS } from './window-options';
+import {
+  appWindowUrl,
+  buildBrowserWindowOptions,
+  calendarWindowUrl,
+  WINDOW_DEFAULTS,
+} from './window-options';
 
 export interface WindowManagerOptions {
   preloadPath: string;
@@ -19,7 +24,9 @@ export interface WindowManagerOptions {
 /** Work areas of the connected displays, the primary first. */
 function workAreas() {
   const primary = screen.getPrimaryDisplay();
-  return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map((d) => d.workArea);
+  return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map(
+    (d) => d.workArea,
+  );
 }
 
 /** Adapter: creates and tracks the app's windows (the main one and any number of calendars). */
@@ -32,7 +39,9 @@ export function createWindowManager(options: WindowManagerOptions) {
       saved: options.getSavedBounds?.(kind) ?? options.getSavedSize(kind),
       defaults: WINDOW_DEFAULTS[kind],
       workAreas: workAreas(),
-      occupied: [...windows].filter((w) => kinds.get(w) === kind && !w.isDestroyed()).map((w) => w.getBounds()),
+      occupied: [...windows]
+        .filter((w) => kinds.get(w) === kind && !w.isDestroyed())
+        .map((w) => w.getBounds()),
     });
     const window = new BrowserWindow(buildBrowserWindowOptions(kind, options.preloadPath, placement));
     kinds.set(window, kind);

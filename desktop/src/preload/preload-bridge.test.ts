@@ -14,7 +14,8 @@ vi.mock('electron', () => ({
       if (!listeners.has(channel)) listeners.set(channel, new Set());
       listeners.get(channel)?.add(listener);
     },
-    removeListener: (channel: string, listener: (...args: unknown[]) => void) => void listeners.get(channel)?.delete(listener),
+    removeListener: (channel: string, listener: (...args: unknown[]) => void) =>
+      void listeners.get(channel)?.delete(listener),
   },
 }));
 
@@ -61,7 +62,8 @@ describe('preload', () => {
     const seen: unknown[][] = [];
     const unsubscribe = bridge.onUploadProgress((...args: unknown[]) => seen.push(args));
     const fakeEvent = { sender: { secret: true } };
-    for (const listener of listeners.get(IpcEvent.uploadProgress) ?? []) listener(fakeEvent, { uploadId: 'u1', sentBytes: 1, totalBytes: 2 });
+    for (const listener of listeners.get(IpcEvent.uploadProgress) ?? [])
+      listener(fakeEvent, { uploadId: 'u1', sentBytes: 1, totalBytes: 2 });
     expect(seen).toEqual([[{ uploadId: 'u1', sentBytes: 1, totalBytes: 2 }]]);
     unsubscribe();
     expect(listeners.get(IpcEvent.uploadProgress)?.size).toBe(0);

@@ -1,6 +1,14 @@
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppErrorBoundary, Redirect, matchRoute, reportError, useAuth, useRouter, type RouteParams } from '@school/shared/ui';
+import {
+  AppErrorBoundary,
+  Redirect,
+  matchRoute,
+  reportError,
+  useAuth,
+  useRouter,
+  type RouteParams,
+} from '@school/shared/ui';
 import { useToasts } from './toasts-context';
 import { LoadingScreen } from '../components/loading-screen';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';

@@ -1,7 +1,17 @@
-export function FormAlert({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'success' }) {
+export function FormAlert({
+  message,
+  tone = 'error',
+}: {
+  message: string | null;
+  tone?: 'error' | 'success';
+}) {
   if (!message) return null;
   return (
-    <div className={`form-alert form-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={`form-${tone}`}>
+    <div
+      className={`form-alert form-alert--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={`form-${tone}`}
+    >
       {message}
     </div>
   );

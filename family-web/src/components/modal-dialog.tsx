@@ -17,7 +17,15 @@ export interface ModalDialogProps {
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus
  * on close, and the top layer puts it above the calendar's own stacking contexts.
  */
-export function ModalDialog({ title, closeLabel, onClose, children, footer, size = 'card', testId }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  closeLabel,
+  onClose,
+  children,
+  footer,
+  size = 'card',
+  testId,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -55,7 +63,14 @@ export function ModalDialog({ title, closeLabel, onClose, children, footer, size
           <h2 className="modal__title" id={titleId}>
             {title}
           </h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel} title={closeLabel} data-testid="modal-close">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            title={closeLabel}
+            data-testid="modal-close"
+          >
             <CloseIcon />
           </button>
         </header>

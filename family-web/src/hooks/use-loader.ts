@@ -25,7 +25,12 @@ interface State<T> {
  * the calendar. The family app's few calls do not justify a data-fetching library in the bundle.
  */
 export function useLoader<T>(load: ((signal: AbortSignal) => Promise<T>) | null): Loaded<T> {
-  const [state, setState] = useState<State<T>>({ data: undefined, error: undefined, loading: load !== null, loadedAt: 0 });
+  const [state, setState] = useState<State<T>>({
+    data: undefined,
+    error: undefined,
+    loading: load !== null,
+    loadedAt: 0,
+  });
   const [round, setRound] = useState(0);
 
   useEffect(() => {
@@ -34,7 +39,8 @@ export function useLoader<T>(load: ((signal: AbortSignal) => Promise<T>) | null)
     setState((s) => (s.loading ? s : { ...s, loading: true }));
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ data, error: undefined, loading: false, loadedAt: Date.now() });
+        if (!controller.signal.aborted)
+          setState({ data, error: undefined, loading: false, loadedAt: Date.now() });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, error, loading: false }));

@@ -64,7 +64,8 @@ export function concreteRoutes(routes: RouterRoute[]): ConcreteRoute[] {
   for (const route of routes) {
     const fill = (resource?: string) =>
       route.pattern.replace(/:(\w+)\??/g, (_m, name: string) => (name === 'resource' ? resource! : '1'));
-    if (/[()*]/.test(route.pattern)) throw new Error(`cannot fill in the route ${route.method} ${route.pattern}`);
+    if (/[()*]/.test(route.pattern))
+      throw new Error(`cannot fill in the route ${route.method} ${route.pattern}`);
     if (!route.pattern.includes(':resource')) {
       out.push({ ...route, path: fill() });
       continue;
@@ -72,16 +73,25 @@ export function concreteRoutes(routes: RouterRoute[]): ConcreteRoute[] {
     const method = route.method as StateChangingMethod | 'GET';
     const onItem = /:resource\/:id$/.test(route.pattern);
     const wanted: Operation[] =
-      method === 'POST' && onItem ? ['update', 'delete'] : method === 'GET' && onItem ? ['read'] : [OPERATION_OF[method]];
+      method === 'POST' && onItem
+        ? ['update', 'delete']
+        : method === 'GET' && onItem
+          ? ['read']
+          : [OPERATION_OF[method]];
     for (const def of Object.values(RESOURCES)) {
-      if (def.operations.some((op) => wanted.includes(op))) out.push({ ...route, path: fill(def.name), resource: def.name });
+      if (def.operations.some((op) => wanted.includes(op)))
+        out.push({ ...route, path: fill(def.name), resource: def.name });
     }
   }
   return out;
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

@@ -40,7 +40,8 @@ const walked = new Set<string>();
 let walkMs = 0;
 const CONCURRENCY = 6;
 
-const routeKey = (r: ConcreteRoute) => (r.resource ? `${r.method} ${r.pattern} [${r.resource}]` : `${r.method} ${r.pattern}`);
+const routeKey = (r: ConcreteRoute) =>
+  r.resource ? `${r.method} ${r.pattern} [${r.resource}]` : `${r.method} ${r.pattern}`;
 
 beforeAll(async () => {
   const started = performance.now();
@@ -51,7 +52,11 @@ beforeAll(async () => {
   routes = concreteRoutes(routesOf(app));
   events = channelEvents(channels);
   const ctx = { s, fresh };
-  matrix = { ...accountRoutes(ctx), ...studyRoutes(ctx), ...(await resourceRoutes(ctx, Object.values(RESOURCES))) };
+  matrix = {
+    ...accountRoutes(ctx),
+    ...studyRoutes(ctx),
+    ...(await resourceRoutes(ctx, Object.values(RESOURCES))),
+  };
   before = await fixtureSnapshot();
   figures.setup_ms = Math.round(performance.now() - started);
 }, 120_000);
@@ -69,7 +74,10 @@ describe('the matrix covers the app', () => {
     expect(keys).toContain('GET /api/:resource [studies]');
     expect(keys.filter((k) => !matrix[k] || matrix[k].length === 0)).toEqual([]);
     expect(Object.keys(matrix).filter((k) => !keys.includes(k))).toEqual([]);
-    figures.routes = { router_patterns: new Set(routes.map((r) => `${r.method} ${r.pattern}`)).size, matrix_rows: keys.length };
+    figures.routes = {
+      router_patterns: new Set(routes.map((r) => `${r.method} ${r.pattern}`)).size,
+      matrix_rows: keys.length,
+    };
   });
 
   it('has a row for every socket event the channels listen to', () => {
@@ -87,23 +95,56 @@ describe('the matrix covers the app', () => {
 async function fixtureSnapshot(): Promise<string> {
   const { A, B, group, people } = s;
   const studies = [A.study, B.study, group.study, A.nowStudy, B.nowStudy];
-  const pick = (table: string, cols: string[], ids: number[]) => s.knex(table).whereIn('id', ids).orderBy('id').select(cols);
+  const pick = (table: string, cols: string[], ids: number[]) =>
+    s.knex(table).whereIn('id', ids).orderBy('id').select(cols);
   const rows = await Promise.all([
     // updated_at: a save that changes nothing writes nothing (issue 27, point 8).
-    pick('studies', ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'updated_at'], studies),
-    s.knex('study_user').whereIn('study_id', studies).orderBy(['study_id', 'user_id']).select('study_id', 'user_id', 'role_id', 'subscription_id'),
-    pick('study_reports', ['id', 'study_id', 'user_id', 'subject', 'content'], [A.report, B.report, group.reportA, group.reportB]),
-    pick('study_tasks', ['id', 'study_id', 'user_id', 'storage_key'], [A.task, B.task, group.taskA, group.taskB]),
+    pick(
+      'studies',
+      ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'updated_at'],
+      studies,
+    ),
+    s
+      .knex('study_user')
+      .whereIn('study_id', studies)
+      .orderBy(['study_id', 'user_id'])
+      .select('study_id', 'user_id', 'role_id', 'subscription_id'),
+    pick(
+      'study_reports',
+      ['id', 'study_id', 'user_id', 'subject', 'content'],
+      [A.report, B.report, group.reportA, group.reportB],
+    ),
+    pick(
+      'study_tasks',
+      ['id', 'study_id', 'user_id', 'storage_key'],
+      [A.task, B.task, group.taskA, group.taskB],
+    ),
     pick('study_messages', ['id', 'study_id', 'content'], [A.message, B.message, group.message]),
-    pick('recordings', ['id', 'study_id', 'part', 'file_name', 'storage_key', 'archived'], [A.recording, B.recording]),
+    pick(
+      'recordings',
+      ['id', 'study_id', 'part', 'file_name', 'storage_key', 'archived'],
+      [A.recording, B.recording],
+    ),
     pick('evaluations', ['id', 'study_id', 'score'], [A.evaluation, B.evaluation]),
-    pick('study_date_changes', ['id', 'study_id', 'start_new', 'change_comment'], [A.dateChange, B.dateChange]),
+    pick(
+      'study_date_changes',
+      ['id', 'study_id', 'start_new', 'change_comment'],
+      [A.dateChange, B.dateChange],
+    ),
     pick('contracts', ['id', 'student_id', 'payer_id', 'end_at', 'document_file'], [A.contract, B.contract]),
     pick('subscriptions', ['id', 'contract_id', 'price_per_study'], [A.subscription, B.subscription]),
     pick('invoices', ['id', 'subscription_id', 'amount', 'payed_at'], [A.invoice, B.invoice]),
     pick('schedules', ['id', 'user_id', 'start_at', 'end_at'], Object.values(s.scheduleOf)),
-    pick('users', ['id', 'role_id', 'firstname', 'email', 'password', 'active', 'zoom', 'telegram_id'], Object.values(people)),
-    s.knex('user_responsibles').orderBy(['responsible_id', 'child_id']).select('responsible_id', 'child_id').whereIn('responsible_id', [A.parent, B.parent]),
+    pick(
+      'users',
+      ['id', 'role_id', 'firstname', 'email', 'password', 'active', 'zoom', 'telegram_id'],
+      Object.values(people),
+    ),
+    s
+      .knex('user_responsibles')
+      .orderBy(['responsible_id', 'child_id'])
+      .select('responsible_id', 'child_id')
+      .whereIn('responsible_id', [A.parent, B.parent]),
   ]);
   return JSON.stringify(rows);
 }
@@ -129,7 +170,16 @@ async function call(key: string, c: Case, role: Role): Promise<Answer> {
     return { ...(await callOnce(key, c, role)), ms: Math.round(performance.now() - started) };
   } catch (err) {
     // A case that cannot even be sent is a finding too, not a crash of the sweep.
-    return { key, target: c.target, role, expected: 'granted', got: 'other', status: 0, detail: String(err), ms: 0 };
+    return {
+      key,
+      target: c.target,
+      role,
+      expected: 'granted',
+      got: 'other',
+      status: 0,
+      detail: String(err),
+      ms: 0,
+    };
   }
 }
 
@@ -148,7 +198,12 @@ async function callOnce(key: string, c: Case, role: Role): Promise<Omit<Answer, 
   const expected = expectedOutcome(role, user, c.need);
   const caller = { role, user, client, granted: expected === 'granted' };
   const req = await c.send(caller);
-  const res = await (req.anonymous ? s.srv.client() : client).request(req.method, req.path, req.body, req.headers);
+  const res = await (req.anonymous ? s.srv.client() : client).request(
+    req.method,
+    req.path,
+    req.body,
+    req.headers,
+  );
   const got = outcomeOf(res, c);
   // A granted answer names no row the caller may not read (issue 27): its own check, then the walk.
   let problem = got === 'granted' && c.inspect ? c.inspect(res, caller) : null;
@@ -158,18 +213,34 @@ async function callOnce(key: string, c: Case, role: Role): Promise<Omit<Answer, 
     walkMs += performance.now() - walkStarted;
     walked.add(key);
   }
-  const detail = got !== expected && res.status >= 400 ? JSON.stringify({ m: res.body?.message, e: res.body?.errors }).slice(0, 200) : undefined;
-  return { key, target: c.target, role, expected, got, status: res.status, code: res.body?.code, problem, detail };
+  const detail =
+    got !== expected && res.status >= 400
+      ? JSON.stringify({ m: res.body?.message, e: res.body?.errors }).slice(0, 200)
+      : undefined;
+  return {
+    key,
+    target: c.target,
+    role,
+    expected,
+    got,
+    status: res.status,
+    code: res.body?.code,
+    problem,
+    detail,
+  };
 }
 
 describe('every route, every role', () => {
   it('answers each role as the spec table says: no unexpected 2xx, no unexpected refusal', async () => {
-    const jobs = routes.flatMap((r) => (matrix[routeKey(r)] ?? []).flatMap((c) => ROLES.map((role) => ({ key: routeKey(r), c, role }))));
+    const jobs = routes.flatMap((r) =>
+      (matrix[routeKey(r)] ?? []).flatMap((c) => ROLES.map((role) => ({ key: routeKey(r), c, role }))),
+    );
     const started = performance.now();
     const answers = await mapLimit(jobs, CONCURRENCY, (j) => call(j.key, j.c, j.role));
     const ms = Math.round(performance.now() - started);
     const wrong = answers.filter((a) => a.got !== a.expected || a.problem);
-    const line = (a: Answer) => `${a.key} | ${a.target} | ${a.role}: expected ${a.expected}, got ${a.status} ${a.code ?? ''}${a.problem ? ` (${a.problem})` : ''}${a.detail ? ` ${a.detail}` : ''}`;
+    const line = (a: Answer) =>
+      `${a.key} | ${a.target} | ${a.role}: expected ${a.expected}, got ${a.status} ${a.code ?? ''}${a.problem ? ` (${a.problem})` : ''}${a.detail ? ` ${a.detail}` : ''}`;
     const count = (f: (a: Answer) => boolean) => answers.filter(f).length;
     figures.http = {
       requests: answers.length,
@@ -178,13 +249,26 @@ describe('every route, every role', () => {
       refused_expected: count((a) => a.expected === 'refused'),
       unexpected_2xx: count((a) => a.expected !== 'granted' && a.got === 'granted'),
       unexpected_refusals: count((a) => a.expected === 'granted' && a.got === 'refused'),
-      other_mismatches: count((a) => a.got !== a.expected && !(a.got === 'granted' || (a.expected === 'granted' && a.got === 'refused'))),
+      other_mismatches: count(
+        (a) =>
+          a.got !== a.expected && !(a.got === 'granted' || (a.expected === 'granted' && a.got === 'refused')),
+      ),
       leaks_in_granted_answers: count((a) => Boolean(a.problem)),
       // Issue 27: every granted answer of every route is walked for ids the caller may not read.
-      answer_scope: { routes_walked: walked.size, routes: new Set(answers.map((a) => a.key)).size, answers_walked: count((a) => a.got === 'granted'), walk_ms_summed: Math.round(walkMs) },
+      answer_scope: {
+        routes_walked: walked.size,
+        routes: new Set(answers.map((a) => a.key)).size,
+        answers_walked: count((a) => a.got === 'granted'),
+        walk_ms_summed: Math.round(walkMs),
+      },
       ms,
       concurrency: CONCURRENCY,
-      slowest_routes: Object.entries(answers.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.key]: (acc[a.key] ?? 0) + a.ms }), {}))
+      slowest_routes: Object.entries(
+        answers.reduce<Record<string, number>>(
+          (acc, a) => ({ ...acc, [a.key]: (acc[a.key] ?? 0) + a.ms }),
+          {},
+        ),
+      )
         .sort((a, b) => b[1] - a[1])
         .slice(0, 12)
         .map(([k, v]) => `${k}: ${v} ms`),
@@ -198,7 +282,8 @@ describe('every route, every role', () => {
 async function runProbes(probes: Probe[]) {
   return mapLimit(probes, CONCURRENCY, async (p) => {
     const res = await s.clients[p.role].get(p.path);
-    const got = res.status === 200 ? 'granted' : res.status === 403 || res.status === 404 ? 'refused' : `${res.status}`;
+    const got =
+      res.status === 200 ? 'granted' : res.status === 403 || res.status === 404 ? 'refused' : `${res.status}`;
     const problem = got === 'granted' && p.judge ? p.judge(res) : null;
     return { p, got, problem, status: res.status };
   });
@@ -210,8 +295,18 @@ describe('the query language', () => {
     const started = performance.now();
     const answers = await runProbes(probes);
     const wrong = answers.filter((a) => a.got !== a.p.expected || a.problem);
-    figures.restricted_names = { probes: answers.length, granted_expected: probes.filter((p) => p.expected === 'granted').length, mismatches: wrong.length, ms: Math.round(performance.now() - started) };
-    expect(wrong.map((a) => `${a.p.role} ${a.p.what}: expected ${a.p.expected}, got ${a.status}${a.problem ? ` (${a.problem})` : ''} (${a.p.path})`)).toEqual([]);
+    figures.restricted_names = {
+      probes: answers.length,
+      granted_expected: probes.filter((p) => p.expected === 'granted').length,
+      mismatches: wrong.length,
+      ms: Math.round(performance.now() - started),
+    };
+    expect(
+      wrong.map(
+        (a) =>
+          `${a.p.role} ${a.p.what}: expected ${a.p.expected}, got ${a.status}${a.problem ? ` (${a.problem})` : ''} (${a.p.path})`,
+      ),
+    ).toEqual([]);
   }, 300_000);
 
   it('loads and counts through every relation exactly the related rows the table lets the role read', async () => {
@@ -219,7 +314,11 @@ describe('the query language', () => {
     const probes = await queryProbes({ s, fresh }, Object.values(RESOURCES)).reachProbes();
     const answers = await runProbes(probes);
     const wrong = answers.filter((a) => a.got !== a.p.expected || a.problem);
-    figures.relation_reach = { probes: answers.length, mismatches: wrong.length, ms: Math.round(performance.now() - started) };
+    figures.relation_reach = {
+      probes: answers.length,
+      mismatches: wrong.length,
+      ms: Math.round(performance.now() - started),
+    };
     expect(wrong.map((a) => `${a.p.role} ${a.p.what}: ${a.problem ?? `got ${a.status}`}`)).toEqual([]);
   }, 300_000);
 });
@@ -229,8 +328,17 @@ describe('real time', () => {
     const started = performance.now();
     const answers = await runSocketMatrix(s, socketMatrix(s));
     const wrong = answers.filter((a) => a.got !== a.expected);
-    figures.sockets = { events: events.length, calls: answers.length, mismatches: wrong.length, ms: Math.round(performance.now() - started) };
-    expect(wrong.map((a) => `${a.event} | ${a.target} | ${a.role}: expected ${a.expected}, got ${a.got} ${a.code ?? ''}`)).toEqual([]);
+    figures.sockets = {
+      events: events.length,
+      calls: answers.length,
+      mismatches: wrong.length,
+      ms: Math.round(performance.now() - started),
+    };
+    expect(
+      wrong.map(
+        (a) => `${a.event} | ${a.target} | ${a.role}: expected ${a.expected}, got ${a.got} ${a.code ?? ''}`,
+      ),
+    ).toEqual([]);
   }, 120_000);
 });
 
@@ -249,9 +357,11 @@ describe('iCal feeds', () => {
         const rel = s.facts.toStudyRow(s.userOf[role], { study: id });
         // docs/api.md "Calendar feeds": the owner's studies; a Responsible's children's too.
         const expected = rel.has('participant') || rel.has('childParticipant');
-        if (uids.has(id) !== expected) wrong.push(`${role}: lesson ${id} ${uids.has(id) ? 'in' : 'missing from'} the feed`);
+        if (uids.has(id) !== expected)
+          wrong.push(`${role}: lesson ${id} ${uids.has(id) ? 'in' : 'missing from'} the feed`);
         // The feed never shows what the reader may not read.
-        if (uids.has(id) && !specAllows(role, 'read', 'study', rel)) wrong.push(`${role}: lesson ${id} it may not read`);
+        if (uids.has(id) && !specAllows(role, 'read', 'study', rel))
+          wrong.push(`${role}: lesson ${id} it may not read`);
       }
     }
     expect(wrong).toEqual([]);

@@ -27,7 +27,10 @@ import {
 const SELF: Target = { label: 'self', relations: () => new Set(['self']) };
 
 /** A multipart form of text fields and files (`{ name, bytes }`). */
-export function multipartForm(fields: Record<string, string | number>, files: Record<string, { name: string; bytes: Buffer }> = {}): FormData {
+export function multipartForm(
+  fields: Record<string, string | number>,
+  files: Record<string, { name: string; bytes: Buffer }> = {},
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
   for (const [k, f] of Object.entries(files)) form.append(k, new Blob([f.bytes]), f.name);
@@ -42,7 +45,10 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
   const drillTemplate = async (): Promise<number> => {
     const row = await s.knex('contract_templates').orderBy('id').first('id');
     if (row) return row.id as number;
-    const [made] = await s.knex('contract_templates').insert({ name: 'Drill offer', url: 'https://school.example/offer' }).returning('id');
+    const [made] = await s
+      .knex('contract_templates')
+      .insert({ name: 'Drill offer', url: 'https://school.example/offer' })
+      .returning('id');
     return made.id as number;
   };
   const t = targets(s);
@@ -51,10 +57,18 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
   const adminPages = roles(...(LITERAL.adminPages as SignedInRole[]));
   const telegramUpdate = JSON.stringify({ update_id: 1 });
   const viberEvent = JSON.stringify({ event: 'webhook', timestamp: 1 });
-  const viberSignature = createHmac('sha256', s.srv.config.VIBER_AUTH_TOKEN!).update(viberEvent).digest('hex');
+  const viberSignature = createHmac('sha256', s.srv.config.VIBER_AUTH_TOKEN!)
+    .update(viberEvent)
+    .digest('hex');
   const json = { 'Content-Type': 'application/json' };
   /** A form edit with its document (`POST` with `_method=patch`, `PATCH`, `PUT`), at row A and B. */
-  const documentForms = (resource: string, subject: 'contract' | 'invoice', fixture: (side: Side) => number, throwAway: (key: 'A' | 'B') => Promise<number>, fields: Record<string, string | number>): Matrix =>
+  const documentForms = (
+    resource: string,
+    subject: 'contract' | 'invoice',
+    fixture: (side: Side) => number,
+    throwAway: (key: 'A' | 'B') => Promise<number>,
+    fields: Record<string, string | number>,
+  ): Matrix =>
     Object.fromEntries(
       (['POST', 'PATCH', 'PUT'] as const).map((method) => [
         `${method} /api/${resource}/:id`,
@@ -64,7 +78,10 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
           send: async (c) => ({
             method,
             path: `/api/${resource}/${c.granted ? await throwAway(key) : fixture(side)}`,
-            body: multipartForm({ ...(method === 'POST' ? { _method: 'patch' } : {}), ...fields }, { document_file: { name: 'signed.pdf', bytes: samplePdf('signed again') } }),
+            body: multipartForm(
+              { ...(method === 'POST' ? { _method: 'patch' } : {}), ...fields },
+              { document_file: { name: 'signed.pdf', bytes: samplePdf('signed again') } },
+            ),
           }),
         })),
       ]),
@@ -72,16 +89,33 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
 
   /** A LiqPay callback signed with the drill school's private key (an order we do not know). */
   const liqpayCallback = () => {
-    const data = Buffer.from(JSON.stringify({ order_id: randomUUID(), status: 'success', amount: 1, currency: 'UAH', payment_id: randomUUID() })).toString('base64');
+    const data = Buffer.from(
+      JSON.stringify({
+        order_id: randomUUID(),
+        status: 'success',
+        amount: 1,
+        currency: 'UAH',
+        payment_id: randomUUID(),
+      }),
+    ).toString('base64');
     const key = s.srv.config.LIQPAY_PRIVATE_KEY!;
-    const signature = createHash('sha1').update(key + data + key).digest('base64');
+    const signature = createHash('sha1')
+      .update(key + data + key)
+      .digest('base64');
     return new URLSearchParams({ data, signature }).toString();
   };
   const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
   /** A payment flagged for staff, to be marked reviewed. */
   const flaggedPayment = async (side: Side) => {
     const id = randomUUID();
-    await s.knex('payments').insert({ id, invoice_id: side.invoice, provider: 'liqpay', amount: 60000, status: 'mismatch', review_reason: 'amount_mismatch' });
+    await s.knex('payments').insert({
+      id,
+      invoice_id: side.invoice,
+      provider: 'liqpay',
+      amount: 60000,
+      status: 'mismatch',
+      review_reason: 'amount_mismatch',
+    });
     return id;
   };
 
@@ -92,24 +126,79 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       need: can('create', 'payment', money(side)),
       // A paid fixture (another row paid it) is still a granted call.
       grantedAlso: { status: 409, code: 'invoice_paid' },
-      send: async () => ({ method: 'POST', path: `/api/invoices/${side.invoice}/payments`, body: { provider: 'liqpay' } }),
+      send: async () => ({
+        method: 'POST',
+        path: `/api/invoices/${side.invoice}/payments`,
+        body: { provider: 'liqpay' },
+      }),
     })),
     // The family Payments page: the caller's own payable invoices (none for staff or other roles).
-    'GET /api/payments/invoices': [{ target: 'own', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/invoices' }) }],
-    'GET /api/payments/providers': [{ target: '-', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/providers' }) }],
-    'GET /api/payments/reviews': [{ target: '-', need: can('update', 'payment'), send: async () => ({ method: 'GET', path: '/api/payments/reviews' }) }],
-    'GET /api/payments/reports': [{ target: '-', need: can('update', 'payment'), send: async () => ({ method: 'GET', path: '/api/payments/reports' }) }],
+    'GET /api/payments/invoices': [
+      {
+        target: 'own',
+        need: signedIn,
+        send: async () => ({ method: 'GET', path: '/api/payments/invoices' }),
+      },
+    ],
+    'GET /api/payments/providers': [
+      { target: '-', need: signedIn, send: async () => ({ method: 'GET', path: '/api/payments/providers' }) },
+    ],
+    'GET /api/payments/reviews': [
+      {
+        target: '-',
+        need: can('update', 'payment'),
+        send: async () => ({ method: 'GET', path: '/api/payments/reviews' }),
+      },
+    ],
+    'GET /api/payments/reports': [
+      {
+        target: '-',
+        need: can('update', 'payment'),
+        send: async () => ({ method: 'GET', path: '/api/payments/reports' }),
+      },
+    ],
     'POST /api/payments/:id/reviewed': [
-      { target: 'flagged payment', need: can('update', 'payment'), send: async () => ({ method: 'POST', path: `/api/payments/${await flaggedPayment(s.A)}/reviewed` }) },
+      {
+        target: 'flagged payment',
+        need: can('update', 'payment'),
+        send: async () => ({ method: 'POST', path: `/api/payments/${await flaggedPayment(s.A)}/reviewed` }),
+      },
     ],
     // The providers' callbacks answer their signatures, never a session (outside session and CSRF).
     'POST /api/payments/liqpay/callback': [
-      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/payments/liqpay/callback', body: 'data=e30%3D', headers: form }) },
-      { target: 'with the signature', need: anyone, send: async () => ({ method: 'POST', path: '/api/payments/liqpay/callback', body: liqpayCallback(), headers: form }) },
+      {
+        target: 'session only',
+        need: nobody,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/payments/liqpay/callback',
+          body: 'data=e30%3D',
+          headers: form,
+        }),
+      },
+      {
+        target: 'with the signature',
+        need: anyone,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/payments/liqpay/callback',
+          body: liqpayCallback(),
+          headers: form,
+        }),
+      },
     ],
     // monobank is not configured in the drill school: the webhook is not there for anyone.
     'POST /api/payments/monobank/webhook': [
-      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/payments/monobank/webhook', body: '{}', headers: json }) },
+      {
+        target: 'session only',
+        need: nobody,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/payments/monobank/webhook',
+          body: '{}',
+          headers: json,
+        }),
+      },
     ],
     // The feed URL is its own credential: the owner's calendar app fetches it without a session.
     'GET /ical/:file': [
@@ -118,7 +207,8 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         need: signedIn,
         session: 'newUser',
         async send(c) {
-          if (c.role === 'SignedOut') return { method: 'GET', path: `/ical/${randomBytes(32).toString('base64url')}.ics` };
+          if (c.role === 'SignedOut')
+            return { method: 'GET', path: `/ical/${randomBytes(32).toString('base64url')}.ics` };
           const issued = await c.client.post('/api/ical-feeds');
           return { method: 'GET', path: new URL(issued.body.data.url as string).pathname, anonymous: true };
         },
@@ -126,7 +216,16 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     ],
     // Webhooks answer the messenger's secret, never a session.
     'POST /api/bots/telegram/webhook': [
-      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/bots/telegram/webhook', body: telegramUpdate, headers: json }) },
+      {
+        target: 'session only',
+        need: nobody,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/bots/telegram/webhook',
+          body: telegramUpdate,
+          headers: json,
+        }),
+      },
       {
         target: 'with the secret',
         need: anyone,
@@ -139,11 +238,25 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       },
     ],
     'POST /api/bots/viber/webhook': [
-      { target: 'session only', need: nobody, send: async () => ({ method: 'POST', path: '/api/bots/viber/webhook', body: viberEvent, headers: json }) },
+      {
+        target: 'session only',
+        need: nobody,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/bots/viber/webhook',
+          body: viberEvent,
+          headers: json,
+        }),
+      },
       {
         target: 'with the signature',
         need: anyone,
-        send: async () => ({ method: 'POST', path: '/api/bots/viber/webhook', body: viberEvent, headers: { ...json, 'X-Viber-Content-Signature': viberSignature } }),
+        send: async () => ({
+          method: 'POST',
+          path: '/api/bots/viber/webhook',
+          body: viberEvent,
+          headers: { ...json, 'X-Viber-Content-Signature': viberSignature },
+        }),
       },
     ],
 
@@ -153,12 +266,31 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         target: 'another account',
         need: anyone,
         session: 'own',
-        send: async () => ({ method: 'POST', path: '/login', body: { email: await fresh.emailOf(await fresh.user('Student')), password: DRILL_PASSWORD } }),
+        send: async () => ({
+          method: 'POST',
+          path: '/login',
+          body: { email: await fresh.emailOf(await fresh.user('Student')), password: DRILL_PASSWORD },
+        }),
       },
     ],
-    'POST /logout': [{ target: 'own session', need: anyone, session: 'own', send: async () => ({ method: 'POST', path: '/logout' }) }],
+    'POST /logout': [
+      {
+        target: 'own session',
+        need: anyone,
+        session: 'own',
+        send: async () => ({ method: 'POST', path: '/logout' }),
+      },
+    ],
     'POST /password/email': [
-      { target: 'another account', need: anyone, send: async () => ({ method: 'POST', path: '/password/email', body: { email: await fresh.emailOf(await fresh.user('Student')) } }) },
+      {
+        target: 'another account',
+        need: anyone,
+        send: async () => ({
+          method: 'POST',
+          path: '/password/email',
+          body: { email: await fresh.emailOf(await fresh.user('Student')) },
+        }),
+      },
     ],
     'POST /password/reset': [
       {
@@ -170,17 +302,33 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
           const token = randomBytes(32).toString('base64url');
           await s.knex('password_resets').insert({ email, token_hash: sha256(token) });
           const password = 'drill-reset-pass-1';
-          return { method: 'POST', path: '/password/reset', body: { token, email, password, password_confirmation: password } };
+          return {
+            method: 'POST',
+            path: '/password/reset',
+            body: { token, email, password, password_confirmation: password },
+          };
         },
       },
     ],
-    'GET /api/user': [{ target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/user' }) }],
+    'GET /api/user': [
+      { target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/user' }) },
+    ],
     // Part 2 §4: role switching needs `switch role` (the Administrator's).
     'POST /api/role/switch': [
-      { target: 'own session', need: can('switch', 'role'), session: 'own', send: async () => ({ method: 'POST', path: '/api/role/switch', body: { role_id: 3 } }) },
+      {
+        target: 'own session',
+        need: can('switch', 'role'),
+        session: 'own',
+        send: async () => ({ method: 'POST', path: '/api/role/switch', body: { role_id: 3 } }),
+      },
     ],
     'POST /api/role/restore': [
-      { target: 'own session', need: can('switch', 'role'), session: 'own', send: async () => ({ method: 'POST', path: '/api/role/restore' }) },
+      {
+        target: 'own session',
+        need: can('switch', 'role'),
+        session: 'own',
+        send: async () => ({ method: 'POST', path: '/api/role/restore' }),
+      },
     ],
     // Part 2 §7: a password change is the user's own (current password required); nobody's else.
     'PATCH /api/users/:id': [
@@ -191,7 +339,11 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async (c) => ({
           method: 'PATCH',
           path: `/api/users/${c.user ?? 1}`,
-          body: { current_password: DRILL_PASSWORD, new_password: 'drill-new-pass-1', new_password_confirmation: 'drill-new-pass-1' },
+          body: {
+            current_password: DRILL_PASSWORD,
+            new_password: 'drill-new-pass-1',
+            new_password_confirmation: 'drill-new-pass-1',
+          },
         }),
       },
       {
@@ -200,34 +352,88 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({
           method: 'PATCH',
           path: `/api/users/${s.B.child}`,
-          body: { current_password: DRILL_PASSWORD, new_password: 'drill-new-pass-1', new_password_confirmation: 'drill-new-pass-1' },
+          body: {
+            current_password: DRILL_PASSWORD,
+            new_password: 'drill-new-pass-1',
+            new_password_confirmation: 'drill-new-pass-1',
+          },
         }),
       },
     ],
-    'GET /api/ical-feeds': [{ target: 'own feed', need: signedIn, send: async () => ({ method: 'GET', path: '/api/ical-feeds' }) }],
-    'POST /api/ical-feeds': [{ target: 'own feed', need: signedIn, session: 'newUser', send: async () => ({ method: 'POST', path: '/api/ical-feeds' }) }],
-    'DELETE /api/ical-feeds': [{ target: 'own feed', need: signedIn, session: 'newUser', send: async () => ({ method: 'DELETE', path: '/api/ical-feeds' }) }],
+    'GET /api/ical-feeds': [
+      { target: 'own feed', need: signedIn, send: async () => ({ method: 'GET', path: '/api/ical-feeds' }) },
+    ],
+    'POST /api/ical-feeds': [
+      {
+        target: 'own feed',
+        need: signedIn,
+        session: 'newUser',
+        send: async () => ({ method: 'POST', path: '/api/ical-feeds' }),
+      },
+    ],
+    'DELETE /api/ical-feeds': [
+      {
+        target: 'own feed',
+        need: signedIn,
+        session: 'newUser',
+        send: async () => ({ method: 'DELETE', path: '/api/ical-feeds' }),
+      },
+    ],
     // "create user limited to messenger_token": on their own user (docs/permissions.md "Messenger bots").
     'POST /api/users/:id/generate_messenger_token': [
       {
         target: 'self',
         need: can('create', 'user', SELF, 'messenger_token'),
-        send: async (c) => ({ method: 'POST', path: `/api/users/${c.user ?? 1}/generate_messenger_token`, body: { token_type: 'telegram' } }),
+        send: async (c) => ({
+          method: 'POST',
+          path: `/api/users/${c.user ?? 1}/generate_messenger_token`,
+          body: { token_type: 'telegram' },
+        }),
       },
       ...sides((key, side) => ({
         target: `child ${key}`,
         need: can('create', 'user', t.user(`child ${key}`, side.child), 'messenger_token'),
-        send: async () => ({ method: 'POST', path: `/api/users/${side.child}/generate_messenger_token`, body: { token_type: 'viber' } }),
+        send: async () => ({
+          method: 'POST',
+          path: `/api/users/${side.child}/generate_messenger_token`,
+          body: { token_type: 'viber' },
+        }),
       })),
     ],
-    'GET /api/bots/status': [{ target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/bots/status' }) }],
+    'GET /api/bots/status': [
+      { target: 'self', need: signedIn, send: async () => ({ method: 'GET', path: '/api/bots/status' }) },
+    ],
     // The family web's profile page (issue 29): students and parents, their own account only.
-    'GET /api/family-profile': [{ target: 'self', need: roles('Student', 'Responsible'), send: async () => ({ method: 'GET', path: '/api/family-profile' }) }],
-    'GET /telegram/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/telegram/disconnect' }) }],
-    'GET /viber/disconnect': [{ target: 'self', need: signedIn, session: 'newUser', send: async () => ({ method: 'GET', path: '/viber/disconnect' }) }],
+    'GET /api/family-profile': [
+      {
+        target: 'self',
+        need: roles('Student', 'Responsible'),
+        send: async () => ({ method: 'GET', path: '/api/family-profile' }),
+      },
+    ],
+    'GET /telegram/disconnect': [
+      {
+        target: 'self',
+        need: signedIn,
+        session: 'newUser',
+        send: async () => ({ method: 'GET', path: '/telegram/disconnect' }),
+      },
+    ],
+    'GET /viber/disconnect': [
+      {
+        target: 'self',
+        need: signedIn,
+        session: 'newUser',
+        send: async () => ({ method: 'GET', path: '/viber/disconnect' }),
+      },
+    ],
     'GET /api/users/:id/study-date-changes': [
       // Part 2 §2: the date changes block of the user details; whoever reads the user (and the user).
-      { target: 'self', need: signedIn, send: async (c) => ({ method: 'GET', path: `/api/users/${c.user ?? 1}/study-date-changes` }) },
+      {
+        target: 'self',
+        need: signedIn,
+        send: async (c) => ({ method: 'GET', path: `/api/users/${c.user ?? 1}/study-date-changes` }),
+      },
       ...sides((key, side) => ({
         target: `child ${key}`,
         need: can('read', 'user', t.user(`child ${key}`, side.child)),
@@ -235,10 +441,21 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
       })),
     ],
     'GET /api/exchange-rate/eur': [
-      { target: '-', need: any(can('create', 'subscription'), can('update', 'subscription')), send: async () => ({ method: 'GET', path: '/api/exchange-rate/eur' }) },
+      {
+        target: '-',
+        need: any(can('create', 'subscription'), can('update', 'subscription')),
+        send: async () => ({ method: 'GET', path: '/api/exchange-rate/eur' }),
+      },
     ],
     'GET /api/teachers/available-workperiods': [
-      { target: 'teachers A, B', need: adminPages, send: async () => ({ method: 'GET', path: `/api/teachers/available-workperiods?ids[]=${s.A.teacher}&ids[]=${s.B.teacher}` }) },
+      {
+        target: 'teachers A, B',
+        need: adminPages,
+        send: async () => ({
+          method: 'GET',
+          path: `/api/teachers/available-workperiods?ids[]=${s.A.teacher}&ids[]=${s.B.teacher}`,
+        }),
+      },
     ],
     // Part 2 §2: the document generators are the staff's contract and invoice tools.
     'POST /invoice': [
@@ -248,7 +465,14 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({
           method: 'POST',
           path: '/invoice',
-          body: { contract_number: 12, contract_date: isoDate(Date.now()), invoice_number: '01-12', payer_fullname: 'Мельник Андрій Петрович', studies_count: 4, study_cost: 300 },
+          body: {
+            contract_number: 12,
+            contract_date: isoDate(Date.now()),
+            invoice_number: '01-12',
+            payer_fullname: 'Мельник Андрій Петрович',
+            studies_count: 4,
+            study_cost: 300,
+          },
         }),
       },
     ],
@@ -259,17 +483,58 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({
           method: 'POST',
           path: '/contract',
-          body: { contract_number: 12, customer_fullname: 'Мельник Андрій Петрович', student_name: 'Мельник Олег', sex: 1, student_class: 5, studies_per_week: 2, study_cost: 300, studies_count: 8 },
+          body: {
+            contract_number: 12,
+            customer_fullname: 'Мельник Андрій Петрович',
+            student_name: 'Мельник Олег',
+            sex: 1,
+            student_class: 5,
+            studies_per_week: 2,
+            study_cost: 300,
+            studies_count: 8,
+          },
         }),
       },
     ],
-    'GET /api/analytics/studies/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/studies/weekly?trial=0' }) }],
-    'GET /api/analytics/invoices/weekly': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/invoices/weekly' }) }],
-    'GET /api/analytics/weekNumber': [{ target: '-', need: adminPages, send: async () => ({ method: 'GET', path: '/api/analytics/weekNumber' }) }],
+    'GET /api/analytics/studies/weekly': [
+      {
+        target: '-',
+        need: adminPages,
+        send: async () => ({ method: 'GET', path: '/api/analytics/studies/weekly?trial=0' }),
+      },
+    ],
+    'GET /api/analytics/invoices/weekly': [
+      {
+        target: '-',
+        need: adminPages,
+        send: async () => ({ method: 'GET', path: '/api/analytics/invoices/weekly' }),
+      },
+    ],
+    'GET /api/analytics/weekNumber': [
+      {
+        target: '-',
+        need: adminPages,
+        send: async () => ({ method: 'GET', path: '/api/analytics/weekNumber' }),
+      },
+    ],
     // The school's reminder timing (issue 18, docs/api.md): the Administrator's alone.
-    'GET /api/study-reminder-settings': [{ target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/study-reminder-settings' }) }],
+    'GET /api/study-reminder-settings': [
+      {
+        target: '-',
+        need: roles('Administrator'),
+        send: async () => ({ method: 'GET', path: '/api/study-reminder-settings' }),
+      },
+    ],
     'PATCH /api/study-reminder-settings': [
-      { target: '-', need: roles('Administrator'), send: async () => ({ method: 'PATCH', path: '/api/study-reminder-settings', body: { offsets_minutes: [1440, 60] } }) },
+      {
+        target: '-',
+        need: roles('Administrator'),
+        send: async () => ({
+          method: 'PATCH',
+          path: '/api/study-reminder-settings',
+          body: { offsets_minutes: [1440, 60] },
+        }),
+      },
     ],
     // A contract template's own .docx (issue 29): whoever may `update contract_template` (manage all).
     'POST /api/contract_templates/:id/docx': [
@@ -279,7 +544,10 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({
           method: 'POST',
           path: `/api/contract_templates/${await drillTemplate()}/docx`,
-          body: multipartForm({}, { docx_file: { name: 'offer.docx', bytes: await contractFormDocx(['Договір № {number}']) } }),
+          body: multipartForm(
+            {},
+            { docx_file: { name: 'offer.docx', bytes: await contractFormDocx(['Договір № {number}']) } },
+          ),
         }),
       },
     ],
@@ -292,14 +560,26 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
           // A stored .docx to download, whatever ran before; a key of its own each time, as every
           // upload has: a DELETE of another role may still hold the previous one in the pending journal.
           const key = `contract-templates/drill-${id}-${++drillDocxSeq}.docx`;
-          await s.storage.put(key, Readable.from([await contractFormDocx(['Договір № {number}'])]), { contentType: 'application/octet-stream' });
-          await s.knex('contract_templates').where('id', id).update({ docx_file: key, docx_name: 'offer.docx' });
+          await s.storage.put(key, Readable.from([await contractFormDocx(['Договір № {number}'])]), {
+            contentType: 'application/octet-stream',
+          });
+          await s
+            .knex('contract_templates')
+            .where('id', id)
+            .update({ docx_file: key, docx_name: 'offer.docx' });
           return { method: 'GET', path: `/api/contract_templates/${id}/docx` };
         },
       },
     ],
     'DELETE /api/contract_templates/:id/docx': [
-      { target: 'template', need: roles('Administrator', 'Manager'), send: async () => ({ method: 'DELETE', path: `/api/contract_templates/${await drillTemplate()}/docx` }) },
+      {
+        target: 'template',
+        need: roles('Administrator', 'Manager'),
+        send: async () => ({
+          method: 'DELETE',
+          path: `/api/contract_templates/${await drillTemplate()}/docx`,
+        }),
+      },
     ],
     // Feature flags (issue 29): the Administrator's; `true` is what the school fixture already set.
     'PATCH /api/feature-flags/:id': [
@@ -307,7 +587,9 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         target: 'recordings_uploader_enabled',
         need: roles('Administrator'),
         send: async () => {
-          const flag = (await s.knex('feature_flags').where('name', 'recordings_uploader_enabled').first('id')).id as number;
+          const flag = (
+            await s.knex('feature_flags').where('name', 'recordings_uploader_enabled').first('id')
+          ).id as number;
           return { method: 'PATCH', path: `/api/feature-flags/${flag}`, body: { enabled: true } };
         },
       },
@@ -327,7 +609,10 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     'DELETE /api/contracts/:id': sides((key, side) => ({
       target: key,
       need: can('delete', 'contract', money(side)),
-      send: async (c) => ({ method: 'DELETE', path: `/api/contracts/${c.granted ? await fresh.contract(key) : side.contract}` }),
+      send: async (c) => ({
+        method: 'DELETE',
+        path: `/api/contracts/${c.granted ? await fresh.contract(key) : side.contract}`,
+      }),
     })),
     'POST /api/contracts': [
       {
@@ -337,13 +622,25 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
           method: 'POST',
           path: '/api/contracts',
           body: multipartForm(
-            { student_id: s.A.child, payer_id: s.A.parent, template_id: 42, invoice_template_id: 3, end_at: isoDate(Date.now() + 90 * 86_400_000) },
+            {
+              student_id: s.A.child,
+              payer_id: s.A.parent,
+              template_id: 42,
+              invoice_template_id: 3,
+              end_at: isoDate(Date.now() + 90 * 86_400_000),
+            },
             { document_file: { name: 'signed.pdf', bytes: samplePdf('signed') } },
           ),
         }),
       },
     ],
-    ...documentForms('contracts', 'contract', (side) => side.contract, (key) => fresh.contract(key), { end_at: isoDate(Date.now() + 120 * 86_400_000), invoice_template_id: 3 }),
+    ...documentForms(
+      'contracts',
+      'contract',
+      (side) => side.contract,
+      (key) => fresh.contract(key),
+      { end_at: isoDate(Date.now() + 120 * 86_400_000), invoice_template_id: 3 },
+    ),
     'GET /api/invoices/:id/download': sides((key, side) => ({
       target: key,
       need: can('read', 'invoice', money(side)),
@@ -357,7 +654,10 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     'DELETE /api/invoices/:id': sides((key, side) => ({
       target: key,
       need: can('delete', 'invoice', money(side)),
-      send: async (c) => ({ method: 'DELETE', path: `/api/invoices/${c.granted ? await fresh.invoice(key) : side.invoice}` }),
+      send: async (c) => ({
+        method: 'DELETE',
+        path: `/api/invoices/${c.granted ? await fresh.invoice(key) : side.invoice}`,
+      }),
     })),
     'POST /api/invoices': [
       {
@@ -366,10 +666,19 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({
           method: 'POST',
           path: '/api/invoices',
-          body: multipartForm({ subscription_id: s.A.subscription, amount: 1500 }, { document_file: { name: 'paid.pdf', bytes: samplePdf('paid') } }),
+          body: multipartForm(
+            { subscription_id: s.A.subscription, amount: 1500 },
+            { document_file: { name: 'paid.pdf', bytes: samplePdf('paid') } },
+          ),
         }),
       },
     ],
-    ...documentForms('invoices', 'invoice', (side) => side.invoice, (key) => fresh.invoice(key), { amount: 1600 }),
+    ...documentForms(
+      'invoices',
+      'invoice',
+      (side) => side.invoice,
+      (key) => fresh.invoice(key),
+      { amount: 1600 },
+    ),
   };
 }

@@ -66,8 +66,10 @@ export function idsNamed(body: unknown): Ref[] {
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
       const at = `${path}.${key}`;
-      if (key === 'id' && rowKind && typeof value === 'number') out.push({ kind: rowKind, id: value, path: at });
-      else if (ID_KEYS[key] && typeof value === 'number') out.push({ kind: ID_KEYS[key], id: value, path: at });
+      if (key === 'id' && rowKind && typeof value === 'number')
+        out.push({ kind: rowKind, id: value, path: at });
+      else if (ID_KEYS[key] && typeof value === 'number')
+        out.push({ kind: ID_KEYS[key], id: value, path: at });
       // CASL rules (the sign-in answer's abilities) are conditions, not rows.
       else if (key !== 'abilities') walk(value, at, ROW_KEYS[key]);
     }
@@ -94,18 +96,33 @@ async function rowFacts(s: School, kind: Exclude<Kind, 'user'>, id: number): Pro
 async function lookUp(s: School, kind: Exclude<Kind, 'user'>, id: number): Promise<RowFacts> {
   if (kind === 'study_report') {
     const r = await s.knex('study_reports').where({ id }).first('study_id', 'user_id', 'created_by');
-    return r ? { study: r.study_id as number, about: r.user_id as number, author: (r.created_by as number | null) ?? undefined } : null;
+    return r
+      ? {
+          study: r.study_id as number,
+          about: r.user_id as number,
+          author: (r.created_by as number | null) ?? undefined,
+        }
+      : null;
   }
   const q =
     kind === 'contract'
       ? s.knex('contracts as c').where('c.id', id)
-      : s.knex(`${kind === 'subscription' ? 'subscriptions' : 'invoices'} as x`).join('contracts as c', 'c.id', 'x.contract_id').where('x.id', id);
+      : s
+          .knex(`${kind === 'subscription' ? 'subscriptions' : 'invoices'} as x`)
+          .join('contracts as c', 'c.id', 'x.contract_id')
+          .where('x.id', id);
   const r = await q.first('c.student_id');
   return r ? { student: r.student_id as number } : null;
 }
 
 /** Why the answer names a row the caller may not read (the first few), or null. */
-export async function answerScopeProblem(s: School, role: Role, caller: number | null, body: unknown, route: string): Promise<string | null> {
+export async function answerScopeProblem(
+  s: School,
+  role: Role,
+  caller: number | null,
+  body: unknown,
+  route: string,
+): Promise<string | null> {
   if (caller === null) return null;
   // A chat message names its author: whoever reads the message reads who wrote it, a classmate
   // in a group lesson included (docs/permissions.md, "Homework and messages").
@@ -129,7 +146,8 @@ export async function answerScopeProblem(s: School, role: Role, caller: number |
       const facts = await rowFacts(s, ref.kind, ref.id);
       // A row that is gone (deleted by the call itself) names nothing anyone could read.
       if (!facts) continue;
-      const relations = 'student' in facts ? s.facts.toMoneyRow(caller, facts.student) : s.facts.toStudyRow(caller, facts);
+      const relations =
+        'student' in facts ? s.facts.toMoneyRow(caller, facts.student) : s.facts.toStudyRow(caller, facts);
       readable = specAllows(role, 'read', ref.kind as Subject, relations);
     }
     if (!readable) refused.push(`${ref.kind} ${ref.id} at ${ref.path}`);

@@ -1,6 +1,14 @@
 import type { TestClient } from '../../test/harness.test-kit.js';
 import type { TestResponse } from '../../test/test-client.test-kit.js';
-import { specAllows, specReadsAny, type Action, type Relation, type Role, type SignedInRole, type Subject } from './authz-spec.test-kit.js';
+import {
+  specAllows,
+  specReadsAny,
+  type Action,
+  type Relation,
+  type Role,
+  type SignedInRole,
+  type Subject,
+} from './authz-spec.test-kit.js';
 import type { Fresh } from './authz-fresh.test-kit.js';
 import type { School } from './authz-school.test-kit.js';
 
@@ -33,7 +41,13 @@ export const signedIn: Need = { kind: 'signedIn' };
 export const nobody: Need = { kind: 'nobody' };
 export const methodNotAllowed: Need = { kind: 'methodNotAllowed' };
 export const roles = (...r: SignedInRole[]): Need => ({ kind: 'roles', roles: r });
-export const can = (action: Action, subject: Subject, on?: Target, field?: string): Need => ({ kind: 'can', action, subject, on, field });
+export const can = (action: Action, subject: Subject, on?: Target, field?: string): Need => ({
+  kind: 'can',
+  action,
+  subject,
+  on,
+  field,
+});
 /** The row stands to the caller in this relation (the author's own delete, a teacher's own week). */
 export const related = (on: Target, relation: Relation): Need => ({ kind: 'relation', on, relation });
 /** Reads some row of the subject (a list answers 403 to whom the table gives no row at all). */
@@ -54,7 +68,13 @@ function holds(role: Role, user: number | null, need: Need): boolean {
     case 'roles':
       return role !== 'SignedOut' && need.roles.includes(role);
     case 'can':
-      return specAllows(role, need.action, need.subject, need.on ? need.on.relations(user) : NONE, need.field);
+      return specAllows(
+        role,
+        need.action,
+        need.subject,
+        need.on ? need.on.relations(user) : NONE,
+        need.field,
+      );
     case 'readsAny':
       return specReadsAny(role, need.subject);
     case 'relation':
@@ -123,7 +143,8 @@ export interface MatrixContext {
 /** Classifies an answer the way the matrix judges it. */
 export function outcomeOf(res: TestResponse, c: Case): Outcome | 'other' {
   if (res.status >= 200 && res.status < 300) return 'granted';
-  if (c.grantedAlso && res.status === c.grantedAlso.status && res.body?.code === c.grantedAlso.code) return 'granted';
+  if (c.grantedAlso && res.status === c.grantedAlso.status && res.body?.code === c.grantedAlso.code)
+    return 'granted';
   if ([401, 403, 404].includes(res.status) || c.refusedAlso?.includes(res.status)) return 'refused';
   if (res.status === 405) return 'method_not_allowed';
   return 'other';
@@ -133,9 +154,15 @@ export function outcomeOf(res: TestResponse, c: Case): Outcome | 'other' {
 export function targets(s: School) {
   const f = s.facts;
   const user = (label: string, id: number): Target => ({ label, relations: (c) => f.toUser(c, id) });
-  const studyRow = (label: string, row: { study: number; about?: number; author?: number }): Target => ({ label, relations: (c) => f.toStudyRow(c, row) });
+  const studyRow = (label: string, row: { study: number; about?: number; author?: number }): Target => ({
+    label,
+    relations: (c) => f.toStudyRow(c, row),
+  });
   /** A schedule or teacher profile: as its owner user stands to the caller. */
   const owned = (label: string, owner: number): Target => user(label, owner);
-  const money = (label: string, student: number): Target => ({ label, relations: (c) => f.toMoneyRow(c, student) });
+  const money = (label: string, student: number): Target => ({
+    label,
+    relations: (c) => f.toMoneyRow(c, student),
+  });
   return { user, studyRow, owned, money };
 }

@@ -1,6 +1,13 @@
 import type { ResourceDef } from '@school/shared/resources';
 import type { TestResponse } from '../../test/test-client.test-kit.js';
-import { OWN_ROW_GUARDS, READ_GUARDS, SIGNED_IN, specAllows, specReadsAny, type SignedInRole } from './authz-spec.test-kit.js';
+import {
+  OWN_ROW_GUARDS,
+  READ_GUARDS,
+  SIGNED_IN,
+  specAllows,
+  specReadsAny,
+  type SignedInRole,
+} from './authz-spec.test-kit.js';
 import type { MatrixContext } from './authz-matrix.test-kit.js';
 import { REFERENCE_RESOURCES, scopedResources } from './authz-resources.test-kit.js';
 
@@ -37,10 +44,16 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
   const byName = new Map(registry.map((r) => [r.name, r]));
   /** The spec's answer to "may this role list the resource at all". */
   const lists = (role: SignedInRole, name: string) =>
-    (REFERENCE_RESOURCES as readonly string[]).includes(name) || (scoped[name] !== undefined && specReadsAny(role, scoped[name].subject));
+    (REFERENCE_RESOURCES as readonly string[]).includes(name) ||
+    (scoped[name] !== undefined && specReadsAny(role, scoped[name].subject));
   const guard = (name: string, role: SignedInRole) => !READ_GUARDS[name] || READ_GUARDS[name].includes(role);
   const listed = registry.filter((r) => r.operations.includes('list'));
-  const sample = (type: string) => (['int', 'number', 'money', 'bool'].includes(type) ? '1' : type === 'date' || type === 'datetime' ? '2025-07-14' : '%25a%25');
+  const sample = (type: string) =>
+    ['int', 'number', 'money', 'bool'].includes(type)
+      ? '1'
+      : type === 'date' || type === 'datetime'
+        ? '2025-07-14'
+        : '%25a%25';
 
   /**
    * Guarded names asked for directly, and the guarded fields of every relation's target through
@@ -62,7 +75,9 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
         if (Array.isArray(node)) return node.forEach(walk);
         if (!node || typeof node !== 'object') return;
         const row = node as Record<string, unknown>;
-        for (const f of fields) if (row[f] !== undefined && row[f] !== null && row.id !== me) found.push(`${f} of ${String(row.id)}`);
+        for (const f of fields)
+          if (row[f] !== undefined && row[f] !== null && row.id !== me)
+            found.push(`${f} of ${String(row.id)}`);
         Object.values(row).forEach(walk);
       };
       walk(res.body?.data);
@@ -86,10 +101,18 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
           if (!READ_GUARDS[name]) continue;
           const ok = guard(name, role);
           const own = !ok && OWN_ROW_GUARDS.includes(name);
-          add(role, `select ${name}`, `${base}&select[]=id&select[]=${n}`, ok || own, own ? ownRowOnly(role, [n]) : undefined);
+          add(
+            role,
+            `select ${name}`,
+            `${base}&select[]=id&select[]=${n}`,
+            ok || own,
+            own ? ownRowOnly(role, [n]) : undefined,
+          );
           if (f.sortable !== false) add(role, `sort ${name}`, `${base}&sort[]=-${n}`, ok);
-          if (f.filterable !== false) add(role, `filter ${name}`, `${base}&filter[${n}]=${sample(f.type)}`, ok);
-          if (f.filterable !== false && (f.type === 'string' || f.type === 'text')) add(role, `having ${name}`, `${base}&having[${n}]=%25a%25`, ok);
+          if (f.filterable !== false)
+            add(role, `filter ${name}`, `${base}&filter[${n}]=${sample(f.type)}`, ok);
+          if (f.filterable !== false && (f.type === 'string' || f.type === 'text'))
+            add(role, `having ${name}`, `${base}&having[${n}]=%25a%25`, ok);
         }
         for (const [n, c] of Object.entries(r.computed ?? {})) {
           const name = `${r.name}.${n}`;
@@ -104,7 +127,8 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
           const relOk = guard(relName, role);
           if (READ_GUARDS[relName]) {
             add(role, `with ${relName}`, `${base}&with[]=${n}`, relOk);
-            if (rel.kind !== 'belongsTo') add(role, `withCount ${relName}`, `${base}&withCount[]=${n}`, relOk);
+            if (rel.kind !== 'belongsTo')
+              add(role, `withCount ${relName}`, `${base}&withCount[]=${n}`, relOk);
             add(role, `withFilter ${relName}`, `${base}&withFilter[${n}.id]=1`, relOk);
             add(role, `withHaving ${relName}`, `${base}&withHaving[${n}.id]=%25`, relOk);
           }
@@ -114,8 +138,19 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
             const ok = guard(`${rel.resource}.${fields[0]}`, role);
             const own = !ok && fields.every((f) => OWN_ROW_GUARDS.includes(`${rel.resource}.${f}`));
             const type = byName.get(rel.resource)!.fields[fields[0]!]!.type;
-            add(role, `${relName} → ${fields.join(',')}`, `${base}&with[]=${n}:id,${fields.join(',')}`, ok || own, own ? ownRowOnly(role, fields) : undefined);
-            add(role, `withFilter ${relName} → ${fields[0]}`, `${base}&withFilter[${n}.${fields[0]}]=${sample(type)}`, ok);
+            add(
+              role,
+              `${relName} → ${fields.join(',')}`,
+              `${base}&with[]=${n}:id,${fields.join(',')}`,
+              ok || own,
+              own ? ownRowOnly(role, fields) : undefined,
+            );
+            add(
+              role,
+              `withFilter ${relName} → ${fields[0]}`,
+              `${base}&withFilter[${n}.${fields[0]}]=${sample(type)}`,
+              ok,
+            );
           }
         }
       }
@@ -141,9 +176,12 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
       if (!def) continue;
       const rels = Object.entries(r.relations ?? {}).filter(([, rel]) => scoped[rel.resource]);
       const withAll = (names: string[]) =>
-        names.map((n) => `with[]=${n}:id`).concat(names.filter((n) => r.relations![n]!.kind !== 'belongsTo').map((n) => `withCount[]=${n}`));
+        names
+          .map((n) => `with[]=${n}:id`)
+          .concat(names.filter((n) => r.relations![n]!.kind !== 'belongsTo').map((n) => `withCount[]=${n}`));
       const ids = def.rows.map((x) => x.id).join('|');
-      const path = (names: string[], extra = '') => `/api/${r.name}?select[]=id&perpage=100&filter[id]=${ids}&${withAll(names).join('&')}${extra}`;
+      const path = (names: string[], extra = '') =>
+        `/api/${r.name}?select[]=id&perpage=100&filter[id]=${ids}&${withAll(names).join('&')}${extra}`;
       const truth = await s.clients.Administrator.get(path(rels.map(([n]) => n)));
       if (truth.status !== 200) throw new Error(`${r.name} as Administrator: ${truth.status} ${truth.text}`);
       const truthRows = new Map((truth.body.data as Row[]).map((row) => [row.id, row]));
@@ -153,12 +191,19 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
         const names = allowed.filter(([, rel]) => lists(role, rel.resource)).map(([n]) => n);
         // A relation into a resource the role reads no row of: the whole list is refused.
         for (const [n, rel] of allowed.filter(([, x]) => !lists(role, x.resource))) {
-          out.push({ role, what: `${r.name}: with[]=${n} (${rel.resource}: no row readable)`, path: `/api/${r.name}?perpage=5&with[]=${n}`, expected: 'refused' });
+          out.push({
+            role,
+            what: `${r.name}: with[]=${n} (${rel.resource}: no row readable)`,
+            path: `/api/${r.name}?perpage=5&with[]=${n}`,
+            expected: 'refused',
+          });
         }
         const user = s.userOf[role];
         const readable = (resource: string, id: number) => {
           const target = scoped[resource]!.rows.find((x) => x.id === id);
-          return target ? specAllows(role, 'read', scoped[resource]!.subject, target.target.relations(user)) : null;
+          return target
+            ? specAllows(role, 'read', scoped[resource]!.subject, target.target.relations(user))
+            : null;
         };
         out.push({
           role,
@@ -171,13 +216,17 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
               for (const n of names) {
                 const to = r.relations![n]!.resource;
                 const got = loaded(row, n).map((x) => x.id);
-                const want = loaded(truthRows.get(row.id) ?? row, n).map((x) => x.id).filter((id) => readable(to, id) === true);
+                const want = loaded(truthRows.get(row.id) ?? row, n)
+                  .map((x) => x.id)
+                  .filter((id) => readable(to, id) === true);
                 const leaked = got.filter((id) => readable(to, id) === false);
                 const missing = want.filter((id) => !got.includes(id));
                 if (leaked.length) wrong.push(`${r.name} #${row.id} ${n}: ${to} ${leaked.join(',')} loaded`);
-                if (missing.length) wrong.push(`${r.name} #${row.id} ${n}: ${to} ${missing.join(',')} missing`);
+                if (missing.length)
+                  wrong.push(`${r.name} #${row.id} ${n}: ${to} ${missing.join(',')} missing`);
                 const count = row[`${n}_count`];
-                if (count !== undefined && count !== got.length) wrong.push(`${r.name} #${row.id} ${n}_count ${String(count)}, ${got.length} loaded`);
+                if (count !== undefined && count !== got.length)
+                  wrong.push(`${r.name} #${row.id} ${n}_count ${String(count)}, ${got.length} loaded`);
               }
             }
             return wrong.length ? wrong.join('; ') : null;
@@ -185,14 +234,23 @@ export function queryProbes({ s, fresh }: MatrixContext, registry: readonly Reso
         });
         for (const n of names) {
           const to = r.relations![n]!.resource;
-          const hidden = [...new Set([...truthRows.values()].flatMap((row) => loaded(row, n).map((x) => x.id)).filter((id) => readable(to, id) === false))];
+          const hidden = [
+            ...new Set(
+              [...truthRows.values()]
+                .flatMap((row) => loaded(row, n).map((x) => x.id))
+                .filter((id) => readable(to, id) === false),
+            ),
+          ];
           if (hidden.length === 0) continue;
           out.push({
             role,
             what: `${r.name}: withFilter[${n}.id] on ${to} the role may not read`,
             path: `/api/${r.name}?select[]=id&perpage=100&filter[id]=${ids}&withFilter[${n}.id]=${hidden.join('|')}`,
             expected: 'granted',
-            judge: (res) => ((res.body.data as Row[]).length ? `matched ${(res.body.data as Row[]).map((x) => x.id).join(',')}` : null),
+            judge: (res) =>
+              (res.body.data as Row[]).length
+                ? `matched ${(res.body.data as Row[]).map((x) => x.id).join(',')}`
+                : null,
           });
         }
       }

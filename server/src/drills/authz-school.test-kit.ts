@@ -76,7 +76,9 @@ export class Facts {
 
   /** The studies `user` takes part in, as one of `roles` (any role when absent). */
   private studiesOf(user: number, roles?: readonly number[]): Participant[][] {
-    return [...this.studies.values()].filter((ps) => ps.some((p) => p.user === user && (!roles || roles.includes(p.role))));
+    return [...this.studies.values()].filter((ps) =>
+      ps.some((p) => p.user === user && (!roles || roles.includes(p.role))),
+    );
   }
 
   toUser(caller: number | null, target: number): Set<Relation> {
@@ -93,7 +95,12 @@ export class Facts {
     const taught = this.studiesOf(target, teaching);
     if (taught.some((ps) => inStudy(ps, caller))) out.add('myTeacher');
     if (taught.some((ps) => kids.some((k) => inStudy(ps, k)))) out.add('childTeacher');
-    if (this.studiesOf(caller, teaching).some((ps) => ps.some((p) => p.user === target && p.role === ROLE_ID.Student))) out.add('myStudent');
+    if (
+      this.studiesOf(caller, teaching).some((ps) =>
+        ps.some((p) => p.user === target && p.role === ROLE_ID.Student),
+      )
+    )
+      out.add('myStudent');
     if (this.managerOf.get(caller) === target) out.add('myManager');
     return out;
   }
@@ -173,7 +180,16 @@ export async function startSchool(): Promise<School> {
 
   const addUser = async (person: Person | string, role: number, name: [string, string, string]) => {
     const [row] = await knex('users')
-      .insert({ role_id: role, surname: name[0], firstname: name[1], patronymic: name[2], email: `${person}@drill.example.com`, password: passwordHash, active: true, source_id: 1 })
+      .insert({
+        role_id: role,
+        surname: name[0],
+        firstname: name[1],
+        patronymic: name[2],
+        email: `${person}@drill.example.com`,
+        password: passwordHash,
+        active: true,
+        source_id: 1,
+      })
       .returning('id');
     facts.roleOf.set(row.id, role);
     return row.id as number;
@@ -199,32 +215,65 @@ export async function startSchool(): Promise<School> {
   facts.children.set(people.ra, [people.sa]);
   facts.children.set(people.rb, [people.sb]);
   // A connected bot, so a reminder has somewhere to go.
-  await knex('users').whereIn('id', [people.sa, people.sb]).update({ telegram_id: knex.raw("'chat-' || id") });
+  await knex('users')
+    .whereIn('id', [people.sa, people.sb])
+    .update({ telegram_id: knex.raw("'chat-' || id") });
   const profiles: Record<number, number> = {};
   for (const t of [people.t1, people.t2, people.m]) {
-    const [row] = await knex('teachers').insert({ user_id: t, manager_id: people.manager, priority: 1, sex: 1 }).returning('id');
+    const [row] = await knex('teachers')
+      .insert({ user_id: t, manager_id: people.manager, priority: 1, sex: 1 })
+      .returning('id');
     profiles[t] = row.id;
     facts.managerOf.set(t, people.manager);
   }
   const schedules: Record<number, number> = {};
   for (const t of [people.t1, people.t2, people.m]) {
-    const [row] = await knex('schedules').insert({ user_id: t, start_at: new Date(Date.now() - 30 * DAY), end_at: null, created_by: people.admin }).returning('id');
+    const [row] = await knex('schedules')
+      .insert({
+        user_id: t,
+        start_at: new Date(Date.now() - 30 * DAY),
+        end_at: null,
+        created_by: people.admin,
+      })
+      .returning('id');
     schedules[t] = row.id;
-    await knex('workperiods').insert([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ schedule_id: row.id, weekday, start_time: '00:00:00', duration: 1439 })));
+    await knex('workperiods').insert(
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        schedule_id: row.id,
+        weekday,
+        start_time: '00:00:00',
+        duration: 1439,
+      })),
+    );
   }
   await knex('feature_flags').where({ name: 'recordings_uploader_enabled' }).update({ enabled: true });
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-  await knex('exchange_rates').insert({ currency: 'EUR', rate_date: today, rate: 45.5, provider_date: today });
+  await knex('exchange_rates').insert({
+    currency: 'EUR',
+    rate_date: today,
+    rate: 45.5,
+    provider_date: today,
+  });
 
   const putFile = async (key: string, bytes: Buffer, contentType: string) => {
     await storage.put(key, Readable.from(bytes), { contentType });
     return key;
   };
   const hourStart = Math.ceil(Date.now() / HOUR) * HOUR;
-  const addStudy = async (start: number, participants: Participant[], subscription?: { user: number; id: number }) => {
-    const [row] = await knex('studies').insert({ start: new Date(start), end: new Date(start + HOUR), type_id: 1, created_by: people.admin }).returning('id');
+  const addStudy = async (
+    start: number,
+    participants: Participant[],
+    subscription?: { user: number; id: number },
+  ) => {
+    const [row] = await knex('studies')
+      .insert({ start: new Date(start), end: new Date(start + HOUR), type_id: 1, created_by: people.admin })
+      .returning('id');
     await knex('study_user').insert(
-      participants.map((p) => ({ study_id: row.id, user_id: p.user, subscription_id: subscription?.user === p.user ? subscription.id : null })),
+      participants.map((p) => ({
+        study_id: row.id,
+        user_id: p.user,
+        subscription_id: subscription?.user === p.user ? subscription.id : null,
+      })),
     );
     facts.studies.set(row.id, participants);
     return row.id as number;
@@ -233,19 +282,58 @@ export async function startSchool(): Promise<School> {
   const M = ROLE_ID.Methodologist;
   const S = ROLE_ID.Student;
 
-  async function side(key: 'a' | 'b', teacher: number, child: number, parent: number, others: Participant[], at: number): Promise<Side> {
+  async function side(
+    key: 'a' | 'b',
+    teacher: number,
+    child: number,
+    parent: number,
+    others: Participant[],
+    at: number,
+  ): Promise<Side> {
     const [contract] = await knex('contracts')
-      .insert({ student_id: child, payer_id: parent, template_id: 42, invoice_template_id: 3, end_at: new Date(Date.now() + 200 * DAY), created_by: people.manager })
+      .insert({
+        student_id: child,
+        payer_id: parent,
+        template_id: 42,
+        invoice_template_id: 3,
+        end_at: new Date(Date.now() + 200 * DAY),
+        created_by: people.manager,
+      })
       .returning('id');
-    await knex('contracts').where({ id: contract.id }).update({
-      document_file: await putFile(`contract-documents/drill-${key}.pdf`, samplePdf(`contract ${key}`), 'application/pdf'),
-      document_name: `contract-${key}.pdf`,
-    });
+    await knex('contracts')
+      .where({ id: contract.id })
+      .update({
+        document_file: await putFile(
+          `contract-documents/drill-${key}.pdf`,
+          samplePdf(`contract ${key}`),
+          'application/pdf',
+        ),
+        document_name: `contract-${key}.pdf`,
+      });
     const [sub] = await knex('subscriptions')
-      .insert({ contract_id: contract.id, price_per_study: 30000, studies_per_week: 1, studies_template_type_id: 1, created_by: people.manager })
+      .insert({
+        contract_id: contract.id,
+        price_per_study: 30000,
+        studies_per_week: 1,
+        studies_template_type_id: 1,
+        created_by: people.manager,
+      })
       .returning('id');
-    await knex('studies_templates').insert({ subscription_id: sub.id, weekday: 1, start_time: '10:00:00', duration: 60 });
-    const [invoice] = await knex('invoices').insert({ subscription_id: sub.id, contract_id: contract.id, amount: 60000, template_id: 1, created_by: people.manager }).returning('id');
+    await knex('studies_templates').insert({
+      subscription_id: sub.id,
+      weekday: 1,
+      start_time: '10:00:00',
+      duration: 60,
+    });
+    const [invoice] = await knex('invoices')
+      .insert({
+        subscription_id: sub.id,
+        contract_id: contract.id,
+        amount: 60000,
+        template_id: 1,
+        created_by: people.manager,
+      })
+      .returning('id');
     await knex('invoice_attachments').insert({
       invoice_id: invoice.id,
       file_name: `invoice-${key}.pdf`,
@@ -258,16 +346,44 @@ export async function startSchool(): Promise<School> {
     const study = await addStudy(at, participants, { user: child, id: sub.id });
     // In progress: the notify button's moment.
     const nowStudy = await addStudy(Date.now() - 10 * 60_000, participants);
-    const [report] = await knex('study_reports').insert({ study_id: study, user_id: child, created_by: teacher, subject: 'Урок фіксований', content: `Звіт ${key}`.padEnd(180, '.') }).returning('id');
+    const [report] = await knex('study_reports')
+      .insert({
+        study_id: study,
+        user_id: child,
+        created_by: teacher,
+        subject: 'Урок фіксований',
+        content: `Звіт ${key}`.padEnd(180, '.'),
+      })
+      .returning('id');
     const task = await insertTask(study, child, teacher, key);
-    const [message] = await knex('study_messages').insert({ study_id: study, user_id: child, content: `Повідомлення ${key}` }).returning('id');
+    const [message] = await knex('study_messages')
+      .insert({ study_id: study, user_id: child, content: `Повідомлення ${key}` })
+      .returning('id');
     const bytes = Buffer.alloc(4096, 7);
     const [recording] = await knex('recordings')
-      .insert({ study_id: study, part: 1, file_name: `lesson-${key}.mp4`, file_mime: 'video/mp4', file_size: bytes.length, storage_key: await putFile(`recordings/drill-${key}.mp4`, bytes, 'video/mp4'), created_by: teacher })
+      .insert({
+        study_id: study,
+        part: 1,
+        file_name: `lesson-${key}.mp4`,
+        file_mime: 'video/mp4',
+        file_size: bytes.length,
+        storage_key: await putFile(`recordings/drill-${key}.mp4`, bytes, 'video/mp4'),
+        created_by: teacher,
+      })
       .returning('id');
-    const [evaluation] = await knex('evaluations').insert({ study_id: study, score: 7, report: `Оцінка ${key}` }).returning('id');
+    const [evaluation] = await knex('evaluations')
+      .insert({ study_id: study, score: 7, report: `Оцінка ${key}` })
+      .returning('id');
     const [dateChange] = await knex('study_date_changes')
-      .insert({ study_id: study, start_old: new Date(at - DAY), start_new: new Date(at), initiated_by: 1, changed_by: people.manager, change_comment: 'внутрішнє', show_in_history: true })
+      .insert({
+        study_id: study,
+        start_old: new Date(at - DAY),
+        start_new: new Date(at),
+        initiated_by: 1,
+        changed_by: people.manager,
+        change_comment: 'внутрішнє',
+        show_in_history: true,
+      })
       .returning('id');
     return {
       teacher,
@@ -293,12 +409,27 @@ export async function startSchool(): Promise<School> {
   async function insertTask(study: number, about: number, creator: number, key: string): Promise<number> {
     const bytes = samplePdf(`homework ${key}`);
     const [row] = await knex('study_tasks')
-      .insert({ study_id: study, user_id: about, creator_id: creator, file_name: `homework-${key}.pdf`, file_mime: 'application/pdf', file_size: bytes.length, storage_key: await putFile(`homework/drill-${key}-${newToken()}`, bytes, 'application/pdf') })
+      .insert({
+        study_id: study,
+        user_id: about,
+        creator_id: creator,
+        file_name: `homework-${key}.pdf`,
+        file_mime: 'application/pdf',
+        file_size: bytes.length,
+        storage_key: await putFile(`homework/drill-${key}-${newToken()}`, bytes, 'application/pdf'),
+      })
       .returning('id');
     return row.id as number;
   }
 
-  const A = await side('a', people.t1, people.sa, people.ra, [{ user: people.m, role: M }], hourStart + 3 * DAY);
+  const A = await side(
+    'a',
+    people.t1,
+    people.sa,
+    people.ra,
+    [{ user: people.m, role: M }],
+    hourStart + 3 * DAY,
+  );
   const B = await side('b', people.t2, people.sb, people.rb, [], hourStart + 3 * DAY + 2 * HOUR);
   const groupStudy = await addStudy(hourStart + 4 * DAY, [
     { user: people.t1, role: T },
@@ -307,31 +438,61 @@ export async function startSchool(): Promise<School> {
   ]);
   // Each child is on their own family's package here too: a classmate's package id is something
   // an answer to the other family could leak (issue 27, point 1).
-  for (const side of [A, B]) await knex('study_user').where({ study_id: groupStudy, user_id: side.child }).update({ subscription_id: side.subscription });
+  for (const side of [A, B])
+    await knex('study_user')
+      .where({ study_id: groupStudy, user_id: side.child })
+      .update({ subscription_id: side.subscription });
   const groupReport = async (about: number) =>
-    (await knex('study_reports').insert({ study_id: groupStudy, user_id: about, created_by: people.t1, subject: 'Груповий урок', content: 'Звіт групи'.padEnd(180, '.') }).returning('id'))[0].id as number;
+    (
+      await knex('study_reports')
+        .insert({
+          study_id: groupStudy,
+          user_id: about,
+          created_by: people.t1,
+          subject: 'Груповий урок',
+          content: 'Звіт групи'.padEnd(180, '.'),
+        })
+        .returning('id')
+    )[0].id as number;
   const group = {
     study: groupStudy,
     reportA: await groupReport(people.sa),
     reportB: await groupReport(people.sb),
     taskA: await insertTask(groupStudy, people.sa, people.t1, 'ga'),
     taskB: await insertTask(groupStudy, people.sb, people.t1, 'gb'),
-    message: (await knex('study_messages').insert({ study_id: groupStudy, user_id: people.sb, content: 'Від однокласника' }).returning('id'))[0].id as number,
+    message: (
+      await knex('study_messages')
+        .insert({ study_id: groupStudy, user_id: people.sb, content: 'Від однокласника' })
+        .returning('id')
+    )[0].id as number,
   };
 
   const sessionOf = async (user: number) => {
     const token = newToken();
-    await knex('sessions').insert({ id: sha256(token), user_id: user, remember: false, expires_at: new Date(Date.now() + DAY), ip: '127.0.0.1', user_agent: 'authz-drill' });
+    await knex('sessions').insert({
+      id: sha256(token),
+      user_id: user,
+      remember: false,
+      expires_at: new Date(Date.now() + DAY),
+      ip: '127.0.0.1',
+      user_agent: 'authz-drill',
+    });
     const c = srv.client();
     c.cookies.set('school_session', token);
     return c;
   };
-  const userOf = Object.fromEntries(SIGNED_IN.map((r) => [r, people[ROLE_PERSON[r]]])) as Record<SignedInRole, number>;
+  const userOf = Object.fromEntries(SIGNED_IN.map((r) => [r, people[ROLE_PERSON[r]]])) as Record<
+    SignedInRole,
+    number
+  >;
   const clients = { SignedOut: srv.client() } as Record<Role, TestClient>;
   await Promise.all(
     SIGNED_IN.map(async (role) => {
       const c = srv.client();
-      const res = await c.post('/login', { email: `${ROLE_PERSON[role]}@drill.example.com`, password: DRILL_PASSWORD });
+      const res = await c.post('/login', {
+        email: `${ROLE_PERSON[role]}@drill.example.com`,
+        password: DRILL_PASSWORD,
+      });
       if (res.status !== 200) throw new Error(`sign-in as ${role}: ${res.status} ${res.text}`);
       clients[role] = c;
     }),

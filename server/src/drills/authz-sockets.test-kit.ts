@@ -2,7 +2,18 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { RealtimeChannel } from '../platform/realtime/realtime.types.js';
 import { LITERAL, ROLES, type Role, type SignedInRole } from './authz-spec.test-kit.js';
 import type { School } from './authz-school.test-kit.js';
-import { all, any, can, expectedOutcome, related, roles, signedIn, targets, type Need, type Outcome } from './authz-matrix.test-kit.js';
+import {
+  all,
+  any,
+  can,
+  expectedOutcome,
+  related,
+  roles,
+  signedIn,
+  targets,
+  type Need,
+  type Outcome,
+} from './authz-matrix.test-kit.js';
 
 /**
  * The socket events of the drill: every event a channel of the built app listens to, as every
@@ -46,11 +57,20 @@ export function socketMatrix(s: School): Record<string, SocketCase[]> {
     const u = t.user(label, user);
     return {
       target: label,
-      need: any(related(u, 'self'), related(u, 'child'), all(roles('Teacher', 'Methodologist'), related(u, 'myStudent')), roles('Administrator', 'Manager')),
+      need: any(
+        related(u, 'self'),
+        related(u, 'child'),
+        all(roles('Teacher', 'Methodologist'), related(u, 'myStudent')),
+        roles('Administrator', 'Manager'),
+      ),
       body: () => ({ userId: user }),
     };
   };
-  const lesson = (label: string, study: number) => ({ target: label, need: can('read', 'study', t.studyRow(label, { study })), body: () => ({ studyId: study }) });
+  const lesson = (label: string, study: number) => ({
+    target: label,
+    need: can('read', 'study', t.studyRow(label, { study })),
+    body: () => ({ studyId: study }),
+  });
   return {
     'calendar:subscribe': [
       calendar('child A', s.A.child),
@@ -59,14 +79,24 @@ export function socketMatrix(s: School): Record<string, SocketCase[]> {
       { target: 'self', need: signedIn, body: (c) => ({ userId: c.user }) },
     ],
     'calendar:unsubscribe': [{ target: 'child B', need: signedIn, body: () => ({ userId: s.B.child }) }],
-    'study:open': [lesson('study A', s.A.study), lesson('study B', s.B.study), lesson('group lesson', s.group.study)],
+    'study:open': [
+      lesson('study A', s.A.study),
+      lesson('study B', s.B.study),
+      lesson('group lesson', s.group.study),
+    ],
     'study:close': [{ target: 'study B', need: signedIn, body: () => ({ studyId: s.B.study }) }],
     joinRoom: [{ target: 'room', need: staff, body: room }],
     changeStatus: [{ target: 'room', need: staff, body: (c) => ({ ...room(c), status: 'busy' }) }],
     publicMessage: [{ target: 'room', need: staff, body: (c) => ({ ...room(c), message: 'Привіт' }) }],
     privateMessage: [{ target: 'a peer', need: staff, body: (c) => ({ ...toPeer(c), message: 'Особисто' }) }],
     joinPrivateRoom: [{ target: 'a peer', need: staff, body: toPeer }],
-    privateMessagePCSignaling: [{ target: 'a peer', need: staff, body: (c) => ({ ...toPeer(c), candidate: { candidate: '', sdpMid: '0', sdpMLineIndex: 0 } }) }],
+    privateMessagePCSignaling: [
+      {
+        target: 'a peer',
+        need: staff,
+        body: (c) => ({ ...toPeer(c), candidate: { candidate: '', sdpMid: '0', sdpMLineIndex: 0 } }),
+      },
+    ],
     leavePrivateRoom: [{ target: 'a peer', need: staff, body: toPeer }],
     leaveRoom: [{ target: 'room', need: staff, body: room }],
     leaveChat: [{ target: 'all rooms', need: staff, body: () => ({}) }],
@@ -83,7 +113,13 @@ export interface SocketAnswer {
 }
 
 async function open(url: string, cookie?: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: cookie ? { Cookie: cookie } : {} });
+  const socket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: cookie ? { Cookie: cookie } : {},
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err) => reject(err));
@@ -91,16 +127,26 @@ async function open(url: string, cookie?: string): Promise<Socket> {
   return socket;
 }
 
-const cookieOf = (s: School, role: SignedInRole) => `school_session=${s.clients[role].cookies.get('school_session')}`;
+const cookieOf = (s: School, role: SignedInRole) =>
+  `school_session=${s.clients[role].cookies.get('school_session')}`;
 
 /**
  * Every event of the matrix as every role, in the matrix's order (the chat's join first, its
  * leaves last), each on the role's own socket; a staff peer in the room answers private calls.
  */
-export async function runSocketMatrix(s: School, matrix: Record<string, SocketCase[]>): Promise<SocketAnswer[]> {
+export async function runSocketMatrix(
+  s: School,
+  matrix: Record<string, SocketCase[]>,
+): Promise<SocketAnswer[]> {
   const room = 'drill';
-  const helper = await open(s.srv.url, `school_session=${(await s.sessionOf(s.people.manager)).cookies.get('school_session')}`);
-  const joined = (await helper.timeout(5000).emitWithAck('joinRoom', { room })) as { ok: boolean; peer: string };
+  const helper = await open(
+    s.srv.url,
+    `school_session=${(await s.sessionOf(s.people.manager)).cookies.get('school_session')}`,
+  );
+  const joined = (await helper.timeout(5000).emitWithAck('joinRoom', { room })) as {
+    ok: boolean;
+    peer: string;
+  };
   const answers: SocketAnswer[] = [];
   try {
     for (const role of ROLES) {
@@ -116,11 +162,24 @@ export async function runSocketMatrix(s: School, matrix: Record<string, SocketCa
         for (const c of cases) {
           const expected = expectedOutcome(role, user, c.need);
           if (!socket) {
-            answers.push({ event, target: c.target, role, expected, got: 'refused', code: refusedAtHandshake });
+            answers.push({
+              event,
+              target: c.target,
+              role,
+              expected,
+              got: 'refused',
+              code: refusedAtHandshake,
+            });
             continue;
           }
-          const ack = (await socket.timeout(5000).emitWithAck(event, c.body({ room, peer: joined.peer, user }))) as { ok: boolean; code?: string };
-          const got: Outcome | 'other' = ack.ok ? 'granted' : ack.code === 'forbidden' || ack.code === 'unauthenticated' ? 'refused' : 'other';
+          const ack = (await socket
+            .timeout(5000)
+            .emitWithAck(event, c.body({ room, peer: joined.peer, user }))) as { ok: boolean; code?: string };
+          const got: Outcome | 'other' = ack.ok
+            ? 'granted'
+            : ack.code === 'forbidden' || ack.code === 'unauthenticated'
+              ? 'refused'
+              : 'other';
           answers.push({ event, target: c.target, role, expected, got, code: ack.code });
         }
       }

@@ -76,7 +76,12 @@ interface Grant {
   fields?: readonly string[];
 }
 
-const grant = (can: Grant['can'], on: Grant['on'], where?: readonly Relation[], fields?: readonly string[]): Grant => ({
+const grant = (
+  can: Grant['can'],
+  on: Grant['on'],
+  where?: readonly Relation[],
+  fields?: readonly string[],
+): Grant => ({
   can,
   on,
   ...(where ? { where } : {}),
@@ -114,70 +119,89 @@ function teaching(studyFields: readonly string[]): Grant[] {
   ];
 }
 
-export const SPEC: Readonly<Record<SignedInRole, { grants: readonly Grant[]; denials?: readonly Grant[] }>> = {
-  // "Administrator: manage everything."
-  Administrator: { grants: [grant('manage', 'all')] },
-  // "Manager: everything except role switching." docs/permissions.md "Role grants": never an
-  // Administrator's account (edit, delete).
-  Manager: {
-    grants: [grant('manage', 'all')],
-    denials: [grant(act('switch'), 'role'), grant(act('update', 'delete'), 'user', ['administratorAccount'])],
-  },
-  // Part 1 §4, §6: the miss status is the Teacher's, not the Methodologist's; recordings likewise.
-  Teacher: {
-    grants: [...teaching(['comment', 'miss_status', 'study_task']), grant(act('create', 'update', 'delete'), 'recording')],
-  },
-  Methodologist: { grants: teaching(['comment', 'study_task']) },
-  // "Student: update study limited to study_task." Reading their own lessons, the teachers of
-  // them, their homework, chat and recordings: docs/permissions.md "Own studies", "Homework".
-  Student: {
-    grants: [
-      grant(act('read'), 'study', ['participant']),
-      grant(act('update'), 'study', ['participant'], ['study_task']),
-      grant(act('read'), 'user', ['self', 'myTeacher']),
-      grant(act('read'), 'study_task', ['about']),
-      grant(act('read'), 'study_message', ['participant']),
-      grant(act('create'), 'study_message'),
-      grant(act('read'), 'recording', ['participant']),
-      grant(act('create'), 'user', ['self'], ['messenger_token']),
-      // Paying their own invoices needs the school's student_payments_enabled, off in the drill.
-    ],
-  },
-  // "Responsible: read study_report, contract, schedule; read user limited to childs; update study
-  // limited to start and study_task." Scoped to their children; the family's own money (packages,
-  // invoices) and the children's teachers: docs/permissions.md.
-  Responsible: {
-    grants: [
-      grant(act('read'), 'study', ['childParticipant']),
-      grant(act('update'), 'study', ['childParticipant'], ['start', 'study_task']),
-      grant(act('read'), 'user', ['self', 'child', 'childTeacher']),
-      grant(act('read'), 'study_report', ['aboutChild']),
-      grant(act('read'), 'study_task', ['aboutChild']),
-      grant(act('read'), 'study_message', ['childParticipant']),
-      grant(act('create'), 'study_message'),
-      grant(act('read'), 'recording', ['childParticipant']),
-      grant(act('read'), 'schedule', ['childTeacher']),
-      grant(act('read'), 'contract', ['aboutChild']),
-      grant(act('read'), 'subscription', ['aboutChild']),
-      grant(act('read'), 'invoice', ['aboutChild']),
-      // Issue 33: a parent pays their children's invoices online (docs/payments.md).
-      grant(act('create'), 'payment', ['aboutChild']),
-      grant(act('create'), 'user', ['self'], ['messenger_token']),
-    ],
-  },
-  // "Guest (nothing)"; Lead likewise has no row in the table.
-  Lead: { grants: [] },
-  Guest: { grants: [] },
-};
+export const SPEC: Readonly<Record<SignedInRole, { grants: readonly Grant[]; denials?: readonly Grant[] }>> =
+  {
+    // "Administrator: manage everything."
+    Administrator: { grants: [grant('manage', 'all')] },
+    // "Manager: everything except role switching." docs/permissions.md "Role grants": never an
+    // Administrator's account (edit, delete).
+    Manager: {
+      grants: [grant('manage', 'all')],
+      denials: [
+        grant(act('switch'), 'role'),
+        grant(act('update', 'delete'), 'user', ['administratorAccount']),
+      ],
+    },
+    // Part 1 §4, §6: the miss status is the Teacher's, not the Methodologist's; recordings likewise.
+    Teacher: {
+      grants: [
+        ...teaching(['comment', 'miss_status', 'study_task']),
+        grant(act('create', 'update', 'delete'), 'recording'),
+      ],
+    },
+    Methodologist: { grants: teaching(['comment', 'study_task']) },
+    // "Student: update study limited to study_task." Reading their own lessons, the teachers of
+    // them, their homework, chat and recordings: docs/permissions.md "Own studies", "Homework".
+    Student: {
+      grants: [
+        grant(act('read'), 'study', ['participant']),
+        grant(act('update'), 'study', ['participant'], ['study_task']),
+        grant(act('read'), 'user', ['self', 'myTeacher']),
+        grant(act('read'), 'study_task', ['about']),
+        grant(act('read'), 'study_message', ['participant']),
+        grant(act('create'), 'study_message'),
+        grant(act('read'), 'recording', ['participant']),
+        grant(act('create'), 'user', ['self'], ['messenger_token']),
+        // Paying their own invoices needs the school's student_payments_enabled, off in the drill.
+      ],
+    },
+    // "Responsible: read study_report, contract, schedule; read user limited to childs; update study
+    // limited to start and study_task." Scoped to their children; the family's own money (packages,
+    // invoices) and the children's teachers: docs/permissions.md.
+    Responsible: {
+      grants: [
+        grant(act('read'), 'study', ['childParticipant']),
+        grant(act('update'), 'study', ['childParticipant'], ['start', 'study_task']),
+        grant(act('read'), 'user', ['self', 'child', 'childTeacher']),
+        grant(act('read'), 'study_report', ['aboutChild']),
+        grant(act('read'), 'study_task', ['aboutChild']),
+        grant(act('read'), 'study_message', ['childParticipant']),
+        grant(act('create'), 'study_message'),
+        grant(act('read'), 'recording', ['childParticipant']),
+        grant(act('read'), 'schedule', ['childTeacher']),
+        grant(act('read'), 'contract', ['aboutChild']),
+        grant(act('read'), 'subscription', ['aboutChild']),
+        grant(act('read'), 'invoice', ['aboutChild']),
+        // Issue 33: a parent pays their children's invoices online (docs/payments.md).
+        grant(act('create'), 'payment', ['aboutChild']),
+        grant(act('create'), 'user', ['self'], ['messenger_token']),
+      ],
+    },
+    // "Guest (nothing)"; Lead likewise has no row in the table.
+    Lead: { grants: [] },
+    Guest: { grants: [] },
+  };
 
-const matches = (g: Grant, action: Action, subject: Subject, relations: ReadonlySet<Relation>, field?: string) =>
+const matches = (
+  g: Grant,
+  action: Action,
+  subject: Subject,
+  relations: ReadonlySet<Relation>,
+  field?: string,
+) =>
   (g.can === 'manage' || g.can.includes(action)) &&
   (g.on === 'all' || g.on === subject) &&
   (!g.where || g.where.some((r) => relations.has(r))) &&
   (!field || !g.fields || g.fields.includes(field));
 
 /** Whether the table lets `role` do `action` on a row standing to it in `relations` (and `field`). */
-export function specAllows(role: Role, action: Action, subject: Subject, relations: ReadonlySet<Relation>, field?: string): boolean {
+export function specAllows(
+  role: Role,
+  action: Action,
+  subject: Subject,
+  relations: ReadonlySet<Relation>,
+  field?: string,
+): boolean {
   if (role === 'SignedOut') return false;
   const { grants, denials = [] } = SPEC[role];
   if (denials.some((d) => matches(d, action, subject, relations, field))) return false;
@@ -189,7 +213,9 @@ export function specAllows(role: Role, action: Action, subject: Subject, relatio
 /** Whether `role` reads any row of `subject` at all (a list answers 403 otherwise). */
 export function specReadsAny(role: Role, subject: Subject): boolean {
   if (role === 'SignedOut') return false;
-  return SPEC[role].grants.some((g) => (g.can === 'manage' || g.can.includes('read')) && (g.on === 'all' || g.on === subject));
+  return SPEC[role].grants.some(
+    (g) => (g.can === 'manage' || g.can.includes('read')) && (g.on === 'all' || g.on === subject),
+  );
 }
 
 const ADMIN_MANAGER: readonly SignedInRole[] = ['Administrator', 'Manager'];

@@ -37,16 +37,23 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
   const homework = (method: string, path: string) => ({
     method,
     path,
-    body: multipartForm(method === 'POST' ? { _method: 'patch' } : {}, { 'study_task[]': { name: 'homework.pdf', bytes: samplePdf('homework') } }),
+    body: multipartForm(method === 'POST' ? { _method: 'patch' } : {}, {
+      'study_task[]': { name: 'homework.pdf', bytes: samplePdf('homework') },
+    }),
   });
   /** A lesson for a write: a throw-away one when granted, the family's own when refused. */
-  const lesson = async (key: 'A' | 'B', side: Side, granted: boolean) => (granted ? fresh.study(key) : side.study);
+  const lesson = async (key: 'A' | 'B', side: Side, granted: boolean) =>
+    granted ? fresh.study(key) : side.study;
   /** The same, but a family's granted call gets a group lesson with the other family's child. */
   const sharedLesson = async (key: 'A' | 'B', side: Side, c: { granted: boolean; role: string }) =>
-    c.granted && (c.role === 'Student' || c.role === 'Responsible') ? fresh.study(key, { group: true }) : lesson(key, side, c.granted);
+    c.granted && (c.role === 'Student' || c.role === 'Responsible')
+      ? fresh.study(key, { group: true })
+      : lesson(key, side, c.granted);
   const groupLesson = t.studyRow('group lesson', { study: s.group.study });
-  const startOf = async (id: number) => new Date((await s.knex('studies').where({ id }).first('start')).start).getTime();
-  const week = () => `from=${iso(Date.now() + 2 * 24 * HOUR)}&to=${iso(Date.now() + 9 * 24 * HOUR)}&duration=60`;
+  const startOf = async (id: number) =>
+    new Date((await s.knex('studies').where({ id }).first('start')).start).getTime();
+  const week = () =>
+    `from=${iso(Date.now() + 2 * 24 * HOUR)}&to=${iso(Date.now() + 9 * 24 * HOUR)}&duration=60`;
   /** A package of people of its own, made by the Administrator through the API (its lessons are generated). */
   const freshPackage = async () => {
     const form = await packageForm();
@@ -57,7 +64,9 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
   const packageForm = async (side?: Side) => {
     const teacher = side?.teacher ?? (await fresh.user('Teacher'));
     const student = side?.child ?? (await fresh.user('Student'));
-    const contract = side?.contract ?? (await s.knex('contracts').insert({ student_id: student, payer_id: student }).returning('id'))[0].id;
+    const contract =
+      side?.contract ??
+      (await s.knex('contracts').insert({ student_id: student, payer_id: student }).returning('id'))[0].id;
     return {
       teacher_id: teacher,
       student_id: student,
@@ -75,7 +84,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
     ...sides((key, side) => ({
       target: `${key}: comment`,
       need: can('update', 'study', study(side), 'comment'),
-      send: async (c) => ({ method, path: `/api/studies/${await lesson(key, side, c.granted)}`, body: { ...(method === 'POST' ? { _method: 'patch' } : {}), comment: 'Коментар дрилю' } }),
+      send: async (c) => ({
+        method,
+        path: `/api/studies/${await lesson(key, side, c.granted)}`,
+        body: { ...(method === 'POST' ? { _method: 'patch' } : {}), comment: 'Коментар дрилю' },
+      }),
     })),
     ...sides((key, side) => ({
       target: `${key}: homework file`,
@@ -88,13 +101,21 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
     {
       target: 'group lesson: empty save',
       need: can('update', 'study', groupLesson),
-      send: async () => ({ method, path: `/api/studies/${s.group.study}`, body: method === 'POST' ? { _method: 'patch' } : {} }),
+      send: async () => ({
+        method,
+        path: `/api/studies/${s.group.study}`,
+        body: method === 'POST' ? { _method: 'patch' } : {},
+      }),
     },
     ...(method === 'PATCH'
       ? sides((key, side) => ({
           target: `${key}: miss status`,
           need: can('update', 'study', study(side), 'miss_status'),
-          send: async (c) => ({ method, path: `/api/studies/${await lesson(key, side, c.granted)}`, body: { miss_status: 1 } }),
+          send: async (c) => ({
+            method,
+            path: `/api/studies/${await lesson(key, side, c.granted)}`,
+            body: { miss_status: 1 },
+          }),
         })).concat(
           // Part 1 §4: a Responsible transfers a lesson to a free slot; staff move it anywhere.
           sides((key, side) => ({
@@ -102,7 +123,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
             need: can('update', 'study', study(side), 'start'),
             async send(c) {
               const id = await lesson(key, side, c.granted);
-              return { method, path: `/api/studies/${id}`, body: { start: iso((await startOf(id)) + 25 * HOUR) } };
+              return {
+                method,
+                path: `/api/studies/${id}`,
+                body: { start: iso((await startOf(id)) + 25 * HOUR) },
+              };
             },
           })),
         )
@@ -119,17 +144,29 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
       sides((key, side) => {
         const made: Target = {
           label: whose === 'own' ? `${key}: own upload` : `${key}: the manager's upload`,
-          relations: (c) => new Set(c !== null && (whose === 'own' || c === s.people.manager) ? ['author'] : []),
+          relations: (c) =>
+            new Set(c !== null && (whose === 'own' || c === s.people.manager) ? ['author'] : []),
         };
         return {
           target: made.label,
-          need: method !== 'PATCH' ? related(made, 'author') : all(recordingsOf(study(side)), related(made, 'author')),
+          need:
+            method !== 'PATCH'
+              ? related(made, 'author')
+              : all(recordingsOf(study(side)), related(made, 'author')),
           async send(c) {
             const id = await lesson(key, side, c.granted);
-            const uid = await fresh.upload(id, whose === 'own' ? (c.user ?? s.people.admin) : s.people.manager);
+            const uid = await fresh.upload(
+              id,
+              whose === 'own' ? (c.user ?? s.people.admin) : s.people.manager,
+            );
             const path = `/api/studies/${id}/recordings/uploads/${uid}`;
             if (method !== 'PATCH') return { method, path, headers: TUS };
-            return { method, path, body: 'x'.repeat(16), headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' } };
+            return {
+              method,
+              path,
+              body: 'x'.repeat(16),
+              headers: { ...TUS, 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+            };
           },
         };
       }),
@@ -137,8 +174,15 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
 
   const task = (key: 'A' | 'B', side: Side, own: boolean): Target =>
     own
-      ? { label: `${key}: own homework file`, relations: (c) => s.facts.toStudyRow(c, { study: side.study, about: side.child, author: c ?? -1 }) }
-      : t.studyRow(`${key}: teacher's homework file`, { study: side.study, about: side.child, author: side.teacher });
+      ? {
+          label: `${key}: own homework file`,
+          relations: (c) => s.facts.toStudyRow(c, { study: side.study, about: side.child, author: c ?? -1 }),
+        }
+      : t.studyRow(`${key}: teacher's homework file`, {
+          study: side.study,
+          about: side.child,
+          author: side.teacher,
+        });
 
   return {
     'PATCH /api/studies/:id': studyUpdate('PATCH'),
@@ -151,7 +195,14 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({
           method: 'POST',
           path: '/api/studies',
-          body: { users: [s.A.teacher, s.A.child], subscriptions: [], start: iso(fresh.slot()), duration: 60, type_id: 1, trial: 0 },
+          body: {
+            users: [s.A.teacher, s.A.child],
+            subscriptions: [],
+            start: iso(fresh.slot()),
+            duration: 60,
+            type_id: 1,
+            trial: 0,
+          },
         }),
       },
     ],
@@ -184,7 +235,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
       send: async () => ({ method: 'GET', path: `/api/subscriptions/${side.subscription}/next-study-date` }),
     })),
     'POST /api/subscriptions': [
-      { target: 'new people', need: can('create', 'subscription'), send: async () => ({ method: 'POST', path: '/api/subscriptions', body: await packageForm() }) },
+      {
+        target: 'new people',
+        need: can('create', 'subscription'),
+        send: async () => ({ method: 'POST', path: '/api/subscriptions', body: await packageForm() }),
+      },
     ],
     ...Object.fromEntries(
       (['PATCH', 'PUT'] as const).map((method) => [
@@ -193,8 +248,14 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
           target: `${key}: new weekly template`,
           need: can('update', 'subscription', money(side)),
           async send(c) {
-            const pkg = c.granted ? await freshPackage() : { id: side.subscription, form: await packageForm(side) };
-            return { method, path: `/api/subscriptions/${pkg.id}`, body: { ...pkg.form, studies_template: [{ weekday: 4, start_time: '12:00:00', duration: 60 }] } };
+            const pkg = c.granted
+              ? await freshPackage()
+              : { id: side.subscription, form: await packageForm(side) };
+            return {
+              method,
+              path: `/api/subscriptions/${pkg.id}`,
+              body: { ...pkg.form, studies_template: [{ weekday: 4, start_time: '12:00:00', duration: 60 }] },
+            };
           },
         })),
       ]),
@@ -202,17 +263,34 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
     'POST /api/subscriptions/:id/prolong': sides((key, side) => ({
       target: key,
       need: can('create', 'subscription'),
-      send: async (c) => ({ method: 'POST', path: `/api/subscriptions/${c.granted ? (await freshPackage()).id : side.subscription}/prolong`, body: {} }),
+      send: async (c) => ({
+        method: 'POST',
+        path: `/api/subscriptions/${c.granted ? (await freshPackage()).id : side.subscription}/prolong`,
+        body: {},
+      }),
     })),
     'POST /api/schedules/:id/prolong': sides((key, side) => ({
       target: key,
       need: can('create', 'schedule'),
-      send: async (c) => ({ method: 'POST', path: `/api/schedules/${c.granted ? await fresh.endedSchedule() : side.schedule}/prolong` }),
+      send: async (c) => ({
+        method: 'POST',
+        path: `/api/schedules/${c.granted ? await fresh.endedSchedule() : side.schedule}/prolong`,
+      }),
     })),
-    'GET /api/studies/initiator-options': [{ target: '-', need: signedIn, send: async () => ({ method: 'GET', path: '/api/studies/initiator-options' }) }],
+    'GET /api/studies/initiator-options': [
+      {
+        target: '-',
+        need: signedIn,
+        send: async () => ({ method: 'GET', path: '/api/studies/initiator-options' }),
+      },
+    ],
     // The studies table's price total over every filtered row (issue 29): price_total is the Administrator's field.
     'GET /api/studies/price-total': [
-      { target: '-', need: roles('Administrator'), send: async () => ({ method: 'GET', path: '/api/studies/price-total?filter[trial]=0' }) },
+      {
+        target: '-',
+        need: roles('Administrator'),
+        send: async () => ({ method: 'GET', path: '/api/studies/price-total?filter[trial]=0' }),
+      },
     ],
     // The evaluation modal is on the admin studies table (part 2 §2).
     'GET /api/studies/:id/evaluation': sides((key, side) => ({
@@ -229,23 +307,36 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
     'GET /api/studies/:id/users/:userId/previous-report': sides((key, side) => ({
       target: key,
       need: all(can('create', 'study_report'), can('read', 'study', study(side))),
-      send: async () => ({ method: 'GET', path: `/api/studies/${side.study}/users/${side.child}/previous-report` }),
+      send: async () => ({
+        method: 'GET',
+        path: `/api/studies/${side.study}/users/${side.child}/previous-report`,
+      }),
     })),
     // Part 1 §6 Notify button; the test app has no job queue, so a granted reminder ends in 409
     // `messenger_unavailable`, the last check. A lesson the caller cannot see is 422 on study_id.
     'POST /api/users/:id/notify': sides((key, side) => ({
       target: key,
-      need: all(can('notify', 'user'), can('read', 'study', t.studyRow(`lesson in progress ${key}`, { study: side.nowStudy }))),
+      need: all(
+        can('notify', 'user'),
+        can('read', 'study', t.studyRow(`lesson in progress ${key}`, { study: side.nowStudy })),
+      ),
       grantedAlso: { status: 409, code: 'messenger_unavailable' },
       refusedAlso: [422],
-      send: async () => ({ method: 'POST', path: `/api/users/${side.child}/notify`, body: { type_id: 1, study_id: side.nowStudy } }),
+      send: async () => ({
+        method: 'POST',
+        path: `/api/users/${side.child}/notify`,
+        body: { type_id: 1, study_id: side.nowStudy },
+      }),
     })),
 
     // Recordings (part 1 §7): read by whoever reads the lesson; written by Administrator, Manager, Teacher.
     'GET /api/studies/:id/recordings': sides((key, side) => ({
       target: key,
       need: can('read', 'study', study(side)),
-      send: async () => ({ method: 'GET', path: `/api/studies/${side.study}/recordings?with[]=creator&with[]=languages` }),
+      send: async () => ({
+        method: 'GET',
+        path: `/api/studies/${side.study}/recordings?with[]=creator&with[]=languages`,
+      }),
     })),
     ...Object.fromEntries(
       ['play', 'download'].map((what) => [
@@ -253,7 +344,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
         sides((key, side) => ({
           target: key,
           need: can('read', 'recording', study(side)),
-          send: async () => ({ method: 'GET', path: `/api/studies/${side.study}/recordings/${side.recording}/${what}`, headers: { Range: 'bytes=0-99' } }),
+          send: async () => ({
+            method: 'GET',
+            path: `/api/studies/${side.study}/recordings/${side.recording}/${what}`,
+            headers: { Range: 'bytes=0-99' },
+          }),
         })),
       ]),
     ),
@@ -261,16 +356,27 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
       target: key,
       need: recordingsOf(study(side)),
       async send(c) {
-        const { study: id, recording } = c.granted ? await fresh.recording(key) : { study: side.study, recording: side.recording };
-        const file = (await s.knex('recordings').where({ id: recording }).first('file_name')).file_name as string;
-        return { method: 'POST', path: `/api/studies/${id}/recordings`, body: { metadata: { study_id: id, parts: [{ part: 1, id: recording, file_name: file, languages: [] }] } } };
+        const { study: id, recording } = c.granted
+          ? await fresh.recording(key)
+          : { study: side.study, recording: side.recording };
+        const file = (await s.knex('recordings').where({ id: recording }).first('file_name'))
+          .file_name as string;
+        return {
+          method: 'POST',
+          path: `/api/studies/${id}/recordings`,
+          body: {
+            metadata: { study_id: id, parts: [{ part: 1, id: recording, file_name: file, languages: [] }] },
+          },
+        };
       },
     })),
     'DELETE /api/studies/:id/recordings/:rid': sides((key, side) => ({
       target: key,
       need: recordingsOf(study(side)),
       async send(c) {
-        const { study: id, recording } = c.granted ? await fresh.recording(key) : { study: side.study, recording: side.recording };
+        const { study: id, recording } = c.granted
+          ? await fresh.recording(key)
+          : { study: side.study, recording: side.recording };
         return { method: 'DELETE', path: `/api/studies/${id}/recordings/${recording}` };
       },
     })),
@@ -281,7 +387,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
     })),
     // tus 1.0 (docs/api.md "Resumable uploads"): the same checks as the save.
     'OPTIONS /api/studies/:id/recordings/uploads': [
-      { target: 'A', need: signedIn, send: async () => ({ method: 'OPTIONS', path: `/api/studies/${s.A.study}/recordings/uploads` }) },
+      {
+        target: 'A',
+        need: signedIn,
+        send: async () => ({ method: 'OPTIONS', path: `/api/studies/${s.A.study}/recordings/uploads` }),
+      },
     ],
     'POST /api/studies/:id/recordings/uploads': sides((key, side) => ({
       target: key,
@@ -289,7 +399,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
       send: async () => ({
         method: 'POST',
         path: `/api/studies/${side.study}/recordings/uploads`,
-        headers: { ...TUS, 'Upload-Length': '16', 'Upload-Metadata': `filename ${b64('drill.mp4')},filetype ${b64('video/mp4')}` },
+        headers: {
+          ...TUS,
+          'Upload-Length': '16',
+          'Upload-Metadata': `filename ${b64('drill.mp4')},filetype ${b64('video/mp4')}`,
+        },
       }),
     })),
     'PATCH /api/studies/:id/recordings/uploads/:uid': upload('PATCH'),
@@ -306,7 +420,11 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
       })),
       {
         target: "group lesson: the classmate B's file",
-        need: can('read', 'study_task', t.studyRow('group B file', { study: s.group.study, about: s.B.child, author: s.A.teacher })),
+        need: can(
+          'read',
+          'study_task',
+          t.studyRow('group B file', { study: s.group.study, about: s.B.child, author: s.A.teacher }),
+        ),
         send: async () => ({ method: 'GET', path: `/api/study_tasks/${s.group.taskB}/download` }),
       },
     ],
@@ -315,10 +433,16 @@ export function studyRoutes({ s, fresh }: MatrixContext): Matrix {
         const file = task(key, side, own);
         return {
           target: file.label,
-          need: all(can('read', 'study_task', file), any(can('delete', 'study_task', file), related(file, 'author'))),
+          need: all(
+            can('read', 'study_task', file),
+            any(can('delete', 'study_task', file), related(file, 'author')),
+          ),
           async send(c) {
             const creator = own ? (c.user ?? s.people.admin) : side.teacher;
-            return { method: 'DELETE', path: `/api/study_tasks/${c.granted || own ? await fresh.task(key, creator) : side.task}` };
+            return {
+              method: 'DELETE',
+              path: `/api/study_tasks/${c.granted || own ? await fresh.task(key, creator) : side.task}`,
+            };
           },
         };
       }),

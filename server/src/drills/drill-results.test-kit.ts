@@ -7,6 +7,9 @@ export const DRILL_RESULTS_DIR = path.resolve(import.meta.dirname, '../../../tes
 export function writeDrillResult(name: string, result: Record<string, unknown>): string {
   fs.mkdirSync(DRILL_RESULTS_DIR, { recursive: true });
   const file = path.join(DRILL_RESULTS_DIR, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify({ drill: name, date: new Date().toISOString(), ...result }, null, 2) + '\n');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ drill: name, date: new Date().toISOString(), ...result }, null, 2) + '\n',
+  );
   return file;
 }

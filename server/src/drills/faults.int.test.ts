@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { freePort } from '../platform/db/embedded-postgres.js';
 import { addSignedInUser, addStudy, addUser } from '../features/studies/scheduling.test-kit.js';
-import { eventually, filesUnder, makeSample, metadataOf, pickStudies, postForm, removeDir, tempDir, type StudyPicks } from '../features/recordings/recordings.test-kit.js';
+import {
+  eventually,
+  filesUnder,
+  makeSample,
+  metadataOf,
+  pickStudies,
+  postForm,
+  removeDir,
+  tempDir,
+  type StudyPicks,
+} from '../features/recordings/recordings.test-kit.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, useTestDatabase } from '../../test/harness.test-kit.js';
 import { spawnServerProcess, type ServerProcess } from '../../test/server-process.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
@@ -66,7 +76,8 @@ async function signIn(url: string, role: keyof typeof DEMO_ACCOUNTS): Promise<Te
 
 const count = async (knex: Knex, table: string, where: Record<string, unknown>) =>
   Number((await knex(table).where(where).count({ n: '*' }).first())?.n);
-const stored = async (prefix: string) => (await filesUnder(path.join(dataDir, 'files'))).filter((f) => f.startsWith(prefix));
+const stored = async (prefix: string) =>
+  (await filesUnder(path.join(dataDir, 'files'))).filter((f) => f.startsWith(prefix));
 const uploadTemp = () => filesUnder(path.join(dataDir, 'tmp', 'uploads'));
 
 beforeAll(async () => {
@@ -92,8 +103,15 @@ async function notifiable(url: string, chat: string) {
   const teacher = await addSignedInUser(db.knex, url, ROLE.Teacher, 'Викладач');
   const student = await addUser(db.knex, ROLE.Student, 'Учень');
   await db.knex('users').where({ id: student }).update({ telegram_id: chat });
-  const study = await addStudy(db.knex, DateTime.now().setZone(TIME_ZONE).minus({ minutes: 5 }).startOf('minute'), [teacher.id, student]);
-  return { notify: () => teacher.client.post(`/api/users/${student}/notify`, { type_id: 1, study_id: study }), student };
+  const study = await addStudy(
+    db.knex,
+    DateTime.now().setZone(TIME_ZONE).minus({ minutes: 5 }).startOf('minute'),
+    [teacher.id, student],
+  );
+  return {
+    notify: () => teacher.client.post(`/api/users/${student}/notify`, { type_id: 1, study_id: study }),
+    student,
+  };
 }
 
 describe('faults in the middle of uploads and bot sends', () => {
@@ -102,23 +120,40 @@ describe('faults in the middle of uploads and bot sends', () => {
     const big = path.join(samples, 'essay.txt');
     await writeFile(big, 'homework line\n'.repeat(500_000));
     const tasks = await count(db.knex, 'study_tasks', { study_id: studies.second });
-    const res = await postForm(teacher, `/api/studies/${studies.second}`, { _method: 'patch' }, [{ field: 'study_task[]', name: 'essay.txt', path: big, type: 'text/plain' }], {
-      cutAfterBytes: 3 * 1024 * 1024,
-    });
+    const res = await postForm(
+      teacher,
+      `/api/studies/${studies.second}`,
+      { _method: 'patch' },
+      [{ field: 'study_task[]', name: 'essay.txt', path: big, type: 'text/plain' }],
+      {
+        cutAfterBytes: 3 * 1024 * 1024,
+      },
+    );
     expect(res.cut).toBe(true);
-    await eventually(async () => (await uploadTemp()).length === 0, 15_000, 'the partial homework file removed');
+    await eventually(
+      async () => (await uploadTemp()).length === 0,
+      15_000,
+      'the partial homework file removed',
+    );
     expect(await count(db.knex, 'study_tasks', { study_id: studies.second })).toBe(tasks);
     expect(await stored('homework/')).toEqual([]);
     // The server is fine and takes the next upload.
     const small = path.join(samples, 'short.txt');
     await writeFile(small, 'short homework\n');
-    const ok = await postForm(teacher, `/api/studies/${studies.second}`, { _method: 'patch' }, [{ field: 'study_task[]', name: 'short.txt', path: small, type: 'text/plain' }]);
+    const ok = await postForm(teacher, `/api/studies/${studies.second}`, { _method: 'patch' }, [
+      { field: 'study_task[]', name: 'short.txt', path: small, type: 'text/plain' },
+    ]);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
 
     const chat = '71000';
     telegram.plan(chat, 'cut-first');
     expect((await (await notifiable(first.url, chat)).notify()).status).toBe(200);
-    await eventually(async () => (await db.knex('messenger_outbox').where({ chat_id: chat }).first('status'))?.status === 'sent', 30_000, 'the cut send sent again');
+    await eventually(
+      async () =>
+        (await db.knex('messenger_outbox').where({ chat_id: chat }).first('status'))?.status === 'sent',
+      30_000,
+      'the cut send sent again',
+    );
     expect([telegram.sendsTo(chat), telegram.delivered(chat)]).toEqual([2, 1]);
     figures.connection_cut = {
       homework: { route: 'POST /api/studies/{id}', sent_bytes: res.sent, rows_added: 0, files_left: 0 },
@@ -138,23 +173,45 @@ describe('faults in the middle of uploads and bot sends', () => {
     await lock('studies').where('id', studies.own).forUpdate().first('id');
     const note = path.join(samples, 'note.txt');
     await writeFile(note, 'stored, never committed\n');
-    const homework = postForm(teacher, `/api/studies/${studies.own}`, { _method: 'patch' }, [{ field: 'study_task[]', name: 'note.txt', path: note, type: 'text/plain' }]).catch(() => null);
-    const video = await makeSample(samples, 'lesson.mp4', 'video', 6);
-    const recording = postForm(teacher, `/api/studies/${studies.own}/recordings`, { metadata: metadataOf(studies.own, [{ part: recordingsBefore + 1, file_name: 'drill-lesson.mp4' }]) }, [
-      { name: 'drill-lesson.mp4', path: video },
+    const homework = postForm(teacher, `/api/studies/${studies.own}`, { _method: 'patch' }, [
+      { field: 'study_task[]', name: 'note.txt', path: note, type: 'text/plain' },
     ]).catch(() => null);
+    const video = await makeSample(samples, 'lesson.mp4', 'video', 6);
+    const recording = postForm(
+      teacher,
+      `/api/studies/${studies.own}/recordings`,
+      { metadata: metadataOf(studies.own, [{ part: recordingsBefore + 1, file_name: 'drill-lesson.mp4' }]) },
+      [{ name: 'drill-lesson.mp4', path: video }],
+    ).catch(() => null);
     // A contract's signed document the same way: stored, then waiting for the contract's row.
-    const contract = (await db.knex('contracts').orderBy('id').first('id', 'document_file')) as { id: number; document_file: string | null };
+    const contract = (await db.knex('contracts').orderBy('id').first('id', 'document_file')) as {
+      id: number;
+      document_file: string | null;
+    };
     const contractLock = await db.knex.transaction();
     locks.push(contractLock);
     await contractLock('contracts').where('id', contract.id).forUpdate().first('id');
     const admin = await signIn(first.url, 'Administrator');
     const pdf = path.join(samples, 'signed.pdf');
     await writeFile(pdf, '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-    const signed = postForm(admin, `/api/contracts/${contract.id}`, { _method: 'patch' }, [{ field: 'document_file', name: 'signed.pdf', path: pdf, type: 'application/pdf' }]).catch(() => null);
-    await eventually(async () => (await stored(`homework/${studies.own}/`)).length > homeworkBefore.length, 60_000, 'the homework file stored');
-    await eventually(async () => (await stored(`recordings/${studies.own}/`)).length > 0, 60_000, 'the recording stored');
-    await eventually(async () => (await stored('contract-documents/')).length > 0, 60_000, 'the signed document stored');
+    const signed = postForm(admin, `/api/contracts/${contract.id}`, { _method: 'patch' }, [
+      { field: 'document_file', name: 'signed.pdf', path: pdf, type: 'application/pdf' },
+    ]).catch(() => null);
+    await eventually(
+      async () => (await stored(`homework/${studies.own}/`)).length > homeworkBefore.length,
+      60_000,
+      'the homework file stored',
+    );
+    await eventually(
+      async () => (await stored(`recordings/${studies.own}/`)).length > 0,
+      60_000,
+      'the recording stored',
+    );
+    await eventually(
+      async () => (await stored('contract-documents/')).length > 0,
+      60_000,
+      'the signed document stored',
+    );
 
     // Bots: a send in flight, a send waiting for its retry (429 retry_after), one just acknowledged.
     const [inFlight, waiting, acknowledged] = ['71001', '71002', '71003'];
@@ -166,7 +223,12 @@ describe('faults in the middle of uploads and bot sends', () => {
     expect((await a.notify()).status).toBe(200);
     await eventually(async () => telegram.sendsTo(inFlight) === 1, 30_000, 'the held send received');
     expect((await b.notify()).status).toBe(200);
-    await eventually(async () => (await db.knex('messenger_outbox').where({ user_id: b.student }).first('attempts'))?.attempts === 1, 30_000, 'the 429 recorded');
+    await eventually(
+      async () =>
+        (await db.knex('messenger_outbox').where({ user_id: b.student }).first('attempts'))?.attempts === 1,
+      30_000,
+      'the 429 recorded',
+    );
 
     // And a homework upload mid-body (the waiting saves keep their received files meanwhile).
     const waitingSaves = new Set(await uploadTemp());
@@ -174,17 +236,32 @@ describe('faults in the middle of uploads and bot sends', () => {
     await writeFile(big, 'a long essay line\n'.repeat(400_000));
     const killedAt = { at: 0 };
     const pendingAtKill: string[] = [];
-    const cut = await postForm(teacher, `/api/studies/${studies.second}`, { _method: 'patch' }, [{ field: 'study_task[]', name: 'long.txt', path: big, type: 'text/plain' }], {
-      cutAfterBytes: 3 * 1024 * 1024,
-      onCut: async () => {
-        await eventually(async () => (await uploadTemp()).some((f) => !waitingSaves.has(f)), 20_000, 'the partial upload on disk');
-        expect((await c.notify()).status).toBe(200);
-        pendingAtKill.push(...((await db.knex('messenger_outbox').where({ status: 'pending' }).pluck('chat_id')) as string[]));
-        first.proc.proc.kill('SIGKILL');
-        await new Promise((r) => first.proc.proc.once('exit', r));
-        killedAt.at = performance.now();
+    const cut = await postForm(
+      teacher,
+      `/api/studies/${studies.second}`,
+      { _method: 'patch' },
+      [{ field: 'study_task[]', name: 'long.txt', path: big, type: 'text/plain' }],
+      {
+        cutAfterBytes: 3 * 1024 * 1024,
+        onCut: async () => {
+          await eventually(
+            async () => (await uploadTemp()).some((f) => !waitingSaves.has(f)),
+            20_000,
+            'the partial upload on disk',
+          );
+          expect((await c.notify()).status).toBe(200);
+          pendingAtKill.push(
+            ...((await db
+              .knex('messenger_outbox')
+              .where({ status: 'pending' })
+              .pluck('chat_id')) as string[]),
+          );
+          first.proc.proc.kill('SIGKILL');
+          await new Promise((r) => first.proc.proc.once('exit', r));
+          killedAt.at = performance.now();
+        },
       },
-    });
+    );
     expect(cut.cut).toBe(true);
     await Promise.all([homework, recording, signed]);
     await lock.rollback();
@@ -201,7 +278,13 @@ describe('faults in the middle of uploads and bot sends', () => {
     };
     // Temporary files: the cut upload's part, the waiting homework and document saves' files (a
     // recording is moved into storage by rename, so its temporary file is gone once stored).
-    expect(left).toMatchObject({ temp_files: 3, homework_objects: 1, recording_objects: 1, document_objects: 1, pending_entries: 3 });
+    expect(left).toMatchObject({
+      temp_files: 3,
+      homework_objects: 1,
+      recording_objects: 1,
+      document_objects: 1,
+      pending_entries: 3,
+    });
     // The held send and the one waiting for its retry were pending when the process died (the one
     // just acknowledged may already have gone: the queue polls every 2 s).
     expect(pendingAtKill).toEqual(expect.arrayContaining([inFlight, waiting]));
@@ -213,16 +296,28 @@ describe('faults in the middle of uploads and bot sends', () => {
     expect(await stored(`homework/${studies.own}/`)).toEqual(homeworkBefore);
     expect(await stored(`recordings/${studies.own}/`)).toEqual([]);
     expect(await stored('contract-documents/')).toEqual([]);
-    expect((await db.knex('contracts').where('id', contract.id).first('document_file')).document_file).toBe(contract.document_file);
+    expect((await db.knex('contracts').where('id', contract.id).first('document_file')).document_file).toBe(
+      contract.document_file,
+    );
     expect(await filesUnder(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
     expect(await count(db.knex, 'recording_pending_objects', {})).toBe(0);
     expect(await count(db.knex, 'study_tasks', { study_id: studies.own })).toBe(tasksBefore);
     expect(await count(db.knex, 'recordings', { study_id: studies.own })).toBe(recordingsBefore);
 
     const chats = [inFlight, waiting, acknowledged];
-    const sent = () => db.knex('messenger_outbox').whereIn('chat_id', chats).where('status', 'sent').select('chat_id', 'sent_at');
+    const sent = () =>
+      db
+        .knex('messenger_outbox')
+        .whereIn('chat_id', chats)
+        .where('status', 'sent')
+        .select('chat_id', 'sent_at');
     await eventually(async () => (await sent()).length === 3, 60_000, 'every message sent after the restart');
-    const sentAt = new Map(((await sent()) as Array<{ chat_id: string; sent_at: Date }>).map((r) => [r.chat_id, r.sent_at.getTime()]));
+    const sentAt = new Map(
+      ((await sent()) as Array<{ chat_id: string; sent_at: Date }>).map((r) => [
+        r.chat_id,
+        r.sent_at.getTime(),
+      ]),
+    );
     // Jobs the killed process left (the held attempt's, the waiting retry's) find the rows sent.
     await new Promise((r) => setTimeout(r, 4000));
     for (const chat of chats) expect(telegram.delivered(chat), chat).toBe(1);
@@ -236,9 +331,17 @@ describe('faults in the middle of uploads and bot sends', () => {
       swept_at_start: sweep ? { temp_dirs: Number(sweep[1]), objects: Number(sweep[2]) } : null,
       after_restart: { temp_files: 0, orphan_objects: 0, partial_rows: 0 },
       messages: Object.fromEntries(
-        [['in_flight', inFlight], ['waiting_retry', waiting], ['acknowledged', acknowledged]].map(([k, chat]) => [
+        [
+          ['in_flight', inFlight],
+          ['waiting_retry', waiting],
+          ['acknowledged', acknowledged],
+        ].map(([k, chat]) => [
           k,
-          { requests: telegram.sendsTo(chat!), delivered: telegram.delivered(chat!), sent_ms_after_start: sentAt.get(chat!)! - servingAt },
+          {
+            requests: telegram.sendsTo(chat!),
+            delivered: telegram.delivered(chat!),
+            sent_ms_after_start: sentAt.get(chat!)! - servingAt,
+          },
         ]),
       ),
       retry_after_seconds: 20,

@@ -22,7 +22,9 @@ const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 describe('deeply nested JSON (was a stack overflow: 500)', () => {
   it('a create with 5000 nested arrays in a field: 400 json_too_deep, nothing written', async () => {
     const before = await srv.knex('contracts').count({ n: '*' }).first();
-    const res = await admin.post('/api/contracts', `{"template_id":${deep(5000)}}`, { 'Content-Type': 'application/json' });
+    const res = await admin.post('/api/contracts', `{"template_id":${deep(5000)}}`, {
+      'Content-Type': 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: t('errors.json_too_deep'), code: 'bad_request' });
     expect(await srv.knex('contracts').count({ n: '*' }).first()).toEqual(before);

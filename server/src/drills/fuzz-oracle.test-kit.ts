@@ -38,7 +38,9 @@ export async function dbFingerprinter(knex: Knex): Promise<() => Promise<Map<str
   const sql = parts.join(' UNION ALL ');
   let last: { nextXid: string; tables: Map<string, string> } | undefined;
   return async () => {
-    const { rows: ids } = (await knex.raw('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x')) as { rows: Array<{ x: string }> };
+    const { rows: ids } = (await knex.raw('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x')) as {
+      rows: Array<{ x: string }>;
+    };
     const nextXid = ids[0]!.x;
     if (last?.nextXid === nextXid) return last.tables;
     const { rows } = (await knex.raw(sql)) as { rows: Array<{ t: string; f: string }> };
@@ -77,27 +79,32 @@ const ENVELOPE_KEYS = new Set(['message', 'errors', 'code', 'params', 'error']);
 
 /** Why a refusal is not the spec's error envelope (`{ message, errors?, code?, params?, error? }`), or null. */
 export function envelopeProblem(a: AnswerFacts): string | null {
-  if (!a.contentType.startsWith('application/json')) return `refusal answered as ${a.contentType || 'no content type'}`;
+  if (!a.contentType.startsWith('application/json'))
+    return `refusal answered as ${a.contentType || 'no content type'}`;
   let body: unknown;
   try {
     body = JSON.parse(a.text);
   } catch {
     return 'refusal body is not JSON';
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'refusal body is not an object';
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'refusal body is not an object';
   const o = body as Record<string, unknown>;
   if (typeof o.message !== 'string' || o.message.trim() === '') return 'refusal without a message';
   const extra = Object.keys(o).filter((k) => !ENVELOPE_KEYS.has(k));
   if (extra.length) return `refusal with unexpected keys ${extra.join(',')}`;
-  if (a.status === 401 && (o.message !== 'Unauthenticated.' || Object.keys(o).length !== 1)) return '401 is not { message: "Unauthenticated." }';
+  if (a.status === 401 && (o.message !== 'Unauthenticated.' || Object.keys(o).length !== 1))
+    return '401 is not { message: "Unauthenticated." }';
   if (o.code !== undefined && typeof o.code !== 'string') return 'code is not a string';
   if (o.error !== undefined && o.error !== o.message) return 'error is not the message';
-  if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null)) return 'params is not an object';
+  if (o.params !== undefined && (typeof o.params !== 'object' || o.params === null))
+    return 'params is not an object';
   if (o.errors !== undefined) {
     const errs = o.errors as Record<string, unknown>;
     if (typeof errs !== 'object' || errs === null || Array.isArray(errs)) return 'errors is not an object';
     for (const [field, msgs] of Object.entries(errs)) {
-      if (!Array.isArray(msgs) || msgs.length === 0 || msgs.some((m) => typeof m !== 'string' || m === '')) return `errors.${field} is not a list of messages`;
+      if (!Array.isArray(msgs) || msgs.length === 0 || msgs.some((m) => typeof m !== 'string' || m === ''))
+        return `errors.${field} is not a list of messages`;
     }
   }
   return null;
@@ -108,9 +115,15 @@ export function envelopeProblem(a: AnswerFacts): string | null {
  * wording or SQL the query builder makes (knex quotes every name).
  */
 const LEAKS: Array<[string, RegExp]> = [
-  ['stack trace', /\n\s+at \S|\bat (?:async )?[\w.$<>]+ \((?:file:\/\/|\/|node:)|\bat (?:file:\/\/)?\/[^\s:]+:\d+:\d+/],
+  [
+    'stack trace',
+    /\n\s+at \S|\bat (?:async )?[\w.$<>]+ \((?:file:\/\/|\/|node:)|\bat (?:file:\/\/)?\/[^\s:]+:\d+:\d+/,
+  ],
   ['source path', /(?:\/server\/src\/|\/node_modules\/|\.ts:\d+:\d+|file:\/\/\/)/],
-  ['SQL', /\b(?:select|insert into|update|delete from)\b[^"\n]{0,80}"\w+"(?:\."\w+")?|\bfrom "\w+"|\bwhere "\w+"/i],
+  [
+    'SQL',
+    /\b(?:select|insert into|update|delete from)\b[^"\n]{0,80}"\w+"(?:\."\w+")?|\bfrom "\w+"|\bwhere "\w+"/i,
+  ],
   [
     'PostgreSQL error',
     /syntax error at or near|violates (?:foreign key|unique|check|not-null|exclusion) constraint|duplicate key value|invalid input (?:syntax|value) for|relation "[^"]+" does not exist|column "[^"]+" (?:does not exist|of relation)|operator does not exist|current transaction is aborted|\bSQLSTATE\b|out of range for type|value too long for type|invalid byte sequence for encoding/i,
@@ -134,5 +147,7 @@ export function leaksIn(text: string, request: string, paths: readonly string[])
 
 /** Keys that polluted a built-in prototype of this process (the test server runs in it). */
 export function prototypeKeys(): string[] {
-  return [Object.prototype, Array.prototype, Function.prototype, String.prototype].flatMap((proto) => Object.getOwnPropertyNames(proto));
+  return [Object.prototype, Array.prototype, Function.prototype, String.prototype].flatMap((proto) =>
+    Object.getOwnPropertyNames(proto),
+  );
 }

@@ -9,11 +9,25 @@ import { createLogger } from '../platform/logging/logger.js';
 import { hashPassword } from '../platform/security/secrets.js';
 import { makeSample } from '../features/recordings/recordings.test-kit.js';
 import { nbuAnswer, startFakeRateProvider } from '../features/subscription-plans/planning-server.test-kit.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, type DemoRole, type TestClient, type TestServer } from '../../test/harness.test-kit.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  startTestServer,
+  type DemoRole,
+  type TestClient,
+  type TestServer,
+} from '../../test/harness.test-kit.js';
 import { concreteRoutes, routesOf, type ConcreteRoute } from './app-routes.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 import { bodyArb, FILE_MARK, type Body } from './fuzz-bodies.test-kit.js';
-import { changedTables, dbFingerprinter, envelopeProblem, filesIn, leaksIn, prototypeKeys } from './fuzz-oracle.test-kit.js';
+import {
+  changedTables,
+  dbFingerprinter,
+  envelopeProblem,
+  filesIn,
+  leaksIn,
+  prototypeKeys,
+} from './fuzz-oracle.test-kit.js';
 import { POLLUTION_MARK, queryArb, queryString } from './fuzz-query.test-kit.js';
 import { sendRaw, type RawAnswer } from './raw-http.test-kit.js';
 
@@ -43,9 +57,39 @@ let rates: Awaited<ReturnType<typeof startFakeRateProvider>>;
 const figures: Record<string, unknown> = { seed: SEED, runs_per_role: RUNS };
 
 /** Routes that read a multipart body of their own (files): they get mostly multipart bodies. */
-const UPLOAD_PATTERNS = new Set(['/api/studies/:id/recordings', '/api/studies/:id', '/api/contracts/:id', '/api/invoices/:id', '/api/studies/:id/recordings/uploads']);
-const HOSTILE_IDS = ['0', '-1', 'abc', '1e3', '1.5', '99999999999999999999', '2147483648', '%00', '..%2F..%2Fetc', '1%20OR%201%3D1', '%E0%A4%A', '__proto__', 'constructor', '%20'];
-const HOSTILE_RESOURCES = ['__proto__', 'constructor', 'sessions', 'knex_migrations', 'pg_user', 'users%00', 'Users', 'users.json'];
+const UPLOAD_PATTERNS = new Set([
+  '/api/studies/:id/recordings',
+  '/api/studies/:id',
+  '/api/contracts/:id',
+  '/api/invoices/:id',
+  '/api/studies/:id/recordings/uploads',
+]);
+const HOSTILE_IDS = [
+  '0',
+  '-1',
+  'abc',
+  '1e3',
+  '1.5',
+  '99999999999999999999',
+  '2147483648',
+  '%00',
+  '..%2F..%2Fetc',
+  '1%20OR%201%3D1',
+  '%E0%A4%A',
+  '__proto__',
+  'constructor',
+  '%20',
+];
+const HOSTILE_RESOURCES = [
+  '__proto__',
+  'constructor',
+  'sessions',
+  'knex_migrations',
+  'pg_user',
+  'users%00',
+  'Users',
+  'users.json',
+];
 
 interface Known {
   ids: number[];
@@ -67,7 +111,9 @@ beforeAll(async () => {
   rates = await startFakeRateProvider(nbuAnswer(44.5));
   // FUZZ_LOG=error shows the server's own account of a failure next to the drill's.
   const log: Record<string, string> = process.env.FUZZ_LOG ? { LOG_LEVEL: process.env.FUZZ_LOG } : {};
-  srv = await startTestServer({ env: { DATA_DIR: dataDir, EXCHANGE_RATE_URL: rates.url, UPLOADER_JWT_SECRET: 'f'.repeat(64), ...log } });
+  srv = await startTestServer({
+    env: { DATA_DIR: dataDir, EXCHANGE_RATE_URL: rates.url, UPLOADER_JWT_SECRET: 'f'.repeat(64), ...log },
+  });
   known = await knownRows(srv);
 });
 
@@ -82,12 +128,26 @@ afterAll(async () => {
 
 async function knownRows(s: TestServer): Promise<Known> {
   const account = async (role: 'Administrator' | 'Responsible') =>
-    (await s.knex('users').where({ email: DEMO_ACCOUNTS[role] }).first('id', 'email', 'role_id')) as Known['accounts']['Administrator'];
+    (await s
+      .knex('users')
+      .where({ email: DEMO_ACCOUNTS[role] })
+      .first('id', 'email', 'role_id')) as Known['accounts']['Administrator'];
   const parent = await account('Responsible');
-  const child = (await s.knex('user_responsibles').where({ responsible_id: parent.id }).orderBy('child_id').first('child_id')).child_id as number;
-  const study = (await s.knex('study_user').where({ user_id: child }).orderBy('study_id').first('study_id')).study_id as number;
-  const contract = (await s.knex('contracts').where({ student_id: child }).orderBy('id').first('id'))?.id as number | undefined;
-  return { ids: [1, 2, parent.id, child, study, ...(contract ? [contract] : [])], accounts: { Administrator: await account('Administrator'), Responsible: parent } };
+  const child = (
+    await s
+      .knex('user_responsibles')
+      .where({ responsible_id: parent.id })
+      .orderBy('child_id')
+      .first('child_id')
+  ).child_id as number;
+  const study = (await s.knex('study_user').where({ user_id: child }).orderBy('study_id').first('study_id'))
+    .study_id as number;
+  const contract = (await s.knex('contracts').where({ student_id: child }).orderBy('id').first('id'))?.id as
+    number | undefined;
+  return {
+    ids: [1, 2, parent.id, child, study, ...(contract ? [contract] : [])],
+    accounts: { Administrator: await account('Administrator'), Responsible: parent },
+  };
 }
 
 interface Probe {
@@ -98,7 +158,10 @@ interface Probe {
 }
 
 function probeArb(routes: readonly ConcreteRoute[]): fc.Arbitrary<Probe> {
-  const idValues = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids.map(String)) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) });
+  const idValues = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...known.ids.map(String)) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
+  );
   // One arbitrary per route, built once (building them per sample cost seconds per run).
   const perRoute = new Map(routes.map((route) => [route, routeProbeArb(route, idValues)]));
   return fc.constantFrom(...routes).chain((route) => perRoute.get(route)!);
@@ -110,17 +173,26 @@ function routeProbeArb(route: ConcreteRoute, idValues: fc.Arbitrary<string>): fc
   const params = (route.pattern.match(/:\w+/g) ?? []).filter((p) => p !== ':resource');
   const write = route.method !== 'GET';
   const upload = write && UPLOAD_PATTERNS.has(route.pattern);
-  const hostileResource = fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_RESOURCES) });
-  const path = fc.tuple(fc.array(idValues, { minLength: params.length, maxLength: params.length }), hostileResource).map(([ids, other]) => {
-    let i = 0;
-    return route.pattern.replace(/:(\w+)\??/g, (_m, name: string) => (name === 'resource' ? other || def || 'users' : ids[i++]!));
-  });
+  const hostileResource = fc.oneof(
+    { weight: 12, arbitrary: fc.constant('') },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_RESOURCES) },
+  );
+  const path = fc
+    .tuple(fc.array(idValues, { minLength: params.length, maxLength: params.length }), hostileResource)
+    .map(([ids, other]) => {
+      let i = 0;
+      return route.pattern.replace(/:(\w+)\??/g, (_m, name: string) =>
+        name === 'resource' ? other || def || 'users' : ids[i++]!,
+      );
+    });
   const query = queryArb(def).map(queryString);
   return fc.record({
     route: fc.constant(route),
     path,
     query: write ? fc.oneof(fc.constant(''), query) : query,
-    body: write ? bodyArb({ ids: known.ids, contents: [video], multipartWeight: upload ? 30 : 4 }, def) : fc.constant<Body>({ kind: 'none', bytes: Buffer.alloc(0), headers: {} }),
+    body: write
+      ? bodyArb({ ids: known.ids, contents: [video], multipartWeight: upload ? 30 : 4 }, def)
+      : fc.constant<Body>({ kind: 'none', bytes: Buffer.alloc(0), headers: {} }),
   });
 }
 
@@ -148,7 +220,19 @@ async function runRole(role: 'Responsible' | 'Administrator', routes: readonly C
   const fingerprint = await dbFingerprinter(srv.knex);
   const protoBaseline = new Set(prototypeKeys());
   const serverPaths = [process.cwd(), root, dataDir];
-  const tally: Tally = { requests: 0, by_status: {}, by_body: {}, accepted: 0, refused: 0, unsendable: 0, resigned_in: 0, slowest_ms: 0, request_ms: 0, check_ms: 0, ms: 0 };
+  const tally: Tally = {
+    requests: 0,
+    by_status: {},
+    by_body: {},
+    accepted: 0,
+    refused: 0,
+    unsendable: 0,
+    resigned_in: 0,
+    slowest_ms: 0,
+    request_ms: 0,
+    check_ms: 0,
+    ms: 0,
+  };
   const violations: string[] = [];
   let db = await fingerprint();
   let files = await filesIn(root);
@@ -160,7 +244,15 @@ async function runRole(role: 'Responsible' | 'Administrator', routes: readonly C
     try {
       client = await srv.signInAs(role as DemoRole);
     } catch {
-      await srv.knex('users').where({ id: account.id }).update({ email: account.email, role_id: account.role_id, active: true, password: await hashPassword(DEMO_PASSWORD) });
+      await srv
+        .knex('users')
+        .where({ id: account.id })
+        .update({
+          email: account.email,
+          role_id: account.role_id,
+          active: true,
+          password: await hashPassword(DEMO_PASSWORD),
+        });
       await srv.knex('rate_limits').del();
       client = await srv.signInAs(role as DemoRole);
     }
@@ -203,7 +295,8 @@ async function runRole(role: 'Responsible' | 'Administrator', routes: readonly C
         found.push(...leaksIn(answer.text, sent, serverPaths));
       }
       const polluted = prototypeKeys().filter((k) => !protoBaseline.has(k));
-      if (polluted.length || (Object.prototype as Record<string, unknown>)[POLLUTION_MARK] !== undefined) found.push(`polluted a prototype: ${polluted.join(',')}`);
+      if (polluted.length || (Object.prototype as Record<string, unknown>)[POLLUTION_MARK] !== undefined)
+        found.push(`polluted a prototype: ${polluted.join(',')}`);
       const after = await fingerprint();
       if (refused) {
         const changed = changedTables(db, after);
@@ -217,12 +310,15 @@ async function runRole(role: 'Responsible' | 'Administrator', routes: readonly C
         if (!inStorage) found.push(`left a file outside storage: ${f}`);
         else if (refused) found.push(`refused (${answer.status}) but stored ${f}`);
       }
-      for (const f of files.keys()) if (!nowFiles.has(f) && refused) found.push(`refused (${answer.status}) but removed ${f}`);
+      for (const f of files.keys())
+        if (!nowFiles.has(f) && refused) found.push(`refused (${answer.status}) but removed ${f}`);
       files = nowFiles;
       tally.check_ms += performance.now() - checking;
       if (found.length) {
         const sentBody = p.body.bytes.subarray(0, 300).toString('utf8');
-        violations.push(`${label} -> ${answer.status} ${statusClass}: ${found.join('; ')} :: ${answer.text.slice(0, 200)} <= ${JSON.stringify(sentBody)}`);
+        violations.push(
+          `${label} -> ${answer.status} ${statusClass}: ${found.join('; ')} :: ${answer.text.slice(0, 200)} <= ${JSON.stringify(sentBody)}`,
+        );
       }
       if (answer.status === 401 || (!refused && SESSION_ROUTES.test(p.path))) await resignIn();
     }),
@@ -254,7 +350,9 @@ describe('fuzzing every route over HTTP', () => {
     figures.routes = routes.length;
   });
 
-  const roles = (['Responsible', 'Administrator'] as const).filter((r) => !process.env.FUZZ_ROLES || process.env.FUZZ_ROLES.split(',').includes(r));
+  const roles = (['Responsible', 'Administrator'] as const).filter(
+    (r) => !process.env.FUZZ_ROLES || process.env.FUZZ_ROLES.split(',').includes(r),
+  );
   for (const role of roles) {
     it(`as the ${role}: no 5xx, refusals in the envelope, nothing leaked, written or left behind`, async () => {
       const { tally, violations } = await runRole(role, routes);
@@ -269,9 +367,19 @@ describe('fuzzing every route over HTTP', () => {
   it(`wrote no file named ${FILE_MARK} anywhere it looked`, async () => {
     // The drill's own directory in depth; the system's temporary directory, the repository and
     // the file system's root one level deep (where `../` names would climb to).
-    const found = [...(await filesIn(root)).keys()].filter((f) => f.includes(FILE_MARK)).map((f) => path.join(root, f));
-    for (const dir of new Set([previousTmp ?? os.tmpdir(), '/tmp', process.cwd(), path.join(process.cwd(), 'server'), path.dirname(root), '/'])) {
-      for (const name of await readdir(dir).catch(() => [])) if (name.includes(FILE_MARK)) found.push(path.join(dir, name));
+    const found = [...(await filesIn(root)).keys()]
+      .filter((f) => f.includes(FILE_MARK))
+      .map((f) => path.join(root, f));
+    for (const dir of new Set([
+      previousTmp ?? os.tmpdir(),
+      '/tmp',
+      process.cwd(),
+      path.join(process.cwd(), 'server'),
+      path.dirname(root),
+      '/',
+    ])) {
+      for (const name of await readdir(dir).catch(() => []))
+        if (name.includes(FILE_MARK)) found.push(path.join(dir, name));
     }
     expect(found).toEqual([]);
   });

@@ -4,8 +4,20 @@ import { i18nFor } from '@school/shared/i18n';
 import { createApp, XHR_EXEMPT_PREFIXES } from '../app.js';
 import { createLogger } from '../platform/logging/logger.js';
 import { sha256 } from '../platform/security/secrets.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, TestClient, type TestServer } from '../../test/harness.test-kit.js';
-import { concreteRoutes, mapLimit, routesOf, STATE_CHANGING, type ConcreteRoute } from './app-routes.test-kit.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../test/harness.test-kit.js';
+import {
+  concreteRoutes,
+  mapLimit,
+  routesOf,
+  STATE_CHANGING,
+  type ConcreteRoute,
+} from './app-routes.test-kit.js';
 import { writeDrillResult } from './drill-results.test-kit.js';
 
 /**
@@ -32,7 +44,11 @@ afterAll(async () => {
 
 const sessionCookieOf = (res: { headers: Headers }) =>
   res.headers.getSetCookie().find((h) => h.startsWith('school_session='));
-const attrs = (cookie: string) => cookie.split(';').slice(1).map((a) => a.trim().toLowerCase());
+const attrs = (cookie: string) =>
+  cookie
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 const signIn = (c: TestClient, email: string, password = DEMO_PASSWORD, remember = false) =>
   c.post('/login', { email, password, remember });
 
@@ -44,7 +60,13 @@ describe('CSRF: X-Requested-With on every state-changing route', () => {
     const writes = all.filter((r) => (STATE_CHANGING as readonly string[]).includes(r.method));
     // The routers were found at all (a Koa or @koa/router upgrade could hide them).
     expect(all.some((r) => r.method === 'GET' && r.pattern === '/api/user')).toBe(true);
-    for (const known of ['POST /login', 'POST /logout', 'POST /api/ical-feeds', 'PATCH /api/users/:id', 'POST /api/:resource']) {
+    for (const known of [
+      'POST /login',
+      'POST /logout',
+      'POST /api/ical-feeds',
+      'PATCH /api/users/:id',
+      'POST /api/:resource',
+    ]) {
       expect(writes.map((r) => `${r.method} ${r.pattern}`)).toContain(known);
     }
     const targets = concreteRoutes(writes);
@@ -55,7 +77,12 @@ describe('CSRF: X-Requested-With on every state-changing route', () => {
       // The client with xhr off is a cross-site form: the browser adds the cookie, nothing else.
       const res = await fetch(srv.url + route.path, {
         method: route.method,
-        headers: { ...cookie, Accept: 'application/json', 'Accept-Language': 'uk', 'Content-Type': 'application/json' },
+        headers: {
+          ...cookie,
+          Accept: 'application/json',
+          'Accept-Language': 'uk',
+          'Content-Type': 'application/json',
+        },
         body: '{}',
         redirect: 'manual',
       });
@@ -65,13 +92,18 @@ describe('CSRF: X-Requested-With on every state-changing route', () => {
     // Webhooks are exempt by design (secret-checked instead): a cookie alone must still get nowhere.
     const exempt = (path: string) => XHR_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
     const leaks = answers.filter((a) =>
-      exempt(a.route.path) ? a.status < 400 : a.status !== 403 || a.code !== 'forbidden' || a.message !== csrf,
+      exempt(a.route.path)
+        ? a.status < 400
+        : a.status !== 403 || a.code !== 'forbidden' || a.message !== csrf,
     );
     expect(leaks.map((a) => `${a.route.method} ${a.route.path} -> ${a.status} ${a.code}`)).toEqual([]);
     // The session survived the sweep (no route signed it out) and was really a signed-in one.
     expect((await admin.get('/api/user')).body.data.email).toBe(DEMO_ACCOUNTS.Administrator);
     // `_method` on a POST is judged as the POST it is.
-    const overridden = await fetch(`${srv.url}/api/users/2?_method=delete`, { method: 'POST', headers: cookie });
+    const overridden = await fetch(`${srv.url}/api/users/2?_method=delete`, {
+      method: 'POST',
+      headers: cookie,
+    });
     expect(overridden.status).toBe(403);
     figures.csrf = {
       router_patterns: writes.length,
@@ -91,7 +123,9 @@ describe('the session cookie', () => {
     expect(a.some((x) => x.startsWith('expires=') || x.startsWith('max-age='))).toBe(false);
     // Not Secure by default (the server speaks plain HTTP unless configured).
     expect(a).not.toContain('secure');
-    const remembered = attrs(sessionCookieOf(await signIn(srv.client(), DEMO_ACCOUNTS.Manager, DEMO_PASSWORD, true))!);
+    const remembered = attrs(
+      sessionCookieOf(await signIn(srv.client(), DEMO_ACCOUNTS.Manager, DEMO_PASSWORD, true))!,
+    );
     expect(remembered.some((x) => x.startsWith('expires='))).toBe(true);
   });
 
@@ -101,7 +135,9 @@ describe('the session cookie', () => {
       const c = secure.client();
       const res = await signIn(c, DEMO_ACCOUNTS.Teacher);
       expect(res.status, res.text).toBe(200);
-      expect(attrs(sessionCookieOf(res)!)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
+      expect(attrs(sessionCookieOf(res)!)).toEqual(
+        expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']),
+      );
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       const out = await c.post('/logout');
       expect(out.status).toBe(204);
@@ -120,7 +156,12 @@ describe('the session cookie', () => {
     const issued = c.cookies.get('school_session')!;
     expect(issued).not.toBe(planted);
     expect(issued).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await srv.knex('sessions').where({ id: sha256(planted) }).first()).toBeUndefined();
+    expect(
+      await srv
+        .knex('sessions')
+        .where({ id: sha256(planted) })
+        .first(),
+    ).toBeUndefined();
     // Signing in again (another account on the same browser) ends the first session on the server.
     await signIn(c, DEMO_ACCOUNTS.Responsible);
     expect(c.cookies.get('school_session')).not.toBe(issued);
@@ -139,7 +180,9 @@ describe('the session cookie', () => {
     const token = laptop.cookies.get('school_session')!;
     const out = await laptop.post('/logout');
     expect(out.status).toBe(204);
-    expect(attrs(sessionCookieOf(out)!).some((x) => x === 'max-age=0' || x.startsWith('expires=thu, 01 jan 1970'))).toBe(true);
+    expect(
+      attrs(sessionCookieOf(out)!).some((x) => x === 'max-age=0' || x.startsWith('expires=thu, 01 jan 1970')),
+    ).toBe(true);
     const replay = srv.client();
     replay.cookies.set('school_session', token);
     expect((await replay.get('/api/user')).status).toBe(401);
@@ -198,7 +241,9 @@ describe('login throttling', () => {
   it('holds against a burst: parallel wrong passwords get no more password checks than the limit', async () => {
     const email = DEMO_ACCOUNTS.Manager;
     const burst = 20;
-    const answers = await Promise.all(Array.from({ length: burst }, () => signIn(srv.client(), email, 'wrong-password')));
+    const answers = await Promise.all(
+      Array.from({ length: burst }, () => signIn(srv.client(), email, 'wrong-password')),
+    );
     const checked = answers.filter((r) => r.status === 422).length;
     const locked = answers.filter((r) => r.status === 429).length;
     figures.login_burst = { parallel_attempts: burst, password_checks: checked, refused_429: locked };
@@ -212,8 +257,14 @@ describe('login throttling', () => {
     const c = await srv.signInAs('Student');
     const id = (await c.get('/api/user')).body.data.id as number;
     const burst = 12;
-    const guess = { current_password: 'wrong-password', new_password: 'whatever-99', new_password_confirmation: 'whatever-99' };
-    const answers = await Promise.all(Array.from({ length: burst }, () => c.patch(`/api/users/${id}`, guess)));
+    const guess = {
+      current_password: 'wrong-password',
+      new_password: 'whatever-99',
+      new_password_confirmation: 'whatever-99',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: burst }, () => c.patch(`/api/users/${id}`, guess)),
+    );
     const checked = answers.filter((r) => r.status === 422).length;
     figures.password_change_burst = { parallel_attempts: burst, password_checks: checked };
     expect(checked + answers.filter((r) => r.status === 429).length).toBe(burst);
@@ -234,7 +285,12 @@ describe('iCal feed tokens', () => {
     for (const t of tokens) {
       expect(Buffer.from(t, 'base64url').length).toBe(32);
       expect(await srv.knex('ical_feeds').where({ token_hash: t }).first()).toBeUndefined();
-      expect(await srv.knex('ical_feeds').where({ token_hash: sha256(t) }).first()).toBeDefined();
+      expect(
+        await srv
+          .knex('ical_feeds')
+          .where({ token_hash: sha256(t) })
+          .first(),
+      ).toBeDefined();
     }
     expect(new Set(tokens).size).toBe(3);
     const fetchFeed = (t: string) => fetch(`${srv.url}/ical/${t}.ics`).then((r) => r.status);
@@ -248,7 +304,13 @@ describe('iCal feed tokens', () => {
     expect((await c.delete('/api/ical-feeds')).status).toBe(204);
     expect(await fetchFeed(last)).toBe(404);
     expect((await c.get('/api/ical-feeds')).body.data.active).toBe(false);
-    figures.ical = { token_bits: 256, encoding: 'base64url', stored: 'sha256', rotate_revokes_old: true, revoke: 'DELETE /api/ical-feeds' };
+    figures.ical = {
+      token_bits: 256,
+      encoding: 'base64url',
+      stored: 'sha256',
+      rotate_revokes_old: true,
+      revoke: 'DELETE /api/ical-feeds',
+    };
   });
 });
 

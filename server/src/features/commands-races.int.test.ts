@@ -99,19 +99,19 @@ describe('double submits', () => {
     await srv.client().post('/password/email', { email: 'teacher@example.com' });
     // The mail is written by a job after the answer.
     const row = await vi.waitFor(
-      async () => (await srv.knex('mail_outbox').where({ to: 'teacher@example.com' }).orderBy('id', 'desc').first()) ?? Promise.reject(new Error('no mail yet')),
+      async () =>
+        (await srv.knex('mail_outbox').where({ to: 'teacher@example.com' }).orderBy('id', 'desc').first()) ??
+        Promise.reject(new Error('no mail yet')),
       { timeout: 5000, interval: 20 },
     );
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(row.text)![1]!;
     const reset = (password: string) =>
-      srv
-        .client()
-        .post('/password/reset', {
-          token,
-          email: 'teacher@example.com',
-          password,
-          password_confirmation: password,
-        });
+      srv.client().post('/password/reset', {
+        token,
+        email: 'teacher@example.com',
+        password,
+        password_confirmation: password,
+      });
 
     const results = await Promise.all([reset('first-pass-1'), reset('second-pass-2')]);
     const won = oneWins(results, 200, [422]);

@@ -80,7 +80,10 @@ describe('feature folders', () => {
     const graph = featureImportGraph(FEATURES);
     const scheduling = ['free-slots', 'study-transfer', 'study-notify', 'studies'];
     for (const name of ['free-slots', 'study-transfer', 'study-notify']) {
-      expect([...graph.get(name)!].filter((d) => scheduling.includes(d)), name).toEqual([]);
+      expect(
+        [...graph.get(name)!].filter((d) => scheduling.includes(d)),
+        name,
+      ).toEqual([]);
     }
   });
 });
@@ -104,7 +107,8 @@ describe('client feature folders', () => {
   it('admin pages live in their resource folders (their frame in kit/), the calendar reaches studies by the declared path', () => {
     const staff = featureImportGraph(CLIENT_FEATURES['desktop renderer']);
     // Each admin page (table and form) lives in its resource's folder; the frame is in kit/.
-    for (const gone of ['admin-table', 'admin-forms', 'admin-widgets']) expect(staff.has(gone), gone).toBe(false);
+    for (const gone of ['admin-table', 'admin-forms', 'admin-widgets'])
+      expect(staff.has(gone), gone).toBe(false);
     expect([...staff.get('calendar')!]).not.toContain('studies');
   });
 });

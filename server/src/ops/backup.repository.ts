@@ -14,7 +14,9 @@ export const STORAGE_KEY_COLUMNS: ReadonlyArray<readonly [table: string, column:
 
 /** Storage keys the database references, read in the caller's (snapshot) transaction. */
 export async function referencedKeys(client: pg.Client): Promise<string[]> {
-  const sql = STORAGE_KEY_COLUMNS.map(([t, c]) => `SELECT "${c}" AS key FROM "${t}" WHERE "${c}" IS NOT NULL`).join(' UNION ');
+  const sql = STORAGE_KEY_COLUMNS.map(
+    ([t, c]) => `SELECT "${c}" AS key FROM "${t}" WHERE "${c}" IS NOT NULL`,
+  ).join(' UNION ');
   const rows = await client.query<{ key: string }>(`SELECT key FROM (${sql}) k ORDER BY key`);
   return rows.rows.map((r) => r.key);
 }
@@ -22,11 +24,17 @@ export async function referencedKeys(client: pg.Client): Promise<string[]> {
 export async function appliedMigrations(client: pg.Client): Promise<string[]> {
   const found = await client.query<{ t: string | null }>(`SELECT to_regclass('public.knex_migrations') AS t`);
   if (!found.rows[0]?.t) return [];
-  return (await client.query<{ name: string }>('SELECT name FROM knex_migrations ORDER BY id')).rows.map((r) => r.name);
+  return (await client.query<{ name: string }>('SELECT name FROM knex_migrations ORDER BY id')).rows.map(
+    (r) => r.name,
+  );
 }
 
 export async function serverMajor(client: pg.Client): Promise<{ major: number; version: string }> {
-  const row = (await client.query<{ num: string; version: string }>(`SELECT current_setting('server_version_num') AS num, current_setting('server_version') AS version`)).rows[0]!;
+  const row = (
+    await client.query<{ num: string; version: string }>(
+      `SELECT current_setting('server_version_num') AS num, current_setting('server_version') AS version`,
+    )
+  ).rows[0]!;
   return { major: Math.floor(Number(row.num) / 10000), version: row.version };
 }
 

@@ -65,9 +65,16 @@ export async function backup(target: OpsTarget, out: string): Promise<Manifest> 
     const keys = await referencedKeys(client);
     const migrations = await appliedMigrations(client);
     // The snapshot lives while this transaction is open: pg_dump sees exactly what `keys` saw.
-    await runTool(pgDump, ['--format=custom', `--snapshot=${snapshot}`, `--file=${path.join(out, DUMP)}`, `--dbname=${target.databaseUrl}`]);
+    await runTool(pgDump, [
+      '--format=custom',
+      `--snapshot=${snapshot}`,
+      `--file=${path.join(out, DUMP)}`,
+      `--dbname=${target.databaseUrl}`,
+    ]);
     await client.query('COMMIT');
-    target.log(`database dumped (${fs.statSync(path.join(out, DUMP)).size} bytes, ${migrations.length} migrations); ${keys.length} files`);
+    target.log(
+      `database dumped (${fs.statSync(path.join(out, DUMP)).size} bytes, ${migrations.length} migrations); ${keys.length} files`,
+    );
     const files: FileEntry[] = [];
     const missing: string[] = [];
     for (const key of keys) {
@@ -77,7 +84,8 @@ export async function backup(target: OpsTarget, out: string): Promise<Manifest> 
     }
     // A row whose file is not in storage: it never was (the demo school's homework), or it was
     // deleted after the snapshot. Either way its download answers 404, before and after a restore.
-    if (missing.length) target.log(`${missing.length} referenced files are not in storage (listed in the manifest as missing)`);
+    if (missing.length)
+      target.log(`${missing.length} referenced files are not in storage (listed in the manifest as missing)`);
     const manifest: Manifest = {
       format: FORMAT,
       created_at: new Date().toISOString(),
@@ -99,7 +107,8 @@ export async function backup(target: OpsTarget, out: string): Promise<Manifest> 
 async function backUpFile(target: OpsTarget, out: string, key: string): Promise<FileEntry | null> {
   const info = await target.storage.stat(key);
   if (!info) return null;
-  if (target.storageKind === 's3') return { key, size: info.size, etag: info.etag, content_type: info.contentType };
+  if (target.storageKind === 's3')
+    return { key, size: info.size, etag: info.etag, content_type: info.contentType };
   const dest = path.join(out, 'files', ...key.split('/'));
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   const hash = createHash('sha256');
@@ -119,7 +128,8 @@ export function readManifest(from: string): Manifest {
   const file = path.join(from, MANIFEST);
   if (!fs.existsSync(file)) throw new Error(`${from} holds no ${MANIFEST}: not a complete backup`);
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-  if (manifest.format !== FORMAT) throw new Error(`${file}: unknown backup format ${String(manifest.format)}`);
+  if (manifest.format !== FORMAT)
+    throw new Error(`${file}: unknown backup format ${String(manifest.format)}`);
   return manifest;
 }
 
@@ -127,27 +137,41 @@ export function readManifest(from: string): Manifest {
 export async function restore(target: OpsTarget, from: string): Promise<Manifest> {
   const manifest = readManifest(from);
   if (manifest.storage !== target.storageKind) {
-    throw new Error(`the backup's files are on ${manifest.storage}, this configuration stores them on ${target.storageKind}`);
+    throw new Error(
+      `the backup's files are on ${manifest.storage}, this configuration stores them on ${target.storageKind}`,
+    );
   }
   const client = await connectPgClient(target.databaseUrl);
   try {
-    if ((await userRelations(client)) > 0) throw new Error('the database is not empty: restore into a new, empty database');
+    if ((await userRelations(client)) > 0)
+      throw new Error('the database is not empty: restore into a new, empty database');
     if (target.storageKind === 'local') {
-      if (target.filesDir && !isEmptyDir(target.filesDir)) throw new Error(`${target.filesDir} is not empty: restore into an empty files directory`);
+      if (target.filesDir && !isEmptyDir(target.filesDir))
+        throw new Error(`${target.filesDir} is not empty: restore into an empty files directory`);
     } else {
       const wrong: string[] = [];
       for (const f of manifest.files) {
         const info = await target.storage.stat(f.key);
         if (!info || info.size !== f.size || (f.etag && info.etag !== f.etag)) wrong.push(f.key);
       }
-      if (wrong.length) throw new Error(`${wrong.length} objects of the backup are missing or changed in the bucket (first: ${wrong[0]}): restore them from the bucket's versions first`);
+      if (wrong.length)
+        throw new Error(
+          `${wrong.length} objects of the backup are missing or changed in the bucket (first: ${wrong[0]}): restore them from the bucket's versions first`,
+        );
     }
     const pg = await serverMajor(client);
     const pgRestore = await pgTool('pg_restore', Math.max(pg.major, manifest.postgres.major));
     target.log(`PostgreSQL ${pg.version}: ${pgRestore}`);
-    await runTool(pgRestore, ['--exit-on-error', '--no-owner', '--no-acl', `--dbname=${target.databaseUrl}`, path.join(from, DUMP)]);
+    await runTool(pgRestore, [
+      '--exit-on-error',
+      '--no-owner',
+      '--no-acl',
+      `--dbname=${target.databaseUrl}`,
+      path.join(from, DUMP),
+    ]);
     const migrations = await appliedMigrations(client);
-    if (migrations.join() !== manifest.migrations.join()) throw new Error('the restored database does not list the backup’s migrations');
+    if (migrations.join() !== manifest.migrations.join())
+      throw new Error('the restored database does not list the backup’s migrations');
     target.log(`database restored (${migrations.length} migrations)`);
   } finally {
     await client.end().catch(() => undefined);

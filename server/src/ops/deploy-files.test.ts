@@ -11,7 +11,13 @@ import { CONFIG_VARIABLES, loadConfig } from '../config.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
-const keys = (unit: string) => Object.fromEntries(unit.split('\n').filter((l) => /^\w+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+const keys = (unit: string) =>
+  Object.fromEntries(
+    unit
+      .split('\n')
+      .filter((l) => /^\w+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 
 describe('deploy/', () => {
   it('the systemd units restart a process that exits, with a back-off, and run the built entry points', () => {
@@ -21,7 +27,14 @@ describe('deploy/', () => {
       ['deploy/systemd/school-uploader.service', 'upload-service'],
     ] as const) {
       const unit = keys(read(file));
-      expect(unit, file).toMatchObject({ Restart: 'always', RestartSec: '2', RestartSteps: '5', RestartMaxDelaySec: '60', KillSignal: 'SIGTERM', EnvironmentFile: '/etc/school/school.env' });
+      expect(unit, file).toMatchObject({
+        Restart: 'always',
+        RestartSec: '2',
+        RestartSteps: '5',
+        RestartMaxDelaySec: '60',
+        KillSignal: 'SIGTERM',
+        EnvironmentFile: '/etc/school/school.env',
+      });
       expect(unit.ExecStart, file).toBe(`/usr/bin/node server/dist/${entry}.js`);
       expect(build).toMatch(new RegExp(`'?${entry}'?: new URL`));
     }
@@ -30,11 +43,23 @@ describe('deploy/', () => {
 
   it('the production environment names only variables the server reads, and loads once filled in', () => {
     const lines = read('deploy/school.env.example').split('\n');
-    const set = Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const set = Object.fromEntries(
+      lines
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
     const named = lines.map((l) => /^#?\s?([A-Z][A-Z0-9_]+)=/.exec(l)?.[1]).filter((v): v is string => !!v);
     expect(named.filter((v) => !CONFIG_VARIABLES.includes(v))).toEqual([]);
-    const config = loadConfig({}, { ...set, PORT: '8080', UPLOADER_JWT_SECRET: 'x'.repeat(64), METRICS_TOKEN: 'y'.repeat(32) });
-    expect(config).toMatchObject({ SESSION_COOKIE_SECURE: true, TRUST_PROXY: true, SEED_DEMO: false, APP_URL: 'https://school.example.org' });
+    const config = loadConfig(
+      {},
+      { ...set, PORT: '8080', UPLOADER_JWT_SECRET: 'x'.repeat(64), METRICS_TOKEN: 'y'.repeat(32) },
+    );
+    expect(config).toMatchObject({
+      SESSION_COOKIE_SECURE: true,
+      TRUST_PROXY: true,
+      SEED_DEMO: false,
+      APP_URL: 'https://school.example.org',
+    });
   });
 
   it('the nginx template keeps /metrics private and streams /upload', () => {

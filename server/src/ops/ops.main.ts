@@ -17,7 +17,8 @@ async function main() {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const config = loadConfig();
-  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (the PostgreSQL to back up or restore into)');
+  if (!config.DATABASE_URL)
+    throw new Error('DATABASE_URL is required (the PostgreSQL to back up or restore into)');
   const target = {
     databaseUrl: config.DATABASE_URL,
     storage: createStorage(config),
@@ -37,11 +38,19 @@ async function main() {
     // The password comes from the environment, never the command line (shell history, ps).
     const email = arg('--email');
     const password = process.env.ADMIN_PASSWORD ?? '';
-    if (!email || password.length < 8) throw new Error('usage: ADMIN_PASSWORD=… npm run create-admin -- --email EMAIL [--firstname NAME --surname NAME] (a password of 8+ characters)');
+    if (!email || password.length < 8)
+      throw new Error(
+        'usage: ADMIN_PASSWORD=… npm run create-admin -- --email EMAIL [--firstname NAME --surname NAME] (a password of 8+ characters)',
+      );
     const knex = createKnex(config.DATABASE_URL, 2);
     try {
       await migrateLatest(knex);
-      const id = await createFirstAdministrator(knex, { email, firstname: arg('--firstname') ?? 'Administrator', surname: arg('--surname') ?? '', passwordHash: await hashPassword(password) });
+      const id = await createFirstAdministrator(knex, {
+        email,
+        firstname: arg('--firstname') ?? 'Administrator',
+        surname: arg('--surname') ?? '',
+        passwordHash: await hashPassword(password),
+      });
       target.log(`Administrator ${email} created (user ${id}): sign in at ${config.APP_URL}/staff/`);
     } finally {
       await knex.destroy();

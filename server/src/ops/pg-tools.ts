@@ -11,11 +11,21 @@ const exec = promisify(execFile);
  * else on PATH; a newer major when that one is missing (pg_dump reads older servers, pg_restore
  * older archives). Never an older one: pg_dump refuses a newer server.
  */
-export async function pgTool(tool: 'pg_dump' | 'pg_restore', serverMajor: number, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function pgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  serverMajor: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   const candidates: string[] = [];
   if (env.PG_BIN_DIR) candidates.push(path.join(env.PG_BIN_DIR, tool));
   const debian = '/usr/lib/postgresql';
-  const installed = fs.existsSync(debian) ? fs.readdirSync(debian).map(Number).filter((n) => n >= serverMajor).sort((a, b) => a - b) : [];
+  const installed = fs.existsSync(debian)
+    ? fs
+        .readdirSync(debian)
+        .map(Number)
+        .filter((n) => n >= serverMajor)
+        .sort((a, b) => a - b)
+    : [];
   for (const major of installed) candidates.push(path.join(debian, String(major), 'bin', tool));
   candidates.push(tool);
   const seen: string[] = [];

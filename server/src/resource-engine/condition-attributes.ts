@@ -10,7 +10,11 @@ const ATTRIBUTES: Record<string, (knex: Knex, id: number) => Promise<Record<stri
   }),
 };
 
-export async function conditionAttributes(knex: Knex, subject: string, id: number): Promise<Record<string, unknown>> {
+export async function conditionAttributes(
+  knex: Knex,
+  subject: string,
+  id: number,
+): Promise<Record<string, unknown>> {
   const load = ATTRIBUTES[subject];
   return load ? load(knex, id) : {};
 }

@@ -82,7 +82,8 @@ export function guardQuery(q: ResolvedQuery, ctx: EngineContext): void {
   for (const name of q.select ?? []) {
     const field = q.resource.fields[name];
     const computed = q.resource.computed?.[name];
-    if (field ? !fieldAnswerable(field, auth) : computed && !allowedBy(computed.readableBy, auth)) throw forbiddenQuery(`select[]=${name}`);
+    if (field ? !fieldAnswerable(field, auth) : computed && !allowedBy(computed.readableBy, auth))
+      throw forbiddenQuery(`select[]=${name}`);
   }
   const visit = (nodes: WithNode[]) =>
     nodes.forEach((node) => {
@@ -90,12 +91,15 @@ export function guardQuery(q: ResolvedQuery, ctx: EngineContext): void {
       for (const col of node.columns ?? []) {
         const field = node.to.fields[col];
         const computed = node.to.computed?.[col];
-        if (field ? !fieldAnswerable(field, auth) : computed && !allowedBy(computed.readableBy, auth)) throw forbiddenQuery(node.parameter);
+        if (field ? !fieldAnswerable(field, auth) : computed && !allowedBy(computed.readableBy, auth))
+          throw forbiddenQuery(node.parameter);
       }
       // Ordering by a field leaks its values as surely as answering it (sort[] is guarded too).
       for (const term of node.sort) {
         const field = node.to.fields[term.field];
-        const readable = field ? fieldReadable(field, auth) : allowedBy(node.to.computed?.[term.field]?.readableBy, auth);
+        const readable = field
+          ? fieldReadable(field, auth)
+          : allowedBy(node.to.computed?.[term.field]?.readableBy, auth);
         if (!readable) throw forbiddenQuery(term.parameter ?? node.parameter);
       }
       visit(node.children);

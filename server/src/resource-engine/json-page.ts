@@ -2,7 +2,16 @@ import type { Knex } from 'knex';
 import type { ResourceDef } from '@school/shared/resources';
 import type { ResolvedQuery, WithNode } from './query-ast.js';
 import { toSortTerm, targetOf } from './query-resolver.js';
-import { applyScope, countQuery, countSql, PAGE_ALIAS, pageIds, pivotConditions, ROOT_ALIAS, selectEntries } from './sql-builder.js';
+import {
+  applyScope,
+  countQuery,
+  countSql,
+  PAGE_ALIAS,
+  pageIds,
+  pivotConditions,
+  ROOT_ALIAS,
+  selectEntries,
+} from './sql-builder.js';
 import { computedHook, fieldSql, targetSql, type EngineContext } from './sql-expressions.js';
 import type { PageComputed } from './resource-hooks.js';
 
@@ -60,10 +69,19 @@ function pageFormsPay(q: ResolvedQuery, limit: number): boolean {
 const PAGE_CTE = '__page';
 
 function jsonValue(knex: Knex, expr: Knex.Raw, type: string): Knex.Raw {
-  return type === 'datetime' ? knex.raw(`to_char((?)::timestamptz AT TIME ZONE 'UTC', ${ISO_UTC})`, [expr]) : expr;
+  return type === 'datetime'
+    ? knex.raw(`to_char((?)::timestamptz AT TIME ZONE 'UTC', ${ISO_UTC})`, [expr])
+    : expr;
 }
 
-function objectSql(b: Build, resource: ResourceDef, alias: string, columns: string[] | null, nodes: WithNode[], extra: Array<[string, Knex.Raw]>): Knex.Raw {
+function objectSql(
+  b: Build,
+  resource: ResourceDef,
+  alias: string,
+  columns: string[] | null,
+  nodes: WithNode[],
+  extra: Array<[string, Knex.Raw]>,
+): Knex.Raw {
   const { knex } = b.ctx;
   const entries = selectEntries(b.ctx, resource, alias, columns).map(([k, e, t]): [string, Knex.Raw] => {
     const own = b.pageForms && alias === ROOT_ALIAS && !resource.fields[k] && t !== 'datetime';
@@ -72,22 +90,31 @@ function objectSql(b: Build, resource: ResourceDef, alias: string, columns: stri
   });
   entries.push(...extra);
   for (const node of nodes) {
-    const value = alias === ROOT_ALIAS && sharable(b, node) ? sharedRelationSql(b, node) : relationSql(b, node, alias);
+    const value =
+      alias === ROOT_ALIAS && sharable(b, node) ? sharedRelationSql(b, node) : relationSql(b, node, alias);
     const at = entries.findIndex(([k]) => k === node.name);
     if (at >= 0) entries[at] = [node.name, value];
     else entries.push([node.name, value]);
   }
   if (entries.length > MAX_KEYS || entries.some(([k]) => !SAFE_KEY.test(k))) throw new NotJsonWritable();
-  return knex.raw(`json_build_object(${entries.map(([k]) => `'${k}', ?`).join(', ')})`, entries.map(([, v]) => v));
+  return knex.raw(
+    `json_build_object(${entries.map(([k]) => `'${k}', ?`).join(', ')})`,
+    entries.map(([, v]) => v),
+  );
 }
 
 /** The order of a relation's rows under one parent: its sort, then id. */
 function relationOrder(b: Build, node: WithNode, a: string): Knex.Raw[] {
   const { knex } = b.ctx;
-  const sort = node.sort.length ? node.sort : (node.relation.sort ?? node.to.defaultSort ?? []).map(toSortTerm);
+  const sort = node.sort.length
+    ? node.sort
+    : (node.relation.sort ?? node.to.defaultSort ?? []).map(toSortTerm);
   const order: Knex.Raw[] = sort.map((s) => {
     const target = targetOf(node.to, s.field, node.parameter);
-    const expr = target.kind === 'field' ? fieldSql(knex, a, s.field, target.def) : targetSql(b.ctx, node.to, a, target, 'sort', node.parameter);
+    const expr =
+      target.kind === 'field'
+        ? fieldSql(knex, a, s.field, target.def)
+        : targetSql(b.ctx, node.to, a, target, 'sort', node.parameter);
     return knex.raw(`(?) ${s.desc ? 'DESC' : 'ASC'}`, [expr]);
   });
   order.push(knex.raw('??.id ASC', [a]));
@@ -110,7 +137,13 @@ function relationSql(b: Build, node: WithNode, parent: string): Knex.Raw {
     const cols = r.pivot.columns ?? [];
     if (cols.length) {
       if (cols.some((c) => !SAFE_KEY.test(c))) throw new NotJsonWritable();
-      extra.push(['pivot', knex.raw(`json_build_object(${cols.map((c) => `'${c}', ??.??`).join(', ')})`, cols.flatMap((c) => [pv, c]))]);
+      extra.push([
+        'pivot',
+        knex.raw(
+          `json_build_object(${cols.map((c) => `'${c}', ??.??`).join(', ')})`,
+          cols.flatMap((c) => [pv, c]),
+        ),
+      ]);
     }
   } else if (r.kind === 'belongsTo') {
     qb.from({ [a]: node.to.table }).whereRaw('??.id = ??.??', [a, parent, r.foreignKey]);
@@ -123,7 +156,9 @@ function relationSql(b: Build, node: WithNode, parent: string): Knex.Raw {
   const object = objectSql(b, node.to, a, node.columns, node.children, extra);
   const orderSql = order.map(() => '?').join(', ');
   if (r.kind === 'belongsTo' || r.kind === 'hasOne') {
-    qb.select(knex.raw('?', [object])).orderByRaw(orderSql, order).limit(1, { skipBinding: true });
+    qb.select(knex.raw('?', [object]))
+      .orderByRaw(orderSql, order)
+      .limit(1, { skipBinding: true });
     return knex.raw('(?)', [qb]);
   }
   qb.select(knex.raw(`json_agg(? ORDER BY ${orderSql})`, [object, ...order]));
@@ -162,8 +197,13 @@ function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
   const head = objectSql(b, node.to, a, node.columns, [], []);
   // A to-one relation with nothing to show is SQL NULL: written `null`, as json_build_object does
   // (concatenated as NULL it would blank the whole object: `"responsibles": [null]`).
-  const tail = node.children.map((child) => knex.raw(`', "${child.name}" : ' || coalesce((?)::text, 'null')`, [relationSql(b, child, a)]));
-  const reachable = knex.queryBuilder().from({ [pv]: r.pivot.table }).select(`${pv}.${r.pivot.relatedKey}`)
+  const tail = node.children.map((child) =>
+    knex.raw(`', "${child.name}" : ' || coalesce((?)::text, 'null')`, [relationSql(b, child, a)]),
+  );
+  const reachable = knex
+    .queryBuilder()
+    .from({ [pv]: r.pivot.table })
+    .select(`${pv}.${r.pivot.relatedKey}`)
     .whereIn(`${pv}.${r.pivot.foreignKey}`, knex.queryBuilder().from(PAGE_CTE).select('id'));
   // One row: each object's two parts by id (jsonb: a parent row finds its people by key without
   // scanning them all; a WITH clause has no index, and the page's row count is misestimated).
@@ -172,7 +212,12 @@ function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
     .from({ [a]: node.to.table })
     .whereIn(`${a}.id`, reachable)
     .select(knex.raw(`jsonb_object_agg(??.id::text, left((?)::text, -1)) as heads`, [a, head]))
-    .select(knex.raw(`jsonb_object_agg(??.id::text, ${tail.map(() => '?').join(' || ')}${tail.length ? ' || ' : ''}'}') as tails`, [a, ...tail]));
+    .select(
+      knex.raw(
+        `jsonb_object_agg(??.id::text, ${tail.map(() => '?').join(' || ')}${tail.length ? ' || ' : ''}'}') as tails`,
+        [a, ...tail],
+      ),
+    );
   b.shared.push([built, objects]);
 
   const qb = knex.queryBuilder();
@@ -184,12 +229,21 @@ function sharedRelationSql(b: Build, node: WithNode): Knex.Raw {
   const cols = r.pivot.columns ?? [];
   if (cols.some((c) => !SAFE_KEY.test(c))) throw new NotJsonWritable();
   const pivot = cols.length
-    ? knex.raw(`', "pivot" : ' || json_build_object(${cols.map((c) => `'${c}', ??.??`).join(', ')})::text`, cols.flatMap((c) => [pv, c]))
+    ? knex.raw(
+        `', "pivot" : ' || json_build_object(${cols.map((c) => `'${c}', ??.??`).join(', ')})::text`,
+        cols.flatMap((c) => [pv, c]),
+      )
     : knex.raw(`''`);
   for (const [col, v] of Object.entries(r.where ?? {})) qb.where(`${a}.${col}`, v);
   applyScope(b.ctx, qb, node.to, a);
   const order = relationOrder(b, node, a);
-  const object = knex.raw(`((??.heads ->> ??.id::text) || ? || (??.tails ->> ??.id::text))::json`, [built, a, pivot, built, a]);
+  const object = knex.raw(`((??.heads ->> ??.id::text) || ? || (??.tails ->> ??.id::text))::json`, [
+    built,
+    a,
+    pivot,
+    built,
+    a,
+  ]);
   qb.select(knex.raw(`json_agg(? ORDER BY ${order.map(() => '?').join(', ')})`, [object, ...order]));
   return knex.raw(`coalesce((?), '[]'::json)`, [qb]);
 }
@@ -220,10 +274,18 @@ function pageComputedSql(b: Build, computed: PageComputed): Knex.Raw {
  * The statement of a page: `data` (the rows as JSON text, in page order), `total`. Without page
  * (the full list) the count runs only when the list is cut at the cap, as listResource does.
  */
-export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number): Knex.QueryBuilder {
+export function jsonPageQuery(
+  ctx: EngineContext,
+  q: ResolvedQuery,
+  offset: number,
+  limit: number,
+): Knex.QueryBuilder {
   const { knex } = ctx;
   const b: Build = { ctx, next: 0, shared: [], pageValues: [], pageForms: pageFormsPay(q, limit) };
-  const counts: Array<[string, Knex.Raw]> = q.withCount.map((c) => [c.key, knex.raw('(?)', [countSql(ctx, c)])]);
+  const counts: Array<[string, Knex.Raw]> = q.withCount.map((c) => [
+    c.key,
+    knex.raw('(?)', [countSql(ctx, c)]),
+  ]);
   const object = objectSql(b, q.resource, ROOT_ALIAS, q.select, q.with, counts);
   const { inner, keys } = pageIds(ctx, q, offset, limit);
   const order = keys.map((k) => knex.raw(`??.?? ${k.desc ? 'DESC' : 'ASC'}`, [PAGE_ALIAS, k.column]));
@@ -259,6 +321,11 @@ export function jsonPageQuery(ctx: EngineContext, q: ResolvedQuery, offset: numb
       .join({ [ROOT_ALIAS]: q.resource.table }, `${ROOT_ALIAS}.id`, `${PAGE_ALIAS}.id`);
   }
   return statement
-    .select(knex.raw(`coalesce(json_agg(? ORDER BY ${order.map(() => '?').join(', ')}), '[]'::json)::text as data`, [object, ...order]))
+    .select(
+      knex.raw(
+        `coalesce(json_agg(? ORDER BY ${order.map(() => '?').join(', ')}), '[]'::json)::text as data`,
+        [object, ...order],
+      ),
+    )
     .select(knex.raw('? as total', [total]));
 }

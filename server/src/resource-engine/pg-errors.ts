@@ -26,7 +26,11 @@ function fieldOf(err: PgError, resource: ResourceDef): string {
   const table = err.table ?? resource.table;
   const core = name.startsWith(`${table}_`) ? name.slice(table.length + 1) : name;
   const field = core.replace(/_(check|foreign|unique)$/, '');
-  return resource.fields[field] || resource.relations?.[field] ? field : table === resource.table ? field : table;
+  return resource.fields[field] || resource.relations?.[field]
+    ? field
+    : table === resource.table
+      ? field
+      : table;
 }
 
 /**
@@ -51,13 +55,17 @@ export function writeError(err: unknown, resource: ResourceDef): unknown {
 }
 
 /** Resources whose refused delete has its own message saying what depends on them. */
-const DELETE_REASONS: ReadonlySet<string> = new Set(Object.keys(i18nResources.uk.translation.resources.delete_restricted_by));
+const DELETE_REASONS: ReadonlySet<string> = new Set(
+  Object.keys(i18nResources.uk.translation.resources.delete_restricted_by),
+);
 
 /** A delete that money or history depends on: 409 with a translated message, never SQL. */
 export function deleteError(err: unknown, resource: ResourceDef): unknown {
   if (err instanceof AppError) return err;
   if ((err as PgError).code === '23503') {
-    const key = DELETE_REASONS.has(resource.name) ? `resources.delete_restricted_by.${resource.name}` : 'resources.delete_restricted';
+    const key = DELETE_REASONS.has(resource.name)
+      ? `resources.delete_restricted_by.${resource.name}`
+      : 'resources.delete_restricted';
     return errors.conflict('delete_restricted', key, { resource: resource.name });
   }
   return err;

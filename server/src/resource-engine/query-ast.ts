@@ -9,9 +9,7 @@ import type { ComputedDef, FieldDef, RelationDef, ResourceDef } from '@school/sh
 
 /** `%x%` contains, `a|b|c` any of, otherwise exact. */
 export type FilterValue =
-  | { op: 'contains'; value: string }
-  | { op: 'in'; values: string[] }
-  | { op: 'eq'; value: string };
+  { op: 'contains'; value: string } | { op: 'in'; values: string[] } | { op: 'eq'; value: string };
 
 export interface SortTerm {
   field: string;
@@ -63,8 +61,7 @@ export type Condition =
 
 /** A field or computed attribute of a resource, as the SQL builder needs it. */
 export type Target =
-  | { kind: 'field'; name: string; def: FieldDef }
-  | { kind: 'computed'; name: string; def: ComputedDef };
+  { kind: 'field'; name: string; def: FieldDef } | { kind: 'computed'; name: string; def: ComputedDef };
 
 export interface ResolvedCondition {
   /** Parameter as the client wrote it, for error messages raised later (missing hook). */

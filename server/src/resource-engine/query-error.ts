@@ -7,7 +7,9 @@ export function badQuery(parameter: string): AppError {
 
 /** 403 naming the relation, field or filter the signed-in user may not use. */
 export function forbiddenQuery(parameter: string): AppError {
-  return new AppError(403, 'forbidden', 'resources.forbidden_parameter', { parameter: safeParameter(parameter) });
+  return new AppError(403, 'forbidden', 'resources.forbidden_parameter', {
+    parameter: safeParameter(parameter),
+  });
 }
 
 const PLAIN = /^[\w.:,|%-]*$/;

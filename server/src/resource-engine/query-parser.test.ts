@@ -55,7 +55,9 @@ describe('parseQueryString', () => {
   it('keeps a stray % literal and still decodes the escapes around it (text typed unencoded)', () => {
     const typed = `having[full_name]=${encodeURIComponent('Мель Ів')}%`;
     expect(parseQueryString(typed).having).toEqual([{ field: 'full_name', pattern: 'Мель Ів%' }]);
-    expect(parseQueryString('having[full_name]=100%+a%2Bb').having).toEqual([{ field: 'full_name', pattern: '100% a+b' }]);
+    expect(parseQueryString('having[full_name]=100%+a%2Bb').having).toEqual([
+      { field: 'full_name', pattern: '100% a+b' },
+    ]);
   });
 
   it('reads filter operators', () => {
@@ -70,10 +72,14 @@ describe('parseQueryString', () => {
   it('takes as many ids in an any-of filter as a full list has rows (the calendar flags call), no more', () => {
     const ids = Array.from({ length: QUERY_LIMITS.fullListCap }, (_, i) => String(1_000_000 + i));
     expect(ids.join('|').length).toBeGreaterThan(QUERY_LIMITS.maxValueLength);
-    expect(parseQueryString(`select[]=id&filter[id]=${ids.join('|')}`).filters).toEqual([{ field: 'id', value: { op: 'in', values: ids } }]);
+    expect(parseQueryString(`select[]=id&filter[id]=${ids.join('|')}`).filters).toEqual([
+      { field: 'id', value: { op: 'in', values: ids } },
+    ]);
     expect(badParameter(() => parseQueryString(`filter[id]=${[...ids, '9'].join('|')}`))).toBe('filter[id]');
     // Only ids: long text stays refused.
-    expect(badParameter(() => parseQueryString(`filter[full_name]=${'a|'.repeat(300)}a`))).toBe('filter[full_name]');
+    expect(badParameter(() => parseQueryString(`filter[full_name]=${'a|'.repeat(300)}a`))).toBe(
+      'filter[full_name]',
+    );
   });
 
   it('pagination defaults: page alone gives 5 per page; neither gives the capped full list', () => {
@@ -87,7 +93,9 @@ describe('parseQueryString', () => {
       { path: ['subscriptions', 'studies'], field: 'start', desc: false },
     ]);
     expect(parseQueryString('withSort[subscriptions.studies.start]=-start').withSort[0].desc).toBe(true);
-    expect(badParameter(() => parseQueryString('withSort[studies.start]=end'))).toBe('withSort[studies.start]');
+    expect(badParameter(() => parseQueryString('withSort[studies.start]=end'))).toBe(
+      'withSort[studies.start]',
+    );
   });
 
   it.each([
@@ -153,7 +161,10 @@ describe('resolveQuery', () => {
 
   it('uses the default sort, and withFilter / withHaving walk relations', () => {
     expect(resolve('').sort.map((s) => [s.target.name, s.desc])).toEqual([['start', true]]);
-    const q = resolveQuery(parseQueryString('withHaving[contract.payer.full_name]=%D0%9F%25'), RESOURCES.subscriptions);
+    const q = resolveQuery(
+      parseQueryString('withHaving[contract.payer.full_name]=%D0%9F%25'),
+      RESOURCES.subscriptions,
+    );
     expect(q.relationConditions[0].hops.map((h) => h.name)).toEqual(['contract', 'payer']);
     expect(q.relationConditions[0].condition).toEqual({ kind: 'like', pattern: 'П%', asText: false });
   });

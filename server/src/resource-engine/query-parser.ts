@@ -76,16 +76,36 @@ export function parseQueryString(raw: string): ParsedQuery {
     page: page ?? (perPage !== null ? 1 : null),
     perPage,
     sort: list(q, 'sort').map((s) => sortTerm(s, 'sort[]')),
-    filters: entries(q, 'filter').map(([key, v]) => ({ field: name(key, `filter[${key}]`), value: filterValue(v) })),
-    datesStart: entries(q, 'filterDatesStart').map(([key, v]) => ({ field: name(key, `filterDatesStart[${key}]`), value: v })),
-    datesEnd: entries(q, 'filterDatesEnd').map(([key, v]) => ({ field: name(key, `filterDatesEnd[${key}]`), value: v })),
+    filters: entries(q, 'filter').map(([key, v]) => ({
+      field: name(key, `filter[${key}]`),
+      value: filterValue(v),
+    })),
+    datesStart: entries(q, 'filterDatesStart').map(([key, v]) => ({
+      field: name(key, `filterDatesStart[${key}]`),
+      value: v,
+    })),
+    datesEnd: entries(q, 'filterDatesEnd').map(([key, v]) => ({
+      field: name(key, `filterDatesEnd[${key}]`),
+      value: v,
+    })),
     with: list(q, 'with').flatMap(withPaths),
     withCount: list(q, 'withCount').map((s) => name(s, 'withCount[]')),
-    withFilter: entries(q, 'withFilter').map(([key, v]) => ({ ...pathRef(key, `withFilter[${key}]`), value: filterValue(v) })),
-    withHaving: entries(q, 'withHaving').map(([key, v]) => ({ ...pathRef(key, `withHaving[${key}]`), pattern: v })),
+    withFilter: entries(q, 'withFilter').map(([key, v]) => ({
+      ...pathRef(key, `withFilter[${key}]`),
+      value: filterValue(v),
+    })),
+    withHaving: entries(q, 'withHaving').map(([key, v]) => ({
+      ...pathRef(key, `withHaving[${key}]`),
+      pattern: v,
+    })),
     having: entries(q, 'having').map(([key, v]) => ({ field: name(key, `having[${key}]`), pattern: v })),
     withSort: entries(q, 'withSort').map(([key, v]) => withSortTerm(key, v)),
-    select: q.select === undefined ? null : list(q, 'select').flatMap((s) => s.split(',')).map((s) => name(s.trim(), 'select[]')),
+    select:
+      q.select === undefined
+        ? null
+        : list(q, 'select')
+            .flatMap((s) => s.split(','))
+            .map((s) => name(s.trim(), 'select[]')),
   };
 }
 
@@ -105,7 +125,8 @@ function list(q: Raw, key: string): string[] {
   const items = typeof v === 'string' ? [v] : v;
   if (!Array.isArray(items) || items.length > QUERY_LIMITS.maxListItems) throw badQuery(`${key}[]`);
   return items.map((item) => {
-    if (typeof item !== 'string' || item === '' || item.length > QUERY_LIMITS.maxValueLength) throw badQuery(`${key}[]`);
+    if (typeof item !== 'string' || item === '' || item.length > QUERY_LIMITS.maxValueLength)
+      throw badQuery(`${key}[]`);
     return item;
   });
 }
@@ -118,7 +139,8 @@ function entries(q: Raw, key: string): Array<[string, string]> {
   const pairs = Object.entries(v as Raw);
   if (pairs.length > QUERY_LIMITS.maxListItems) throw badQuery(`${key}[]`);
   return pairs.map(([k, value]) => {
-    if (typeof value !== 'string' || (value.length > QUERY_LIMITS.maxValueLength && !isIdList(value))) throw badQuery(`${key}[${k}]`);
+    if (typeof value !== 'string' || (value.length > QUERY_LIMITS.maxValueLength && !isIdList(value)))
+      throw badQuery(`${key}[${k}]`);
     return [k, value];
   });
 }
@@ -153,14 +175,21 @@ function pathRef(key: string, parameter: string): PathRef {
 /** `rel.child:col1,col2`; without a column list, commas separate several relations. */
 function withPaths(s: string): WithPath[] {
   const colon = s.indexOf(':');
-  const specs = colon === -1 ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s];
+  const specs =
+    colon === -1
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [s];
   if (specs.length === 0) throw badQuery('with[]');
   return specs.map((spec) => {
     const [pathText, columnsText] = spec.includes(':') ? spec.split(/:(.*)/s, 2) : [spec, undefined];
     const path = pathText.trim().split('.');
     if (path.length > QUERY_LIMITS.maxWithDepth) throw badQuery(`with[]=${spec}`);
     path.forEach((p) => name(p, `with[]=${spec}`));
-    const columns = columnsText === undefined ? null : columnsText.split(',').map((c) => name(c.trim(), `with[]=${spec}`));
+    const columns =
+      columnsText === undefined ? null : columnsText.split(',').map((c) => name(c.trim(), `with[]=${spec}`));
     if (columns && columns.length === 0) throw badQuery(`with[]=${spec}`);
     return { path, columns };
   });

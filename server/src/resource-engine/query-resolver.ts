@@ -143,7 +143,10 @@ function buildWithTree(resource: ResourceDef, parsed: ParsedQuery): WithNode[] {
       }
       if (i === hops.length - 1 && columns) {
         columns.forEach((c) => targetOf(hop.to, c, `${parameter}:${columns.join(',')}`));
-        node.columns = node.columns === null && node.parameter !== parameter ? null : [...new Set([...(node.columns ?? []), ...columns])];
+        node.columns =
+          node.columns === null && node.parameter !== parameter
+            ? null
+            : [...new Set([...(node.columns ?? []), ...columns])];
       }
       level = node.children;
     });
@@ -182,7 +185,11 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function typeOf(target: Target): FieldType | 'json' {
   if (target.kind === 'field') return target.def.type;
-  return target.def.type === 'bool' ? 'bool' : target.def.type === 'json' ? 'json' : (target.def.type as FieldType);
+  return target.def.type === 'bool'
+    ? 'bool'
+    : target.def.type === 'json'
+      ? 'json'
+      : (target.def.type as FieldType);
 }
 
 const isTextual = (t: FieldType | 'json') => t === 'string' || t === 'text' || t === 'uuid';
@@ -259,7 +266,8 @@ function dateTo(target: Target, value: string, parameter: string): Condition {
   const d = isoMoment(value);
   if (!d) throw badQuery(parameter);
   if (type === 'date') return { kind: 'lte', value: d.toISODate()!, exclusive: false };
-  if (DATE_ONLY.test(value)) return { kind: 'lte', value: d.startOf('day').plus({ days: 1 }).toISO()!, exclusive: true };
+  if (DATE_ONLY.test(value))
+    return { kind: 'lte', value: d.startOf('day').plus({ days: 1 }).toISO()!, exclusive: true };
   return { kind: 'lte', value: d.toISO()!, exclusive: false };
 }
 

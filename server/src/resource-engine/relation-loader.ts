@@ -22,7 +22,10 @@ export async function loadRelations(ctx: EngineContext, parents: Row[], nodes: W
 }
 
 function keyOf(node: WithNode): string {
-  return KEY_PREFIX + (node.relation.kind === 'belongsTo' ? node.relation.foreignKey : (node.relation.localKey ?? 'id'));
+  return (
+    KEY_PREFIX +
+    (node.relation.kind === 'belongsTo' ? node.relation.foreignKey : (node.relation.localKey ?? 'id'))
+  );
 }
 
 async function loadNode(ctx: EngineContext, parents: Row[], node: WithNode): Promise<Row[]> {
@@ -43,7 +46,8 @@ async function loadNode(ctx: EngineContext, parents: Row[], node: WithNode): Pro
       .join({ [a]: node.to.table }, `${a}.id`, `${pv}.${r.pivot.relatedKey}`)
       .where(knex.raw('??.?? = ANY(?)', [pv, r.pivot.foreignKey, ids]))
       .select(knex.raw('??.?? as ??', [pv, r.pivot.foreignKey, PARENT]));
-    for (const col of r.pivot.columns ?? []) qb.select(knex.raw('??.?? as ??', [pv, col, PIVOT_PREFIX + col]));
+    for (const col of r.pivot.columns ?? [])
+      qb.select(knex.raw('??.?? as ??', [pv, col, PIVOT_PREFIX + col]));
     pivotConditions(qb, r.pivot, pv);
   } else {
     const match = r.kind === 'belongsTo' ? 'id' : r.foreignKey;
@@ -58,7 +62,10 @@ async function loadNode(ctx: EngineContext, parents: Row[], node: WithNode): Pro
   const sort = node.sort.length ? node.sort : (r.sort ?? node.to.defaultSort ?? []).map(toSortTerm);
   for (const s of sort) {
     const target = targetOf(node.to, s.field, node.parameter);
-    const expr = target.kind === 'field' ? fieldSql(knex, a, s.field, target.def) : targetSql(ctx, node.to, a, target, 'sort', node.parameter);
+    const expr =
+      target.kind === 'field'
+        ? fieldSql(knex, a, s.field, target.def)
+        : targetSql(ctx, node.to, a, target, 'sort', node.parameter);
     qb.orderByRaw(`(?) ${s.desc ? 'DESC' : 'ASC'}`, [expr]);
   }
   qb.orderBy(`${a}.id`, 'asc');

@@ -29,7 +29,9 @@ async function syncPivot(
   list: unknown[],
 ): Promise<void> {
   const { table, foreignKey, relatedKey } = relation.pivot;
-  const ids = [...new Set(list.map((v) => (typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : v)))];
+  const ids = [
+    ...new Set(list.map((v) => (typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : v))),
+  ];
   if (!ids.every((v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) {
     throw errors.invalidField(relatedKey, 'validations.integer');
   }
@@ -62,7 +64,8 @@ async function syncChildren(
   const target = findResource(relation.resource)!;
   const allowed = childColumns(relation);
   const rows = list.map((item) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw errors.invalidField(name, 'validations.invalid');
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw errors.invalidField(name, 'validations.invalid');
     const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(item)) if (allowed.has(k)) values[k] = v;
     const id = (item as { id?: unknown }).id;
@@ -72,7 +75,9 @@ async function syncChildren(
   await trx(target.table).where(relation.foreignKey, parentId).whereNotIn('id', keep).del();
   for (const row of rows) {
     if (row.id !== null) {
-      const n = await trx(target.table).where({ id: row.id, [relation.foreignKey]: parentId }).update(row.values);
+      const n = await trx(target.table)
+        .where({ id: row.id, [relation.foreignKey]: parentId })
+        .update(row.values);
       // An id that is not this parent's child is not silently re-parented.
       if (n === 0) throw errors.invalidField(name, 'validations.exists');
     } else {

@@ -102,7 +102,10 @@ export type PivotMirrors = Record<string, Record<string, (pivotAlias: string) =>
  * row itself, for the page and the count alike, instead of an EXISTS probing the pivot and the
  * related table for every candidate row. Other operators (`%x%`, withHaving) keep the EXISTS.
  */
-export type RowArrayMirrors = Record<string, Record<string, { column: string; elementType: 'smallint' | 'integer' }>>;
+export type RowArrayMirrors = Record<
+  string,
+  Record<string, { column: string; elementType: 'smallint' | 'integer' }>
+>;
 
 export interface ResourceHooks {
   computed?: Record<string, ComputedAttribute>;
@@ -165,13 +168,19 @@ function assertComputedDeclared(reads: Map<string, Mergeable>): void {
   for (const [resource, hooks] of reads) {
     if (!findResource(resource)) throw new Error(`resource hooks: ${resource} is not in the shared registry`);
     for (const name of Object.keys((hooks.computed ?? {}) as Mergeable)) {
-      if (!findResource(resource)?.computed?.[name]) throw new Error(`resource hooks: ${resource}.${name} has SQL but no ComputedDef in shared/src/resources`);
+      if (!findResource(resource)?.computed?.[name])
+        throw new Error(
+          `resource hooks: ${resource}.${name} has SQL but no ComputedDef in shared/src/resources`,
+        );
     }
   }
   for (const resource of Object.values(RESOURCES)) {
     const sql = (reads.get(resource.name)?.computed ?? {}) as Mergeable;
     for (const name of Object.keys(resource.computed ?? {})) {
-      if (!(name in sql)) throw new Error(`resource hooks: ${resource.name}.${name} is declared in shared/src/resources but no module gives its SQL`);
+      if (!(name in sql))
+        throw new Error(
+          `resource hooks: ${resource.name}.${name} is declared in shared/src/resources but no module gives its SQL`,
+        );
     }
   }
 }
@@ -182,7 +191,11 @@ export function createHookRegistry(sets: readonly HookSet[]): HookRegistry {
   for (const set of sets) {
     for (const [resource, hooks] of Object.entries(set.resourceHooks ?? {})) {
       if (!reads.has(resource)) reads.set(resource, {});
-      mergeInto(reads.get(resource)!, hooks as Mergeable, resource, ['computed', 'pivotMirrors', 'rowArrayMirrors']);
+      mergeInto(reads.get(resource)!, hooks as Mergeable, resource, [
+        'computed',
+        'pivotMirrors',
+        'rowArrayMirrors',
+      ]);
     }
     for (const [resource, hooks] of Object.entries(set.writeHooks ?? {})) {
       if (!writes.has(resource)) writes.set(resource, {});
@@ -190,7 +203,8 @@ export function createHookRegistry(sets: readonly HookSet[]): HookRegistry {
     }
   }
   assertComputedDeclared(reads);
-  const frozen = <T>(m: Map<string, Mergeable>) => new Map([...m].map(([k, v]) => [k, Object.freeze(v) as T]));
+  const frozen = <T>(m: Map<string, Mergeable>) =>
+    new Map([...m].map(([k, v]) => [k, Object.freeze(v) as T]));
   const readMap = frozen<ResourceHooks>(reads);
   const writeMap = frozen<WriteHooks>(writes);
   return {

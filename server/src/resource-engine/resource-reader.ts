@@ -48,12 +48,19 @@ export async function listResource(
   const rows = (await pageQuery(ctx, q, (page - 1) * perPage, perPage)) as Row[];
   // The full list skips the count when it is complete: one statement fewer for the calendar.
   const total =
-    q.page === null && rows.length < perPage ? rows.length : Number(((await countQuery(ctx, q)) as Row[])[0].total);
+    q.page === null && rows.length < perPage
+      ? rows.length
+      : Number(((await countQuery(ctx, q)) as Row[])[0].total);
   await loadRelations(ctx, rows, q.with);
   stripKeys(rows);
   return {
     data: rows,
-    meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+    },
   };
 }
 
@@ -85,9 +92,16 @@ export async function listResourceJson(
   const { page, perPage } = compiled;
   const statement = ctx.knex.raw(compiled.sql, compiled.bindings as Knex.RawBinding[]);
   const name = ctx.statements?.preparedName(compiled);
-  const result: { rows: Array<{ data: string; total: number | string }> } = await (name ? statement.options({ name }) : statement);
+  const result: { rows: Array<{ data: string; total: number | string }> } = await (name
+    ? statement.options({ name })
+    : statement);
   const total = Number(result.rows[0].total);
-  const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  const meta = {
+    current_page: page,
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
   return `{"data":${result.rows[0].data},"meta":${JSON.stringify(meta)}}`;
 }
 
@@ -103,19 +117,28 @@ export async function sumResource(
 ): Promise<{ total: number; sums: Record<string, number> }> {
   const q = prepareQuery(ctx, resource, raw, { select: [...fields] });
   const [row] = (await sumQuery(ctx, q, fields)) as Row[];
-  return { total: Number(row.total), sums: Object.fromEntries(fields.map((name) => [name, Number(row[name] ?? 0)])) };
+  return {
+    total: Number(row.total),
+    sums: Object.fromEntries(fields.map((name) => [name, Number(row[name] ?? 0)])),
+  };
 }
 
 const ID = /^[1-9]\d{0,9}$/;
 
 export function parseId(raw: string): number {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) throw errors.badRequest('resources.bad_id', { parameter: 'id' });
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647)
+    throw errors.badRequest('resources.bad_id', { parameter: 'id' });
   return Number(raw);
 }
 
 /** GET /api/{resource}/{id}: the same query language (with[], select[], withCount[]); 404 outside the scope. */
 /** readResource's query, parsed and checked (400/403) without any SQL. */
-export function prepareReadQuery(ctx: EngineContext, resource: ResourceDef, raw: string, extra?: Partial<ParsedQuery>): ResolvedQuery {
+export function prepareReadQuery(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  raw: string,
+  extra?: Partial<ParsedQuery>,
+): ResolvedQuery {
   return prepareQuery(ctx, resource, raw, { page: null, perPage: 1, sort: [], ...extra });
 }
 

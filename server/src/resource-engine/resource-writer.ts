@@ -40,7 +40,11 @@ function assertAction(req: EngineContext, resource: ResourceDef, action: Action)
   if (!req.auth.ability.can(action, subjectOf(resource))) throw errors.forbidden();
 }
 
-function validate(schema: z.ZodType | undefined, body: Record<string, unknown>, t: Translate): Record<string, unknown> {
+function validate(
+  schema: z.ZodType | undefined,
+  body: Record<string, unknown>,
+  t: Translate,
+): Record<string, unknown> {
   if (!schema) throw errors.forbidden();
   const result = schema.safeParse(body);
   if (!result.success) throw errors.validation(fieldErrors(result.error, t));
@@ -48,7 +52,12 @@ function validate(schema: z.ZodType | undefined, body: Record<string, unknown>, 
 }
 
 /** The body's schema: a domain hook's pick (from stored rows) or the registry's static one. */
-async function schemaFor(req: WriteRequest, resource: ResourceDef, action: 'create' | 'update', existing?: Row): Promise<z.ZodType | undefined> {
+async function schemaFor(
+  req: WriteRequest,
+  resource: ResourceDef,
+  action: 'create' | 'update',
+  existing?: Row,
+): Promise<z.ZodType | undefined> {
   const fallback = action === 'create' ? resource.createSchema : resource.updateSchema;
   const resolve = req.hooks.of(resource.name).writeSchema;
   // No static schema means the operation is not offered: a hook does not open it.
@@ -58,10 +67,17 @@ async function schemaFor(req: WriteRequest, resource: ResourceDef, action: 'crea
 
 /** Keys the client sent that the schema kept: only those are written (no defaults overwrite). */
 function sentKeys(body: Record<string, unknown>, data: Record<string, unknown>): string[] {
-  return Object.keys(data).filter((k) => Object.prototype.hasOwnProperty.call(body, k) && data[k] !== undefined);
+  return Object.keys(data).filter(
+    (k) => Object.prototype.hasOwnProperty.call(body, k) && data[k] !== undefined,
+  );
 }
 
-function columnValues(resource: ResourceDef, data: Record<string, unknown>, keys: string[], action: Action): Row {
+function columnValues(
+  resource: ResourceDef,
+  data: Record<string, unknown>,
+  keys: string[],
+  action: Action,
+): Row {
   const values: Row = {};
   for (const key of keys) {
     const def = resource.fields[key];
@@ -72,18 +88,26 @@ function columnValues(resource: ResourceDef, data: Record<string, unknown>, keys
 }
 
 /** A written reference to a scoped resource must point at a row the user can see (422 otherwise). */
-async function assertVisibleReferences(req: EngineContext, resource: ResourceDef, values: Row): Promise<void> {
+async function assertVisibleReferences(
+  req: EngineContext,
+  resource: ResourceDef,
+  values: Row,
+): Promise<void> {
   for (const [field, rel] of Object.entries(resource.relations ?? {})) {
     if (rel.kind !== 'belongsTo' || typeof values[rel.foreignKey] !== 'number') continue;
     const target = findResource(rel.resource);
     if (!target || readAccess(target, req) !== 'scoped') continue;
-    const found = await scopedFrom(req, target, 'ref').where('ref.id', values[rel.foreignKey] as number).first(req.knex.raw('1 as one'));
+    const found = await scopedFrom(req, target, 'ref')
+      .where('ref.id', values[rel.foreignKey] as number)
+      .first(req.knex.raw('1 as one'));
     if (!found) throw errors.invalidField(rel.foreignKey || field, 'validations.exists');
   }
 }
 
 async function loadExisting(req: EngineContext, resource: ResourceDef, id: number): Promise<Row> {
-  const cols = Object.entries(resource.fields).map(([name, def]) => req.knex.raw('??.?? as ??', ['t0', columnOf(name, def), name]));
+  const cols = Object.entries(resource.fields).map(([name, def]) =>
+    req.knex.raw('??.?? as ??', ['t0', columnOf(name, def), name]),
+  );
   const row = (await scopedFrom(req, resource, 't0').where('t0.id', id).first(cols)) as Row | undefined;
   if (!row) throw errors.notFound();
   if (resource.subject) Object.assign(row, await conditionAttributes(req.knex, resource.subject, id));
@@ -96,7 +120,14 @@ function responseQuery(resource: ResourceDef, query: string): string {
   return query ? `${query}&${counts}` : counts;
 }
 
-async function write(req: WriteRequest, resource: ResourceDef, action: 'create' | 'update', data: Row, keys: string[], existing?: Row): Promise<number> {
+async function write(
+  req: WriteRequest,
+  resource: ResourceDef,
+  action: 'create' | 'update',
+  data: Row,
+  keys: string[],
+  existing?: Row,
+): Promise<number> {
   const hooks = req.hooks.writes(resource.name);
   const input = Object.fromEntries(keys.map((k) => [k, data[k]]));
   const wctx: WriteContext = { knex: req.knex, auth: req.auth, existing, input };
@@ -147,7 +178,9 @@ export async function createResource(req: WriteRequest, resource: ResourceDef): 
 
 export async function updateResource(req: WriteRequest, resource: ResourceDef, id: number): Promise<Row> {
   // ResourceDef.creatorMayUpdate: the author edits their own row under their create rule.
-  const asCreator = Boolean(resource.creatorMayUpdate && resource.creatorColumn) && req.auth.ability.can('create', subjectOf(resource));
+  const asCreator =
+    Boolean(resource.creatorMayUpdate && resource.creatorColumn) &&
+    req.auth.ability.can('create', subjectOf(resource));
   if (!asCreator) assertAction(req, resource, 'update');
   const answerQuery = responseQuery(resource, req.query);
   prepareReadQuery(req, resource, answerQuery);
@@ -171,7 +204,10 @@ export async function deleteResource(req: EngineContext, resource: ResourceDef, 
   if (!resource.creatorMayDelete) assertAction(req, resource, 'delete');
   const existing = await loadExisting(req, resource, id);
   const subject = resource.subject ? asSubject(resource.subject, existing) : subjectOf(resource);
-  const own = resource.creatorMayDelete && resource.creatorColumn && existing[resource.creatorColumn] === req.auth.user.id;
+  const own =
+    resource.creatorMayDelete &&
+    resource.creatorColumn &&
+    existing[resource.creatorColumn] === req.auth.user.id;
   if (!own && !req.auth.ability.can('delete', subject)) throw errors.forbidden();
   const { beforeDelete } = req.hooks.writes(resource.name);
   try {

@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import type { BelongsToManyRelation, ResourceDef } from '@school/shared/resources';
 import type { CountNode, RelationCondition, RelationHop, ResolvedQuery, WithNode } from './query-ast.js';
 import { fieldReadable, fieldReadableOnOwnRow, allowedBy } from './field-guard.js';
-import { applyCondition, computedHook, computedSql, fieldValueSql, targetSql, type EngineContext } from './sql-expressions.js';
+import {
+  applyCondition,
+  computedHook,
+  computedSql,
+  fieldValueSql,
+  targetSql,
+  type EngineContext,
+} from './sql-expressions.js';
 
 export const ROOT_ALIAS = 't0';
 /** Prefix of key columns selected only so relations can be matched; stripped from answers. */
@@ -15,7 +22,12 @@ export function scopedFrom(ctx: EngineContext, resource: ResourceDef, alias: str
   return qb;
 }
 
-export function applyScope(ctx: EngineContext, qb: Knex.QueryBuilder, resource: ResourceDef, alias: string): void {
+export function applyScope(
+  ctx: EngineContext,
+  qb: Knex.QueryBuilder,
+  resource: ResourceDef,
+  alias: string,
+): void {
   const scope = ctx.hooks.of(resource.name).scope;
   if (scope && scope(qb, { knex: ctx.knex, alias, auth: ctx.auth }) === false) qb.whereRaw('false');
 }
@@ -37,7 +49,13 @@ function scopeNarrows(ctx: EngineContext, resource: ResourceDef): boolean {
  * One relation hop as a subquery body, linked to `parent` and narrowed by the related resource's
  * row scope: what a relation filter or count may see is exactly what loading the relation shows.
  */
-function scopedHop(ctx: EngineContext, qb: Knex.QueryBuilder, hop: RelationHop, parent: string, alias: string): void {
+function scopedHop(
+  ctx: EngineContext,
+  qb: Knex.QueryBuilder,
+  hop: RelationHop,
+  parent: string,
+  alias: string,
+): void {
   joinHop(ctx.knex, qb, hop, parent, alias);
   applyScope(ctx, qb, hop.to, alias);
 }
@@ -48,8 +66,15 @@ function scopedHop(ctx: EngineContext, qb: Knex.QueryBuilder, hop: RelationHop, 
  * attributes marked `always`. A computed attribute that shares a field's name (users.full_name)
  * is the field.
  */
-export function selectList(ctx: EngineContext, resource: ResourceDef, alias: string, names: string[] | null): Knex.Raw[] {
-  return selectEntries(ctx, resource, alias, names).map(([name, expr]) => ctx.knex.raw('? as ??', [expr, name]));
+export function selectList(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  alias: string,
+  names: string[] | null,
+): Knex.Raw[] {
+  return selectEntries(ctx, resource, alias, names).map(([name, expr]) =>
+    ctx.knex.raw('? as ??', [expr, name]),
+  );
 }
 
 /** selectList as [answer key, SQL expression, value type] in answer order. */
@@ -64,7 +89,8 @@ export function selectEntries(
   if (names) names.forEach((n) => wanted.add(n));
   else {
     for (const [name, def] of Object.entries(resource.fields)) {
-      if (def.default !== false && (fieldReadable(def, ctx.auth) || fieldReadableOnOwnRow(def, ctx.auth))) wanted.add(name);
+      if (def.default !== false && (fieldReadable(def, ctx.auth) || fieldReadableOnOwnRow(def, ctx.auth)))
+        wanted.add(name);
     }
     // Computed attributes the registry answers by default (ComputedDef.default), when readable.
     for (const [name, def] of Object.entries(resource.computed ?? {})) {
@@ -77,18 +103,27 @@ export function selectEntries(
   for (const name of wanted) {
     const field = resource.fields[name];
     if (field) {
-      if (fieldReadable(field, ctx.auth)) out.push([name, fieldValueSql(ctx.knex, alias, name, field, ctx.language), field.type]);
+      if (fieldReadable(field, ctx.auth))
+        out.push([name, fieldValueSql(ctx.knex, alias, name, field, ctx.language), field.type]);
       else if (fieldReadableOnOwnRow(field, ctx.auth)) {
         // The caller's own user row only (users fields guarded with `self`): null on any other.
         const value = fieldValueSql(ctx.knex, alias, name, field, ctx.language);
-        out.push([name, ctx.knex.raw('CASE WHEN ??.id = ? THEN ? END', [alias, ctx.auth.user.id, value]), field.type]);
+        out.push([
+          name,
+          ctx.knex.raw('CASE WHEN ??.id = ? THEN ? END', [alias, ctx.auth.user.id, value]),
+          field.type,
+        ]);
       }
       continue;
     }
     const declared = resource.computed?.[name];
     if (declared && !allowedBy(declared.readableBy, ctx.auth)) continue;
     if (declared || computedHook(ctx, resource, name)) {
-      out.push([name, ctx.knex.raw('(?)', [computedSql(ctx, resource, alias, name)]), declared?.type ?? 'unknown']);
+      out.push([
+        name,
+        ctx.knex.raw('(?)', [computedSql(ctx, resource, alias, name)]),
+        declared?.type ?? 'unknown',
+      ]);
     }
   }
   return out;
@@ -98,7 +133,9 @@ export function selectEntries(
 export function keyColumns(ctx: EngineContext, alias: string, nodes: WithNode[]): Knex.Raw[] {
   const cols = new Set<string>();
   for (const node of nodes) {
-    cols.add(node.relation.kind === 'belongsTo' ? node.relation.foreignKey : (node.relation.localKey ?? 'id'));
+    cols.add(
+      node.relation.kind === 'belongsTo' ? node.relation.foreignKey : (node.relation.localKey ?? 'id'),
+    );
   }
   return [...cols].map((c) => ctx.knex.raw('??.?? as ??', [alias, c, KEY_PREFIX + c]));
 }
@@ -119,7 +156,10 @@ function applyRelationCondition(
   const alias = `w${depth}_${c.hops.length}`;
   const knex = ctx.knex;
   // The root's own conditions on fields the pivot repeats (resource-hooks.ts PivotMirrors).
-  const mirrors = depth === 0 && hop.relation.kind === 'belongsToMany' ? ctx.hooks.of(hop.from.name).pivotMirrors?.[hop.name] : undefined;
+  const mirrors =
+    depth === 0 && hop.relation.kind === 'belongsToMany'
+      ? ctx.hooks.of(hop.from.name).pivotMirrors?.[hop.name]
+      : undefined;
   const applyMirrors = (sub: Knex.QueryBuilder) => {
     for (const rc of mirrors ? rootConditions : []) {
       const mirror = rc.target.kind === 'field' ? mirrors![rc.target.name] : undefined;
@@ -137,7 +177,10 @@ function applyRelationCondition(
     // docs/architecture-decisions.md, "Chosen by measurement"). A scoped
     // related resource joins its table by primary key inside that list, for its row scope.
     const pv = `${alias}_p`;
-    const ids = knex.queryBuilder().from({ [pv]: direct.pivot.table }).select(`${pv}.${direct.pivot.foreignKey}`);
+    const ids = knex
+      .queryBuilder()
+      .from({ [pv]: direct.pivot.table })
+      .select(`${pv}.${direct.pivot.foreignKey}`);
     if (scoped) {
       ids.join({ [alias]: hop.to.table }, `${alias}.id`, `${pv}.${direct.pivot.relatedKey}`);
       applyScope(ctx, ids, hop.to, alias);
@@ -152,7 +195,14 @@ function applyRelationCondition(
     scopedHop(ctx, this, hop, parent, alias);
     applyMirrors(this);
     if (depth + 1 < c.hops.length) applyRelationCondition(ctx, this, c, depth + 1, alias);
-    else applyCondition(this, knex, targetSql(ctx, hop.to, alias, c.target, 'filter', c.parameter), c.target, c.condition);
+    else
+      applyCondition(
+        this,
+        knex,
+        targetSql(ctx, hop.to, alias, c.target, 'filter', c.parameter),
+        c.target,
+        c.condition,
+      );
   });
 }
 
@@ -166,13 +216,29 @@ const ELEMENT_RANGE = { smallint: 32767, integer: 2147483647 } as const;
  * the ~4,000 trial studies. False when no mirror applies (the caller builds the EXISTS). The array
  * holds every related row's value, so the caller uses it only when the related scope hides none.
  */
-function applyRowArrayMirror(qb: Knex.QueryBuilder, ctx: EngineContext, hop: RelationHop, c: RelationCondition, parent: string): boolean {
-  const mirror = c.target.kind === 'field' ? ctx.hooks.of(hop.from.name).rowArrayMirrors?.[hop.name]?.[c.target.name] : undefined;
+function applyRowArrayMirror(
+  qb: Knex.QueryBuilder,
+  ctx: EngineContext,
+  hop: RelationHop,
+  c: RelationCondition,
+  parent: string,
+): boolean {
+  const mirror =
+    c.target.kind === 'field'
+      ? ctx.hooks.of(hop.from.name).rowArrayMirrors?.[hop.name]?.[c.target.name]
+      : undefined;
   if (!mirror || c.condition.kind !== 'in') return false;
   const max = ELEMENT_RANGE[mirror.elementType];
-  const values = c.condition.values.filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= max);
+  const values = c.condition.values.filter(
+    (v): v is number => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= max,
+  );
   if (values.length === 0) qb.whereRaw('false');
-  else qb.whereRaw(`??.?? && ARRAY[${values.map(() => '?').join(', ')}]::${mirror.elementType}[]`, [parent, mirror.column, ...values]);
+  else
+    qb.whereRaw(`??.?? && ARRAY[${values.map(() => '?').join(', ')}]::${mirror.elementType}[]`, [
+      parent,
+      mirror.column,
+      ...values,
+    ]);
   return true;
 }
 
@@ -200,7 +266,12 @@ function joinHop(knex: Knex, qb: Knex.QueryBuilder, hop: RelationHop, parent: st
       .whereRaw('??.?? = ??.??', [pv, r.pivot.foreignKey, parent, r.localKey ?? 'id']);
     pivotConditions(qb, r.pivot, pv);
   } else {
-    qb.from({ [alias]: hop.to.table }).whereRaw('??.?? = ??.??', [alias, r.foreignKey, parent, r.localKey ?? 'id']);
+    qb.from({ [alias]: hop.to.table }).whereRaw('??.?? = ??.??', [
+      alias,
+      r.foreignKey,
+      parent,
+      r.localKey ?? 'id',
+    ]);
   }
   for (const [col, v] of Object.entries(r.where ?? {})) qb.where(`${alias}.${col}`, v);
 }
@@ -227,7 +298,13 @@ export function countSql(ctx: EngineContext, node: CountNode): Knex.QueryBuilder
 export function filteredQuery(ctx: EngineContext, q: ResolvedQuery): Knex.QueryBuilder {
   const qb = scopedFrom(ctx, q.resource, ROOT_ALIAS);
   for (const c of q.conditions) {
-    applyCondition(qb, ctx.knex, targetSql(ctx, q.resource, ROOT_ALIAS, c.target, 'filter', c.parameter), c.target, c.condition);
+    applyCondition(
+      qb,
+      ctx.knex,
+      targetSql(ctx, q.resource, ROOT_ALIAS, c.target, 'filter', c.parameter),
+      c.target,
+      c.condition,
+    );
   }
   for (const c of q.relationConditions) applyRelationCondition(ctx, qb, c, 0, ROOT_ALIAS, q.conditions);
   return qb;
@@ -257,7 +334,13 @@ export const PAGE_ALIAS = 'p';
  * 50,000 rows and took seconds). A computed attribute used as a sort key still runs per
  * candidate row in the inner query: sorting needs it.
  */
-export function pageQuery(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number, onlyId?: number): Knex.QueryBuilder {
+export function pageQuery(
+  ctx: EngineContext,
+  q: ResolvedQuery,
+  offset: number,
+  limit: number,
+  onlyId?: number,
+): Knex.QueryBuilder {
   const { knex } = ctx;
   const { inner, keys } = pageIds(ctx, q, offset, limit, onlyId);
   const outer: Knex.QueryBuilder = knex
@@ -278,7 +361,13 @@ export interface PageKey {
 }
 
 /** The inner level of pageQuery: the page's ids and sort keys, in order. */
-export function pageIds(ctx: EngineContext, q: ResolvedQuery, offset: number, limit: number, onlyId?: number) {
+export function pageIds(
+  ctx: EngineContext,
+  q: ResolvedQuery,
+  offset: number,
+  limit: number,
+  onlyId?: number,
+) {
   const { knex } = ctx;
   let inner = filteredQuery(ctx, q);
   if (mayDuplicate(ctx, inner)) {
@@ -304,7 +393,8 @@ export function pageIds(ctx: EngineContext, q: ResolvedQuery, offset: number, li
   // Written into the text, not bound: with the page size as a parameter PostgreSQL kept planning
   // the prepared list statements anew (its generic plan for an unknown LIMIT looked costlier).
   // Both are integers the parser produced; checked again because they are not bound.
-  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(limit) || offset < 0 || limit < 0) throw new Error('page bounds must be integers');
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(limit) || offset < 0 || limit < 0)
+    throw new Error('page bounds must be integers');
   inner.offset(offset, { skipBinding: true }).limit(limit, { skipBinding: true });
   return { inner, keys: keys as PageKey[] };
 }
@@ -314,7 +404,6 @@ export function countQuery(ctx: EngineContext, q: ResolvedQuery): Knex.QueryBuil
   return mayDuplicate(ctx, qb) ? qb.countDistinct({ total: `${ROOT_ALIAS}.id` }) : qb.count({ total: '*' });
 }
 
-
 /**
  * Sums of numeric answer columns over every row the filters and scope keep (not one page), and
  * their count: a table footer that speaks for all filtered rows (the studies price total).
@@ -323,7 +412,9 @@ export function sumQuery(ctx: EngineContext, q: ResolvedQuery, names: readonly s
   const { knex } = ctx;
   let qb = filteredQuery(ctx, q);
   if (mayDuplicate(ctx, qb)) {
-    qb = knex.from({ [ROOT_ALIAS]: q.resource.table }).whereIn(`${ROOT_ALIAS}.id`, filteredQuery(ctx, q).distinct(`${ROOT_ALIAS}.id`));
+    qb = knex
+      .from({ [ROOT_ALIAS]: q.resource.table })
+      .whereIn(`${ROOT_ALIAS}.id`, filteredQuery(ctx, q).distinct(`${ROOT_ALIAS}.id`));
   }
   qb.clearSelect().count({ total: '*' });
   for (const [name, expr] of selectEntries(ctx, q.resource, ROOT_ALIAS, [...names])) {

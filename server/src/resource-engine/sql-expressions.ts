@@ -35,12 +35,25 @@ export function fieldSql(knex: Knex, alias: string, name: string, def: FieldDef)
  * The column as answered: dates as yyyy-MM-dd, wall-clock times as text (no time-zone shifts in JSON);
  * a translated field in the request's language where the row has that translation.
  */
-export function fieldSelectSql(knex: Knex, alias: string, name: string, def: FieldDef, as = name, language?: string): Knex.Raw {
+export function fieldSelectSql(
+  knex: Knex,
+  alias: string,
+  name: string,
+  def: FieldDef,
+  as = name,
+  language?: string,
+): Knex.Raw {
   return knex.raw('? as ??', [fieldValueSql(knex, alias, name, def, language), as]);
 }
 
 /** fieldSelectSql's expression without its name (the JSON answer builds objects of them). */
-export function fieldValueSql(knex: Knex, alias: string, name: string, def: FieldDef, language?: string): Knex.Raw {
+export function fieldValueSql(
+  knex: Knex,
+  alias: string,
+  name: string,
+  def: FieldDef,
+  language?: string,
+): Knex.Raw {
   const col = columnOf(name, def);
   const translation = language ? def.translations?.[language as 'ru' | 'en'] : undefined;
   if (translation) return knex.raw('coalesce(??.??, ??.??)', [alias, translation, alias, col]);
@@ -56,13 +69,22 @@ export function fieldValueSql(knex: Knex, alias: string, name: string, def: Fiel
   }
 }
 
-export function computedHook(ctx: EngineContext, resource: ResourceDef, name: string): ComputedAttribute | undefined {
+export function computedHook(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  name: string,
+): ComputedAttribute | undefined {
   const computed = ctx.hooks.of(resource.name).computed ?? {};
   return Object.prototype.hasOwnProperty.call(computed, name) ? computed[name] : undefined;
 }
 
 /** A computed attribute's SQL (createHookRegistry makes sure every declared name has one). */
-export function computedSql(ctx: EngineContext, resource: ResourceDef, alias: string, name: string): Knex.Raw {
+export function computedSql(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  alias: string,
+  name: string,
+): Knex.Raw {
   const hook = computedHook(ctx, resource, name);
   return hook ? hook.sql({ knex: ctx.knex, alias, auth: ctx.auth }) : ctx.knex.raw('NULL');
 }
@@ -95,7 +117,13 @@ function castOf(target: Target): string | null {
 }
 
 /** Adds one typed condition on `expr` to the builder. */
-export function applyCondition(qb: Knex.QueryBuilder, knex: Knex, expr: Knex.Raw, target: Target, condition: Condition): void {
+export function applyCondition(
+  qb: Knex.QueryBuilder,
+  knex: Knex,
+  expr: Knex.Raw,
+  target: Target,
+  condition: Condition,
+): void {
   const cast = castOf(target);
   const value = (v: unknown) => (cast ? knex.raw(`?::${cast}`, [v as Knex.Value]) : v);
   switch (condition.kind) {
@@ -112,11 +140,14 @@ export function applyCondition(qb: Knex.QueryBuilder, knex: Knex, expr: Knex.Raw
       qb.where(knex.raw(condition.asText ? '(?)::text ILIKE ?' : '(?) ILIKE ?', [expr, condition.pattern]));
       return;
     case 'gte':
-      if (condition.orNull) qb.where(knex.raw('((?) >= ? OR (?) IS NULL)', [expr, value(condition.value) as Knex.Value, expr]));
+      if (condition.orNull)
+        qb.where(knex.raw('((?) >= ? OR (?) IS NULL)', [expr, value(condition.value) as Knex.Value, expr]));
       else qb.where(knex.raw('(?) >= ?', [expr, value(condition.value) as Knex.Value]));
       return;
     case 'lte':
-      qb.where(knex.raw(`(?) ${condition.exclusive ? '<' : '<='} ?`, [expr, value(condition.value) as Knex.Value]));
+      qb.where(
+        knex.raw(`(?) ${condition.exclusive ? '<' : '<='} ?`, [expr, value(condition.value) as Knex.Value]),
+      );
       return;
     case 'days': {
       // Each Kyiv day as a [midnight, next midnight) range on the raw value rather than

@@ -19,7 +19,10 @@ export interface WriteHooks {
   /** Adjusts the column values before they are written (may throw AppError, e.g. 422 or 403). */
   prepare?(values: Record<string, unknown>, ctx: WriteContext): Promise<void> | void;
   /** Custom writers for relations the generic pivot / child-row sync cannot express. */
-  relations?: Record<string, (trx: Knex.Transaction, id: number, value: unknown, ctx: WriteContext) => Promise<void>>;
+  relations?: Record<
+    string,
+    (trx: Knex.Transaction, id: number, value: unknown, ctx: WriteContext) => Promise<void>
+  >;
   /** Runs in the write's transaction after the row and its relations are written. */
   afterWrite?(trx: Knex.Transaction, id: number, ctx: WriteContext): Promise<void>;
   /**

@@ -4,11 +4,12 @@ import { ApiError } from './api-error';
 import { createAuthApi } from './auth-api';
 
 function fakeFetch(status: number, body: unknown) {
-  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    }),
+  return vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
   );
 }
 
@@ -84,7 +85,11 @@ describe('createApiClient', () => {
 
 describe('createAuthApi', () => {
   it('me() answers null when signed out', async () => {
-    const client = createApiClient({ baseUrl: '', getLanguage: () => 'uk', fetchImpl: fakeFetch(401, { message: 'Unauthenticated.' }) });
+    const client = createApiClient({
+      baseUrl: '',
+      getLanguage: () => 'uk',
+      fetchImpl: fakeFetch(401, { message: 'Unauthenticated.' }),
+    });
     await expect(createAuthApi(client).me()).resolves.toBeNull();
   });
 

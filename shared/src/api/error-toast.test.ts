@@ -19,7 +19,13 @@ describe('errorToToast', () => {
       { message: 'The given data was invalid.', errors: { email: ['a', 'b'], password: ['c'] }, code: 'x' },
       t,
     );
-    expect(result).toEqual({ kind: 'toast', title: 'Помилка', message: 'a\nb\nc', intent: 'danger', timeoutMs: 15000 });
+    expect(result).toEqual({
+      kind: 'toast',
+      title: 'Помилка',
+      message: 'a\nb\nc',
+      intent: 'danger',
+      timeoutMs: 15000,
+    });
   });
 
   it('uses the translated code with params when a translation exists', () => {
@@ -42,7 +48,11 @@ describe('errorToToast', () => {
 
   it('shows the unknown-error text for bodies without a message', () => {
     for (const body of [undefined, null, 'oops', {}, { message: 5 }, { message: '' }]) {
-      expect(errorToToast(body, t)).toMatchObject({ kind: 'toast', title: 'Помилка', message: 'Невідома помилка' });
+      expect(errorToToast(body, t)).toMatchObject({
+        kind: 'toast',
+        title: 'Помилка',
+        message: 'Невідома помилка',
+      });
     }
   });
 

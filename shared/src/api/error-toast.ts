@@ -9,8 +9,7 @@ export const UNKNOWN_ERROR_TITLE_KEY = 'errorUnknown.toastTitle';
 export const UNKNOWN_ERROR_MESSAGE_KEY = 'errorUnknown.toastMessage';
 
 export type ErrorToastResult =
-  | { kind: 'reload' }
-  | { kind: 'toast'; title: string; message: string; intent: 'danger'; timeoutMs: number };
+  { kind: 'reload' } | { kind: 'toast'; title: string; message: string; intent: 'danger'; timeoutMs: number };
 
 function translated(t: TranslateFn, key: string, params?: Record<string, unknown>): string | undefined {
   const text = t(key, params);

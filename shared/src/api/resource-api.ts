@@ -86,10 +86,28 @@ export type ResourceBody = Readonly<Record<string, unknown>>;
  */
 export interface ResourceApi {
   path(resource: ResourceName, id?: number): string;
-  list<R extends ResourceName, T = ResourceRow<R>>(resource: R, query?: ResourceQuery, options?: RequestOptions): Promise<ListResponse<T>>;
-  read<R extends ResourceName, T = ResourceRow<R>>(resource: R, id: number, query?: ResourceQuery, options?: RequestOptions): Promise<T>;
-  create<R extends ResourceName, T = ResourceRow<R>>(resource: R, body: ResourceBody, query?: ResourceQuery): Promise<T>;
-  update<R extends ResourceName, T = ResourceRow<R>>(resource: R, id: number, body: ResourceBody, query?: ResourceQuery): Promise<T>;
+  list<R extends ResourceName, T = ResourceRow<R>>(
+    resource: R,
+    query?: ResourceQuery,
+    options?: RequestOptions,
+  ): Promise<ListResponse<T>>;
+  read<R extends ResourceName, T = ResourceRow<R>>(
+    resource: R,
+    id: number,
+    query?: ResourceQuery,
+    options?: RequestOptions,
+  ): Promise<T>;
+  create<R extends ResourceName, T = ResourceRow<R>>(
+    resource: R,
+    body: ResourceBody,
+    query?: ResourceQuery,
+  ): Promise<T>;
+  update<R extends ResourceName, T = ResourceRow<R>>(
+    resource: R,
+    id: number,
+    body: ResourceBody,
+    query?: ResourceQuery,
+  ): Promise<T>;
   remove(resource: ResourceName, id: number): Promise<void>;
 }
 
@@ -110,13 +128,17 @@ export function createResourceApi(client: ApiClient): ResourceApi {
     path: resourcePath,
     list: (resource, query, options) => client.get(resourcePath(resource), asQuery(query), options),
     async read(resource, id, query, options) {
-      return (await client.get<ItemResponse<never>>(resourcePath(resource, id), asQuery(query), options)).data;
+      return (await client.get<ItemResponse<never>>(resourcePath(resource, id), asQuery(query), options))
+        .data;
     },
     async create(resource, body, query) {
-      return (await client.post<ItemResponse<never>>(resourcePath(resource), body, { query: asQuery(query) })).data;
+      return (await client.post<ItemResponse<never>>(resourcePath(resource), body, { query: asQuery(query) }))
+        .data;
     },
     async update(resource, id, body, query) {
-      return (await client.patch<ItemResponse<never>>(resourcePath(resource, id), body, { query: asQuery(query) })).data;
+      return (
+        await client.patch<ItemResponse<never>>(resourcePath(resource, id), body, { query: asQuery(query) })
+      ).data;
     },
     async remove(resource, id) {
       await client.delete<void>(resourcePath(resource, id));

@@ -29,10 +29,31 @@ export interface ChatSignal {
   from: string;
   to: string;
   desc?: { type: 'offer' | 'answer'; sdp: string };
-  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+  candidate?: {
+    candidate: string;
+    sdpMid?: string | null;
+    sdpMLineIndex?: number | null;
+    usernameFragment?: string | null;
+  };
   close?: true;
 }
 
 export type ChatAck =
-  | { ok: true; room?: string; peer?: string; members?: ChatMember[]; iceServers?: Array<{ urls: string[]; username?: string; credential?: string }> }
-  | { ok: false; code: 'invalid' | 'forbidden' | 'unauthenticated' | 'rate_limited' | 'too_many' | 'not_in_room' | 'server_error' };
+  | {
+      ok: true;
+      room?: string;
+      peer?: string;
+      members?: ChatMember[];
+      iceServers?: Array<{ urls: string[]; username?: string; credential?: string }>;
+    }
+  | {
+      ok: false;
+      code:
+        | 'invalid'
+        | 'forbidden'
+        | 'unauthenticated'
+        | 'rate_limited'
+        | 'too_many'
+        | 'not_in_room'
+        | 'server_error';
+    };

@@ -1,3 +1,5 @@
 import { f, lookupResource } from './define-resource';
 
-export const contractDisciplinesResource = lookupResource('contract_disciplines', 'contract_disciplines', { name: f.string() });
+export const contractDisciplinesResource = lookupResource('contract_disciplines', 'contract_disciplines', {
+  name: f.string(),
+});

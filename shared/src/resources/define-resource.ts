@@ -20,7 +20,8 @@ export const f = {
   timeHm: (extra?: Omit<FieldDef, 'type'>) => field('time_hm', extra),
   uuid: (extra?: Omit<FieldDef, 'type'>) => field('uuid', extra),
   /** Never answered (password hashes, storage keys). */
-  hidden: (type: FieldType = 'string'): FieldDef => field(type, { hidden: true, filterable: false, sortable: false }),
+  hidden: (type: FieldType = 'string'): FieldDef =>
+    field(type, { hidden: true, filterable: false, sortable: false }),
 };
 
 /** The writable variant of a field. */
@@ -46,7 +47,9 @@ export const MANAGE_USERS: AccessGuard = { ability: ['manage', 'user'] };
 export const SCHOOL_INTERNAL: AccessGuard = { ability: ['read', 'school_internal'] };
 
 /** Keeps the name's literal type: clients address resources by `ResourceName`, not free strings. */
-export function defineResource<const N extends string>(def: ResourceDef & { name: N }): ResourceDef & { name: N } {
+export function defineResource<const N extends string>(
+  def: ResourceDef & { name: N },
+): ResourceDef & { name: N } {
   return def;
 }
 

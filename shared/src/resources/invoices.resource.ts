@@ -25,9 +25,26 @@ export const invoicesResource = defineResource({
   },
   computed: {
     // The contracts page's invoice sub-table and the invoices table show both (spec part 1 §2).
-    number: { type: 'string', filterable: true, sortable: true, default: true, description: 'position and contract id, each padded to 2 digits' },
-    studies_count: { type: 'int', filterable: true, sortable: true, default: true, description: 'round(amount / price_per_study)' },
-    unpaid: { type: 'bool', filterable: true, sortable: true, description: 'no pay date yet (the invoices table\'s "unpaid" filter)' },
+    number: {
+      type: 'string',
+      filterable: true,
+      sortable: true,
+      default: true,
+      description: 'position and contract id, each padded to 2 digits',
+    },
+    studies_count: {
+      type: 'int',
+      filterable: true,
+      sortable: true,
+      default: true,
+      description: 'round(amount / price_per_study)',
+    },
+    unpaid: {
+      type: 'bool',
+      filterable: true,
+      sortable: true,
+      description: 'no pay date yet (the invoices table\'s "unpaid" filter)',
+    },
     payments: {
       type: 'json',
       filterable: false,
@@ -36,7 +53,13 @@ export const invoicesResource = defineResource({
       description:
         "the invoice's payments, newest first: [{ id, provider ('liqpay' | 'monobank' | 'manual'), provider_payment_id, amount, currency, status ('pending' | 'success' | 'failure' | 'refunded' | 'mismatch'), review_reason, paid_at, refunded_at, created_at }]",
     },
-    attachment_name: { type: 'string', filterable: true, sortable: false, default: true, description: 'name of the attached file (GET /api/invoices/{id}/attachment), null when none' },
+    attachment_name: {
+      type: 'string',
+      filterable: true,
+      sortable: false,
+      default: true,
+      description: 'name of the attached file (GET /api/invoices/{id}/attachment), null when none',
+    },
   },
   defaultSort: ['-id'],
   creatorColumn: 'created_by',

@@ -12,7 +12,8 @@ import type { Action, SubjectName } from '../permissions/subjects';
  * How a value is typed in filters and answers. `time_hm` is a wall-clock time answered as HH:MM,
  * `time` as HH:MM:SS; `date` is answered as yyyy-MM-dd; `money` is integer minor units.
  */
-export type FieldType = 'int' | 'number' | 'money' | 'string' | 'text' | 'bool' | 'date' | 'datetime' | 'time' | 'time_hm' | 'uuid';
+export type FieldType =
+  'int' | 'number' | 'money' | 'string' | 'text' | 'bool' | 'date' | 'datetime' | 'time' | 'time_hm' | 'uuid';
 
 /**
  * Who may see or filter a field or relation: an ability, checked with CASL on the subject name

@@ -18,7 +18,10 @@ export const schedulesResource = defineResource({
   relations: {
     user: rel.belongsTo('users', 'user_id'),
     created_by: rel.belongsTo('users', 'created_by'),
-    workperiods: rel.hasMany('workperiods', 'schedule_id', { writable: true, sort: ['weekday', 'start_time'] }),
+    workperiods: rel.hasMany('workperiods', 'schedule_id', {
+      writable: true,
+      sort: ['weekday', 'start_time'],
+    }),
     offperiods: rel.hasMany('offperiods', 'schedule_id', { writable: true, sort: ['start_at'] }),
   },
   defaultSort: ['-id'],

@@ -2,7 +2,6 @@ import { studyFormSchema } from '../validation/study-form.schema';
 import { studyUpdateSchema } from '../validation/study-update.schema';
 import { SCHOOL_INTERNAL, defineResource, f, rel, w } from './define-resource';
 
-
 export const studiesResource = defineResource({
   name: 'studies',
   table: 'studies',
@@ -23,12 +22,22 @@ export const studiesResource = defineResource({
   relations: {
     users: rel.belongsToMany(
       'users',
-      { table: 'study_user', foreignKey: 'study_id', relatedKey: 'user_id', columns: ['role_id', 'subscription_id'] },
+      {
+        table: 'study_user',
+        foreignKey: 'study_id',
+        relatedKey: 'user_id',
+        columns: ['role_id', 'subscription_id'],
+      },
       { writable: true, sort: ['id'] },
     ),
     subscriptions: rel.belongsToMany(
       'subscriptions',
-      { table: 'study_user', foreignKey: 'study_id', relatedKey: 'subscription_id', notNull: ['subscription_id'] },
+      {
+        table: 'study_user',
+        foreignKey: 'study_id',
+        relatedKey: 'subscription_id',
+        notNull: ['subscription_id'],
+      },
       { writable: true, sort: ['-id'] },
     ),
     reports: rel.hasMany('study_reports', 'study_id', { sort: ['id'] }),
@@ -55,7 +64,8 @@ export const studiesResource = defineResource({
       type: 'bool',
       filterable: true,
       sortable: false,
-      description: "the chat has a message from the other side (family or school) newer than the signed-in user's last read (POST api/studies/{id}/messages/read)",
+      description:
+        "the chat has a message from the other side (family or school) newer than the signed-in user's last read (POST api/studies/{id}/messages/read)",
     },
     students_count: {
       type: 'int',
@@ -76,7 +86,8 @@ export const studiesResource = defineResource({
       filterable: true,
       sortable: true,
       readableBy: { ability: ['read', 'price_total'] },
-      description: 'sum of the price per study of its subscriptions (studies table footer, Administrator only)',
+      description:
+        'sum of the price per study of its subscriptions (studies table footer, Administrator only)',
     },
   },
   defaultSort: ['-start'],

@@ -1,4 +1,9 @@
 import { f, lookupResource } from './define-resource';
 
 /** Lesson lengths in minutes. */
-export const studyDurationsResource = lookupResource('study_durations', 'study_durations', { minutes: f.int() }, ['minutes']);
+export const studyDurationsResource = lookupResource(
+  'study_durations',
+  'study_durations',
+  { minutes: f.int() },
+  ['minutes'],
+);

@@ -19,7 +19,13 @@ export const studyMessagesResource = defineResource({
   },
   computed: {
     // The chat's author line, also when the reader may not read the author's user row (a classmate's parent).
-    author: { type: 'json', filterable: false, sortable: false, default: true, description: 'the author: { id, full_name, role: { id, name } }' },
+    author: {
+      type: 'json',
+      filterable: false,
+      sortable: false,
+      default: true,
+      description: 'the author: { id, full_name, role: { id, name } }',
+    },
   },
   defaultSort: ['created_at'],
   creatorColumn: 'user_id',

@@ -22,7 +22,13 @@ export const studyReportsResource = defineResource({
   },
   computed: {
     // The study reports table's "start" column and default sort (spec part 1 §2).
-    start: { type: 'datetime', filterable: true, sortable: true, default: true, description: "the study's start" },
+    start: {
+      type: 'datetime',
+      filterable: true,
+      sortable: true,
+      default: true,
+      description: "the study's start",
+    },
   },
   defaultSort: ['-id'],
   creatorColumn: 'created_by',

@@ -41,14 +41,32 @@ export const subscriptionsResource = defineResource({
       { sort: ['start'] },
     ),
     invoices: rel.hasMany('invoices', 'subscription_id', { sort: ['position'] }),
-    studies_template: rel.hasMany('studies_templates', 'subscription_id', { sort: ['weekday', 'start_time'] }),
+    studies_template: rel.hasMany('studies_templates', 'subscription_id', {
+      sort: ['weekday', 'start_time'],
+    }),
   },
   computed: {
     // Spec part 2 §3: the subscriptions table reads it on every row (last paid study, unpaid footer).
-    invoices_payed_amount: { type: 'int', filterable: true, sortable: true, default: true, description: 'sum of paid invoice amounts (minor units)' },
+    invoices_payed_amount: {
+      type: 'int',
+      filterable: true,
+      sortable: true,
+      default: true,
+      description: 'sum of paid invoice amounts (minor units)',
+    },
     studies_count: { type: 'int', filterable: true, sortable: true },
-    unpaid: { type: 'bool', filterable: true, sortable: true, description: 'paid amount below price_per_study × studies (the table\'s "unpaid" filter)' },
-    last_paid_study: { type: 'int', filterable: true, sortable: true, description: 'id of the last study the payments cover (null: none)' },
+    unpaid: {
+      type: 'bool',
+      filterable: true,
+      sortable: true,
+      description: 'paid amount below price_per_study × studies (the table\'s "unpaid" filter)',
+    },
+    last_paid_study: {
+      type: 'int',
+      filterable: true,
+      sortable: true,
+      description: 'id of the last study the payments cover (null: none)',
+    },
   },
   defaultSort: ['-id'],
   operations: ['list', 'read', 'update', 'delete'],

@@ -39,7 +39,13 @@ export const teachersResource = defineResource({
   computed: {
     // Both are columns of the teachers listing (spec part 2 §2), so the listing's own call answers
     // them without select[]; computed for the rows of the page only.
-    age: { type: 'int', filterable: true, sortable: true, default: true, description: 'from the user birthdate' },
+    age: {
+      type: 'int',
+      filterable: true,
+      sortable: true,
+      default: true,
+      description: 'from the user birthdate',
+    },
     available_workperiods: {
       type: 'json',
       filterable: false,

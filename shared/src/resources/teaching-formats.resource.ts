@@ -1,3 +1,5 @@
 import { f, lookupResource } from './define-resource';
 
-export const teachingFormatsResource = lookupResource('teaching_formats', 'teaching_formats', { name: f.string({ translations: { ru: 'name_ru' } }) });
+export const teachingFormatsResource = lookupResource('teaching_formats', 'teaching_formats', {
+  name: f.string({ translations: { ru: 'name_ru' } }),
+});

@@ -1,3 +1,5 @@
 import { f, lookupResource } from './define-resource';
 
-export const teachingProgramsResource = lookupResource('teaching_programs', 'teaching_programs', { name: f.string({ translations: { ru: 'name_ru' } }) });
+export const teachingProgramsResource = lookupResource('teaching_programs', 'teaching_programs', {
+  name: f.string({ translations: { ru: 'name_ru' } }),
+});

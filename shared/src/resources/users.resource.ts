@@ -63,7 +63,10 @@ export const usersResource = defineResource({
     notes: rel.hasMany('notes', 'user_id', { readableBy: STAFF, sort: ['-created_at'] }),
     teacher: rel.hasOne('teachers', 'user_id'),
     contracts: rel.hasMany('contracts', 'student_id'),
-    viber_tokens: rel.hasMany('messenger_tokens', 'user_id', { readableBy: MANAGE_USERS, where: { token_type: 'viber' } }),
+    viber_tokens: rel.hasMany('messenger_tokens', 'user_id', {
+      readableBy: MANAGE_USERS,
+      where: { token_type: 'viber' },
+    }),
     telegram_tokens: rel.hasMany('messenger_tokens', 'user_id', {
       readableBy: MANAGE_USERS,
       where: { token_type: 'telegram' },
@@ -71,7 +74,13 @@ export const usersResource = defineResource({
   },
   computed: {
     // Study participants carry it (spec part 1 §3) and the users table shows it: cheap, always answered.
-    bots_connected: { type: 'json', filterable: false, sortable: false, default: true, description: '{ telegram, viber }: whether the bots are connected' },
+    bots_connected: {
+      type: 'json',
+      filterable: false,
+      sortable: false,
+      default: true,
+      description: '{ telegram, viber }: whether the bots are connected',
+    },
   },
   defaultSort: ['-id'],
   // Study participants, recording creators and message authors are shown with their role name.

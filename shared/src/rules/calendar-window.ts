@@ -1,6 +1,16 @@
 import { DateTime } from 'luxon';
 import { CALENDAR, TIME_ZONE } from '../domain/constants';
-import { MINUTE_MS, parseInstant, plusZoneDays, resolveZoneWall, utcOfWall, zoneDayStart, zoneIso, zoneWallAt, type WallArray } from './zone-time';
+import {
+  MINUTE_MS,
+  parseInstant,
+  plusZoneDays,
+  resolveZoneWall,
+  utcOfWall,
+  zoneDayStart,
+  zoneIso,
+  zoneWallAt,
+  type WallArray,
+} from './zone-time';
 
 /**
  * Time helpers and the calendar's data windows (spec part 1 §4, §9). Every rule runs in
@@ -111,7 +121,9 @@ export function offPeriodZones(
   opts: { transferMode?: boolean } = {},
 ): OffPeriodZone[] {
   const after = calendarWindows(now).offPeriodsEndingAfter;
-  const warningDays = opts.transferMode ? CALENDAR.offperiodWarningDaysInTransfer : CALENDAR.offperiodWarningDays;
+  const warningDays = opts.transferMode
+    ? CALENDAR.offperiodWarningDaysInTransfer
+    : CALENDAR.offperiodWarningDays;
   const zones: OffPeriodZone[] = [];
   for (const o of offPeriods) {
     const off = { start: toMillis(o.start_at), end: toMillis(o.end_at) };

@@ -27,7 +27,9 @@ describe('documentFileName', () => {
   });
 
   it('lists the accepted extensions for a file input', () => {
-    expect(DOCUMENT_UPLOAD_ACCEPT.split(',')).toEqual(expect.arrayContaining(['.pdf', '.docx', '.doc', '.odt', '.jpg', '.png']));
+    expect(DOCUMENT_UPLOAD_ACCEPT.split(',')).toEqual(
+      expect.arrayContaining(['.pdf', '.docx', '.doc', '.odt', '.jpg', '.png']),
+    );
     expect(DOCUMENT_UPLOAD_ACCEPT).not.toContain('.exe');
   });
 });

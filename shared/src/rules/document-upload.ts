@@ -21,7 +21,10 @@ export const DOCUMENT_FILE_TYPES = {
   webp: { mime: 'image/webp', extensions: ['webp'] },
   tiff: { mime: 'image/tiff', extensions: ['tif', 'tiff'] },
   heic: { mime: 'image/heic', extensions: ['heic', 'heif'] },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+  },
   doc: { mime: 'application/msword', extensions: ['doc'] },
   odt: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['odt'] },
 } as const satisfies Record<string, DocumentFileType>;

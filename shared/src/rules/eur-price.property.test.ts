@@ -21,12 +21,18 @@ const halfCentPair = fc
 describe('EUR conversion (property)', () => {
   it('UAH per study = EUR (rounded to cents) × rate, rounded half up to whole hryvnias', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 999_999 }), (milliEur, rateUnits) => {
-        // A euro price typed with 3 decimals is first rounded to cents.
-        const cents = halfUp(BigInt(milliEur), 10n);
-        const hryvnias = halfUp(cents * BigInt(rateUnits), 1_000_000n);
-        expect(uahPriceFromEur(Number(decimal(milliEur, 3)), Number(decimal(rateUnits, 4)))).toBe(Number(hryvnias) * 100);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 999_999 }),
+        (milliEur, rateUnits) => {
+          // A euro price typed with 3 decimals is first rounded to cents.
+          const cents = halfUp(BigInt(milliEur), 10n);
+          const hryvnias = halfUp(cents * BigInt(rateUnits), 1_000_000n);
+          expect(uahPriceFromEur(Number(decimal(milliEur, 3)), Number(decimal(rateUnits, 4)))).toBe(
+            Number(hryvnias) * 100,
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -36,7 +42,9 @@ describe('EUR conversion (property)', () => {
       fc.property(fc.oneof(anyPair, halfCentPair), ([kopiykas, rateUnits]) => {
         // kopiykas / 100 / (rateUnits / 10^4) euros = kopiykas × 10^4 / rateUnits cents.
         const cents = halfUp(BigInt(kopiykas) * 10_000n, BigInt(rateUnits));
-        expect(Math.round(eurPriceFromUah(kopiykas, Number(decimal(rateUnits, 4))) * 100)).toBe(Number(cents));
+        expect(Math.round(eurPriceFromUah(kopiykas, Number(decimal(rateUnits, 4))) * 100)).toBe(
+          Number(cents),
+        );
       }),
       { numRuns: 2000 },
     );

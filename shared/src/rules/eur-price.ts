@@ -54,5 +54,5 @@ export function eurPriceFromUah(priceMinor: number, eurRate: number): number {
   // (kopiykas / 100) / (rateUnits / 10^4) euros = kopiykas × 10^4 / rateUnits euro cents.
   const scaled = Math.abs(Math.round(priceMinor)) * 10 ** EUR_RATE_DECIMALS;
   const cents = Math.floor((2 * scaled + rateUnits) / (2 * rateUnits));
-  return (Math.sign(priceMinor) || 1) * cents / 10 ** EUR_DECIMALS;
+  return ((Math.sign(priceMinor) || 1) * cents) / 10 ** EUR_DECIMALS;
 }

@@ -17,9 +17,12 @@ describe('homework file names and types', () => {
   });
 
   it('accepts documents and images, never programs', () => {
-    expect(homeworkTypeOf('Твір.DOCX')?.mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(homeworkTypeOf('Твір.DOCX')?.mime).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(homeworkTypeOf('scan.heic')?.signature).toBe('heic');
-    for (const name of ['setup.exe', 'run.bat', 'script.js', 'app.apk', 'noextension']) expect(homeworkTypeOf(name)).toBeNull();
+    for (const name of ['setup.exe', 'run.bat', 'script.js', 'app.apk', 'noextension'])
+      expect(homeworkTypeOf(name)).toBeNull();
     expect(HOMEWORK_ACCEPT.split(',')).toEqual(expect.arrayContaining(['.pdf', '.docx', '.jpg', '.zip']));
     expect(HOMEWORK.maxBytes).toBe(8192 * 1024);
   });

@@ -9,7 +9,8 @@ import { HOMEWORK_MAX_BYTES, HOMEWORK_MAX_KB } from '../domain/constants';
  */
 
 /** How the content of a type is recognised (server/src/features/study-tasks/homework-file.sniff.ts). */
-export type HomeworkSignature = 'pdf' | 'ole' | 'ooxml' | 'odf' | 'zip' | 'rtf' | 'text' | 'jpeg' | 'png' | 'gif' | 'webp' | 'heic';
+export type HomeworkSignature =
+  'pdf' | 'ole' | 'ooxml' | 'odf' | 'zip' | 'rtf' | 'text' | 'jpeg' | 'png' | 'gif' | 'webp' | 'heic';
 
 export interface HomeworkFileType {
   /** The MIME type stored and sent on download, whatever the browser claimed. */
@@ -22,9 +23,15 @@ export const HOMEWORK_FILE_TYPES: Readonly<Record<string, HomeworkFileType>> = {
   doc: { mime: 'application/msword', signature: 'ole' },
   xls: { mime: 'application/vnd.ms-excel', signature: 'ole' },
   ppt: { mime: 'application/vnd.ms-powerpoint', signature: 'ole' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', signature: 'ooxml' },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    signature: 'ooxml',
+  },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', signature: 'ooxml' },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', signature: 'ooxml' },
+  pptx: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    signature: 'ooxml',
+  },
   odt: { mime: 'application/vnd.oasis.opendocument.text', signature: 'odf' },
   ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', signature: 'odf' },
   odp: { mime: 'application/vnd.oasis.opendocument.presentation', signature: 'odf' },
@@ -46,9 +53,44 @@ export const HOMEWORK_FILE_TYPES: Readonly<Record<string, HomeworkFileType>> = {
  * Not `.bin`: Word and Excel files keep embedded objects as `.bin` parts.
  */
 export const HOMEWORK_ARCHIVE_REFUSED_EXTENSIONS: readonly string[] = [
-  'exe', 'com', 'bat', 'cmd', 'scr', 'pif', 'msi', 'msp', 'msix', 'appx', 'dll', 'cpl', 'sys',
-  'vbs', 'vbe', 'js', 'jse', 'wsf', 'wsh', 'ps1', 'psm1', 'hta', 'jar', 'apk', 'app', 'dmg',
-  'pkg', 'deb', 'rpm', 'sh', 'run', 'lnk', 'reg', 'scf', 'url', 'inf', 'iso', 'img',
+  'exe',
+  'com',
+  'bat',
+  'cmd',
+  'scr',
+  'pif',
+  'msi',
+  'msp',
+  'msix',
+  'appx',
+  'dll',
+  'cpl',
+  'sys',
+  'vbs',
+  'vbe',
+  'js',
+  'jse',
+  'wsf',
+  'wsh',
+  'ps1',
+  'psm1',
+  'hta',
+  'jar',
+  'apk',
+  'app',
+  'dmg',
+  'pkg',
+  'deb',
+  'rpm',
+  'sh',
+  'run',
+  'lnk',
+  'reg',
+  'scf',
+  'url',
+  'inf',
+  'iso',
+  'img',
 ];
 
 export const HOMEWORK = {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invoicePeriod } from './invoice-period';
 
-const lessons = ['2026-03-02T10:00:00Z', '2026-03-09T10:00:00Z', '2026-03-16T10:00:00Z', '2026-03-23T10:00:00Z', '2026-03-30T10:00:00Z'];
+const lessons = [
+  '2026-03-02T10:00:00Z',
+  '2026-03-09T10:00:00Z',
+  '2026-03-16T10:00:00Z',
+  '2026-03-23T10:00:00Z',
+  '2026-03-30T10:00:00Z',
+];
 
 describe('invoicePeriod', () => {
   it('gives each invoice, by position, the next lessons its amount pays for', () => {
@@ -15,7 +21,10 @@ describe('invoicePeriod', () => {
 
   it('takes lessons in start order whatever order they came in', () => {
     const shuffled = [lessons[3]!, lessons[0]!, lessons[2]!, lessons[1]!];
-    expect(invoicePeriod(1, [{ id: 1, position: 1, amount: 20000 }], shuffled, 10000)).toEqual({ from: lessons[0], to: lessons[1] });
+    expect(invoicePeriod(1, [{ id: 1, position: 1, amount: 20000 }], shuffled, 10000)).toEqual({
+      from: lessons[0],
+      to: lessons[1],
+    });
   });
 
   it('stops at the last booked lesson and is null past it', () => {

@@ -40,7 +40,8 @@ describe('invoice form rules (part 2 §4)', () => {
   it('takes the contract’s invoice template; else 2, unless the contract template is 17, 19 or 21', () => {
     expect(invoiceTemplateForContract({ invoice_template_id: 6, template_id: 17 }, 1)).toBe(6);
     expect(invoiceTemplateForContract({ invoice_template_id: null, template_id: 42 }, 1)).toBe(2);
-    for (const kept of [17, 19, 21]) expect(invoiceTemplateForContract({ invoice_template_id: null, template_id: kept }, 1)).toBe(1);
+    for (const kept of [17, 19, 21])
+      expect(invoiceTemplateForContract({ invoice_template_id: null, template_id: kept }, 1)).toBe(1);
     expect(invoiceTemplateForContract({ invoice_template_id: null, template_id: 19 }, null)).toBeNull();
     expect(invoiceTemplateForContract(null, 1)).toBe(2);
   });

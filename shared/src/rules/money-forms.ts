@@ -20,7 +20,10 @@ export interface InvoiceTemplateLike {
 }
 
 /** The invoice templates of a contract template, in catalogue order. */
-export function invoiceTemplatesOf<T extends InvoiceTemplateLike>(templates: readonly T[], contractTemplateId: number | null): T[] {
+export function invoiceTemplatesOf<T extends InvoiceTemplateLike>(
+  templates: readonly T[],
+  contractTemplateId: number | null,
+): T[] {
   if (contractTemplateId === null) return [];
   return templates.filter((template) => template.contract_template_id === contractTemplateId);
 }
@@ -29,7 +32,10 @@ export function invoiceTemplatesOf<T extends InvoiceTemplateLike>(templates: rea
  * Part 2 §4: the invoice template resets when the contract template changes and defaults to the
  * first one available for that template (none when it has none).
  */
-export function invoiceTemplateAfterTemplateChange(templates: readonly InvoiceTemplateLike[], contractTemplateId: number | null): number | null {
+export function invoiceTemplateAfterTemplateChange(
+  templates: readonly InvoiceTemplateLike[],
+  contractTemplateId: number | null,
+): number | null {
   return invoiceTemplatesOf(templates, contractTemplateId)[0]?.id ?? null;
 }
 
@@ -42,7 +48,10 @@ export function contractTemplateHasUrl(template: ContractTemplateLike | null | u
  * Part 1 §2: a contract's document can be generated unless its template has no url and the
  * payer's full name is not exactly three words (the server refuses it with the same rule).
  */
-export function contractDownloadAllowed(template: ContractTemplateLike | null | undefined, payerFullName: string | null | undefined): boolean {
+export function contractDownloadAllowed(
+  template: ContractTemplateLike | null | undefined,
+  payerFullName: string | null | undefined,
+): boolean {
   return contractTemplateHasUrl(template) || isThreeWordName(payerFullName);
 }
 
@@ -56,7 +65,10 @@ export interface InvoiceContractFacts {
  * template when it has one; otherwise to 2 (the fallback), unless the contract's template is one
  * of 17, 19, 21, which keep the current choice.
  */
-export function invoiceTemplateForContract(contract: InvoiceContractFacts | null | undefined, current: number | null): number | null {
+export function invoiceTemplateForContract(
+  contract: InvoiceContractFacts | null | undefined,
+  current: number | null,
+): number | null {
   if (contract?.invoice_template_id) return contract.invoice_template_id;
   const keep: readonly number[] = INVOICE_TEMPLATE.keepForContractTemplateIds;
   if (contract?.template_id && keep.includes(contract.template_id)) return current;
@@ -64,7 +76,10 @@ export function invoiceTemplateForContract(contract: InvoiceContractFacts | null
 }
 
 /** Part 2 §4: the invoice amount is the price per study times the package's number of studies (minor units). */
-export function invoiceAmountFor(pricePerStudy: number | null | undefined, studiesCount: number | null | undefined): number {
+export function invoiceAmountFor(
+  pricePerStudy: number | null | undefined,
+  studiesCount: number | null | undefined,
+): number {
   return Math.max(0, Math.round((pricePerStudy ?? 0) * (studiesCount ?? 0)));
 }
 

@@ -26,7 +26,10 @@ export function isoWeekday(storedWeekday: number): number {
  * True when the study matches no template slot. A subscription without a template has nothing
  * to deviate from: its studies are never off-template.
  */
-export function isOffTemplate(study: { start: Instant; end: Instant }, template: readonly TemplateSlot[]): boolean {
+export function isOffTemplate(
+  study: { start: Instant; end: Instant },
+  template: readonly TemplateSlot[],
+): boolean {
   if (template.length === 0) return false;
   const start = inKyiv(study.start);
   const minutes = start.hour * 60 + start.minute;

@@ -23,8 +23,13 @@ import { TIME_ZONE } from '../domain/constants';
 const kyiv = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).toMillis();
 const local = (ms: number) => inKyiv(ms).toFormat("yyyy-MM-dd'T'HH:mm");
 const span = (from: string, to: string): Span => ({ start: kyiv(from), end: kyiv(to) });
-const weekdays = (start_time: string, duration: number) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start_time, duration }));
-const schedule = (start_time: string, duration: number) => ({ start_at: kyiv('2025-01-01T00:00'), end_at: null, workperiods: weekdays(start_time, duration) });
+const weekdays = (start_time: string, duration: number) =>
+  [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start_time, duration }));
+const schedule = (start_time: string, duration: number) => ({
+  start_at: kyiv('2025-01-01T00:00'),
+  end_at: null,
+  workperiods: weekdays(start_time, duration),
+});
 
 describe('the offered time', () => {
   const range = slotDataRange(span('2025-06-09T00:00', '2025-06-10T00:00'));
@@ -43,9 +48,11 @@ describe('the offered time', () => {
       range,
     );
     // Monday 09.06: 11:00-15:00 shared; Tuesday 10.06 the same.
-    expect(time.workTime.filter((s) => local(s.start).startsWith('2025-06-09')).map((s) => [local(s.start), local(s.end)])).toEqual([
-      ['2025-06-09T11:00', '2025-06-09T15:00'],
-    ]);
+    expect(
+      time.workTime
+        .filter((s) => local(s.start).startsWith('2025-06-09'))
+        .map((s) => [local(s.start), local(s.end)]),
+    ).toEqual([['2025-06-09T11:00', '2025-06-09T15:00']]);
     expect(time.offPeriods).toHaveLength(2);
     // Minus the study at 11:00 and the second teacher's 14:00 day off: only 12:00 is offered.
     const slots = offeredSlots(time, span('2025-06-09T00:00', '2025-06-10T00:00'), 60);
@@ -124,6 +131,8 @@ describe('the next study date', () => {
   });
 
   it('answers none when nothing is free before the horizon', () => {
-    expect(nextTemplateStart(template, time([span('2025-06-09T00:00', '2025-07-10T00:00')], []), after, until)).toBeNull();
+    expect(
+      nextTemplateStart(template, time([span('2025-06-09T00:00', '2025-07-10T00:00')], []), after, until),
+    ).toBeNull();
   });
 });

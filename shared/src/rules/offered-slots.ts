@@ -3,8 +3,20 @@ import { TIME_ZONE } from '../domain/constants';
 import { inRoleGroup } from '../domain/roles';
 import { inKyiv, MINUTE_MS, overlaps, toMillis, type Span } from './calendar-window';
 import { isoWeekday, type TemplateSlot } from './off-template';
-import { checkTransfer, transferWindow, type TransferCheckInput, type TransferDecision } from './study-transfer';
-import { expandWorkPeriods, freeIntervals, freeSlots, intersectSpans, minutesOfTime, type ScheduleRule } from './work-slots';
+import {
+  checkTransfer,
+  transferWindow,
+  type TransferCheckInput,
+  type TransferDecision,
+} from './study-transfer';
+import {
+  expandWorkPeriods,
+  freeIntervals,
+  freeSlots,
+  intersectSpans,
+  minutesOfTime,
+  type ScheduleRule,
+} from './work-slots';
 
 /**
  * The time a study may be offered (spec part 1 §4, part 2 §4), computed once for the three places
@@ -33,7 +45,9 @@ export interface SlotTime {
 }
 
 /** The study's teaching participants (Teacher, Methodologist): whose working time and days off bind it. */
-export function slotTeacherIds(participants: readonly { user_id: number; role_id: number | null }[]): number[] {
+export function slotTeacherIds(
+  participants: readonly { user_id: number; role_id: number | null }[],
+): number[] {
   return participants.filter((p) => inRoleGroup('teaching', p.role_id)).map((p) => p.user_id);
 }
 
@@ -60,7 +74,14 @@ export function slotTime(teachers: readonly TeacherTime[], busy: readonly Span[]
 
 /** The slots offered inside `window`: the grid of `duration`-minute slots in free working time. */
 export function offeredSlots(time: SlotTime, window: Span, duration: number): Span[] {
-  return freeSlots({ workPeriods: time.workTime, studies: time.busy, offPeriods: time.offPeriods, duration, from: window.start, to: window.end });
+  return freeSlots({
+    workPeriods: time.workTime,
+    studies: time.busy,
+    offPeriods: time.offPeriods,
+    duration,
+    from: window.start,
+    to: window.end,
+  });
 }
 
 /** Working time outside days off, studies not subtracted (a taken slot is 409, not 422). */
@@ -78,14 +99,25 @@ export function isClearOf(time: Pick<SlotTime, 'offPeriods' | 'busy'>, span: Spa
  * in template order over the following Kyiv days (wall clock), before `until`, clear of days off
  * and studies. Not bound to working time: the template is the family's agreed week. Null: none.
  */
-export function nextTemplateStart(template: readonly TemplateSlot[], time: Pick<SlotTime, 'offPeriods' | 'busy'>, after: number, until: number): number | null {
+export function nextTemplateStart(
+  template: readonly TemplateSlot[],
+  time: Pick<SlotTime, 'offPeriods' | 'busy'>,
+  after: number,
+  until: number,
+): number | null {
   for (let day = inKyiv(after).startOf('day'); day.toMillis() < until; day = day.plus({ days: 1 })) {
     const candidates = template
       .filter((slot) => isoWeekday(slot.weekday) === day.weekday)
       .map((slot) => {
         const minutes = minutesOfTime(slot.start_time);
         const start = DateTime.fromObject(
-          { year: day.year, month: day.month, day: day.day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
+          {
+            year: day.year,
+            month: day.month,
+            day: day.day,
+            hour: Math.floor(minutes / 60),
+            minute: minutes % 60,
+          },
           { zone: TIME_ZONE },
         ).toMillis();
         return { start, end: start + slot.duration * MINUTE_MS };

@@ -30,7 +30,10 @@ export function uploadPercent(state: UploadProgressState, now: number): number {
   const capped = Math.min(clampPercent(share), UPLOAD_PROGRESS.capBeforeFinalize);
   if (state.finalizingSince === null) return capped;
   const seconds = Math.max(0, Math.floor((now - state.finalizingSince) / 1000));
-  return Math.min(UPLOAD_PROGRESS.capBeforeFinalize + seconds * UPLOAD_PROGRESS.creepPerSecond, UPLOAD_PROGRESS.maxBeforeDone);
+  return Math.min(
+    UPLOAD_PROGRESS.capBeforeFinalize + seconds * UPLOAD_PROGRESS.creepPerSecond,
+    UPLOAD_PROGRESS.maxBeforeDone,
+  );
 }
 
 /** When the shown percentage changes next without new bytes (the service's creep), or null. */

@@ -40,7 +40,8 @@ const file = (name: string, over: Partial<RecordingFileChoice> = {}): RecordingF
 
 let seq = 0;
 const keyOf = () => `n${++seq}`;
-const problemKeys = (map: Map<string, { key: string }[]>, key: string) => (map.get(key) ?? []).map((p) => p.key);
+const problemKeys = (map: Map<string, { key: string }[]>, key: string) =>
+  (map.get(key) ?? []).map((p) => p.key);
 
 describe('recording rows (spec part 1 §4)', () => {
   it('loads active rows by part and keeps archived rows apart, read only', () => {
@@ -89,14 +90,24 @@ describe('recording rows (spec part 1 §4)', () => {
     const filled = chooseFiles(draft, 'empty', [file('c.mp4'), file('d.mp4')], keyOf);
     expect(draftProblems(filled).has('empty')).toBe(false);
     // The extra file became a new row right after the one it was chosen for.
-    expect(filled.rows.map((r) => r.file?.name ?? r.saved?.file_name)).toEqual(['part-a.mp4', 'part-b.mp4', 'c.mp4', 'd.mp4']);
+    expect(filled.rows.map((r) => r.file?.name ?? r.saved?.file_name)).toEqual([
+      'part-a.mp4',
+      'part-b.mp4',
+      'c.mp4',
+      'd.mp4',
+    ]);
   });
 
   it('refuses a file name another row has, archived rows included (recordings.file_duplicate)', () => {
-    const draft = addFiles(draftFromSaved(saved), [file('part-a.mp4'), file('old.mp4'), file('x.mp4'), file('x.mp4')], keyOf);
+    const draft = addFiles(
+      draftFromSaved(saved),
+      [file('part-a.mp4'), file('old.mp4'), file('x.mp4'), file('x.mp4')],
+      keyOf,
+    );
     const problems = draftProblems(draft);
     const [, , a, old, x1, x2] = draft.rows;
-    for (const row of [a, old, x1, x2]) expect(problemKeys(problems, row.key)).toEqual([RecordingRowProblem.duplicate]);
+    for (const row of [a, old, x1, x2])
+      expect(problemKeys(problems, row.key)).toEqual([RecordingRowProblem.duplicate]);
     // The saved row is not blamed: the new file is the one to rename.
     expect(problems.has('r11')).toBe(false);
     // Replacing part-a with a file of the same name is fine once it is the only one.
@@ -104,7 +115,9 @@ describe('recording rows (spec part 1 §4)', () => {
     expect(replaced.rows[0].kind).toBe('replacing');
     expect(draftProblems(replaced).size).toBe(0);
     // A removed recording frees its name.
-    expect(draftProblems(removeRow(addFiles(draftFromSaved(saved), [file('part-b.mp4')], keyOf), 'r12')).size).toBe(0);
+    expect(
+      draftProblems(removeRow(addFiles(draftFromSaved(saved), [file('part-b.mp4')], keyOf), 'r12')).size,
+    ).toBe(0);
   });
 
   it('checks size, type and duration of picked files', () => {
@@ -122,7 +135,9 @@ describe('recording rows (spec part 1 §4)', () => {
     );
     const problems = draftProblems(draft);
     const [big, edge, sound, notes, click, unknown] = draft.rows;
-    expect(problems.get(big.key)).toEqual([{ key: RecordingRowProblem.tooLarge, params: { maxSize: RECORDING_MAX_BYTES } }]);
+    expect(problems.get(big.key)).toEqual([
+      { key: RecordingRowProblem.tooLarge, params: { maxSize: RECORDING_MAX_BYTES } },
+    ]);
     expect(problems.has(edge.key)).toBe(false);
     expect(problemKeys(problems, sound.key)).toEqual([RecordingRowProblem.notVideo]);
     expect(problemKeys(problems, notes.key)).toEqual([RecordingRowProblem.notVideo]);
@@ -158,7 +173,10 @@ describe('recording rows (spec part 1 §4)', () => {
     const draft = draftFromSaved(saved.filter((r) => !r.archived));
     expect(planNeedsUpload(removeRow(draft, 'r12'))).toBe(false);
     // An archived row behind the active ones moves up to stay after them.
-    const withArchived = draftFromSaved([...saved.filter((r) => !r.archived), { id: 9, part: 3, file_name: 'old.mp4', archived: true }]);
+    const withArchived = draftFromSaved([
+      ...saved.filter((r) => !r.archived),
+      { id: 9, part: 3, file_name: 'old.mp4', archived: true },
+    ]);
     expect(planNeedsUpload(withArchived)).toBe(false);
     expect(planNeedsUpload(removeRow(withArchived, 'r12'))).toBe(true);
     // Removing the first one renumbers the second: its part changes.
@@ -169,11 +187,18 @@ describe('recording rows (spec part 1 §4)', () => {
   it('keeps every row exactly once whatever the moves (reorder by drag and by buttons)', () => {
     const base = addFiles(draftFromSaved(saved), [file('c.mp4'), file('d.mp4')], keyOf);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: -2, max: 6 }), fc.integer({ min: -2, max: 6 })), { maxLength: 20 }), (moves) => {
-        const draft = moves.reduce((d, [from, to]) => moveRow(d, from, to), base);
-        expect([...draft.rows.map((r) => r.key)].sort()).toEqual([...base.rows.map((r) => r.key)].sort());
-        expect(buildSavePlan(draft, 1).metadata.parts.map((p) => p.part)).toEqual([...draft.rows, ...draft.archived].map((_, i) => i + 1));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -2, max: 6 }), fc.integer({ min: -2, max: 6 })), {
+          maxLength: 20,
+        }),
+        (moves) => {
+          const draft = moves.reduce((d, [from, to]) => moveRow(d, from, to), base);
+          expect([...draft.rows.map((r) => r.key)].sort()).toEqual([...base.rows.map((r) => r.key)].sort());
+          expect(buildSavePlan(draft, 1).metadata.parts.map((p) => p.part)).toEqual(
+            [...draft.rows, ...draft.archived].map((_, i) => i + 1),
+          );
+        },
+      ),
     );
   });
 });

@@ -1,4 +1,8 @@
-import { RECORDING_MAX_BYTES, RECORDING_MIME_PREFIX, RECORDING_MIN_DURATION_SECONDS } from '../domain/constants';
+import {
+  RECORDING_MAX_BYTES,
+  RECORDING_MIME_PREFIX,
+  RECORDING_MIN_DURATION_SECONDS,
+} from '../domain/constants';
 
 /**
  * The recordings list of the study modal as an editable draft (spec part 1 §4 "Recording rows",
@@ -99,8 +103,15 @@ export function rowFileName(row: RecordingRow): string | null {
   return row.file?.name ?? row.saved?.file_name ?? null;
 }
 
-function mapRow(draft: RecordingsDraft, key: string, change: (row: RecordingRow) => RecordingRow): RecordingsDraft {
-  return { ...draft, rows: draft.rows.map((row) => (row.key === key && row.kind !== 'archived' ? change(row) : row)) };
+function mapRow(
+  draft: RecordingsDraft,
+  key: string,
+  change: (row: RecordingRow) => RecordingRow,
+): RecordingsDraft {
+  return {
+    ...draft,
+    rows: draft.rows.map((row) => (row.key === key && row.kind !== 'archived' ? change(row) : row)),
+  };
 }
 
 /** Adds one new row per file, at the end (`keyOf` gives fresh keys). */
@@ -122,7 +133,10 @@ export function addFiles(
 
 /** An empty new row ("File not selected" until a file is chosen). */
 export function addEmptyRow(draft: RecordingsDraft, key: string): RecordingsDraft {
-  return { ...draft, rows: [...draft.rows, { key, kind: 'new', id: null, saved: null, file: null, languageIds: [] }] };
+  return {
+    ...draft,
+    rows: [...draft.rows, { key, kind: 'new', id: null, saved: null, file: null, languageIds: [] }],
+  };
 }
 
 /**
@@ -139,7 +153,11 @@ export function chooseFiles(
   if (index < 0 || files.length === 0 || draft.rows[index].kind === 'archived') return draft;
   const [first, ...more] = files;
   const row = draft.rows[index];
-  const filled: RecordingRow = { ...row, file: first, kind: row.kind === 'existing' ? 'replacing' : row.kind };
+  const filled: RecordingRow = {
+    ...row,
+    file: first,
+    kind: row.kind === 'existing' ? 'replacing' : row.kind,
+  };
   const extra = more.map<RecordingRow>((file, i) => ({
     key: keyOf(file, i + 1),
     kind: 'new',
@@ -155,12 +173,16 @@ export function chooseFiles(
 
 /** An existing row waits for a replacement file (required before saving). */
 export function startReplacing(draft: RecordingsDraft, key: string): RecordingsDraft {
-  return mapRow(draft, key, (row) => (row.kind === 'existing' ? { ...row, kind: 'replacing', file: null } : row));
+  return mapRow(draft, key, (row) =>
+    row.kind === 'existing' ? { ...row, kind: 'replacing', file: null } : row,
+  );
 }
 
 /** Back to the saved file. */
 export function cancelReplacing(draft: RecordingsDraft, key: string): RecordingsDraft {
-  return mapRow(draft, key, (row) => (row.kind === 'replacing' ? { ...row, kind: 'existing', file: null } : row));
+  return mapRow(draft, key, (row) =>
+    row.kind === 'replacing' ? { ...row, kind: 'existing', file: null } : row,
+  );
 }
 
 /** Whether removing the row needs the user's confirmation (it exists on the server). */
@@ -187,7 +209,11 @@ export function moveRow(draft: RecordingsDraft, from: number, to: number): Recor
   return { ...draft, rows };
 }
 
-export function setLanguages(draft: RecordingsDraft, key: string, languageIds: readonly number[]): RecordingsDraft {
+export function setLanguages(
+  draft: RecordingsDraft,
+  key: string,
+  languageIds: readonly number[],
+): RecordingsDraft {
   return mapRow(draft, key, (row) => ({ ...row, languageIds: sortIds(languageIds) }));
 }
 
@@ -199,8 +225,10 @@ export interface RowProblem {
 /** Spec part 1 §5 for one picked file: a video, at most 1 GiB, and (our rule) not too short. */
 export function fileProblems(file: RecordingFileChoice, minSeconds = RECORDING_MIN_SECONDS): RowProblem[] {
   const problems: RowProblem[] = [];
-  if (!file.mimeType.startsWith(RECORDING_MIME_PREFIX) || !file.hasVideo) problems.push({ key: RecordingRowProblem.notVideo });
-  if (file.size > RECORDING_MAX_BYTES) problems.push({ key: RecordingRowProblem.tooLarge, params: { maxSize: RECORDING_MAX_BYTES } });
+  if (!file.mimeType.startsWith(RECORDING_MIME_PREFIX) || !file.hasVideo)
+    problems.push({ key: RecordingRowProblem.notVideo });
+  if (file.size > RECORDING_MAX_BYTES)
+    problems.push({ key: RecordingRowProblem.tooLarge, params: { maxSize: RECORDING_MAX_BYTES } });
   if (file.hasVideo && file.durationSeconds !== null && file.durationSeconds < minSeconds) {
     problems.push({ key: RecordingRowProblem.tooShort, params: { seconds: minSeconds } });
   }
@@ -211,7 +239,10 @@ export function fileProblems(file: RecordingFileChoice, minSeconds = RECORDING_M
  * What keeps each row from being saved: no file on a new or replacing row ("File not selected"),
  * a file name another row has (archived rows count: the study keeps their names), and the file rules.
  */
-export function draftProblems(draft: RecordingsDraft, minSeconds = RECORDING_MIN_SECONDS): Map<string, RowProblem[]> {
+export function draftProblems(
+  draft: RecordingsDraft,
+  minSeconds = RECORDING_MIN_SECONDS,
+): Map<string, RowProblem[]> {
   const names = new Map<string, number>();
   for (const row of [...draft.rows, ...draft.archived]) {
     const name = rowFileName(row);
@@ -223,7 +254,8 @@ export function draftProblems(draft: RecordingsDraft, minSeconds = RECORDING_MIN
     const needsFile = row.kind === 'new' || row.kind === 'replacing';
     if (needsFile && !row.file) problems.push({ key: RecordingRowProblem.notSelected });
     const name = rowFileName(row);
-    if (row.file && name !== null && (names.get(name) ?? 0) > 1) problems.push({ key: RecordingRowProblem.duplicate });
+    if (row.file && name !== null && (names.get(name) ?? 0) > 1)
+      problems.push({ key: RecordingRowProblem.duplicate });
     if (row.file) problems.push(...fileProblems(row.file, minSeconds));
     if (problems.length > 0) result.set(row.key, problems);
   }
@@ -290,10 +322,13 @@ export function buildSavePlan(draft: RecordingsDraft, studyId: number): Recordin
 export function planNeedsUpload(draft: RecordingsDraft): boolean {
   const base = new Map(draft.baseline.map((b) => [b.id, sortIds(b.languageIds).join(',')]));
   const archivedMoves = draft.archived.some((row, i) => row.saved?.part !== draft.rows.length + i + 1);
-  return archivedMoves || draft.rows.some(
-    (row, i) =>
-      row.kind !== 'existing' ||
-      row.saved?.part !== i + 1 ||
-      base.get(row.id as number) !== row.languageIds.join(','),
+  return (
+    archivedMoves ||
+    draft.rows.some(
+      (row, i) =>
+        row.kind !== 'existing' ||
+        row.saved?.part !== i + 1 ||
+        base.get(row.id as number) !== row.languageIds.join(','),
+    )
   );
 }

@@ -36,7 +36,11 @@ export function timeSpansOverlap(a: PeriodSpan, b: PeriodSpan): boolean {
  * The index of an earlier row whose span overlaps row `index`'s, or -1. Rows without a span
  * (still incomplete or wrong) are not compared; the later row of a pair is the one reported.
  */
-export function earlierOverlap(spans: ReadonlyArray<PeriodSpan | null>, index: number, overlaps: (a: PeriodSpan, b: PeriodSpan) => boolean): number {
+export function earlierOverlap(
+  spans: ReadonlyArray<PeriodSpan | null>,
+  index: number,
+  overlaps: (a: PeriodSpan, b: PeriodSpan) => boolean,
+): number {
   const own = spans[index];
   if (!own) return -1;
   return spans.findIndex((span, before) => before < index && span !== null && overlaps(span, own));

@@ -79,13 +79,17 @@ describe('transfer rules', () => {
   });
 
   it('needs a study starting after today', () => {
-    expect(code({ study: { ...study, start: kyiv('2025-06-02T23:00'), end: kyiv('2025-06-02T23:30') } })).toBe('study_not_after_today');
+    expect(
+      code({ study: { ...study, start: kyiv('2025-06-02T23:00'), end: kyiv('2025-06-02T23:30') } }),
+    ).toBe('study_not_after_today');
   });
 
   it('needs at least 24 hours before the start', () => {
     const tomorrow = { ...study, start: kyiv('2025-06-03T11:59'), end: kyiv('2025-06-03T12:59') };
     expect(code({ study: tomorrow })).toBe('too_late');
-    expect(code({ study: { ...tomorrow, start: kyiv('2025-06-03T12:00'), end: kyiv('2025-06-03T13:00') } })).toBe('ok');
+    expect(
+      code({ study: { ...tomorrow, start: kyiv('2025-06-03T12:00'), end: kyiv('2025-06-03T13:00') } }),
+    ).toBe('ok');
     expect(transferBlocker(tomorrow, now)).toBe('too_late');
   });
 
@@ -101,7 +105,9 @@ describe('transfer rules', () => {
     expect(code({ newStart: kyiv('2025-06-10T00:00') })).toBe('slot_after_limit');
     // No subscription: the study is its own last study.
     expect(code({ subscriptionLastStudyDate: null, newStart: kyiv('2025-06-09T19:00') })).toBe('ok');
-    expect(code({ subscriptionLastStudyDate: null, newStart: kyiv('2025-06-10T09:00') })).toBe('slot_after_limit');
+    expect(code({ subscriptionLastStudyDate: null, newStart: kyiv('2025-06-10T09:00') })).toBe(
+      'slot_after_limit',
+    );
     // Across the DST switch of 30 March 2025 the limit is still the next Kyiv midnight.
     expect(local(transferLimit(kyiv('2025-03-27T10:00'), 0))).toBe('2025-04-01T00:00');
     const w = transferWindow(now, null, study.start);
@@ -126,8 +132,12 @@ describe('transfer rules', () => {
   });
 
   it('refuses off periods and busy time', () => {
-    expect(code({ offPeriods: [{ start: kyiv('2025-06-06T10:30'), end: kyiv('2025-06-07T00:00') }] })).toBe('slot_in_off_period');
-    expect(code({ teacherSlots: [{ start: kyiv('2025-06-06T10:00'), end: kyiv('2025-06-06T10:59') }] })).toBe('slot_not_free');
+    expect(code({ offPeriods: [{ start: kyiv('2025-06-06T10:30'), end: kyiv('2025-06-07T00:00') }] })).toBe(
+      'slot_in_off_period',
+    );
+    expect(code({ teacherSlots: [{ start: kyiv('2025-06-06T10:00'), end: kyiv('2025-06-06T10:59') }] })).toBe(
+      'slot_not_free',
+    );
     expect(code({ teacherSlots: [] })).toBe('slot_not_free');
   });
 
@@ -139,7 +149,9 @@ describe('transfer rules', () => {
       { start: kyiv('2025-06-06T11:30'), end: kyiv('2025-06-06T18:00') },
     ];
     expect(code({ teacherSlots, workingTime, busy })).toBe('slot_taken');
-    expect(code({ teacherSlots, workingTime, busy, newStart: kyiv('2025-06-06T17:30') })).toBe('slot_not_free');
+    expect(code({ teacherSlots, workingTime, busy, newStart: kyiv('2025-06-06T17:30') })).toBe(
+      'slot_not_free',
+    );
     expect(code({ teacherSlots, workingTime, busy, newStart: kyiv('2025-06-06T11:30') })).toBe('ok');
     // Without the working time the rule cannot tell: the older answer stays.
     expect(code({ teacherSlots, busy })).toBe('slot_not_free');
@@ -155,16 +167,30 @@ describe('off-template', () => {
     expect(isoWeekday(0)).toBe(7);
     expect(isoWeekday(3)).toBe(3);
     // Sunday 10:00 Kyiv, both before and after the spring switch.
-    expect(isOffTemplate({ start: kyiv('2025-03-23T10:00'), end: kyiv('2025-03-23T11:00') }, template)).toBe(false);
-    expect(isOffTemplate({ start: kyiv('2025-03-30T10:00'), end: kyiv('2025-03-30T11:00') }, template)).toBe(false);
-    expect(isOffTemplate({ start: kyiv('2025-06-04T17:30'), end: kyiv('2025-06-04T18:15') }, template)).toBe(false);
+    expect(isOffTemplate({ start: kyiv('2025-03-23T10:00'), end: kyiv('2025-03-23T11:00') }, template)).toBe(
+      false,
+    );
+    expect(isOffTemplate({ start: kyiv('2025-03-30T10:00'), end: kyiv('2025-03-30T11:00') }, template)).toBe(
+      false,
+    );
+    expect(isOffTemplate({ start: kyiv('2025-06-04T17:30'), end: kyiv('2025-06-04T18:15') }, template)).toBe(
+      false,
+    );
   });
   it('flags another weekday, time or duration', () => {
-    expect(isOffTemplate({ start: kyiv('2025-06-02T10:00'), end: kyiv('2025-06-02T11:00') }, template)).toBe(true);
-    expect(isOffTemplate({ start: kyiv('2025-06-08T11:00'), end: kyiv('2025-06-08T12:00') }, template)).toBe(true);
-    expect(isOffTemplate({ start: kyiv('2025-06-08T10:00'), end: kyiv('2025-06-08T10:45') }, template)).toBe(true);
+    expect(isOffTemplate({ start: kyiv('2025-06-02T10:00'), end: kyiv('2025-06-02T11:00') }, template)).toBe(
+      true,
+    );
+    expect(isOffTemplate({ start: kyiv('2025-06-08T11:00'), end: kyiv('2025-06-08T12:00') }, template)).toBe(
+      true,
+    );
+    expect(isOffTemplate({ start: kyiv('2025-06-08T10:00'), end: kyiv('2025-06-08T10:45') }, template)).toBe(
+      true,
+    );
     // The same UTC instant is 10:00 in Kyiv only with the right offset.
-    expect(isOffTemplate({ start: '2025-06-08T10:00:00Z', end: '2025-06-08T11:00:00Z' }, template)).toBe(true);
+    expect(isOffTemplate({ start: '2025-06-08T10:00:00Z', end: '2025-06-08T11:00:00Z' }, template)).toBe(
+      true,
+    );
   });
   it('never flags a study without a template', () => {
     expect(isOffTemplate({ start: 0, end: H }, [])).toBe(false);
@@ -175,26 +201,59 @@ describe('study times on update', () => {
   const existing = { start: kyiv('2025-06-05T15:00'), end: kyiv('2025-06-05T16:00'), miss_status: 0 };
   it('moves the end with the start and resets the miss status', () => {
     const r = planStudyTimes({ ...existing, miss_status: 1 }, { start: kyiv('2025-06-06T10:00') }, 1);
-    expect(r).toEqual({ ok: true, start: kyiv('2025-06-06T10:00'), end: kyiv('2025-06-06T11:00'), miss_status: 0, moved: true, resized: false });
+    expect(r).toEqual({
+      ok: true,
+      start: kyiv('2025-06-06T10:00'),
+      end: kyiv('2025-06-06T11:00'),
+      miss_status: 0,
+      moved: true,
+      resized: false,
+    });
   });
   it('takes a duration or an end', () => {
     const d = planStudyTimes(existing, { duration: 90 }, 1);
     expect(d.ok && local(d.end)).toBe('2025-06-05T16:30');
     const e = planStudyTimes(existing, { end: kyiv('2025-06-05T15:45') }, 1);
     expect(e.ok && e.resized).toBe(true);
-    expect(planStudyTimes(existing, { end: kyiv('2025-06-05T14:00') }, 1)).toMatchObject({ ok: false, code: 'end_before_start' });
+    expect(planStudyTimes(existing, { end: kyiv('2025-06-05T14:00') }, 1)).toMatchObject({
+      ok: false,
+      code: 'end_before_start',
+    });
   });
   it('locks the date of a billed miss unless staff clear it in the same request', () => {
     const billed = { ...existing, miss_status: 2 };
-    expect(planStudyTimes(billed, { start: kyiv('2025-06-06T10:00') }, 1)).toMatchObject({ ok: false, code: 'billed_miss_locks_date', field: 'start' });
-    expect(planStudyTimes(billed, { start: kyiv('2025-06-06T10:00'), miss_status: 2 }, 5)).toMatchObject({ ok: false, code: 'billed_miss_locks_date' });
-    expect(planStudyTimes(billed, { start: kyiv('2025-06-06T10:00'), miss_status: 0 }, 1)).toMatchObject({ ok: true, miss_status: 0 });
-    expect(planStudyTimes(billed, { start: existing.start, comment: 'x' } as never, 1)).toMatchObject({ ok: true, miss_status: 2, moved: false });
+    expect(planStudyTimes(billed, { start: kyiv('2025-06-06T10:00') }, 1)).toMatchObject({
+      ok: false,
+      code: 'billed_miss_locks_date',
+      field: 'start',
+    });
+    expect(planStudyTimes(billed, { start: kyiv('2025-06-06T10:00'), miss_status: 2 }, 5)).toMatchObject({
+      ok: false,
+      code: 'billed_miss_locks_date',
+    });
+    expect(planStudyTimes(billed, { start: kyiv('2025-06-06T10:00'), miss_status: 0 }, 1)).toMatchObject({
+      ok: true,
+      miss_status: 0,
+    });
+    expect(planStudyTimes(billed, { start: existing.start, comment: 'x' } as never, 1)).toMatchObject({
+      ok: true,
+      miss_status: 2,
+      moved: false,
+    });
   });
   it('lets a Teacher neither set Billed Miss nor leave it', () => {
-    expect(planStudyTimes(existing, { miss_status: 2 }, 3)).toMatchObject({ ok: false, code: 'miss_status_teacher' });
-    expect(planStudyTimes({ ...existing, miss_status: 2 }, { miss_status: 0 }, 3)).toMatchObject({ ok: false, code: 'miss_status_teacher' });
-    expect(planStudyTimes({ ...existing, miss_status: 2 }, { miss_status: 2 }, 3)).toMatchObject({ ok: true, miss_status: 2 });
+    expect(planStudyTimes(existing, { miss_status: 2 }, 3)).toMatchObject({
+      ok: false,
+      code: 'miss_status_teacher',
+    });
+    expect(planStudyTimes({ ...existing, miss_status: 2 }, { miss_status: 0 }, 3)).toMatchObject({
+      ok: false,
+      code: 'miss_status_teacher',
+    });
+    expect(planStudyTimes({ ...existing, miss_status: 2 }, { miss_status: 2 }, 3)).toMatchObject({
+      ok: true,
+      miss_status: 2,
+    });
     expect(planStudyTimes(existing, { miss_status: 1 }, 3)).toMatchObject({ ok: true, miss_status: 1 });
     expect(planStudyTimes(existing, { miss_status: 2 }, 2)).toMatchObject({ ok: true, miss_status: 2 });
   });

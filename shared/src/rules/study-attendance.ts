@@ -31,7 +31,9 @@ export function attendanceOpen(study: { start: Instant; miss_status: number }, n
 /** The calendar's mark: any decline is what staff must act on; all answers confirmed is calm. */
 export type AttendanceMark = 'confirmed' | 'declined';
 
-export function attendanceMark(entries: readonly Pick<StudyAttendanceEntry, 'answer'>[] | null | undefined): AttendanceMark | null {
+export function attendanceMark(
+  entries: readonly Pick<StudyAttendanceEntry, 'answer'>[] | null | undefined,
+): AttendanceMark | null {
   if (!entries || entries.length === 0) return null;
   return entries.some((e) => e.answer === 'declined') ? 'declined' : 'confirmed';
 }

@@ -48,7 +48,11 @@ export type StudyTimesPlan =
  *   since only they may change it away from Billed Miss);
  * - a moved study's miss status is reset to none: a miss belongs to the old date.
  */
-export function planStudyTimes(existing: StudyTimesNow, change: StudyTimesChange, roleId: number): StudyTimesPlan {
+export function planStudyTimes(
+  existing: StudyTimesNow,
+  change: StudyTimesChange,
+  roleId: number,
+): StudyTimesPlan {
   const oldStart = toMillis(existing.start);
   const oldEnd = toMillis(existing.end);
   const start = change.start != null ? toMillis(change.start) : oldStart;
@@ -61,7 +65,11 @@ export function planStudyTimes(existing: StudyTimesNow, change: StudyTimesChange
   if (!(durationMs > 0)) return { ok: false, code: 'end_before_start', field: 'end' };
   const before = existing.miss_status;
   const requested = change.miss_status ?? before;
-  if (roleId === ROLE.Teacher && requested !== before && (requested === MISS_STATUS.BilledMiss || before === MISS_STATUS.BilledMiss)) {
+  if (
+    roleId === ROLE.Teacher &&
+    requested !== before &&
+    (requested === MISS_STATUS.BilledMiss || before === MISS_STATUS.BilledMiss)
+  ) {
     return { ok: false, code: 'miss_status_teacher', field: 'miss_status' };
   }
   const moved = start !== oldStart;

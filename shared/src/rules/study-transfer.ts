@@ -79,7 +79,11 @@ export function transferLimit(subscriptionLastStudyDate: Instant | null, studySt
 }
 
 /** The window in which transfer slots are offered: from tomorrow (Kyiv) up to the limit. */
-export function transferWindow(now: Instant, subscriptionLastStudyDate: Instant | null, studyStart: Instant): Span {
+export function transferWindow(
+  now: Instant,
+  subscriptionLastStudyDate: Instant | null,
+  studyStart: Instant,
+): Span {
   return { start: kyivDayStart(now, 1), end: transferLimit(subscriptionLastStudyDate, studyStart) };
 }
 
@@ -103,7 +107,8 @@ export interface TransferCheckInput {
   busy?: readonly Span[];
 }
 
-export type TransferDecision = { ok: true; start: number; end: number } | { ok: false; code: TransferRefusal };
+export type TransferDecision =
+  { ok: true; start: number; end: number } | { ok: false; code: TransferRefusal };
 
 /** Every transfer rule, in the order a person would read the reasons; the first failing one answers. */
 export function checkTransfer(input: TransferCheckInput): TransferDecision {
@@ -118,7 +123,8 @@ export function checkTransfer(input: TransferCheckInput): TransferDecision {
   }
   if (input.offPeriods.some((o) => overlaps(o, moved))) return { ok: false, code: 'slot_in_off_period' };
   if (!fitsInside(input.teacherSlots, start, durationMs)) {
-    const taken = input.busy?.some((b) => overlaps(b, moved)) && fitsInside(input.workingTime ?? [], start, durationMs);
+    const taken =
+      input.busy?.some((b) => overlaps(b, moved)) && fitsInside(input.workingTime ?? [], start, durationMs);
     return { ok: false, code: taken ? 'slot_taken' : 'slot_not_free' };
   }
   return { ok: true, ...moved };

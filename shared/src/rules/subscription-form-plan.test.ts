@@ -22,11 +22,16 @@ describe('subscription form on edit (spec part 2 §4)', () => {
 
   it('takes the Kyiv day of the earliest future study, not the UTC one', () => {
     // 00:30 Kyiv on May 14 is still May 13 in UTC.
-    expect(subscriptionFormPlan('edit', [{ start: '2025-05-13T21:30:00Z' }], now).startDate).toBe('2025-05-14');
+    expect(subscriptionFormPlan('edit', [{ start: '2025-05-13T21:30:00Z' }], now).startDate).toBe(
+      '2025-05-14',
+    );
   });
 
   it('falls back to today and the default count when nothing is left in the future', () => {
-    expect(subscriptionFormPlan('edit', studies.slice(0, 3), now)).toEqual({ startDate: '2025-05-10', count: 8 });
+    expect(subscriptionFormPlan('edit', studies.slice(0, 3), now)).toEqual({
+      startDate: '2025-05-10',
+      count: 8,
+    });
   });
 });
 
@@ -36,12 +41,17 @@ describe('subscription form on add (prolong)', () => {
   });
 
   it('never starts in the past, and copies the default count of an empty package', () => {
-    expect(subscriptionFormPlan('add', studies.slice(0, 2), now)).toEqual({ startDate: '2025-05-10', count: 2 });
+    expect(subscriptionFormPlan('add', studies.slice(0, 2), now)).toEqual({
+      startDate: '2025-05-10',
+      count: 2,
+    });
     expect(subscriptionFormPlan('add', [], now)).toEqual({ startDate: '2025-05-10', count: 8 });
   });
 
   it('keeps the count within the form limit of 200', () => {
-    const many = Array.from({ length: 230 }, (_, i) => ({ start: kyiv('2024-01-01T10:00').getTime() + i * 86_400_000 }));
+    const many = Array.from({ length: 230 }, (_, i) => ({
+      start: kyiv('2024-01-01T10:00').getTime() + i * 86_400_000,
+    }));
     expect(subscriptionFormPlan('add', many, now).count).toBe(200);
   });
 });

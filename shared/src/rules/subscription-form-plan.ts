@@ -40,7 +40,10 @@ export function subscriptionFormPlan(
   if (mode === 'edit') {
     // A study in progress has started: it is past for the template (it is kept, not regenerated).
     const future = starts.filter((s) => s > nowMs);
-    return { startDate: future.length ? kyivDate(inKyiv(future[0]!)) : today, count: clampCount(future.length) };
+    return {
+      startDate: future.length ? kyivDate(inKyiv(future[0]!)) : today,
+      count: clampCount(future.length),
+    };
   }
   const last = starts.length ? DateTime.fromMillis(starts[starts.length - 1]!) : null;
   return { startDate: prolongStartDate(last, DateTime.fromMillis(nowMs)), count: clampCount(starts.length) };

@@ -64,7 +64,11 @@ export function expandWorkPeriods(schedules: readonly ScheduleRule[], from: Inst
     const validTo = schedule.end_at === null ? Infinity : toMillis(schedule.end_at);
     // A period of up to 24 h that starts the day before `from` may still reach into the window.
     const lastDay = inKyiv(toMs).startOf('day');
-    for (let day = inKyiv(fromMs).startOf('day').minus({ days: 1 }); day <= lastDay; day = day.plus({ days: 1 })) {
+    for (
+      let day = inKyiv(fromMs).startOf('day').minus({ days: 1 });
+      day <= lastDay;
+      day = day.plus({ days: 1 })
+    ) {
       const weekday = day.weekday % 7;
       for (const wp of schedule.workperiods) {
         if (wp.weekday !== weekday) continue;
@@ -128,7 +132,11 @@ export function intersectSpans(a: readonly Span[], b: readonly Span[]): Span[] {
 }
 
 /** Free working time: work periods minus studies minus off periods. */
-export function freeIntervals(workPeriods: readonly Span[], studies: readonly Span[], offPeriods: readonly Span[]): Span[] {
+export function freeIntervals(
+  workPeriods: readonly Span[],
+  studies: readonly Span[],
+  offPeriods: readonly Span[],
+): Span[] {
   return subtractSpans(workPeriods, [...studies, ...offPeriods]);
 }
 

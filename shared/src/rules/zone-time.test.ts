@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { DateTime, Settings } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kyivDayStart, kyivWall, kyivWallToMillis, offPeriodZones, plusKyivDays, toKyivIso, toMillis } from './calendar-window';
+import {
+  kyivDayStart,
+  kyivWall,
+  kyivWallToMillis,
+  offPeriodZones,
+  plusKyivDays,
+  toKyivIso,
+  toMillis,
+} from './calendar-window';
 import { transferLimit } from './study-transfer';
 import { parseInstant, resolveZoneWall, utcOfWall, zoneDayStart, zoneIso, zoneOffsetAt } from './zone-time';
 import { TIME_ZONE } from '../domain/constants';
@@ -37,7 +45,15 @@ describe('zone offsets and ISO text (Intl, as luxon)', () => {
       fc.property(instant, (ms) => {
         const exact = DateTime.fromMillis(ms, { zone: KYIV });
         expect(zoneOffsetAt(KYIV, ms)).toBe(exact.offset);
-        expect(kyivWall(ms)).toEqual([exact.year, exact.month - 1, exact.day, exact.hour, exact.minute, exact.second, exact.millisecond]);
+        expect(kyivWall(ms)).toEqual([
+          exact.year,
+          exact.month - 1,
+          exact.day,
+          exact.hour,
+          exact.minute,
+          exact.second,
+          exact.millisecond,
+        ]);
         expect(toKyivIso(ms)).toBe(exact.toISO({ suppressMilliseconds: true }));
       }),
       { numRuns: 2000 },
@@ -47,7 +63,9 @@ describe('zone offsets and ISO text (Intl, as luxon)', () => {
   it('agree minute by minute across both 2026 clock changes, and for other zones', () => {
     for (const change of [SPRING_2026, AUTUMN_2026]) {
       for (let ms = change - 3 * 3_600_000; ms <= change + 3 * 3_600_000; ms += MIN) {
-        expect(toKyivIso(ms)).toBe(DateTime.fromMillis(ms, { zone: KYIV }).toISO({ suppressMilliseconds: true }));
+        expect(toKyivIso(ms)).toBe(
+          DateTime.fromMillis(ms, { zone: KYIV }).toISO({ suppressMilliseconds: true }),
+        );
       }
     }
     expect(toKyivIso(SPRING_2026 - 1)).toBe('2026-03-29T02:59:59.999+02:00');
@@ -71,7 +89,10 @@ describe('wall-clock times to instants (luxon fromObject)', () => {
         const mi = minute % 60;
         const exact = luxonWall(KYIV, 2026, mo0, d, h, mi);
         const resolved = resolveZoneWall(KYIV, utcOfWall(2026, mo0, d, h, mi));
-        expect(resolved, `${d}.${mo0 + 1} ${h}:${mi}`).toEqual({ ms: exact.toMillis(), offset: exact.offset });
+        expect(resolved, `${d}.${mo0 + 1} ${h}:${mi}`).toEqual({
+          ms: exact.toMillis(),
+          offset: exact.offset,
+        });
       }
     }
     // 03:30 does not exist on 29 March: like luxon, it is 04:30 summer time.
@@ -82,12 +103,26 @@ describe('wall-clock times to instants (luxon fromObject)', () => {
 
   it('any wall time of 2020-2030, also in zones with other rules', () => {
     fc.assert(
-      fc.property(instant, fc.constantFrom(KYIV, 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'), (ms, zone) => {
-        const w = new Date(ms);
-        const args = [w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate(), w.getUTCHours(), w.getUTCMinutes(), w.getUTCSeconds()] as const;
-        const exact = luxonWall(zone, ...args);
-        expect(resolveZoneWall(zone, utcOfWall(...args))).toEqual({ ms: exact.toMillis(), offset: exact.offset });
-      }),
+      fc.property(
+        instant,
+        fc.constantFrom(KYIV, 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'),
+        (ms, zone) => {
+          const w = new Date(ms);
+          const args = [
+            w.getUTCFullYear(),
+            w.getUTCMonth(),
+            w.getUTCDate(),
+            w.getUTCHours(),
+            w.getUTCMinutes(),
+            w.getUTCSeconds(),
+          ] as const;
+          const exact = luxonWall(zone, ...args);
+          expect(resolveZoneWall(zone, utcOfWall(...args))).toEqual({
+            ms: exact.toMillis(),
+            offset: exact.offset,
+          });
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -113,7 +148,9 @@ describe('Kyiv calendar days (luxon startOf / plus days)', () => {
   it('keeps the rules that use them on luxon’s answers', () => {
     const last = '2026-03-26T10:00:00+02:00';
     // The whole last allowed date: the next Kyiv midnight after last + 4 days (issue 12 point 8).
-    expect(transferLimit(last, last)).toBe(DateTime.fromISO(last, { zone: KYIV }).startOf('day').plus({ days: 5 }).toMillis());
+    expect(transferLimit(last, last)).toBe(
+      DateTime.fromISO(last, { zone: KYIV }).startOf('day').plus({ days: 5 }).toMillis(),
+    );
     const off = { start_at: '2026-04-20T09:00:00+03:00', end_at: '2026-04-27T09:00:00+03:00' };
     const [warning] = offPeriodZones([off], '2026-04-01T00:00:00Z');
     expect(toKyivIso(warning!.start)).toBe('2026-03-21T09:00:00+02:00');
@@ -122,7 +159,9 @@ describe('Kyiv calendar days (luxon startOf / plus days)', () => {
   it('zoneDayStart works for a zone whose midnight can be skipped', () => {
     // Santiago moves its clocks from 00:00 to 01:00 in September: that day starts at 01:00.
     const day = Date.UTC(2026, 8, 6, 12);
-    expect(zoneDayStart('America/Santiago', day)).toBe(DateTime.fromMillis(day, { zone: 'America/Santiago' }).startOf('day').toMillis());
+    expect(zoneDayStart('America/Santiago', day)).toBe(
+      DateTime.fromMillis(day, { zone: 'America/Santiago' }).startOf('day').toMillis(),
+    );
   });
 });
 
@@ -134,27 +173,38 @@ describe('reading instants (luxon fromISO / fromSQL)', () => {
 
   it('ISO 8601 and PostgreSQL text in the forms the API and the database write', () => {
     fc.assert(
-      fc.property(instant, fc.constantFrom('UTC', 'UTC+2', 'UTC+3', 'UTC-5', 'Asia/Kolkata', KYIV), (ms, zone) => {
-        const local = DateTime.fromMillis(ms).setZone(zone);
-        const texts = [
-          local.toISO()!,
-          local.toISO({ suppressMilliseconds: true })!,
-          local.toUTC().toISO()!,
-          local.toSQL()!,
-          local.toSQL({ includeOffsetSpace: false })!,
-          local.toFormat("yyyy-MM-dd HH:mm:ssZZZ"),
-          local.toFormat("yyyy-MM-dd'T'HH:mm"),
-          local.toFormat('yyyy-MM-dd'),
-          local.toFormat("yyyy-MM-dd HH:mm:ss.SSS"),
-        ];
-        for (const text of texts) expect(toMillis(text), text).toBe(luxonMillis(text));
-      }),
+      fc.property(
+        instant,
+        fc.constantFrom('UTC', 'UTC+2', 'UTC+3', 'UTC-5', 'Asia/Kolkata', KYIV),
+        (ms, zone) => {
+          const local = DateTime.fromMillis(ms).setZone(zone);
+          const texts = [
+            local.toISO()!,
+            local.toISO({ suppressMilliseconds: true })!,
+            local.toUTC().toISO()!,
+            local.toSQL()!,
+            local.toSQL({ includeOffsetSpace: false })!,
+            local.toFormat('yyyy-MM-dd HH:mm:ssZZZ'),
+            local.toFormat("yyyy-MM-dd'T'HH:mm"),
+            local.toFormat('yyyy-MM-dd'),
+            local.toFormat('yyyy-MM-dd HH:mm:ss.SSS'),
+          ];
+          for (const text of texts) expect(toMillis(text), text).toBe(luxonMillis(text));
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('refuses what luxon refuses', () => {
-    for (const text of ['', 'tomorrow', '2026-02-30T10:00:00Z', '2026-13-01', '2026-01-05T25:00:00Z', '2026-01-05T10:60:00Z']) {
+    for (const text of [
+      '',
+      'tomorrow',
+      '2026-02-30T10:00:00Z',
+      '2026-13-01',
+      '2026-01-05T25:00:00Z',
+      '2026-01-05T10:60:00Z',
+    ]) {
       expect(Number.isNaN(parseInstant(text)), text).toBe(true);
       expect(Number.isNaN(luxonMillis(text)), text).toBe(true);
     }

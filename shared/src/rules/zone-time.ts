@@ -43,7 +43,15 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 }
 
 /** Epoch ms of a wall clock read as UTC; fields overflow into the next (Date.UTC would map years 0-99 to 19xx). */
-export function utcOfWall(year: number, month0: number, day = 1, hour = 0, minute = 0, second = 0, ms = 0): number {
+export function utcOfWall(
+  year: number,
+  month0: number,
+  day = 1,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  ms = 0,
+): number {
   const date = new Date(0);
   date.setUTCFullYear(year, month0, day);
   return date.setUTCHours(hour, minute, second, ms);
@@ -74,14 +82,28 @@ export function zoneOffsetAt(zone: string, ms: number): number {
   let bc = false;
   for (const part of formatterFor(zone).formatToParts(wholeSecond)) {
     switch (part.type) {
-      case 'year': year = Number(part.value); break;
-      case 'month': month = Number(part.value); break;
-      case 'day': day = Number(part.value); break;
+      case 'year':
+        year = Number(part.value);
+        break;
+      case 'month':
+        month = Number(part.value);
+        break;
+      case 'day':
+        day = Number(part.value);
+        break;
       // Some engines write midnight as 24 even with h23.
-      case 'hour': hour = Number(part.value) % 24; break;
-      case 'minute': minute = Number(part.value); break;
-      case 'second': second = Number(part.value); break;
-      case 'era': bc = /^b/i.test(part.value); break;
+      case 'hour':
+        hour = Number(part.value) % 24;
+        break;
+      case 'minute':
+        minute = Number(part.value);
+        break;
+      case 'second':
+        second = Number(part.value);
+        break;
+      case 'era':
+        bc = /^b/i.test(part.value);
+        break;
     }
   }
   const asUtc = utcOfWall(bc ? 1 - year : year, month - 1, day, hour, minute, second);
@@ -108,7 +130,8 @@ export interface ResolvedWall {
  */
 export function resolveZoneWall(zone: string, localMs: number, preferred?: number): ResolvedWall {
   const fits = (offset: number) => zoneOffsetAt(zone, localMs - offset * MINUTE_MS) === offset;
-  if (preferred !== undefined && fits(preferred)) return { ms: localMs - preferred * MINUTE_MS, offset: preferred };
+  if (preferred !== undefined && fits(preferred))
+    return { ms: localMs - preferred * MINUTE_MS, offset: preferred };
   // Real zones change their offset at most once within two days, so the offsets a day before
   // and a day after are the only candidates.
   const before = zoneOffsetAt(zone, localMs - DAY_MS);
@@ -132,7 +155,9 @@ const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
 export function isoAtOffset(ms: number, offset: number): string {
   const [y, mo, d, h, mi, s, milli] = wallOfUtc(ms + offset * MINUTE_MS);
   const year =
-    y >= 0 && y < 10_000 ? String(y).padStart(4, '0') : (y < 0 ? '-' : '+') + String(Math.abs(y)).padStart(6, '0');
+    y >= 0 && y < 10_000
+      ? String(y).padStart(4, '0')
+      : (y < 0 ? '-' : '+') + String(Math.abs(y)).padStart(6, '0');
   const fraction = milli === 0 ? '' : `.${pad3(milli)}`;
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);

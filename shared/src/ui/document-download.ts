@@ -4,9 +4,7 @@
  * bank) to be copied, not saved. Pure, so both apps read answers the same way.
  */
 
-export type DocumentAnswer =
-  | { kind: 'file'; fileName: string | null; mime: string }
-  | { kind: 'text' };
+export type DocumentAnswer = { kind: 'file'; fileName: string | null; mime: string } | { kind: 'text' };
 
 /**
  * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first (the
@@ -30,7 +28,10 @@ export function contentDispositionFileName(header: string | null | undefined): s
 }
 
 /** A text answer without a file name is meant for the clipboard; anything else is a file. */
-export function documentAnswerOf(contentType: string | null | undefined, disposition: string | null | undefined): DocumentAnswer {
+export function documentAnswerOf(
+  contentType: string | null | undefined,
+  disposition: string | null | undefined,
+): DocumentAnswer {
   const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const fileName = contentDispositionFileName(disposition);
   if (mime === 'text/plain' && !/attachment/i.test(disposition ?? '')) return { kind: 'text' };

@@ -5,7 +5,10 @@ import { createClientI18n, type ClientLocales } from './i18n-setup';
 
 const locales: ClientLocales = {
   uk,
-  lazy: { ru: () => import('../i18n/locales/ru').then((m) => m.ru), en: () => import('../i18n/locales/en').then((m) => m.en) },
+  lazy: {
+    ru: () => import('../i18n/locales/ru').then((m) => m.ru),
+    en: () => import('../i18n/locales/en').then((m) => m.en),
+  },
 };
 
 describe('createClientI18n', () => {

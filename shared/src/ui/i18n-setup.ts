@@ -23,7 +23,8 @@ function localeBackend(locales: ClientLocales): BackendModule {
     type: 'backend',
     init() {},
     read(language, namespace, callback) {
-      const load = namespace === defaultNamespace ? locales.lazy[language as keyof ClientLocales['lazy']] : undefined;
+      const load =
+        namespace === defaultNamespace ? locales.lazy[language as keyof ClientLocales['lazy']] : undefined;
       if (!load) {
         callback(null, {});
         return;
@@ -71,7 +72,8 @@ export async function setupI18n(locales: ClientLocales): Promise<I18nInstance> {
   const language = readStoredLanguage(languages, defaultLanguage);
   const instance = await createClientI18n(language, locales);
   appInstance = instance;
-  for (const areas of broughtEarly.splice(0)) instance.addResourceBundle('uk', defaultNamespace, areas, true, false);
+  for (const areas of broughtEarly.splice(0))
+    instance.addResourceBundle('uk', defaultNamespace, areas, true, false);
   if (instance.language !== language) await instance.changeLanguage(language);
   applyDocumentLanguage(language);
   instance.on('languageChanged', (lng: string) => {

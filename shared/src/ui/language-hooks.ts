@@ -21,11 +21,18 @@ export function useLanguage(): LanguageControl {
     },
     [i18n],
   );
-  return { language: requested ?? i18n.resolvedLanguage ?? i18n.language, languages: switchableLanguages, setLanguage };
+  return {
+    language: requested ?? i18n.resolvedLanguage ?? i18n.language,
+    languages: switchableLanguages,
+    setLanguage,
+  };
 }
 
 /** Localized role name (shared key roles.{id}), falling back to the server's name. */
 export function useRoleName(): (role: { id: number; name: string }) => string {
   const { t } = useTranslation();
-  return useCallback((role: { id: number; name: string }) => t(`roles.${role.id}`, { defaultValue: role.name }), [t]);
+  return useCallback(
+    (role: { id: number; name: string }) => t(`roles.${role.id}`, { defaultValue: role.name }),
+    [t],
+  );
 }

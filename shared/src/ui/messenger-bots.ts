@@ -41,12 +41,25 @@ export function useMessengerLink(showToast: ShowToast): MessengerLink {
       setBusy(`${userId}:${type}`);
       const label = BOT_LABEL[type];
       try {
-        const res = await api.post<{ data: { link: string } }>(`/api/users/${userId}/generate_messenger_token`, { token_type: type });
+        const res = await api.post<{ data: { link: string } }>(
+          `/api/users/${userId}/generate_messenger_token`,
+          { token_type: type },
+        );
         await navigator.clipboard.writeText(res.data.link);
-        showToast({ intent: 'success', title: t('bots.toasts.successTitle'), message: t('bots.toasts.linkCopied', { type: label }), timeoutMs: TOAST_MS.medium });
+        showToast({
+          intent: 'success',
+          title: t('bots.toasts.successTitle'),
+          message: t('bots.toasts.linkCopied', { type: label }),
+          timeoutMs: TOAST_MS.medium,
+        });
         return true;
       } catch {
-        showToast({ intent: 'danger', title: t('bots.toasts.errorTitle'), message: t('bots.toasts.linkNotCopied', { type: label }), timeoutMs: TOAST_MS.medium });
+        showToast({
+          intent: 'danger',
+          title: t('bots.toasts.errorTitle'),
+          message: t('bots.toasts.linkNotCopied', { type: label }),
+          timeoutMs: TOAST_MS.medium,
+        });
         return false;
       } finally {
         setBusy(null);
@@ -82,7 +95,12 @@ export function useMessengerBots(userId: number | null, showToast: ShowToast): M
     const params = new URLSearchParams(window.location.search);
     for (const type of BOT_TYPES) {
       if (params.has(`${type}_connected`)) {
-        showToast({ intent: 'success', title: t('bots.toasts.successTitle'), message: t('bots.toasts.connected', { type: BOT_LABEL[type] }), timeoutMs: TOAST_MS.short });
+        showToast({
+          intent: 'success',
+          title: t('bots.toasts.successTitle'),
+          message: t('bots.toasts.connected', { type: BOT_LABEL[type] }),
+          timeoutMs: TOAST_MS.short,
+        });
       }
     }
     // Once: the flags are the way back from a bot, not part of the page.
@@ -109,7 +127,12 @@ export function useMessengerBots(userId: number | null, showToast: ShowToast): M
       try {
         const res = await api.get<{ data: { bots_connected: BotsConnected } }>(`/${type}/disconnect`);
         setConnected(res.data.bots_connected);
-        showToast({ intent: 'success', title: t('bots.toasts.successTitle'), message: t('bots.toasts.disconnected', { type: BOT_LABEL[type] }), timeoutMs: TOAST_MS.short });
+        showToast({
+          intent: 'success',
+          title: t('bots.toasts.successTitle'),
+          message: t('bots.toasts.disconnected', { type: BOT_LABEL[type] }),
+          timeoutMs: TOAST_MS.short,
+        });
       } finally {
         setBusy(null);
       }

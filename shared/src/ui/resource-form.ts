@@ -21,13 +21,19 @@ export function formFields(def: ResourceDef, mode: FormMode): string[] {
 }
 
 const rowId = (item: unknown) =>
-  typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'number' ? (item as { id: number }).id : item;
+  typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'number'
+    ? (item as { id: number }).id
+    : item;
 
 /**
  * The form's values for a stored row: its editable fields, belongsToMany relations as id lists
  * (what the write takes), hasMany relations as their rows.
  */
-export function formValuesFromRow(def: ResourceDef, row: Readonly<Record<string, unknown>>, mode: FormMode = 'update'): Record<string, unknown> {
+export function formValuesFromRow(
+  def: ResourceDef,
+  row: Readonly<Record<string, unknown>>,
+  mode: FormMode = 'update',
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of formFields(def, mode)) {
     if (!(name in row)) continue;
@@ -54,7 +60,12 @@ export function formSchema(def: ResourceDef, mode: FormMode) {
  * Client-side issues of the fields the form shows; issues of other fields are the server's to
  * report (it has the whole row). Empty when the resource has no schema.
  */
-export function formIssues(def: ResourceDef, mode: FormMode, body: FormValues, shown: readonly string[]): FieldIssue[] {
+export function formIssues(
+  def: ResourceDef,
+  mode: FormMode,
+  body: FormValues,
+  shown: readonly string[],
+): FieldIssue[] {
   const schema = formSchema(def, mode);
   if (!schema) return [];
   const parsed = parseBody(schema, body);
@@ -76,7 +87,10 @@ export type PresetType = FieldType | 'ids';
 const presetText = (value: unknown) => (typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
 
 /** `/admin/studies?create&start=…&users[]=3`, `/admin/studies?edit=5`. */
-export function formLinkPath(pagePath: string, link: { mode: 'create'; presets?: Readonly<Record<string, unknown>> } | { mode: 'update'; id: number }): string {
+export function formLinkPath(
+  pagePath: string,
+  link: { mode: 'create'; presets?: Readonly<Record<string, unknown>> } | { mode: 'update'; id: number },
+): string {
   if (link.mode === 'update') return `${pagePath}?edit=${link.id}`;
   const parts = ['create'];
   for (const [name, value] of Object.entries(link.presets ?? {})) {
@@ -126,7 +140,11 @@ function presetValue(type: PresetType, query: URLSearchParams, name: string): un
  * `extra` for the form's own fields. Unknown names, and values of the wrong type, are left out
  * (the form keeps its default), so a hand-typed link never breaks the form.
  */
-export function presetsFromQuery(def: ResourceDef, query: URLSearchParams, extra: Readonly<Record<string, PresetType>> = {}): Record<string, unknown> {
+export function presetsFromQuery(
+  def: ResourceDef,
+  query: URLSearchParams,
+  extra: Readonly<Record<string, PresetType>> = {},
+): Record<string, unknown> {
   const types: Record<string, PresetType> = {};
   for (const name of formFields(def, 'create')) {
     const relation = def.relations?.[name];

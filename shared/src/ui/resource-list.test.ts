@@ -28,18 +28,30 @@ describe('normalizeListQuery', () => {
   });
 
   it('refuses a sort or filter the registry does not allow', () => {
-    expect(() => normalizeListQuery('users', { sort: [{ field: 'password', desc: false }] })).toThrow(/not sortable/);
+    expect(() => normalizeListQuery('users', { sort: [{ field: 'password', desc: false }] })).toThrow(
+      /not sortable/,
+    );
     expect(() => normalizeListQuery('users', { filters: { nope: 1 } })).toThrow(/not filterable/);
     expect(() => normalizeListQuery('users', { filters: { password: 'x' } })).toThrow(/not filterable/);
     expect(() => checkListAction('users', { type: 'toggleSort', field: 'password' })).toThrow(/not sortable/);
-    expect(checkListAction('users', { type: 'toggleSort', field: 'created_at' })).toEqual({ type: 'toggleSort', field: 'created_at' });
+    expect(checkListAction('users', { type: 'toggleSort', field: 'created_at' })).toEqual({
+      type: 'toggleSort',
+      field: 'created_at',
+    });
   });
 
-  it('takes the computed attributes\' filters and sorts from the registry alone (ComputedDef flags)', () => {
-    expect(normalizeListQuery('studies', { sort: [{ field: 'isPaid', desc: true }], filters: { isPaid: 1 } }).filters).toEqual({ isPaid: 1 });
+  it("takes the computed attributes' filters and sorts from the registry alone (ComputedDef flags)", () => {
+    expect(
+      normalizeListQuery('studies', { sort: [{ field: 'isPaid', desc: true }], filters: { isPaid: 1 } })
+        .filters,
+    ).toEqual({ isPaid: 1 });
     expect(normalizeListQuery('subscriptions', { filters: { unpaid: 1 } }).filters).toEqual({ unpaid: 1 });
-    expect(normalizeListQuery('teachers', { sort: [{ field: 'age', desc: false }] }).sort).toEqual([{ field: 'age', desc: false }]);
-    expect(() => normalizeListQuery('teachers', { sort: [{ field: 'available_workperiods', desc: false }] })).toThrow(/not sortable/);
+    expect(normalizeListQuery('teachers', { sort: [{ field: 'age', desc: false }] }).sort).toEqual([
+      { field: 'age', desc: false },
+    ]);
+    expect(() =>
+      normalizeListQuery('teachers', { sort: [{ field: 'available_workperiods', desc: false }] }),
+    ).toThrow(/not sortable/);
     expect(() => normalizeListQuery('users', { filters: { bots_connected: 'x' } })).toThrow(/not filterable/);
   });
 });
@@ -53,14 +65,20 @@ describe('listQueryReducer', () => {
     const desc = listQueryReducer(asc, { type: 'toggleSort', field: 'created_at' });
     expect(desc.sort).toEqual([{ field: 'created_at', desc: true }]);
     const two = listQueryReducer(desc, { type: 'toggleSort', field: 'id' });
-    expect(two.sort).toEqual([{ field: 'id', desc: false }, { field: 'created_at', desc: true }]);
+    expect(two.sort).toEqual([
+      { field: 'id', desc: false },
+      { field: 'created_at', desc: true },
+    ]);
     expect(listQueryReducer(desc, { type: 'toggleSort', field: 'created_at' }).sort).toEqual([]);
   });
 
   it('goes back to page 1 when the size, sort or a filter changes', () => {
     expect(listQueryReducer(start, { type: 'perPage', perPage: 50 })).toMatchObject({ page: 1, perPage: 50 });
     expect(listQueryReducer(start, { type: 'toggleSort', field: 'id' }).page).toBe(1);
-    expect(listQueryReducer(start, { type: 'filter', field: 'id', value: 12 })).toMatchObject({ page: 1, filters: { id: 12 } });
+    expect(listQueryReducer(start, { type: 'filter', field: 'id', value: 12 })).toMatchObject({
+      page: 1,
+      filters: { id: 12 },
+    });
     expect(listQueryReducer(start, { type: 'page', page: 4 }).page).toBe(4);
   });
 
@@ -80,7 +98,9 @@ describe('toResourceQuery', () => {
       sort: [{ field: 'created_at', desc: true }],
       filters: { id: 12 },
     });
-    expect(buildQueryString(toResourceQuery('contracts', query) as never)).toBe('page=2&perpage=15&sort[]=-created_at&filter[id]=12');
+    expect(buildQueryString(toResourceQuery('contracts', query) as never)).toBe(
+      'page=2&perpage=15&sort[]=-created_at&filter[id]=12',
+    );
     const users = normalizeListQuery('users', { filters: { full_name: 'Іва', role_id: 3 } });
     expect(toResourceQuery('users', users).filter).toEqual({ full_name: '%Іва%', role_id: 3 });
   });

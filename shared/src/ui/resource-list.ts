@@ -38,7 +38,8 @@ export type ListAction =
   | { type: 'reset'; query: ListQuery };
 
 function computedFlag(def: ResourceDef, name: string, flag: 'sortable' | 'filterable'): boolean {
-  const computed = def.computed && Object.prototype.hasOwnProperty.call(def.computed, name) ? def.computed[name] : undefined;
+  const computed =
+    def.computed && Object.prototype.hasOwnProperty.call(def.computed, name) ? def.computed[name] : undefined;
   return computed?.[flag] === true;
 }
 
@@ -64,7 +65,8 @@ function resourceDef(resource: ResourceName): ResourceDef {
   return def;
 }
 
-const isEmpty = (value: FilterValue | null | undefined) => value === undefined || value === null || value === '';
+const isEmpty = (value: FilterValue | null | undefined) =>
+  value === undefined || value === null || value === '';
 
 /**
  * A complete, canonical query: defaults filled in, empty filters dropped, filters in name order,
@@ -84,9 +86,16 @@ export function normalizeListQuery(resource: ResourceName, input: ListQueryInput
     filters[name] = typeof value === 'string' ? value.trim() : value;
     if (filters[name] === '') delete filters[name];
   }
-  const perPage = (PER_PAGE_OPTIONS as readonly number[]).includes(input.perPage ?? -1) ? input.perPage! : DEFAULT_PER_PAGE;
+  const perPage = (PER_PAGE_OPTIONS as readonly number[]).includes(input.perPage ?? -1)
+    ? input.perPage!
+    : DEFAULT_PER_PAGE;
   const page = Number.isSafeInteger(input.page) && input.page! >= 1 ? input.page! : 1;
-  const query: ListQuery = { page, perPage, sort: (input.sort ?? []).map(({ field, desc }) => ({ field, desc })), filters };
+  const query: ListQuery = {
+    page,
+    perPage,
+    sort: (input.sort ?? []).map(({ field, desc }) => ({ field, desc })),
+    filters,
+  };
   if (input.with?.length) query.with = [...input.with];
   if (input.withCount?.length) query.withCount = [...input.withCount];
   return query;
@@ -95,8 +104,10 @@ export function normalizeListQuery(resource: ResourceName, input: ListQueryInput
 /** The action, if the registry allows its sort or filter; throws otherwise (a programming error). */
 export function checkListAction(resource: ResourceName, action: ListAction): ListAction {
   const def = resourceDef(resource);
-  if (action.type === 'toggleSort' && !isSortable(def, action.field)) throw new Error(`${resource}: ${action.field} is not sortable`);
-  if (action.type === 'filter' && !isFilterable(def, action.field)) throw new Error(`${resource}: ${action.field} is not filterable`);
+  if (action.type === 'toggleSort' && !isSortable(def, action.field))
+    throw new Error(`${resource}: ${action.field} is not sortable`);
+  if (action.type === 'filter' && !isFilterable(def, action.field))
+    throw new Error(`${resource}: ${action.field} is not filterable`);
   return action;
 }
 
@@ -109,7 +120,9 @@ export function listQueryReducer(state: ListQuery, action: ListAction): ListQuer
     case 'page':
       return Number.isSafeInteger(action.page) && action.page >= 1 ? { ...state, page: action.page } : state;
     case 'perPage':
-      return (PER_PAGE_OPTIONS as readonly number[]).includes(action.perPage) ? { ...state, perPage: action.perPage, page: 1 } : state;
+      return (PER_PAGE_OPTIONS as readonly number[]).includes(action.perPage)
+        ? { ...state, perPage: action.perPage, page: 1 }
+        : state;
     case 'toggleSort': {
       const current = state.sort.find((key) => key.field === action.field);
       const rest = state.sort.filter((key) => key.field !== action.field);
@@ -121,7 +134,11 @@ export function listQueryReducer(state: ListQuery, action: ListAction): ListQuer
       const filters = { ...state.filters };
       if (isEmpty(action.value)) delete filters[action.field];
       else filters[action.field] = action.value as FilterValue;
-      const sorted = Object.fromEntries(Object.keys(filters).sort().map((name) => [name, filters[name]]));
+      const sorted = Object.fromEntries(
+        Object.keys(filters)
+          .sort()
+          .map((name) => [name, filters[name]]),
+      );
       return { ...state, page: 1, filters: sorted };
     }
     case 'reset':
@@ -144,7 +161,8 @@ export function toResourceQuery(resource: ResourceName, query: ListQuery): Resou
   const filter: Record<string, QueryScalar> = {};
   for (const [name, value] of Object.entries(query.filters)) {
     const type = readableField(def, name)?.type;
-    filter[name] = typeof value === 'string' && (type === 'string' || type === 'text') ? containsFilter(value) : value;
+    filter[name] =
+      typeof value === 'string' && (type === 'string' || type === 'text') ? containsFilter(value) : value;
   }
   return {
     page: query.page,

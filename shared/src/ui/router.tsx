@@ -101,7 +101,13 @@ export function RouterProvider({ base, children }: { base: string; children: Rea
   );
 
   const value = useMemo<RouterState>(
-    () => ({ path: location.path, query: new URLSearchParams(location.search), state: location.state, href, navigate }),
+    () => ({
+      path: location.path,
+      query: new URLSearchParams(location.search),
+      state: location.state,
+      href,
+      navigate,
+    }),
     [location, href, navigate],
   );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

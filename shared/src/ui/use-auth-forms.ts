@@ -52,10 +52,14 @@ function useAuthForm<V extends object>(
 export function useLoginForm(): AuthForm<LoginRequest> {
   const { login } = useAuth();
   const { navigate } = useRouter();
-  return useAuthForm<LoginRequest>({ email: '', password: '', remember: false }, LOGIN_FIELDS, async (request) => {
-    await login(request);
-    navigate('/', { replace: true });
-  });
+  return useAuthForm<LoginRequest>(
+    { email: '', password: '', remember: false },
+    LOGIN_FIELDS,
+    async (request) => {
+      await login(request);
+      navigate('/', { replace: true });
+    },
+  );
 }
 
 export interface ForgotPasswordForm extends AuthForm<{ email: string }> {
@@ -82,7 +86,8 @@ export function useForgotPassword(onSent?: (message: string) => void): ForgotPas
     },
     () => setSent(null),
   );
-  const sentText = sent === null ? null : sent.language === i18n.language ? sent.message : t('auth.resetLinkSent');
+  const sentText =
+    sent === null ? null : sent.language === i18n.language ? sent.message : t('auth.resetLinkSent');
   return { ...form, sentText };
 }
 

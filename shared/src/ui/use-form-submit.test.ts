@@ -21,9 +21,18 @@ describe('submitErrorState', () => {
   });
 
   it('any other failure is one message above the form; signed out gives none (the page reloads)', () => {
-    expect(submitErrorState(new ApiError(409, { message: 'Зайнято' }), ['email'], t)).toEqual({ fieldErrors: {}, formError: 'Зайнято' });
-    expect(submitErrorState(new TypeError('x'), ['email'], t)).toEqual({ fieldErrors: {}, formError: 'Невідома помилка' });
-    expect(submitErrorState(new ApiError(401, { message: 'Unauthenticated.' }), ['email'], t)).toEqual({ fieldErrors: {}, formError: null });
+    expect(submitErrorState(new ApiError(409, { message: 'Зайнято' }), ['email'], t)).toEqual({
+      fieldErrors: {},
+      formError: 'Зайнято',
+    });
+    expect(submitErrorState(new TypeError('x'), ['email'], t)).toEqual({
+      fieldErrors: {},
+      formError: 'Невідома помилка',
+    });
+    expect(submitErrorState(new ApiError(401, { message: 'Unauthenticated.' }), ['email'], t)).toEqual({
+      fieldErrors: {},
+      formError: null,
+    });
   });
   it('puts the error of a row of a shown list under that list, by its full path', () => {
     expect(submitErrorState(invalid({ 'phones.1.phone': ['Номер'], 'x.0': ['y'] }), ['phones'], t)).toEqual({

@@ -9,7 +9,11 @@ import { useFormSubmit } from './use-form-submit';
 export const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
-const EMPTY: PasswordChangeRequest = { current_password: '', new_password: '', new_password_confirmation: '' };
+const EMPTY: PasswordChangeRequest = {
+  current_password: '',
+  new_password: '',
+  new_password_confirmation: '',
+};
 
 export interface PasswordChangeForm {
   values: PasswordChangeRequest;
@@ -27,7 +31,9 @@ export interface PasswordChangeForm {
  * the current password) and its field errors go under the fields. `onChanged` gets the server's
  * message (or undefined) once the password has changed; the form is then empty.
  */
-export function usePasswordChange(onChanged: (serverMessage: string | undefined) => void): PasswordChangeForm {
+export function usePasswordChange(
+  onChanged: (serverMessage: string | undefined) => void,
+): PasswordChangeForm {
   const { t } = useTranslation();
   const { client } = useApi();
   const { user } = useAuth();
@@ -56,7 +62,9 @@ export function usePasswordChange(onChanged: (serverMessage: string | undefined)
       event.preventDefault();
       const parsed = parseBody(passwordChangeSchema, values);
       if (!parsed.success) {
-        setIssues(parsed.issues.filter((issue) => (PASSWORD_FIELDS as readonly string[]).includes(issue.path)));
+        setIssues(
+          parsed.issues.filter((issue) => (PASSWORD_FIELDS as readonly string[]).includes(issue.path)),
+        );
         return;
       }
       setIssues([]);

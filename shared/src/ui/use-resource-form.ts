@@ -5,7 +5,16 @@ import { createResourceApi, type ResourceQuery, type ResourceRow } from '@school
 import { findResource, type ResourceName } from '@school/shared/resources';
 import { fieldErrors, type FieldIssue } from '@school/shared/validation';
 import { useApi } from './api-context';
-import { changedValues, formFields, formIssues, formValuesFromRow, hasFileValue, multipartBody, type FormMode, type FormValues } from './resource-form';
+import {
+  changedValues,
+  formFields,
+  formIssues,
+  formValuesFromRow,
+  hasFileValue,
+  multipartBody,
+  type FormMode,
+  type FormValues,
+} from './resource-form';
 import { resourceRowKey } from './resource-list';
 import { useFormSubmit } from './use-form-submit';
 
@@ -126,7 +135,13 @@ export function useResourceForm<R extends ResourceName, V extends FormValues = F
       id === null
         ? await api.create(resource, payload(sent) as never, options.query)
         : updateMethod === 'post' || multipart
-          ? await client.post<{ data: ResourceRow<R> }>(api.path(resource, id), payload({ _method: 'patch', ...sent }), { query: options.query as never }).then((answer) => answer.data)
+          ? await client
+              .post<{ data: ResourceRow<R> }>(
+                api.path(resource, id),
+                payload({ _method: 'patch', ...sent }),
+                { query: options.query as never },
+              )
+              .then((answer) => answer.data)
           : await api.update(resource, id, sent, options.query);
     setEdits({});
     await queryClient.invalidateQueries({ queryKey: ['resources', resource] });
@@ -172,12 +187,15 @@ export function useResourceForm<R extends ResourceName, V extends FormValues = F
     submitting: form.submitting,
     onSubmit(event) {
       event?.preventDefault();
-      const sent = mode === 'create' ? body : options.updateBody ? options.updateBody(changed, body) : changed;
+      const sent =
+        mode === 'create' ? body : options.updateBody ? options.updateBody(changed, body) : changed;
       if (mode === 'update' && Object.keys(sent).length === 0) return;
       // A field the form's own rules refused is not checked again in its sent shape.
       const own = validate?.(values, { mode, initial }) ?? [];
       const refused = new Set(own.map((issue) => issue.path.split('.')[0]));
-      const registry = options.ownSchemaOnly ? [] : formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]));
+      const registry = options.ownSchemaOnly
+        ? []
+        : formIssues(def, mode, sent, fields).filter((issue) => !refused.has(issue.path.split('.')[0]));
       const found = [...own, ...registry];
       setIssues(found);
       setChangedSinceSubmit(new Set());

@@ -36,7 +36,10 @@ export interface ResourceList<R extends ResourceName> {
  * (page, size, sort, filters, checked against the registry) and the cached answer. Needs a
  * QueryClientProvider; failures go to the client's global error handling.
  */
-export function useResourceList<R extends ResourceName>(resource: R, initial?: ListQueryInput): ResourceList<R> {
+export function useResourceList<R extends ResourceName>(
+  resource: R,
+  initial?: ListQueryInput,
+): ResourceList<R> {
   const { client } = useApi();
   const api = useMemo(() => createResourceApi(client), [client]);
   const [query, apply] = useReducer(listQueryReducer, undefined, () => normalizeListQuery(resource, initial));

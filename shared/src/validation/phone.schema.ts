@@ -10,7 +10,12 @@ const DIGITS = /^\d+$/;
 
 export const phoneSchema = z.object({
   id: optionalId(),
-  phone: text.required(z.string().max(TEXT_MAX.phone).refine((v) => DIGITS.test(v), { error: 'validations.numeric' })),
+  phone: text.required(
+    z
+      .string()
+      .max(TEXT_MAX.phone)
+      .refine((v) => DIGITS.test(v), { error: 'validations.numeric' }),
+  ),
   type_id: numeric.optional(oneOf(idsOf(PHONE_TYPE))).transform((v) => v ?? DEFAULT_PHONE_TYPE_ID),
 });
 export type PhoneInput = z.output<typeof phoneSchema>;

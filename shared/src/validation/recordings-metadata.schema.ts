@@ -18,9 +18,12 @@ export const recordingFileNameSchema = z
   .trim()
   .min(1)
   .max(255)
-  .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '/' || c === '\\'), {
-    message: 'invalid file name',
-  });
+  .refine(
+    (name) => ![...name].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '/' || c === '\\'),
+    {
+      message: 'invalid file name',
+    },
+  );
 
 export const recordingPartSchema = z
   .looseObject({
@@ -48,8 +51,10 @@ export const recordingsMetadataSchema = z
   .superRefine((m, ctx) => {
     const seen = { part: new Set<number>(), id: new Set<number>(), name: new Set<string>() };
     m.parts.forEach((p, i) => {
-      if (seen.part.has(p.part)) ctx.addIssue({ code: 'custom', path: ['parts', i, 'part'], message: 'duplicate part' });
-      if (p.id !== null && seen.id.has(p.id)) ctx.addIssue({ code: 'custom', path: ['parts', i, 'id'], message: 'duplicate id' });
+      if (seen.part.has(p.part))
+        ctx.addIssue({ code: 'custom', path: ['parts', i, 'part'], message: 'duplicate part' });
+      if (p.id !== null && seen.id.has(p.id))
+        ctx.addIssue({ code: 'custom', path: ['parts', i, 'id'], message: 'duplicate id' });
       seen.part.add(p.part);
       if (p.id !== null) seen.id.add(p.id);
     });

@@ -12,7 +12,13 @@ import {
   timeString,
   whenValid,
 } from './laravel-rules';
-import { earlierOverlap, timeSpansOverlap, weekSpansOverlap, workWeekSpan, type PeriodSpan } from '../rules/schedule-periods';
+import {
+  earlierOverlap,
+  timeSpansOverlap,
+  weekSpansOverlap,
+  workWeekSpan,
+  type PeriodSpan,
+} from '../rules/schedule-periods';
 
 /** New rows carry no id or a negative temporary one (part 2 §9). */
 const rowId = () => numeric.optional(z.number().int());
@@ -45,17 +51,34 @@ const minutesOf = (time: string) => {
 };
 
 /** Each later row that overlaps an earlier one is refused under its start (the rule: rules/schedule-periods). */
-function refuseOverlaps(spans: ReadonlyArray<PeriodSpan | null>, overlaps: (a: PeriodSpan, b: PeriodSpan) => boolean, field: string, key: string, ctx: z.RefinementCtx) {
+function refuseOverlaps(
+  spans: ReadonlyArray<PeriodSpan | null>,
+  overlaps: (a: PeriodSpan, b: PeriodSpan) => boolean,
+  field: string,
+  key: string,
+  ctx: z.RefinementCtx,
+) {
   spans.forEach((_span, index) => {
     const other = earlierOverlap(spans, index, overlaps);
-    if (other >= 0) ctx.addIssue({ code: 'custom', path: [index, field], message: key, params: { other: other + 1 }, input: undefined });
+    if (other >= 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, field],
+        message: key,
+        params: { other: other + 1 },
+        input: undefined,
+      });
   });
 }
 
 const workperiodList = z.array(workperiodSchema).superRefine((rows, ctx) =>
   // A row with its own errors reaches this check as sent: it is left out of the comparison.
   refuseOverlaps(
-    rows.map((row) => (workperiodSchema.safeParse(row).success ? workWeekSpan(row.weekday, minutesOf(row.start_time), row.duration) : null)),
+    rows.map((row) =>
+      workperiodSchema.safeParse(row).success
+        ? workWeekSpan(row.weekday, minutesOf(row.start_time), row.duration)
+        : null,
+    ),
     weekSpansOverlap,
     'start_time',
     'validations.work_overlap',

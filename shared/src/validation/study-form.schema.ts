@@ -32,7 +32,9 @@ export const STUDY_FIELD_RULES = {
 export const subscriptionIdList = () =>
   list
     .optional(z.array(STUDY_FIELD_RULES.subscriptionId()))
-    .transform((ids) => (ids === undefined ? undefined : (ids ?? []).filter((subscriptionId) => subscriptionId > 0)));
+    .transform((ids) =>
+      ids === undefined ? undefined : (ids ?? []).filter((subscriptionId) => subscriptionId > 0),
+    );
 
 export interface DateChangeBlock {
   show_in_history?: boolean | null;
@@ -47,14 +49,25 @@ export interface DateChangeBlock {
  */
 function dateChangeRule(block: DateChangeBlock, ctx: z.RefinementCtx) {
   const sent = block.change_comment !== undefined || block.initiated_by !== undefined;
-  if (sent && block.show_in_history !== false && (block.initiated_by === undefined || block.initiated_by === null)) {
-    ctx.addIssue({ code: 'custom', path: ['initiated_by'], message: 'validations.required', input: undefined });
+  if (
+    sent &&
+    block.show_in_history !== false &&
+    (block.initiated_by === undefined || block.initiated_by === null)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['initiated_by'],
+      message: 'validations.required',
+      input: undefined,
+    });
   }
 }
 
 /** Adds the date-change rule to a study command body; it runs once its own three fields parsed. */
 export function withDateChangeRule<S extends z.ZodType<DateChangeBlock>>(schema: S) {
-  return schema.superRefine(dateChangeRule, { when: whenValid('show_in_history', 'initiated_by', 'change_comment') });
+  return schema.superRefine(dateChangeRule, {
+    when: whenValid('show_in_history', 'initiated_by', 'change_comment'),
+  });
 }
 
 /** POST /api/studies: the study form in create mode (also its duplicate of a row). */

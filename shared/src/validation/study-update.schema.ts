@@ -53,5 +53,7 @@ export type StudyMoveToEndInput = z.output<typeof studyMoveToEndSchema>;
  * update command's fields plus `user_id`, the student the files are for. The files themselves are
  * checked by their own rule (rules/homework-files).
  */
-export const homeworkUploadSchema = withDateChangeRule(z.object({ ...studyUpdateFields, user_id: optionalId() }));
+export const homeworkUploadSchema = withDateChangeRule(
+  z.object({ ...studyUpdateFields, user_id: optionalId() }),
+);
 export type HomeworkUploadInput = z.output<typeof homeworkUploadSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_SLOT, EUR_RATE_MIN, INT_COLUMN_MAX, SMALLINT_COLUMN_MAX, STUDIES_COUNT, STUDY_DURATION } from '../domain/constants';
+import {
+  DEFAULT_SLOT,
+  EUR_RATE_MIN,
+  INT_COLUMN_MAX,
+  SMALLINT_COLUMN_MAX,
+  STUDIES_COUNT,
+  STUDY_DURATION,
+} from '../domain/constants';
 import { WEEKDAYS } from '../domain/vocabularies';
 import { flagWithDefault, id, list, numeric, optionalId, text } from './coercion';
 import { TIME_HMS, betweenInt, isoDate, oneOf, timeString } from './laravel-rules';

@@ -14,7 +14,10 @@ const SHAPES = ['a'.repeat(LONG), `${'a'.repeat(LONG)}@example.com`, '1'.repeat(
 
 type Shaped = z.ZodType & { shape: Record<string, z.ZodType> };
 const isShaped = (value: unknown): value is Shaped =>
-  typeof value === 'object' && value !== null && 'safeParse' in value && typeof (value as { shape?: unknown }).shape === 'object';
+  typeof value === 'object' &&
+  value !== null &&
+  'safeParse' in value &&
+  typeof (value as { shape?: unknown }).shape === 'object';
 
 const schemas = new Map<string, Shaped>();
 for (const [name, value] of Object.entries(validation)) if (isShaped(value)) schemas.set(name, value);
@@ -31,21 +34,33 @@ const refusedAt = (schema: z.ZodType, body: Record<string, unknown>, path: strin
 describe('text limits', () => {
   it('finds the schemas (forms, commands and every writable resource)', () => {
     expect([...schemas.keys()]).toEqual(
-      expect.arrayContaining(['loginSchema', 'passwordChangeSchema', 'userFormSchema', 'studyMessageSchema', 'users update', 'study_reports create']),
+      expect.arrayContaining([
+        'loginSchema',
+        'passwordChangeSchema',
+        'userFormSchema',
+        'studyMessageSchema',
+        'users update',
+        'study_reports create',
+      ]),
     );
   });
 
   it.each([...schemas.keys()])(`%s: every key refuses a ${LONG}-character string`, (name) => {
     const schema = schemas.get(name)!;
     for (const key of Object.keys(schema.shape)) {
-      for (const value of SHAPES) expect(refusedAt(schema, { [key]: value }, key), `${key} = ${value.slice(-14)}`).toBe(true);
+      for (const value of SHAPES)
+        expect(refusedAt(schema, { [key]: value }, key), `${key} = ${value.slice(-14)}`).toBe(true);
     }
   });
 
   it('nested rows too: a user form phone', () => {
     for (const schema of [validation.userFormSchema, RESOURCES.users.updateSchema!]) {
-      expect(refusedAt(schema, { phones: [{ phone: '1'.repeat(TEXT_MAX.phone + 1) }] }, 'phones.0.phone')).toBe(true);
-      expect(refusedAt(schema, { phones: [{ phone: '1'.repeat(TEXT_MAX.phone) }] }, 'phones.0.phone')).toBe(false);
+      expect(
+        refusedAt(schema, { phones: [{ phone: '1'.repeat(TEXT_MAX.phone + 1) }] }, 'phones.0.phone'),
+      ).toBe(true);
+      expect(refusedAt(schema, { phones: [{ phone: '1'.repeat(TEXT_MAX.phone) }] }, 'phones.0.phone')).toBe(
+        false,
+      );
     }
   });
 

@@ -11,7 +11,9 @@ export function ForgotPasswordPage() {
   usePageTitle('titles.forgotPassword');
   const toasts = useToasts();
   // The spec's reset-link toast (part 2 §9, 20 s); the note in the form outlasts it.
-  const form = useForgotPassword((message) => toasts.show({ intent: 'success', message, timeoutMs: TOAST_MS.long }));
+  const form = useForgotPassword((message) =>
+    toasts.show({ intent: 'success', message, timeoutMs: TOAST_MS.long }),
+  );
 
   return (
     <AuthLayout
@@ -37,7 +39,12 @@ export function ForgotPasswordPage() {
           error={form.errorOf('email')}
           onChange={(e) => form.setValue('email', e.target.value)}
         />
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="forgot-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="forgot-submit"
+        >
           {t('auth.forgot.submit')}
         </button>
       </form>

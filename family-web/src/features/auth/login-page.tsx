@@ -52,7 +52,12 @@ export function LoginPage() {
           />
           <span>{t('auth.login.remember')}</span>
         </label>
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="login-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="login-submit"
+        >
           {t('auth.login.submit')}
         </button>
       </form>

@@ -53,7 +53,12 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           error={form.errorOf('password_confirmation')}
           onChange={(e) => setValue('password_confirmation', e.target.value)}
         />
-        <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="reset-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={form.submitting}
+          data-testid="reset-submit"
+        >
           {t('auth.reset.submit')}
         </button>
       </form>

@@ -14,7 +14,19 @@ const USER_COLUMNS = 'users:id,firstname,surname,patronymic,full_name';
  * The flags give the staff's colours (paid, unpaid, last, bonus: spec part 1 §2), not their markers;
  * comment and miss status are never drawn, only sent back unchanged with a transfer (spec part 1 §7).
  */
-const STUDY_COLUMNS = ['id', 'start', 'end', 'type_id', 'trial', 'comment', 'miss_status', 'isPaid', 'isLast', 'isBonus', 'hasUnreadMessages'];
+const STUDY_COLUMNS = [
+  'id',
+  'start',
+  'end',
+  'type_id',
+  'trial',
+  'comment',
+  'miss_status',
+  'isPaid',
+  'isLast',
+  'isBonus',
+  'hasUnreadMessages',
+];
 
 /**
  * One user's studies from the start of the Kyiv day 60 days ago (spec part 1 §4), with their

@@ -37,8 +37,16 @@ export function prefetchCalendar(client: ApiClient): void {
 }
 
 /** The prefetched answer for this account's calendar of `userId`, once: a later load asks again. */
-export function takePrefetched(owner: number, userId: number, part: 'studies'): Promise<CalendarStudy[]> | null;
-export function takePrefetched(owner: number, userId: number, part: 'types'): Promise<Map<number, string>> | null;
+export function takePrefetched(
+  owner: number,
+  userId: number,
+  part: 'studies',
+): Promise<CalendarStudy[]> | null;
+export function takePrefetched(
+  owner: number,
+  userId: number,
+  part: 'types',
+): Promise<Map<number, string>> | null;
 export function takePrefetched(owner: number, userId: number, part: 'studies' | 'types') {
   const p = prefetched;
   if (!p || p.owner !== owner || p.userId !== userId || Date.now() - p.at > FRESH_MS) return null;

@@ -20,7 +20,9 @@ export function ChildPicker({
   // Brothers and sisters share a surname: first names tell them apart and fit a phone's width.
   const firstNames = items.map((c) => c.firstname);
   const label = (child: AuthUserChild) =>
-    firstNames.filter((name) => name === child.firstname).length > 1 ? [child.firstname, child.surname].filter(Boolean).join(' ') : child.firstname;
+    firstNames.filter((name) => name === child.firstname).length > 1
+      ? [child.firstname, child.surname].filter(Boolean).join(' ')
+      : child.firstname;
   return (
     <div className="child-picker">
       <span className="child-picker__label" id={labelId}>

@@ -37,7 +37,15 @@ function useSameHourRange(next: HourRange): HourRange {
  * One user's calendar for a family: month by default (spec part 1 §2), week and day, the reduced
  * event display, no all-day row, live updates, the study modal and, for a Responsible, transfer.
  */
-export function FamilyCalendar({ userId, owner, audience }: { userId: number; owner: number; audience: CalendarAudience }) {
+export function FamilyCalendar({
+  userId,
+  owner,
+  audience,
+}: {
+  userId: number;
+  owner: number;
+  audience: CalendarAudience;
+}) {
   const { t, i18n } = useTranslation();
   const data = useFamilyStudies(userId, owner);
   const handle = useRef<StudyCalendarHandle>(null);
@@ -47,14 +55,23 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
   const tFn = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
 
   const events = useMemo(
-    () => mapStudiesToEvents(data.studies, { audience: 'family', now: data.loadedAt || Date.now(), t: tFn, typeNames: data.typeNames }),
+    () =>
+      mapStudiesToEvents(data.studies, {
+        audience: 'family',
+        now: data.loadedAt || Date.now(),
+        t: tFn,
+        typeNames: data.typeNames,
+      }),
     // language: titles are translated strings.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [data.studies, data.loadedAt, tFn, data.typeNames, i18n.language],
   );
 
   const spans = useMemo(() => data.studies.map(toSpan), [data.studies]);
-  const visible = useMemo(() => (range ? spans.filter((s) => s.start < range.end && s.end > range.start) : []), [spans, range]);
+  const visible = useMemo(
+    () => (range ? spans.filter((s) => s.start < range.end && s.end > range.start) : []),
+    [spans, range],
+  );
   const hours = useSameHourRange(hourRange(visible));
 
   // "Visible" in the first frame painted after FullCalendar drew the loaded studies (it draws them
@@ -62,20 +79,24 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
   useEffect(() => {
     if (data.loadedAt === 0) return;
     const frame = requestAnimationFrame(() => {
-      if (performance.getEntriesByName(CALENDAR_VISIBLE_MARK).length === 0) performance.mark(CALENDAR_VISIBLE_MARK);
+      if (performance.getEntriesByName(CALENDAR_VISIBLE_MARK).length === 0)
+        performance.mark(CALENDAR_VISIBLE_MARK);
       setDrawnAt(data.loadedAt);
     });
     return () => cancelAnimationFrame(frame);
   }, [data.loadedAt, events]);
 
-  const openStudy: CalendarStudy | null = open ? (data.studies.find((s) => s.id === open.studyId) ?? null) : null;
+  const openStudy: CalendarStudy | null = open
+    ? (data.studies.find((s) => s.id === open.studyId) ?? null)
+    : null;
   const toasts = useToasts();
   // The modal's code comes with the first study opened (study-modal-loader.ts).
   const onStudyClick = useCallback(
     (studyId: number) => {
       loadStudyModal().then(
         () => setOpen({ studyId, mode: 'details' }),
-        () => toasts.show({ intent: 'danger', message: t('family.study.openFailed'), timeoutMs: TOAST_MS.long }),
+        () =>
+          toasts.show({ intent: 'danger', message: t('family.study.openFailed'), timeoutMs: TOAST_MS.long }),
       );
     },
     [toasts, t],
@@ -102,7 +123,11 @@ export function FamilyCalendar({ userId, owner, audience }: { userId: number; ow
         onView={(next) => handle.current?.changeView(next)}
       />
       {data.error ? (
-        <div className="form-alert form-alert--error calendar-card__alert" role="alert" data-testid="calendar-error">
+        <div
+          className="form-alert form-alert--error calendar-card__alert"
+          role="alert"
+          data-testid="calendar-error"
+        >
           {t('family.calendar.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={data.reload}>
             {t('family.calendar.retry')}

@@ -22,7 +22,9 @@ describe('kyivDayStartIso', () => {
   it('is the shared rule’s "studies from" (start of the Kyiv day 60 days ago), to the second', () => {
     for (const at of moments) {
       const now = Date.parse(at);
-      expect(kyivDayStartIso(now, -CALENDAR.studiesLookbackDays), at).toBe(toKyivIso(calendarWindows(now).studiesFrom));
+      expect(kyivDayStartIso(now, -CALENDAR.studiesLookbackDays), at).toBe(
+        toKyivIso(calendarWindows(now).studiesFrom),
+      );
     }
   });
 
@@ -30,7 +32,8 @@ describe('kyivDayStartIso', () => {
     const start = Date.parse('2025-01-01T21:45:00Z');
     for (let i = 0; i < 730; i++) {
       const now = start + i * 86_400_000 + (i % 24) * 3_600_000;
-      for (const days of [-60, -1, 0, 1, 4]) expect(kyivDayStartIso(now, days)).toBe(toKyivIso(kyivDayStart(now, days)));
+      for (const days of [-60, -1, 0, 1, 4])
+        expect(kyivDayStartIso(now, days)).toBe(toKyivIso(kyivDayStart(now, days)));
     }
   });
 });

@@ -16,10 +16,25 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
-function wall(ms: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function wall(ms: number): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const parts: Record<string, number> = {};
-  for (const part of wallClock.formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  for (const part of wallClock.formatToParts(ms))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  };
 }
 
 /** Minutes Kyiv is ahead of UTC at the instant `ms`. */

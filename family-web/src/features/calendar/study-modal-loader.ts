@@ -18,7 +18,10 @@ let pending: Promise<StudyModalParts> | null = null;
  * holds back for 300 ms.
  */
 export function loadStudyModal(): Promise<StudyModalParts> {
-  pending ??= Promise.all([import('../study-modal/study-modal'), import('../study-transfer/transfer-view')]).then(
+  pending ??= Promise.all([
+    import('../study-modal/study-modal'),
+    import('../study-transfer/transfer-view'),
+  ]).then(
     ([modal, transfer]) => {
       addBundledTranslations(modal.studyTranslations);
       return (loaded = { StudyModal: modal.StudyModal, TransferView: transfer.TransferView });

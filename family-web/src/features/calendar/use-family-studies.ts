@@ -28,7 +28,9 @@ export function useFamilyStudies(userId: number, owner: number): FamilyStudies {
   const { client } = useApi();
   // A change names its study: that study alone is fetched and patched into the list (issue 32).
   const reloadRef = useRef<() => void>(() => undefined);
-  const updateRef = useRef<(change: (rows: CalendarStudy[] | undefined) => CalendarStudy[] | undefined) => void>(() => undefined);
+  const updateRef = useRef<
+    (change: (rows: CalendarStudy[] | undefined) => CalendarStudy[] | undefined) => void
+  >(() => undefined);
   const patcher = useMemo(
     () =>
       createStudyListPatcher<CalendarStudy>({
@@ -74,7 +76,11 @@ export function useFamilyStudies(userId: number, owner: number): FamilyStudies {
   // A chat read in the modal: its study's "new message" notice goes (the server's flag, read again).
   const shown = studies.data;
   useEffect(
-    () => onChatRead((studyId) => shown?.some((study) => study.id === studyId && study.hasUnreadMessages) && onChange(studyId)),
+    () =>
+      onChatRead(
+        (studyId) =>
+          shown?.some((study) => study.id === studyId && study.hasUnreadMessages) && onChange(studyId),
+      ),
     [shown, onChange],
   );
   useEffect(() => {

@@ -52,9 +52,11 @@ export function useStudyRealtime(userId: number, onChange: (studyId: number | nu
         });
         socket = live;
         const subscribe = () => {
-          live.timeout(ACK_TIMEOUT_MS).emit('calendar:subscribe', { userId }, (err: Error | null, answer?: CalendarAck) => {
-            set(!err && answer?.ok ? 'live' : 'polling');
-          });
+          live
+            .timeout(ACK_TIMEOUT_MS)
+            .emit('calendar:subscribe', { userId }, (err: Error | null, answer?: CalendarAck) => {
+              set(!err && answer?.ok ? 'live' : 'polling');
+            });
         };
         // Changes made while the socket was down are not replayed: reload once it is back.
         let connectedBefore = false;
@@ -76,7 +78,9 @@ export function useStudyRealtime(userId: number, onChange: (studyId: number | nu
         live.on('study:changed', (change: StudyChange) => {
           if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) {
             const { studyId } = change;
-            changed.current(typeof studyId === 'number' && Number.isInteger(studyId) && studyId > 0 ? studyId : null);
+            changed.current(
+              typeof studyId === 'number' && Number.isInteger(studyId) && studyId > 0 ? studyId : null,
+            );
           }
           // The open study's panels (messages, homework, reports) reload from the same socket.
           publishSocketChange(change);

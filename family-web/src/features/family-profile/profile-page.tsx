@@ -50,7 +50,8 @@ function ProfileCards({ profile }: { profile: FamilyProfile }) {
   const roleName = useRoleName();
   const isParent = profile.children.length > 0 || profile.role_id === ROLE.Responsible;
   const childName = new Map(profile.children.map((c) => [c.id, c.firstname]));
-  const phoneType = (typeId: number) => t(`calendarUi.modal.phoneTypes.${typeId}` as 'calendarUi.modal.phoneTypes.1');
+  const phoneType = (typeId: number) =>
+    t(`calendarUi.modal.phoneTypes.${typeId}` as 'calendarUi.modal.phoneTypes.1');
   return (
     <>
       <Card title={t('familyProfile.about')} testId="profile-about">
@@ -58,10 +59,20 @@ function ProfileCards({ profile }: { profile: FamilyProfile }) {
           <Fact label={t('familyProfile.name')} value={profile.full_name} testId="profile-name" />
           <Fact label={t('familyProfile.role')} value={roleName({ id: profile.role_id, name: '' })} />
           {profile.classes.length > 0 ? (
-            <Fact label={t('familyProfile.classes')} value={profile.classes.join(', ')} testId="profile-classes" />
+            <Fact
+              label={t('familyProfile.classes')}
+              value={profile.classes.join(', ')}
+              testId="profile-classes"
+            />
           ) : null}
-          {profile.birthdate ? <Fact label={t('familyProfile.birthdate')} value={formatBirthdate(profile.birthdate)} /> : null}
-          <Fact label={t('familyProfile.email')} value={profile.email ?? t('familyProfile.none')} testId="profile-email" />
+          {profile.birthdate ? (
+            <Fact label={t('familyProfile.birthdate')} value={formatBirthdate(profile.birthdate)} />
+          ) : null}
+          <Fact
+            label={t('familyProfile.email')}
+            value={profile.email ?? t('familyProfile.none')}
+            testId="profile-email"
+          />
           <Fact
             label={t('familyProfile.phones')}
             testId="profile-phones"
@@ -72,7 +83,8 @@ function ProfileCards({ profile }: { profile: FamilyProfile }) {
                 <ul className="profile__plain-list">
                   {profile.phones.map((p) => (
                     <li key={`${p.phone}-${p.type_id}`}>
-                      <a href={`tel:+${p.phone}`}>+{p.phone}</a> <span className="muted small">{phoneType(p.type_id)}</span>
+                      <a href={`tel:+${p.phone}`}>+{p.phone}</a>{' '}
+                      <span className="muted small">{phoneType(p.type_id)}</span>
                     </li>
                   ))}
                 </ul>
@@ -92,7 +104,9 @@ function ProfileCards({ profile }: { profile: FamilyProfile }) {
                   <span className="profile__row-name">{c.full_name}</span>
                   <span className="muted small">
                     {[
-                      c.classes.length > 0 ? t('familyProfile.classOf', { numbers: c.classes.join(', ') }) : '',
+                      c.classes.length > 0
+                        ? t('familyProfile.classOf', { numbers: c.classes.join(', ') })
+                        : '',
                       c.active ? '' : t('familyProfile.inactive'),
                     ]
                       .filter(Boolean)
@@ -113,7 +127,14 @@ function ProfileCards({ profile }: { profile: FamilyProfile }) {
               <TeacherRow
                 key={teacher.id}
                 teacher={teacher}
-                teaches={isParent ? teacher.student_ids.map((id) => childName.get(id)).filter(Boolean).join(', ') : ''}
+                teaches={
+                  isParent
+                    ? teacher.student_ids
+                        .map((id) => childName.get(id))
+                        .filter(Boolean)
+                        .join(', ')
+                    : ''
+                }
               />
             ))}
           </ul>
@@ -124,7 +145,11 @@ function ProfileCards({ profile }: { profile: FamilyProfile }) {
       </Card>
       <Card title={t('familyProfile.changeTitle')} testId="profile-change">
         <p className="profile__note">{t('familyProfile.changeText')}</p>
-        <Link to="/settings" className="button button--ghost profile__settings-link" data-testid="profile-to-settings">
+        <Link
+          to="/settings"
+          className="button button--ghost profile__settings-link"
+          data-testid="profile-to-settings"
+        >
           {t('familyProfile.toSettings')}
         </Link>
       </Card>
@@ -140,14 +165,23 @@ function TeacherRow({ teacher, teaches }: { teacher: FamilyProfileTeacher; teach
   ].filter((l): l is [string, string] => typeof l[1] === 'string' && /^https?:\/\//.test(l[1]));
   return (
     <li className="profile__row profile__teacher" data-testid="profile-teacher">
-      <span className="profile__row-name">{[teacher.firstname, teacher.patronymic].filter(Boolean).join(' ')}</span>
+      <span className="profile__row-name">
+        {[teacher.firstname, teacher.patronymic].filter(Boolean).join(' ')}
+      </span>
       {teaches ? <span className="muted small">{t('familyProfile.teaches', { names: teaches })}</span> : null}
       {links.length === 0 ? (
         <span className="muted small">{t('familyProfile.noLinks')}</span>
       ) : (
         <span className="profile__links" aria-label={t('familyProfile.meetingLinks')}>
           {links.map(([label, href]) => (
-            <a key={label} href={href} target="_blank" rel="noopener noreferrer" className="profile__link" data-testid="profile-meeting-link">
+            <a
+              key={label}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="profile__link"
+              data-testid="profile-meeting-link"
+            >
               {label}
             </a>
           ))}

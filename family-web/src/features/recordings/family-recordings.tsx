@@ -56,13 +56,20 @@ export function FamilyRecordings({ studyId }: { studyId: number }) {
   const [failed, setFailed] = useState<number | null>(null);
   const codes = new Map(languages.map((l) => [l.id, l.code.toUpperCase()]));
   // Active parts first by part, archived ones after them (spec part 1 §3: archived is a state).
-  const ordered = [...list.recordings].sort((a, b) => Number(a.archived) - Number(b.archived) || a.part - b.part || a.id - b.id);
+  const ordered = [...list.recordings].sort(
+    (a, b) => Number(a.archived) - Number(b.archived) || a.part - b.part || a.id - b.id,
+  );
 
   const download = (recording: RecordingListItem) => {
     setFailed(null);
     downloadRecording(client, studyId, recording).catch(() => {
       setFailed(recording.id);
-      toasts.show({ intent: 'danger', title: t('errorUnknown.toastTitle'), message: t('errors.download_failed'), timeoutMs: TOAST_MS.medium });
+      toasts.show({
+        intent: 'danger',
+        title: t('errorUnknown.toastTitle'),
+        message: t('errors.download_failed'),
+        timeoutMs: TOAST_MS.medium,
+      });
     });
   };
 
@@ -78,18 +85,25 @@ export function FamilyRecordings({ studyId }: { studyId: number }) {
     <ol className="family-recordings" data-testid="recordings-list">
       {ordered.map((recording, index) => {
         const open = playing === recording.id;
-        const langs = (recording.languages ?? []).flatMap((l) => (codes.has(l.id) ? [codes.get(l.id) as string] : l.code ? [l.code.toUpperCase()] : []));
+        const langs = (recording.languages ?? []).flatMap((l) =>
+          codes.has(l.id) ? [codes.get(l.id) as string] : l.code ? [l.code.toUpperCase()] : [],
+        );
         return (
           <li key={recording.id} className="family-recording" data-testid={`recording-${recording.id}`}>
             <div className="family-recording__head">
-              <span className="family-recording__part" aria-label={t('recordingsUi.part', { part: index + 1 })}>
+              <span
+                className="family-recording__part"
+                aria-label={t('recordingsUi.part', { part: index + 1 })}
+              >
                 {index + 1}
               </span>
               <span className="family-recording__name" data-testid={`recording-${recording.id}-name`}>
                 {recording.file_name}
               </span>
               {langs.length > 0 ? <span className="family-recording__langs">{langs.join(' · ')}</span> : null}
-              {recording.archived ? <span className="study-slot__badge">{t('recordingsUi.kind.archived')}</span> : null}
+              {recording.archived ? (
+                <span className="study-slot__badge">{t('recordingsUi.kind.archived')}</span>
+              ) : null}
             </div>
             <div className="family-recording__actions">
               <button
@@ -114,12 +128,22 @@ export function FamilyRecordings({ studyId }: { studyId: number }) {
               </button>
             </div>
             {failed === recording.id ? (
-              <p className="family-recording__error" role="alert" data-testid={`recording-${recording.id}-download-error`}>
+              <p
+                className="family-recording__error"
+                role="alert"
+                data-testid={`recording-${recording.id}-download-error`}
+              >
                 {t('errors.download_failed')}
               </p>
             ) : null}
             {open ? (
-              <RecordingPlayer studyId={studyId} recordingId={recording.id} fileName={recording.file_name} className="family-recording__player" autoPlay />
+              <RecordingPlayer
+                studyId={studyId}
+                recordingId={recording.id}
+                fileName={recording.file_name}
+                className="family-recording__player"
+                autoPlay
+              />
             ) : null}
           </li>
         );

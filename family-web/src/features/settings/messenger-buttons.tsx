@@ -27,11 +27,22 @@ export function MessengerButtons() {
                 onClick={() => void bots.connect(type)}
                 data-testid={`bot-connect-${type}`}
               >
-                {on ? `${name}: ${t('bots.settings.connected')}` : t(type === 'telegram' ? 'bots.settings.connectTelegram' : 'bots.settings.connectViber')}
+                {on
+                  ? `${name}: ${t('bots.settings.connected')}`
+                  : t(type === 'telegram' ? 'bots.settings.connectTelegram' : 'bots.settings.connectViber')}
               </button>
               {on ? (
-                <button type="button" className="button" onClick={() => void bots.disconnect(type)} data-testid={`bot-disconnect-${type}`}>
-                  {t(type === 'telegram' ? 'bots.settings.disconnectTelegram' : 'bots.settings.disconnectViber')}
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void bots.disconnect(type)}
+                  data-testid={`bot-disconnect-${type}`}
+                >
+                  {t(
+                    type === 'telegram'
+                      ? 'bots.settings.disconnectTelegram'
+                      : 'bots.settings.disconnectViber',
+                  )}
                 </button>
               ) : null}
             </div>

@@ -49,7 +49,12 @@ export function PasswordChangeForm() {
       {field('current_password', t('auth.change.currentPassword'), 'current-password')}
       {field('new_password', t('auth.change.newPassword'), 'new-password')}
       {field('new_password_confirmation', t('auth.change.newPasswordConfirmation'), 'new-password')}
-      <button type="submit" className="button button--primary" disabled={form.submitting} data-testid="password-submit">
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.submitting}
+        data-testid="password-submit"
+      >
         {t('auth.change.submit')}
       </button>
     </form>

@@ -32,7 +32,12 @@ export function SettingsPage() {
         </h2>
         <PasswordChangeForm />
       </section>
-      <section className="card" aria-labelledby="settings-messengers" data-testid="settings-messengers" data-slot="messengers">
+      <section
+        className="card"
+        aria-labelledby="settings-messengers"
+        data-testid="settings-messengers"
+        data-slot="messengers"
+      >
         <h2 className="card__title" id="settings-messengers">
           {t('family.settings.messengersTitle')}
         </h2>
@@ -47,7 +52,12 @@ function LanguageChoice() {
   const { t } = useTranslation();
   const { language, languages, setLanguage } = useLanguage();
   return (
-    <div className="language-choice" role="radiogroup" aria-labelledby="settings-language" data-testid="settings-language">
+    <div
+      className="language-choice"
+      role="radiogroup"
+      aria-labelledby="settings-language"
+      data-testid="settings-language"
+    >
       {languages.map((code) => (
         <label key={code} className="language-choice__option" lang={code}>
           <input

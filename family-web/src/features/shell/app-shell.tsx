@@ -7,7 +7,13 @@ import { rulesAllow } from '../payments/payments-access';
 const NAV = [
   { to: '/', key: 'family.shell.calendar', icon: CalendarIcon, testId: 'nav-calendar' },
   // A parent (reads their children's invoices); a student where the school lets students pay (issue 33).
-  { to: '/payments', key: 'family.shell.payments', icon: PaymentsIcon, testId: 'nav-payments', needs: 'invoices' },
+  {
+    to: '/payments',
+    key: 'family.shell.payments',
+    icon: PaymentsIcon,
+    testId: 'nav-payments',
+    needs: 'invoices',
+  },
   { to: '/profile', key: 'nav.profile', icon: UserIcon, testId: 'nav-profile' },
   { to: '/settings', key: 'family.shell.settings', icon: SettingsIcon, testId: 'nav-settings' },
 ] as const;
@@ -32,7 +38,10 @@ export function AppShell({ children }: { children: ReactNode }) {
     let live = true;
     import('../payments/students-may-pay')
       .then((m) => m.fetchStudentsMayPay(client))
-      .then((on) => live && setSwitchOn(on), () => undefined);
+      .then(
+        (on) => live && setSwitchOn(on),
+        () => undefined,
+      );
     return () => {
       live = false;
     };

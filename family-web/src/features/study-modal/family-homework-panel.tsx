@@ -27,12 +27,20 @@ export function FamilyHomeworkPanel({ study }: { study: CalendarStudy }) {
   return (
     <div className="panel" data-testid="homework-panel">
       {panel.loading ? <p className="panel__muted">{t('studyPanels.loading')}</p> : null}
-      {panel.loadError ? <p className="panel__error" role="alert">{panel.loadError}</p> : null}
+      {panel.loadError ? (
+        <p className="panel__error" role="alert">
+          {panel.loadError}
+        </p>
+      ) : null}
       {!panel.loading &&
         !panel.loadError &&
         panel.groups.map(({ student, files }) => (
           <div key={student.id} className="homework__group" data-testid={`homework-student-${student.id}`}>
-            {named ? <p className="homework__student">{t('studyPanels.homework.forStudent', { name: student.full_name })}</p> : null}
+            {named ? (
+              <p className="homework__student">
+                {t('studyPanels.homework.forStudent', { name: student.full_name })}
+              </p>
+            ) : null}
             {files.length === 0 ? <p className="panel__muted">{t('studyPanels.homework.empty')}</p> : null}
             <ul className="homework__files">
               {files.map(({ task, size, canDelete }) =>
@@ -40,7 +48,11 @@ export function FamilyHomeworkPanel({ study }: { study: CalendarStudy }) {
                   <li key={task.id} className="panel__confirm" data-testid="homework-confirm">
                     <p>{t('studyPanels.homework.confirmDelete', { name: task.file_name })}</p>
                     <div className="panel__confirm-actions">
-                      <button type="button" className="button button--ghost button--small" onClick={() => setConfirm(null)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => setConfirm(null)}
+                      >
                         {t('studyPanels.cancel')}
                       </button>
                       <button
@@ -102,7 +114,9 @@ export function FamilyHomeworkPanel({ study }: { study: CalendarStudy }) {
                 data-testid={`homework-upload-${student.id}`}
               >
                 <UploadIcon />
-                {panel.uploadingFor === student.id ? t('studyPanels.homework.uploading') : t('studyPanels.homework.upload')}
+                {panel.uploadingFor === student.id
+                  ? t('studyPanels.homework.uploading')
+                  : t('studyPanels.homework.upload')}
               </button>
             ) : null}
           </div>

@@ -18,7 +18,11 @@ export function FamilyMessagesPanel({ studyId }: { studyId: number }) {
   return (
     <div className="panel" data-testid="messages-panel">
       {panel.loading ? <p className="panel__muted">{t('studyPanels.loading')}</p> : null}
-      {panel.loadError ? <p className="panel__error" role="alert">{panel.loadError}</p> : null}
+      {panel.loadError ? (
+        <p className="panel__error" role="alert">
+          {panel.loadError}
+        </p>
+      ) : null}
       {!panel.loading && !panel.loadError && panel.items.length === 0 ? (
         <p className="panel__muted" data-testid="messages-empty">
           {t('studyPanels.messages.empty')}
@@ -27,9 +31,15 @@ export function FamilyMessagesPanel({ studyId }: { studyId: number }) {
       {panel.items.length > 0 ? (
         <ol className="messages__list" ref={panel.listRef} data-testid="messages-list">
           {panel.items.map((item) => (
-            <li key={item.message.id} className={`message${item.own ? ' message--own' : ''}`} data-testid={`message-${item.message.id}`}>
+            <li
+              key={item.message.id}
+              className={`message${item.own ? ' message--own' : ''}`}
+              data-testid={`message-${item.message.id}`}
+            >
               <div className="message__meta">
-                <strong className="message__author">{item.own ? t('studyPanels.messages.you') : item.author}</strong>
+                <strong className="message__author">
+                  {item.own ? t('studyPanels.messages.you') : item.author}
+                </strong>
                 {item.role && !item.own ? <span className="message__role">{item.role}</span> : null}
                 <time className="message__time" dateTime={item.message.created_at}>
                   {item.time}
@@ -41,7 +51,11 @@ export function FamilyMessagesPanel({ studyId }: { studyId: number }) {
                   <div className="panel__confirm" data-testid="message-confirm">
                     <p>{t('studyPanels.messages.confirmDelete')}</p>
                     <div className="panel__confirm-actions">
-                      <button type="button" className="button button--ghost button--small" onClick={() => setConfirm(null)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => setConfirm(null)}
+                      >
                         {t('studyPanels.cancel')}
                       </button>
                       <button

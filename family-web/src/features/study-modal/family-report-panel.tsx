@@ -6,7 +6,12 @@ export function FamilyReportPanel({ studyId, childId }: { studyId: number; child
   const { t } = useTranslation();
   const { loading, report, loadError } = useStudyReportText({ studyId, childId });
   if (loading) return <p className="panel__muted">{t('studyPanels.loading')}</p>;
-  if (loadError) return <p className="panel__error" role="alert">{loadError}</p>;
+  if (loadError)
+    return (
+      <p className="panel__error" role="alert">
+        {loadError}
+      </p>
+    );
   if (!report) {
     return (
       <p className="panel__muted" data-testid="report-none">

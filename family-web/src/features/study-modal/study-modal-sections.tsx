@@ -8,7 +8,9 @@ import { FamilyMessagesPanel } from './family-messages-panel';
 import { FamilyReportPanel } from './family-report-panel';
 import './study-panels.css';
 // The player loads when a modal shows recordings: the calendar route keeps within its bundle budget.
-const FamilyRecordings = lazy(() => import('../recordings/family-recordings').then((m) => ({ default: m.FamilyRecordings })));
+const FamilyRecordings = lazy(() =>
+  import('../recordings/family-recordings').then((m) => ({ default: m.FamilyRecordings })),
+);
 
 /**
  * The study modal's sections (spec part 1 §2 "Study event modal": homework, messages, reports,
@@ -29,14 +31,25 @@ export interface StudyModalSlot {
 }
 
 export const STUDY_MODAL_SLOTS: readonly StudyModalSlot[] = [
-  { id: 'homework', audiences: ['student', 'responsible'], render: (study) => <FamilyHomeworkPanel study={study} /> },
-  { id: 'messages', audiences: ['student', 'responsible'], render: (study) => <FamilyMessagesPanel studyId={study.id} /> },
+  {
+    id: 'homework',
+    audiences: ['student', 'responsible'],
+    render: (study) => <FamilyHomeworkPanel study={study} />,
+  },
+  {
+    id: 'messages',
+    audiences: ['student', 'responsible'],
+    render: (study) => <FamilyMessagesPanel studyId={study.id} />,
+  },
   {
     id: 'reports',
     audiences: ['responsible'],
     render: (study, { calendarUserId }) => <FamilyReportPanel studyId={study.id} childId={calendarUserId} />,
   },
-  { id: 'recordings', audiences: ['student', 'responsible'], render: (study) => (
+  {
+    id: 'recordings',
+    audiences: ['student', 'responsible'],
+    render: (study) => (
       <Suspense fallback={null}>
         <FamilyRecordings studyId={study.id} />
       </Suspense>
@@ -56,12 +69,23 @@ export function StudyModalSections({
   const { t } = useTranslation();
   const { viewer } = usePanelAccess();
   // Homework exists only for the Student participants the viewer may see (part 2 §6).
-  const seesHomework = homeworkStudentIds(viewer, studentsOf(study).map((s) => s.id)).length > 0;
-  const slots = STUDY_MODAL_SLOTS.filter((slot) => slot.audiences.includes(audience) && (slot.id !== 'homework' || seesHomework));
+  const seesHomework =
+    homeworkStudentIds(
+      viewer,
+      studentsOf(study).map((s) => s.id),
+    ).length > 0;
+  const slots = STUDY_MODAL_SLOTS.filter(
+    (slot) => slot.audiences.includes(audience) && (slot.id !== 'homework' || seesHomework),
+  );
   return (
     <div className="study-slots">
       {slots.map((slot) => (
-        <section key={slot.id} className="study-slot" data-slot={slot.id} data-testid={`study-slot-${slot.id}`}>
+        <section
+          key={slot.id}
+          className="study-slot"
+          data-slot={slot.id}
+          data-testid={`study-slot-${slot.id}`}
+        >
           <h3 className="study-slot__title">{t(`family.study.sections.${slot.id}`)}</h3>
           {slot.render(study, { calendarUserId })}
         </section>

@@ -36,13 +36,25 @@ export interface StudyModalProps {
  * entry for a Responsible (§4), homework, messages, the child's report (a Responsible) and the place
  * kept for recordings.
  */
-export function StudyModal({ study, typeNames, audience, calendarUserId, onClose, onTransfer }: StudyModalProps) {
+export function StudyModal({
+  study,
+  typeNames,
+  audience,
+  calendarUserId,
+  onClose,
+  onTransfer,
+}: StudyModalProps) {
   const { t, i18n } = useTranslation();
   const [refusal, setRefusal] = useState<string | null>(null);
 
   if (!study) {
     return (
-      <ModalDialog title={t('family.study.title')} closeLabel={t('family.study.close')} onClose={onClose} testId="study-modal">
+      <ModalDialog
+        title={t('family.study.title')}
+        closeLabel={t('family.study.close')}
+        onClose={onClose}
+        testId="study-modal"
+      >
         <p className="muted" data-testid="study-gone">
           {t('family.study.gone')}
         </p>
@@ -51,15 +63,23 @@ export function StudyModal({ study, typeNames, audience, calendarUserId, onClose
   }
 
   const teachers = teachersOf(study);
-  const participants = (study.users ?? []).filter((u) => !teachers.includes(u) && participantRoleId(u) !== ROLE.Manager);
+  const participants = (study.users ?? []).filter(
+    (u) => !teachers.includes(u) && participantRoleId(u) !== ROLE.Manager,
+  );
   const typeName = typeNames?.get(study.type_id) ?? null;
-  const blocker = transferBlocker({ start: study.start, end: study.end, studentCount: studentsOf(study).length }, Date.now());
+  const blocker = transferBlocker(
+    { start: study.start, end: study.end, studentCount: studentsOf(study).length },
+    Date.now(),
+  );
   // Transfer is offered for a study after today with one student (spec part 1 §4); one that is
   // too close is still offered, and refused with the spec's message when asked.
   const transferOffered = audience === 'responsible' && (blocker === null || blocker === 'too_late');
 
   const askTransfer = () => {
-    const now = transferBlocker({ start: study.start, end: study.end, studentCount: studentsOf(study).length }, Date.now());
+    const now = transferBlocker(
+      { start: study.start, end: study.end, studentCount: studentsOf(study).length },
+      Date.now(),
+    );
     if (now === null) onTransfer(study);
     else setRefusal(t(`scheduling.transfer.${now}`));
   };
@@ -68,7 +88,11 @@ export function StudyModal({ study, typeNames, audience, calendarUserId, onClose
     <ModalDialog
       title={
         <span className="study-title">
-          <span className="study-title__dot" style={{ background: STUDY_COLORS[studyColorKind(study)] }} aria-hidden="true" />
+          <span
+            className="study-title__dot"
+            style={{ background: STUDY_COLORS[studyColorKind(study)] }}
+            aria-hidden="true"
+          />
           {t('family.study.title')}
         </span>
       }
@@ -113,7 +137,12 @@ export function StudyModal({ study, typeNames, audience, calendarUserId, onClose
 
       {transferOffered ? (
         <div className="transfer-entry">
-          <button type="button" className="button button--primary button--auto" onClick={askTransfer} data-testid="transfer-start">
+          <button
+            type="button"
+            className="button button--primary button--auto"
+            onClick={askTransfer}
+            data-testid="transfer-start"
+          >
             <MoveIcon />
             {t('family.study.transfer')}
           </button>

@@ -27,10 +27,22 @@ export function TransferConfirm({
       testId="transfer-confirm"
       footer={
         <>
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving} data-testid="transfer-cancel">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={onCancel}
+            disabled={saving}
+            data-testid="transfer-cancel"
+          >
             {t('family.transfer.cancel')}
           </button>
-          <button type="button" className="button button--primary button--auto" onClick={onConfirm} disabled={saving} data-testid="transfer-confirm-button">
+          <button
+            type="button"
+            className="button button--primary button--auto"
+            onClick={onConfirm}
+            disabled={saving}
+            data-testid="transfer-confirm-button"
+          >
             {saving ? t('family.transfer.saving') : t('family.transfer.confirm')}
           </button>
         </>

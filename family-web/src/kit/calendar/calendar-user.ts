@@ -18,7 +18,9 @@ export interface StoredChoice {
 
 export function readCalendarChoice(): StoredChoice | null {
   try {
-    const parsed = JSON.parse(localStorage.getItem(CALENDAR_USER_STORAGE_KEY) ?? 'null') as StoredChoice | null;
+    const parsed = JSON.parse(
+      localStorage.getItem(CALENDAR_USER_STORAGE_KEY) ?? 'null',
+    ) as StoredChoice | null;
     return parsed && Number.isInteger(parsed.owner) && Number.isInteger(parsed.userId) ? parsed : null;
   } catch {
     return null;
@@ -52,7 +54,10 @@ export interface CalendarUser {
 export function useCalendarUser(user: AuthUser): CalendarUser {
   const audience: CalendarAudience =
     user.role_id === ROLE.Student ? 'student' : user.role_id === ROLE.Responsible ? 'responsible' : 'staff';
-  const children = useMemo(() => (audience === 'responsible' ? user.childs.filter((c) => c.active) : []), [audience, user.childs]);
+  const children = useMemo(
+    () => (audience === 'responsible' ? user.childs.filter((c) => c.active) : []),
+    [audience, user.childs],
+  );
   const [chosen, setChosen] = useState<number | null>(() => readChoice(user.id));
 
   const choose = useCallback(

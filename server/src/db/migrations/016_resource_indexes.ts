@@ -21,7 +21,8 @@ const INDEXES: Array<[name: string, definition: string]> = [
 ];
 
 export async function up(knex: Knex): Promise<void> {
-  for (const [name, definition] of INDEXES) await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
+  for (const [name, definition] of INDEXES)
+    await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
 }
 
 export async function down(knex: Knex): Promise<void> {

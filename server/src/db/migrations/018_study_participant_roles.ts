@@ -112,7 +112,9 @@ export async function up(knex: Knex): Promise<void> {
   // The trial filter's partial index (016) carries the roles: the count of
   // `filter[trial]=1&withFilter[users.role_id]=4` is then an index-only scan instead of a heap
   // fetch per trial study (docs/architecture-decisions.md, "Chosen by measurement").
-  await knex.raw('CREATE INDEX IF NOT EXISTS studies_trial_start_roles_index ON studies (start, id) INCLUDE (participant_role_ids) WHERE trial');
+  await knex.raw(
+    'CREATE INDEX IF NOT EXISTS studies_trial_start_roles_index ON studies (start, id) INCLUDE (participant_role_ids) WHERE trial',
+  );
   await knex.raw('DROP INDEX IF EXISTS studies_trial_start_index');
 }
 
@@ -128,7 +130,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP FUNCTION IF EXISTS studies_changes_notify()');
   await knex.raw('DROP TRIGGER IF EXISTS users_participant_roles ON users');
   await knex.raw('DROP FUNCTION IF EXISTS users_participant_roles()');
-  for (const t of ['ins', 'del', 'upd']) await knex.raw(`DROP TRIGGER IF EXISTS study_user_participant_roles_${t} ON study_user`);
+  for (const t of ['ins', 'del', 'upd'])
+    await knex.raw(`DROP TRIGGER IF EXISTS study_user_participant_roles_${t} ON study_user`);
   await knex.raw('DROP FUNCTION IF EXISTS study_user_participant_roles()');
   await knex.raw('ALTER TABLE studies DROP COLUMN IF EXISTS participant_role_ids');
 }

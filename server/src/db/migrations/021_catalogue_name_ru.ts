@@ -7,7 +7,13 @@ import type { Knex } from 'knex';
  * `name` in the request's language (docs/domain-rules.md, "Catalogue names and the interface
  * language"); the school fills the column, the demo seed does for its own entries.
  */
-const TABLES = ['study_types', 'languages', 'teaching_formats', 'teaching_programs', 'teaching_styles'] as const;
+const TABLES = [
+  'study_types',
+  'languages',
+  'teaching_formats',
+  'teaching_programs',
+  'teaching_styles',
+] as const;
 
 export async function up(knex: Knex): Promise<void> {
   for (const table of TABLES) {

@@ -27,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check('attempts >= 0', {}, 'messenger_outbox_attempts_check');
     t.index(['user_id'], 'messenger_outbox_user_id_index');
   });
-  await knex.raw(`CREATE INDEX messenger_outbox_pending_index ON messenger_outbox (next_attempt_at) WHERE status = 'pending'`);
+  await knex.raw(
+    `CREATE INDEX messenger_outbox_pending_index ON messenger_outbox (next_attempt_at) WHERE status = 'pending'`,
+  );
   await knex.schema.alterTable('bot_connections', (t) => {
     t.text('language');
   });

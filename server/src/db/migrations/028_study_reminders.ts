@@ -162,7 +162,9 @@ const ON_DELETE = `
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('study_reminder_settings', (t) => {
     t.smallint('id').primary().defaultTo(1);
-    t.specificType('offsets_minutes', 'integer[]').notNullable().defaultTo(knex.raw(`'{1440,60}'::integer[]`));
+    t.specificType('offsets_minutes', 'integer[]')
+      .notNullable()
+      .defaultTo(knex.raw(`'{1440,60}'::integer[]`));
     t.boolean('digest_enabled').notNullable().defaultTo(true);
     t.specificType('digest_time', 'time').notNullable().defaultTo('07:00');
     t.timestamp('planned_until', { useTz: true });
@@ -186,14 +188,18 @@ export async function up(knex: Knex): Promise<void> {
     // planned → queued (handed to the outbox) or skipped (a nearer reminder of the same lesson went instead).
     t.text('status').notNullable().defaultTo('planned');
     t.timestamp('queued_at', { useTz: true });
-    t.unique(['study_id', 'user_id', 'student_id', 'offset_minutes', 'study_start'], { indexName: 'study_reminders_tuple_unique' });
+    t.unique(['study_id', 'user_id', 'student_id', 'offset_minutes', 'study_start'], {
+      indexName: 'study_reminders_tuple_unique',
+    });
     t.check(`status IN ('planned', 'queued', 'skipped')`, {}, 'study_reminders_status_check');
     t.check('offset_minutes > 0', {}, 'study_reminders_offset_check');
     t.index(['user_id'], 'study_reminders_user_id_index');
     t.index(['student_id'], 'study_reminders_student_id_index');
     t.index(['study_start'], 'study_reminders_study_start_index');
   });
-  await knex.raw(`CREATE INDEX study_reminders_due_index ON study_reminders (due_at) WHERE status = 'planned'`);
+  await knex.raw(
+    `CREATE INDEX study_reminders_due_index ON study_reminders (due_at) WHERE status = 'planned'`,
+  );
 
   await knex.schema.alterTable('messenger_outbox', (t) => {
     t.timestamp('expires_at', { useTz: true });

@@ -41,12 +41,18 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.check("provider IN ('liqpay', 'monobank', 'manual')", {}, 'payments_provider_check');
-    t.check("status IN ('pending', 'success', 'failure', 'refunded', 'mismatch')", {}, 'payments_status_check');
+    t.check(
+      "status IN ('pending', 'success', 'failure', 'refunded', 'mismatch')",
+      {},
+      'payments_status_check',
+    );
     t.check('amount > 0', {}, 'payments_amount_check');
     t.index(['invoice_id'], 'payments_invoice_id_index');
   });
   await knex.raw("CREATE INDEX payments_pending_index ON payments (created_at) WHERE status = 'pending'");
-  await knex.raw('CREATE INDEX payments_review_index ON payments (created_at) WHERE review_reason IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX payments_review_index ON payments (created_at) WHERE review_reason IS NOT NULL',
+  );
   await knex.raw(
     'CREATE UNIQUE INDEX payments_provider_payment_id_unique ON payments (provider, provider_payment_id) WHERE provider_payment_id IS NOT NULL',
   );
@@ -72,7 +78,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['provider', 'digest'], { indexName: 'payment_events_provider_digest_unique' });
     t.index(['payment_id'], 'payment_events_payment_id_index');
   });
-  await knex.raw('CREATE INDEX payment_events_unprocessed_index ON payment_events (received_at) WHERE processed_at IS NULL');
+  await knex.raw(
+    'CREATE INDEX payment_events_unprocessed_index ON payment_events (received_at) WHERE processed_at IS NULL',
+  );
 
   await knex.schema.createTable('payment_reports', (t) => {
     t.increments('id').primary();

@@ -1,12 +1,24 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, DEMO_ACCOUNTS, useTestDatabase, type TestDatabase } from '../../../test/harness.test-kit.js';
+import {
+  createTestDatabase,
+  DEMO_ACCOUNTS,
+  useTestDatabase,
+  type TestDatabase,
+} from '../../../test/harness.test-kit.js';
 import { seedDemoSchool } from './demo-school.seed.js';
 import { TIME_ZONE } from '@school/shared/domain';
 
 const db = useTestDatabase();
 
-const ROLE_IDS = { Administrator: 1, Manager: 2, Teacher: 3, Methodologist: 7, Student: 4, Responsible: 5 } as const;
+const ROLE_IDS = {
+  Administrator: 1,
+  Manager: 2,
+  Teacher: 3,
+  Methodologist: 7,
+  Student: 4,
+  Responsible: 5,
+} as const;
 
 describe('demo school seed', () => {
   it('has one account per role with the documented emails, the Administrator being user 1', async () => {
@@ -21,7 +33,11 @@ describe('demo school seed', () => {
 
   it('makes parent@example.com the Responsible of student@example.com and of one more child', async () => {
     const parent = await db.knex('users').where({ email: 'parent@example.com' }).first('id');
-    const children = await db.knex('user_responsibles as ur').join('users as u', 'u.id', 'ur.child_id').where('ur.responsible_id', parent.id).pluck('u.email');
+    const children = await db
+      .knex('user_responsibles as ur')
+      .join('users as u', 'u.id', 'ur.child_id')
+      .where('ur.responsible_id', parent.id)
+      .pluck('u.email');
     expect(children).toHaveLength(2);
     expect(children).toContain('student@example.com');
   });
@@ -29,12 +45,19 @@ describe('demo school seed', () => {
   it('gives the demo student a lesson tomorrow and later ones with the demo teacher', async () => {
     const student = await db.knex('users').where({ email: 'student@example.com' }).first('id');
     const teacher = await db.knex('users').where({ email: 'teacher@example.com' }).first('id');
-    const starts: Date[] = await db.knex('study_user as s').join('study_user as t', 't.study_id', 's.study_id').join('studies as st', 'st.id', 's.study_id')
-      .where('s.user_id', student.id).where('t.user_id', teacher.id).pluck('st.start');
+    const starts: Date[] = await db
+      .knex('study_user as s')
+      .join('study_user as t', 't.study_id', 's.study_id')
+      .join('studies as st', 'st.id', 's.study_id')
+      .where('s.user_id', student.id)
+      .where('t.user_id', teacher.id)
+      .pluck('st.start');
     const tomorrow = DateTime.now().setZone(TIME_ZONE).plus({ days: 1 }).toISODate();
     const days = starts.map((d) => DateTime.fromJSDate(d).setZone(TIME_ZONE).toISODate());
     expect(days.filter((d) => d === tomorrow)).toHaveLength(1);
-    expect(days.some((d) => d! > DateTime.now().setZone(TIME_ZONE).plus({ days: 2 }).toISODate()!)).toBe(true);
+    expect(days.some((d) => d! > DateTime.now().setZone(TIME_ZONE).plus({ days: 2 }).toISODate()!)).toBe(
+      true,
+    );
   });
 
   it('is deterministic: the same moment gives the same school', async () => {
@@ -65,7 +88,11 @@ describe('demo school seed', () => {
     expect(await flag(db)).toBe(false);
     const withService = await createTestDatabase('empty');
     try {
-      await seedDemoSchool(withService.knex, { now: new Date('2026-03-01T09:00:00Z'), hashPassword: () => Promise.resolve('x'), uploaderService: true });
+      await seedDemoSchool(withService.knex, {
+        now: new Date('2026-03-01T09:00:00Z'),
+        hashPassword: () => Promise.resolve('x'),
+        uploaderService: true,
+      });
       expect(await flag(withService)).toBe(true);
     } finally {
       await withService.drop();

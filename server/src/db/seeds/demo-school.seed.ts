@@ -155,7 +155,9 @@ export async function seedDemoSchool(
     await insertChunked(trx, 'messenger_tokens', content.messengerTokens);
     // Spec part 1 §4: with the service running, the demo shows the route a school would use.
     if (opts.uploaderService)
-      await trx('feature_flags').where('name', 'recordings_uploader_enabled').update({ enabled: true, updated_at: trx.fn.now() });
+      await trx('feature_flags')
+        .where('name', 'recordings_uploader_enabled')
+        .update({ enabled: true, updated_at: trx.fn.now() });
     await resetSequences(trx, [
       'users',
       'teachers',

@@ -1,4 +1,12 @@
-import { divRound, invoiceNo, isoWeek, kyivMonday, plusDays, type PlannedInvoice, type PlannedStudy } from './school-year.test-kit.js';
+import {
+  divRound,
+  invoiceNo,
+  isoWeek,
+  kyivMonday,
+  plusDays,
+  type PlannedInvoice,
+  type PlannedStudy,
+} from './school-year.test-kit.js';
 
 /**
  * What the API must answer for a planned school year (school-year.test-kit.ts), computed from the
@@ -23,7 +31,9 @@ export function expectedInvoices(l: Ledger) {
   }
   const position = new Map<number, number>();
   for (const list of byContract.values()) {
-    [...list].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id).forEach((inv, i) => position.set(inv.id, i + 1));
+    [...list]
+      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id)
+      .forEach((inv, i) => position.set(inv.id, i + 1));
   }
   return l.invoices
     .map((inv) => {
@@ -43,7 +53,9 @@ export function expectedInvoices(l: Ledger) {
 export function expectedSubscriptions(l: Ledger) {
   return l.prices.map((price, sub) => ({
     price_per_study: price,
-    invoices_payed_amount: l.invoices.filter((i) => i.sub === sub && i.payedAt !== null).reduce((a, i) => a + i.amount, 0),
+    invoices_payed_amount: l.invoices
+      .filter((i) => i.sub === sub && i.payedAt !== null)
+      .reduce((a, i) => a + i.amount, 0),
   }));
 }
 
@@ -55,12 +67,18 @@ export function expectedPaid(l: Ledger): Map<number, boolean> {
   const paid = expectedSubscriptions(l);
   const covered = new Set<string>();
   l.prices.forEach((price, sub) => {
-    const own = l.studies.filter((s) => s.students.some((x) => x.sub === sub)).sort((a, b) => a.start - b.start || a.id - b.id);
-    const n = price === 0 ? own.length : Math.min(Math.floor(paid[sub]!.invoices_payed_amount / price), own.length);
+    const own = l.studies
+      .filter((s) => s.students.some((x) => x.sub === sub))
+      .sort((a, b) => a.start - b.start || a.id - b.id);
+    const n =
+      price === 0 ? own.length : Math.min(Math.floor(paid[sub]!.invoices_payed_amount / price), own.length);
     own.slice(0, n).forEach((s) => covered.add(`${sub}:${s.id}`));
   });
   return new Map(
-    l.studies.map((s) => [s.id, s.students.length > 0 && s.students.every((x) => x.sub !== null && covered.has(`${x.sub}:${s.id}`))]),
+    l.studies.map((s) => [
+      s.id,
+      s.students.length > 0 && s.students.every((x) => x.sub !== null && covered.has(`${x.sub}:${s.id}`)),
+    ]),
   );
 }
 
@@ -70,7 +88,11 @@ export function listedMondays(nowMs: number, weeks: number): string[] {
   return Array.from({ length: weeks }, (_, i) => plusDays(current, -7 * (weeks - 1 - i)));
 }
 
-const weekColumns = (monday: string) => ({ ...isoWeek(monday), first_day_of_week: monday, last_day_of_week: plusDays(monday, 6) });
+const weekColumns = (monday: string) => ({
+  ...isoWeek(monday),
+  first_day_of_week: monday,
+  last_day_of_week: plusDays(monday, 6),
+});
 
 /**
  * Studies of one kind (trial or not) per Kyiv week: studies counted once, price summed over the
@@ -93,9 +115,17 @@ export function expectedStudyWeeks(l: Ledger, trial: boolean, mondays: string[])
   }
   const numbers = (a: ReturnType<typeof acc>) => {
     const price = a.prices.reduce((x, y) => x + y, 0);
-    return { count: a.studies, price, average_price: a.prices.length ? divRound(price, a.prices.length) : null, users_count: a.users.size };
+    return {
+      count: a.studies,
+      price,
+      average_price: a.prices.length ? divRound(price, a.prices.length) : null,
+      users_count: a.users.size,
+    };
   };
-  return { data: mondays.map((m) => ({ ...weekColumns(m), ...numbers(weeks.get(m)!) })), total: numbers(total) };
+  return {
+    data: mondays.map((m) => ({ ...weekColumns(m), ...numbers(weeks.get(m)!) })),
+    total: numbers(total),
+  };
 }
 
 /** Invoices per Kyiv week of their creation: count and amounts, paid ones apart; the total. */

@@ -11,7 +11,16 @@ import {
   listedMondays,
   type Ledger,
 } from './school-year-expected.test-kit.js';
-import { DAY, kyivDay, planYear, STUDY_MS, uahFromEur, WEEK, yearModelArb, type YearModel } from './school-year.test-kit.js';
+import {
+  DAY,
+  kyivDay,
+  planYear,
+  STUDY_MS,
+  uahFromEur,
+  WEEK,
+  yearModelArb,
+  type YearModel,
+} from './school-year.test-kit.js';
 
 /**
  * Issue 15 point 5: over generated school years (contracts, UAH and EUR packages, studies and
@@ -37,10 +46,17 @@ beforeAll(async () => {
   admin = await srv.signInAs('Administrator');
   adminId = (await srv.knex('users').where({ email: 'admin@example.com' }).first('id')).id;
   payer = (await srv.knex('users').where({ email: 'parent@example.com' }).first('id')).id;
-  teachers = (await srv.knex('users').where({ role_id: 3, active: true }).orderBy('id').limit(3).pluck('id')) as number[];
+  teachers = (await srv
+    .knex('users')
+    .where({ role_id: 3, active: true })
+    .orderBy('id')
+    .limit(3)
+    .pluck('id')) as number[];
   const made = await srv
     .knex('users')
-    .insert(Array.from({ length: STUDENTS }, (_, i) => ({ role_id: 4, firstname: `Учень${i}`, surname: 'Річний' })))
+    .insert(
+      Array.from({ length: STUDENTS }, (_, i) => ({ role_id: 4, firstname: `Учень${i}`, surname: 'Річний' })),
+    )
     .returning('id');
   students = made.map((r: { id: number }) => r.id);
 });
@@ -62,9 +78,16 @@ async function load(m: YearModel, nowMs: number): Promise<Ledger> {
   const k = srv.knex;
   const plan = planYear(m);
   const contractOfSub = m.subs.map((s) => m.contracts[s.contract % m.contracts.length]!.id);
-  await k.raw('TRUNCATE studies, subscriptions, contracts, invoices, exchange_rates RESTART IDENTITY CASCADE');
+  await k.raw(
+    'TRUNCATE studies, subscriptions, contracts, invoices, exchange_rates RESTART IDENTITY CASCADE',
+  );
   await k('contracts').insert(
-    m.contracts.map((c) => ({ id: c.id, student_id: students[c.student], payer_id: payer, end_at: new Date(nowMs + WEEK) })),
+    m.contracts.map((c) => ({
+      id: c.id,
+      student_id: students[c.student],
+      payer_id: payer,
+      end_at: new Date(nowMs + WEEK),
+    })),
   );
   await k('subscriptions').insert(
     m.subs.map((s, i) => ({
@@ -77,12 +100,23 @@ async function load(m: YearModel, nowMs: number): Promise<Ledger> {
   );
   if (plan.studies.length) {
     await k('studies').insert(
-      plan.studies.map((s) => ({ id: s.id, start: new Date(s.start), end: new Date(s.start + STUDY_MS), trial: s.trial, created_by: adminId })),
+      plan.studies.map((s) => ({
+        id: s.id,
+        start: new Date(s.start),
+        end: new Date(s.start + STUDY_MS),
+        trial: s.trial,
+        created_by: adminId,
+      })),
     );
     await k('study_user').insert(
       plan.studies.flatMap((s) => [
         { study_id: s.id, user_id: teachers[s.teacher], role_id: 3, subscription_id: null },
-        ...s.students.map((x) => ({ study_id: s.id, user_id: students[x.student], role_id: 4, subscription_id: x.sub === null ? null : x.sub + 1 })),
+        ...s.students.map((x) => ({
+          study_id: s.id,
+          user_id: students[x.student],
+          role_id: 4,
+          subscription_id: x.sub === null ? null : x.sub + 1,
+        })),
       ]),
     );
   }
@@ -106,20 +140,29 @@ async function load(m: YearModel, nowMs: number): Promise<Ledger> {
  * price, and adds the package and the studies the server generated for it to the ledger.
  */
 async function prolongOne(m: YearModel, ledger: Ledger): Promise<void> {
-  const index = m.subs.findIndex((s, i) => s.pricing.kind === 'eur' && s.prolong && ledger.studies.some((st) => st.students.some((x) => x.sub === i)));
+  const index = m.subs.findIndex(
+    (s, i) =>
+      s.pricing.kind === 'eur' &&
+      s.prolong &&
+      ledger.studies.some((st) => st.students.some((x) => x.sub === i)),
+  );
   if (index < 0) return;
   const eur = m.subs[index]!.pricing as Extract<YearModel['subs'][number]['pricing'], { kind: 'eur' }>;
-  await srv.knex('exchange_rates').insert({ currency: 'EUR', rate_date: kyivDay(Date.now()), rate: (m.todayRate / 10_000).toFixed(4) });
-  await srv.knex('studies_templates').insert({ subscription_id: index + 1, weekday: 3, start_time: '10:00:00', duration: 60 });
+  await srv
+    .knex('exchange_rates')
+    .insert({ currency: 'EUR', rate_date: kyivDay(Date.now()), rate: (m.todayRate / 10_000).toFixed(4) });
+  await srv
+    .knex('studies_templates')
+    .insert({ subscription_id: index + 1, weekday: 3, start_time: '10:00:00', duration: 60 });
   const res = await admin.post(`/api/subscriptions/${index + 1}/prolong`, { ignore_offperiods: 1 });
   expect(res.status, res.text).toBe(201);
   const price = uahFromEur(eur.eurCents, m.todayRate);
   expect(res.body.meta.repriced).toBe(true);
-  expect([res.body.data.price_per_study, Number(res.body.data.eur_rate), Number(res.body.data.eur_price_per_study)]).toEqual([
-    price,
-    m.todayRate / 10_000,
-    eur.eurCents / 100,
-  ]);
+  expect([
+    res.body.data.price_per_study,
+    Number(res.body.data.eur_rate),
+    Number(res.body.data.eur_price_per_study),
+  ]).toEqual([price, m.todayRate / 10_000, eur.eurCents / 100]);
   const newIndex = Number(res.body.data.id) - 1;
   ledger.prices[newIndex] = price;
   ledger.contractOfSub[newIndex] = ledger.contractOfSub[index]!;
@@ -127,10 +170,21 @@ async function prolongOne(m: YearModel, ledger: Ledger): Promise<void> {
     .knex('studies as s')
     .join('study_user as su', 'su.study_id', 's.id')
     .where('su.subscription_id', newIndex + 1)
-    .select('s.id', 's.start', 's.trial', 'su.user_id')) as Array<{ id: number; start: Date; trial: boolean; user_id: number }>;
+    .select('s.id', 's.start', 's.trial', 'su.user_id')) as Array<{
+    id: number;
+    start: Date;
+    trial: boolean;
+    user_id: number;
+  }>;
   expect(made.length).toBeGreaterThan(0);
   for (const s of made) {
-    ledger.studies.push({ id: s.id, start: s.start.getTime(), trial: s.trial, teacher: -1, students: [{ student: students.indexOf(s.user_id), sub: newIndex }] });
+    ledger.studies.push({
+      id: s.id,
+      start: s.start.getTime(),
+      trial: s.trial,
+      teacher: -1,
+      students: [{ student: students.indexOf(s.user_id), sub: newIndex }],
+    });
   }
 }
 
@@ -140,32 +194,46 @@ async function weekly(path: string, expected: (mondays: string[]) => unknown) {
   const res = await admin.get(path);
   expect(res.status, res.text).toBe(200);
   const candidates = [listedMondays(before, WEEKS), listedMondays(Date.now(), WEEKS)];
-  const mondays = candidates.find((ms) => ms.at(-1) === res.body.data.at(-1)?.first_day_of_week) ?? candidates[1]!;
+  const mondays =
+    candidates.find((ms) => ms.at(-1) === res.body.data.at(-1)?.first_day_of_week) ?? candidates[1]!;
   expect(res.body).toEqual(expected(mondays));
 }
 
 describe('a generated school year (property)', () => {
   it('invoices, paid states and every analytics week equal an independent computation', async () => {
     const nowMs = Date.now();
-    const arb = yearModelArb({ from: nowMs - 54 * WEEK, to: nowMs - 2 * DAY, students: STUDENTS, teachers: teachers.length });
+    const arb = yearModelArb({
+      from: nowMs - 54 * WEEK,
+      to: nowMs - 2 * DAY,
+      students: STUDENTS,
+      teachers: teachers.length,
+    });
     await fc.assert(
       fc.asyncProperty(arb, async (m) => {
         const ledger = await load(m, nowMs);
         await prolongOne(m, ledger);
 
-        const invoices = await allRows('/api/invoices?select[]=id&select[]=amount&select[]=number&select[]=studies_count&select[]=unpaid&sort[]=id');
+        const invoices = await allRows(
+          '/api/invoices?select[]=id&select[]=amount&select[]=number&select[]=studies_count&select[]=unpaid&sort[]=id',
+        );
         expect(invoices).toEqual(expectedInvoices(ledger));
 
-        const subs = await allRows('/api/subscriptions?select[]=id&select[]=price_per_study&select[]=invoices_payed_amount&sort[]=id');
+        const subs = await allRows(
+          '/api/subscriptions?select[]=id&select[]=price_per_study&select[]=invoices_payed_amount&sort[]=id',
+        );
         expect(subs.map(({ id: _id, ...rest }) => rest)).toEqual(expectedSubscriptions(ledger));
 
         const studies = await allRows('/api/studies?select[]=id&select[]=isPaid&sort[]=id');
         expect(new Map(studies.map((s) => [s.id as number, s.isPaid]))).toEqual(expectedPaid(ledger));
 
         for (const trial of [false, true]) {
-          await weekly(`/api/analytics/studies/weekly?trial=${Number(trial)}&weeks=${WEEKS}`, (mondays) => expectedStudyWeeks(ledger, trial, mondays));
+          await weekly(`/api/analytics/studies/weekly?trial=${Number(trial)}&weeks=${WEEKS}`, (mondays) =>
+            expectedStudyWeeks(ledger, trial, mondays),
+          );
         }
-        await weekly(`/api/analytics/invoices/weekly?weeks=${WEEKS}`, (mondays) => expectedInvoiceWeeks(ledger, mondays));
+        await weekly(`/api/analytics/invoices/weekly?weeks=${WEEKS}`, (mondays) =>
+          expectedInvoiceWeeks(ledger, mondays),
+        );
       }),
       { numRuns: RUNS, interruptAfterTimeLimit: 90_000, markInterruptAsFailure: true },
     );

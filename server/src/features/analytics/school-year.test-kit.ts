@@ -18,11 +18,17 @@ const STEP = 20 * MINUTE;
 
 // ---------------------------------------------------------------- Kyiv calendar, by hand
 
-const KYIV_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const KYIV_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** 'YYYY-MM-DD' of the Kyiv calendar day an instant falls on. */
 export const kyivDay = (ms: number): string => KYIV_DAY.format(ms);
-const dayStart = (iso: string): number => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const dayStart = (iso: string): number =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 const isoOf = (dayMs: number): string => new Date(dayMs).toISOString().slice(0, 10);
 
 /** The Monday (as 'YYYY-MM-DD') of the Kyiv week an instant falls in. */
@@ -71,7 +77,8 @@ export function uahFromEur(eurCents: number, rateUnits: number): number {
 }
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-export const invoiceNo = (position: number, contractId: number): string => `${pad2(position)}-${pad2(contractId)}`;
+export const invoiceNo = (position: number, contractId: number): string =>
+  `${pad2(position)}-${pad2(contractId)}`;
 
 // ---------------------------------------------------------------- the generated year
 
@@ -80,8 +87,20 @@ export type Pricing = { kind: 'uah'; price: number } | { kind: 'eur'; eurCents: 
 export interface YearModel {
   contracts: Array<{ id: number; student: number }>;
   subs: Array<{ contract: number; pricing: Pricing; prolong: boolean }>;
-  studies: Array<{ at: number; trial: boolean; sub: number | null; lone: number | null; mate: number | null; teacher: number }>;
-  invoices: Array<{ sub: number; at: number; amount: { kind: 'whole' | 'half'; k: number } | { kind: 'any'; value: number }; paidAfterHours: number | null }>;
+  studies: Array<{
+    at: number;
+    trial: boolean;
+    sub: number | null;
+    lone: number | null;
+    mate: number | null;
+    teacher: number;
+  }>;
+  invoices: Array<{
+    sub: number;
+    at: number;
+    amount: { kind: 'whole' | 'half'; k: number } | { kind: 'any'; value: number };
+    paidAfterHours: number | null;
+  }>;
   /** Today's EUR rate (1/10,000) for the prolongs. */
   todayRate: number;
 }
@@ -103,31 +122,56 @@ export function instantArb(from: number, to: number): fc.Arbitrary<number> {
     { weight: 3, arbitrary: anywhere },
     { weight: 2, arbitrary: sundayEvening },
     ...(changes.length
-      ? [{ weight: 2, arbitrary: fc.tuple(fc.constantFrom(...changes), fc.integer({ min: -36 * 60, max: 36 * 60 })).map(([t, m]) => t + m * MINUTE) }]
+      ? [
+          {
+            weight: 2,
+            arbitrary: fc
+              .tuple(fc.constantFrom(...changes), fc.integer({ min: -36 * 60, max: 36 * 60 }))
+              .map(([t, m]) => t + m * MINUTE),
+          },
+        ]
       : []),
   ];
   return fc.oneof(...arbs).filter((ms) => ms >= from && ms <= to);
 }
 
-export function yearModelArb(opts: { from: number; to: number; students: number; teachers: number }): fc.Arbitrary<YearModel> {
+export function yearModelArb(opts: {
+  from: number;
+  to: number;
+  students: number;
+  teachers: number;
+}): fc.Arbitrary<YearModel> {
   const at = instantArb(opts.from, opts.to);
   const pricing: fc.Arbitrary<Pricing> = fc.oneof(
     fc.constant<Pricing>({ kind: 'uah', price: 0 }),
     fc.integer({ min: 1, max: 150_000 }).map((price): Pricing => ({ kind: 'uah', price })),
     fc.integer({ min: 100, max: 1_500 }).map((h): Pricing => ({ kind: 'uah', price: h * 100 })),
     fc
-      .record({ eurCents: fc.integer({ min: 100, max: 6_000 }), rateUnits: fc.integer({ min: 350_000, max: 550_000 }) })
+      .record({
+        eurCents: fc.integer({ min: 100, max: 6_000 }),
+        rateUnits: fc.integer({ min: 350_000, max: 550_000 }),
+      })
       .map((e): Pricing => ({ kind: 'eur', ...e })),
   );
   return fc.record({
     // Contract ids of one, two and three digits: the invoice number pads to two, never cuts.
-    contracts: fc.uniqueArray(fc.record({ id: fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 150 })), student: fc.nat(opts.students - 1) }), {
-      minLength: 1,
-      maxLength: 5,
+    contracts: fc.uniqueArray(
+      fc.record({
+        id: fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 150 })),
+        student: fc.nat(opts.students - 1),
+      }),
+      {
+        minLength: 1,
+        maxLength: 5,
+        size: 'max',
+        selector: (c) => c.id,
+      },
+    ),
+    subs: fc.array(fc.record({ contract: fc.nat(), pricing, prolong: fc.boolean() }), {
+      minLength: 2,
+      maxLength: 8,
       size: 'max',
-      selector: (c) => c.id,
     }),
-    subs: fc.array(fc.record({ contract: fc.nat(), pricing, prolong: fc.boolean() }), { minLength: 2, maxLength: 8, size: 'max' }),
     studies: fc.array(
       fc.record({
         at,
@@ -145,7 +189,10 @@ export function yearModelArb(opts: { from: number; to: number; students: number;
         sub: fc.nat(),
         at,
         amount: fc.oneof(
-          fc.record({ kind: fc.constantFrom('whole' as const, 'half' as const), k: fc.integer({ min: 1, max: 12 }) }),
+          fc.record({
+            kind: fc.constantFrom('whole' as const, 'half' as const),
+            k: fc.integer({ min: 1, max: 12 }),
+          }),
           fc.record({ kind: fc.constant('any' as const), value: fc.integer({ min: 0, max: 2_000_000 }) }),
         ),
         paidAfterHours: fc.option(fc.integer({ min: 0, max: 24 * 20 })),
@@ -187,9 +234,12 @@ export interface PlannedYear {
  */
 export function planYear(m: YearModel): PlannedYear {
   const contractOf = (s: number) => m.contracts[m.subs[s]!.contract % m.contracts.length]!;
-  const prices = m.subs.map((s) => (s.pricing.kind === 'uah' ? s.pricing.price : uahFromEur(s.pricing.eurCents, s.pricing.rateUnits)));
+  const prices = m.subs.map((s) =>
+    s.pricing.kind === 'uah' ? s.pricing.price : uahFromEur(s.pricing.eurCents, s.pricing.rateUnits),
+  );
   const busy = new Map<string, number[]>();
-  const free = (who: string[], t: number) => who.every((w) => (busy.get(w) ?? []).every((b) => t >= b + STUDY_MS || t + STUDY_MS <= b));
+  const free = (who: string[], t: number) =>
+    who.every((w) => (busy.get(w) ?? []).every((b) => t >= b + STUDY_MS || t + STUDY_MS <= b));
   const studies: PlannedStudy[] = m.studies.map((s, i) => {
     const students: PlannedStudy['students'] = [];
     if (s.sub !== null) {
@@ -212,8 +262,16 @@ export function planYear(m: YearModel): PlannedYear {
       const sub = inv.sub % m.subs.length;
       const price = prices[sub]!;
       const amount =
-        inv.amount.kind === 'any' ? inv.amount.value : inv.amount.k * price + (inv.amount.kind === 'half' ? Math.floor(price / 2) : 0);
-      return { i, sub, createdAt: inv.at, amount, payedAt: inv.paidAfterHours === null ? null : inv.at + inv.paidAfterHours * HOUR };
+        inv.amount.kind === 'any'
+          ? inv.amount.value
+          : inv.amount.k * price + (inv.amount.kind === 'half' ? Math.floor(price / 2) : 0);
+      return {
+        i,
+        sub,
+        createdAt: inv.at,
+        amount,
+        payedAt: inv.paidAfterHours === null ? null : inv.at + inv.paidAfterHours * HOUR,
+      };
     })
     .sort((a, b) => a.createdAt - b.createdAt || a.i - b.i)
     .map(({ i: _i, ...inv }, k) => ({ id: k + 1, ...inv }));

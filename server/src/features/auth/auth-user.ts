@@ -41,7 +41,10 @@ export async function buildAuthState(
 ): Promise<AuthState> {
   const roleId = roleOverride ?? user.role_id;
   // Children follow the account, not the switched role: a switch must not widen what a user sees.
-  const children = readsThroughChildren(roleId) && readsThroughChildren(user.role_id) ? (loadedChildren ?? (await repo.childrenOf(user.id))) : [];
+  const children =
+    readsThroughChildren(roleId) && readsThroughChildren(user.role_id)
+      ? (loadedChildren ?? (await repo.childrenOf(user.id)))
+      : [];
   const childIds = children.map((c) => c.id);
   const { rules, ability } = abilityOf(user.id, roleId, user.role_id, childIds);
   return {

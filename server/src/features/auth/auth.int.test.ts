@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, startTestServer, type DemoRole, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  startTestServer,
+  type DemoRole,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -10,18 +16,21 @@ afterAll(() => srv.close());
 const login = (lang = 'uk', body: Record<string, unknown>) => srv.client(lang).post('/login', body);
 
 describe('POST /login', () => {
-  it.each(Object.keys(DEMO_ACCOUNTS) as DemoRole[])('signs in the demo %s and answers with role and abilities', async (role) => {
-    const c = srv.client();
-    const res = await c.post('/login', { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD });
-    expect(res.status).toBe(200);
-    expect(res.body.data.email).toBe(DEMO_ACCOUNTS[role]);
-    expect(res.body.data.role).toMatchObject({ name: role, impersonated: false });
-    expect(Array.isArray(res.body.data.abilities)).toBe(true);
-    expect(res.body.data.password).toBeUndefined();
-    const me = await c.get('/api/user');
-    expect(me.status).toBe(200);
-    expect(me.body.data.id).toBe(res.body.data.id);
-  });
+  it.each(Object.keys(DEMO_ACCOUNTS) as DemoRole[])(
+    'signs in the demo %s and answers with role and abilities',
+    async (role) => {
+      const c = srv.client();
+      const res = await c.post('/login', { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD });
+      expect(res.status).toBe(200);
+      expect(res.body.data.email).toBe(DEMO_ACCOUNTS[role]);
+      expect(res.body.data.role).toMatchObject({ name: role, impersonated: false });
+      expect(Array.isArray(res.body.data.abilities)).toBe(true);
+      expect(res.body.data.password).toBeUndefined();
+      const me = await c.get('/api/user');
+      expect(me.status).toBe(200);
+      expect(me.body.data.id).toBe(res.body.data.id);
+    },
+  );
 
   it('gives the administrator id 1 and a Responsible their children', async () => {
     const admin = await login('uk', { email: 'admin@example.com', password: DEMO_PASSWORD });
@@ -45,13 +54,18 @@ describe('POST /login', () => {
       .where('p.email', DEMO_ACCOUNTS.Responsible)
       .orderBy([{ column: 'u.firstname' }, { column: 'u.id' }])
       .pluck('u.id');
-    const ids = (body: { data: { childs: Array<{ id: number }> } }) => body.data.childs.map((child) => child.id);
+    const ids = (body: { data: { childs: Array<{ id: number }> } }) =>
+      body.data.childs.map((child) => child.id);
     expect(ids(signIn.body)).toEqual(expected);
     expect(ids(me.body)).toEqual(expected);
   });
 
   it('accepts the urlencoded and multipart forms the spec client sends', async () => {
-    const form = new URLSearchParams({ email: 'teacher@example.com', password: DEMO_PASSWORD, remember: '1' });
+    const form = new URLSearchParams({
+      email: 'teacher@example.com',
+      password: DEMO_PASSWORD,
+      remember: '1',
+    });
     const a = await srv.client().post('/login', form);
     expect(a.status).toBe(200);
     const fd = new FormData();
@@ -96,7 +110,8 @@ describe('POST /login', () => {
 
   it('throttles after 5 failed tries a minute for one email, then answers 429 with a wait', async () => {
     const email = 'methodologist@example.com';
-    for (let i = 0; i < 5; i++) expect((await login('uk', { email, password: 'wrong-pass' })).status).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await login('uk', { email, password: 'wrong-pass' })).status).toBe(422);
     const locked = await login('uk', { email, password: DEMO_PASSWORD });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -109,9 +124,13 @@ describe('POST /login', () => {
     await srv.knex('rate_limits').delete();
     const max = srv.config.LOGIN_ADDRESS_MAX_FAILURES;
     // Successful sign-ins from the address are no failures.
-    for (let i = 0; i < max; i++) expect((await login('uk', { email: 'teacher@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < max; i++)
+      expect((await login('uk', { email: 'teacher@example.com', password: DEMO_PASSWORD })).status).toBe(200);
     // One wrong try at each of many accounts: no account reaches its own limit.
-    for (let i = 0; i < max; i++) expect((await login('uk', { email: `sprayed${i}@example.com`, password: 'Spring2026!' })).status).toBe(422);
+    for (let i = 0; i < max; i++)
+      expect((await login('uk', { email: `sprayed${i}@example.com`, password: 'Spring2026!' })).status).toBe(
+        422,
+      );
     const locked = await login('ru', { email: 'sprayed-next@example.com', password: 'Spring2026!' });
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('throttled');
@@ -127,7 +146,11 @@ describe('POST /login', () => {
     const c = srv.client();
     await c.post('/login', { email: 'manager@example.com', password: DEMO_PASSWORD });
     const first = c.cookies.get('school_session');
-    const res = await c.post('/login', { email: 'manager@example.com', password: DEMO_PASSWORD, remember: true });
+    const res = await c.post('/login', {
+      email: 'manager@example.com',
+      password: DEMO_PASSWORD,
+      remember: true,
+    });
     const second = c.cookies.get('school_session');
     expect(first && second && first !== second).toBe(true);
     const cookie = res.headers.getSetCookie().find((h) => h.startsWith('school_session='))!;

@@ -8,7 +8,11 @@ import type { FeatureModule } from '../feature-module.js';
 import { createAuthRepository, type AuthRepository } from './auth.repository.js';
 import { authApiRoutes, authRoutes } from './auth.routes.js';
 import { createAuthService, type AuthService } from './auth.service.js';
-import { createResetMailSender, passwordResetMailJob, type ResetMailPayload } from './password-reset-mail.job.js';
+import {
+  createResetMailSender,
+  passwordResetMailJob,
+  type ResetMailPayload,
+} from './password-reset-mail.job.js';
 import { createPasswordResetRepository } from './password-reset.repository.js';
 import type { SessionPolicy } from './session.middleware.js';
 import { createSessionRepository, type SessionRepository } from './session.repository.js';
@@ -30,7 +34,9 @@ export interface AuthServices {
 }
 
 /** Sign-in, sessions, password reset and role switching; app.ts loads sessions with its services. */
-export function createAuthModule(deps: AuthModuleDeps): FeatureModule<AuthServices> & { services: AuthServices } {
+export function createAuthModule(
+  deps: AuthModuleDeps,
+): FeatureModule<AuthServices> & { services: AuthServices } {
   const { knex, config, jobs } = deps;
   const policy: SessionPolicy = {
     secure: config.SESSION_COOKIE_SECURE,
@@ -40,10 +46,19 @@ export function createAuthModule(deps: AuthModuleDeps): FeatureModule<AuthServic
   const users = createAuthRepository(knex);
   const sessions = createSessionRepository(knex);
   const resets = createPasswordResetRepository(knex);
-  const sendResetMail = createResetMailSender({ users, resets, mail: deps.mail ?? createMailTransport(knex, config), appUrl: config.APP_URL });
+  const sendResetMail = createResetMailSender({
+    users,
+    resets,
+    mail: deps.mail ?? createMailTransport(knex, config),
+    appUrl: config.APP_URL,
+  });
   let queueResetMail: (payload: ResetMailPayload) => Promise<void>;
   if (jobs) {
-    jobs.register(passwordResetMailJob, sendResetMail, { retryLimit: 3, retryDelaySeconds: 30, backoff: true });
+    jobs.register(passwordResetMailJob, sendResetMail, {
+      retryLimit: 3,
+      retryDelaySeconds: 30,
+      backoff: true,
+    });
     queueResetMail = async (payload) => {
       await jobs.enqueue(passwordResetMailJob, payload);
     };
@@ -51,7 +66,9 @@ export function createAuthModule(deps: AuthModuleDeps): FeatureModule<AuthServic
     // Tools and tests without a queue: the same job, still after the answer.
     const log = deps.logger.child({ component: 'auth' });
     queueResetMail = async (payload) => {
-      setImmediate(() => sendResetMail(payload).catch((err: unknown) => log.error({ err }, 'reset mail failed')));
+      setImmediate(() =>
+        sendResetMail(payload).catch((err: unknown) => log.error({ err }, 'reset mail failed')),
+      );
     };
   }
   const resetWindow = config.PASSWORD_RESET_DECAY_SECONDS;
@@ -60,7 +77,11 @@ export function createAuthModule(deps: AuthModuleDeps): FeatureModule<AuthServic
     sessions,
     resets,
     throttle: createRateLimit(knex, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_DECAY_SECONDS),
-    addressFailures: createRateLimit(knex, config.LOGIN_ADDRESS_MAX_FAILURES, config.LOGIN_ADDRESS_DECAY_SECONDS),
+    addressFailures: createRateLimit(
+      knex,
+      config.LOGIN_ADDRESS_MAX_FAILURES,
+      config.LOGIN_ADDRESS_DECAY_SECONDS,
+    ),
     resetsPerEmail: createRateLimit(knex, config.PASSWORD_RESET_MAX_PER_EMAIL, resetWindow),
     resetsPerAddress: createRateLimit(knex, config.PASSWORD_RESET_MAX_PER_ADDRESS, resetWindow),
     queueResetMail,

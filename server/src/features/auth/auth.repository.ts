@@ -3,7 +3,16 @@ import type { ChildRow, UserRow } from '../../platform/security/auth-state.js';
 
 export type { ChildRow, UserRow };
 
-export const USER_COLUMNS: ReadonlyArray<keyof UserRow> = ['id', 'role_id', 'firstname', 'surname', 'patronymic', 'email', 'password', 'active'];
+export const USER_COLUMNS: ReadonlyArray<keyof UserRow> = [
+  'id',
+  'role_id',
+  'firstname',
+  'surname',
+  'patronymic',
+  'email',
+  'password',
+  'active',
+];
 
 /**
  * A Responsible's children as a JSON array of ChildRow, in the order the session lists them: the
@@ -21,13 +30,21 @@ export function childrenJsonSql(knex: Knex, responsibleId: Knex.Raw): Knex.Raw {
 export function createAuthRepository(knex: Knex) {
   return {
     findUserByEmail(email: string): Promise<UserRow | undefined> {
-      return knex('users').select([...USER_COLUMNS]).whereRaw('lower(email) = lower(?)', [email]).first();
+      return knex('users')
+        .select([...USER_COLUMNS])
+        .whereRaw('lower(email) = lower(?)', [email])
+        .first();
     },
     findUserById(id: number): Promise<UserRow | undefined> {
-      return knex('users').select([...USER_COLUMNS]).where({ id }).first();
+      return knex('users')
+        .select([...USER_COLUMNS])
+        .where({ id })
+        .first();
     },
     async childrenOf(responsibleId: number): Promise<ChildRow[]> {
-      const [row] = await knex.select(childrenJsonSql(knex, knex.raw('?::int', [responsibleId])).wrap('(', ') as children'));
+      const [row] = await knex.select(
+        childrenJsonSql(knex, knex.raw('?::int', [responsibleId])).wrap('(', ') as children'),
+      );
       return row.children as ChildRow[];
     },
     async setPassword(userId: number, passwordHash: string): Promise<void> {

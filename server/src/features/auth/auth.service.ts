@@ -49,7 +49,10 @@ export function createAuthService(d: AuthServiceDeps) {
   }
 
   return {
-    async login(ctx: Context, input: { email: string; password: string; remember: boolean }): Promise<AuthState> {
+    async login(
+      ctx: Context,
+      input: { email: string; password: string; remember: boolean },
+    ): Promise<AuthState> {
       const key = `login:${input.email.toLowerCase()}|${ctx.ip}`;
       const addressKey = `login-address:${ctx.ip}`;
       // Attempts are counted before the password is checked (parallel guesses included).
@@ -91,7 +94,10 @@ export function createAuthService(d: AuthServiceDeps) {
       await d.queueResetMail({ email, lang: ctx.lang });
     },
 
-    async resetPassword(ctx: Context, input: { token: string; email: string; password: string }): Promise<AuthState> {
+    async resetPassword(
+      ctx: Context,
+      input: { token: string; email: string; password: string },
+    ): Promise<AuthState> {
       const valid = await d.resets.consume(input.email, sha256(input.token), RESET_TOKEN_MINUTES);
       const user = valid ? await d.users.findUserByEmail(input.email) : undefined;
       if (!user || !user.active) throw errors.invalidField('email', 'errors.reset_token_invalid');
@@ -106,7 +112,11 @@ export function createAuthService(d: AuthServiceDeps) {
      * Guessing the current password from a stolen session is guessing a sign-in: the same
      * attempts and window, counted per account (a session cannot reset them by signing in again).
      */
-    async changePassword(auth: AuthState, targetId: number, input: { current_password: string; new_password: string }) {
+    async changePassword(
+      auth: AuthState,
+      targetId: number,
+      input: { current_password: string; new_password: string },
+    ) {
       if (targetId !== auth.user.id) throw errors.forbidden();
       const key = `password-change:${auth.user.id}`;
       const wait = await d.throttle.attempt(key);

@@ -20,7 +20,12 @@ export interface ResetMailPayload {
  */
 export const passwordResetMailJob = defineJob<ResetMailPayload>('password-reset-mail');
 
-export function createResetMailSender(d: { users: AuthRepository; resets: PasswordResetRepository; mail: MailTransport; appUrl: string }) {
+export function createResetMailSender(d: {
+  users: AuthRepository;
+  resets: PasswordResetRepository;
+  mail: MailTransport;
+  appUrl: string;
+}) {
   return async function sendResetMail({ email, lang }: ResetMailPayload): Promise<void> {
     const user = await d.users.findUserByEmail(email);
     if (!user || !user.active || !user.email) return;

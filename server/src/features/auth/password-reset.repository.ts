@@ -5,7 +5,10 @@ export function createPasswordResetRepository(knex: Knex) {
     /** One live link per email: asking again replaces the earlier one. */
     async replace(email: string, tokenHash: string): Promise<void> {
       await knex.transaction(async (trx) => {
-        await trx('password_resets').whereRaw('lower(email) = lower(?)', [email]).whereNull('used_at').delete();
+        await trx('password_resets')
+          .whereRaw('lower(email) = lower(?)', [email])
+          .whereNull('used_at')
+          .delete();
         await trx('password_resets').insert({ email: email.toLowerCase(), token_hash: tokenHash });
       });
     },

@@ -26,7 +26,12 @@ function allowSecureCookie(ctx: Context, policy: SessionPolicy): void {
   if (policy.secure) ctx.cookies.secure = true;
 }
 
-export function setSessionCookie(ctx: Context, token: string, policy: SessionPolicy, remember: boolean): void {
+export function setSessionCookie(
+  ctx: Context,
+  token: string,
+  policy: SessionPolicy,
+  remember: boolean,
+): void {
   allowSecureCookie(ctx, policy);
   ctx.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
@@ -41,7 +46,13 @@ export function setSessionCookie(ctx: Context, token: string, policy: SessionPol
 
 export function clearSessionCookie(ctx: Context, policy: SessionPolicy): void {
   allowSecureCookie(ctx, policy);
-  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: policy.secure, path: '/', maxAge: 0 });
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: policy.secure,
+    path: '/',
+    maxAge: 0,
+  });
 }
 
 /** Resolves the cookie to a session and a user; anything that does not match is simply anonymous. */

@@ -39,7 +39,9 @@ export function createSessionRepository(knex: Knex) {
       .join('users as u', 'u.id', 's.user_id')
       .select('s.id', 's.user_id', 's.role_id_override', 's.remember', 's.expires_at', 's.last_seen_at')
       .select(USER_COLUMNS.map((c) => knex.raw('?? as ??', [`u.${c}`, `u_${c}`])))
-      .select(knex.raw('CASE WHEN u.role_id = 5 THEN ? END AS children', [childrenJsonSql(knex, knex.raw('u.id'))]))
+      .select(
+        knex.raw('CASE WHEN u.role_id = 5 THEN ? END AS children', [childrenJsonSql(knex, knex.raw('u.id'))]),
+      )
       .where('s.id', SESSION_ID_SLOT)
       .where('s.expires_at', '>', knex.fn.now())
       .first()
@@ -64,7 +66,11 @@ export function createSessionRepository(knex: Knex) {
       if (!row) return undefined;
       const { id: sid, user_id, role_id_override, remember, expires_at, last_seen_at, children } = row;
       const user = Object.fromEntries(USER_COLUMNS.map((c) => [c, row[`u_${c}`]])) as unknown as UserRow;
-      return { session: { id: sid, user_id, role_id_override, remember, expires_at, last_seen_at }, user, children };
+      return {
+        session: { id: sid, user_id, role_id_override, remember, expires_at, last_seen_at },
+        user,
+        children,
+      };
     },
     async create(row: {
       id: string;

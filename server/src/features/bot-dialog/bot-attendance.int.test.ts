@@ -6,7 +6,17 @@ import { hashPassword } from '../../platform/security/secrets.js';
 import { addSignedInUser, addStudy, kyivDay } from '../studies/scheduling.test-kit.js';
 import { startBotsServer, waitFor, type BotsServer } from '../messenger-bots/fake-bot-servers.test-kit.js';
 import { TestClient } from '../../../test/harness.test-kit.js';
-import { answerButton, ask, bindChat, buttonData, createFamilies, fill, lessonStart, lessonWhen, type Family } from './bot-dialog.test-kit.js';
+import {
+  answerButton,
+  ask,
+  bindChat,
+  buttonData,
+  createFamilies,
+  fill,
+  lessonStart,
+  lessonWhen,
+  type Family,
+} from './bot-dialog.test-kit.js';
 
 const uk = resources.uk.translation.botDialog;
 const ru = resources.ru.translation.botDialog;
@@ -29,17 +39,25 @@ const STRANGER_TG = '9200003';
 
 const startOf = (id: number) => lessonStart(srv.db.knex, id);
 const when = (id: number, lang: string) => lessonWhen(srv.db.knex, id, lang);
-const button = (answer: 'c' | 'd', study: number, student: number) => answerButton(srv.db.knex, answer, study, student);
+const button = (answer: 'c' | 'd', study: number, student: number) =>
+  answerButton(srv.db.knex, answer, study, student);
 
 async function attendanceOf(client: TestClient, ids: number[]) {
-  const res = await client.get(`/api/studies?filter[id]=${ids.join('|')}&select[]=id&select[]=attendance&perpage=100`);
+  const res = await client.get(
+    `/api/studies?filter[id]=${ids.join('|')}&select[]=id&select[]=attendance&perpage=100`,
+  );
   expect(res.status).toBe(200);
-  return new Map((res.body.data as Array<{ id: number; attendance: unknown }>).map((s) => [s.id, s.attendance]));
+  return new Map(
+    (res.body.data as Array<{ id: number; attendance: unknown }>).map((s) => [s.id, s.attendance]),
+  );
 }
 
 async function signInAs(userId: number) {
   const email = `bot-family-${userId}@example.com`;
-  await srv.db.knex('users').where({ id: userId }).update({ email, password: await hashPassword('demo12345') });
+  await srv.db
+    .knex('users')
+    .where({ id: userId })
+    .update({ email, password: await hashPassword('demo12345') });
   const client = new TestClient(srv.url, 'uk');
   expect((await client.post('/login', { email, password: 'demo12345' })).status).toBe(200);
   return client;
@@ -64,15 +82,25 @@ describe('attendance answers for staff', () => {
     const group = await addStudy(knex, kyivDay(6, 9), [f.teacher, f.anna, f.stranger]);
     const ids = [f.annaLessons[0]!, f.bohdanLessons[0]!, group];
     const money = async () => ({
-      studies: (await admin.get(`/api/studies?filter[id]=${ids.join('|')}&select[]=id&select[]=miss_status&select[]=isPaid&with[]=users`)).body.data,
-      packages: (await admin.get(`/api/subscriptions?filter[id]=${f.annaPackage}|${f.bohdanPackage}&select[]=id&select[]=invoices_payed_amount&select[]=studies_count&select[]=last_paid_study`)).body.data,
+      studies: (
+        await admin.get(
+          `/api/studies?filter[id]=${ids.join('|')}&select[]=id&select[]=miss_status&select[]=isPaid&with[]=users`,
+        )
+      ).body.data,
+      packages: (
+        await admin.get(
+          `/api/subscriptions?filter[id]=${f.annaPackage}|${f.bohdanPackage}&select[]=id&select[]=invoices_payed_amount&select[]=studies_count&select[]=last_paid_study`,
+        )
+      ).body.data,
     });
     const before = await money();
 
     // The calendar's channel: every answer announces an 'updated' change of its study.
     const listener = await knex.client.acquireConnection();
     const heard: Array<{ studyId: number; kind: string; userIds: number[] }> = [];
-    listener.on('notification', (n: { channel: string; payload: string }) => heard.push(JSON.parse(n.payload)));
+    listener.on('notification', (n: { channel: string; payload: string }) =>
+      heard.push(JSON.parse(n.payload)),
+    );
     await listener.query('LISTEN study_changes');
     try {
       const parentNext = await ask(srv, 'telegram', PARENT_TG, 'uk', { text: '/next' });
@@ -88,14 +116,18 @@ describe('attendance answers for staff', () => {
       await ask(srv, 'telegram', PARENT_TG, 'uk', { press: await button('d', group, f.anna) });
       await ask(srv, 'telegram', STRANGER_TG, 'ru', { press: await button('c', group, f.stranger) });
       await waitFor(() => ids.every((id) => heard.some((h) => h.studyId === id && h.kind === 'updated')));
-      expect(heard.find((h) => h.studyId === group)!.userIds.sort()).toEqual([f.teacher, f.anna, f.stranger].sort());
+      expect(heard.find((h) => h.studyId === group)!.userIds.sort()).toEqual(
+        [f.teacher, f.anna, f.stranger].sort(),
+      );
     } finally {
       await listener.query('UNLISTEN study_changes');
       await knex.client.releaseConnection(listener);
     }
 
     const names = Object.fromEntries(
-      (await knex('users').whereIn('id', [f.parent, f.anna, f.strangerParent]).select('id', 'full_name')).map((u) => [u.id, u.full_name]),
+      (await knex('users').whereIn('id', [f.parent, f.anna, f.strangerParent]).select('id', 'full_name')).map(
+        (u) => [u.id, u.full_name],
+      ),
     );
     const entry = (student: number, answer: string, by: number, messenger: string) => ({
       student_id: student,
@@ -108,7 +140,10 @@ describe('attendance answers for staff', () => {
     expect(staff.get(f.annaLessons[0]!)).toEqual([entry(f.anna, 'confirmed', f.anna, 'viber')]);
     expect(staff.get(f.bohdanLessons[0]!)).toEqual([entry(f.bohdan, 'declined', f.parent, 'telegram')]);
     expect(staff.get(group)).toEqual(
-      [entry(f.anna, 'declined', f.parent, 'telegram'), entry(f.stranger, 'confirmed', f.strangerParent, 'telegram')].sort((a, b) => a.student_id - b.student_id),
+      [
+        entry(f.anna, 'declined', f.parent, 'telegram'),
+        entry(f.stranger, 'confirmed', f.strangerParent, 'telegram'),
+      ].sort((a, b) => a.student_id - b.student_id),
     );
     const answeredAt = Date.parse((staff.get(group) as Array<{ answered_at: string }>)[0]!.answered_at);
     expect(Math.abs(answeredAt - Date.now())).toBeLessThan(120_000);
@@ -131,10 +166,14 @@ describe('buttons pressed after the lesson changed', () => {
   it('an answer is for the start it was given for: a moved lesson hides it and asks again for the new time', async () => {
     const lesson = f.annaLessons[1]!;
     const old = await button('c', lesson, f.anna);
-    expect((await ask(srv, 'telegram', PARENT_TG, 'uk', { press: old })).text).toBe(fill(uk.attendance.confirmed, { name: 'Аня', when: await when(lesson, 'uk') }));
+    expect((await ask(srv, 'telegram', PARENT_TG, 'uk', { press: old })).text).toBe(
+      fill(uk.attendance.confirmed, { name: 'Аня', when: await when(lesson, 'uk') }),
+    );
     expect((await attendanceOf(admin, [lesson])).get(lesson)).toHaveLength(1);
 
-    const moved = DateTime.fromJSDate(await startOf(lesson)).setZone(TIME_ZONE).plus({ hours: 1, minutes: 30 });
+    const moved = DateTime.fromJSDate(await startOf(lesson))
+      .setZone(TIME_ZONE)
+      .plus({ hours: 1, minutes: 30 });
     const patch = await admin.patch(`/api/studies/${lesson}`, { start: moved.toISO() });
     expect(patch.status).toBe(200);
     // Given for the old time: no longer shown to staff.
@@ -142,12 +181,19 @@ describe('buttons pressed after the lesson changed', () => {
 
     const again = await ask(srv, 'telegram', PARENT_TG, 'uk', { press: old });
     expect(again.text).toBe(fill(uk.attendance.moved, { when: await when(lesson, 'uk') }));
-    expect(buttonData(again)).toEqual([await button('c', lesson, f.anna), await button('d', lesson, f.anna), 'm:next', 'm:paid']);
+    expect(buttonData(again)).toEqual([
+      await button('c', lesson, f.anna),
+      await button('d', lesson, f.anna),
+      'm:next',
+      'm:paid',
+    ]);
     expect((await attendanceOf(admin, [lesson])).get(lesson)).toBeNull();
 
     const declined = await ask(srv, 'telegram', PARENT_TG, 'uk', { press: again.buttons[0]![1]!.data });
     expect(declined.text).toBe(fill(uk.attendance.declined, { name: 'Аня', when: await when(lesson, 'uk') }));
-    expect((await attendanceOf(admin, [lesson])).get(lesson)).toMatchObject([{ student_id: f.anna, answer: 'declined' }]);
+    expect((await attendanceOf(admin, [lesson])).get(lesson)).toMatchObject([
+      { student_id: f.anna, answer: 'declined' },
+    ]);
   });
 
   it('a deleted lesson is gone, a started one closed, one with a miss status marked: nothing is recorded', async () => {
@@ -157,9 +203,15 @@ describe('buttons pressed after the lesson changed', () => {
       await addStudy(knex, kyivDay(8, 11), [f.teacher, f.anna]),
       await addStudy(knex, kyivDay(8, 13), [f.teacher, f.anna]),
     ];
-    const buttons = { deleted: await button('c', deleted, f.anna), started: await button('d', started, f.anna), marked: await button('c', marked, f.anna) };
+    const buttons = {
+      deleted: await button('c', deleted, f.anna),
+      started: await button('d', started, f.anna),
+      marked: await button('c', marked, f.anna),
+    };
     expect((await admin.delete(`/api/studies/${deleted}`)).status).toBe(204);
-    await knex('studies').where({ id: started }).update({ start: new Date(Date.now() - 600_000), end: new Date(Date.now() + 3_000_000) });
+    await knex('studies')
+      .where({ id: started })
+      .update({ start: new Date(Date.now() - 600_000), end: new Date(Date.now() + 3_000_000) });
     expect((await admin.patch(`/api/studies/${marked}`, { miss_status: 1 })).status).toBe(200);
 
     const replies = {
@@ -170,7 +222,9 @@ describe('buttons pressed after the lesson changed', () => {
     expect(replies.deleted.text).toBe(ru.attendance.gone);
     expect(replies.started.text).toBe(ru.attendance.closed);
     expect(replies.marked.text).toBe(uk.attendance.marked);
-    expect(await knex('study_attendance').whereIn('study_id', [deleted, started, marked]).count('* as n').first()).toMatchObject({ n: 0 });
+    expect(
+      await knex('study_attendance').whereIn('study_id', [deleted, started, marked]).count('* as n').first(),
+    ).toMatchObject({ n: 0 });
     expect((await knex('studies').where({ id: marked }).first('miss_status')).miss_status).toBe(1);
   });
 });

@@ -27,9 +27,30 @@ describe('parseCommand', () => {
     expect(parseCommand(MENU_DATA.paid)).toEqual({ kind: 'paid' });
     const data = attendButtonData('declined', 120, 45, 1_750_000_000);
     expect(data).toBe('a:d:120:45:1750000000');
-    expect(parseCommand(data)).toEqual({ kind: 'attendLesson', answer: 'declined', studyId: 120, studentId: 45, startSeconds: 1_750_000_000 });
-    expect(parseCommand(attendButtonData('confirmed', 1, 2, 3))).toMatchObject({ kind: 'attendLesson', answer: 'confirmed' });
-    for (const bad of ['a:x:1:2:3', 'a:c:0:2:3', 'a:c:1:2', 'a:c:-1:2:3', 'a:c:99999999999:2:3', 'a:c:1:2:3:4', 'm:nothing', '', '   ', 'hello', '/unknown']) {
+    expect(parseCommand(data)).toEqual({
+      kind: 'attendLesson',
+      answer: 'declined',
+      studyId: 120,
+      studentId: 45,
+      startSeconds: 1_750_000_000,
+    });
+    expect(parseCommand(attendButtonData('confirmed', 1, 2, 3))).toMatchObject({
+      kind: 'attendLesson',
+      answer: 'confirmed',
+    });
+    for (const bad of [
+      'a:x:1:2:3',
+      'a:c:0:2:3',
+      'a:c:1:2',
+      'a:c:-1:2:3',
+      'a:c:99999999999:2:3',
+      'a:c:1:2:3:4',
+      'm:nothing',
+      '',
+      '   ',
+      'hello',
+      '/unknown',
+    ]) {
       expect(parseCommand(bad), bad).toEqual({ kind: 'unknown' });
     }
   });

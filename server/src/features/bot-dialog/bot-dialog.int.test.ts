@@ -36,9 +36,16 @@ const span = async (id: number) => {
   return `${kyiv(s.start).toFormat('dd.MM HH:mm')}–${kyiv(s.end).toFormat('HH:mm')}`;
 };
 const when = (id: number, lang: string) => lessonWhen(srv.db.knex, id, lang);
-const button = (answer: 'c' | 'd', study: number, student: number) => answerButton(srv.db.knex, answer, study, student);
+const button = (answer: 'c' | 'd', study: number, student: number) =>
+  answerButton(srv.db.knex, answer, study, student);
 const pendingInbound = async () =>
-  Number((await srv.db.knex.raw(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'messenger-inbound' AND state IN ('created', 'retry', 'active')`)).rows[0].n);
+  Number(
+    (
+      await srv.db.knex.raw(
+        `SELECT count(*) AS n FROM pgboss.job WHERE name = 'messenger-inbound' AND state IN ('created', 'retry', 'active')`,
+      )
+    ).rows[0].n,
+  );
 
 // Chats: the parent in Telegram (uk) and Viber (ru), Аня in Telegram (ru) and Viber (uk).
 const PARENT_TG = '9100001';
@@ -65,7 +72,10 @@ describe('/next', () => {
       ask(srv, 'telegram', PARENT_TG, 'uk', { text: '/next' }),
       ask(srv, 'viber', PARENT_VB, 'ru', { text: 'Расписание' }),
     ]);
-    for (const [reply, t, type, lang] of [[tg, uk, 'Індивідуальне', 'uk'], [vb, ru, 'Индивидуальное', 'ru']] as const) {
+    for (const [reply, t, type, lang] of [
+      [tg, uk, 'Індивідуальне', 'uk'],
+      [vb, ru, 'Индивидуальное', 'ru'],
+    ] as const) {
       const lines = reply.text.split('\n');
       expect(lines[0]).toBe(t.next.title);
       const anna = lines.indexOf('Аня');
@@ -80,7 +90,9 @@ describe('/next', () => {
       }
       const bohdanLines = lines.slice(bohdan + 1).filter(Boolean);
       expect(bohdanLines).toHaveLength(2);
-      expect(bohdanLines[0]).toContain(`${await span(f.bohdanLessons[0]!)} · Англійська мова (${type}) · Олена Петрівна`);
+      expect(bohdanLines[0]).toContain(
+        `${await span(f.bohdanLessons[0]!)} · Англійська мова (${type}) · Олена Петрівна`,
+      );
       // Nothing of the other family.
       expect(reply.text).not.toMatch(/Чужинець|Шахи/);
       expect(reply.buttons.map((row) => row.map((b) => b.data))).toEqual([
@@ -109,7 +121,12 @@ describe('/next', () => {
     for (const reply of [tg, vb]) {
       expect(reply.text.split('\n').filter((l) => l.startsWith('• '))).toHaveLength(3);
       expect(reply.text).not.toMatch(/Богдан|Аня|Англійська|Чужинець/);
-      expect(buttonData(reply)).toEqual([await button('c', f.annaLessons[0]!, f.anna), await button('d', f.annaLessons[0]!, f.anna), 'm:next', 'm:paid']);
+      expect(buttonData(reply)).toEqual([
+        await button('c', f.annaLessons[0]!, f.anna),
+        await button('d', f.annaLessons[0]!, f.anna),
+        'm:next',
+        'm:paid',
+      ]);
     }
   });
 });
@@ -117,20 +134,30 @@ describe('/next', () => {
 describe('/paid', () => {
   /** The staff app's figures: the package's studies ahead, and those up to its last_paid_study. */
   async function staffFigures(subscriptionId: number) {
-    const res = await admin.get(`/api/subscriptions?filter[id]=${subscriptionId}&select[]=id&select[]=last_paid_study&with[]=studies`);
+    const res = await admin.get(
+      `/api/subscriptions?filter[id]=${subscriptionId}&select[]=id&select[]=last_paid_study&with[]=studies`,
+    );
     expect(res.status).toBe(200);
-    const row = res.body.data[0] as { last_paid_study: number | null; studies: Array<{ id: number; start: string }> };
+    const row = res.body.data[0] as {
+      last_paid_study: number | null;
+      studies: Array<{ id: number; start: string }>;
+    };
     const ordered = [...row.studies].sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id);
     const lastPaid = ordered.findIndex((s) => s.id === row.last_paid_study);
     const ahead = ordered.map((s, i) => ({ ...s, i })).filter((s) => Date.parse(s.start) > Date.now());
-    return { upcoming: ahead.length, paid: ahead.filter((s) => s.i <= lastPaid).length, lastPaid: ordered[lastPaid] };
+    return {
+      upcoming: ahead.length,
+      paid: ahead.filter((s) => s.i <= lastPaid).length,
+      lastPaid: ordered[lastPaid],
+    };
   }
 
-  it('tells each package\'s lessons ahead and how many are paid, the same figures as the staff app (both messengers, uk and ru)', async () => {
+  it("tells each package's lessons ahead and how many are paid, the same figures as the staff app (both messengers, uk and ru)", async () => {
     const anna = await staffFigures(f.annaPackage);
     const bohdan = await staffFigures(f.bohdanPackage);
     expect([anna.upcoming, anna.paid, bohdan.upcoming, bohdan.paid]).toEqual([3, 1, 2, 0]);
-    const paidUntil = (lang: string) => DateTime.fromISO(anna.lastPaid!.start).setZone(TIME_ZONE).setLocale(lang).toFormat('ccc dd.MM HH:mm');
+    const paidUntil = (lang: string) =>
+      DateTime.fromISO(anna.lastPaid!.start).setZone(TIME_ZONE).setLocale(lang).toFormat('ccc dd.MM HH:mm');
     const replies = await Promise.all([
       ask(srv, 'telegram', PARENT_TG, 'uk', { text: '/paid' }),
       ask(srv, 'viber', PARENT_VB, 'ru', { text: 'Оплаченные занятия' }),
@@ -152,11 +179,13 @@ describe('/paid', () => {
 });
 
 describe('/confirm and /decline typed', () => {
-  it('answers for a student\'s next lesson at once; a parent of two picks the child (each in both messengers, uk and ru)', async () => {
+  it("answers for a student's next lesson at once; a parent of two picks the child (each in both messengers, uk and ru)", async () => {
     const annaWhen = (lang: string) => () => when(f.annaLessons[0]!, lang);
     const own = await ask(srv, 'viber', ANNA_VB, 'uk', { text: 'Прийду' });
     expect(own.text).toBe(fill(uk.attendance.confirmed, { name: 'Аня', when: await annaWhen('uk')() }));
-    expect(await srv.db.knex('study_attendance').where({ study_id: f.annaLessons[0], student_id: f.anna }).first()).toMatchObject({
+    expect(
+      await srv.db.knex('study_attendance').where({ study_id: f.annaLessons[0], student_id: f.anna }).first(),
+    ).toMatchObject({
       answer: 'confirmed',
       answered_by: f.anna,
       messenger: 'viber',
@@ -164,41 +193,77 @@ describe('/confirm and /decline typed', () => {
 
     const pick = await ask(srv, 'telegram', PARENT_TG, 'uk', { text: '/decline' });
     expect(pick.text).toBe(uk.attendance.pickDecline);
-    expect(buttonData(pick)).toEqual([await button('d', f.annaLessons[0]!, f.anna), await button('d', f.bohdanLessons[0]!, f.bohdan), 'm:next', 'm:paid']);
+    expect(buttonData(pick)).toEqual([
+      await button('d', f.annaLessons[0]!, f.anna),
+      await button('d', f.bohdanLessons[0]!, f.bohdan),
+      'm:next',
+      'm:paid',
+    ]);
     const bohdanDeclined = await ask(srv, 'telegram', PARENT_TG, 'uk', { press: pick.buttons[1]![0]!.data });
-    expect(bohdanDeclined.text).toBe(fill(uk.attendance.declined, { name: 'Богдан', when: await when(f.bohdanLessons[0]!, 'uk') }));
+    expect(bohdanDeclined.text).toBe(
+      fill(uk.attendance.declined, { name: 'Богдан', when: await when(f.bohdanLessons[0]!, 'uk') }),
+    );
     // The pressed button's spinner is ended.
     await waitFor(() => srv.telegram.requests.some((r) => r.path.endsWith('/answerCallbackQuery')));
 
     const pickRu = await ask(srv, 'viber', PARENT_VB, 'ru', { text: '/confirm' });
     expect(pickRu.text).toBe(ru.attendance.pickConfirm);
     const annaByParent = await ask(srv, 'viber', PARENT_VB, 'ru', { press: pickRu.buttons[0]![0]!.data });
-    expect(annaByParent.text).toBe(fill(ru.attendance.confirmed, { name: 'Аня', when: await annaWhen('ru')() }));
+    expect(annaByParent.text).toBe(
+      fill(ru.attendance.confirmed, { name: 'Аня', when: await annaWhen('ru')() }),
+    );
 
     const annaDeclines = await ask(srv, 'telegram', ANNA_TG, 'ru', { text: 'Не приду' });
-    expect(annaDeclines.text).toBe(fill(ru.attendance.declined, { name: 'Аня', when: await annaWhen('ru')() }));
+    expect(annaDeclines.text).toBe(
+      fill(ru.attendance.declined, { name: 'Аня', when: await annaWhen('ru')() }),
+    );
     const annaConfirms = await ask(srv, 'telegram', ANNA_TG, 'ru', { text: '/confirm' });
-    expect(annaConfirms.text).toBe(fill(ru.attendance.confirmed, { name: 'Аня', when: await annaWhen('ru')() }));
+    expect(annaConfirms.text).toBe(
+      fill(ru.attendance.confirmed, { name: 'Аня', when: await annaWhen('ru')() }),
+    );
     const pickDeclineRu = await ask(srv, 'viber', PARENT_VB, 'ru', { text: 'не приду' });
     expect(pickDeclineRu.text).toBe(ru.attendance.pickDecline);
-    const bohdanByViber = await ask(srv, 'viber', PARENT_VB, 'ru', { press: pickDeclineRu.buttons[1]![0]!.data });
-    expect(bohdanByViber.text).toBe(fill(ru.attendance.declined, { name: 'Богдан', when: await when(f.bohdanLessons[0]!, 'ru') }));
+    const bohdanByViber = await ask(srv, 'viber', PARENT_VB, 'ru', {
+      press: pickDeclineRu.buttons[1]![0]!.data,
+    });
+    expect(bohdanByViber.text).toBe(
+      fill(ru.attendance.declined, { name: 'Богдан', when: await when(f.bohdanLessons[0]!, 'ru') }),
+    );
     // The latest answer per student and lesson is kept.
-    const rows = await srv.db.knex('study_attendance').orderBy('student_id').select('study_id', 'student_id', 'answer', 'answered_by', 'messenger');
+    const rows = await srv.db
+      .knex('study_attendance')
+      .orderBy('student_id')
+      .select('study_id', 'student_id', 'answer', 'answered_by', 'messenger');
     expect(rows).toEqual([
-      { study_id: f.annaLessons[0], student_id: f.anna, answer: 'confirmed', answered_by: f.anna, messenger: 'telegram' },
-      { study_id: f.bohdanLessons[0], student_id: f.bohdan, answer: 'declined', answered_by: f.parent, messenger: 'viber' },
+      {
+        study_id: f.annaLessons[0],
+        student_id: f.anna,
+        answer: 'confirmed',
+        answered_by: f.anna,
+        messenger: 'telegram',
+      },
+      {
+        study_id: f.bohdanLessons[0],
+        student_id: f.bohdan,
+        answer: 'declined',
+        answered_by: f.parent,
+        messenger: 'viber',
+      },
     ]);
     // /next shows the answers now.
     const next = await ask(srv, 'telegram', PARENT_TG, 'uk', { text: '/next' });
-    expect(next.text).toContain(`${await span(f.annaLessons[0]!)} · Математика (Індивідуальне) · Тарас Іванович — ${uk.next.confirmed}`);
-    expect(next.text).toContain(`${await span(f.bohdanLessons[0]!)} · Англійська мова (Індивідуальне) · Олена Петрівна — ${uk.next.declined}`);
+    expect(next.text).toContain(
+      `${await span(f.annaLessons[0]!)} · Математика (Індивідуальне) · Тарас Іванович — ${uk.next.confirmed}`,
+    );
+    expect(next.text).toContain(
+      `${await span(f.bohdanLessons[0]!)} · Англійська мова (Індивідуальне) · Олена Петрівна — ${uk.next.declined}`,
+    );
     await srv.db.knex('study_attendance').delete();
   });
 });
 
 describe('other input', () => {
-  it('answers unknown text with a short help, in the chat\'s language; /start and /help with the help', async () => {
+  it("answers unknown text with a short help, in the chat's language; /start and /help with the help", async () => {
     const [tg, vb, start] = await Promise.all([
       ask(srv, 'telegram', PARENT_TG, 'uk', { text: 'котра година?' }),
       ask(srv, 'viber', PARENT_VB, 'ru', { text: '🙂' }),
@@ -231,29 +296,61 @@ describe('other input', () => {
 
   it('answers a Telegram update delivered twice once', async () => {
     const before = repliesTo(srv, 'telegram', STRANGER_TG).length;
-    const update = { update_id: 777_000_001, message: { message_id: 1, chat: { id: Number(STRANGER_TG) }, from: { language_code: 'uk' }, text: '/help' } };
+    const update = {
+      update_id: 777_000_001,
+      message: {
+        message_id: 1,
+        chat: { id: Number(STRANGER_TG) },
+        from: { language_code: 'uk' },
+        text: '/help',
+      },
+    };
     expect(await postTelegram(srv, update)).toBe(200);
     expect(await postTelegram(srv, update)).toBe(200);
     await waitFor(() => repliesTo(srv, 'telegram', STRANGER_TG).length > before);
     await waitFor(async () => (await pendingInbound()) === 0);
-    const sent = await srv.db.knex('messenger_outbox').where({ key: 'reply:telegram:777000001' }).count('* as n').first();
+    const sent = await srv.db
+      .knex('messenger_outbox')
+      .where({ key: 'reply:telegram:777000001' })
+      .count('* as n')
+      .first();
     expect(Number(sent!.n)).toBe(1);
   });
 });
 
 describe('bad payloads', () => {
-  it('never answer 5xx and change nothing: malformed updates, forged buttons, another family\'s lessons', async () => {
+  it("never answer 5xx and change nothing: malformed updates, forged buttons, another family's lessons", async () => {
     const knex = srv.db.knex;
     const outboxBefore = Number((await knex('messenger_outbox').count('* as n').first())!.n);
     const malformed: Array<[MessengerType, unknown]> = [
       ['telegram', '{"callback_query":'],
       ['telegram', { update_id: 1, callback_query: { id: 'x', data: 'm:next' } }],
-      ['telegram', { update_id: 2, callback_query: { id: 'x', message: { chat: { id: PARENT_TG } }, data: 'x'.repeat(65) } }],
-      ['telegram', { update_id: 3, callback_query: { id: '', message: { chat: { id: PARENT_TG } }, data: 'm:next' } }],
-      ['telegram', { update_id: 4, callback_query: { id: 'x', message: { chat: { id: [1] } }, data: 'm:next' } }],
+      [
+        'telegram',
+        {
+          update_id: 2,
+          callback_query: { id: 'x', message: { chat: { id: PARENT_TG } }, data: 'x'.repeat(65) },
+        },
+      ],
+      [
+        'telegram',
+        { update_id: 3, callback_query: { id: '', message: { chat: { id: PARENT_TG } }, data: 'm:next' } },
+      ],
+      [
+        'telegram',
+        { update_id: 4, callback_query: { id: 'x', message: { chat: { id: [1] } }, data: 'm:next' } },
+      ],
       ['telegram', { update_id: 5, edited_message: { chat: { id: PARENT_TG }, text: '/next' } }],
       ['viber', { event: 'message', sender: { id: PARENT_VB }, message: { text: 12 } }],
-      ['viber', { event: 'message', message_token: 'x'.repeat(200), sender: { id: PARENT_VB }, message: { text: '/next' } }],
+      [
+        'viber',
+        {
+          event: 'message',
+          message_token: 'x'.repeat(200),
+          sender: { id: PARENT_VB },
+          message: { text: '/next' },
+        },
+      ],
       ['viber', { event: 'seen', user_id: PARENT_VB }],
     ];
     for (const [messenger, body] of malformed) {
@@ -274,7 +371,9 @@ describe('bad payloads', () => {
       const reply = await ask(srv, 'telegram', PARENT_TG, 'uk', { press: data });
       expect(reply.text, data).toBe(uk.attendance.gone);
     }
-    const stranger = await ask(srv, 'telegram', STRANGER_TG, 'uk', { press: await button('d', f.annaLessons[0]!, f.anna) });
+    const stranger = await ask(srv, 'telegram', STRANGER_TG, 'uk', {
+      press: await button('d', f.annaLessons[0]!, f.anna),
+    });
     expect(stranger.text).toBe(uk.attendance.gone);
     const foreignNext = await ask(srv, 'telegram', STRANGER_TG, 'uk', { text: '/next' });
     expect(foreignNext.text).toContain('Шахи');

@@ -52,10 +52,13 @@ export interface BotPackage {
 const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
 
 /** Type names follow the chat's language (catalogue `name_ru`, migration 021), like the API's. */
-const typeName = (alias: string, language: string) => (language === 'ru' ? `coalesce(${alias}.name_ru, ${alias}.name)` : `${alias}.name`);
+const typeName = (alias: string, language: string) =>
+  language === 'ru' ? `coalesce(${alias}.name_ru, ${alias}.name)` : `${alias}.name`;
 
 /** Teachers (first name and patronymic) of the study `study` (an alias with id). */
-const teachersSql = (study: string) => `(SELECT json_agg(json_build_object('firstname', bt_u.firstname, 'patronymic', bt_u.patronymic) ORDER BY bt_u.id)
+const teachersSql = (
+  study: string,
+) => `(SELECT json_agg(json_build_object('firstname', bt_u.firstname, 'patronymic', bt_u.patronymic) ORDER BY bt_u.id)
   FROM study_user bt_su JOIN users bt_u ON bt_u.id = bt_su.user_id
   WHERE bt_su.study_id = ${study} AND bt_su.role_id = ANY('${intArray(TEACHING_ROLES)}'::int[]))`;
 
@@ -65,12 +68,23 @@ export function createBotDialogRepository(knex: Knex) {
     async chatOwner(messenger: MessengerType, chatId: string): Promise<ChatOwner | undefined> {
       const row = await knex('users as u')
         .leftJoin('bot_connections as bc', (j) =>
-          j.on('bc.user_id', 'u.id').andOnVal('bc.messenger', messenger).andOnVal('bc.external_id', chatId).andOnNull('bc.disconnected_at'),
+          j
+            .on('bc.user_id', 'u.id')
+            .andOnVal('bc.messenger', messenger)
+            .andOnVal('bc.external_id', chatId)
+            .andOnNull('bc.disconnected_at'),
         )
         .where(`u.${messenger}_id`, chatId)
         .select('u.id', 'u.role_id', 'u.active', 'bc.language')
         .first();
-      return row ? { id: Number(row.id), role_id: Number(row.role_id), active: Boolean(row.active), language: row.language ?? null } : undefined;
+      return row
+        ? {
+            id: Number(row.id),
+            role_id: Number(row.role_id),
+            active: Boolean(row.active),
+            language: row.language ?? null,
+          }
+        : undefined;
     },
 
     /** A Responsible's children (active ones), by first name; user_responsibles_responsible_id_index. */
@@ -91,7 +105,12 @@ export function createBotDialogRepository(knex: Knex) {
      * The next `perStudent` lessons of each student that have not started, in start order, where
      * the student takes part as a student (study_user_user_id_start_index: one range per student).
      */
-    async nextLessons(studentIds: readonly number[], now: Date, perStudent: number, language: string): Promise<NextLesson[]> {
+    async nextLessons(
+      studentIds: readonly number[],
+      now: Date,
+      perStudent: number,
+      language: string,
+    ): Promise<NextLesson[]> {
       if (studentIds.length === 0) return [];
       const { rows } = await knex.raw(
         `SELECT st.id AS student_id, s.id, s.start, s."end", s.miss_status,
@@ -109,7 +128,11 @@ export function createBotDialogRepository(knex: Knex) {
          ORDER BY s.start, s.id, st.id`,
         [intArray(studentIds), ROLE.Student, now, perStudent],
       );
-      return (rows as NextLesson[]).map((r) => ({ ...r, student_id: Number(r.student_id), id: Number(r.id) }));
+      return (rows as NextLesson[]).map((r) => ({
+        ...r,
+        student_id: Number(r.student_id),
+        id: Number(r.id),
+      }));
     },
 
     /**
@@ -146,7 +169,11 @@ export function createBotDialogRepository(knex: Knex) {
          ORDER BY p.student_id, p.id`,
         [now, now, now, now, intArray(studentIds)],
       );
-      return (rows as BotPackage[]).map((r) => ({ ...r, id: Number(r.id), student_id: Number(r.student_id) }));
+      return (rows as BotPackage[]).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        student_id: Number(r.student_id),
+      }));
     },
   };
 }

@@ -61,14 +61,30 @@ export function createBotDialogService(deps: BotDialogDeps) {
     const ids = students.map((s) => s.id);
     const lessons = await repo.nextLessons(ids, new Date(ctx.now), NEXT_LESSONS_PER_STUDENT, ctx.language);
     const answers = new Map(
-      (await deps.attendance.currentAnswers(lessons.map((l) => l.id), ids)).map((a) => [answerKey(a.study_id, a.student_id), a.answer] as const),
+      (
+        await deps.attendance.currentAnswers(
+          lessons.map((l) => l.id),
+          ids,
+        )
+      ).map((a) => [answerKey(a.study_id, a.student_id), a.answer] as const),
     );
     return nextLessonsReply(ctx, { students, lessons, answers, showNames });
   }
 
   /** A typed /confirm or /decline: the next answerable lesson of each student. */
-  async function attendNext(ctx: ReplyContext, owner: ChatOwner, students: BotStudent[], answer: AttendanceAnswer, messenger: MessengerType): Promise<Reply> {
-    const lessons = await repo.nextLessons(students.map((s) => s.id), new Date(ctx.now), NEXT_LESSONS_PER_STUDENT, ctx.language);
+  async function attendNext(
+    ctx: ReplyContext,
+    owner: ChatOwner,
+    students: BotStudent[],
+    answer: AttendanceAnswer,
+    messenger: MessengerType,
+  ): Promise<Reply> {
+    const lessons = await repo.nextLessons(
+      students.map((s) => s.id),
+      new Date(ctx.now),
+      NEXT_LESSONS_PER_STUDENT,
+      ctx.language,
+    );
     const targets = students.flatMap((student) => {
       const lesson = answerableLesson(lessons, student.id, ctx.now);
       return lesson ? [{ student, lesson }] : [];
@@ -76,11 +92,22 @@ export function createBotDialogService(deps: BotDialogDeps) {
     if (targets.length === 0) return withMenu(ctx, ctx.t('botDialog.attendance.none'));
     if (targets.length > 1) return pickLessonReply(ctx, answer, targets);
     const [{ student, lesson }] = targets as [(typeof targets)[number]];
-    const outcome = await deps.attendance.answer({ studyId: lesson.id, studentId: student.id, answer, answeredBy: owner.id, messenger });
+    const outcome = await deps.attendance.answer({
+      studyId: lesson.id,
+      studentId: student.id,
+      answer,
+      answeredBy: owner.id,
+      messenger,
+    });
     return outcomeReply(ctx, answer, student, outcome);
   }
 
-  function outcomeReply(ctx: ReplyContext, answer: AttendanceAnswer, student: BotStudent, outcome: Awaited<ReturnType<StudyAttendanceService['answer']>>): Reply {
+  function outcomeReply(
+    ctx: ReplyContext,
+    answer: AttendanceAnswer,
+    student: BotStudent,
+    outcome: Awaited<ReturnType<StudyAttendanceService['answer']>>,
+  ): Reply {
     switch (outcome.kind) {
       case 'recorded':
         return recordedReply(ctx, answer, student, outcome.study);
@@ -91,8 +118,14 @@ export function createBotDialogService(deps: BotDialogDeps) {
     }
   }
 
-  async function reply(ctx: ReplyContext, owner: ChatOwner, command: BotCommand, messenger: MessengerType): Promise<Reply> {
-    if (command.kind === 'help' || command.kind === 'unknown') return helpReply(ctx, command.kind === 'unknown');
+  async function reply(
+    ctx: ReplyContext,
+    owner: ChatOwner,
+    command: BotCommand,
+    messenger: MessengerType,
+  ): Promise<Reply> {
+    if (command.kind === 'help' || command.kind === 'unknown')
+      return helpReply(ctx, command.kind === 'unknown');
     if (!onFamilySide(owner.role_id)) return withMenu(ctx, ctx.t('botDialog.notForRole'));
     const students = await studentsOf(owner);
     if (students.length === 0) return withMenu(ctx, ctx.t('botDialog.noStudents'));
@@ -101,7 +134,16 @@ export function createBotDialogService(deps: BotDialogDeps) {
       case 'next':
         return nextLessons(ctx, students, showNames);
       case 'paid':
-        return paidReply(ctx, students, await repo.packages(students.map((s) => s.id), new Date(ctx.now), ctx.language), showNames);
+        return paidReply(
+          ctx,
+          students,
+          await repo.packages(
+            students.map((s) => s.id),
+            new Date(ctx.now),
+            ctx.language,
+          ),
+          showNames,
+        );
       case 'attend':
         return attendNext(ctx, owner, students, command.answer, messenger);
       case 'attendLesson': {
@@ -129,12 +171,22 @@ export function createBotDialogService(deps: BotDialogDeps) {
       const owner = found?.active ? found : undefined;
       const language = recipientLanguage(owner?.language ?? message.language);
       const ctx: ReplyContext = { t: translatorFor(language), language, now: now() };
-      const answer = owner ? await reply(ctx, owner, parseCommand(message.text), message.messenger) : notConnectedReply(ctx);
+      const answer = owner
+        ? await reply(ctx, owner, parseCommand(message.text), message.messenger)
+        : notConnectedReply(ctx);
       await deps.outbox.enqueueReplies([
-        { messenger: message.messenger, chatId: message.chatId, userId: owner?.id ?? null, key: `reply:${message.eventKey ?? jobId}`, ...answer },
+        {
+          messenger: message.messenger,
+          chatId: message.chatId,
+          userId: owner?.id ?? null,
+          key: `reply:${message.eventKey ?? jobId}`,
+          ...answer,
+        },
       ]);
       if (message.callbackId) {
-        await deps.clients[message.messenger]?.acknowledgeCallback?.(message.callbackId).catch((err: unknown) => log.debug({ err }, 'callback acknowledgement failed'));
+        await deps.clients[message.messenger]
+          ?.acknowledgeCallback?.(message.callbackId)
+          .catch((err: unknown) => log.debug({ err }, 'callback acknowledgement failed'));
       }
     },
   };

@@ -36,10 +36,22 @@ async function person(knex: Knex, role: number, firstname: string, patronymic: s
   return id;
 }
 
-async function lessonPackage(knex: Knex, student: number, payer: number, disciplineId: number, price: number, paid: number) {
-  const [contract] = await knex('contracts').insert({ student_id: student, payer_id: payer, discipline_id: disciplineId }).returning('id');
-  const [sub] = await knex('subscriptions').insert({ contract_id: contract.id, price_per_study: price, studies_template_type_id: 1 }).returning('id');
-  if (paid > 0) await knex('invoices').insert({ subscription_id: sub.id, amount: paid, payed_at: new Date() });
+async function lessonPackage(
+  knex: Knex,
+  student: number,
+  payer: number,
+  disciplineId: number,
+  price: number,
+  paid: number,
+) {
+  const [contract] = await knex('contracts')
+    .insert({ student_id: student, payer_id: payer, discipline_id: disciplineId })
+    .returning('id');
+  const [sub] = await knex('subscriptions')
+    .insert({ contract_id: contract.id, price_per_study: price, studies_template_type_id: 1 })
+    .returning('id');
+  if (paid > 0)
+    await knex('invoices').insert({ subscription_id: sub.id, amount: paid, payed_at: new Date() });
   return sub.id as number;
 }
 
@@ -54,10 +66,14 @@ async function lessons(knex: Knex, starts: DateTime[], users: number[], subscrip
 }
 
 /** Lessons days ahead at whole Kyiv hours. `teacher`: an existing user to teach Аня (a signed-in one). */
-export async function createFamilies(knex: Knex, opts: { hourBase?: number; teacher?: number } = {}): Promise<Family> {
+export async function createFamilies(
+  knex: Knex,
+  opts: { hourBase?: number; teacher?: number } = {},
+): Promise<Family> {
   const hourBase = opts.hourBase ?? 9;
   const teacher = opts.teacher ?? (await person(knex, ROLE.Teacher, 'Тарас', 'Іванович'));
-  if (opts.teacher) await knex('users').where({ id: teacher }).update({ firstname: 'Тарас', patronymic: 'Іванович' });
+  if (opts.teacher)
+    await knex('users').where({ id: teacher }).update({ firstname: 'Тарас', patronymic: 'Іванович' });
   const otherTeacher = await person(knex, ROLE.Teacher, 'Олена', 'Петрівна');
   const parent = await person(knex, ROLE.Responsible, 'Марія');
   const anna = await person(knex, ROLE.Student, 'Аня');
@@ -74,15 +90,52 @@ export async function createFamilies(knex: Knex, opts: { hourBase?: number; teac
   const bohdanPackage = await lessonPackage(knex, bohdan, parent, 3, 25000, 0);
   const strangerPackage = await lessonPackage(knex, stranger, strangerParent, 13, 20000, 100000);
   await lessons(knex, [kyivDay(-2, hourBase)], [teacher, anna], annaPackage);
-  const annaLessons = await lessons(knex, [1, 3, 5].map((d) => kyivDay(d, hourBase)), [teacher, anna], annaPackage);
-  const bohdanLessons = await lessons(knex, [2, 4].map((d) => kyivDay(d, hourBase + 2)), [otherTeacher, bohdan], bohdanPackage);
-  const strangerLessons = await lessons(knex, [1, 2].map((d) => kyivDay(d, hourBase + 4)), [otherTeacher, stranger], strangerPackage);
-  return { teacher, otherTeacher, parent, anna, bohdan, strangerParent, stranger, annaPackage, bohdanPackage, strangerPackage, annaLessons, bohdanLessons, strangerLessons };
+  const annaLessons = await lessons(
+    knex,
+    [1, 3, 5].map((d) => kyivDay(d, hourBase)),
+    [teacher, anna],
+    annaPackage,
+  );
+  const bohdanLessons = await lessons(
+    knex,
+    [2, 4].map((d) => kyivDay(d, hourBase + 2)),
+    [otherTeacher, bohdan],
+    bohdanPackage,
+  );
+  const strangerLessons = await lessons(
+    knex,
+    [1, 2].map((d) => kyivDay(d, hourBase + 4)),
+    [otherTeacher, stranger],
+    strangerPackage,
+  );
+  return {
+    teacher,
+    otherTeacher,
+    parent,
+    anna,
+    bohdan,
+    strangerParent,
+    stranger,
+    annaPackage,
+    bohdanPackage,
+    strangerPackage,
+    annaLessons,
+    bohdanLessons,
+    strangerLessons,
+  };
 }
 
 /** Binds a chat to a user as the connect flow does (the live chat id and the connection's language). */
-export async function bindChat(knex: Knex, userId: number, messenger: MessengerType, chatId: string, language: string) {
-  await knex('users').where({ id: userId }).update({ [`${messenger}_id`]: chatId });
+export async function bindChat(
+  knex: Knex,
+  userId: number,
+  messenger: MessengerType,
+  chatId: string,
+  language: string,
+) {
+  await knex('users')
+    .where({ id: userId })
+    .update({ [`${messenger}_id`]: chatId });
   await knex('bot_connections').insert({ user_id: userId, messenger, external_id: chatId, language });
 }
 
@@ -102,7 +155,10 @@ export function repliesTo(srv: BotsServer, messenger: MessengerType, chatId: str
       .filter((r) => r.path.endsWith('/sendMessage') && r.body?.chat_id === chatId)
       .map((r) => ({
         text: r.body.text,
-        buttons: (r.body.reply_markup?.inline_keyboard ?? []).map((row: Array<{ text: string; callback_data: string }>) => row.map((b) => ({ text: b.text, data: b.callback_data }))),
+        buttons: (r.body.reply_markup?.inline_keyboard ?? []).map(
+          (row: Array<{ text: string; callback_data: string }>) =>
+            row.map((b) => ({ text: b.text, data: b.callback_data })),
+        ),
         request: r,
       }));
   }
@@ -111,7 +167,11 @@ export function repliesTo(srv: BotsServer, messenger: MessengerType, chatId: str
     .map((r) => {
       const rows: Array<Array<{ text: string; data: string }>> = [];
       let width = 0;
-      for (const b of (r.body.keyboard?.Buttons ?? []) as Array<{ Columns: number; Text: string; ActionBody: string }>) {
+      for (const b of (r.body.keyboard?.Buttons ?? []) as Array<{
+        Columns: number;
+        Text: string;
+        ActionBody: string;
+      }>) {
         if (width === 0 || width + b.Columns > 6) {
           rows.push([]);
           width = 0;
@@ -123,7 +183,11 @@ export function repliesTo(srv: BotsServer, messenger: MessengerType, chatId: str
     });
 }
 
-export async function postTelegram(srv: BotsServer, body: unknown, secret = srv.config.TELEGRAM_WEBHOOK_SECRET!) {
+export async function postTelegram(
+  srv: BotsServer,
+  body: unknown,
+  secret = srv.config.TELEGRAM_WEBHOOK_SECRET!,
+) {
   const res = await fetch(`${srv.url}/api/bots/telegram/webhook`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret },
@@ -149,8 +213,19 @@ export function chatSends(srv: BotsServer, messenger: MessengerType, chatId: str
     if (messenger === 'telegram') {
       const from = { id: Number(chatId), language_code: language };
       const body = pressed
-        ? { update_id: eventSeq, callback_query: { id: `cb-${eventSeq}`, from, message: { message_id: 1, chat: { id: Number(chatId), type: 'private' } }, data: text } }
-        : { update_id: eventSeq, message: { message_id: eventSeq, chat: { id: Number(chatId), type: 'private' }, from, text } };
+        ? {
+            update_id: eventSeq,
+            callback_query: {
+              id: `cb-${eventSeq}`,
+              from,
+              message: { message_id: 1, chat: { id: Number(chatId), type: 'private' } },
+              data: text,
+            },
+          }
+        : {
+            update_id: eventSeq,
+            message: { message_id: eventSeq, chat: { id: Number(chatId), type: 'private' }, from, text },
+          };
       return postTelegram(srv, body);
     }
     return postViber(srv, {
@@ -168,10 +243,17 @@ export function chatSends(srv: BotsServer, messenger: MessengerType, chatId: str
 }
 
 /** Sends, then waits for the bot's next answer in that chat. */
-export async function ask(srv: BotsServer, messenger: MessengerType, chatId: string, language: string, input: { text?: string; press?: string }) {
+export async function ask(
+  srv: BotsServer,
+  messenger: MessengerType,
+  chatId: string,
+  language: string,
+  input: { text?: string; press?: string },
+) {
   const before = repliesTo(srv, messenger, chatId).length;
   const chat = chatSends(srv, messenger, chatId, language);
-  const status = input.press !== undefined ? await chat.press(input.press) : await chat.text(input.text ?? '');
+  const status =
+    input.press !== undefined ? await chat.press(input.press) : await chat.text(input.text ?? '');
   if (status !== 200) throw new Error(`webhook answered ${status}`);
   await waitFor(() => repliesTo(srv, messenger, chatId).length > before, 10_000);
   return repliesTo(srv, messenger, chatId)[before]!;
@@ -184,11 +266,15 @@ export const buttonData = (reply: BotReply) => reply.buttons.flat().map((b) => b
 export const fill = (template: string, params: Record<string, string | number>) =>
   Object.entries(params).reduce((text, [k, v]) => text.replaceAll(`{{${k}}}`, String(v)), template);
 
-export const lessonStart = async (knex: Knex, id: number) => (await knex('studies').where({ id }).first('start')).start as Date;
+export const lessonStart = async (knex: Knex, id: number) =>
+  (await knex('studies').where({ id }).first('start')).start as Date;
 
 /** "пн 12.05 10:00": how the bot names a lesson's start (Kyiv time, the chat's language). */
 export const lessonWhen = async (knex: Knex, id: number, language: string) =>
-  DateTime.fromJSDate(await lessonStart(knex, id)).setZone(TIME_ZONE).setLocale(language).toFormat('ccc dd.MM HH:mm');
+  DateTime.fromJSDate(await lessonStart(knex, id))
+    .setZone(TIME_ZONE)
+    .setLocale(language)
+    .toFormat('ccc dd.MM HH:mm');
 
 /** The data of the bot's answer button for a lesson as it is now. */
 export const answerButton = async (knex: Knex, answer: 'c' | 'd', study: number, student: number) =>

@@ -22,16 +22,24 @@ type Lesson = Pick<NextLesson, 'id' | 'start' | 'end' | 'miss_status'>;
 
 /** "пн 12.05 10:00" in Kyiv time. */
 export function lessonTime(start: Date, language: string): string {
-  return DateTime.fromJSDate(start).setZone(TIME_ZONE).setLocale(language).toFormat(`ccc ${DAY_MONTH_FORMAT} ${TIME_FORMAT}`);
+  return DateTime.fromJSDate(start)
+    .setZone(TIME_ZONE)
+    .setLocale(language)
+    .toFormat(`ccc ${DAY_MONTH_FORMAT} ${TIME_FORMAT}`);
 }
 
 const lessonSpan = (lesson: Lesson, language: string) =>
   `${lessonTime(lesson.start, language)}–${DateTime.fromJSDate(lesson.end).setZone(TIME_ZONE).toFormat(TIME_FORMAT)}`;
 
 const subjectOf = (item: { discipline: string | null; type_name: string | null }) =>
-  item.discipline ? (item.type_name ? `${item.discipline} (${item.type_name})` : item.discipline) : (item.type_name ?? '');
+  item.discipline
+    ? item.type_name
+      ? `${item.discipline} (${item.type_name})`
+      : item.discipline
+    : (item.type_name ?? '');
 
-const teachersOf = (teachers: NextLesson['teachers']) => (teachers ?? []).map(givenNames).filter(Boolean).join(', ');
+const teachersOf = (teachers: NextLesson['teachers']) =>
+  (teachers ?? []).map(givenNames).filter(Boolean).join(', ');
 
 const menuRow = ({ t }: ReplyContext) => [
   { text: t('botDialog.menu.next'), data: MENU_DATA.next },
@@ -55,8 +63,12 @@ export function notConnectedReply(ctx: ReplyContext): Reply {
 
 function attendButton(ctx: ReplyContext, answer: AttendanceAnswer, student: BotStudent, lesson: Lesson) {
   const seconds = Math.floor(lesson.start.getTime() / 1000);
-  const key = answer === 'confirmed' ? 'botDialog.attendance.confirmButton' : 'botDialog.attendance.declineButton';
-  return { text: ctx.t(key, { name: student.firstname, when: lessonTime(lesson.start, ctx.language) }), data: attendButtonData(answer, lesson.id, student.id, seconds) };
+  const key =
+    answer === 'confirmed' ? 'botDialog.attendance.confirmButton' : 'botDialog.attendance.declineButton';
+  return {
+    text: ctx.t(key, { name: student.firstname, when: lessonTime(lesson.start, ctx.language) }),
+    data: attendButtonData(answer, lesson.id, student.id, seconds),
+  };
 }
 
 /** Both answers for one lesson of one student, on one row. */
@@ -65,7 +77,11 @@ export function attendRow(ctx: ReplyContext, student: BotStudent, lesson: Lesson
 }
 
 /** The lesson a student's "next lesson" answer is about: the first ahead that can still be answered. */
-export function answerableLesson<L extends Lesson & { student_id: number }>(lessons: readonly L[], studentId: number, now: number): L | undefined {
+export function answerableLesson<L extends Lesson & { student_id: number }>(
+  lessons: readonly L[],
+  studentId: number,
+  now: number,
+): L | undefined {
   return lessons.find((l) => l.student_id === studentId && attendanceOpen(l, now));
 }
 
@@ -91,7 +107,9 @@ export function nextLessonsReply(ctx: ReplyContext, input: NextLessonsInput): Re
     if (own.length === 0) lines.push(`• ${t('botDialog.next.none')}`);
     for (const lesson of own) {
       const answer = input.answers.get(answerKey(lesson.id, student.id));
-      const parts = [lessonSpan(lesson, language), subjectOf(lesson), teachersOf(lesson.teachers)].filter(Boolean).join(' · ');
+      const parts = [lessonSpan(lesson, language), subjectOf(lesson), teachersOf(lesson.teachers)]
+        .filter(Boolean)
+        .join(' · ');
       lines.push(`• ${parts}${answer ? ` — ${t(`botDialog.next.${answer}`)}` : ''}`);
     }
     const next = answerableLesson(own, student.id, ctx.now);
@@ -102,7 +120,12 @@ export function nextLessonsReply(ctx: ReplyContext, input: NextLessonsInput): Re
 }
 
 /** /paid: per student, each package with lessons ahead: planned, paid of them, paid until. */
-export function paidReply(ctx: ReplyContext, students: readonly BotStudent[], packages: readonly BotPackage[], showNames: boolean): Reply {
+export function paidReply(
+  ctx: ReplyContext,
+  students: readonly BotStudent[],
+  packages: readonly BotPackage[],
+  showNames: boolean,
+): Reply {
   const { t, language } = ctx;
   const lines = [t('botDialog.paid.title')];
   for (const student of students) {
@@ -121,13 +144,36 @@ export function paidReply(ctx: ReplyContext, students: readonly BotStudent[], pa
 }
 
 /** A typed /confirm or /decline with several lessons to choose from (a parent of two): one button each. */
-export function pickLessonReply(ctx: ReplyContext, answer: AttendanceAnswer, targets: ReadonlyArray<{ student: BotStudent; lesson: Lesson }>): Reply {
-  const text = ctx.t(answer === 'confirmed' ? 'botDialog.attendance.pickConfirm' : 'botDialog.attendance.pickDecline');
-  return { text, buttons: [...targets.map(({ student, lesson }) => [attendButton(ctx, answer, student, lesson)]), menuRow(ctx)] };
+export function pickLessonReply(
+  ctx: ReplyContext,
+  answer: AttendanceAnswer,
+  targets: ReadonlyArray<{ student: BotStudent; lesson: Lesson }>,
+): Reply {
+  const text = ctx.t(
+    answer === 'confirmed' ? 'botDialog.attendance.pickConfirm' : 'botDialog.attendance.pickDecline',
+  );
+  return {
+    text,
+    buttons: [
+      ...targets.map(({ student, lesson }) => [attendButton(ctx, answer, student, lesson)]),
+      menuRow(ctx),
+    ],
+  };
 }
 
-export function recordedReply(ctx: ReplyContext, answer: AttendanceAnswer, student: BotStudent, lesson: Pick<Lesson, 'start'>): Reply {
-  return withMenu(ctx, ctx.t(`botDialog.attendance.${answer}`, { name: student.firstname, when: lessonTime(lesson.start, ctx.language) }));
+export function recordedReply(
+  ctx: ReplyContext,
+  answer: AttendanceAnswer,
+  student: BotStudent,
+  lesson: Pick<Lesson, 'start'>,
+): Reply {
+  return withMenu(
+    ctx,
+    ctx.t(`botDialog.attendance.${answer}`, {
+      name: student.firstname,
+      when: lessonTime(lesson.start, ctx.language),
+    }),
+  );
 }
 
 /** The lesson moved after the button was sent: where it is now, and buttons for the new time. */

@@ -5,7 +5,10 @@ export const DEFAULT_ICE_SERVERS: IceServer[] = [{ urls: ['stun:stun.l.google.co
 
 const urls = z.array(z.string().regex(/^(stun|stuns|turn|turns):\S+$/)).min(1);
 const iceServer = z.strictObject({
-  urls: z.union([z.string(), urls]).transform((v) => (typeof v === 'string' ? [v] : v)).pipe(urls),
+  urls: z
+    .union([z.string(), urls])
+    .transform((v) => (typeof v === 'string' ? [v] : v))
+    .pipe(urls),
   username: z.string().optional(),
   credential: z.string().optional(),
 });
@@ -26,6 +29,7 @@ export function parseIceServers(raw: string | undefined): IceServer[] {
     throw new Error('Invalid configuration: CHAT_ICE_SERVERS: not JSON');
   }
   const parsed = z.array(iceServer).max(10).safeParse(json);
-  if (!parsed.success) throw new Error(`Invalid configuration: CHAT_ICE_SERVERS: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration: CHAT_ICE_SERVERS: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { AuthState } from '../../platform/security/auth-state.js';
-import type { ChatAck, ChatMember, RealtimeChannel, RealtimeSocket } from '../../platform/realtime/realtime.types.js';
+import type {
+  ChatAck,
+  ChatMember,
+  RealtimeChannel,
+  RealtimeSocket,
+} from '../../platform/realtime/realtime.types.js';
 import type { IceServer } from './chat-ice-servers.js';
 import { chatRateLimits } from './chat-rate.limiter.js';
 import {
@@ -46,7 +51,8 @@ export function chatPrototypeChannel(iceServers: readonly IceServer[]): Realtime
     /** Calls this socket is in: `${room}\n${peer}`; the other side hears `close` when it ends. */
     const calls = new Set<string>();
 
-    const announce = (room: string) => socket.nsp.to(chatRoom(room)).emit('roomMembers', { room, members: membersOf(room) });
+    const announce = (room: string) =>
+      socket.nsp.to(chatRoom(room)).emit('roomMembers', { room, members: membersOf(room) });
 
     const setStatus = (room: string, status: ChatMember['status']) => {
       const me = rooms.get(room)?.get(socket.id);
@@ -80,10 +86,11 @@ export function chatPrototypeChannel(iceServers: readonly IceServer[]): Realtime
     // A sign-out ends the socket (disconnect below); a switch to a non-staff role leaves the chat.
     ctx.onAuthChange(async (auth) => {
       if (!isStaff(auth)) await leaveAll();
-      else for (const room of mine) {
-        const me = rooms.get(room)?.get(socket.id);
-        if (me) me.username = usernameOf(auth);
-      }
+      else
+        for (const room of mine) {
+          const me = rooms.get(room)?.get(socket.id);
+          if (me) me.username = usernameOf(auth);
+        }
     });
     socket.on('disconnect', () => void leaveAll());
 
@@ -127,7 +134,12 @@ export function chatPrototypeChannel(iceServers: readonly IceServer[]): Realtime
       mine.add(room);
       const members = rooms.get(room) ?? new Map<string, ChatMember>();
       rooms.set(room, members);
-      members.set(socket.id, { peer: socket.id, user_id: auth.user.id, username: usernameOf(auth), status: 'available' });
+      members.set(socket.id, {
+        peer: socket.id,
+        user_id: auth.user.id,
+        username: usernameOf(auth),
+        status: 'available',
+      });
       await socket.join(chatRoom(room));
       announce(room);
       return { ok: true, room, peer: socket.id, members: membersOf(room), iceServers: [...iceServers] };
@@ -182,7 +194,8 @@ export function chatPrototypeChannel(iceServers: readonly IceServer[]): Realtime
     // A call: the caller joins the private room with its peer and sends the offer; the callee joins
     // it when answering. Leaving it (or the room, or the chat, or closing the window) tells the peer `close`.
     on('joinPrivateRoom', limits.control, privateRoomBody, ({ room, to }) => {
-      if (to === socket.id || !mine.has(room) || !isMember(room, to)) return { ok: false, code: 'not_in_room' };
+      if (to === socket.id || !mine.has(room) || !isMember(room, to))
+        return { ok: false, code: 'not_in_room' };
       calls.add(`${room}\n${to}`);
       setStatus(room, 'busy');
       return { ok: true };
@@ -194,7 +207,8 @@ export function chatPrototypeChannel(iceServers: readonly IceServer[]): Realtime
     });
 
     on('privateMessagePCSignaling', limits.signaling, signalingBody, ({ room, to, desc, candidate }) => {
-      if (to === socket.id || !mine.has(room) || !isMember(room, to)) return { ok: false, code: 'not_in_room' };
+      if (to === socket.id || !mine.has(room) || !isMember(room, to))
+        return { ok: false, code: 'not_in_room' };
       socket.to(to).emit('privateMessagePCSignaling', { room, from: socket.id, to, desc, candidate });
       return { ok: true };
     });

@@ -39,7 +39,13 @@ const candidate = z.strictObject({
 
 /** Spec §7: privateMessagePCSignaling (desc or candidate, to, from, room); `from` is set by the server. */
 export const signalingBody = z
-  .strictObject({ room, to: peer, from: peer.optional(), desc: description.optional(), candidate: candidate.optional() })
+  .strictObject({
+    room,
+    to: peer,
+    from: peer.optional(),
+    desc: description.optional(),
+    candidate: candidate.optional(),
+  })
   .refine((b) => (b.desc === undefined) !== (b.candidate === undefined), 'exactly one of desc and candidate');
 
 export type ChatStatus = (typeof CHAT_STATUSES)[number];

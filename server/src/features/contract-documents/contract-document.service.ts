@@ -17,7 +17,11 @@ export interface ContractDocument {
  * school uploaded one, else the generated document. A contract on a template without a url names
  * the payer in full, so it needs surname, first name and patronymic (part 1 §2).
  */
-export async function contractDocument(knex: Knex, storage: Storage, contractId: number): Promise<ContractDocument> {
+export async function contractDocument(
+  knex: Knex,
+  storage: Storage,
+  contractId: number,
+): Promise<ContractDocument> {
   const row = await findContractDocumentRow(knex, contractId);
   if (!row) throw errors.notFound();
   const payerName = fullName({

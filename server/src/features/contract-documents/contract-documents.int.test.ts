@@ -2,7 +2,13 @@ import { DOCX_MIME } from '../document-generators/docx-layout.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
-import { docxText, fetchBytes, savedFileName, squash, userIdByEmail } from '../document-generators/document.test-kit.js';
+import {
+  docxText,
+  fetchBytes,
+  savedFileName,
+  squash,
+  userIdByEmail,
+} from '../document-generators/document.test-kit.js';
 import { convertToPdf } from '../document-generators/document.test-kit.js';
 
 const PDF_DIR = path.resolve('.tmp/documents');

@@ -18,7 +18,12 @@ export function contractDocumentsRoutes(deps: { knex: Knex; hooks: HookRegistry;
   const router = new Router({ prefix: '/api' });
   router.get('/contracts/:id/download', async (ctx) => {
     const id = parseId(ctx.params.id!);
-    await readResource({ knex: deps.knex, auth: authOf(ctx), hooks: deps.hooks, language: ctx.lang }, RESOURCES.contracts, id, 'select[]=id');
+    await readResource(
+      { knex: deps.knex, auth: authOf(ctx), hooks: deps.hooks, language: ctx.lang },
+      RESOURCES.contracts,
+      id,
+      'select[]=id',
+    );
     const document = await contractDocument(deps.knex, deps.storage, id);
     ctx.set(
       'Content-Disposition',

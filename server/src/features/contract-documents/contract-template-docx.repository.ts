@@ -5,7 +5,8 @@ const ANSWER = ['id', 'name', 'url', 'currency', 'docx_name'] as const;
 /** `contract_templates.docx_file` (storage key, never answered) and `docx_name`. */
 export function createContractTemplateDocxRepository(knex: Knex) {
   const lockedKey = async (trx: Knex.Transaction, id: number): Promise<string | null> => {
-    const row = (await trx('contract_templates').where('id', id).forUpdate().first('docx_file')) as { docx_file: string | null } | undefined;
+    const row = (await trx('contract_templates').where('id', id).forUpdate().first('docx_file')) as
+      { docx_file: string | null } | undefined;
     return row?.docx_file ?? null;
   };
   return {
@@ -26,12 +27,13 @@ export function createContractTemplateDocxRepository(knex: Knex) {
     },
     async current(db: Knex, id: number): Promise<{ key: string; name: string } | null> {
       const row = (await db('contract_templates').where('id', id).first('docx_file', 'docx_name')) as
-        | { docx_file: string | null; docx_name: string | null }
-        | undefined;
+        { docx_file: string | null; docx_name: string | null } | undefined;
       return row?.docx_file ? { key: row.docx_file, name: row.docx_name ?? 'template.docx' } : null;
     },
     async answer(db: Knex, id: number) {
-      return db('contract_templates').where('id', id).first([...ANSWER]);
+      return db('contract_templates')
+        .where('id', id)
+        .first([...ANSWER]);
     },
   };
 }

@@ -27,7 +27,10 @@ const FIELD = 'docx_file';
  * the body is read. The file must be a .docx whose placeholders are all documented; the old file is
  * deleted after the commit, every key no row names sits in the pending journal meanwhile.
  */
-export function contractTemplateDocxRoutes(deps: { knex: Knex; storage: Storage; dataDir: string }): { uploads: Router; chained: Router } {
+export function contractTemplateDocxRoutes(deps: { knex: Knex; storage: Storage; dataDir: string }): {
+  uploads: Router;
+  chained: Router;
+} {
   const { knex, storage } = deps;
   const repo = createContractTemplateDocxRepository(knex);
   const parse = documentMultipart(deps.dataDir);
@@ -63,7 +66,9 @@ export function contractTemplateDocxRoutes(deps: { knex: Knex; storage: Storage;
       } catch (err) {
         if (!(err instanceof ContractTemplateError)) throw err;
         if (err.reason === 'invalid') throw errors.invalidField(FIELD, 'documents.template_invalid');
-        throw errors.invalidField(FIELD, 'documents.template_unknown_placeholders', { names: err.names.map((n) => `{${n}}`).join(', ') });
+        throw errors.invalidField(FIELD, 'documents.template_unknown_placeholders', {
+          names: err.names.map((n) => `{${n}}`).join(', '),
+        });
       }
       const key = documentKey('contract-templates', taken);
       await addPendingObjects(knex, [key]);
@@ -72,7 +77,8 @@ export function contractTemplateDocxRoutes(deps: { knex: Knex; storage: Storage;
         const stored = await putDocument(storage, key, taken);
         const row = await knex.transaction(async (trx) => {
           const old = await repo.attach(trx, id, stored.key, stored.name);
-          if ((await dropPendingObjects(trx, [stored.key])) !== 1) throw new Error('pending template object vanished');
+          if ((await dropPendingObjects(trx, [stored.key])) !== 1)
+            throw new Error('pending template object vanished');
           replaced = old ? [old] : [];
           await addPendingObjects(trx, replaced);
           return repo.answer(trx, id);

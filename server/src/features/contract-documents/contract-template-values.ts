@@ -9,7 +9,10 @@ import {
 import type { ContractDocumentRow } from './contract-document.repository.js';
 
 /** Every placeholder's value for one contract (docs/domain-rules.md lists them): empty when unknown. */
-export function contractTemplateValues(row: ContractDocumentRow, payerName: string): Record<ContractTemplatePlaceholder, string> {
+export function contractTemplateValues(
+  row: ContractDocumentRow,
+  payerName: string,
+): Record<ContractTemplatePlaceholder, string> {
   const price = row.price_per_study;
   const count = row.studies_count || null;
   const amount = price !== null && count !== null ? price * count : null;
@@ -20,7 +23,11 @@ export function contractTemplateValues(row: ContractDocumentRow, payerName: stri
     customer_name: payerName,
     customer_phone: documentPhone(row.payer_phone) ?? '',
     customer_email: row.payer_email ?? '',
-    student_name: fullName({ surname: row.student_surname, firstname: row.student_firstname, patronymic: row.student_patronymic }),
+    student_name: fullName({
+      surname: row.student_surname,
+      firstname: row.student_firstname,
+      patronymic: row.student_patronymic,
+    }),
     student_class: row.student_class === null ? '' : String(row.student_class),
     discipline: row.discipline ?? '',
     executor: row.entity ?? '',
@@ -37,8 +44,13 @@ export function contractTemplateValues(row: ContractDocumentRow, payerName: stri
 }
 
 /** The template's stored .docx, filled for this contract. */
-export async function filledTemplateDocx(storage: Storage, row: ContractDocumentRow, payerName: string): Promise<Buffer> {
+export async function filledTemplateDocx(
+  storage: Storage,
+  row: ContractDocumentRow,
+  payerName: string,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await storage.get(row.template_docx!)) chunks.push(Buffer.from(chunk as Uint8Array));
+  for await (const chunk of await storage.get(row.template_docx!))
+    chunks.push(Buffer.from(chunk as Uint8Array));
   return fillContractTemplate(Buffer.concat(chunks), contractTemplateValues(row, payerName));
 }

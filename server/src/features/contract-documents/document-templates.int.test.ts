@@ -2,7 +2,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { samplePdf } from '../document-generators/sample-files.test-kit.js';
-import { contractFormDocx, convertAllToPdf, docxText, fetchBytes, squash } from '../document-generators/document.test-kit.js';
+import {
+  contractFormDocx,
+  convertAllToPdf,
+  docxText,
+  fetchBytes,
+  squash,
+} from '../document-generators/document.test-kit.js';
 import { TIME_ZONE } from '@school/shared/domain';
 
 /**
@@ -46,7 +52,11 @@ beforeAll(async () => {
     .knex('contract_templates')
     .insert({ id: 90, name: 'Индивидуальный договор (русский)', url: null });
   const templates = await srv.knex('contract_templates').orderBy('id').select('id', 'name', 'url');
-  await srv.knex('contract_templates').insert({ id: OFFER_TEMPLATE, name: 'Публічна оферта (власний бланк)', url: 'https://school.example/offer' });
+  await srv.knex('contract_templates').insert({
+    id: OFFER_TEMPLATE,
+    name: 'Публічна оферта (власний бланк)',
+    url: 'https://school.example/offer',
+  });
   for (const t of templates) {
     const [{ id }] = await srv
       .knex('contracts')
@@ -55,16 +65,37 @@ beforeAll(async () => {
     await srv.knex('subscriptions').insert({ contract_id: id, price_per_study: 32050 });
     contracts.push({ id, template: t.name, url: t.url });
   }
-  const discipline = (await srv.knex('contract_disciplines').orderBy('id').first('id', 'name')) as { id: number; name: string };
+  const discipline = (await srv.knex('contract_disciplines').orderBy('id').first('id', 'name')) as {
+    id: number;
+    name: string;
+  };
   [{ id: offerContract }] = await srv
     .knex('contracts')
-    .insert({ student_id: child, payer_id: parent, template_id: OFFER_TEMPLATE, discipline_id: discipline.id, end_at: '2026-12-31T10:00:00Z' })
+    .insert({
+      student_id: child,
+      payer_id: parent,
+      template_id: OFFER_TEMPLATE,
+      discipline_id: discipline.id,
+      end_at: '2026-12-31T10:00:00Z',
+    })
     .returning('id');
-  const [offerSub] = await srv.knex('subscriptions').insert({ contract_id: offerContract, price_per_study: 32050, studies_per_week: 2 }).returning('id');
-  const study = (await srv.knex('study_user').where('user_id', child).orderBy('study_id').first('study_id')).study_id;
-  await srv.knex('study_user').where({ study_id: study, user_id: child }).update({ subscription_id: offerSub.id });
+  const [offerSub] = await srv
+    .knex('subscriptions')
+    .insert({ contract_id: offerContract, price_per_study: 32050, studies_per_week: 2 })
+    .returning('id');
+  const study = (await srv.knex('study_user').where('user_id', child).orderBy('study_id').first('study_id'))
+    .study_id;
+  await srv
+    .knex('study_user')
+    .where({ study_id: study, user_id: child })
+    .update({ subscription_id: offerSub.id });
   const manager = await srv.signInAs('Manager');
-  const upload = await fetchBytes(manager, 'POST', `/api/contract_templates/${OFFER_TEMPLATE}/docx`, docxForm(await offerForm()));
+  const upload = await fetchBytes(
+    manager,
+    'POST',
+    `/api/contract_templates/${OFFER_TEMPLATE}/docx`,
+    docxForm(await offerForm()),
+  );
   if (upload.status !== 200) throw new Error(`template upload: ${upload.status} ${upload.bytes.toString()}`);
   const sub = await srv.knex('subscriptions').where({ contract_id: contracts[0]!.id }).first('id');
   for (const t of await srv
@@ -115,19 +146,37 @@ describe('documents of every template', () => {
     const own = squash(pdfs.get('contract-own-docx')!.text);
     const k = srv.knex;
     const created = (await k('contracts').where('id', offerContract).first('created_at')).created_at as Date;
-    const day = new Intl.DateTimeFormat('uk-UA', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(created);
-    const child = await k('users').where({ email: DEMO_ACCOUNTS.Student }).first('surname', 'firstname', 'patronymic');
-    const discipline = (await k('contracts as c').join('contract_disciplines as d', 'd.id', 'c.discipline_id').where('c.id', offerContract).first('d.name')).name;
+    const day = new Intl.DateTimeFormat('uk-UA', {
+      timeZone: TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(created);
+    const child = await k('users')
+      .where({ email: DEMO_ACCOUNTS.Student })
+      .first('surname', 'firstname', 'patronymic');
+    const discipline = (
+      await k('contracts as c')
+        .join('contract_disciplines as d', 'd.id', 'c.discipline_id')
+        .where('c.id', offerContract)
+        .first('d.name')
+    ).name;
     const payee = await k('invoice_templates').where('contract_template_id', OFFER_TEMPLATE).first('entity');
     const fallback = await k('invoice_templates').where('id', 1).first('entity', 'bank');
     expect(own).toContain(`ДОГОВІР ПРИЄДНАННЯ № ${offerContract} від ${day}`);
     expect(own).toContain('Замовник: Мельник Оксана Андріївна, тел.');
-    expect(own).toContain(`Учень: ${[child.surname, child.firstname, child.patronymic].filter(Boolean).join(' ')}`);
+    expect(own).toContain(
+      `Учень: ${[child.surname, child.firstname, child.patronymic].filter(Boolean).join(' ')}`,
+    );
     expect(own).toContain(`Дисципліна: ${discipline}.`);
     expect(own).toContain(`Виконавець: ${(payee ?? fallback).entity}.`);
-    expect(own).toContain('Ціна одного заняття: 320,50 грн (триста двадцять гривень 50 копійок); 2 на тиждень.');
+    expect(own).toContain(
+      'Ціна одного заняття: 320,50 грн (триста двадцять гривень 50 копійок); 2 на тиждень.',
+    );
     expect(own).toContain('Разом за 1 занять: 320,50 грн (триста двадцять гривень 50 копійок).');
-    expect(own).toContain('Діє до 31.12.2026. Оферта: https://school.example/offer (Публічна оферта (власний бланк)).');
+    expect(own).toContain(
+      'Діє до 31.12.2026. Оферта: https://school.example/offer (Публічна оферта (власний бланк)).',
+    );
     expect(pdfs.get('contract-own-docx')!.pages).toHaveLength(1);
     for (const c of contracts) {
       const pdf = pdfs.get(`contract-template-${c.id}`)!;
@@ -154,7 +203,10 @@ describe('a contract template’s own .docx (POST / GET / DELETE api/contract_te
       expect((await fetchBytes(c, 'DELETE', url)).status, role).toBe(403);
     }
     const admin = await srv.signInAs('Administrator');
-    expect((await fetchBytes(admin, 'POST', '/api/contract_templates/9999/docx', docxForm(await offerForm()))).status).toBe(404);
+    expect(
+      (await fetchBytes(admin, 'POST', '/api/contract_templates/9999/docx', docxForm(await offerForm())))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses what is not a .docx, broken tags and unknown placeholders with 422 on docx_file, keeping the stored one', async () => {
@@ -164,7 +216,10 @@ describe('a contract template’s own .docx (POST / GET / DELETE api/contract_te
     const refusals: Array<[Buffer, string]> = [
       [samplePdf(), 'A contract template must be a Word document (.docx).'],
       [await contractFormDocx(['Договір № {number']), 'The template could not be read'],
-      [await contractFormDocx(['Договір № {numbr} від {date}, {payer}']), 'The template has unknown fields: {numbr}, {payer}.'],
+      [
+        await contractFormDocx(['Договір № {numbr} від {date}, {payer}']),
+        'The template has unknown fields: {numbr}, {payer}.',
+      ],
     ];
     for (const [bytes, message] of refusals) {
       const res = await fetchBytes(manager, 'POST', url, docxForm(bytes));
@@ -181,10 +236,15 @@ describe('a contract template’s own .docx (POST / GET / DELETE api/contract_te
     const second = await contractFormDocx(['Інший бланк № {number}']);
     const put = await fetchBytes(manager, 'POST', url, docxForm(second, 'бланк-2.docx'));
     expect(put.status).toBe(200);
-    expect(JSON.parse(put.bytes.toString()).data).toMatchObject({ id: OFFER_TEMPLATE, docx_name: 'бланк-2.docx' });
+    expect(JSON.parse(put.bytes.toString()).data).toMatchObject({
+      id: OFFER_TEMPLATE,
+      docx_name: 'бланк-2.docx',
+    });
     const got = await fetchBytes(manager, 'GET', url);
     expect(got.bytes.equals(second)).toBe(true);
-    expect(docxText((await fetchBytes(manager, 'GET', `/api/contracts/${offerContract}/download`)).bytes).text).toContain(`Інший бланк № ${offerContract}`);
+    expect(
+      docxText((await fetchBytes(manager, 'GET', `/api/contracts/${offerContract}/download`)).bytes).text,
+    ).toContain(`Інший бланк № ${offerContract}`);
     // The lookup shows which templates have a .docx, never where it is stored.
     const listed = (await manager.get(`/api/contract_templates/${OFFER_TEMPLATE}`)).body.data;
     expect(listed.docx_name).toBe('бланк-2.docx');
@@ -192,8 +252,12 @@ describe('a contract template’s own .docx (POST / GET / DELETE api/contract_te
 
     expect((await fetchBytes(manager, 'DELETE', url)).status).toBe(204);
     expect((await fetchBytes(manager, 'GET', url)).status).toBe(404);
-    const generated = docxText((await fetchBytes(manager, 'GET', `/api/contracts/${offerContract}/download`)).bytes).text;
+    const generated = docxText(
+      (await fetchBytes(manager, 'GET', `/api/contracts/${offerContract}/download`)).bytes,
+    ).text;
     expect(generated).toContain(`ЗАЯВА № ${offerContract}`);
-    expect(await srv.knex('contract_templates').where('id', OFFER_TEMPLATE).first('docx_file', 'docx_name')).toEqual({ docx_file: null, docx_name: null });
+    expect(
+      await srv.knex('contract_templates').where('id', OFFER_TEMPLATE).first('docx_file', 'docx_name'),
+    ).toEqual({ docx_file: null, docx_name: null });
   });
 });

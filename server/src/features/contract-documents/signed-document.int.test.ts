@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import { fetchBytes, savedFileName, userIdByEmail } from '../document-generators/document.test-kit.js';
 import { filesUnder, form } from '../document-generators/document-upload.test-kit.js';
-import { sampleDocx, sampleExe, sampleJar, sampleOdt, samplePdf, samplePng } from '../document-generators/sample-files.test-kit.js';
+import {
+  sampleDocx,
+  sampleExe,
+  sampleJar,
+  sampleOdt,
+  samplePdf,
+  samplePng,
+} from '../document-generators/sample-files.test-kit.js';
 
 /** Issue 15 point 2: the contract's signed document, uploaded with the contract form. */
 let srv: TestServer;
@@ -26,7 +33,10 @@ beforeAll(async () => {
   srv = await startTestServer({ env: { DATA_DIR: dataDir } });
   parent = await userIdByEmail(srv.knex, DEMO_ACCOUNTS.Responsible);
   child = await userIdByEmail(srv.knex, DEMO_ACCOUNTS.Student);
-  const [stranger] = await srv.knex('users').insert({ role_id: 4, firstname: 'Іван', surname: 'Чужий' }).returning('id');
+  const [stranger] = await srv
+    .knex('users')
+    .insert({ role_id: 4, firstname: 'Іван', surname: 'Чужий' })
+    .returning('id');
   const [row] = await srv
     .knex('contracts')
     .insert({ student_id: stranger.id, payer_id: stranger.id, end_at: '2027-01-01T00:00:00Z' })
@@ -43,7 +53,10 @@ describe('contract signed document', () => {
     const manager = await srv.signInAs('Manager');
     const pdf = samplePdf('Signed by both parties');
     const name = 'Договір №7 — підписаний.pdf';
-    const created = await manager.post('/api/contracts', form(contractFields(), { document_file: [pdf, name, PDF] }));
+    const created = await manager.post(
+      '/api/contracts',
+      form(contractFields(), { document_file: [pdf, name, PDF] }),
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.body.data.document_name).toBe(name);
     expect(created.body.data).not.toHaveProperty('document_file');
@@ -53,11 +66,17 @@ describe('contract signed document', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(PDF);
     expect(res.bytes.equals(pdf)).toBe(true);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[ -~]+"; filename\*=UTF-8''/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="[ -~]+"; filename\*=UTF-8''/,
+    );
     expect(savedFileName(res.headers.get('content-disposition'))).toBe(name);
 
     // The parent reads their child's contracts, so they read its signed document too.
-    const family = await fetchBytes(await srv.signInAs('Responsible'), 'GET', `/api/contracts/${id}/document`);
+    const family = await fetchBytes(
+      await srv.signInAs('Responsible'),
+      'GET',
+      `/api/contracts/${id}/document`,
+    );
     expect(family.status).toBe(200);
     expect(family.bytes.equals(pdf)).toBe(true);
     expect(stored()).toHaveLength(1);
@@ -66,7 +85,10 @@ describe('contract signed document', () => {
 
   it('is replaced by an update (POST with _method=patch): the new file downloads, the old one is deleted', async () => {
     const manager = await srv.signInAs('Manager');
-    const created = await manager.post('/api/contracts', form(contractFields(), { document_file: [samplePdf('first'), 'first.pdf', PDF] }));
+    const created = await manager.post(
+      '/api/contracts',
+      form(contractFields(), { document_file: [samplePdf('first'), 'first.pdf', PDF] }),
+    );
     const id = created.body.data.id as number;
     const before = stored();
     const oldKey = (await srv.knex('contracts').where({ id }).first('document_file')).document_file as string;
@@ -86,7 +108,13 @@ describe('contract signed document', () => {
     expect(fs.existsSync(path.join(dataDir, 'files', ...oldKey.split('/')))).toBe(false);
 
     // A form sent again with its file input left empty keeps the document.
-    const kept = await manager.post(`/api/contracts/${id}`, form({ _method: 'patch', end_at: '2027-09-30' }, { document_file: [Buffer.alloc(0), '', 'application/octet-stream'] }));
+    const kept = await manager.post(
+      `/api/contracts/${id}`,
+      form(
+        { _method: 'patch', end_at: '2027-09-30' },
+        { document_file: [Buffer.alloc(0), '', 'application/octet-stream'] },
+      ),
+    );
     expect(kept.status).toBe(200);
     expect(kept.body.data.document_name).toBe('скан.png');
     expect((await fetchBytes(manager, 'GET', `/api/contracts/${id}/document`)).bytes.equals(png)).toBe(true);
@@ -96,9 +124,14 @@ describe('contract signed document', () => {
       [await sampleDocx(), 'signed.docx', DOCX],
       [sampleOdt(), 'signed.odt', 'application/vnd.oasis.opendocument.text'],
     ] as const) {
-      const up = await manager.patch(`/api/contracts/${id}`, form({}, { document_file: [bytes, name, mime] }));
+      const up = await manager.patch(
+        `/api/contracts/${id}`,
+        form({}, { document_file: [bytes, name, mime] }),
+      );
       expect(up.status, up.text).toBe(200);
-      expect((await fetchBytes(manager, 'GET', `/api/contracts/${id}/document`)).headers.get('content-type')).toBe(mime);
+      expect(
+        (await fetchBytes(manager, 'GET', `/api/contracts/${id}/document`)).headers.get('content-type'),
+      ).toBe(mime);
     }
     expect(stored()).toHaveLength(before.length);
   });
@@ -107,7 +140,10 @@ describe('contract signed document', () => {
     const manager = await srv.signInAs('Manager', 'en');
     const [contracts, files] = [await contractCount(), stored()];
     const big = Buffer.concat([samplePdf(), Buffer.alloc(10 * 1024 * 1024)]);
-    const res = await manager.post('/api/contracts', form(contractFields(), { document_file: [big, 'big.pdf', PDF] }));
+    const res = await manager.post(
+      '/api/contracts',
+      form(contractFields(), { document_file: [big, 'big.pdf', PDF] }),
+    );
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('payload_too_large');
     expect(res.body.message).toBe('The file is too large: at most 10 MB.');
@@ -123,15 +159,23 @@ describe('contract signed document', () => {
       [sampleExe(), 'scan.pdf'],
       [sampleJar(), 'contract.docx'],
     ] as const) {
-      const res = await manager.post('/api/contracts', form(contractFields(), { document_file: [bytes, name, PDF] }));
+      const res = await manager.post(
+        '/api/contracts',
+        form(contractFields(), { document_file: [bytes, name, PDF] }),
+      );
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual(['document_file']);
       expect(res.body.errors.document_file[0]).toContain('PDF');
     }
     // The same refusal on an update leaves the row as it was.
-    const update = await manager.post(`/api/contracts/${strangerContract}`, form({ _method: 'patch', end_at: '2030-01-01' }, { document_file: [sampleExe(), 'a.pdf', PDF] }));
+    const update = await manager.post(
+      `/api/contracts/${strangerContract}`,
+      form({ _method: 'patch', end_at: '2030-01-01' }, { document_file: [sampleExe(), 'a.pdf', PDF] }),
+    );
     expect(update.status).toBe(422);
-    expect((await srv.knex('contracts').where({ id: strangerContract }).first('end_at')).end_at.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(
+      (await srv.knex('contracts').where({ id: strangerContract }).first('end_at')).end_at.toISOString(),
+    ).toBe('2027-01-01T00:00:00.000Z');
     expect(await contractCount()).toBe(contracts);
     expect(stored()).toEqual(files);
   });
@@ -141,7 +185,9 @@ describe('contract signed document', () => {
     const pdf = () => ({ document_file: [samplePdf(), 'x.pdf', PDF] as const });
     expect((await parentClient.post('/api/contracts', form(contractFields(), pdf()))).status).toBe(403);
     const own = (await srv.knex('contracts').where({ student_id: child }).first('id')).id as number;
-    expect((await parentClient.post(`/api/contracts/${own}`, form({ _method: 'patch' }, pdf()))).status).toBe(403);
+    expect((await parentClient.post(`/api/contracts/${own}`, form({ _method: 'patch' }, pdf()))).status).toBe(
+      403,
+    );
     const teacher = await srv.signInAs('Teacher');
     expect((await teacher.post(`/api/contracts/${own}`, form({ _method: 'patch' }, pdf()))).status).toBe(403);
     expect((await teacher.get(`/api/contracts/${own}/document`)).status).toBe(403);
@@ -159,8 +205,12 @@ describe('contract signed document', () => {
 
   it('goes with its contract when the contract is deleted', async () => {
     const manager = await srv.signInAs('Manager');
-    const created = await manager.post('/api/contracts', form(contractFields(), { document_file: [samplePdf(), 'gone.pdf', PDF] }));
-    const key = (await srv.knex('contracts').where({ id: created.body.data.id }).first('document_file')).document_file as string;
+    const created = await manager.post(
+      '/api/contracts',
+      form(contractFields(), { document_file: [samplePdf(), 'gone.pdf', PDF] }),
+    );
+    const key = (await srv.knex('contracts').where({ id: created.body.data.id }).first('document_file'))
+      .document_file as string;
     const file = path.join(dataDir, 'files', ...key.split('/'));
     expect(fs.existsSync(file)).toBe(true);
     expect((await manager.delete(`/api/contracts/${created.body.data.id}`)).status).toBe(204);

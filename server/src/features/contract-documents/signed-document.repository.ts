@@ -29,8 +29,7 @@ export const signedDocumentSlot: DocumentSlot = {
 
   async current(knex, id) {
     const row = (await knex('contracts').where('id', id).first('document_file', 'document_name')) as
-      | { document_file: string | null; document_name: string | null }
-      | undefined;
+      { document_file: string | null; document_name: string | null } | undefined;
     if (!row?.document_file) return null;
     return { key: row.document_file, name: row.document_name ?? 'contract', mime: null };
   },
@@ -38,7 +37,6 @@ export const signedDocumentSlot: DocumentSlot = {
 
 async function lockedKey(trx: Knex.Transaction, id: number): Promise<string | null> {
   const row = (await trx('contracts').where('id', id).forUpdate().first('document_file')) as
-    | { document_file: string | null }
-    | undefined;
+    { document_file: string | null } | undefined;
   return row?.document_file ?? null;
 }

@@ -8,7 +8,9 @@ const { knex } = useTestDatabase();
 describe('contracts scope', () => {
   it("a parent sees exactly their children's contracts", async () => {
     const parent = await authFor(knex, DEMO_ACCOUNTS.Responsible);
-    const expected = await idsOf(knex, 'SELECT id FROM contracts WHERE student_id = ANY(?)', [parent.childIds]);
+    const expected = await idsOf(knex, 'SELECT id FROM contracts WHERE student_id = ANY(?)', [
+      parent.childIds,
+    ]);
     expect(expected.length).toBeGreaterThan(0);
     expect(await visibleIds(knex, 'contracts', parent)).toEqual(expected);
   });
@@ -22,7 +24,9 @@ describe('contracts scope', () => {
       expect(hookedQuery(knex, 'contracts', await authFor(knex, email))).toBeNull();
     }
     for (const role of [ROLE.Lead, ROLE.Guest, ROLE.Responsible]) {
-      expect(hookedQuery(knex, 'contracts', await authFor(knex, DEMO_ACCOUNTS.Administrator, role))).toBeNull();
+      expect(
+        hookedQuery(knex, 'contracts', await authFor(knex, DEMO_ACCOUNTS.Administrator, role)),
+      ).toBeNull();
     }
   });
 });

@@ -12,19 +12,37 @@ export const contractsScope: RowScope = readScopeFor('contract');
  * end date, invoice templates tied to it make one required. No template, or an unknown id (the
  * foreign key answers 422 on write): the strictest form.
  */
-export async function contractTemplateFacts(knex: Knex, templateId: unknown): Promise<ContractTemplateFacts | null> {
-  const id = typeof templateId === 'number' ? templateId : /^[1-9]\d{0,9}$/.test(String(templateId ?? '')) ? Number(templateId) : NaN;
+export async function contractTemplateFacts(
+  knex: Knex,
+  templateId: unknown,
+): Promise<ContractTemplateFacts | null> {
+  const id =
+    typeof templateId === 'number'
+      ? templateId
+      : /^[1-9]\d{0,9}$/.test(String(templateId ?? ''))
+        ? Number(templateId)
+        : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
-  const template = (await knex('contract_templates').where('id', id).first('url')) as { url: string | null } | undefined;
+  const template = (await knex('contract_templates').where('id', id).first('url')) as
+    { url: string | null } | undefined;
   if (!template) return null;
-  const invoice = await knex('invoice_templates').where('contract_template_id', id).first(knex.raw('1 as one'));
+  const invoice = await knex('invoice_templates')
+    .where('contract_template_id', id)
+    .first(knex.raw('1 as one'));
   return { hasUrl: Boolean(template.url?.trim()), hasInvoiceTemplates: Boolean(invoice) };
 }
 
 /** The stored values the form rules read, in the form's input shape (dates as ISO text). */
 function storedFormValues(existing: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of ['student_id', 'payer_id', 'end_at', 'template_id', 'discipline_id', 'invoice_template_id']) {
+  for (const key of [
+    'student_id',
+    'payer_id',
+    'end_at',
+    'template_id',
+    'discipline_id',
+    'invoice_template_id',
+  ]) {
     const v = existing[key];
     out[key] = v instanceof Date ? v.toISOString() : v;
   }
@@ -42,7 +60,10 @@ export const contractsWriteSchema: SchemaResolver = async ({ knex, action, body,
   const schema = contractFormSchemaFor(await contractTemplateFacts(knex, templateId));
   if (action === 'create' || !existing) return schema;
   const stored = storedFormValues(existing);
-  return z.preprocess((input) => (input && typeof input === 'object' ? { ...stored, ...input } : input), schema);
+  return z.preprocess(
+    (input) => (input && typeof input === 'object' ? { ...stored, ...input } : input),
+    schema,
+  );
 };
 
 export const contractsHooks: ResourceHooks = { scope: contractsScope, writeSchema: contractsWriteSchema };

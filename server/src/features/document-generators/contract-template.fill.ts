@@ -17,7 +17,10 @@ export class ContractTemplateError extends Error {
  * Compiles a .docx with docxtemplater, collecting every tag it holds (a tag split over several
  * runs by Word counts once). Broken delimiters (`{number` without `}`) fail here.
  */
-function compile(docx: Buffer, data?: Partial<Record<ContractTemplatePlaceholder, string>>): { doc: Docxtemplater; tags: Set<string> } {
+function compile(
+  docx: Buffer,
+  data?: Partial<Record<ContractTemplatePlaceholder, string>>,
+): { doc: Docxtemplater; tags: Set<string> } {
   const tags = new Set<string>();
   let zip: PizZip;
   try {
@@ -61,7 +64,10 @@ export function checkContractTemplate(docx: Buffer): string[] {
 }
 
 /** The template with every placeholder replaced by the contract's value (XML-escaped by docxtemplater). */
-export function fillContractTemplate(docx: Buffer, values: Record<ContractTemplatePlaceholder, string>): Buffer {
+export function fillContractTemplate(
+  docx: Buffer,
+  values: Record<ContractTemplatePlaceholder, string>,
+): Buffer {
   const { doc } = compile(docx, values);
   doc.render(values);
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });

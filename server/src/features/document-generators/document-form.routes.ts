@@ -7,7 +7,12 @@ import { addPendingObjects, dropPendingObjects } from '../../platform/storage/pe
 import type { Storage } from '../../platform/storage/storage.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import { parseId, readResource } from '../../resource-engine/resource-reader.js';
-import { createResource, deleteResource, updateResource, type WriteRequest } from '../../resource-engine/resource-writer.js';
+import {
+  createResource,
+  deleteResource,
+  updateResource,
+  type WriteRequest,
+} from '../../resource-engine/resource-writer.js';
 import { authOf } from '../../platform/security/session-guard.js';
 import { attachmentDisposition } from '../../platform/http/content-disposition.js';
 import type { DocumentSlot } from './document-slot.js';
@@ -36,13 +41,21 @@ const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'resource
  * `uploads` is mounted before the body parser (multipart requests only; others pass on to the
  * generic routes); `chained` answers the download and DELETE (which removes the stored file too).
  */
-export function documentFormRoutes(deps: DocumentFormDeps, slot: DocumentSlot): { uploads: Router; chained: Router } {
+export function documentFormRoutes(
+  deps: DocumentFormDeps,
+  slot: DocumentSlot,
+): { uploads: Router; chained: Router } {
   const { knex, hooks, storage } = deps;
   const { resource } = slot;
   const subject = resource.subject as SubjectName;
   const base = `/api/${resource.name}`;
   const parse = documentMultipart(deps.dataDir);
-  const engine = (ctx: Context, db: Knex = knex) => ({ knex: db, hooks, auth: authOf(ctx), language: ctx.lang });
+  const engine = (ctx: Context, db: Knex = knex) => ({
+    knex: db,
+    hooks,
+    auth: authOf(ctx),
+    language: ctx.lang,
+  });
 
   const removeObjects = async (ctx: Context, keys: readonly string[]) => {
     for (const key of keys) {
@@ -69,12 +82,17 @@ export function documentFormRoutes(deps: DocumentFormDeps, slot: DocumentSlot): 
       const stored = taken && key ? await putDocument(storage, key, taken) : undefined;
       const answer = await knex.transaction(async (trx) => {
         const req: WriteRequest = { ...engine(ctx, trx), t: ctx.t, body, query: ctx.querystring };
-        if (!stored) return action === 'create' ? createResource(req, resource) : updateResource(req, resource, id);
-        const rowId = action === 'create' ? Number((await createResource({ ...req, query: 'select[]=id' }, resource)).id) : id;
+        if (!stored)
+          return action === 'create' ? createResource(req, resource) : updateResource(req, resource, id);
+        const rowId =
+          action === 'create'
+            ? Number((await createResource({ ...req, query: 'select[]=id' }, resource)).id)
+            : id;
         if (action === 'update') await updateResource({ ...req, query: 'select[]=id' }, resource, id);
         replaced = await slot.attach(trx, rowId, stored, auth.user.id);
         // Another start's sweep took the entry (it thought this process dead): keep nothing.
-        if ((await dropPendingObjects(trx, [stored.key])) !== 1) throw new Error('pending document object vanished');
+        if ((await dropPendingObjects(trx, [stored.key])) !== 1)
+          throw new Error('pending document object vanished');
         await addPendingObjects(trx, replaced);
         return readResource(req, resource, rowId, ctx.querystring);
       });
@@ -112,7 +130,8 @@ export function documentFormRoutes(deps: DocumentFormDeps, slot: DocumentSlot): 
     if (!isMultipart(ctx) || !NUMERIC.test(ctx.params.id!)) return next();
     const id = parseId(ctx.params.id!);
     const auth = authOf(ctx);
-    if (!auth.ability.can('update', subject) && !auth.ability.can('delete', subject)) throw errors.forbidden();
+    if (!auth.ability.can('update', subject) && !auth.ability.can('delete', subject))
+      throw errors.forbidden();
     await readResource(engine(ctx), resource, id, 'select[]=id');
     await parse(ctx, async () => {
       const body = ctx.request.body ?? {};

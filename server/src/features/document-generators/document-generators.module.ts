@@ -4,5 +4,8 @@ import { documentGeneratorsRoutes } from './document-generators.routes.js';
 
 /** The invoice and contract generators of part 2 §7 (POST /invoice, POST /contract): .docx answers. */
 export function createDocumentGeneratorsModule(deps: { knex: Knex }): FeatureModule {
-  return { name: 'document-generators', routes: [{ stage: 'chained', router: documentGeneratorsRoutes(deps) }] };
+  return {
+    name: 'document-generators',
+    routes: [{ stage: 'chained', router: documentGeneratorsRoutes(deps) }],
+  };
 }

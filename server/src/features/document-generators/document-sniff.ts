@@ -20,7 +20,8 @@ export function sniffDocument(bytes: Buffer): DocumentFileKind | null {
   if (starts([0x49, 0x49, 0x2a, 0x00]) || starts([0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   if (starts('ftyp', 4) && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'))) return 'heic';
   if (starts([0x50, 0x4b, 0x03, 0x04])) return sniffZip(bytes);
-  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return isWordCompoundFile(bytes) ? 'doc' : null;
+  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+    return isWordCompoundFile(bytes) ? 'doc' : null;
   return null;
 }
 
@@ -35,12 +36,17 @@ function sniffZip(bytes: Buffer): DocumentFileKind | null {
   const names = new Set(list);
   // ODF: the first entry is an uncompressed "mimetype" holding the document's type.
   if (bytes.subarray(30, 38).toString('latin1') === 'mimetype') {
-    return bytes.subarray(38, 38 + ODT_MIME.length).toString('latin1') === ODT_MIME && names.has('content.xml') ? 'odt' : null;
+    return bytes.subarray(38, 38 + ODT_MIME.length).toString('latin1') === ODT_MIME &&
+      names.has('content.xml')
+      ? 'odt'
+      : null;
   }
   const lower = new Set([...names].map((n) => n.toLowerCase()));
   if (!names.has('[Content_Types].xml') || !names.has('word/document.xml')) return null;
   // Macros (.docm renamed) and anything runnable packed inside are not a document we keep.
-  for (const n of lower) if (n.endsWith('vbaproject.bin') || /\.(exe|dll|com|scr|bat|cmd|ps1|vbs|js|jar|msi|sh)$/.test(n)) return null;
+  for (const n of lower)
+    if (n.endsWith('vbaproject.bin') || /\.(exe|dll|com|scr|bat|cmd|ps1|vbs|js|jar|msi|sh)$/.test(n))
+      return null;
   return 'docx';
 }
 

@@ -8,7 +8,8 @@ export function form(
 ): FormData {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  for (const [k, [bytes, name, type]] of Object.entries(files)) body.append(k, new Blob([new Uint8Array(bytes)], { type }), name);
+  for (const [k, [bytes, name, type]] of Object.entries(files))
+    body.append(k, new Blob([new Uint8Array(bytes)], { type }), name);
   return body;
 }
 

@@ -31,7 +31,11 @@ const MAX_MB = DOCUMENT_UPLOAD_MAX_BYTES / (1024 * 1024);
  */
 export function documentMultipart(dataDir: string) {
   // This process's own directory: a start after a crash removes what it left half-written.
-  const parse = multipart({ dir: processUploadDir(dataDir), fileBytes: DOCUMENT_UPLOAD_MAX_BYTES, maxFiles: 1 });
+  const parse = multipart({
+    dir: processUploadDir(dataDir),
+    fileBytes: DOCUMENT_UPLOAD_MAX_BYTES,
+    maxFiles: 1,
+  });
   return async (ctx: Context, next: Next) => {
     let parsed = false;
     try {
@@ -59,7 +63,11 @@ export interface TakenDocument {
  * empty; 415 for file content under another field; 422 on `field` when the content is not one of
  * the accepted kinds (an executable named "scan.pdf" included).
  */
-export async function takeDocument(ctx: Context, field: string, fallbackName: string): Promise<TakenDocument | undefined> {
+export async function takeDocument(
+  ctx: Context,
+  field: string,
+  fallbackName: string,
+): Promise<TakenDocument | undefined> {
   const files = (ctx.request.files ?? []).filter((f) => f.size > 0 || f.filename !== '');
   if (files.length === 0) return undefined;
   const file = files[0]!;
@@ -76,7 +84,11 @@ export function documentKey(prefix: string, doc: TakenDocument): string {
 }
 
 /** Puts a checked document under `key` (documentKey). */
-export async function putDocument(storage: Storage, key: string, doc: TakenDocument): Promise<StoredDocument> {
+export async function putDocument(
+  storage: Storage,
+  key: string,
+  doc: TakenDocument,
+): Promise<StoredDocument> {
   const type = DOCUMENT_FILE_TYPES[doc.kind];
   const info = await storage.put(key, Readable.from([doc.bytes]), {
     contentType: type.mime,

@@ -128,7 +128,9 @@ export async function contractFormDocx(paragraphs: Array<string | string[]>): Pr
         children: paragraphs.map(
           (p) =>
             new Paragraph({
-              children: (Array.isArray(p) ? p : [p]).map((text, i) => new TextRun({ text, bold: i % 2 === 1, font: 'Liberation Serif', size: 24 })),
+              children: (Array.isArray(p) ? p : [p]).map(
+                (text, i) => new TextRun({ text, bold: i % 2 === 1, font: 'Liberation Serif', size: 24 }),
+              ),
             }),
         ),
       },

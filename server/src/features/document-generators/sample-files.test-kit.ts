@@ -37,12 +37,19 @@ export const samplePng = (): Buffer =>
 
 /** The first bytes of a JPEG (JFIF) photo followed by filler. */
 export const sampleJpeg = (): Buffer =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(64, 1)]);
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.alloc(64, 1),
+  ]);
 
 export const sampleGif = (): Buffer => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(32)]);
-export const sampleWebp = (): Buffer => Buffer.concat([Buffer.from('RIFF\x24\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(32)]);
-export const sampleTiff = (): Buffer => Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00]), Buffer.alloc(32)]);
-export const sampleHeic = (): Buffer => Buffer.concat([Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(32)]);
+export const sampleWebp = (): Buffer =>
+  Buffer.concat([Buffer.from('RIFF\x24\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(32)]);
+export const sampleTiff = (): Buffer =>
+  Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00]), Buffer.alloc(32)]);
+export const sampleHeic = (): Buffer =>
+  Buffer.concat([Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(32)]);
 
 /** A real .docx written by the `docx` package. */
 export async function sampleDocx(text = 'Signed contract'): Promise<Buffer> {
@@ -84,12 +91,23 @@ export const sampleMsi = (): Buffer => compoundFile('SummaryInformation');
 
 /** A Windows program: "MZ", then a PE header. */
 export const sampleExe = (): Buffer =>
-  Buffer.concat([Buffer.from('MZ\x90\0', 'latin1'), Buffer.alloc(56), Buffer.from('PE\0\0', 'latin1'), Buffer.alloc(64)]);
-export const sampleElf = (): Buffer => Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01', 'latin1'), Buffer.alloc(64)]);
+  Buffer.concat([
+    Buffer.from('MZ\x90\0', 'latin1'),
+    Buffer.alloc(56),
+    Buffer.from('PE\0\0', 'latin1'),
+    Buffer.alloc(64),
+  ]);
+export const sampleElf = (): Buffer =>
+  Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01', 'latin1'), Buffer.alloc(64)]);
 export const sampleScript = (): Buffer => Buffer.from('#!/bin/sh\nrm -rf ~\n');
 /** A Java archive: a ZIP like a .docx, without a Word document in it. */
 export const sampleJar = (): Buffer =>
-  Buffer.from(zipSync({ 'META-INF/MANIFEST.MF': strToU8('Manifest-Version: 1.0\nMain-Class: A\n'), 'A.class': new Uint8Array([0xca, 0xfe, 0xba, 0xbe]) }));
+  Buffer.from(
+    zipSync({
+      'META-INF/MANIFEST.MF': strToU8('Manifest-Version: 1.0\nMain-Class: A\n'),
+      'A.class': new Uint8Array([0xca, 0xfe, 0xba, 0xbe]),
+    }),
+  );
 
 /** A .docx is a plain ZIP: read back, entries added, written again. */
 function rezip(zip: Buffer, add: Record<string, Uint8Array>): Buffer {

@@ -22,7 +22,9 @@ export interface ExchangeRateDeps {
  * app, built here (route factories build none): its in-flight de-duplication only helps when
  * callers share it.
  */
-export function createExchangeRateModule(deps: ExchangeRateDeps): FeatureModule<{ exchangeRates: ExchangeRateService }> & {
+export function createExchangeRateModule(deps: ExchangeRateDeps): FeatureModule<{
+  exchangeRates: ExchangeRateService;
+}> & {
   services: { exchangeRates: ExchangeRateService };
 } {
   const exchangeRates = createExchangeRateService({
@@ -33,5 +35,9 @@ export function createExchangeRateModule(deps: ExchangeRateDeps): FeatureModule<
     repo: createExchangeRateRepository(deps.knex),
     logger: deps.logger,
   });
-  return { name: 'exchange-rate', services: { exchangeRates }, routes: [{ stage: 'chained', router: exchangeRateRoutes(exchangeRates) }] };
+  return {
+    name: 'exchange-rate',
+    services: { exchangeRates },
+    routes: [{ stage: 'chained', router: exchangeRateRoutes(exchangeRates) }],
+  };
 }

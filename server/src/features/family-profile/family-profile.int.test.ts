@@ -24,13 +24,24 @@ describe('GET /api/family-profile', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const p = res.body.data;
     const row = await k('users').where('id', me).first('firstname', 'surname', 'full_name', 'email');
-    expect(p).toMatchObject({ id: me, role_id: 4, ...row, children: [], bots_connected: { telegram: true, viber: false } });
+    expect(p).toMatchObject({
+      id: me,
+      role_id: 4,
+      ...row,
+      children: [],
+      bots_connected: { telegram: true, viber: false },
+    });
     expect(p.phones).toEqual(await k('phones').where('user_id', me).orderBy('id').select('phone', 'type_id'));
     expect(p.phones).toContainEqual({ phone: '380501112233', type_id: 3 });
-    const classes = await k('classification_user as cu').join('classifications as c', 'c.id', 'cu.classification_id').where('cu.user_id', me).pluck('c.number');
+    const classes = await k('classification_user as cu')
+      .join('classifications as c', 'c.id', 'cu.classification_id')
+      .where('cu.user_id', me)
+      .pluck('c.number');
     expect(p.classes).toEqual(classes.sort((a, b) => a - b));
     // The demo teacher teaches the demo student (a lesson tomorrow): listed with their links.
-    const teacher = await k('users').where('email', DEMO_ACCOUNTS.Teacher).first('id', 'firstname', 'patronymic', 'zoom', 'googlemeet');
+    const teacher = await k('users')
+      .where('email', DEMO_ACCOUNTS.Teacher)
+      .first('id', 'firstname', 'patronymic', 'zoom', 'googlemeet');
     expect(p.teachers).toContainEqual({ ...teacher, student_ids: [me] });
     expect(teacher.zoom).toMatch(/^https:\/\/zoom\.us\/j\//);
     // Exactly the teachers of the student's lessons since 60 days ago; no surname, no contacts.
@@ -44,7 +55,15 @@ describe('GET /api/family-profile', () => {
       .distinct('t.user_id')
       .pluck('t.user_id');
     expect(p.teachers.map((t: { id: number }) => t.id).sort()).toEqual(expected.sort());
-    for (const t of p.teachers) expect(Object.keys(t).sort()).toEqual(['firstname', 'googlemeet', 'id', 'patronymic', 'student_ids', 'zoom']);
+    for (const t of p.teachers)
+      expect(Object.keys(t).sort()).toEqual([
+        'firstname',
+        'googlemeet',
+        'id',
+        'patronymic',
+        'student_ids',
+        'zoom',
+      ]);
   });
 
   it('gives a parent their children and the teachers of every child, each naming whose lessons they teach', async () => {
@@ -56,7 +75,12 @@ describe('GET /api/family-profile', () => {
     const children = await srv.knex('user_responsibles').where('responsible_id', me).pluck('child_id');
     expect(p.children.map((c: { id: number }) => c.id).sort()).toEqual(children.sort());
     for (const child of p.children) {
-      const classes = await srv.knex('classification_user as cu').join('classifications as c', 'c.id', 'cu.classification_id').where('cu.user_id', child.id).orderBy('c.number').pluck('c.number');
+      const classes = await srv
+        .knex('classification_user as cu')
+        .join('classifications as c', 'c.id', 'cu.classification_id')
+        .where('cu.user_id', child.id)
+        .orderBy('c.number')
+        .pluck('c.number');
       const row = await srv.knex('users').where('id', child.id).first('full_name', 'firstname', 'active');
       expect(child).toEqual({ id: child.id, ...row, classes });
     }

@@ -26,7 +26,9 @@ export function createFamilyProfileRepository(knex: Knex) {
           'u.full_name',
           'u.email',
           knex.raw(`to_char(u.birthdate, 'YYYY-MM-DD') as birthdate`),
-          knex.raw(`json_build_object('telegram', u.telegram_id is not null, 'viber', u.viber_id is not null) as bots_connected`),
+          knex.raw(
+            `json_build_object('telegram', u.telegram_id is not null, 'viber', u.viber_id is not null) as bots_connected`,
+          ),
           knex.raw(`${classesOf('u').toQuery()} as classes`),
         );
       if (!user) return undefined;
@@ -35,7 +37,13 @@ export function createFamilyProfileRepository(knex: Knex) {
         .join('users as c', 'c.id', 'ur.child_id')
         .where('ur.responsible_id', userId)
         .orderBy([{ column: 'c.firstname' }, { column: 'c.id' }])
-        .select('c.id', 'c.full_name', 'c.firstname', 'c.active', knex.raw(`${classesOf('c').toQuery()} as classes`));
+        .select(
+          'c.id',
+          'c.full_name',
+          'c.firstname',
+          'c.active',
+          knex.raw(`${classesOf('c').toQuery()} as classes`),
+        );
       // The student themself, or the parent's children: whose lessons count.
       const learners = [userId, ...children.map((c: { id: number }) => c.id)];
       const since = new Date(now.getTime() - CALENDAR.studiesLookbackDays * 86_400_000);

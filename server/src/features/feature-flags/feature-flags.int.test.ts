@@ -30,7 +30,10 @@ describe('PATCH /api/feature-flags/{id}', () => {
     const study = (await srv.knex('studies').orderBy('id').first('id')).id;
     expect((await issued.get(`/api/jwt/issue?study_id=${study}`)).status).toBe(200);
     // A form client sends POST with _method=patch and strings.
-    const off = await admin.post(`/api/feature-flags/${flagId}`, new URLSearchParams({ _method: 'patch', enabled: '0' }));
+    const off = await admin.post(
+      `/api/feature-flags/${flagId}`,
+      new URLSearchParams({ _method: 'patch', enabled: '0' }),
+    );
     expect(off.status).toBe(200);
     expect(off.body.data.enabled).toBe(false);
     expect(await uploaderOn()).toBe(false);

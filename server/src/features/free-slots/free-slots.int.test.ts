@@ -3,7 +3,13 @@ import { startTestServer, type TestClient, type TestServer } from '../../../test
 import { inKyiv } from '@school/shared/rules';
 import { ROLE } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
-import { addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.test-kit.js';
+import {
+  addStudy,
+  addUser,
+  createSchedulingFixture,
+  kyivDay,
+  type SchedulingFixture,
+} from '../studies/scheduling.test-kit.js';
 
 const uk = resources.uk.translation.scheduling;
 
@@ -55,13 +61,16 @@ describe('GET /api/studies/:id/free-slots', () => {
     expect(res.body.data).toHaveLength(24 - 2);
   });
 
-  it('hides other people\'s studies and refuses a window that is too long', async () => {
+  it("hides other people's studies and refuses a window that is too long", async () => {
     const student = await srv.signInAs('Student');
     expect((await student.get(`/api/studies/${fx.studyA}/free-slots`)).status).toBe(404);
     const q = new URLSearchParams({ from: kyivDay(0).toISO()!, to: kyivDay(130).toISO()! });
     const res = await admin.get(`/api/studies/${fx.studyA}/free-slots?${q}`);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'invalid_range', message: uk.free_slots.range.replace('{{days}}', '122') });
+    expect(res.body).toMatchObject({
+      code: 'invalid_range',
+      message: uk.free_slots.range.replace('{{days}}', '122'),
+    });
     expect((await admin.get(`/api/studies/${fx.studyA}/free-slots?from=yesterday`)).status).toBe(422);
   });
 });
@@ -70,7 +79,10 @@ describe('a study with two teachers', () => {
   it('offers the time both teachers work, and a parent may take each offered slot', async () => {
     // The fixture teacher works 08:00–20:00; the second one 07:00–09:00 and 09:30–11:00 on day +7.
     const second = await addUser(srv.knex, ROLE.Teacher, 'Другий');
-    const [schedule] = await srv.knex('schedules').insert({ user_id: second, start_at: kyivDay(-1).toJSDate(), end_at: null }).returning('id');
+    const [schedule] = await srv
+      .knex('schedules')
+      .insert({ user_id: second, start_at: kyivDay(-1).toJSDate(), end_at: null })
+      .returning('id');
     const weekday = kyivDay(7).weekday % 7;
     await srv.knex('workperiods').insert([
       { schedule_id: schedule.id, weekday, start_time: '07:00:00', duration: 120 },
@@ -89,11 +101,13 @@ describe('a study with two teachers', () => {
 });
 
 describe('GET /api/teachers/:userId/free-slots', () => {
-  it('lists a teacher\'s free hour slots of a day', async () => {
+  it("lists a teacher's free hour slots of a day", async () => {
     const q = new URLSearchParams({ from: kyivDay(4).toISO()!, to: kyivDay(5).toISO()! });
     const res = await admin.get(`/api/teachers/${fx.teacherId}/free-slots?${q}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((s: Slot) => inKyiv(ms(s.start)).hour)).toEqual([8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19]);
+    expect(res.body.data.map((s: Slot) => inKyiv(ms(s.start)).hour)).toEqual([
+      8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19,
+    ]);
     const off = new URLSearchParams({ from: kyivDay(6).toISO()!, to: kyivDay(7).toISO()! });
     expect((await admin.get(`/api/teachers/${fx.teacherId}/free-slots?${off}`)).body.data).toEqual([]);
   });
@@ -111,14 +125,18 @@ describe('GET /api/subscriptions/:id/next-study-date (move to the end)', () => {
     expect(res.status).toBe(200);
     // Template: weekdays of day +3 and day +5 at 10:00; last study day +5 → day +10 at 10:00.
     expect(ms(res.body.next_date)).toBe(kyivDay(10, 10).toMillis());
-    const moved = await admin.patch(`/api/studies/${fx.studyA}`, { start: res.body.next_date, show_in_history: 1, initiated_by: 3 });
+    const moved = await admin.patch(`/api/studies/${fx.studyA}`, {
+      start: res.body.next_date,
+      show_in_history: 1,
+      initiated_by: 3,
+    });
     expect(moved.status).toBe(200);
     // Now the moved study is the last one: the next date is a week after it… unless day +12 (day +5's weekday) comes first.
     const again = await admin.get(`/api/subscriptions/${fx.subscriptionId}/next-study-date`);
     expect(ms(again.body.next_date)).toBe(kyivDay(12, 10).toMillis());
   });
 
-  it('skips the teacher\'s days off and busy time', async () => {
+  it("skips the teacher's days off and busy time", async () => {
     await srv.knex('offperiods').insert({
       schedule_id: (await srv.knex('schedules').select('id').where('user_id', fx.teacherId).first()).id,
       start_at: kyivDay(12).toJSDate(),
@@ -134,7 +152,10 @@ describe('GET /api/subscriptions/:id/next-study-date (move to the end)', () => {
     expect((await parent.get(`/api/subscriptions/${fx.subscriptionId}/next-study-date`)).status).toBe(403);
     expect((await admin.get('/api/subscriptions/99999999/next-study-date')).status).toBe(404);
     const contract = await srv.knex('contracts').select('id').where('student_id', fx.childId).first();
-    const [empty] = await srv.knex('subscriptions').insert({ contract_id: contract.id, price_per_study: 1000 }).returning('id');
+    const [empty] = await srv
+      .knex('subscriptions')
+      .insert({ contract_id: contract.id, price_per_study: 1000 })
+      .returning('id');
     const res = await admin.get(`/api/subscriptions/${empty.id}/next-study-date`);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'no_studies', error: uk.next_date.no_studies });

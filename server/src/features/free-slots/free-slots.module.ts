@@ -18,8 +18,15 @@ export interface FreeSlotsServices {
 }
 
 /** A teacher's or a study's free slots and a subscription's next study date. */
-export function createFreeSlotsModule(deps: FreeSlotsModuleDeps): FeatureModule<FreeSlotsServices> & { services: FreeSlotsServices } {
-  const freeSlots = createFreeSlotsService({ knex: deps.knex, slots: deps.slots, studies: deps.studies, now: deps.now });
+export function createFreeSlotsModule(
+  deps: FreeSlotsModuleDeps,
+): FeatureModule<FreeSlotsServices> & { services: FreeSlotsServices } {
+  const freeSlots = createFreeSlotsService({
+    knex: deps.knex,
+    slots: deps.slots,
+    studies: deps.studies,
+    now: deps.now,
+  });
   const router = new Router({ prefix: '/api' });
   registerFreeSlotsRoutes(router, freeSlots);
   return { name: 'free-slots', services: { freeSlots }, routes: [{ stage: 'chained', router }] };

@@ -17,15 +17,24 @@ export function registerFreeSlotsRoutes(router: Router, service: FreeSlotsServic
     duration: parseMinutes(ctx.query.duration, 'duration'),
   });
 
-  router.get('/studies/:id/free-slots', withRefusalCodes(async (ctx) => {
-    ctx.body = { data: await service.forStudy(authOf(ctx), parseId(ctx.params.id), query(ctx)) };
-  }));
+  router.get(
+    '/studies/:id/free-slots',
+    withRefusalCodes(async (ctx) => {
+      ctx.body = { data: await service.forStudy(authOf(ctx), parseId(ctx.params.id), query(ctx)) };
+    }),
+  );
 
-  router.get('/teachers/:userId/free-slots', withRefusalCodes(async (ctx) => {
-    ctx.body = { data: await service.forTeacher(authOf(ctx), parseId(ctx.params.userId), query(ctx)) };
-  }));
+  router.get(
+    '/teachers/:userId/free-slots',
+    withRefusalCodes(async (ctx) => {
+      ctx.body = { data: await service.forTeacher(authOf(ctx), parseId(ctx.params.userId), query(ctx)) };
+    }),
+  );
 
-  router.get('/subscriptions/:id/next-study-date', withRefusalCodes(async (ctx) => {
-    ctx.body = { next_date: await service.nextStudyDate(authOf(ctx), parseId(ctx.params.id)) };
-  }));
+  router.get(
+    '/subscriptions/:id/next-study-date',
+    withRefusalCodes(async (ctx) => {
+      ctx.body = { next_date: await service.nextStudyDate(authOf(ctx), parseId(ctx.params.id)) };
+    }),
+  );
 }

@@ -57,7 +57,13 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
   const now = deps.now ?? Date.now;
   const { knex, slots } = deps;
 
-  async function slotsFor(teacherIds: readonly number[], busyUserIds: readonly number[], window: Span, duration: number, exceptStudyId?: number) {
+  async function slotsFor(
+    teacherIds: readonly number[],
+    busyUserIds: readonly number[],
+    window: Span,
+    duration: number,
+    exceptStudyId?: number,
+  ) {
     checkWindow(window.start, window.end);
     const time = await loadSlotTime(slots, knex, { teacherIds, busyUserIds, window, exceptStudyId });
     return offeredSlots(time, window, duration).map(iso);
@@ -86,7 +92,13 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
         if (window.end <= window.start) return [];
       }
       if (teacherIds.length === 0) return [];
-      return slotsFor(teacherIds, study.participants.map((p) => p.user_id), window, duration, study.id);
+      return slotsFor(
+        teacherIds,
+        study.participants.map((p) => p.user_id),
+        window,
+        duration,
+        study.id,
+      );
     },
 
     /**
@@ -118,8 +130,14 @@ export function createFreeSlotsService(deps: FreeSlotsDeps) {
       const template: TemplateSlot[] = sub.template.length > 0 ? sub.template : patternOf(sub.studies);
       const teacherIds = await slots.teachersOf(knex, latest.id);
       const from = latest.start.getTime();
-      const to = inKyiv(from).plus({ days: NEXT_DATE_HORIZON_DAYS + 1 }).toMillis();
-      const time = await loadSlotTime(slots, knex, { teacherIds, busyUserIds: [...teacherIds, sub.student_id], window: { start: from, end: to } });
+      const to = inKyiv(from)
+        .plus({ days: NEXT_DATE_HORIZON_DAYS + 1 })
+        .toMillis();
+      const time = await loadSlotTime(slots, knex, {
+        teacherIds,
+        busyUserIds: [...teacherIds, sub.student_id],
+        window: { start: from, end: to },
+      });
       const next = nextTemplateStart(template, time, from, to);
       if (next !== null) return new Date(next).toISOString();
       throw refusal('subscription', 'not_found', 'scheduling.next_date.not_found');

@@ -16,7 +16,10 @@ export const invoiceAttachmentSlot: DocumentSlot = {
 
   async attach(trx, id, file, userId) {
     await lockInvoice(trx, id);
-    const old = (await trx('invoice_attachments').where('invoice_id', id).del().returning('storage_key')) as Array<{
+    const old = (await trx('invoice_attachments')
+      .where('invoice_id', id)
+      .del()
+      .returning('storage_key')) as Array<{
       storage_key: string;
     }>;
     await trx('invoice_attachments').insert({
@@ -43,8 +46,7 @@ export const invoiceAttachmentSlot: DocumentSlot = {
       .where('invoice_id', id)
       .orderBy('id', 'desc')
       .first('storage_key', 'file_name', 'file_mime')) as
-      | { storage_key: string; file_name: string; file_mime: string | null }
-      | undefined;
+      { storage_key: string; file_name: string; file_mime: string | null } | undefined;
     return row ? { key: row.storage_key, name: row.file_name, mime: row.file_mime } : null;
   },
 };

@@ -16,7 +16,12 @@ export function invoiceDocumentsRoutes(deps: { knex: Knex; hooks: HookRegistry }
   const router = new Router({ prefix: '/api' });
   router.get('/invoices/:id/download', async (ctx) => {
     const id = parseId(ctx.params.id!);
-    await readResource({ knex: deps.knex, auth: authOf(ctx), hooks: deps.hooks, language: ctx.lang }, RESOURCES.invoices, id, 'select[]=id');
+    await readResource(
+      { knex: deps.knex, auth: authOf(ctx), hooks: deps.hooks, language: ctx.lang },
+      RESOURCES.invoices,
+      id,
+      'select[]=id',
+    );
     const document = await invoiceDocument(deps.knex, id);
     ctx.set('Cache-Control', 'private, no-store');
     if (document.kind === 'text') {

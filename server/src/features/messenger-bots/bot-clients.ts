@@ -58,13 +58,19 @@ async function post(url: string, body: unknown, headers: Record<string, string>,
     } catch {
       json = null;
     }
-    return { ok: true as const, status: res.status, json: (json ?? {}) as Record<string, any>, retryAfter: res.headers.get('retry-after') };
+    return {
+      ok: true as const,
+      status: res.status,
+      json: (json ?? {}) as Record<string, any>,
+      retryAfter: res.headers.get('retry-after'),
+    };
   } catch (err) {
     return { ok: false as const, reason: `unreachable: ${(err as Error).message}` };
   }
 }
 
-const idOf = (v: unknown): string | undefined => (typeof v === 'number' || (typeof v === 'string' && v !== '') ? String(v) : undefined);
+const idOf = (v: unknown): string | undefined =>
+  typeof v === 'number' || (typeof v === 'string' && v !== '') ? String(v) : undefined;
 
 const seconds = (v: unknown): number | undefined => {
   const n = Number(v);
@@ -85,13 +91,21 @@ export function createTelegramClient(opts: BotClientOptions): BotClient {
       await post(`${base}/answerCallbackQuery`, { callback_query_id: callbackId }, {}, opts.timeoutMs);
     },
     async send(chatId, text, buttons) {
-      const body = buttons?.length ? { chat_id: chatId, text, reply_markup: inlineKeyboard(buttons) } : { chat_id: chatId, text };
+      const body = buttons?.length
+        ? { chat_id: chatId, text, reply_markup: inlineKeyboard(buttons) }
+        : { chat_id: chatId, text };
       const r = await post(url, body, {}, opts.timeoutMs);
       if (!r.ok) return { kind: 'retry', reason: r.reason };
-      if (r.status === 200 && r.json.ok === true) return { kind: 'sent', messageId: idOf(r.json.result?.message_id) };
+      if (r.status === 200 && r.json.ok === true)
+        return { kind: 'sent', messageId: idOf(r.json.result?.message_id) };
       const description = String(r.json.description ?? `HTTP ${r.status}`);
       // Telegram: 429 with parameters.retry_after (seconds) when the bot sends too fast.
-      if (r.status === 429) return { kind: 'retry', reason: description, afterMs: seconds(r.json.parameters?.retry_after) ?? seconds(r.retryAfter) };
+      if (r.status === 429)
+        return {
+          kind: 'retry',
+          reason: description,
+          afterMs: seconds(r.json.parameters?.retry_after) ?? seconds(r.retryAfter),
+        };
       if (r.status >= 500) return { kind: 'retry', reason: description };
       // 403 "Forbidden: bot was blocked by the user" / "user is deactivated".
       if (r.status === 403) return { kind: 'blocked', reason: description };

@@ -8,7 +8,14 @@ import { createLogger } from '../../platform/logging/logger.js';
 import type { MessengerOutbox } from './messenger-outbox.service.js';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram.test-kit.js';
 import { createModules, type AppModules } from '../../modules.js';
-import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type DemoRole, type TestDatabase } from '../../../test/harness.test-kit.js';
+import {
+  createTestDatabase,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  TestClient,
+  type DemoRole,
+  type TestDatabase,
+} from '../../../test/harness.test-kit.js';
 
 /**
  * The app wired to local stand-ins for the Telegram Bot API (fake-telegram.test-kit.ts) and the
@@ -19,7 +26,8 @@ import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type Demo
 export type FakeViber = Pick<FakeTelegram, 'url' | 'requests' | 'answer' | 'reset' | 'close'>;
 
 /** Viber answers 200 with status 0; its sends carry no chat_id, so only the record and the queue apply. */
-const startFakeViber = (): Promise<FakeViber> => startFakeTelegram({ okBody: () => ({ status: 0, status_message: 'ok' }) });
+const startFakeViber = (): Promise<FakeViber> =>
+  startFakeTelegram({ okBody: () => ({ status: 0, status_message: 'ok' }) });
 
 export const TELEGRAM_TOKEN = '123456:test-token';
 export const TELEGRAM_SECRET = 'telegram-secret-0123456789';
@@ -72,7 +80,14 @@ export async function startBotsServer(): Promise<BotsServer> {
     STUDY_REMINDERS_TICK: '0',
   });
   const logger = createLogger('silent');
-  const newQueue = () => createJobQueue({ databaseUrl: db.url, logger, pollIntervalSeconds: 0.5, poolMax: 3, stopTimeoutMs: 1000 });
+  const newQueue = () =>
+    createJobQueue({
+      databaseUrl: db.url,
+      logger,
+      pollIntervalSeconds: 0.5,
+      poolMax: 3,
+      stopTimeoutMs: 1000,
+    });
   let jobs = newQueue();
   const { server, services } = createApp({ config, knex: db.knex, logger, jobs });
   await jobs.start();

@@ -25,7 +25,8 @@ export interface FakeRequest {
   at: number;
 }
 
-export type FakeAnswer = { status: number; body: unknown; headers?: Record<string, string> } | ((res: http.ServerResponse) => void);
+export type FakeAnswer =
+  { status: number; body: unknown; headers?: Record<string, string> } | ((res: http.ServerResponse) => void);
 
 export type FirstSendPlan = 'hold-first' | 'cut-first' | 'retry-first';
 
@@ -66,10 +67,18 @@ export interface FakeTelegram {
 /** Telegram's answer when a bot sends too fast. */
 export const tooManyRequests = (retryAfterSeconds: number) => ({
   status: 429,
-  body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfterSeconds}`, parameters: { retry_after: retryAfterSeconds } },
+  body: {
+    ok: false,
+    error_code: 429,
+    description: `Too Many Requests: retry after ${retryAfterSeconds}`,
+    parameters: { retry_after: retryAfterSeconds },
+  },
 });
 
-const telegramOk = (chat: string, messageId: number) => ({ ok: true, result: { message_id: messageId, chat: { id: chat } } });
+const telegramOk = (chat: string, messageId: number) => ({
+  ok: true,
+  result: { message_id: messageId, chat: { id: chat } },
+});
 
 const parseJson = (raw: Buffer): any => {
   try {
@@ -85,7 +94,10 @@ const bump = (counts: Map<string, number>, key: string) => {
   return n;
 };
 
-export async function startFakeTelegram({ delayMs = 0, okBody = telegramOk }: FakeTelegramOptions = {}): Promise<FakeTelegram> {
+export async function startFakeTelegram({
+  delayMs = 0,
+  okBody = telegramOk,
+}: FakeTelegramOptions = {}): Promise<FakeTelegram> {
   const requests: FakeRequest[] = [];
   let queue: FakeAnswer[] = [];
   const plans = new Map<string, { plan: FirstSendPlan; retryAfter: number }>();
@@ -96,7 +108,10 @@ export async function startFakeTelegram({ delayMs = 0, okBody = telegramOk }: Fa
   // Answers left open (held, hanging or still delayed): destroyed on close, or close would wait for them.
   const open = new Set<http.ServerResponse>();
 
-  const reply = (res: http.ServerResponse, { status, body, headers }: { status: number; body: unknown; headers?: Record<string, string> }) => {
+  const reply = (
+    res: http.ServerResponse,
+    { status, body, headers }: { status: number; body: unknown; headers?: Record<string, string> },
+  ) => {
     const write = () => {
       open.delete(res);
       if (res.destroyed) return;
@@ -140,7 +155,8 @@ export async function startFakeTelegram({ delayMs = 0, okBody = telegramOk }: Fa
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     answer: (...answers) => void queue.push(...answers),
-    plan: (chat, plan, retryAfterSeconds = 1) => void plans.set(chat, { plan, retryAfter: retryAfterSeconds }),
+    plan: (chat, plan, retryAfterSeconds = 1) =>
+      void plans.set(chat, { plan, retryAfter: retryAfterSeconds }),
     sends: () => new Map(received),
     sendsTo: (chat) => received.get(chat) ?? 0,
     total: () => [...received.values()].reduce((a, b) => a + b, 0),
@@ -180,10 +196,16 @@ type Reply = { id: number; result?: unknown } | { url: string };
  * caller's process they would wait behind the senders' own work and look bunched). The child
  * runs this file through tsx's loader, whatever loader the caller runs under.
  */
-export async function startFakeTelegramProcess(options: Pick<FakeTelegramOptions, 'delayMs'> = {}): Promise<FakeTelegramProcess> {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), JSON.stringify(options)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+export async function startFakeTelegramProcess(
+  options: Pick<FakeTelegramOptions, 'delayMs'> = {},
+): Promise<FakeTelegramProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), JSON.stringify(options)],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const waiting = new Map<number, (result: unknown) => void>();
   let lastId = 0;
   const url = await new Promise<string>((resolve, reject) => {

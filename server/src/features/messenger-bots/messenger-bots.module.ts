@@ -32,21 +32,36 @@ export interface MessengerBotsServices {
 
 /** The messenger's event id keys the job: a webhook delivered twice is answered once. */
 async function enqueueInbound(jobs: JobQueue, message: InboundMessage) {
-  await jobs.enqueue(messengerInboundJob, message, { idempotencyKey: message.eventKey, retryLimit: 2, retryDelaySeconds: 2 });
+  await jobs.enqueue(messengerInboundJob, message, {
+    idempotencyKey: message.eventKey,
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+  });
 }
 
 /** Telegram and Viber bots: connecting chats (tokens, webhooks, disconnect) and the outbox. */
-export function createMessengerBotsModule(deps: MessengerBotsModuleDeps): FeatureModule<MessengerBotsServices> & {
+export function createMessengerBotsModule(
+  deps: MessengerBotsModuleDeps,
+): FeatureModule<MessengerBotsServices> & {
   services: MessengerBotsServices;
 } {
   const { config } = deps;
   const timeoutMs = config.BOT_SEND_TIMEOUT_MS;
   const clients: { telegram?: BotClient; viber?: BotClient } = {
     telegram: config.TELEGRAM_BOT_TOKEN
-      ? createTelegramClient({ baseUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN, timeoutMs })
+      ? createTelegramClient({
+          baseUrl: config.TELEGRAM_API_URL,
+          token: config.TELEGRAM_BOT_TOKEN,
+          timeoutMs,
+        })
       : undefined,
     viber: config.VIBER_AUTH_TOKEN
-      ? createViberClient({ baseUrl: config.VIBER_API_URL, token: config.VIBER_AUTH_TOKEN, timeoutMs, senderName: config.VIBER_BOT_NAME })
+      ? createViberClient({
+          baseUrl: config.VIBER_API_URL,
+          token: config.VIBER_AUTH_TOKEN,
+          timeoutMs,
+          senderName: config.VIBER_BOT_NAME,
+        })
       : undefined,
   };
   const messengerOutbox = deps.jobs
@@ -76,7 +91,13 @@ export function createMessengerBotsModule(deps: MessengerBotsModuleDeps): Featur
     services: { messengerBots, messengerOutbox, botClients: clients },
     resourceHooks: { messenger_tokens: messengerTokensHooks },
     routes: [
-      { stage: 'feeds', router: messengerWebhookRoutes(messengerBots, { telegram: config.TELEGRAM_WEBHOOK_SECRET, viber: config.VIBER_AUTH_TOKEN }) },
+      {
+        stage: 'feeds',
+        router: messengerWebhookRoutes(messengerBots, {
+          telegram: config.TELEGRAM_WEBHOOK_SECRET,
+          viber: config.VIBER_AUTH_TOKEN,
+        }),
+      },
       { stage: 'commands', router: routes.commands },
       { stage: 'commands', router: routes.disconnect },
     ],

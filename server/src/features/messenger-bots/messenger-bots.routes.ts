@@ -36,7 +36,10 @@ async function jsonBody(ctx: Context): Promise<{ raw: Buffer; body: unknown }> {
  * The bots' webhooks (no session; the 'feeds' stage, before the form parser: Viber signs the raw
  * body). A bad payload is answered 200 and ignored, so the messenger does not retry it for ever.
  */
-export function messengerWebhookRoutes(service: MessengerBotsService, secrets: { telegram?: string; viber?: string }): Router {
+export function messengerWebhookRoutes(
+  service: MessengerBotsService,
+  secrets: { telegram?: string; viber?: string },
+): Router {
   const router = new Router({ prefix: '/api/bots' });
   router.post('/telegram/webhook', async (ctx) => {
     const secret = secrets.telegram;
@@ -50,7 +53,11 @@ export function messengerWebhookRoutes(service: MessengerBotsService, secrets: {
     const token = secrets.viber;
     if (!token || !service.configured('viber')) throw errors.notFound();
     const { raw, body } = await jsonBody(ctx);
-    checkSecret(ctx.get('x-viber-content-signature') || undefined, (b) => createHmac('sha256', token).update(b).digest('hex'), raw);
+    checkSecret(
+      ctx.get('x-viber-content-signature') || undefined,
+      (b) => createHmac('sha256', token).update(b).digest('hex'),
+      raw,
+    );
     await service.viberEvent(body);
     ctx.body = { status: 0 };
   });
@@ -66,10 +73,19 @@ export function messengerBotsRoutes(service: MessengerBotsService): { commands: 
     const auth = authOf(ctx);
     const userId = parseId(ctx.params.id);
     const tokenType = (ctx.request.body as Record<string, unknown>).token_type;
-    if (tokenType === undefined || tokenType === null || tokenType === '') throw errors.invalidField('token_type', 'validations.required');
-    if (!MESSENGERS.includes(tokenType as MessengerType)) throw errors.invalidField('token_type', 'validations.in');
-    if (!auth.ability.can('create', asSubject('user', { id: userId }), MESSENGER_TOKEN_FIELD)) throw errors.forbidden();
-    ctx.body = { data: await service.generateToken({ id: auth.user.id, roleId: auth.roleId }, userId, tokenType as MessengerType) };
+    if (tokenType === undefined || tokenType === null || tokenType === '')
+      throw errors.invalidField('token_type', 'validations.required');
+    if (!MESSENGERS.includes(tokenType as MessengerType))
+      throw errors.invalidField('token_type', 'validations.in');
+    if (!auth.ability.can('create', asSubject('user', { id: userId }), MESSENGER_TOKEN_FIELD))
+      throw errors.forbidden();
+    ctx.body = {
+      data: await service.generateToken(
+        { id: auth.user.id, roleId: auth.roleId },
+        userId,
+        tokenType as MessengerType,
+      ),
+    };
   });
   // The settings pages' buttons: which bots the signed-in user has connected.
   commands.get('/bots/status', async (ctx) => {

@@ -33,8 +33,14 @@ export interface MessengerBotsServiceDeps {
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 const chatId = z.union([z.string().min(1).max(100), z.number().int()]).transform(String);
-const eventId = z.union([z.string().min(1).max(100), z.number().int()]).transform(String).optional();
-const telegramFrom = z.object({ username: z.string().max(100).optional(), language_code: z.string().max(20).optional() }).partial().optional();
+const eventId = z
+  .union([z.string().min(1).max(100), z.number().int()])
+  .transform(String)
+  .optional();
+const telegramFrom = z
+  .object({ username: z.string().max(100).optional(), language_code: z.string().max(20).optional() })
+  .partial()
+  .optional();
 const telegramUpdate = z.object({
   update_id: eventId,
   message: z.object({
@@ -54,7 +60,11 @@ const telegramCallback = z.object({
     data: z.string().min(1).max(64),
   }),
 });
-const viberSender = z.object({ id: chatId, name: z.string().max(200).optional(), language: z.string().max(20).optional() });
+const viberSender = z.object({
+  id: chatId,
+  name: z.string().max(200).optional(),
+  language: z.string().max(20).optional(),
+});
 const viberEvent = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('message'),
@@ -62,7 +72,11 @@ const viberEvent = z.discriminatedUnion('event', [
     sender: viberSender,
     message: z.object({ text: z.string().max(7000).optional() }),
   }),
-  z.object({ event: z.literal('conversation_started'), user: viberSender, context: z.string().max(200).optional() }),
+  z.object({
+    event: z.literal('conversation_started'),
+    user: viberSender,
+    context: z.string().max(200).optional(),
+  }),
   z.object({ event: z.literal('unsubscribed'), user_id: chatId }),
 ]);
 
@@ -77,16 +91,31 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
   const log = deps.logger.child({ component: 'messenger-bots' });
 
   /** True when the text carried a token that bound the chat. */
-  async function bind(messenger: MessengerType, text: string | undefined, chat: string, username?: string, language?: string) {
+  async function bind(
+    messenger: MessengerType,
+    text: string | undefined,
+    chat: string,
+    username?: string,
+    language?: string,
+  ) {
     const uuid = text?.match(UUID_IN_TEXT)?.[0];
     if (!uuid) return false;
-    const userId = await links.bindChat({ messenger, uuid: uuid.toLowerCase(), chatId: chat, username, language, ttlMinutes: deps.tokenTtlMinutes });
+    const userId = await links.bindChat({
+      messenger,
+      uuid: uuid.toLowerCase(),
+      chatId: chat,
+      username,
+      language,
+      ttlMinutes: deps.tokenTtlMinutes,
+    });
     if (userId === null) {
       log.info({ messenger }, 'bot token unknown, used or expired: nothing linked');
       return false;
     }
     log.info({ messenger, userId }, 'bot connected');
-    await deps.outbox?.enqueueMessages([{ userId, key: `connected:${messenger}:${uuid}`, textKey: 'bots.messages.connected' }]);
+    await deps.outbox?.enqueueMessages([
+      { userId, key: `connected:${messenger}:${uuid}`, textKey: 'bots.messages.connected' },
+    ]);
     return true;
   }
 
@@ -131,7 +160,14 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
       if (pressed.success) {
         const q = pressed.data.callback_query;
         const eventKey = pressed.data.update_id && `telegram:${pressed.data.update_id}`;
-        await pass({ messenger: 'telegram', chatId: q.message.chat.id, text: q.data, callbackId: q.id, language: q.from?.language_code, eventKey });
+        await pass({
+          messenger: 'telegram',
+          chatId: q.message.chat.id,
+          text: q.data,
+          callbackId: q.id,
+          language: q.from?.language_code,
+          eventKey,
+        });
         return;
       }
       const parsed = telegramUpdate.safeParse(body);
@@ -139,7 +175,13 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
       const m = parsed.data.message;
       if (await bind('telegram', m.text, m.chat.id, m.from?.username, m.from?.language_code)) return;
       const eventKey = parsed.data.update_id && `telegram:${parsed.data.update_id}`;
-      await pass({ messenger: 'telegram', chatId: m.chat.id, text: m.text ?? '', language: m.from?.language_code, eventKey });
+      await pass({
+        messenger: 'telegram',
+        chatId: m.chat.id,
+        text: m.text ?? '',
+        language: m.from?.language_code,
+        eventKey,
+      });
     },
 
     /**
@@ -154,8 +196,15 @@ export function createMessengerBotsService(deps: MessengerBotsServiceDeps) {
       if (e.event === 'message') {
         if (await bind('viber', e.message.text, e.sender.id, e.sender.name, e.sender.language)) return;
         const eventKey = e.message_token && `viber:${e.message_token}`;
-        await pass({ messenger: 'viber', chatId: e.sender.id, text: e.message.text ?? '', language: e.sender.language, eventKey });
-      } else if (e.event === 'conversation_started') await bind('viber', e.context, e.user.id, e.user.name, e.user.language);
+        await pass({
+          messenger: 'viber',
+          chatId: e.sender.id,
+          text: e.message.text ?? '',
+          language: e.sender.language,
+          eventKey,
+        });
+      } else if (e.event === 'conversation_started')
+        await bind('viber', e.context, e.user.id, e.user.name, e.user.language);
       else await links.disconnectByChat('viber', e.user_id);
     },
   };

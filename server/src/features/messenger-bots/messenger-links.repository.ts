@@ -14,8 +14,15 @@ export function isUuid(value: string): boolean {
 }
 
 /** Ends a live chat: the user column is cleared only while it still holds this chat. */
-export async function disconnectChat(trx: Knex | Knex.Transaction, userId: number, messenger: MessengerType, chatId: string) {
-  await trx('users').where({ id: userId, [`${messenger}_id`]: chatId }).update({ [`${messenger}_id`]: null });
+export async function disconnectChat(
+  trx: Knex | Knex.Transaction,
+  userId: number,
+  messenger: MessengerType,
+  chatId: string,
+) {
+  await trx('users')
+    .where({ id: userId, [`${messenger}_id`]: chatId })
+    .update({ [`${messenger}_id`]: null });
   await trx('bot_connections')
     .where({ user_id: userId, messenger, external_id: chatId })
     .whereNull('disconnected_at')
@@ -39,8 +46,13 @@ export function createMessengerLinksRepository(knex: Knex) {
      */
     async createToken(userId: number, messenger: MessengerType): Promise<string> {
       return knex.transaction(async (trx) => {
-        await trx('messenger_tokens').where({ user_id: userId, token_type: messenger }).whereNull('used_at').delete();
-        const [row] = await trx('messenger_tokens').insert({ user_id: userId, token_type: messenger }).returning('uuid');
+        await trx('messenger_tokens')
+          .where({ user_id: userId, token_type: messenger })
+          .whereNull('used_at')
+          .delete();
+        const [row] = await trx('messenger_tokens')
+          .insert({ user_id: userId, token_type: messenger })
+          .returning('uuid');
         return row.uuid as string;
       });
     },
@@ -60,8 +72,12 @@ export function createMessengerLinksRepository(knex: Knex) {
         const column = `${input.messenger}_id`;
         await trx('messenger_tokens').where('id', token.id).update({ used_at: trx.fn.now() });
         // One user per chat, one chat per user: whatever was bound on either side ends here.
-        const previous = await trx('users').select('id', column).where('id', userId).orWhere(column, input.chatId);
-        for (const p of previous) if (p[column]) await disconnectChat(trx, p.id, input.messenger, String(p[column]));
+        const previous = await trx('users')
+          .select('id', column)
+          .where('id', userId)
+          .orWhere(column, input.chatId);
+        for (const p of previous)
+          if (p[column]) await disconnectChat(trx, p.id, input.messenger, String(p[column]));
         await trx('bot_connections')
           .where({ messenger: input.messenger })
           .where((w) => w.where('user_id', userId).orWhere('external_id', input.chatId))
@@ -74,7 +90,9 @@ export function createMessengerLinksRepository(knex: Knex) {
           username: input.username ?? null,
           language: input.language ?? null,
         });
-        await trx('users').where('id', userId).update({ [column]: input.chatId });
+        await trx('users')
+          .where('id', userId)
+          .update({ [column]: input.chatId });
         return userId;
       });
     },
@@ -85,7 +103,10 @@ export function createMessengerLinksRepository(knex: Knex) {
       await knex.transaction(async (trx) => {
         const row = await trx('users').select(column).where('id', userId).forUpdate().first();
         if (row?.[column]) await disconnectChat(trx, userId, messenger, String(row[column]));
-        await trx('bot_connections').where({ user_id: userId, messenger }).whereNull('disconnected_at').update({ disconnected_at: trx.fn.now() });
+        await trx('bot_connections')
+          .where({ user_id: userId, messenger })
+          .whereNull('disconnected_at')
+          .update({ disconnected_at: trx.fn.now() });
       });
     },
 

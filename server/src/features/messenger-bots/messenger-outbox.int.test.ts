@@ -28,7 +28,11 @@ async function sendOne(text = 'scheduling.notify.messages.1') {
 beforeAll(async () => {
   srv = await startBotsServer();
   // The outbox on the app's queue, as another feature (reminders) reaches it.
-  const { services } = createModules({ knex: srv.db.knex, config: srv.config, logger: createLogger('silent') });
+  const { services } = createModules({
+    knex: srv.db.knex,
+    config: srv.config,
+    logger: createLogger('silent'),
+  });
   expect(services.messengerOutbox).toBeUndefined();
   userId = await addUser(srv.db.knex, ROLE.Student, 'Отримувач');
 });
@@ -41,7 +45,7 @@ beforeEach(async () => {
 });
 
 describe('POST /api/users/:id/notify through the bots', () => {
-  it('delivers the reminder to the student and their responsibles in their chats\' languages', async () => {
+  it("delivers the reminder to the student and their responsibles in their chats' languages", async () => {
     const teacher = await addSignedInUser(srv.db.knex, srv.url, ROLE.Teacher, 'Вчитель');
     const student = await addUser(srv.db.knex, ROLE.Student, 'Учениця');
     const mom = await addUser(srv.db.knex, ROLE.Responsible, 'Мама');
@@ -59,23 +63,41 @@ describe('POST /api/users/:id/notify through the bots', () => {
 
     await srv.db.knex('users').where({ id: student }).update({ telegram_id: '3001' });
     await srv.db.knex('users').where({ id: mom }).update({ viber_id: 'vb-mom' });
-    await srv.db.knex('bot_connections').insert({ user_id: mom, messenger: 'viber', external_id: 'vb-mom', language: 'ru' });
+    await srv.db
+      .knex('bot_connections')
+      .insert({ user_id: mom, messenger: 'viber', external_id: 'vb-mom', language: 'ru' });
     const res = await teacher.client.post(`/api/users/${student}/notify`, { type_id: 1, study_id: study });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ sent: ['telegram', 'viber'], recipients: [student, mom] });
 
     const time = started.toFormat('HH:mm');
     await waitFor(() => srv.telegram.requests.length === 1 && srv.viber.requests.length === 1);
-    expect(srv.telegram.requests[0].body).toEqual({ chat_id: '3001', text: uk.notify.messages[1].replace('{{time}}', time) });
-    expect(srv.viber.requests[0].body).toMatchObject({ receiver: 'vb-mom', text: ru.notify.messages[1].replace('{{time}}', time) });
+    expect(srv.telegram.requests[0].body).toEqual({
+      chat_id: '3001',
+      text: uk.notify.messages[1].replace('{{time}}', time),
+    });
+    expect(srv.viber.requests[0].body).toMatchObject({
+      receiver: 'vb-mom',
+      text: ru.notify.messages[1].replace('{{time}}', time),
+    });
   });
 });
 
 describe('the messenger outbox', () => {
   it('retries a failed send with backoff (500, then 200) and sends once; the same key twice is queued once', async () => {
-    srv.telegram.answer({ status: 500, body: { ok: false, error_code: 500, description: 'Internal Server Error' } });
+    srv.telegram.answer({
+      status: 500,
+      body: { ok: false, error_code: 500, description: 'Internal Server Error' },
+    });
     const key = await sendOne();
-    await outbox.enqueueMessages([{ userId, key: key.replace(/:telegram$/, ''), textKey: 'scheduling.notify.messages.1', params: { time: '10:00' } }]);
+    await outbox.enqueueMessages([
+      {
+        userId,
+        key: key.replace(/:telegram$/, ''),
+        textKey: 'scheduling.notify.messages.1',
+        params: { time: '10:00' },
+      },
+    ]);
     await waitFor(async () => (await outboxRow(key))?.status === 'sent');
     await sleep(700);
     expect(srv.telegram.requests.map((r) => r.body)).toEqual([
@@ -86,7 +108,15 @@ describe('the messenger outbox', () => {
   });
 
   it('waits as long as a 429 retry_after says', async () => {
-    srv.telegram.answer({ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } } });
+    srv.telegram.answer({
+      status: 429,
+      body: {
+        ok: false,
+        error_code: 429,
+        description: 'Too Many Requests: retry after 1',
+        parameters: { retry_after: 1 },
+      },
+    });
     const key = await sendOne();
     await waitFor(async () => (await outboxRow(key))?.status === 'sent');
     const [first, second] = srv.telegram.requests;
@@ -111,19 +141,29 @@ describe('the messenger outbox', () => {
 
   it('a user who blocked the bot is disconnected (Telegram 403, Viber "not subscribed")', async () => {
     await srv.db.knex('users').where({ id: userId }).update({ viber_id: 'vb-9' });
-    srv.telegram.answer({ status: 403, body: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' } });
+    srv.telegram.answer({
+      status: 403,
+      body: { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' },
+    });
     srv.viber.answer({ status: 200, body: { status: 6, status_message: 'notSubscribed' } });
     const key = await sendOne();
-    await waitFor(async () => (await outboxRow(`${key.replace(/:telegram$/, '')}:viber`))?.status === 'blocked');
+    await waitFor(
+      async () => (await outboxRow(`${key.replace(/:telegram$/, '')}:viber`))?.status === 'blocked',
+    );
     await waitFor(async () => (await outboxRow(key))?.status === 'blocked');
-    expect(await srv.db.knex('users').select('telegram_id', 'viber_id').where({ id: userId }).first()).toEqual({ telegram_id: null, viber_id: null });
+    expect(
+      await srv.db.knex('users').select('telegram_id', 'viber_id').where({ id: userId }).first(),
+    ).toEqual({ telegram_id: null, viber_id: null });
     expect(srv.telegram.requests).toHaveLength(1);
   });
 
   // Last: the app's HTTP side keeps the stopped queue afterwards (a real restart replaces both).
   it('a message pending when the queue worker stops is delivered once after the restart', async () => {
     // The next attempt is due in 1 s: the worker stops while it waits.
-    srv.telegram.answer({ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 1 } } });
+    srv.telegram.answer({
+      status: 429,
+      body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 1 } },
+    });
     const key = await sendOne();
     await waitFor(async () => (await outboxRow(key))?.attempts === 1);
     await srv.restartQueue();

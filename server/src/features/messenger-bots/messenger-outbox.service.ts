@@ -111,20 +111,45 @@ interface Delivered {
 /** The longest pause between two tries of recording a delivered message. */
 const RECORD_RETRY_MAX_MS = 1000;
 
-const OUTBOX_COLUMNS = ['id', 'key', 'user_id', 'messenger', 'chat_id', 'text', 'buttons', 'status', 'attempts', 'next_attempt_at', 'expires_at'] as const;
+const OUTBOX_COLUMNS = [
+  'id',
+  'key',
+  'user_id',
+  'messenger',
+  'chat_id',
+  'text',
+  'buttons',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'expires_at',
+] as const;
 
 export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
   const { knex, jobs, logger } = deps;
   const log = logger.child({ component: 'messenger-outbox' });
 
-  const queueAttempt = (row: Pick<OutboxRow, 'id' | 'key' | 'attempts' | 'next_attempt_at'>, resumedBy = '') =>
+  const queueAttempt = (
+    row: Pick<OutboxRow, 'id' | 'key' | 'attempts' | 'next_attempt_at'>,
+    resumedBy = '',
+  ) =>
     jobs.enqueue(
       messengerSendJob,
       { id: row.id, attempt: row.attempts },
-      { idempotencyKey: `${row.key}#${row.attempts}${resumedBy}`, runAt: row.next_attempt_at, retryLimit: 3, retryDelaySeconds: 1 },
+      {
+        idempotencyKey: `${row.key}#${row.attempts}${resumedBy}`,
+        runAt: row.next_attempt_at,
+        retryLimit: 3,
+        retryDelaySeconds: 1,
+      },
     );
 
-  jobs.register(messengerSendJob, (payload) => sendOne(payload), { retryLimit: 3, retryDelaySeconds: 1, concurrency: SEND_CONCURRENCY, expireInSeconds: 60 });
+  jobs.register(messengerSendJob, (payload) => sendOne(payload), {
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    concurrency: SEND_CONCURRENCY,
+    expireInSeconds: 60,
+  });
 
   /**
    * Messages the provider accepted whose "sent" this process has not managed to record yet (the
@@ -142,7 +167,10 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
     try {
       next = await knex.transaction(async (trx) => {
         // The row lock keeps a second worker (or a job retried after a crash) off the same message.
-        const row: OutboxRow | undefined = await trx('messenger_outbox').where('id', payload.id).forUpdate().first(OUTBOX_COLUMNS);
+        const row: OutboxRow | undefined = await trx('messenger_outbox')
+          .where('id', payload.id)
+          .forUpdate()
+          .first(OUTBOX_COLUMNS);
         // Sent, given up, or a newer attempt owns it: nothing to do (no duplicate after a retry).
         if (!row || row.status !== 'pending' || row.attempts !== payload.attempt) return null;
         if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
@@ -165,7 +193,9 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
             return { ...row, next_attempt_at, resumedBy: `#slot-${randomUUID()}` };
           }
         }
-        const outcome = client ? await client.send(row.chat_id, row.text, row.buttons) : ({ kind: 'failed', reason: 'bot not configured' } as const);
+        const outcome = client
+          ? await client.send(row.chat_id, row.text, row.buttons)
+          : ({ kind: 'failed', reason: 'bot not configured' } as const);
         const attempts = row.attempts + 1;
         if (outcome.kind === 'sent') {
           delivered = { id: row.id, attempt: row.attempts, messageId: outcome.messageId ?? null };
@@ -173,21 +203,34 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
           return null;
         }
         // The messenger said how long to wait (a 429): the whole bot waits, in every process.
-        if (outcome.kind === 'retry' && outcome.afterMs !== undefined) await deps.rate?.pause(row.messenger, outcome.afterMs);
+        if (outcome.kind === 'retry' && outcome.afterMs !== undefined)
+          await deps.rate?.pause(row.messenger, outcome.afterMs);
         if (outcome.kind === 'blocked') {
-          await trx('messenger_outbox').where('id', row.id).update({ status: 'blocked', attempts, last_error: outcome.reason });
+          await trx('messenger_outbox')
+            .where('id', row.id)
+            .update({ status: 'blocked', attempts, last_error: outcome.reason });
           if (row.user_id !== null) await disconnectChat(trx, row.user_id, row.messenger, row.chat_id);
-          log.info({ userId: row.user_id, messenger: row.messenger }, 'the user blocked the bot: disconnected');
+          log.info(
+            { userId: row.user_id, messenger: row.messenger },
+            'the user blocked the bot: disconnected',
+          );
           return null;
         }
         if (outcome.kind === 'failed' || attempts >= deps.maxAttempts) {
-          await trx('messenger_outbox').where('id', row.id).update({ status: 'failed', attempts, last_error: outcome.reason });
-          log.warn({ id: row.id, messenger: row.messenger, reason: outcome.reason }, 'messenger message given up');
+          await trx('messenger_outbox')
+            .where('id', row.id)
+            .update({ status: 'failed', attempts, last_error: outcome.reason });
+          log.warn(
+            { id: row.id, messenger: row.messenger, reason: outcome.reason },
+            'messenger message given up',
+          );
           return null;
         }
         const waitMs = outcome.afterMs ?? backoffMs(deps.retryBaseMs, attempts);
         const next_attempt_at = new Date(Date.now() + waitMs);
-        await trx('messenger_outbox').where('id', row.id).update({ attempts, next_attempt_at, last_error: outcome.reason });
+        await trx('messenger_outbox')
+          .where('id', row.id)
+          .update({ attempts, next_attempt_at, last_error: outcome.reason });
         return { ...row, attempts, next_attempt_at, resumedBy: '' };
       });
     } catch (err) {
@@ -211,7 +254,13 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
   const markSent = (db: Knex, d: Delivered) =>
     db('messenger_outbox')
       .where({ id: d.id, status: 'pending', attempts: d.attempt })
-      .update({ status: 'sent', attempts: d.attempt + 1, sent_at: db.fn.now(), last_error: null, provider_message_id: d.messageId });
+      .update({
+        status: 'sent',
+        attempts: d.attempt + 1,
+        sent_at: db.fn.now(),
+        last_error: null,
+        provider_message_id: d.messageId,
+      });
 
   /** Tries the record again (a new connection each time) until the database takes it. */
   async function recordSent(d: Delivered, cause: unknown) {
@@ -220,7 +269,10 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       await sleep(Math.min(RECORD_RETRY_MAX_MS, 100 * 2 ** attempt));
       try {
         await markSent(knex, d);
-        log.info({ id: d.id, retries: attempt + 1 }, 'bot message recorded as sent after the database came back');
+        log.info(
+          { id: d.id, retries: attempt + 1 },
+          'bot message recorded as sent after the database came back',
+        );
         return;
       } catch (err) {
         // Anything but the database out of reach is a bug: fail the job (and risk the duplicate)
@@ -245,12 +297,24 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
       if (messages.length === 0) return [];
       const userIds = [...new Set(messages.map((m) => m.userId))];
       const users = await knex('users as u')
-        .select('u.id', 'u.telegram_id', 'u.viber_id', 'tg.language as telegram_language', 'vb.language as viber_language')
-        .leftJoin('bot_connections as tg', (j) => j.on('tg.user_id', 'u.id').andOnVal('tg.messenger', 'telegram').andOnNull('tg.disconnected_at'))
-        .leftJoin('bot_connections as vb', (j) => j.on('vb.user_id', 'u.id').andOnVal('vb.messenger', 'viber').andOnNull('vb.disconnected_at'))
+        .select(
+          'u.id',
+          'u.telegram_id',
+          'u.viber_id',
+          'tg.language as telegram_language',
+          'vb.language as viber_language',
+        )
+        .leftJoin('bot_connections as tg', (j) =>
+          j.on('tg.user_id', 'u.id').andOnVal('tg.messenger', 'telegram').andOnNull('tg.disconnected_at'),
+        )
+        .leftJoin('bot_connections as vb', (j) =>
+          j.on('vb.user_id', 'u.id').andOnVal('vb.messenger', 'viber').andOnNull('vb.disconnected_at'),
+        )
         .whereIn('u.id', userIds);
       const byId = new Map(users.map((u) => [u.id as number, u]));
-      const rows: Array<Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'buttons'> & { user_id: number }> = [];
+      const rows: Array<
+        Omit<OutboxRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'buttons'> & { user_id: number }
+      > = [];
       for (const m of messages) {
         const u = byId.get(m.userId);
         if (!u) continue;
@@ -259,7 +323,14 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
           if (!chatId) continue;
           const lang: BotLanguage = recipientLanguage(u[`${messenger}_language`]);
           const text = translatorFor(lang)(m.textKey, m.params ?? {});
-          rows.push({ key: `${m.key}:${messenger}`, user_id: m.userId, messenger, chat_id: String(chatId), text, expires_at: m.expiresAt ?? null });
+          rows.push({
+            key: `${m.key}:${messenger}`,
+            user_id: m.userId,
+            messenger,
+            chat_id: String(chatId),
+            text,
+            expires_at: m.expiresAt ?? null,
+          });
         }
       }
       if (rows.length === 0) return [];
@@ -282,7 +353,10 @@ export function createMessengerOutbox(deps: OutboxDeps): MessengerOutbox {
     },
 
     async resumePending() {
-      const pending: OutboxRow[] = await knex('messenger_outbox').where('status', 'pending').orderBy('id').select(OUTBOX_COLUMNS);
+      const pending: OutboxRow[] = await knex('messenger_outbox')
+        .where('status', 'pending')
+        .orderBy('id')
+        .select(OUTBOX_COLUMNS);
       // A key of this start's own: the job a killed process was running stays `active` in pg-boss
       // until it expires and the next maintenance fails it (up to three minutes), and under the
       // attempt's own key the resumed job would be dropped as its duplicate. Two jobs of one

@@ -12,7 +12,12 @@ const KINDS = new Set(['insert', 'update', 'delete', 'payment']);
 function parse(payload: string): InvoiceNotice | null {
   try {
     const v = JSON.parse(payload) as Partial<InvoiceNotice>;
-    if (typeof v.invoiceId !== 'number' || typeof v.contractId !== 'number' || typeof v.subscriptionId !== 'number') return null;
+    if (
+      typeof v.invoiceId !== 'number' ||
+      typeof v.contractId !== 'number' ||
+      typeof v.subscriptionId !== 'number'
+    )
+      return null;
     if (typeof v.kind !== 'string' || !KINDS.has(v.kind)) return null;
     return v as InvoiceNotice;
   } catch {
@@ -32,7 +37,12 @@ export const invoiceChangesNotification: RealtimeNotification = {
     const notice = parse(payload);
     if (!notice) return;
     const row = asSubject('invoice', { student_id: notice.studentId });
-    const change: InvoiceChange = { invoiceId: notice.invoiceId, contractId: notice.contractId, subscriptionId: notice.subscriptionId, kind: notice.kind };
+    const change: InvoiceChange = {
+      invoiceId: notice.invoiceId,
+      contractId: notice.contractId,
+      subscriptionId: notice.subscriptionId,
+      kind: notice.kind,
+    };
     for (const socket of io.sockets.sockets.values()) {
       if (socket.data.auth?.ability.can('read', row)) socket.emit('invoice:changed', change);
     }

@@ -24,10 +24,13 @@ export interface LiqpayOptions {
 }
 
 export function liqpaySignature(privateKey: string, data: string): string {
-  return createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+  return createHash('sha1')
+    .update(privateKey + data + privateKey)
+    .digest('base64');
 }
 
-export const liqpayEncode = (params: object): string => Buffer.from(JSON.stringify(params), 'utf8').toString('base64');
+export const liqpayEncode = (params: object): string =>
+  Buffer.from(JSON.stringify(params), 'utf8').toString('base64');
 
 /** success (and sandbox, LiqPay's test-mode success) paid; reversed refunded; failure/error failed. */
 function stateOf(status: string): ReportedState {
@@ -48,7 +51,8 @@ function reportOf(body: Record<string, unknown>): ProviderReport {
   const time = Number(body.end_date ?? body.create_date);
   return {
     orderRef: typeof body.order_id === 'string' ? body.order_id : null,
-    providerPaymentId: body.payment_id === undefined || body.payment_id === null ? null : String(body.payment_id),
+    providerPaymentId:
+      body.payment_id === undefined || body.payment_id === null ? null : String(body.payment_id),
     providerStatus: status,
     state: stateOf(status),
     amount: toKopiykas(body.amount),
@@ -80,7 +84,10 @@ export function createLiqpayProvider(opts: LiqpayOptions): PaymentProvider {
         result_url: req.resultUrl,
         server_url: req.callbackUrl,
       });
-      return { checkout: { url: `${base}/api/3/checkout`, method: 'POST', fields: { data, signature: sign(data) } }, providerPaymentId: null };
+      return {
+        checkout: { url: `${base}/api/3/checkout`, method: 'POST', fields: { data, signature: sign(data) } },
+        providerPaymentId: null,
+      };
     },
     async verifyCallback({ body }) {
       const form = new URLSearchParams(body.toString('utf8'));
@@ -99,7 +106,12 @@ export function createLiqpayProvider(opts: LiqpayOptions): PaymentProvider {
       return reportOf(parseObject(raw));
     },
     async status(payment) {
-      const data = liqpayEncode({ action: 'status', version: 3, public_key: opts.publicKey, order_id: payment.id });
+      const data = liqpayEncode({
+        action: 'status',
+        version: 3,
+        public_key: opts.publicKey,
+        order_id: payment.id,
+      });
       const res = await providerFetch(
         `${base}/api/request`,
         {
@@ -114,7 +126,9 @@ export function createLiqpayProvider(opts: LiqpayOptions): PaymentProvider {
       try {
         body = parseObject(raw);
       } catch (err) {
-        throw new ProviderUnavailableError(`LiqPay status answer is not JSON (HTTP ${res.status})`, { cause: err });
+        throw new ProviderUnavailableError(`LiqPay status answer is not JSON (HTTP ${res.status})`, {
+          cause: err,
+        });
       }
       // An order LiqPay never saw (the payer left before paying): nothing to settle.
       if (body.err_code === 'payment_not_found' || body.code === 'payment_not_found') return null;

@@ -42,7 +42,8 @@ function reportOf(body: Record<string, unknown>): ProviderReport {
   const ccy = typeof body.ccy === 'number' ? body.ccy : null;
   const time = typeof body.modifiedDate === 'string' ? new Date(body.modifiedDate) : null;
   // A success names what was actually paid in finalAmount when it differs from the invoice.
-  const amount = typeof body.finalAmount === 'number' && status === 'success' ? body.finalAmount : body.amount;
+  const amount =
+    typeof body.finalAmount === 'number' && status === 'success' ? body.finalAmount : body.amount;
   return {
     orderRef: typeof body.reference === 'string' ? body.reference : null,
     providerPaymentId: typeof body.invoiceId === 'string' ? body.invoiceId : null,
@@ -60,7 +61,9 @@ function parseObject(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export function createMonobankProvider(opts: MonobankOptions): PaymentProvider & { publicKeyFetches(): number } {
+export function createMonobankProvider(
+  opts: MonobankOptions,
+): PaymentProvider & { publicKeyFetches(): number } {
   const base = opts.apiUrl.replace(/\/+$/, '');
   const now = opts.now ?? Date.now;
   let key: KeyObject | null = null;
@@ -69,7 +72,11 @@ export function createMonobankProvider(opts: MonobankOptions): PaymentProvider &
   let fetches = 0;
 
   async function json(path: string, init: RequestInit): Promise<Record<string, unknown>> {
-    const res = await providerFetch(`${base}${path}`, { ...init, headers: { 'X-Token': opts.token, ...init.headers } }, opts.timeoutMs);
+    const res = await providerFetch(
+      `${base}${path}`,
+      { ...init, headers: { 'X-Token': opts.token, ...init.headers } },
+      opts.timeoutMs,
+    );
     const text = await res.text();
     let body: Record<string, unknown>;
     try {
@@ -84,7 +91,8 @@ export function createMonobankProvider(opts: MonobankOptions): PaymentProvider &
   async function fetchKey(): Promise<KeyObject> {
     fetches++;
     const body = await json('/api/merchant/pubkey', { method: 'GET' });
-    if (typeof body.key !== 'string') throw new ProviderUnavailableError('monobank pubkey answer without a key');
+    if (typeof body.key !== 'string')
+      throw new ProviderUnavailableError('monobank pubkey answer without a key');
     key = createPublicKey(Buffer.from(body.key, 'base64').toString('utf8'));
     return key;
   }
@@ -113,9 +121,14 @@ export function createMonobankProvider(opts: MonobankOptions): PaymentProvider &
         }),
       });
       if (typeof body.invoiceId !== 'string' || typeof body.pageUrl !== 'string') {
-        throw new ProviderUnavailableError(`monobank refused the invoice (HTTP ${String(body.httpStatus ?? 200)}, ${String(body.errCode ?? '')})`);
+        throw new ProviderUnavailableError(
+          `monobank refused the invoice (HTTP ${String(body.httpStatus ?? 200)}, ${String(body.errCode ?? '')})`,
+        );
       }
-      return { checkout: { url: body.pageUrl, method: 'GET', fields: {} }, providerPaymentId: body.invoiceId };
+      return {
+        checkout: { url: body.pageUrl, method: 'GET', fields: {} },
+        providerPaymentId: body.invoiceId,
+      };
     },
     async verifyCallback({ body, header }) {
       const sign = header('x-sign');
@@ -141,11 +154,18 @@ export function createMonobankProvider(opts: MonobankOptions): PaymentProvider &
     async status(payment) {
       // No invoice at monobank yet (its creation failed): nothing there to ask about.
       if (!payment.providerPaymentId) return null;
-      const body = await json(`/api/merchant/invoice/status?invoiceId=${encodeURIComponent(payment.providerPaymentId)}`, { method: 'GET' });
+      const body = await json(
+        `/api/merchant/invoice/status?invoiceId=${encodeURIComponent(payment.providerPaymentId)}`,
+        { method: 'GET' },
+      );
       if (body.httpStatus === 404) return null;
-      if (body.httpStatus) throw new ProviderUnavailableError(`monobank status answered HTTP ${String(body.httpStatus)}`);
+      if (body.httpStatus)
+        throw new ProviderUnavailableError(`monobank status answered HTTP ${String(body.httpStatus)}`);
       // The status answer may omit the reference: it is the payment we asked about.
-      const raw = JSON.stringify({ ...body, reference: typeof body.reference === 'string' ? body.reference : payment.id });
+      const raw = JSON.stringify({
+        ...body,
+        reference: typeof body.reference === 'string' ? body.reference : payment.id,
+      });
       return { raw, report: reportOf(parseObject(raw)) };
     },
   };

@@ -41,9 +41,13 @@ async function liqpayCheckout(amount = 240000) {
 
 let settlement: PaymentSettlement | undefined;
 const settlementOf = () =>
-  (settlement ??= createPaymentsModule({ knex: srv.knex, config: srv.config, logger: createLogger('silent') }).services.paymentSettlement);
+  (settlement ??= createPaymentsModule({ knex: srv.knex, config: srv.config, logger: createLogger('silent') })
+    .services.paymentSettlement);
 
-async function callbackAndDrain(paymentId: string, opts: Parameters<PaymentProviders['liqpay']['completeCheckout']>[1] = {}) {
+async function callbackAndDrain(
+  paymentId: string,
+  opts: Parameters<PaymentProviders['liqpay']['completeCheckout']>[1] = {},
+) {
   const res = await kit.liqpay.completeCheckout(paymentId, opts);
   expect(res.status).toBe(200);
   await jobs.drain();
@@ -53,11 +57,22 @@ describe('callbacks that arrive more than once, late or out of order', () => {
   it('a callback posted twice is kept once and pays the invoice once', async () => {
     const { invoice, paymentId } = await liqpayCheckout();
     const order = kit.liqpay.order(paymentId)!;
-    const body = { action: 'pay', payment_id: 77, status: 'success', order_id: paymentId, amount: order.amount, currency: 'UAH', end_date: 1_700_000_000_000 };
-    for (let i = 0; i < 3; i++) expect((await kit.liqpay.postCallback(body, String(order.server_url))).status).toBe(200);
+    const body = {
+      action: 'pay',
+      payment_id: 77,
+      status: 'success',
+      order_id: paymentId,
+      amount: order.amount,
+      currency: 'UAH',
+      end_date: 1_700_000_000_000,
+    };
+    for (let i = 0; i < 3; i++)
+      expect((await kit.liqpay.postCallback(body, String(order.server_url))).status).toBe(200);
     expect(jobs.jobs('payment-event').filter((j) => j.state === 'waiting')).toHaveLength(1);
     await jobs.drain();
-    expect(await eventsOf(srv.knex, paymentId)).toEqual([{ source: 'callback', provider_status: 'success', outcome: 'settled', flagged: false }]);
+    expect(await eventsOf(srv.knex, paymentId)).toEqual([
+      { source: 'callback', provider_status: 'success', outcome: 'settled', flagged: false },
+    ]);
     expect((await invoicePaidAt(srv.knex, invoice.id))?.getTime()).toBe(1_700_000_000_000);
   });
 
@@ -108,13 +123,24 @@ describe('callbacks processed at the same time', () => {
     const { invoice, paymentId } = await liqpayCheckout();
     const order = kit.liqpay.order(paymentId)!;
     for (let i = 0; i < 5; i++) {
-      const body = { action: 'pay', payment_id: 900 + i, status: 'success', order_id: paymentId, amount: order.amount, currency: 'UAH', end_date: 1_700_000_000_000 + i };
+      const body = {
+        action: 'pay',
+        payment_id: 900 + i,
+        status: 'success',
+        order_id: paymentId,
+        amount: order.amount,
+        currency: 'UAH',
+        end_date: 1_700_000_000_000 + i,
+      };
       expect((await kit.liqpay.postCallback(body, String(order.server_url))).status).toBe(200);
     }
-    const ids = (await srv.knex('payment_events').where({ order_ref: paymentId }).select('id')).map((r) => Number(r.id));
+    const ids = (await srv.knex('payment_events').where({ order_ref: paymentId }).select('id')).map((r) =>
+      Number(r.id),
+    );
     expect(ids).toHaveLength(5);
     // A second process's settlement on the same database (the jobs of several workers).
-    const other = createPaymentsModule({ knex: srv.knex, config: srv.config, logger: createLogger('silent') }).services.paymentSettlement;
+    const other = createPaymentsModule({ knex: srv.knex, config: srv.config, logger: createLogger('silent') })
+      .services.paymentSettlement;
     const outcomes = await Promise.all(ids.map((id, i) => (i % 2 ? other : settlementOf()).process(id)));
     expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(4);
@@ -129,34 +155,52 @@ describe('callbacks processed at the same time', () => {
 describe('callbacks that must not pay', () => {
   it('a callback for an order we never made is answered, kept and flagged for staff', async () => {
     const orderRef = randomUUID();
-    const res = await kit.liqpay.postCallback({ status: 'success', order_id: orderRef, amount: 10, currency: 'UAH', payment_id: 5 }, `${srv.url}/api/payments/liqpay/callback`);
+    const res = await kit.liqpay.postCallback(
+      { status: 'success', order_id: orderRef, amount: 10, currency: 'UAH', payment_id: 5 },
+      `${srv.url}/api/payments/liqpay/callback`,
+    );
     expect(res.status).toBe(200);
     await jobs.drain();
-    const kept = await srv.knex('payment_events').where({ order_ref: orderRef }).first('payment_id', 'outcome', 'flagged', 'raw');
+    const kept = await srv
+      .knex('payment_events')
+      .where({ order_ref: orderRef })
+      .first('payment_id', 'outcome', 'flagged', 'raw');
     expect(kept).toMatchObject({ payment_id: null, outcome: 'unknown_order', flagged: true });
     expect(JSON.parse(kept.raw)).toMatchObject({ order_id: orderRef });
     const reviews = await admin.get('/api/payments/reviews');
-    expect(reviews.body.data.unknown_orders.map((e: { order_ref: string }) => e.order_ref)).toContain(orderRef);
+    expect(reviews.body.data.unknown_orders.map((e: { order_ref: string }) => e.order_ref)).toContain(
+      orderRef,
+    );
   });
 
   it('an amount that differs from the invoice is refused, kept and flagged; the invoice stays unpaid', async () => {
     const { invoice, paymentId } = await liqpayCheckout(240000);
     await callbackAndDrain(paymentId, { amount: 100 });
     expect(await invoicePaidAt(srv.knex, invoice.id)).toBeNull();
-    expect(await paymentRow(srv.knex, paymentId)).toMatchObject({ status: 'mismatch', review_reason: 'amount_mismatch' });
-    expect(await eventsOf(srv.knex, paymentId)).toEqual([{ source: 'callback', provider_status: 'success', outcome: 'mismatch', flagged: true }]);
+    expect(await paymentRow(srv.knex, paymentId)).toMatchObject({
+      status: 'mismatch',
+      review_reason: 'amount_mismatch',
+    });
+    expect(await eventsOf(srv.knex, paymentId)).toEqual([
+      { source: 'callback', provider_status: 'success', outcome: 'mismatch', flagged: true },
+    ]);
     const reviews = await admin.get('/api/payments/reviews');
     expect(reviews.body.data.payments.map((p: { id: string }) => p.id)).toContain(paymentId);
     // Staff looked at it: off the list.
     expect((await admin.post(`/api/payments/${paymentId}/reviewed`)).status).toBe(200);
-    expect((await admin.get('/api/payments/reviews')).body.data.payments.map((p: { id: string }) => p.id)).not.toContain(paymentId);
+    expect(
+      (await admin.get('/api/payments/reviews')).body.data.payments.map((p: { id: string }) => p.id),
+    ).not.toContain(paymentId);
   });
 
   it('a currency that differs from the invoice is refused and flagged', async () => {
     const { invoice, paymentId } = await liqpayCheckout();
     await callbackAndDrain(paymentId, { currency: 'USD' });
     expect(await invoicePaidAt(srv.knex, invoice.id)).toBeNull();
-    expect(await paymentRow(srv.knex, paymentId)).toMatchObject({ status: 'mismatch', review_reason: 'currency_mismatch' });
+    expect(await paymentRow(srv.knex, paymentId)).toMatchObject({
+      status: 'mismatch',
+      review_reason: 'currency_mismatch',
+    });
   });
 
   it('a second payment of an invoice already paid is recorded and flagged, the invoice untouched', async () => {
@@ -171,7 +215,11 @@ describe('callbacks that must not pay', () => {
     const paidAt = await invoicePaidAt(srv.knex, invoice.id);
     await callbackAndDrain(ids[1]!);
     expect(await invoicePaidAt(srv.knex, invoice.id)).toEqual(paidAt);
-    expect(await paymentRow(srv.knex, ids[1]!)).toMatchObject({ status: 'success', settled_invoice: false, review_reason: 'invoice_already_paid' });
+    expect(await paymentRow(srv.knex, ids[1]!)).toMatchObject({
+      status: 'success',
+      settled_invoice: false,
+      review_reason: 'invoice_already_paid',
+    });
     // A paid invoice offers no new checkout.
     const again = await parent.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' });
     expect([again.status, again.body.code]).toEqual([409, 'invoice_paid']);
@@ -179,7 +227,7 @@ describe('callbacks that must not pay', () => {
 });
 
 describe('refunds', () => {
-  it("a refund of the payment that paid the invoice makes it unpaid again, and shows", async () => {
+  it('a refund of the payment that paid the invoice makes it unpaid again, and shows', async () => {
     const { invoice, paymentId } = await liqpayCheckout();
     await callbackAndDrain(paymentId);
     await callbackAndDrain(paymentId, { status: 'reversed' });
@@ -213,7 +261,10 @@ describe('the callback routes', () => {
     await srv.knex('rate_limits').where('key', 'like', 'payment-callback:%').del();
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++) {
-      const res = await fetch(`${srv.url}/api/payments/liqpay/callback`, { method: 'POST', body: 'data=x&signature=y' });
+      const res = await fetch(`${srv.url}/api/payments/liqpay/callback`, {
+        method: 'POST',
+        body: 'data=x&signature=y',
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 120).every((s) => s === 403)).toBe(true);

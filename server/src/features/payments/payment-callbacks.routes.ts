@@ -31,4 +31,7 @@ export function paymentCallbackRoutes(service: PaymentsService, limit: RateLimit
 }
 
 /** The callbacks' paths: the CSRF exemption list and the drills read them. */
-export const PAYMENT_CALLBACK_PATHS: readonly string[] = ['/api/payments/liqpay/callback', '/api/payments/monobank/webhook'];
+export const PAYMENT_CALLBACK_PATHS: readonly string[] = [
+  '/api/payments/liqpay/callback',
+  '/api/payments/monobank/webhook',
+];

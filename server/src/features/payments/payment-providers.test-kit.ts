@@ -76,7 +76,9 @@ function retarget(url: string, server: string | null): string {
   return new URL(u.pathname + u.search, server).toString();
 }
 
-async function startHttp(handler: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>) {
+async function startHttp(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>,
+) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     handler(req, res, url).catch((err: unknown) => send(res, 500, { error: String(err) }));
@@ -93,7 +95,10 @@ export async function startPaymentProviders() {
   // ---- LiqPay ----
   const publicKey = `sandbox_i${randomBytes(6).toString('hex')}`;
   const privateKey = `sandbox_${randomBytes(16).toString('hex')}`;
-  const liqSign = (data: string) => createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+  const liqSign = (data: string) =>
+    createHash('sha1')
+      .update(privateKey + data + privateKey)
+      .digest('base64');
   const liqOrders = new Map<string, LiqpayOrder>();
   let liqPaymentSeq = 1000;
 
@@ -123,13 +128,20 @@ export async function startPaymentProviders() {
     if (isDown) return send(res, 503, { result: 'error', err_code: 'unavailable' });
     if (req.method === 'POST' && (url.pathname === '/api/3/checkout' || url.pathname === '/api/request')) {
       const data = form.get('data') ?? '';
-      if (liqSign(data) !== form.get('signature')) return send(res, 200, { result: 'error', status: 'error', err_code: 'invalid_signature' });
+      if (liqSign(data) !== form.get('signature'))
+        return send(res, 200, { result: 'error', status: 'error', err_code: 'invalid_signature' });
       const params = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;
       const orderId = String(params.order_id);
       if (url.pathname === '/api/3/checkout') {
-        if (!liqOrders.has(orderId)) liqOrders.set(orderId, { params, status: 'processing', paymentId: ++liqPaymentSeq });
+        if (!liqOrders.has(orderId))
+          liqOrders.set(orderId, { params, status: 'processing', paymentId: ++liqPaymentSeq });
         const summary = `${String(params.description)}: ${String(params.amount)} ${String(params.currency)}`;
-        return send(res, 200, page('Fake LiqPay', `/pay/${encodeURIComponent(orderId)}`, summary), 'text/html; charset=utf-8');
+        return send(
+          res,
+          200,
+          page('Fake LiqPay', `/pay/${encodeURIComponent(orderId)}`, summary),
+          'text/html; charset=utf-8',
+        );
       }
       const order = liqOrders.get(orderId);
       if (!order) return send(res, 200, { result: 'error', status: 'error', err_code: 'payment_not_found' });
@@ -148,7 +160,9 @@ export async function startPaymentProviders() {
     if (req.method === 'POST' && pay) {
       const orderId = decodeURIComponent(pay[1]!);
       await liqCallback(orderId, { status: form.get('pay') === 'failure' ? 'failure' : 'success' });
-      res.writeHead(303, { Location: retarget(String(liqOrders.get(orderId)!.params.result_url), serverUrl) });
+      res.writeHead(303, {
+        Location: retarget(String(liqOrders.get(orderId)!.params.result_url), serverUrl),
+      });
       return void res.end();
     }
     send(res, 404, { error: 'not found' });
@@ -162,7 +176,10 @@ export async function startPaymentProviders() {
     order: (paymentId: string) => liqOrders.get(paymentId)?.params,
     /** Records a checkout as if the browser had posted the form (tests without a browser). */
     async openCheckout(fields: Record<string, string>) {
-      const res = await fetch(`${liq.url}/api/3/checkout`, { method: 'POST', body: new URLSearchParams(fields) });
+      const res = await fetch(`${liq.url}/api/3/checkout`, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+      });
       return { status: res.status, html: await res.text() };
     },
     /** The payer paid (or failed): LiqPay's signed callback to the order's server_url. */
@@ -171,7 +188,10 @@ export async function startPaymentProviders() {
     async postCallback(body: object, callbackUrl: string, badSignature = false): Promise<CallbackResult> {
       const data = Buffer.from(JSON.stringify(body)).toString('base64');
       const signature = badSignature ? liqSign(`${data}x`) : liqSign(data);
-      const res = await fetch(retarget(callbackUrl, serverUrl), { method: 'POST', body: new URLSearchParams({ data, signature }) });
+      const res = await fetch(retarget(callbackUrl, serverUrl), {
+        method: 'POST',
+        body: new URLSearchParams({ data, signature }),
+      });
       return { status: res.status, body: await res.text() };
     },
     /** What the status API answers for an order from now on. */
@@ -188,7 +208,8 @@ export async function startPaymentProviders() {
   let pubkeyFetches = 0;
   const monoInvoices = new Map<string, MonoInvoice>();
   const byReference = new Map<string, string>();
-  const monoSign = (body: string, key: KeyObject = keys.privateKey) => sign('sha256', Buffer.from(body), key).toString('base64');
+  const monoSign = (body: string, key: KeyObject = keys.privateKey) =>
+    sign('sha256', Buffer.from(body), key).toString('base64');
   const invoiceView = (inv: MonoInvoice) => ({
     invoiceId: inv.invoiceId,
     status: inv.status,
@@ -200,7 +221,10 @@ export async function startPaymentProviders() {
     modifiedDate: inv.modifiedDate,
   });
 
-  async function monoWebhook(paymentOrInvoiceId: string, opts: CompleteOptions = {}): Promise<CallbackResult> {
+  async function monoWebhook(
+    paymentOrInvoiceId: string,
+    opts: CompleteOptions = {},
+  ): Promise<CallbackResult> {
     const inv = monoInvoices.get(byReference.get(paymentOrInvoiceId) ?? paymentOrInvoiceId);
     if (!inv) throw new Error(`fake monobank: no invoice for ${paymentOrInvoiceId}`);
     inv.status = opts.status ?? 'success';
@@ -220,20 +244,34 @@ export async function startPaymentProviders() {
       const inv = monoInvoices.get(decodeURIComponent(pay[1]!));
       if (!inv) return send(res, 404, 'no such invoice', 'text/plain');
       if (req.method === 'GET') {
-        return send(res, 200, page('Fake monobank', url.pathname, `${inv.reference}: ${inv.amount / 100} UAH`), 'text/html; charset=utf-8');
+        return send(
+          res,
+          200,
+          page('Fake monobank', url.pathname, `${inv.reference}: ${inv.amount / 100} UAH`),
+          'text/html; charset=utf-8',
+        );
       }
-      await monoWebhook(inv.invoiceId, { status: new URLSearchParams(text).get('pay') === 'failure' ? 'failure' : 'success' });
+      await monoWebhook(inv.invoiceId, {
+        status: new URLSearchParams(text).get('pay') === 'failure' ? 'failure' : 'success',
+      });
       res.writeHead(303, { Location: retarget(inv.redirectUrl, serverUrl) });
       return void res.end();
     }
-    if (req.headers['x-token'] !== token) return send(res, 403, { errCode: 'forbidden', errText: 'forbidden' });
+    if (req.headers['x-token'] !== token)
+      return send(res, 403, { errCode: 'forbidden', errText: 'forbidden' });
     if (req.method === 'GET' && url.pathname === '/api/merchant/pubkey') {
       pubkeyFetches++;
       const pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
       return send(res, 200, { key: Buffer.from(pem).toString('base64') });
     }
     if (req.method === 'POST' && url.pathname === '/api/merchant/invoice/create') {
-      const body = JSON.parse(text) as { amount: number; ccy?: number; merchantPaymInfo?: { reference?: string }; webHookUrl: string; redirectUrl: string };
+      const body = JSON.parse(text) as {
+        amount: number;
+        ccy?: number;
+        merchantPaymInfo?: { reference?: string };
+        webHookUrl: string;
+        redirectUrl: string;
+      };
       const invoiceId = `p2_${randomBytes(8).toString('hex')}`;
       const reference = body.merchantPaymInfo?.reference ?? invoiceId;
       monoInvoices.set(invoiceId, {
@@ -271,7 +309,10 @@ export async function startPaymentProviders() {
       const other = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
       const res = await fetch(retarget(webHookUrl, serverUrl), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Sign': monoSign(text, badSignature ? other : keys.privateKey) },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Sign': monoSign(text, badSignature ? other : keys.privateKey),
+        },
         body: text,
       });
       return { status: res.status, body: await res.text() };

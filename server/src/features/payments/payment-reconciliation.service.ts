@@ -50,7 +50,12 @@ export function createPaymentReconciliation(deps: ReconciliationDeps) {
           asked++;
           await repo.markChecked(knex, p.id);
           if (answer) {
-            await deps.service.applyStatus(provider, answer.raw, answer.report.orderRef ?? p.id, answer.report.providerStatus);
+            await deps.service.applyStatus(
+              provider,
+              answer.raw,
+              answer.report.orderRef ?? p.id,
+              answer.report.providerStatus,
+            );
           } else if (now() - p.created_at.getTime() > ABANDONED_AFTER_MS) {
             await repo.abandon(knex, p.id);
           }
@@ -71,8 +76,20 @@ export function createPaymentReconciliation(deps: ReconciliationDeps) {
       const orphans = await repo.orphanEvents(knex, new Date(now() - 24 * 3600_000));
       const stuck = await repo.countStuckPending(knex, new Date(now() - 24 * 3600_000));
       const items = [
-        ...reviews.map((p) => ({ kind: 'payment', payment_id: p.id, invoice_id: p.invoice_id, provider: p.provider, reason: p.review_reason, amount: p.amount })),
-        ...orphans.map((e: { id: number; provider: string; order_ref: string | null }) => ({ kind: 'unknown_order', event_id: Number(e.id), provider: e.provider, order_ref: e.order_ref })),
+        ...reviews.map((p) => ({
+          kind: 'payment',
+          payment_id: p.id,
+          invoice_id: p.invoice_id,
+          provider: p.provider,
+          reason: p.review_reason,
+          amount: p.amount,
+        })),
+        ...orphans.map((e: { id: number; provider: string; order_ref: string | null }) => ({
+          kind: 'unknown_order',
+          event_id: Number(e.id),
+          provider: e.provider,
+          order_ref: e.order_ref,
+        })),
       ];
       const row = { report_date: reportDate, mismatches: items.length, stuck_pending: stuck };
       await repo.saveReport(knex, { ...row, items });

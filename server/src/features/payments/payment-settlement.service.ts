@@ -49,9 +49,14 @@ interface Applied {
 export function createPaymentSettlement(deps: SettlementDeps) {
   const { knex, repo, logger } = deps;
   const now = deps.now ?? Date.now;
-  const parserOf = (provider: PaymentProviderName) => (provider === 'manual' ? { parse: manualReport } : deps.providers[provider]);
+  const parserOf = (provider: PaymentProviderName) =>
+    provider === 'manual' ? { parse: manualReport } : deps.providers[provider];
 
-  async function applySuccess(trx: Knex.Transaction, p: PaymentRow, report: ProviderReport): Promise<Applied> {
+  async function applySuccess(
+    trx: Knex.Transaction,
+    p: PaymentRow,
+    report: ProviderReport,
+  ): Promise<Applied> {
     if (p.status === 'success' || p.status === 'mismatch') return { outcome: 'duplicate', flagged: false };
     const invoice = p.invoice_id === null ? undefined : await repo.invoice(trx, p.invoice_id, true);
     let reason: string | null = null;
@@ -60,11 +65,19 @@ export function createPaymentSettlement(deps: SettlementDeps) {
     // The invoice was edited after the checkout started: the money no longer matches what it asks.
     else if (invoice && invoice.amount !== p.amount) reason = 'invoice_amount_changed';
     if (reason) {
-      await repo.updatePayment(trx, p.id, { status: 'mismatch', review_reason: reason, provider_payment_id: report.providerPaymentId ?? p.provider_payment_id });
+      await repo.updatePayment(trx, p.id, {
+        status: 'mismatch',
+        review_reason: reason,
+        provider_payment_id: report.providerPaymentId ?? p.provider_payment_id,
+      });
       return { outcome: 'mismatch', flagged: true };
     }
     const paidAt = report.at ?? new Date(now());
-    const base = { status: 'success' as const, paid_at: paidAt, provider_payment_id: report.providerPaymentId ?? p.provider_payment_id };
+    const base = {
+      status: 'success' as const,
+      paid_at: paidAt,
+      provider_payment_id: report.providerPaymentId ?? p.provider_payment_id,
+    };
     if (!invoice) {
       await repo.updatePayment(trx, p.id, { ...base, review_reason: 'invoice_deleted' });
       return { outcome: 'invoice_deleted', flagged: true };
@@ -83,7 +96,11 @@ export function createPaymentSettlement(deps: SettlementDeps) {
       await repo.invoice(trx, p.invoice_id, true);
       await repo.clearInvoicePaid(trx, p.invoice_id);
     }
-    await repo.updatePayment(trx, p.id, { status: 'refunded', settled_invoice: false, refunded_at: new Date(now()) });
+    await repo.updatePayment(trx, p.id, {
+      status: 'refunded',
+      settled_invoice: false,
+      refunded_at: new Date(now()),
+    });
     return { outcome: 'refunded', flagged: false };
   }
 
@@ -98,7 +115,10 @@ export function createPaymentSettlement(deps: SettlementDeps) {
         if (p.status === 'failure') return { outcome: 'duplicate', flagged: false };
         // A failure after a success (or a refused success) changes nothing: the money arrived.
         if (p.status !== 'pending') return { outcome: 'ignored', flagged: false };
-        await repo.updatePayment(trx, p.id, { status: 'failure', provider_payment_id: report.providerPaymentId ?? p.provider_payment_id });
+        await repo.updatePayment(trx, p.id, {
+          status: 'failure',
+          provider_payment_id: report.providerPaymentId ?? p.provider_payment_id,
+        });
         return { outcome: 'failed', flagged: false };
       default:
         if (p.status !== 'pending') return { outcome: 'ignored', flagged: false };
@@ -119,7 +139,10 @@ export function createPaymentSettlement(deps: SettlementDeps) {
         userId,
         key: `payment-received:${paymentId}:${userId}`,
         textKey: 'payments.bot.received',
-        params: { number: invoiceNumber(invoice.position, invoice.contract_id), amount: (invoice.amount / 100).toFixed(2) },
+        params: {
+          number: invoiceNumber(invoice.position, invoice.contract_id),
+          amount: (invoice.amount / 100).toFixed(2),
+        },
       })),
     );
   }
@@ -127,38 +150,52 @@ export function createPaymentSettlement(deps: SettlementDeps) {
   return {
     /** Processes a kept event once; a second call (a retried job) finds it processed and does nothing. */
     async process(eventId: number): Promise<Outcome | null> {
-      const applied = await knex.transaction(async (trx): Promise<(Applied & { paymentId: string | null }) | null> => {
-        const event = await repo.lockEvent(trx, eventId);
-        if (!event || event.processed_at) return null;
-        const parser = parserOf(event.provider);
-        let report: ProviderReport | null = null;
-        try {
-          report = parser ? parser.parse(event.raw) : null;
-        } catch {
-          report = null;
-        }
-        let payment: PaymentRow | undefined;
-        if (report && isPaymentId(report.orderRef)) payment = await repo.payment(trx, report.orderRef, true);
-        if (!payment && report?.providerPaymentId) payment = await repo.paymentByProviderId(trx, event.provider, report.providerPaymentId);
-        if (!report || !payment || payment.provider !== event.provider) {
-          await repo.finishEvent(trx, eventId, null, 'unknown_order', true);
-          return { outcome: 'unknown_order', flagged: true, paymentId: null };
-        }
-        const result = await apply(trx, payment, report);
-        await repo.finishEvent(trx, eventId, payment.id, result.outcome, result.flagged);
-        // Settling or clearing changed the invoice row (its trigger tells the sockets); other
-        // outcomes changed only its payments, which the invoice's readers show as well.
-        if (payment.invoice_id !== null && !['settled', 'refunded', 'duplicate', 'pending'].includes(result.outcome)) {
-          await repo.notifyInvoice(trx, payment.invoice_id);
-        }
-        return { ...result, paymentId: payment.id };
-      });
+      const applied = await knex.transaction(
+        async (trx): Promise<(Applied & { paymentId: string | null }) | null> => {
+          const event = await repo.lockEvent(trx, eventId);
+          if (!event || event.processed_at) return null;
+          const parser = parserOf(event.provider);
+          let report: ProviderReport | null = null;
+          try {
+            report = parser ? parser.parse(event.raw) : null;
+          } catch {
+            report = null;
+          }
+          let payment: PaymentRow | undefined;
+          if (report && isPaymentId(report.orderRef))
+            payment = await repo.payment(trx, report.orderRef, true);
+          if (!payment && report?.providerPaymentId)
+            payment = await repo.paymentByProviderId(trx, event.provider, report.providerPaymentId);
+          if (!report || !payment || payment.provider !== event.provider) {
+            await repo.finishEvent(trx, eventId, null, 'unknown_order', true);
+            return { outcome: 'unknown_order', flagged: true, paymentId: null };
+          }
+          const result = await apply(trx, payment, report);
+          await repo.finishEvent(trx, eventId, payment.id, result.outcome, result.flagged);
+          // Settling or clearing changed the invoice row (its trigger tells the sockets); other
+          // outcomes changed only its payments, which the invoice's readers show as well.
+          if (
+            payment.invoice_id !== null &&
+            !['settled', 'refunded', 'duplicate', 'pending'].includes(result.outcome)
+          ) {
+            await repo.notifyInvoice(trx, payment.invoice_id);
+          }
+          return { ...result, paymentId: payment.id };
+        },
+      );
       if (!applied) return null;
-      if (applied.flagged) logger.warn({ eventId, paymentId: applied.paymentId, outcome: applied.outcome }, 'payment event needs review');
+      if (applied.flagged)
+        logger.warn(
+          { eventId, paymentId: applied.paymentId, outcome: applied.outcome },
+          'payment event needs review',
+        );
       if (applied.received) {
         // After the commit, under the payment's own key: a retried job queues the message once.
         await tellFamily(applied.received.paymentId, applied.received.invoiceId).catch((err: unknown) =>
-          logger.error({ err, paymentId: applied.received!.paymentId }, 'payment received message not queued'),
+          logger.error(
+            { err, paymentId: applied.received!.paymentId },
+            'payment received message not queued',
+          ),
         );
       }
       return applied.outcome;

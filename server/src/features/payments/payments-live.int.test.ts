@@ -3,7 +3,12 @@ import type { Socket } from 'socket.io-client';
 import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
 import { openCalendarClient, sessionCookie } from '../../platform/realtime/realtime.test-kit.js';
 import type { InvoiceChange } from '../../platform/realtime/realtime.types.js';
-import { DEMO_ACCOUNTS, startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  DEMO_ACCOUNTS,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 import { startPaymentProviders, type PaymentProviders } from './payment-providers.test-kit.js';
 import { paymentsReconcileJob, paymentsReportJob } from './payments.job.js';
 import { freshInvoice, invoicePaidAt, paymentRow } from './payments.test-kit.js';
@@ -56,11 +61,18 @@ describe('the school sees it at once', () => {
     const teacher = await openCalendarClient(srv.url, sessionCookie(await srv.signInAs('Teacher')));
     const family = await openCalendarClient(srv.url, sessionCookie(parent));
     try {
-      const [toStaff, toTeacher, toFamily] = [listen(staff.socket), listen(teacher.socket), listen(family.socket)];
+      const [toStaff, toTeacher, toFamily] = [
+        listen(staff.socket),
+        listen(teacher.socket),
+        listen(family.socket),
+      ];
       const paymentId = await checkout('liqpay', invoice.id);
       await kit.liqpay.completeCheckout(paymentId);
       await jobs.drain();
-      await until(() => toStaff.some((c) => c.invoiceId === invoice.id) && toFamily.some((c) => c.invoiceId === invoice.id));
+      await until(
+        () =>
+          toStaff.some((c) => c.invoiceId === invoice.id) && toFamily.some((c) => c.invoiceId === invoice.id),
+      );
       expect(toStaff.find((c) => c.invoiceId === invoice.id)).toMatchObject({ kind: 'update' });
       // Given time to arrive, nothing reaches a role that does not read invoices.
       await new Promise((r) => setTimeout(r, 200));
@@ -75,20 +87,34 @@ describe('the school sees it at once', () => {
   it("queues a 'payment received' bot message to the parent, in the chat's language, once", async () => {
     const invoice = await freshInvoice(srv.knex, 150000);
     await srv.knex('users').where({ id: invoice.parentId }).update({ telegram_id: '555000111' });
-    await srv.knex('bot_connections').insert({ user_id: invoice.parentId, messenger: 'telegram', external_id: '555000111', language: 'en' });
+    await srv
+      .knex('bot_connections')
+      .insert({ user_id: invoice.parentId, messenger: 'telegram', external_id: '555000111', language: 'en' });
     const paymentId = await checkout('monobank', invoice.id);
     await kit.monobank.completeCheckout(paymentId);
     await jobs.drain();
-    const rows = await srv.knex('messenger_outbox').where('key', 'like', `payment-received:${paymentId}:%`).select('user_id', 'messenger', 'text');
+    const rows = await srv
+      .knex('messenger_outbox')
+      .where('key', 'like', `payment-received:${paymentId}:%`)
+      .select('user_id', 'messenger', 'text');
     const telegram = rows.find((r) => r.messenger === 'telegram');
     expect(telegram).toMatchObject({ user_id: invoice.parentId });
-    const number = (await srv.knex('invoices').where({ id: invoice.id }).first('position', 'contract_id')) as { position: number; contract_id: number };
+    const number = (await srv
+      .knex('invoices')
+      .where({ id: invoice.id })
+      .first('position', 'contract_id')) as { position: number; contract_id: number };
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(telegram.text).toBe(`Payment received: invoice ${pad(number.position)}-${pad(number.contract_id)}, UAH 1500.00. Thank you!`);
+    expect(telegram.text).toBe(
+      `Payment received: invoice ${pad(number.position)}-${pad(number.contract_id)}, UAH 1500.00. Thank you!`,
+    );
     // The same success again queues nothing more.
     await kit.monobank.completeCheckout(paymentId);
     await jobs.drain();
-    const again = await srv.knex('messenger_outbox').where('key', 'like', `payment-received:${paymentId}:%`).count({ n: '*' }).first();
+    const again = await srv
+      .knex('messenger_outbox')
+      .where('key', 'like', `payment-received:${paymentId}:%`)
+      .count({ n: '*' })
+      .first();
     expect(Number(again?.n)).toBe(rows.length);
   });
 });
@@ -112,17 +138,33 @@ describe('who may pay', () => {
     const student = srv.client();
     // The child signs in with the demo student's password.
     const demo = await srv.knex('users').where({ email: DEMO_ACCOUNTS.Student }).first('password');
-    await srv.knex('users').where({ id: invoice.studentId }).update({ password: demo.password, active: true });
+    await srv
+      .knex('users')
+      .where({ id: invoice.studentId })
+      .update({ password: demo.password, active: true });
     const login = await student.post('/login', { email, password: 'demo12345' });
     if (login.status !== 200) return expect.fail(`student sign-in: ${login.status}`);
-    expect((await student.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' })).status).toBe(404);
+    expect((await student.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' })).status).toBe(
+      404,
+    );
     expect((await student.get('/api/payments/invoices')).body.data).toEqual([]);
-    const forParent = (await parent.get('/api/payments/invoices')).body.data as { id: number; unpaid: boolean; number: string }[];
-    expect(forParent.find((i) => i.id === invoice.id)).toMatchObject({ unpaid: true, number: expect.stringMatching(/^\d{2,}-\d{2,}$/) });
+    const forParent = (await parent.get('/api/payments/invoices')).body.data as {
+      id: number;
+      unpaid: boolean;
+      number: string;
+    }[];
+    expect(forParent.find((i) => i.id === invoice.id)).toMatchObject({
+      unpaid: true,
+      number: expect.stringMatching(/^\d{2,}-\d{2,}$/),
+    });
     await srv.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: true });
     try {
-      expect((await student.get('/api/payments/invoices')).body.data.map((i: { id: number }) => i.id)).toContain(invoice.id);
-      expect((await student.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' })).status).toBe(201);
+      expect(
+        (await student.get('/api/payments/invoices')).body.data.map((i: { id: number }) => i.id),
+      ).toContain(invoice.id);
+      expect(
+        (await student.post(`/api/invoices/${invoice.id}/payments`, { provider: 'liqpay' })).status,
+      ).toBe(201);
     } finally {
       await srv.knex('feature_flags').where({ name: 'student_payments_enabled' }).update({ enabled: false });
     }
@@ -137,7 +179,10 @@ describe('who may pay', () => {
 
 describe('the reconciliation', () => {
   const age = (paymentId: string, minutes: number) =>
-    srv.knex('payments').where({ id: paymentId }).update({ created_at: srv.knex.raw(`now() - interval '${minutes} minutes'`) });
+    srv
+      .knex('payments')
+      .where({ id: paymentId })
+      .update({ created_at: srv.knex.raw(`now() - interval '${minutes} minutes'`) });
   const reconcile = async () => {
     await jobs.enqueue(paymentsReconcileJob, {});
     await jobs.drain();
@@ -160,7 +205,10 @@ describe('the reconciliation', () => {
     await reconcile();
     expect(await invoicePaidAt(srv.knex, a.id)).not.toBeNull();
     expect(await invoicePaidAt(srv.knex, b.id)).not.toBeNull();
-    expect(await srv.knex('payment_events').where({ payment_id: liq }).first('source', 'outcome')).toEqual({ source: 'status', outcome: 'settled' });
+    expect(await srv.knex('payment_events').where({ payment_id: liq }).first('source', 'outcome')).toEqual({
+      source: 'status',
+      outcome: 'settled',
+    });
   });
 
   it('a provider that is down delays the payment, and the next run settles it', async () => {
@@ -184,7 +232,13 @@ describe('the reconciliation', () => {
     const invoice = await freshInvoice(srv.knex);
     const paymentId = await checkout('liqpay', invoice.id);
     // The process died between keeping the verified callback and queueing its job.
-    const raw = JSON.stringify({ order_id: paymentId, status: 'success', amount: 2400, currency: 'UAH', payment_id: 99 });
+    const raw = JSON.stringify({
+      order_id: paymentId,
+      status: 'success',
+      amount: 2400,
+      currency: 'UAH',
+      payment_id: 99,
+    });
     await srv.knex('payment_events').insert({
       provider: 'liqpay',
       source: 'callback',
@@ -208,7 +262,9 @@ describe('the reconciliation', () => {
     await jobs.drain();
     const reports = await admin.get('/api/payments/reports');
     expect(reports.status).toBe(200);
-    expect(reports.body.data[0].items).toEqual(expect.arrayContaining([expect.objectContaining({ payment_id: paymentId, reason: 'amount_mismatch' })]));
+    expect(reports.body.data[0].items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ payment_id: paymentId, reason: 'amount_mismatch' })]),
+    );
     expect((await parent.get('/api/payments/reports')).status).toBe(403);
   });
 });

@@ -25,7 +25,11 @@ beforeEach(() => kit.down(false));
 async function start(invoiceId: number, provider: 'liqpay' | 'monobank', client = parent) {
   const res = await client.post(`/api/invoices/${invoiceId}/payments`, { provider });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { payment_id: string; provider: string; checkout: { url: string; method: string; fields: Record<string, string> } };
+  return res.body.data as {
+    payment_id: string;
+    provider: string;
+    checkout: { url: string; method: string; fields: Record<string, string> };
+  };
 }
 
 describe('paying an invoice with LiqPay', () => {
@@ -40,7 +44,12 @@ describe('paying an invoice with LiqPay', () => {
     expect(csp).toMatch(new RegExp(`form-action 'self' ${kit.liqpay.url}(;|$)`));
     const page = await kit.liqpay.openCheckout(started.checkout.fields);
     expect(page.html).toContain('2400.5 UAH');
-    expect(kit.liqpay.order(started.payment_id)).toMatchObject({ order_id: started.payment_id, amount: 2400.5, currency: 'UAH', action: 'pay' });
+    expect(kit.liqpay.order(started.payment_id)).toMatchObject({
+      order_id: started.payment_id,
+      amount: 2400.5,
+      currency: 'UAH',
+      action: 'pay',
+    });
 
     const answer = await kit.liqpay.completeCheckout(started.payment_id);
     expect(answer.status).toBe(200);
@@ -48,13 +57,23 @@ describe('paying an invoice with LiqPay', () => {
     expect(await invoicePaidAt(srv.knex, invoice.id)).toBeNull();
     await jobs.drain();
     expect(await invoicePaidAt(srv.knex, invoice.id)).not.toBeNull();
-    expect(await paymentRow(srv.knex, started.payment_id)).toMatchObject({ status: 'success', settled_invoice: true, review_reason: null });
+    expect(await paymentRow(srv.knex, started.payment_id)).toMatchObject({
+      status: 'success',
+      settled_invoice: true,
+      review_reason: null,
+    });
 
     const read = await parent.get(`/api/invoices/${invoice.id}`);
     expect(read.status).toBe(200);
     expect(read.body.data.payed_at).not.toBeNull();
     expect(read.body.data.payments).toEqual([
-      expect.objectContaining({ id: started.payment_id, provider: 'liqpay', status: 'success', amount: 240050, currency: 'UAH' }),
+      expect.objectContaining({
+        id: started.payment_id,
+        provider: 'liqpay',
+        status: 'success',
+        amount: 240050,
+        currency: 'UAH',
+      }),
     ]);
   });
 
@@ -63,7 +82,10 @@ describe('paying an invoice with LiqPay', () => {
     const started = await start(invoice.id, 'liqpay');
     await kit.liqpay.openCheckout(started.checkout.fields);
     expect((await kit.liqpay.completeCheckout(started.payment_id, { badSignature: true })).status).toBe(403);
-    const bare = await fetch(`${srv.url}/api/payments/liqpay/callback`, { method: 'POST', body: new URLSearchParams({ data: 'e30=' }) });
+    const bare = await fetch(`${srv.url}/api/payments/liqpay/callback`, {
+      method: 'POST',
+      body: new URLSearchParams({ data: 'e30=' }),
+    });
     expect(bare.status).toBe(401);
     await jobs.drain();
     expect(await eventsOf(srv.knex, started.payment_id)).toEqual([]);
@@ -77,11 +99,18 @@ describe('paying an invoice with monobank', () => {
     const started = await start(invoice.id, 'monobank');
     const made = kit.monobank.invoice(started.payment_id)!;
     expect(made).toMatchObject({ amount: 120000, ccy: 980, reference: started.payment_id });
-    expect(started.checkout).toEqual({ url: `${kit.monobank.url}/pay/${made.invoiceId}`, method: 'GET', fields: {} });
+    expect(started.checkout).toEqual({
+      url: `${kit.monobank.url}/pay/${made.invoiceId}`,
+      method: 'GET',
+      fields: {},
+    });
     expect((await kit.monobank.completeCheckout(started.payment_id)).status).toBe(200);
     await jobs.drain();
     expect(await invoicePaidAt(srv.knex, invoice.id)).not.toBeNull();
-    expect(await paymentRow(srv.knex, started.payment_id)).toMatchObject({ status: 'success', provider_payment_id: made.invoiceId });
+    expect(await paymentRow(srv.knex, started.payment_id)).toMatchObject({
+      status: 'success',
+      provider_payment_id: made.invoiceId,
+    });
   });
 
   it('fetches the key again once when monobank rotated it', async () => {
@@ -99,7 +128,9 @@ describe('paying an invoice with monobank', () => {
     const invoice = await freshInvoice(srv.knex);
     const started = await start(invoice.id, 'monobank');
     const fetches = kit.monobank.pubkeyFetches();
-    expect((await kit.monobank.completeCheckout(started.payment_id, { badSignature: true })).status).toBe(403);
+    expect((await kit.monobank.completeCheckout(started.payment_id, { badSignature: true })).status).toBe(
+      403,
+    );
     // The key was fetched again a moment ago (the rotation): a forged call does not fetch it again.
     expect(kit.monobank.pubkeyFetches()).toBe(fetches);
     await jobs.drain();

@@ -8,7 +8,12 @@ export const paymentEventJob = defineJob<{ eventId: number }>('payment-event');
 export const paymentsReconcileJob = defineJob<Record<string, never>>('payments-reconcile');
 export const paymentsReportJob = defineJob<Record<string, never>>('payments-report');
 
-export function registerPaymentJobs(jobs: JobQueue, settlement: PaymentSettlement, reconciliation: PaymentReconciliation, schedule: boolean) {
+export function registerPaymentJobs(
+  jobs: JobQueue,
+  settlement: PaymentSettlement,
+  reconciliation: PaymentReconciliation,
+  schedule: boolean,
+) {
   // Retried with backoff (the database away for a while); the reconciliation picks up the rest.
   jobs.register(paymentEventJob, async ({ eventId }) => void (await settlement.process(eventId)), {
     retryLimit: 8,
@@ -17,8 +22,14 @@ export function registerPaymentJobs(jobs: JobQueue, settlement: PaymentSettlemen
     concurrency: 2,
   });
   // No retry: the next run does the same work.
-  jobs.register(paymentsReconcileJob, async () => void (await reconciliation.tick()), { retryLimit: 0, expireInSeconds: 600 });
-  jobs.register(paymentsReportJob, async () => void (await reconciliation.dailyReport()), { retryLimit: 2, expireInSeconds: 600 });
+  jobs.register(paymentsReconcileJob, async () => void (await reconciliation.tick()), {
+    retryLimit: 0,
+    expireInSeconds: 600,
+  });
+  jobs.register(paymentsReportJob, async () => void (await reconciliation.dailyReport()), {
+    retryLimit: 2,
+    expireInSeconds: 600,
+  });
   if (schedule) {
     jobs.schedule(paymentsReconcileJob, '*/5 * * * *', {}, { tz: TIME_ZONE });
     jobs.schedule(paymentsReportJob, '15 7 * * *', {}, { tz: TIME_ZONE });

@@ -50,9 +50,19 @@ export function paymentProvidersOf(config: PaymentsConfig): Partial<Record<Onlin
   const out: Partial<Record<OnlineProvider, PaymentProvider>> = {};
   const timeoutMs = config.PAYMENTS_TIMEOUT_MS;
   if (config.LIQPAY_PUBLIC_KEY && config.LIQPAY_PRIVATE_KEY) {
-    out.liqpay = createLiqpayProvider({ publicKey: config.LIQPAY_PUBLIC_KEY, privateKey: config.LIQPAY_PRIVATE_KEY, apiUrl: config.LIQPAY_API_URL, timeoutMs });
+    out.liqpay = createLiqpayProvider({
+      publicKey: config.LIQPAY_PUBLIC_KEY,
+      privateKey: config.LIQPAY_PRIVATE_KEY,
+      apiUrl: config.LIQPAY_API_URL,
+      timeoutMs,
+    });
   }
-  if (config.MONOBANK_TOKEN) out.monobank = createMonobankProvider({ token: config.MONOBANK_TOKEN, apiUrl: config.MONOBANK_API_URL, timeoutMs });
+  if (config.MONOBANK_TOKEN)
+    out.monobank = createMonobankProvider({
+      token: config.MONOBANK_TOKEN,
+      apiUrl: config.MONOBANK_API_URL,
+      timeoutMs,
+    });
   return out;
 }
 
@@ -60,11 +70,20 @@ export function paymentProvidersOf(config: PaymentsConfig): Partial<Record<Onlin
 const CALLBACKS_PER_MINUTE = 120;
 
 /** Online payments of invoices (issue 33, docs/payments.md). */
-export function createPaymentsModule(deps: PaymentsModuleDeps): FeatureModule<PaymentsServices> & { services: PaymentsServices } {
+export function createPaymentsModule(
+  deps: PaymentsModuleDeps,
+): FeatureModule<PaymentsServices> & { services: PaymentsServices } {
   const { knex, config, logger, jobs } = deps;
   const repo = createPaymentsRepository();
   const providers = paymentProvidersOf(config);
-  const paymentSettlement = createPaymentSettlement({ knex, repo, providers, outbox: deps.outbox, logger, now: deps.now });
+  const paymentSettlement = createPaymentSettlement({
+    knex,
+    repo,
+    providers,
+    outbox: deps.outbox,
+    logger,
+    now: deps.now,
+  });
   const payments = createPaymentsService({
     knex,
     repo,
@@ -74,14 +93,25 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): FeatureModule<Pa
     logger,
     appUrl: config.APP_URL,
   });
-  const paymentReconciliation = createPaymentReconciliation({ knex, repo, providers, service: payments, settlement: paymentSettlement, logger, now: deps.now });
+  const paymentReconciliation = createPaymentReconciliation({
+    knex,
+    repo,
+    providers,
+    service: payments,
+    settlement: paymentSettlement,
+    logger,
+    now: deps.now,
+  });
   if (jobs) registerPaymentJobs(jobs, paymentSettlement, paymentReconciliation, config.PAYMENTS_RECONCILE);
   return {
     name: 'payments',
     services: { payments, paymentSettlement, paymentReconciliation },
     notifications: [invoiceChangesNotification],
     routes: [
-      { stage: 'feeds', router: paymentCallbackRoutes(payments, createRateLimit(knex, CALLBACKS_PER_MINUTE, 60)) },
+      {
+        stage: 'feeds',
+        router: paymentCallbackRoutes(payments, createRateLimit(knex, CALLBACKS_PER_MINUTE, 60)),
+      },
       { stage: 'commands', router: paymentsRoutes(payments, repo, knex) },
     ],
   };

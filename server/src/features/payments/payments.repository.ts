@@ -59,7 +59,8 @@ const PAYMENT_COLUMNS = [
 const EVENT_COLUMNS = ['id', 'provider', 'source', 'payment_id', 'raw', 'processed_at'] as const;
 
 /** bigint columns arrive as strings from pg. */
-const withNumbers = <T = any>(row: any): T | undefined => (row ? ({ ...row, amount: Number(row.amount) } as T) : undefined);
+const withNumbers = <T = any>(row: any): T | undefined =>
+  row ? ({ ...row, amount: Number(row.amount) } as T) : undefined;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isPaymentId = (value: string | null): value is string => !!value && UUID.test(value);
@@ -67,7 +68,11 @@ export const isPaymentId = (value: string | null): value is string => !!value &&
 /** The tables of the payments feature (payments, payment_events, payment_reports). */
 export function createPaymentsRepository() {
   return {
-    async invoice(db: Knex | Knex.Transaction, id: number, lock = false): Promise<InvoiceForPayment | undefined> {
+    async invoice(
+      db: Knex | Knex.Transaction,
+      id: number,
+      lock = false,
+    ): Promise<InvoiceForPayment | undefined> {
       const q = db('invoices as i')
         .join('contracts as c', 'c.id', 'i.contract_id')
         .where('i.id', id)
@@ -103,7 +108,9 @@ export function createPaymentsRepository() {
                 ORDER BY p.created_at DESC), '[]'::jsonb) FROM payments p WHERE p.invoice_id = i.id) AS payments`,
           ),
         );
-      return rows.map((r) => withNumbers<Record<string, unknown> & { amount: number; position: number; contract_id: number }>(r)!);
+      return rows.map((r) =>
+        withNumbers<Record<string, unknown> & { amount: number; position: number; contract_id: number }>(r)!,
+      );
     },
 
     async flagEnabled(db: Knex, name: string): Promise<boolean> {
@@ -111,12 +118,19 @@ export function createPaymentsRepository() {
       return row?.enabled === true;
     },
 
-    async insertPayment(db: Knex | Knex.Transaction, row: Pick<PaymentRow, 'id' | 'invoice_id' | 'provider' | 'amount' | 'currency' | 'created_by'>) {
+    async insertPayment(
+      db: Knex | Knex.Transaction,
+      row: Pick<PaymentRow, 'id' | 'invoice_id' | 'provider' | 'amount' | 'currency' | 'created_by'>,
+    ) {
       await db('payments').insert(row);
     },
 
     async setCheckout(db: Knex, id: string, providerPaymentId: string | null, checkoutUrl: string) {
-      await db('payments').where({ id }).update({ provider_payment_id: providerPaymentId, checkout_url: checkoutUrl, updated_at: db.fn.now() });
+      await db('payments').where({ id }).update({
+        provider_payment_id: providerPaymentId,
+        checkout_url: checkoutUrl,
+        updated_at: db.fn.now(),
+      });
     },
 
     async payment(db: Knex | Knex.Transaction, id: string, lock = false): Promise<PaymentRow | undefined> {
@@ -125,22 +139,46 @@ export function createPaymentsRepository() {
       return withNumbers<PaymentRow>(await q);
     },
 
-    async paymentByProviderId(db: Knex.Transaction, provider: string, providerPaymentId: string): Promise<PaymentRow | undefined> {
-      return withNumbers<PaymentRow>(await db('payments').where({ provider, provider_payment_id: providerPaymentId }).forUpdate().first(PAYMENT_COLUMNS));
+    async paymentByProviderId(
+      db: Knex.Transaction,
+      provider: string,
+      providerPaymentId: string,
+    ): Promise<PaymentRow | undefined> {
+      return withNumbers<PaymentRow>(
+        await db('payments')
+          .where({ provider, provider_payment_id: providerPaymentId })
+          .forUpdate()
+          .first(PAYMENT_COLUMNS),
+      );
     },
 
     async updatePayment(db: Knex.Transaction, id: string, changes: Partial<Omit<PaymentRow, 'id'>>) {
-      await db('payments').where({ id }).update({ ...changes, updated_at: db.fn.now() });
+      await db('payments')
+        .where({ id })
+        .update({ ...changes, updated_at: db.fn.now() });
     },
 
     /** The event's id; the same body from the same provider again gives the first row's id. */
     async insertEvent(
       db: Knex | Knex.Transaction,
-      row: { provider: PaymentProviderName; source: PaymentEventRow['source']; order_ref: string | null; provider_status: string; raw: string; digest: string },
+      row: {
+        provider: PaymentProviderName;
+        source: PaymentEventRow['source'];
+        order_ref: string | null;
+        provider_status: string;
+        raw: string;
+        digest: string;
+      },
     ): Promise<{ id: number; fresh: boolean }> {
-      const [made] = await db('payment_events').insert(row).onConflict(['provider', 'digest']).ignore().returning('id');
+      const [made] = await db('payment_events')
+        .insert(row)
+        .onConflict(['provider', 'digest'])
+        .ignore()
+        .returning('id');
       if (made) return { id: Number(made.id), fresh: true };
-      const known = await db('payment_events').where({ provider: row.provider, digest: row.digest }).first('id');
+      const known = await db('payment_events')
+        .where({ provider: row.provider, digest: row.digest })
+        .first('id');
       return { id: Number(known.id), fresh: false };
     },
 
@@ -149,12 +187,23 @@ export function createPaymentsRepository() {
       return row ? { ...row, id: Number(row.id) } : undefined;
     },
 
-    async finishEvent(db: Knex.Transaction, id: number, paymentId: string | null, outcome: string, flagged: boolean) {
-      await db('payment_events').where({ id }).update({ payment_id: paymentId, outcome, flagged, processed_at: db.fn.now() });
+    async finishEvent(
+      db: Knex.Transaction,
+      id: number,
+      paymentId: string | null,
+      outcome: string,
+      flagged: boolean,
+    ) {
+      await db('payment_events')
+        .where({ id })
+        .update({ payment_id: paymentId, outcome, flagged, processed_at: db.fn.now() });
     },
 
     async setInvoicePaid(db: Knex.Transaction, id: number, at: Date): Promise<boolean> {
-      const n = await db('invoices').where({ id }).whereNull('payed_at').update({ payed_at: at, updated_at: db.fn.now() });
+      const n = await db('invoices')
+        .where({ id })
+        .whereNull('payed_at')
+        .update({ payed_at: at, updated_at: db.fn.now() });
       return n === 1;
     },
 
@@ -181,7 +230,12 @@ export function createPaymentsRepository() {
 
     /** Events a crash or a lost enqueue left unprocessed for longer than `olderThanMs`. */
     async unprocessedEvents(db: Knex, olderThan: Date, limit: number): Promise<number[]> {
-      const rows = await db('payment_events').whereNull('processed_at').where('received_at', '<', olderThan).orderBy('id').limit(limit).select('id');
+      const rows = await db('payment_events')
+        .whereNull('processed_at')
+        .where('received_at', '<', olderThan)
+        .orderBy('id')
+        .limit(limit)
+        .select('id');
       return rows.map((r: { id: string | number }) => Number(r.id));
     },
 
@@ -200,7 +254,9 @@ export function createPaymentsRepository() {
 
     /** A checkout its provider never heard of, long ago: the payer left; no longer asked about. */
     async abandon(db: Knex, id: string) {
-      await db('payments').where({ id, status: 'pending' }).update({ status: 'failure', updated_at: db.fn.now() });
+      await db('payments')
+        .where({ id, status: 'pending' })
+        .update({ status: 'failure', updated_at: db.fn.now() });
     },
 
     async markChecked(db: Knex, id: string) {
@@ -216,7 +272,9 @@ export function createPaymentsRepository() {
         .orderBy('p.created_at', 'desc')
         .limit(limit)
         .select([...PAYMENT_COLUMNS.map((c) => `p.${c}`), 'i.contract_id', 'i.position']);
-      return rows.map((r) => withNumbers<PaymentRow & { contract_id: number | null; position: number | null }>(r)!);
+      return rows.map((r) =>
+        withNumbers<PaymentRow & { contract_id: number | null; position: number | null }>(r)!,
+      );
     },
 
     /** Events kept without a payment of ours (an unknown order), newest first. */
@@ -230,16 +288,28 @@ export function createPaymentsRepository() {
     },
 
     async countStuckPending(db: Knex, olderThan: Date): Promise<number> {
-      const row = await db('payments').where('status', 'pending').whereNot('provider', 'manual').where('created_at', '<', olderThan).count({ n: '*' }).first();
+      const row = await db('payments')
+        .where('status', 'pending')
+        .whereNot('provider', 'manual')
+        .where('created_at', '<', olderThan)
+        .count({ n: '*' })
+        .first();
       return Number(row?.n ?? 0);
     },
 
     async markReviewed(db: Knex, id: string): Promise<boolean> {
-      const n = await db('payments').where({ id }).whereNotNull('review_reason').whereNull('reviewed_at').update({ reviewed_at: db.fn.now() });
+      const n = await db('payments')
+        .where({ id })
+        .whereNotNull('review_reason')
+        .whereNull('reviewed_at')
+        .update({ reviewed_at: db.fn.now() });
       return n === 1;
     },
 
-    async saveReport(db: Knex, row: { report_date: string; mismatches: number; stuck_pending: number; items: unknown }) {
+    async saveReport(
+      db: Knex,
+      row: { report_date: string; mismatches: number; stuck_pending: number; items: unknown },
+    ) {
       await db('payment_reports')
         .insert({ ...row, items: JSON.stringify(row.items) })
         .onConflict('report_date')
@@ -247,7 +317,10 @@ export function createPaymentsRepository() {
     },
 
     async reports(db: Knex, limit: number) {
-      return db('payment_reports').orderBy('report_date', 'desc').limit(limit).select('id', 'report_date', 'mismatches', 'stuck_pending', 'items', 'created_at');
+      return db('payment_reports')
+        .orderBy('report_date', 'desc')
+        .limit(limit)
+        .select('id', 'report_date', 'mismatches', 'stuck_pending', 'items', 'created_at');
     },
   };
 }

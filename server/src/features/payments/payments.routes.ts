@@ -30,7 +30,13 @@ export function paymentsRoutes(service: PaymentsService, repo: PaymentsRepositor
   });
   router.get('/payments/invoices', async (ctx) => {
     const auth = authOf(ctx);
-    ctx.body = { data: await service.payableInvoices({ userId: auth.user.id, ability: auth.ability, childIds: auth.childIds }) };
+    ctx.body = {
+      data: await service.payableInvoices({
+        userId: auth.user.id,
+        ability: auth.ability,
+        childIds: auth.childIds,
+      }),
+    };
   });
   router.get('/payments/providers', (ctx) => {
     ctx.body = { data: service.providers() };
@@ -41,7 +47,9 @@ export function paymentsRoutes(service: PaymentsService, repo: PaymentsRepositor
   router.get('/payments/reviews', async (ctx) => {
     staffOnly(ctx);
     const since = new Date(Date.now() - 30 * 24 * 3600_000);
-    ctx.body = { data: { payments: await repo.reviews(knex, 200), unknown_orders: await repo.orphanEvents(knex, since) } };
+    ctx.body = {
+      data: { payments: await repo.reviews(knex, 200), unknown_orders: await repo.orphanEvents(knex, since) },
+    };
   });
   router.post('/payments/:id/reviewed', async (ctx) => {
     staffOnly(ctx);

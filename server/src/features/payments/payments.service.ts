@@ -63,12 +63,28 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   async function mayPay(caller: Caller, studentId: number): Promise<boolean> {
     const studentsMayPay = await repo.flagEnabled(knex, STUDENT_PAYMENTS_FLAG);
-    return caller.ability.can('create', asSubject('payment', { student_id: studentId, students_may_pay: studentsMayPay }));
+    return caller.ability.can(
+      'create',
+      asSubject('payment', { student_id: studentId, students_may_pay: studentsMayPay }),
+    );
   }
 
-  async function keepEvent(provider: PaymentProviderId, source: 'callback' | 'status' | 'manual', raw: string, orderRef: string | null, status: string) {
+  async function keepEvent(
+    provider: PaymentProviderId,
+    source: 'callback' | 'status' | 'manual',
+    raw: string,
+    orderRef: string | null,
+    status: string,
+  ) {
     const digest = createHash('sha256').update(raw).digest('hex');
-    return repo.insertEvent(knex, { provider, source, order_ref: orderRef, provider_status: status, raw, digest });
+    return repo.insertEvent(knex, {
+      provider,
+      source,
+      order_ref: orderRef,
+      provider_status: status,
+      raw,
+      digest,
+    });
   }
 
   async function queue(eventId: number) {
@@ -76,7 +92,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       await deps.enqueueEvent(eventId);
       return;
     }
-    setImmediate(() => void deps.settlement.process(eventId).catch((err: unknown) => logger.error({ err, eventId }, 'payment event failed')));
+    setImmediate(
+      () =>
+        void deps.settlement
+          .process(eventId)
+          .catch((err: unknown) => logger.error({ err, eventId }, 'payment event failed')),
+    );
   }
 
   return {
@@ -100,8 +121,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (invoice.amount <= 0) throw errors.conflict('invoice_free', 'payments.errors.invoice_free');
       const id = randomUUID();
       if (provider === 'manual') {
-        await repo.insertPayment(knex, { id, invoice_id: invoice.id, provider, amount: invoice.amount, currency: CURRENCY, created_by: caller.userId });
-        const event = await keepEvent('manual', 'manual', manualEvent(id, invoice.amount, CURRENCY, caller.userId), id, 'success');
+        await repo.insertPayment(knex, {
+          id,
+          invoice_id: invoice.id,
+          provider,
+          amount: invoice.amount,
+          currency: CURRENCY,
+          created_by: caller.userId,
+        });
+        const event = await keepEvent(
+          'manual',
+          'manual',
+          manualEvent(id, invoice.amount, CURRENCY, caller.userId),
+          id,
+          'success',
+        );
         const outcome = await deps.settlement.process(event.id);
         // Paid between the check above and the lock (a callback, another staff member).
         if (outcome !== 'settled') throw errors.conflict('invoice_paid', 'payments.errors.invoice_paid');
@@ -109,7 +143,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const client = deps.providers[provider];
       if (!client) throw errors.invalidField('provider', 'payments.errors.provider_not_configured');
-      await repo.insertPayment(knex, { id, invoice_id: invoice.id, provider, amount: invoice.amount, currency: CURRENCY, created_by: caller.userId });
+      await repo.insertPayment(knex, {
+        id,
+        invoice_id: invoice.id,
+        provider,
+        amount: invoice.amount,
+        currency: CURRENCY,
+        created_by: caller.userId,
+      });
       try {
         const started = await client.startCheckout({
           paymentId: id,
@@ -123,7 +164,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         return { payment_id: id, provider, checkout: started.checkout };
       } catch (err) {
         if (err instanceof ProviderUnavailableError) {
-          logger.warn({ provider, paymentId: id, reason: err.message }, 'payment provider unavailable at checkout');
+          logger.warn(
+            { provider, paymentId: id, reason: err.message },
+            'payment provider unavailable at checkout',
+          );
           throw new AppError(503, 'provider_unavailable', 'payments.errors.provider_unavailable');
         }
         throw err;
@@ -135,7 +179,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      * text is kept, and the work is queued; the answer does not wait for it. A retry of the same
      * body is the same kept row and queues nothing new.
      */
-    async callback(provider: OnlineProvider, input: Parameters<PaymentProvider['verifyCallback']>[0]): Promise<void> {
+    async callback(
+      provider: OnlineProvider,
+      input: Parameters<PaymentProvider['verifyCallback']>[0],
+    ): Promise<void> {
       const client = deps.providers[provider];
       if (!client) throw errors.notFound();
       let verified;
@@ -149,7 +196,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           throw errors.forbidden();
         }
         // The key could not be fetched: the provider retries later, nothing was read.
-        if (err instanceof ProviderUnavailableError) throw new AppError(503, 'provider_unavailable', 'payments.errors.provider_unavailable');
+        if (err instanceof ProviderUnavailableError)
+          throw new AppError(503, 'provider_unavailable', 'payments.errors.provider_unavailable');
         throw err;
       }
       const { report, raw } = verified;
@@ -164,7 +212,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async payableInvoices(caller: Caller & { childIds: readonly number[] }) {
       const candidates = [...new Set([caller.userId, ...caller.childIds])];
       const allowed: number[] = [];
-      for (const studentId of candidates) if (!caller.ability.can('manage', 'payment') && (await mayPay(caller, studentId))) allowed.push(studentId);
+      for (const studentId of candidates)
+        if (!caller.ability.can('manage', 'payment') && (await mayPay(caller, studentId)))
+          allowed.push(studentId);
       const rows = await repo.invoicesOfStudents(knex, allowed);
       return rows.map(({ position, student_firstname, student_surname, ...row }) => ({
         ...row,

@@ -7,9 +7,15 @@ import { createStudyRoomRepository } from './study-room.repository.js';
 import { studyRoomChannel } from './study-room.channel.js';
 
 /** The socket handlers and the per-session audience rule the app gives attachRealtime. */
-export function realtimeEventsFor(knex: Knex): { channels: RealtimeChannel[]; audience: StudyChangeAudience } {
+export function realtimeEventsFor(knex: Knex): {
+  channels: RealtimeChannel[];
+  audience: StudyChangeAudience;
+} {
   return {
-    channels: [calendarChannel(createCalendarAccessRepository(knex)), studyRoomChannel(createStudyRoomRepository(knex))],
+    channels: [
+      calendarChannel(createCalendarAccessRepository(knex)),
+      studyRoomChannel(createStudyRoomRepository(knex)),
+    ],
     audience: studyChangeAudience,
   };
 }

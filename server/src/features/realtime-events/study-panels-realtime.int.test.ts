@@ -5,7 +5,13 @@ import {
   type CalendarClient,
   type ReceivedChange,
 } from '../../platform/realtime/realtime.test-kit.js';
-import { homeworkForm, PANEL_ROLES, startPanelsKit, type PanelRole, type PanelsKit } from '../study-tasks/study-panels.test-kit.js';
+import {
+  homeworkForm,
+  PANEL_ROLES,
+  startPanelsKit,
+  type PanelRole,
+  type PanelsKit,
+} from '../study-tasks/study-panels.test-kit.js';
 
 /**
  * Issue 14.2 and 14.6: an open study modal (`study:open`) hears of new and deleted chat
@@ -39,7 +45,8 @@ const message = async (role: PanelRole, studyId: number, content: string) => {
   return res.body.data.id as number;
 };
 const is = (studyId: number, kind: string) => (c: ReceivedChange) => c.studyId === studyId && c.kind === kind;
-const kindsFor = (client: CalendarClient, studyId: number) => client.changes.filter((c) => c.studyId === studyId).map((c) => c.kind);
+const kindsFor = (client: CalendarClient, studyId: number) =>
+  client.changes.filter((c) => c.studyId === studyId).map((c) => c.kind);
 
 describe('study:open', () => {
   it('is granted to who may read the study, refused to others alike whether the study exists or not', async () => {
@@ -54,7 +61,10 @@ describe('study:open', () => {
     };
     for (const role of PANEL_ROLES) {
       const client = await socketOf(role);
-      expect([role, await client.openStudy(kit.group)]).toEqual([role, expected[role] ? { ok: true } : { ok: false, code: 'forbidden' }]);
+      expect([role, await client.openStudy(kit.group)]).toEqual([
+        role,
+        expected[role] ? { ok: true } : { ok: false, code: 'forbidden' },
+      ]);
       expect(await client.openStudy(999_999)).toEqual({ ok: false, code: 'forbidden' });
       expect(await client.openStudy('x')).toEqual({ ok: false, code: 'invalid' });
       client.close();
@@ -118,24 +128,38 @@ describe('homework, reports and recordings in real time', () => {
     const parent = await socketOf('Responsible');
     const otherParent = await socketOf('OtherResponsible');
     const teacher = await socketOf('Teacher');
-    for (const c of [parent, otherParent, teacher]) expect(await c.openStudy(kit.group)).toEqual({ ok: true });
+    for (const c of [parent, otherParent, teacher])
+      expect(await c.openStudy(kit.group)).toEqual({ ok: true });
 
-    const forChild = await kit.as.Teacher.post(`/api/studies/${kit.group}`, homeworkForm([{ name: 'a.pdf', bytes: '%PDF-1.4\n' }], { user_id: String(kit.ids.student) }));
+    const forChild = await kit.as.Teacher.post(
+      `/api/studies/${kit.group}`,
+      homeworkForm([{ name: 'a.pdf', bytes: '%PDF-1.4\n' }], { user_id: String(kit.ids.student) }),
+    );
     expect(forChild.status, forChild.text).toBe(200);
     await parent.waitFor(is(kit.group, 'task'));
     await teacher.waitFor(is(kit.group, 'task'));
 
-    const forOther = await kit.as.Teacher.post(`/api/studies/${kit.group}`, homeworkForm([{ name: 'b.pdf', bytes: '%PDF-1.4\n' }], { user_id: String(kit.ids.otherChild) }));
+    const forOther = await kit.as.Teacher.post(
+      `/api/studies/${kit.group}`,
+      homeworkForm([{ name: 'b.pdf', bytes: '%PDF-1.4\n' }], { user_id: String(kit.ids.otherChild) }),
+    );
     expect(forOther.status).toBe(200);
     await otherParent.waitFor(is(kit.group, 'task'));
     // The other family's first 'task' event is their own child's: the first upload never reached them.
     expect(otherParent.changes.filter(is(kit.group, 'task'))).toHaveLength(1);
-    await teacher.waitFor((c) => is(kit.group, 'task')(c) && teacher.changes.filter(is(kit.group, 'task')).length === 2);
+    await teacher.waitFor(
+      (c) => is(kit.group, 'task')(c) && teacher.changes.filter(is(kit.group, 'task')).length === 2,
+    );
 
     // Deleting the child's homework is told to the child's family again.
-    const row = await kit.srv.knex('study_tasks').where({ study_id: kit.group, user_id: kit.ids.student }).first('id');
+    const row = await kit.srv
+      .knex('study_tasks')
+      .where({ study_id: kit.group, user_id: kit.ids.student })
+      .first('id');
     expect((await kit.as.Teacher.delete(`/api/study_tasks/${row.id}`)).status).toBe(204);
-    await parent.waitFor((c) => is(kit.group, 'task')(c) && parent.changes.filter(is(kit.group, 'task')).length === 2);
+    await parent.waitFor(
+      (c) => is(kit.group, 'task')(c) && parent.changes.filter(is(kit.group, 'task')).length === 2,
+    );
     await message('Teacher', kit.group, 'Перевірте файли');
     await otherParent.waitFor(is(kit.group, 'message'));
     expect(otherParent.changes.filter(is(kit.group, 'task'))).toHaveLength(1);
@@ -144,7 +168,11 @@ describe('homework, reports and recordings in real time', () => {
   it("a report reaches the teacher and the child's parent; not the student (who reads no reports) nor the other family", async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.student, kit.ids.otherChild]);
     const clients = Object.fromEntries(
-      await Promise.all((['Teacher', 'Student', 'Responsible', 'OtherResponsible'] as const).map(async (r) => [r, await socketOf(r)] as const)),
+      await Promise.all(
+        (['Teacher', 'Student', 'Responsible', 'OtherResponsible'] as const).map(
+          async (r) => [r, await socketOf(r)] as const,
+        ),
+      ),
     ) as Record<'Teacher' | 'Student' | 'Responsible' | 'OtherResponsible', CalendarClient>;
     for (const c of Object.values(clients)) expect(await c.openStudy(study)).toEqual({ ok: true });
     const res = await kit.as.Teacher.post('/api/study_reports', {
@@ -170,13 +198,28 @@ describe('homework, reports and recordings in real time', () => {
     const teacher = await socketOf('Teacher');
     expect(await teacher.openStudy(study)).toEqual({ ok: true });
     await kit.srv.knex.transaction(async (trx) => {
-      await trx('study_reports').insert({ study_id: study, user_id: kit.ids.student, created_by: kit.ids.teacher, subject: 'Тема уроку', content: 'з'.repeat(170) });
-      await trx('recordings').insert({ study_id: study, part: 1, file_name: 'lesson.mp4', storage_key: 'recordings/x/lesson.mp4' });
+      await trx('study_reports').insert({
+        study_id: study,
+        user_id: kit.ids.student,
+        created_by: kit.ids.teacher,
+        subject: 'Тема уроку',
+        content: 'з'.repeat(170),
+      });
+      await trx('recordings').insert({
+        study_id: study,
+        part: 1,
+        file_name: 'lesson.mp4',
+        storage_key: 'recordings/x/lesson.mp4',
+      });
     });
     await teacher.waitFor(is(study, 'report'));
     await teacher.waitFor(is(study, 'recording'));
     // The study's own 'created' may arrive late (the change batcher's window can close after the
     // socket joined); what matters is that the two writes are two kinds, not one.
-    expect(kindsFor(teacher, study).filter((kind) => kind !== 'created').sort()).toEqual(['recording', 'report']);
+    expect(
+      kindsFor(teacher, study)
+        .filter((kind) => kind !== 'created')
+        .sort(),
+    ).toEqual(['recording', 'report']);
   });
 });

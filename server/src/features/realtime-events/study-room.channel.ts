@@ -8,7 +8,11 @@ import type { StudyRoomRepository } from './study-room.repository.js';
 const MAX_OPEN_STUDIES_PER_SOCKET = 20;
 
 /** Whether the session may read the study (the same rule as GET api/studies: its row scope). */
-export async function mayOpenStudy(auth: AuthState, studyId: number, studies: StudyRoomRepository): Promise<boolean> {
+export async function mayOpenStudy(
+  auth: AuthState,
+  studyId: number,
+  studies: StudyRoomRepository,
+): Promise<boolean> {
   const userIds = await studies.participantsOf(studyId);
   return userIds !== null && auth.ability.can('read', asSubject('study', { user_ids: userIds }));
 }

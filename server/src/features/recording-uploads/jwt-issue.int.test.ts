@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, startTestServer } from '../../../test/harness.test-kit.js';
-import { makeDataDir, postUpload, setUploaderFlag, startUploadStack, type UploadStack } from './upload-service.test-kit.js';
+import {
+  makeDataDir,
+  postUpload,
+  setUploaderFlag,
+  startUploadStack,
+  type UploadStack,
+} from './upload-service.test-kit.js';
 import { verifyUploadToken } from './upload-token.js';
 
 let stack: UploadStack;
@@ -14,7 +20,8 @@ beforeAll(async () => {
   stack = await startUploadStack();
   const k = stack.db.knex;
   teacherId = (await k('users').where('email', DEMO_ACCOUNTS.Teacher).first('id')).id;
-  teacherStudy = (await k('study_user').where('user_id', teacherId).orderBy('study_id').first('study_id')).study_id;
+  teacherStudy = (await k('study_user').where('user_id', teacherId).orderBy('study_id').first('study_id'))
+    .study_id;
   const mine = k('study_user').select('study_id').where('user_id', teacherId);
   otherStudy = (await k('studies').whereNotIn('id', mine).orderBy('id').first('id')).id;
 });
@@ -76,7 +83,10 @@ describe('GET /api/jwt/issue', () => {
       const manager = await stack.api.signInAs('Manager', 'ru');
       const res = await manager.get(`/api/jwt/issue?study_id=${teacherStudy}`);
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ code: 'uploader_disabled', message: 'Сервис загрузки записей выключен.' });
+      expect(res.body).toMatchObject({
+        code: 'uploader_disabled',
+        message: 'Сервис загрузки записей выключен.',
+      });
     } finally {
       await setUploaderFlag(stack.db, true);
     }

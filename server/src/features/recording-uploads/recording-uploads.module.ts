@@ -32,5 +32,9 @@ export function createRecordingUploadsModule(
     uploadUrl: () => uploaderPublicUrl(config),
     now: deps.now,
   });
-  return { name: 'recording-uploads', services: { uploadTokens }, routes: [{ stage: 'commands', router: jwtIssueRoutes(uploadTokens) }] };
+  return {
+    name: 'recording-uploads',
+    services: { uploadTokens },
+    routes: [{ stage: 'commands', router: jwtIssueRoutes(uploadTokens) }],
+  };
 }

@@ -5,12 +5,21 @@ export function createRecordingUploadsRepository(knex: Knex) {
   return {
     /** The `recordings_uploader_enabled` feature flag (absent = off). */
     async uploaderEnabled(): Promise<boolean> {
-      const row = await knex('feature_flags').select('enabled').where('name', 'recordings_uploader_enabled').first();
+      const row = await knex('feature_flags')
+        .select('enabled')
+        .where('name', 'recordings_uploader_enabled')
+        .first();
       return row?.enabled === true;
     },
 
     /** The row of an issued token, tied to the session that asked for it (migration 031). */
-    async recordToken(row: { id: string; session_id: string; user_id: number; study_id: number; expires_at: Date }): Promise<void> {
+    async recordToken(row: {
+      id: string;
+      session_id: string;
+      user_id: number;
+      study_id: number;
+      expires_at: Date;
+    }): Promise<void> {
       await knex('upload_tokens').insert(row);
     },
 
@@ -23,7 +32,12 @@ export function createRecordingUploadsRepository(knex: Knex) {
         .where({ 't.id': id, 't.user_id': userId, 't.study_id': studyId })
         .whereNull('t.used_at')
         .where('t.expires_at', '>', knex.fn.now())
-        .whereExists(knex('sessions as s').select(knex.raw('1')).whereRaw('s.id = t.session_id').where('s.expires_at', '>', knex.fn.now()))
+        .whereExists(
+          knex('sessions as s')
+            .select(knex.raw('1'))
+            .whereRaw('s.id = t.session_id')
+            .where('s.expires_at', '>', knex.fn.now()),
+        )
         .update({ used_at: knex.fn.now() })
         .returning('t.id');
       return rows.length === 1;

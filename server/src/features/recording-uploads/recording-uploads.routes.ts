@@ -6,7 +6,8 @@ import type { UploadTokenService } from './upload-token.service.js';
 /** `?study_id=` is required: a token is bound to one study. */
 function studyIdOf(raw: unknown): number {
   if (raw === undefined || raw === '') throw errors.invalidField('study_id', 'validations.required');
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw errors.invalidField('study_id', 'validations.integer');
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) === 0)
+    throw errors.invalidField('study_id', 'validations.integer');
   return Number(raw);
 }
 

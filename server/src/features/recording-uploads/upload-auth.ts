@@ -56,7 +56,12 @@ export async function authenticateUpload(
   const user = await step('user_validation_failed', () => deps.users.findUserById(claims.sub));
   if (!user || !user.active || user.role_id !== claims.own_role) throw uploadError('user_validation_failed');
   const auth = await step('user_validation_failed', () =>
-    buildAuthState(deps.users, user, `upload-token:${claims.iat}`, claims.role === user.role_id ? null : claims.role),
+    buildAuthState(
+      deps.users,
+      user,
+      `upload-token:${claims.iat}`,
+      claims.role === user.role_id ? null : claims.role,
+    ),
   );
   return { auth, claims };
 }

@@ -27,7 +27,10 @@ export function uploadCors(opts: { appOrigins: readonly string[]; apiPort: numbe
     if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
       if (ok) {
         ctx.set('Access-Control-Allow-Methods', 'POST, OPTIONS');
-        ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept-Language, X-Requested-With, X-Request-Id');
+        ctx.set(
+          'Access-Control-Allow-Headers',
+          'Authorization, Content-Type, Accept-Language, X-Requested-With, X-Request-Id',
+        );
         ctx.set('Access-Control-Max-Age', '600');
       }
       ctx.status = 204;

@@ -21,7 +21,11 @@ export type UploadErrorCode = keyof typeof UPLOAD_ERROR_STATUS;
 export const UPLOAD_ERROR_CODES = Object.keys(UPLOAD_ERROR_STATUS) as UploadErrorCode[];
 
 /** A refusal of the upload service: `{ code, message }` with the code's status (or the one given). */
-export function uploadError(code: UploadErrorCode, status: number = UPLOAD_ERROR_STATUS[code], params: Record<string, unknown> = {}) {
+export function uploadError(
+  code: UploadErrorCode,
+  status: number = UPLOAD_ERROR_STATUS[code],
+  params: Record<string, unknown> = {},
+) {
   return new AppError(status, code, `recordingUploads.${code}`, params);
 }
 
@@ -44,7 +48,10 @@ interface UploadEnvelope {
   params?: Record<string, unknown>;
 }
 
-function translateFieldErrors(ctx: Context, fe: NonNullable<AppError['fieldErrors']>): Record<string, string[]> {
+function translateFieldErrors(
+  ctx: Context,
+  fe: NonNullable<AppError['fieldErrors']>,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [field, msgs] of Object.entries(fe)) {
     out[field] = (msgs as Array<string | { key: string; params?: Record<string, unknown> }>).map((m) =>
@@ -63,7 +70,8 @@ export function uploadErrorHandler() {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'not_found', 'errors.route_not_found');
+      if (ctx.status === 404 && ctx.body === undefined)
+        throw new AppError(404, 'not_found', 'errors.route_not_found');
     } catch (err) {
       let e: AppError;
       if (err instanceof AppError) e = err;

@@ -42,7 +42,10 @@ const STEP_CODES: Record<Exclude<IngestFaultStep, 'store_file'>, UploadErrorCode
 /** The ingest's fault as the service's code. */
 export function stepFailureOf(fault: IngestFault): StepFailure {
   if (fault.step === 'store_file') {
-    return new StepFailure(classifyPutFileFailure(fault.cause, fault.key ?? '', fault.filePath ?? ''), fault.cause);
+    return new StepFailure(
+      classifyPutFileFailure(fault.cause, fault.key ?? '', fault.filePath ?? ''),
+      fault.cause,
+    );
   }
   return new StepFailure(STEP_CODES[fault.step], fault.cause);
 }
@@ -58,7 +61,11 @@ export function classifyPutFileFailure(err: unknown, key: string, filePath: stri
   if (e.syscall === 'rename' && e.path === filePath) return 'session_move_failed';
   if (e.path === filePath) return 'file_access_failed';
   const finalDir = path.join(...path.dirname(key).split('/'));
-  if (e.syscall === 'mkdir' && e.path?.endsWith(`${path.sep}${finalDir}`) && !e.path.includes(`${path.sep}.meta${path.sep}`)) {
+  if (
+    e.syscall === 'mkdir' &&
+    e.path?.endsWith(`${path.sep}${finalDir}`) &&
+    !e.path.includes(`${path.sep}.meta${path.sep}`)
+  ) {
     return 'session_move_failed';
   }
   return 'upload_failed';
@@ -68,11 +75,13 @@ const FILE_NAME_UNIQUE = 'recordings_study_file_name_unique';
 
 /** The ingest's outcome as the service answers it. */
 export function toUploadError(err: unknown, files: readonly IngestFile[]): unknown {
-  const withCause = (code: UploadErrorCode, cause: unknown, status?: number) => Object.assign(uploadError(code, status), { cause });
+  const withCause = (code: UploadErrorCode, cause: unknown, status?: number) =>
+    Object.assign(uploadError(code, status), { cause });
   if (err instanceof StepFailure) {
     const pg = err.cause as { code?: string; constraint?: string };
     // Two saves of the same name at once: the second one's commit meets the first one's row.
-    if (pg?.code === '23505' && pg.constraint === FILE_NAME_UNIQUE) return withCause('duplicate_file', err.cause, 409);
+    if (pg?.code === '23505' && pg.constraint === FILE_NAME_UNIQUE)
+      return withCause('duplicate_file', err.cause, 409);
     // A fault, not a refusal: whatever the step, the server's side failed.
     return withCause(err.code, err.cause, 500);
   }
@@ -88,8 +97,10 @@ export function toUploadError(err: unknown, files: readonly IngestFile[]): unkno
   const e = err as { code?: string; constraint?: string; path?: string; severity?: string };
   if (e?.code === '23505' && e.constraint === FILE_NAME_UNIQUE) return withCause('duplicate_file', err, 409);
   // The commit itself (COMMIT checks the deferred constraints) is the metadata write.
-  if (typeof e?.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return withCause('metadata_write_failed', err);
-  if (typeof e?.path === 'string' && files.some((f) => f.path === e.path)) return withCause('file_access_failed', err);
+  if (typeof e?.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+    return withCause('metadata_write_failed', err);
+  if (typeof e?.path === 'string' && files.some((f) => f.path === e.path))
+    return withCause('file_access_failed', err);
   return withCause('upload_failed', err);
 }
 
@@ -136,9 +147,15 @@ export function createUploadIngest(deps: UploadIngestDeps) {
      * (`user_not_allowed`), the study's rows can be read (`existing_fetch_failed`), and a replaced
      * row's file is still in storage (`existing_download_failed`); then the ingest.
      */
-    async save(actor: AuthState, studyId: number, metadata: unknown, files: readonly IngestFile[]): Promise<IngestResult> {
+    async save(
+      actor: AuthState,
+      studyId: number,
+      metadata: unknown,
+      files: readonly IngestFile[],
+    ): Promise<IngestResult> {
       try {
-        if (namedStudy(metadata) !== studyId && namedStudy(metadata) !== undefined) throw uploadError('user_not_allowed');
+        if (namedStudy(metadata) !== studyId && namedStudy(metadata) !== undefined)
+          throw uploadError('user_not_allowed');
         for (const key of await ingest.replacedStorageKeys(studyId, metadata, files)) {
           const kept = await deps.storage.stat(key).catch((e: unknown) => {
             throw new StepFailure('existing_download_failed', e);
@@ -166,4 +183,3 @@ function namedStudy(metadata: unknown): number | undefined {
   const id = (value as { study_id?: unknown } | null)?.study_id;
   return Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : undefined;
 }
-

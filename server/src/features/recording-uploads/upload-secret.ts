@@ -30,7 +30,8 @@ async function readSecretFile(file: string): Promise<string | null> {
     throw new UploadSecretError(`cannot read ${file}: ${(err as Error).message}`);
   }
   const secret = text.trim();
-  if (secret.length < MIN_SECRET_LENGTH) throw new UploadSecretError(`${file} holds fewer than ${MIN_SECRET_LENGTH} characters`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new UploadSecretError(`${file} holds fewer than ${MIN_SECRET_LENGTH} characters`);
   return secret;
 }
 
@@ -41,7 +42,10 @@ async function readSecretFile(file: string): Promise<string | null> {
  * owner only; two processes racing to make it end up with the same one. The upload service never
  * creates it: a missing secret there is a configuration error, not a new key nobody signs with.
  */
-export async function loadUploadSecret(config: UploadSecretConfig, opts: { create: boolean }): Promise<string> {
+export async function loadUploadSecret(
+  config: UploadSecretConfig,
+  opts: { create: boolean },
+): Promise<string> {
   if (config.UPLOADER_JWT_SECRET) return config.UPLOADER_JWT_SECRET;
   const file = secretFilePath(config.DATA_DIR);
   const existing = await readSecretFile(file);
@@ -51,7 +55,8 @@ export async function loadUploadSecret(config: UploadSecretConfig, opts: { creat
     await mkdir(config.DATA_DIR, { recursive: true });
     await writeFile(file, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (err) {
-    if ((err as { code?: string }).code !== 'EEXIST') throw new UploadSecretError(`cannot write ${file}: ${(err as Error).message}`);
+    if ((err as { code?: string }).code !== 'EEXIST')
+      throw new UploadSecretError(`cannot write ${file}: ${(err as Error).message}`);
   }
   const made = await readSecretFile(file);
   if (!made) throw new UploadSecretError(`${file} disappeared`);
@@ -59,7 +64,10 @@ export async function loadUploadSecret(config: UploadSecretConfig, opts: { creat
 }
 
 /** Loads once and keeps the secret; a failure is not kept, so a repaired file is picked up. */
-export function uploadSecretSource(config: UploadSecretConfig, opts: { create: boolean }): () => Promise<string> {
+export function uploadSecretSource(
+  config: UploadSecretConfig,
+  opts: { create: boolean },
+): () => Promise<string> {
   let secret: Promise<string> | undefined;
   return () => {
     secret ??= loadUploadSecret(config, opts).catch((err) => {

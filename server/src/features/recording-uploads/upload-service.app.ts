@@ -41,7 +41,8 @@ declare module 'koa' {
   }
 }
 
-const isFormFile = (field: string) => field === 'files[]' || field === 'files' || /^files\[\d+\]$/.test(field);
+const isFormFile = (field: string) =>
+  field === 'files[]' || field === 'files' || /^files\[\d+\]$/.test(field);
 
 /**
  * The recordings upload service (spec part 1 §4 and §7, "with the uploader flag on"): one route,
@@ -68,7 +69,11 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
   });
   // The answer lists the study's recordings as the API does, through the resource engine's hooks.
   const { hooks } = createModules({ knex, config, logger, storage });
-  const receive = multipart({ dir: processUploadDir(config.DATA_DIR), fileBytes: maxFileBytes, maxFiles: RECORDING_MAX_PARTS });
+  const receive = multipart({
+    dir: processUploadDir(config.DATA_DIR),
+    fileBytes: maxFileBytes,
+    maxFiles: RECORDING_MAX_PARTS,
+  });
 
   const app = new Koa({ proxy: false });
   app.on('error', logErrorsAfterAnswer(logger));
@@ -89,7 +94,12 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
       if (!(await step('upload_failed', () => tokens.uploaderEnabled()))) {
         throw new AppError(409, 'uploader_disabled', 'recordingUploads.uploader_disabled');
       }
-      caller = await authenticateUpload(ctx, { secret, users, now, consume: (jti, userId, studyId) => tokens.consumeToken(jti, userId, studyId) });
+      caller = await authenticateUpload(ctx, {
+        secret,
+        users,
+        now,
+        consume: (jti, userId, studyId) => tokens.consumeToken(jti, userId, studyId),
+      });
       await uploads.mayUpload(caller.auth, caller.claims.study_id);
     } catch (err) {
       // Refused before a byte of the body is read: drain a little of it so the client sees the answer.
@@ -104,12 +114,17 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
       await receive(ctx, async () => {
         received = true;
         const all = ctx.request.files ?? [];
-        const files = all.filter((f) => isFormFile(f.field)).map((f): IngestFile => ({ fileName: f.filename, path: f.path, mimeType: f.mimeType }));
+        const files = all
+          .filter((f) => isFormFile(f.field))
+          .map((f): IngestFile => ({ fileName: f.filename, path: f.path, mimeType: f.mimeType }));
         if (files.length !== all.length) throw recordingErrors.field('recordings.invalid_metadata', 'files');
         const result = await uploads.save(auth, studyId, ctx.request.body?.metadata, files);
-        const list = await listResource({ knex, hooks, auth, language: ctx.lang }, RESOURCES.recordings, 'with[]=creator&with[]=languages', [
-          { field: 'study_id', value: { op: 'eq', value: String(studyId) } },
-        ]);
+        const list = await listResource(
+          { knex, hooks, auth, language: ctx.lang },
+          RESOURCES.recordings,
+          'with[]=creator&with[]=languages',
+          [{ field: 'study_id', value: { op: 'eq', value: String(studyId) } }],
+        );
         ctx.body = { data: list.data, created: result.created, replaced: result.replaced };
       });
     } catch (err) {
@@ -118,7 +133,9 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
     }
   });
   const methodNotAllowed = () => new AppError(405, 'method_not_allowed', 'resources.method_not_allowed');
-  app.use(router.routes()).use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
+  app
+    .use(router.routes())
+    .use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
 
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
   answerClientErrors(server);
@@ -136,10 +153,12 @@ export function createUploadServiceApp(deps: UploadServiceDeps) {
 function receiveFailure(err: unknown, maxFileBytes: number): unknown {
   if (err instanceof AppError) {
     if (err.status === 413 && err.code === 'payload_too_large') return recordingErrors.tooLarge(maxFileBytes);
-    if (err.code === 'bad_request' && err.key === 'errors.bad_multipart') return Object.assign(uploadError('upload_failed', 400), { cause: err });
+    if (err.code === 'bad_request' && err.key === 'errors.bad_multipart')
+      return Object.assign(uploadError('upload_failed', 400), { cause: err });
     return err;
   }
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return Object.assign(uploadError('file_access_failed'), { cause: err });
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
+    return Object.assign(uploadError('file_access_failed'), { cause: err });
   return err;
 }

@@ -19,23 +19,30 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL).child({ service: 'uploader' });
   // As the API (main.ts): nothing ends this process without a fatal line in its log.
   exitOnUncaughtErrors(logger);
-  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required: the upload service uses the API’s database');
+  if (!config.DATABASE_URL)
+    throw new Error('DATABASE_URL is required: the upload service uses the API’s database');
   try {
     await loadUploadSecret(config, { create: false });
   } catch (err) {
-    logger.error({ reason: (err as Error).message }, 'no usable signing secret: uploads are answered server_configuration');
+    logger.error(
+      { reason: (err as Error).message },
+      'no usable signing secret: uploads are answered server_configuration',
+    );
   }
   const knex = createKnex(config.DATABASE_URL, config.DB_POOL_MAX, logger);
   const { server, metrics } = createUploadServiceApp({ config, knex, logger });
   // Its metrics on a private port of its own when set (docs/operations.md).
   const metricsPort = config.UPLOADER_METRICS_PORT;
-  const metricsServer = metricsPort === undefined ? undefined : await serveMetrics(metrics, metricsPort, config.METRICS_HOST);
+  const metricsServer =
+    metricsPort === undefined ? undefined : await serveMetrics(metrics, metricsPort, config.METRICS_HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.UPLOADER_PORT, config.HOST, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  process.stdout.write(`Upload service is running: ${uploaderPublicUrl(config, port)} (pid ${process.pid})\n`);
+  process.stdout.write(
+    `Upload service is running: ${uploaderPublicUrl(config, port)} (pid ${process.pid})\n`,
+  );
   process.send?.({ type: 'uploader-ready', port });
 
   let stopping = false;

@@ -36,7 +36,11 @@ const alive = (pid: number) => {
   }
 };
 
-async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | null | false,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
@@ -68,7 +72,11 @@ async function startPlatform() {
   started.push(proc);
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  await until('the platform to start', () => out.includes('School platform is running') || proc.exitCode !== null, 90_000);
+  await until(
+    'the platform to start',
+    () => out.includes('School platform is running') || proc.exitCode !== null,
+    90_000,
+  );
   if (proc.exitCode !== null) throw new Error(`main.ts exited:\n${out}`);
   const uploaderUrl = /Recordings upload service: +(\S+)/.exec(out)?.[1];
   const uploaderPid = Number(/Upload service is running: \S+ \(pid (\d+)\)/.exec(out)?.[1]);
@@ -83,10 +91,14 @@ describe('npm start and the upload service', () => {
     expect(p.uploaderUrl).toMatch(/^http:\/\/localhost:\d+$/);
     expect(alive(p.uploaderPid)).toBe(true);
     // Made on the first start, shared by the API (signing) and the service (checking).
-    expect(fs.readFileSync(path.join(dataDir, 'uploader-jwt.secret'), 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.readFileSync(path.join(dataDir, 'uploader-jwt.secret'), 'utf8').trim()).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
 
     const manager = new TestClient(p.api, 'en');
-    expect((await manager.post('/login', { email: 'manager@example.com', password: 'demo12345' })).status).toBe(200);
+    expect(
+      (await manager.post('/login', { email: 'manager@example.com', password: 'demo12345' })).status,
+    ).toBe(200);
     const study = (await db.knex('studies').orderBy('id').first('id')).id;
     const issued = await manager.get(`/api/jwt/issue?study_id=${study}`);
     expect(issued.status).toBe(200);
@@ -94,7 +106,10 @@ describe('npm start and the upload service', () => {
     const url = p.uploaderUrl.replace('localhost', '127.0.0.1');
     const anonymous = await postUpload(url);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ code: 'user_validation_failed', message: 'Your account could not be confirmed. Sign in again and retry.' });
+    expect(anonymous.body).toEqual({
+      code: 'user_validation_failed',
+      message: 'Your account could not be confirmed. Sign in again and retry.',
+    });
     const signed = await postUpload(url, { token: issued.body.token });
     expect(signed.status).not.toBe(401);
 

@@ -12,7 +12,10 @@ export function uploadServiceEntry(): { file: string; execArgv: string[] } {
   const dir = path.dirname(here);
   if (!here.endsWith('.ts')) return { file: path.join(dir, 'upload-service.js'), execArgv: [] };
   const tsx = process.execArgv.some((a) => a.includes('tsx'));
-  return { file: path.join(dir, 'upload-service.main.ts'), execArgv: tsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'] };
+  return {
+    file: path.join(dir, 'upload-service.main.ts'),
+    execArgv: tsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+  };
 }
 
 export interface UploadServiceProcess {

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  createTestDatabase,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 
 /**
  * Test support for the recordings upload service (not used by the app): the service as a real
@@ -21,10 +26,20 @@ export interface UploaderProcess {
 export const UPLOAD_SERVICE_ENTRY = 'server/src/features/recording-uploads/upload-service.main.ts';
 
 /** Starts upload-service.main.ts with `env` over the current environment; resolves when it serves. */
-export async function spawnUploadService(env: Record<string, string>, timeoutMs = 60_000): Promise<UploaderProcess> {
+export async function spawnUploadService(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<UploaderProcess> {
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', UPLOAD_SERVICE_ENTRY], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', UPLOADER_PORT: '0', APP_URL: 'http://127.0.0.1:8080', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      UPLOADER_PORT: '0',
+      APP_URL: 'http://127.0.0.1:8080',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.on('data', (d) => (out += d));
@@ -76,14 +91,24 @@ export async function setUploaderFlag(db: TestDatabase, enabled: boolean): Promi
 }
 
 /** The API and the upload service over one private demo database, with the uploader flag on. */
-export async function startUploadStack(opts: { uploaderEnv?: Record<string, string> } = {}): Promise<UploadStack> {
+export async function startUploadStack(
+  opts: { uploaderEnv?: Record<string, string> } = {},
+): Promise<UploadStack> {
   const db = await createTestDatabase('demo');
   await setUploaderFlag(db, true);
   const dataDir = makeDataDir('uploader');
   const secret = randomBytes(32).toString('hex');
-  const baseEnv = { DATABASE_URL: db.url, DATA_DIR: dataDir, UPLOADER_JWT_SECRET: secret, ...opts.uploaderEnv };
+  const baseEnv = {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    UPLOADER_JWT_SECRET: secret,
+    ...opts.uploaderEnv,
+  };
   let uploader = await spawnUploadService(baseEnv);
-  const api = await startTestServer({ db, env: { DATA_DIR: dataDir, UPLOADER_JWT_SECRET: secret, UPLOADER_URL: uploader.url } });
+  const api = await startTestServer({
+    db,
+    env: { DATA_DIR: dataDir, UPLOADER_JWT_SECRET: secret, UPLOADER_URL: uploader.url },
+  });
   const stack: UploadStack = {
     api,
     db,

@@ -33,14 +33,16 @@ export function createUploadTokenService(deps: UploadTokenServiceDeps) {
   const now = deps.now ?? Date.now;
   return {
     async issue(auth: AuthState, studyId: number): Promise<IssuedUploadToken> {
-      if (!(await deps.repo.uploaderEnabled())) throw errors.conflict('uploader_disabled', 'recordingUploads.uploader_disabled');
+      if (!(await deps.repo.uploaderEnabled()))
+        throw errors.conflict('uploader_disabled', 'recordingUploads.uploader_disabled');
       if (!auth.ability.can('create', 'recording')) throw errors.forbidden();
       await gateStudy(deps.studies, deps.knex, auth, studyId, { action: 'update' });
       let secret: string;
       try {
         secret = await deps.secret();
       } catch (err) {
-        if (err instanceof UploadSecretError) throw new AppError(503, 'server_configuration', 'recordingUploads.server_configuration');
+        if (err instanceof UploadSecretError)
+          throw new AppError(503, 'server_configuration', 'recordingUploads.server_configuration');
         throw err;
       }
       const jti = randomUUID();
@@ -51,7 +53,13 @@ export function createUploadTokenService(deps: UploadTokenServiceDeps) {
         now(),
       );
       // The token lives as long as this session and serves one upload (the service spends it).
-      await deps.repo.recordToken({ id: jti, session_id: auth.sessionId, user_id: auth.user.id, study_id: studyId, expires_at: expiresAt });
+      await deps.repo.recordToken({
+        id: jti,
+        session_id: auth.sessionId,
+        user_id: auth.user.id,
+        study_id: studyId,
+        expires_at: expiresAt,
+      });
       return { token, expires_at: expiresAt.toISOString(), upload_url: deps.uploadUrl() };
     },
   };

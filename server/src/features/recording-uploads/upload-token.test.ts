@@ -20,7 +20,10 @@ describe('upload tokens (HS256 JWT)', () => {
   it('round-trips the user, roles and study until it expires', () => {
     const { token, expiresAt } = signUploadToken(SECRET, claims, 900, NOW);
     expect(expiresAt.getTime()).toBe(NOW + 900_000);
-    expect(verifyUploadToken(SECRET, token, NOW + 899_000)).toMatchObject({ ...claims, aud: 'recordings-upload' });
+    expect(verifyUploadToken(SECRET, token, NOW + 899_000)).toMatchObject({
+      ...claims,
+      aud: 'recordings-upload',
+    });
     expect(reasonOf(() => verifyUploadToken(SECRET, token, NOW + 900_000))).toBe('expired');
   });
 
@@ -38,7 +41,10 @@ describe('upload tokens (HS256 JWT)', () => {
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${token.split('.')[1]}.${s}`;
     expect(reasonOf(() => verifyUploadToken(SECRET, none, NOW))).toBe('malformed');
     for (const bad of ['', 'a.b', 'a.b.c.d', `${token}x!`, 'x'.repeat(5000)]) {
-      expect(reasonOf(() => verifyUploadToken(SECRET, bad, NOW)), bad.slice(0, 20)).toBe('malformed');
+      expect(
+        reasonOf(() => verifyUploadToken(SECRET, bad, NOW)),
+        bad.slice(0, 20),
+      ).toBe('malformed');
     }
   });
 

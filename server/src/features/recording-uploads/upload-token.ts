@@ -47,11 +47,15 @@ export function signUploadToken(
   const iat = Math.floor(nowMs / 1000);
   const payload: UploadTokenClaims = { ...claims, aud: UPLOAD_TOKEN_AUDIENCE, iat, exp: iat + ttlSeconds };
   const signingInput = `${b64(JSON.stringify(HEADER))}.${b64(JSON.stringify(payload))}`;
-  return { token: `${signingInput}.${b64(hmac(secret, signingInput))}`, expiresAt: new Date(payload.exp * 1000) };
+  return {
+    token: `${signingInput}.${b64(hmac(secret, signingInput))}`,
+    expiresAt: new Date(payload.exp * 1000),
+  };
 }
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
-const isUuid = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
+const isUuid = (v: unknown): v is string =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
 const positiveInt = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
 function decodeJson(part: string): Record<string, unknown> {
@@ -67,16 +71,23 @@ function decodeJson(part: string): Record<string, unknown> {
 /** Checks the signature first (only HS256 is accepted: never `none`, never another algorithm), then the claims. */
 export function verifyUploadToken(secret: string, token: string, nowMs = Date.now()): UploadTokenClaims {
   const parts = token.split('.');
-  if (token.length > 4096 || parts.length !== 3 || !parts.every((p) => B64URL.test(p))) throw new UploadTokenError('malformed');
+  if (token.length > 4096 || parts.length !== 3 || !parts.every((p) => B64URL.test(p)))
+    throw new UploadTokenError('malformed');
   const [header, payload, signature] = parts;
   const head = decodeJson(header);
   if (head.alg !== 'HS256') throw new UploadTokenError('malformed');
   const expected = hmac(secret, `${header}.${payload}`);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UploadTokenError('bad_signature');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new UploadTokenError('bad_signature');
   const claims = decodeJson(payload);
   const { sub, role, own_role, study_id, iat, exp, jti } = claims;
-  if (![sub, role, own_role, study_id].every(positiveInt) || !Number.isSafeInteger(iat) || !Number.isSafeInteger(exp) || !isUuid(jti)) {
+  if (
+    ![sub, role, own_role, study_id].every(positiveInt) ||
+    !Number.isSafeInteger(iat) ||
+    !Number.isSafeInteger(exp) ||
+    !isUuid(jti)
+  ) {
     throw new UploadTokenError('malformed');
   }
   if (claims.aud !== UPLOAD_TOKEN_AUDIENCE) throw new UploadTokenError('wrong_audience');

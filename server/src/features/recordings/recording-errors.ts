@@ -24,13 +24,17 @@ export const RECORDING_ERROR = {
 export type RecordingErrorCode = (typeof RECORDING_ERROR)[keyof typeof RECORDING_ERROR];
 
 /** What the spec's message shows as {{maxSize}}: "1024 MB" for the configured limit. */
-export const maxSizeLabel = (maxBytes: number) => `${Math.floor(maxBytes / 1024 / 1024) || RECORDING_MAX_MB} MB`;
+export const maxSizeLabel = (maxBytes: number) =>
+  `${Math.floor(maxBytes / 1024 / 1024) || RECORDING_MAX_MB} MB`;
 
 export const recordingErrors = {
   notAllowed: () => new AppError(403, RECORDING_ERROR.notAllowed, RECORDING_ERROR.notAllowed),
   missStatus: () => new AppError(409, RECORDING_ERROR.missStatus, RECORDING_ERROR.missStatus),
   tooLarge: (maxBytes: number) =>
-    new AppError(413, RECORDING_ERROR.tooLarge, RECORDING_ERROR.tooLarge, { maxSize: maxSizeLabel(maxBytes), maxBytes }),
+    new AppError(413, RECORDING_ERROR.tooLarge, RECORDING_ERROR.tooLarge, {
+      maxSize: maxSizeLabel(maxBytes),
+      maxBytes,
+    }),
   archived: () => new AppError(409, RECORDING_ERROR.archived, RECORDING_ERROR.archived),
   listChanged: () => new AppError(409, RECORDING_ERROR.listChanged, RECORDING_ERROR.listChanged),
   probeFailed: () => new AppError(503, RECORDING_ERROR.probeFailed, RECORDING_ERROR.probeFailed),

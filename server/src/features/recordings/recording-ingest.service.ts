@@ -8,10 +8,19 @@ import { currentOwner, formatOwner } from '../../platform/process/process-owner.
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { RECORDING_ERROR, recordingErrors } from './recording-errors.js';
-import { faultTaggedRepository, faultTaggedStorage, type IngestFaultTagger } from './recording-ingest-faults.js';
+import {
+  faultTaggedRepository,
+  faultTaggedStorage,
+  type IngestFaultTagger,
+} from './recording-ingest-faults.js';
 import { recordingStorageKey, videoMimeType } from './recording-media.js';
 import { parseMetadata, planSave, type IngestFile, type SavePlan } from './recording-save.plan.js';
-import { createRecordingsRepository, type RecordingRow, type RecordingsRepository, type StudyForUpload } from './recordings.repository.js';
+import {
+  createRecordingsRepository,
+  type RecordingRow,
+  type RecordingsRepository,
+  type StudyForUpload,
+} from './recordings.repository.js';
 import { admit } from '../../platform/security/access-gate.js';
 
 export type { IngestFile } from './recording-save.plan.js';
@@ -68,13 +77,20 @@ export interface IngestResult {
 const studyUserIds = (study: StudyForUpload) => ({ user_ids: study.user_ids });
 
 export function checkMayUpload(actor: AuthState, study: StudyForUpload | undefined): StudyForUpload {
-  const { row } = admit(actor, 'study', study, studyUserIds, { action: 'update', forbidden: recordingErrors.notAllowed });
+  const { row } = admit(actor, 'study', study, studyUserIds, {
+    action: 'update',
+    forbidden: recordingErrors.notAllowed,
+  });
   if (!actor.ability.can('create', 'recording')) throw recordingErrors.notAllowed();
   if (row.miss_status > 0) throw recordingErrors.missStatus();
   return row;
 }
 
-export async function assertMayUpload(deps: Pick<RecordingIngestDeps, 'knex' | 'repo'>, actor: AuthState, studyId: number) {
+export async function assertMayUpload(
+  deps: Pick<RecordingIngestDeps, 'knex' | 'repo'>,
+  actor: AuthState,
+  studyId: number,
+) {
   const repo = deps.repo ?? createRecordingsRepository();
   return checkMayUpload(actor, await repo.study(deps.knex, studyId));
 }
@@ -114,9 +130,19 @@ async function checkFiles(deps: RecordingIngestDeps, plan: SavePlan): Promise<Ma
       continue;
     }
     const info = probed.ok ? probed.info : null;
-    out.set(p.file, { file: p.file, size, mime: videoMimeType(info?.formatName ?? null, p.fileName), duration: info?.durationSeconds ?? null });
+    out.set(p.file, {
+      file: p.file,
+      size,
+      mime: videoMimeType(info?.formatName ?? null, p.fileName),
+      duration: info?.durationSeconds ?? null,
+    });
   }
-  if (firstCode) throw recordingErrors.fields(firstCode, fe, firstCode === RECORDING_ERROR.tooShort ? { seconds: minSeconds } : {});
+  if (firstCode)
+    throw recordingErrors.fields(
+      firstCode,
+      fe,
+      firstCode === RECORDING_ERROR.tooShort ? { seconds: minSeconds } : {},
+    );
   return out;
 }
 
@@ -147,14 +173,17 @@ export function createRecordingIngest(given: RecordingIngestDeps) {
     const plan = planSave(meta, await repo.ofStudy(knex, studyId), req.files);
     const checked = await checkFiles(deps, plan);
 
-    const staged = plan.flatMap((p) => (p.file ? [{ p, key: recordingStorageKey(studyId, p.fileName), c: checked.get(p.file)! }] : []));
+    const staged = plan.flatMap((p) =>
+      p.file ? [{ p, key: recordingStorageKey(studyId, p.fileName), c: checked.get(p.file)! }] : [],
+    );
     const keys = staged.map((s) => s.key);
     await repo.addPending(knex, keys, formatOwner(currentOwner()));
     let oldKeys: string[] = [];
     const created: number[] = [];
     const replaced: number[] = [];
     try {
-      for (const s of staged) await storage.putFile(s.key, s.c.file.path, { contentType: s.c.mime, maxBytes: deps.maxFileBytes });
+      for (const s of staged)
+        await storage.putFile(s.key, s.c.file.path, { contentType: s.c.mime, maxBytes: deps.maxFileBytes });
       await knex.transaction(async (trx) => {
         checkMayUpload(actor, await repo.study(trx, studyId, true));
         // Against the locked rows: a save that committed meanwhile may have changed the list.
@@ -183,14 +212,19 @@ export function createRecordingIngest(given: RecordingIngestDeps) {
             id = await repo.insert(trx, { study_id: studyId, part: p.part, ...fileRow! });
             created.push(id);
           }
-          if (!p.existing || p.existing.languages.join(',') !== [...p.languages].sort((a, b) => a - b).join(',')) {
+          if (
+            !p.existing ||
+            p.existing.languages.join(',') !== [...p.languages].sort((a, b) => a - b).join(',')
+          ) {
             const known = await repo.knownLanguages(trx, p.languages);
-            if (known.size !== p.languages.length) throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, `parts.${p.index}.languages`);
+            if (known.size !== p.languages.length)
+              throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, `parts.${p.index}.languages`);
             await repo.setLanguages(trx, id, p.languages);
           }
         }
         // Another process's sweep took an entry (it thought us dead): store nothing under it.
-        if ((await repo.dropPending(trx, keys)) !== keys.length) throw new Error('pending recording objects vanished');
+        if ((await repo.dropPending(trx, keys)) !== keys.length)
+          throw new Error('pending recording objects vanished');
         await repo.addPending(trx, oldKeys, formatOwner(currentOwner()));
         await repo.deleteUploads(
           trx,
@@ -214,7 +248,8 @@ export function createRecordingIngest(given: RecordingIngestDeps) {
       const { subject } = admit(actor, 'study', await repo.study(trx, studyId, true), studyUserIds);
       const row = await repo.one(trx, studyId, recordingId);
       if (!row) throw errors.notFound();
-      if (!actor.ability.can('delete', 'recording') || !actor.ability.can('update', subject)) throw recordingErrors.notAllowed();
+      if (!actor.ability.can('delete', 'recording') || !actor.ability.can('update', subject))
+        throw recordingErrors.notAllowed();
       if (row.archived) throw recordingErrors.archived();
       await repo.delete(trx, row.id);
       await repo.compactParts(trx, studyId);
@@ -230,7 +265,11 @@ export function createRecordingIngest(given: RecordingIngestDeps) {
   }
 
   /** Storage keys of the rows this save would give a new file (checked before the save, no lock). */
-  async function replacedStorageKeys(studyId: number, metadata: unknown, files: readonly IngestFile[]): Promise<string[]> {
+  async function replacedStorageKeys(
+    studyId: number,
+    metadata: unknown,
+    files: readonly IngestFile[],
+  ): Promise<string[]> {
     const plan = planSave(parseMetadata(metadata, studyId), await repo.ofStudy(knex, studyId), files);
     return plan.flatMap((p) => (p.existing && p.file ? [p.existing.storage_key] : []));
   }

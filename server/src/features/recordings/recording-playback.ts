@@ -21,14 +21,21 @@ export interface PlayableRecording {
  * Sends a stored recording: the whole file (200) or one byte range (206, `Content-Range`), 416
  * past the end; `Accept-Ranges: bytes` always; as an attachment with its UTF-8 name for download.
  */
-export async function sendRecording(ctx: Context, storage: Storage, row: PlayableRecording, attachment: boolean): Promise<void> {
+export async function sendRecording(
+  ctx: Context,
+  storage: Storage,
+  row: PlayableRecording,
+  attachment: boolean,
+): Promise<void> {
   const size = Number(row.file_size);
   ctx.set('Accept-Ranges', 'bytes');
   ctx.set('Last-Modified', new Date(row.created_at).toUTCString());
   if (attachment) ctx.set('Content-Disposition', attachmentDisposition(row.file_name));
   const range = resolveByteRange(ctx.get('range') || undefined, size);
   if (range === 'unsatisfiable') {
-    throw new AppError(416, 'range_not_satisfiable', 'errors.bad_request', {}, undefined, { 'Content-Range': `bytes */${size}` });
+    throw new AppError(416, 'range_not_satisfiable', 'errors.bad_request', {}, undefined, {
+      'Content-Range': `bytes */${size}`,
+    });
   }
   const body = await storage.get(row.storage_key, range ?? undefined);
   ctx.type = row.file_mime ?? 'application/octet-stream';
@@ -61,7 +68,13 @@ export function createPlaybackGrants(opts: { ttlMs?: number; max?: number; now?:
     for (const [key, g] of grants) if (test(key, g.userId)) grants.delete(key);
   };
   return {
-    remember(token: string | undefined, userId: number, studyId: number, rid: number, row: PlayableRecording) {
+    remember(
+      token: string | undefined,
+      userId: number,
+      studyId: number,
+      rid: number,
+      row: PlayableRecording,
+    ) {
       if (!token) return;
       if (grants.size >= max) grants.delete(grants.keys().next().value!);
       grants.set(keyOf(token, String(studyId), String(rid)), { row, userId, until: now() + ttl });

@@ -45,7 +45,8 @@ export function parseMetadata(raw: unknown, studyId: number): RecordingsMetadata
     }
     throw recordingErrors.fields(RECORDING_ERROR.invalidMetadata, fe);
   }
-  if (parsed.data.study_id !== studyId) throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, 'metadata.study_id');
+  if (parsed.data.study_id !== studyId)
+    throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, 'metadata.study_id');
   // The schema sorts parts by `part`; errors name the index the client sent.
   const sent = (value as { parts: Array<{ part: number }> }).parts.map((p) => p.part);
   return { ...parsed.data, sentOrder: parsed.data.parts.map((p) => sent.indexOf(p.part)) };
@@ -56,13 +57,18 @@ export function parseMetadata(raw: unknown, studyId: number): RecordingsMetadata
  * before storing anything and again inside the commit transaction against the locked rows).
  * Rules: docs/domain-rules.md, "Recordings".
  */
-export function planSave(meta: ReturnType<typeof parseMetadata>, rows: readonly RecordingRow[], files: readonly IngestFile[]): SavePlan {
+export function planSave(
+  meta: ReturnType<typeof parseMetadata>,
+  rows: readonly RecordingRow[],
+  files: readonly IngestFile[],
+): SavePlan {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const unused = new Set(files.map((_, i) => i));
   const field = (i: number, name: string) => `parts.${meta.sentOrder[i]}.${name}`;
   const plan: SavePlan = meta.parts.map((p, i) => {
     const existing = p.id === null ? undefined : byId.get(p.id);
-    if (p.id !== null && !existing) throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, field(i, 'id'));
+    if (p.id !== null && !existing)
+      throw recordingErrors.field(RECORDING_ERROR.invalidMetadata, field(i, 'id'));
     let fileIndex = -1;
     if (p.upload_id) {
       fileIndex = files.findIndex((f, k) => unused.has(k) && f.uploadId === p.upload_id);
@@ -80,7 +86,14 @@ export function planSave(meta: ReturnType<typeof parseMetadata>, rows: readonly 
       const sameLanguages = existing.languages.join(',') === [...p.languages].sort((a, b) => a - b).join(',');
       if (file || !sameLanguages) throw recordingErrors.archived();
     }
-    return { index: meta.sentOrder[i]!, part: p.part, fileName: p.file_name, languages: p.languages, existing, file };
+    return {
+      index: meta.sentOrder[i]!,
+      part: p.part,
+      fileName: p.file_name,
+      languages: p.languages,
+      existing,
+      file,
+    };
   });
   if (unused.size) {
     const fe: RawFieldErrors = {};
@@ -98,7 +111,8 @@ export function planSave(meta: ReturnType<typeof parseMetadata>, rows: readonly 
   const names = new Map<string, number>(kept.map((r) => [r.file_name, -1]));
   const duplicates: RawFieldErrors = {};
   for (const p of plan) {
-    if (names.has(p.fileName)) duplicates[`parts.${p.index}.file_name`] = [{ key: RECORDING_ERROR.duplicate }];
+    if (names.has(p.fileName))
+      duplicates[`parts.${p.index}.file_name`] = [{ key: RECORDING_ERROR.duplicate }];
     names.set(p.fileName, p.index);
   }
   if (Object.keys(duplicates).length) throw recordingErrors.fields(RECORDING_ERROR.duplicate, duplicates);

@@ -26,7 +26,10 @@ export function recordingTusRoutes(tus: TusService, maxFileBytes: number): Route
       const version = ctx.get('tus-resumable');
       if (version !== TUS_VERSION) {
         abandonBody(ctx);
-        throw new AppError(412, 'tus_version', 'errors.bad_request', {}, undefined, { 'Tus-Version': TUS_VERSION, 'Tus-Resumable': TUS_VERSION });
+        throw new AppError(412, 'tus_version', 'errors.bad_request', {}, undefined, {
+          'Tus-Version': TUS_VERSION,
+          'Tus-Resumable': TUS_VERSION,
+        });
       }
     }
     try {
@@ -35,7 +38,10 @@ export function recordingTusRoutes(tus: TusService, maxFileBytes: number): Route
       // Answering before the body is read: drain it briefly so the client sees the answer.
       abandonBody(ctx);
       if (err instanceof AppError) {
-        throw new AppError(err.status, err.code, err.key, err.params, err.fieldErrors, { ...err.headers, 'Tus-Resumable': TUS_VERSION });
+        throw new AppError(err.status, err.code, err.key, err.params, err.fieldErrors, {
+          ...err.headers,
+          'Tus-Resumable': TUS_VERSION,
+        });
       }
       throw err;
     }
@@ -73,7 +79,8 @@ export function recordingTusRoutes(tus: TusService, maxFileBytes: number): Route
 
   router.patch('/:uid', async (ctx: Context) => {
     const studyId = parseId(ctx.params.id);
-    if (!ctx.is('application/offset+octet-stream')) throw new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
+    if (!ctx.is('application/offset+octet-stream'))
+      throw new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
     const raw = ctx.get('upload-offset');
     if (!/^\d{1,15}$/.test(raw)) throw new AppError(400, 'bad_request', 'errors.bad_request');
     const done = await tus.append(authOf(ctx), studyId, ctx.params.uid!, Number(raw), decodedBody(ctx));

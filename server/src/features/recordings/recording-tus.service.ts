@@ -45,7 +45,12 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   if (!header) return out;
   for (const pair of header.split(',')) {
     const [key, value, extra] = pair.trim().split(' ');
-    if (!key || extra !== undefined || !/^[\x21-\x7e]+$/.test(key) || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))) {
+    if (
+      !key ||
+      extra !== undefined ||
+      !/^[\x21-\x7e]+$/.test(key) ||
+      (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))
+    ) {
       throw errors.badRequest('errors.bad_request');
     }
     out[key] = value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8');
@@ -63,7 +68,12 @@ export function createTusService(deps: TusDeps) {
   /** The caller's own, unexpired upload for this study; 404 otherwise (another's upload does not exist for you). */
   async function own(actor: AuthState, studyId: number, id: string): Promise<UploadRow> {
     const row = /^[0-9a-f-]{36}$/.test(id) ? await deps.repo.upload(deps.knex, id) : undefined;
-    if (!row || row.user_id !== actor.user.id || row.study_id !== studyId || row.expires_at.getTime() < now()) {
+    if (
+      !row ||
+      row.user_id !== actor.user.id ||
+      row.study_id !== studyId ||
+      row.expires_at.getTime() < now()
+    ) {
       throw new AppError(404, RECORDING_ERROR.uploadNotFound, RECORDING_ERROR.uploadNotFound);
     }
     return row;
@@ -76,7 +86,11 @@ export function createTusService(deps: TusDeps) {
   }
 
   return {
-    async create(actor: AuthState, studyId: number, input: { length: string | undefined; metadata: string | undefined }) {
+    async create(
+      actor: AuthState,
+      studyId: number,
+      input: { length: string | undefined; metadata: string | undefined },
+    ) {
       await assertMayUpload(deps, actor, studyId);
       if (!input.length || !/^\d{1,15}$/.test(input.length)) throw errors.badRequest('errors.bad_request');
       const length = Number(input.length);
@@ -100,9 +114,12 @@ export function createTusService(deps: TusDeps) {
         },
         { maxOpen: deps.maxOpenUploads, maxBytes: deps.maxOpenBytes, now: new Date(now()) },
       );
-      if (over === 'count') throw new AppError(429, 'too_many_uploads', 'limits.openUploads', { max: deps.maxOpenUploads });
+      if (over === 'count')
+        throw new AppError(429, 'too_many_uploads', 'limits.openUploads', { max: deps.maxOpenUploads });
       if (over === 'bytes') {
-        throw new AppError(413, 'upload_quota_exceeded', 'limits.openUploadBytes', { mb: Math.floor(deps.maxOpenBytes / 1024 / 1024) });
+        throw new AppError(413, 'upload_quota_exceeded', 'limits.openUploadBytes', {
+          mb: Math.floor(deps.maxOpenBytes / 1024 / 1024),
+        });
       }
       await mkdir(dir, { recursive: true });
       await writeFile(fileOf(id), '', { flag: 'wx' });
@@ -124,14 +141,20 @@ export function createTusService(deps: TusDeps) {
       await assertMayUpload(deps, actor, studyId);
       const previous = busy.get(id);
       if (previous) {
-        const waited = await Promise.race([previous.then(() => true), new Promise((r) => setTimeout(() => r(false), LOCK_WAIT_MS))]);
+        const waited = await Promise.race([
+          previous.then(() => true),
+          new Promise((r) => setTimeout(() => r(false), LOCK_WAIT_MS)),
+        ]);
         if (!waited || busy.has(id)) throw new AppError(423, 'locked', 'errors.conflict');
       }
       let release!: () => void;
       busy.set(id, new Promise<void>((r) => (release = r)));
       try {
         const current = await offsetOf(id);
-        if (current !== offset) throw new AppError(409, 'offset_mismatch', 'errors.conflict', {}, undefined, { 'Upload-Offset': String(current) });
+        if (current !== offset)
+          throw new AppError(409, 'offset_mismatch', 'errors.conflict', {}, undefined, {
+            'Upload-Offset': String(current),
+          });
         try {
           await appendTo(fileOf(id), body, row.length - offset);
         } catch (err) {
@@ -169,9 +192,15 @@ export function createTusService(deps: TusDeps) {
         } catch {
           throw recordingErrors.field(RECORDING_ERROR.uploadNotFound, 'upload_id');
         }
-        if ((await offsetOf(id).catch(() => -1)) !== row.length) throw recordingErrors.field(RECORDING_ERROR.uploadIncomplete, 'upload_id');
+        if ((await offsetOf(id).catch(() => -1)) !== row.length)
+          throw recordingErrors.field(RECORDING_ERROR.uploadIncomplete, 'upload_id');
         if (busy.has(id)) throw recordingErrors.field(RECORDING_ERROR.uploadIncomplete, 'upload_id');
-        files.push({ fileName: row.file_name, path: fileOf(id), mimeType: row.file_mime ?? undefined, uploadId: id });
+        files.push({
+          fileName: row.file_name,
+          path: fileOf(id),
+          mimeType: row.file_mime ?? undefined,
+          uploadId: id,
+        });
       }
       return files;
     },

@@ -3,7 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR, ROLE } from '@school/shared/domain';
-import { openCalendarClient, sessionCookie, type CalendarClient } from '../../platform/realtime/realtime.test-kit.js';
+import {
+  openCalendarClient,
+  sessionCookie,
+  type CalendarClient,
+} from '../../platform/realtime/realtime.test-kit.js';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { makeSample, metadataOf, postForm, removeDir, tempDir } from './recordings.test-kit.js';
 
@@ -25,7 +29,8 @@ beforeAll(async () => {
   samples = await tempDir('rec-samples-');
   srv = await startTestServer({ env: { DATA_DIR: dataDir }, realtime: true });
   teacher = await srv.signInAs('Teacher', 'en');
-  const teacherId = (await srv.knex('users').where({ email: 'teacher@example.com' }).first('id')).id as number;
+  const teacherId = (await srv.knex('users').where({ email: 'teacher@example.com' }).first('id'))
+    .id as number;
   // An ended lesson of teacher@ with a student, after the notice date, without a miss status.
   study = await srv
     .knex('studies as s')
@@ -33,7 +38,9 @@ beforeAll(async () => {
     .where('s.end', '<', new Date())
     .where('s.start', '>=', new Date(`${CALENDAR.missingRecordingNoticeFrom}T00:00:00+03:00`))
     .where('s.miss_status', 0)
-    .whereExists(srv.knex('study_user as st').whereRaw('st.study_id = s.id').where('st.role_id', ROLE.Student))
+    .whereExists(
+      srv.knex('study_user as st').whereRaw('st.study_id = s.id').where('st.role_id', ROLE.Student),
+    )
     .orderBy('s.start', 'desc')
     .first('s.id', 's.start', 's.end');
   expect(study).toBeTruthy();
@@ -69,18 +76,25 @@ describe('recordings_count and the missing-recording notice follow committed row
     expect(await missingRecording()).toBe(true);
     const junk = path.join(samples, 'cut.mp4');
     await writeFile(junk, randomBytes(8 * 1024 * 1024));
-    const cut = await postForm(teacher, `/api/studies/${study.id}/recordings`, { metadata: metadataOf(study.id, [{ part: 1, file_name: 'cut.mp4' }]) }, [
-      { name: 'cut.mp4', path: junk },
-    ], { cutAfterBytes: 4 * 1024 * 1024 });
+    const cut = await postForm(
+      teacher,
+      `/api/studies/${study.id}/recordings`,
+      { metadata: metadataOf(study.id, [{ part: 1, file_name: 'cut.mp4' }]) },
+      [{ name: 'cut.mp4', path: junk }],
+      { cutAfterBytes: 4 * 1024 * 1024 },
+    );
     expect(cut.cut).toBe(true);
     expect((await calendarRow()).recordings_count).toBe(0);
   });
 
   it('a saved recording: count 1, no notice, and the open calendar is told (kind recording)', async () => {
     const video = await makeSample(samples, 'lesson.mp4');
-    const saved = await postForm(teacher, `/api/studies/${study.id}/recordings`, { metadata: metadataOf(study.id, [{ part: 1, file_name: 'lesson.mp4' }]) }, [
-      { name: 'lesson.mp4', path: video },
-    ]);
+    const saved = await postForm(
+      teacher,
+      `/api/studies/${study.id}/recordings`,
+      { metadata: metadataOf(study.id, [{ part: 1, file_name: 'lesson.mp4' }]) },
+      [{ name: 'lesson.mp4', path: video }],
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     await socket.waitFor((c) => c.studyId === study.id && c.kind === 'recording', 10_000);
     expect((await calendarRow()).recordings_count).toBe(1);
@@ -89,7 +103,10 @@ describe('recordings_count and the missing-recording notice follow committed row
     const before = socket.changes.length;
     const del = await teacher.delete(`/api/studies/${study.id}/recordings/${saved.body.data[0].id}`);
     expect(del.status).toBe(200);
-    await socket.waitFor((c) => c.studyId === study.id && c.kind === 'recording' && socket.changes.indexOf(c) >= before, 10_000);
+    await socket.waitFor(
+      (c) => c.studyId === study.id && c.kind === 'recording' && socket.changes.indexOf(c) >= before,
+      10_000,
+    );
     expect((await calendarRow()).recordings_count).toBe(0);
     expect(await missingRecording()).toBe(true);
   });

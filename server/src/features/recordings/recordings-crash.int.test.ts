@@ -4,9 +4,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../platform/db/embedded-postgres.js';
 import { currentOwner, formatOwner } from '../../platform/process/process-owner.js';
-import { createTestDatabase, DEMO_ACCOUNTS, DEMO_PASSWORD, TestClient, type TestDatabase } from '../../../test/harness.test-kit.js';
+import {
+  createTestDatabase,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  TestClient,
+  type TestDatabase,
+} from '../../../test/harness.test-kit.js';
 import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.test-kit.js';
-import { eventually, filesUnder, metadataOf, pickStudies, postForm, removeDir, storedObjects, tempDir } from './recordings.test-kit.js';
+import {
+  eventually,
+  filesUnder,
+  metadataOf,
+  pickStudies,
+  postForm,
+  removeDir,
+  storedObjects,
+  tempDir,
+} from './recordings.test-kit.js';
 
 /**
  * A server process killed (SIGKILL) in the middle of an upload, then started again on the same
@@ -21,7 +36,13 @@ const running: ServerProcess[] = [];
 
 async function start(): Promise<{ proc: ServerProcess; url: string }> {
   const port = await freePort();
-  const proc = await spawnServerProcess({ DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir });
+  const proc = await spawnServerProcess({
+    DATABASE_URL: db.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+  });
   running.push(proc);
   return { proc, url: `http://127.0.0.1:${port}` };
 }
@@ -44,7 +65,9 @@ describe('a server killed mid-upload', () => {
     const studies = await pickStudies(db.knex);
     const first = await start();
     const teacher = new TestClient(first.url, 'en');
-    expect((await teacher.post('/login', { email: DEMO_ACCOUNTS.Teacher, password: DEMO_PASSWORD })).status).toBe(200);
+    expect(
+      (await teacher.post('/login', { email: DEMO_ACCOUNTS.Teacher, password: DEMO_PASSWORD })).status,
+    ).toBe(200);
 
     const big = path.join(samples, 'lesson.mp4');
     await writeFile(big, randomBytes(48 * 1024 * 1024));
@@ -58,7 +81,11 @@ describe('a server killed mid-upload', () => {
       {
         cutAfterBytes: 24 * 1024 * 1024,
         onCut: async () => {
-          await eventually(async () => (await filesUnder(uploads)).length === 1, 20_000, 'the partial upload on disk');
+          await eventually(
+            async () => (await filesUnder(uploads)).length === 1,
+            20_000,
+            'the partial upload on disk',
+          );
           [deadOwner] = await readdir(uploads);
           first.proc.proc.kill('SIGKILL');
           await new Promise((r) => first.proc.proc.once('exit', r));
@@ -77,12 +104,16 @@ describe('a server killed mid-upload', () => {
     // And a pending object of a process that still runs (this test's own): not ours to delete.
     const liveKey = `recordings/${studies.own}/in-flight.mp4`;
     await writeFile(path.join(dataDir, 'files', liveKey), 'being stored right now');
-    await db.knex('recording_pending_objects').insert({ storage_key: liveKey, owner: formatOwner(currentOwner()) });
+    await db
+      .knex('recording_pending_objects')
+      .insert({ storage_key: liveKey, owner: formatOwner(currentOwner()) });
 
     await start();
     expect(await filesUnder(uploads)).toEqual([]);
     expect(await storedObjects(dataDir)).toEqual([liveKey]);
     expect(await db.knex('recording_pending_objects').pluck('storage_key')).toEqual([liveKey]);
-    expect(Number((await db.knex('recordings').where('study_id', studies.own).count({ n: '*' }).first())?.n)).toBe(0);
+    expect(
+      Number((await db.knex('recordings').where('study_id', studies.own).count({ n: '*' }).first())?.n),
+    ).toBe(0);
   }, 240_000);
 });

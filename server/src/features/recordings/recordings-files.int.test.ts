@@ -3,7 +3,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../../platform/security/secrets.js';
-import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  startTestServer,
+  type DemoRole,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 import {
   eventually,
   filesUnder,
@@ -35,13 +40,15 @@ let recordingId: number;
 let familyRecordingId: number;
 
 const url = (studyId: number) => `/api/studies/${studyId}/recordings`;
-const tempLeftovers = async () => (await filesUnder(path.join(dataDir, 'tmp'))).filter((f) => f.startsWith('uploads/'));
+const tempLeftovers = async () =>
+  (await filesUnder(path.join(dataDir, 'tmp'))).filter((f) => f.startsWith('uploads/'));
 
 beforeAll(async () => {
   dataDir = await tempDir('rec-data-');
   samples = await tempDir('rec-samples-');
   srv = await startTestServer({ env: { DATA_DIR: dataDir } });
-  for (const role of ['Manager', 'Teacher', 'Student', 'Responsible'] as DemoRole[]) as[role] = await srv.signInAs(role, 'en');
+  for (const role of ['Manager', 'Teacher', 'Student', 'Responsible'] as DemoRole[])
+    as[role] = await srv.signInAs(role, 'en');
   studies = await pickStudies(srv.knex);
   const k = srv.knex;
   const parent = (await k('users').where({ email: 'parent@example.com' }).first('id')).id;
@@ -57,21 +64,31 @@ beforeAll(async () => {
   ).study_id;
   hiddenFromFamily = (
     await k('studies')
-      .whereNotExists(k('study_user').whereRaw('study_user.study_id = studies.id').whereIn('user_id', [...children, student]))
+      .whereNotExists(
+        k('study_user')
+          .whereRaw('study_user.study_id = studies.id')
+          .whereIn('user_id', [...children, student]),
+      )
       // A miss status blocks uploads (spec part 1 §4): the demo has some such studies.
       .where('miss_status', 0)
       .orderBy('id')
       .first('id')
   ).id;
   video = await makeSample(samples, 'Урок «Дроби» 1.mp4');
-  const res = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.own, [{ part: 1, file_name: 'Урок «Дроби» 1.mp4' }]) }, [
-    { name: 'Урок «Дроби» 1.mp4', path: video },
-  ]);
+  const res = await postForm(
+    as.Teacher,
+    url(studies.own),
+    { metadata: metadataOf(studies.own, [{ part: 1, file_name: 'Урок «Дроби» 1.mp4' }]) },
+    [{ name: 'Урок «Дроби» 1.mp4', path: video }],
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   recordingId = res.body.data[0].id;
-  const fam = await postForm(as.Manager, url(childStudy), { metadata: metadataOf(childStudy, [{ part: 1, file_name: 'family.mp4' }]) }, [
-    { name: 'family.mp4', path: video },
-  ]);
+  const fam = await postForm(
+    as.Manager,
+    url(childStudy),
+    { metadata: metadataOf(childStudy, [{ part: 1, file_name: 'family.mp4' }]) },
+    [{ name: 'family.mp4', path: video }],
+  );
   expect(fam.status, JSON.stringify(fam.body)).toBe(200);
   familyRecordingId = fam.body.data[0].id;
 });
@@ -84,7 +101,11 @@ afterAll(async () => {
 
 async function fetchBytes(client: TestClient, p: string, headers: Record<string, string> = {}) {
   const res = await fetch(client.baseUrl + p, {
-    headers: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'Accept-Language': 'en', ...headers },
+    headers: {
+      Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'Accept-Language': 'en',
+      ...headers,
+    },
   });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -102,22 +123,32 @@ describe('play: HTTP ranges so a player can seek', () => {
 
   it('a range: 206 with Content-Range and exactly those bytes; suffix and open ranges too', async () => {
     const source = await readFile(video);
-    const mid = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, { Range: 'bytes=100-1099' });
+    const mid = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, {
+      Range: 'bytes=100-1099',
+    });
     expect(mid.res.status).toBe(206);
     expect(mid.res.headers.get('content-range')).toBe(`bytes 100-1099/${source.length}`);
     expect(mid.res.headers.get('content-length')).toBe('1000');
     expect(mid.bytes.equals(source.subarray(100, 1100))).toBe(true);
-    const tail = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, { Range: 'bytes=-500' });
+    const tail = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, {
+      Range: 'bytes=-500',
+    });
     expect(tail.res.status).toBe(206);
     expect(tail.bytes.equals(source.subarray(source.length - 500))).toBe(true);
-    const open = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, { Range: `bytes=${source.length - 10}-` });
-    expect(open.res.headers.get('content-range')).toBe(`bytes ${source.length - 10}-${source.length - 1}/${source.length}`);
+    const open = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, {
+      Range: `bytes=${source.length - 10}-`,
+    });
+    expect(open.res.headers.get('content-range')).toBe(
+      `bytes ${source.length - 10}-${source.length - 1}/${source.length}`,
+    );
     expect(open.bytes.length).toBe(10);
   });
 
   it('a range past the end: 416 with Content-Range bytes */size', async () => {
     const size = (await readFile(video)).length;
-    const { res } = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, { Range: `bytes=${size}-` });
+    const { res } = await fetchBytes(as.Student, `${url(studies.own)}/${recordingId}/play`, {
+      Range: `bytes=${size}-`,
+    });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe(`bytes */${size}`);
   });
@@ -141,7 +172,9 @@ describe('seeking again is cheap', () => {
     const play = `${url(studies.own)}/${recordingId}/play`;
     expect(await statements(() => fetchBytes(student, play, { Range: 'bytes=0-9' }))).toBeGreaterThan(0);
     let second!: Awaited<ReturnType<typeof fetchBytes>>;
-    expect(await statements(async () => (second = await fetchBytes(student, play, { Range: 'bytes=10-19' })))).toBe(0);
+    expect(
+      await statements(async () => (second = await fetchBytes(student, play, { Range: 'bytes=10-19' }))),
+    ).toBe(0);
     expect(second.res.status).toBe(206);
     expect(second.bytes.equals((await readFile(video)).subarray(10, 20))).toBe(true);
     // Someone who does not take part, asking for the same path, goes through the full check.
@@ -170,10 +203,20 @@ describe('seeking again is cheap', () => {
     expect((await fetchBytes(other, play, range)).res.status).toBe(206);
     const changer = await srv.signInAs('Student', 'en');
     const me = (await changer.get('/api/user')).body.data;
-    const form = { _method: 'patch', current_password: 'demo12345', new_password: 'student-new-1', new_password_confirmation: 'student-new-1' };
+    const form = {
+      _method: 'patch',
+      current_password: 'demo12345',
+      new_password: 'student-new-1',
+      new_password_confirmation: 'student-new-1',
+    };
     expect((await changer.post(`/api/users/${me.id}`, form)).status).toBe(200);
     expect(await replay(otherToken)).toBe(401);
-    await changer.post(`/api/users/${me.id}`, { ...form, current_password: 'student-new-1', new_password: 'demo12345', new_password_confirmation: 'demo12345' });
+    await changer.post(`/api/users/${me.id}`, {
+      ...form,
+      current_password: 'student-new-1',
+      new_password: 'demo12345',
+      new_password_confirmation: 'demo12345',
+    });
     // The change ended the Student session the later tests use too.
     as.Student = await srv.signInAs('Student', 'en');
     // Ended by another process (here: SQL by hand): the notification reaches this one's grants.
@@ -184,7 +227,10 @@ describe('seeking again is cheap', () => {
       const direct = () => fetchBytes(viewer, play, range).then((r) => r.res.status);
       expect(await direct()).toBe(206);
       expect(await statements(direct)).toBe(0);
-      await srv.knex('sessions').where({ id: sha256(viewerToken) }).delete();
+      await srv
+        .knex('sessions')
+        .where({ id: sha256(viewerToken) })
+        .delete();
       await vi.waitFor(async () => expect(await direct()).toBe(401), { timeout: 5000, interval: 20 });
     } finally {
       await listening.close();
@@ -206,22 +252,36 @@ describe('download: an attachment with its UTF-8 name', () => {
 
 describe('who may play and download: whoever may read the study', () => {
   it('a parent plays their child’s recording; others get 404', async () => {
-    const play = await fetchBytes(as.Responsible, `${url(childStudy)}/${familyRecordingId}/play`, { Range: 'bytes=0-99' });
+    const play = await fetchBytes(as.Responsible, `${url(childStudy)}/${familyRecordingId}/play`, {
+      Range: 'bytes=0-99',
+    });
     expect(play.res.status).toBe(206);
     expect(play.bytes.length).toBe(100);
     const list = await as.Responsible.get(`${url(childStudy)}?with[]=creator&with[]=languages`);
     expect(list.body.data.map((r: { id: number }) => r.id)).toEqual([familyRecordingId]);
     // Another study's path with this id, and a study the family does not see.
-    expect((await fetchBytes(as.Responsible, `${url(studies.own)}/${familyRecordingId}/play`)).res.status).toBe(404);
-    const hidden = await postForm(as.Manager, url(hiddenFromFamily), { metadata: metadataOf(hiddenFromFamily, [{ part: 1, file_name: 'staff.mp4' }]) }, [
-      { name: 'staff.mp4', path: video },
-    ]);
+    expect(
+      (await fetchBytes(as.Responsible, `${url(studies.own)}/${familyRecordingId}/play`)).res.status,
+    ).toBe(404);
+    const hidden = await postForm(
+      as.Manager,
+      url(hiddenFromFamily),
+      { metadata: metadataOf(hiddenFromFamily, [{ part: 1, file_name: 'staff.mp4' }]) },
+      [{ name: 'staff.mp4', path: video }],
+    );
     const hiddenId = hidden.body.data[0].id;
     for (const role of ['Responsible', 'Student'] as const) {
-      expect((await fetchBytes(as[role], `${url(hiddenFromFamily)}/${hiddenId}/play`)).res.status, role).toBe(404);
-      expect((await fetchBytes(as[role], `${url(hiddenFromFamily)}/${hiddenId}/download`)).res.status, role).toBe(404);
+      expect((await fetchBytes(as[role], `${url(hiddenFromFamily)}/${hiddenId}/play`)).res.status, role).toBe(
+        404,
+      );
+      expect(
+        (await fetchBytes(as[role], `${url(hiddenFromFamily)}/${hiddenId}/download`)).res.status,
+        role,
+      ).toBe(404);
     }
-    expect((await fetchBytes(as.Manager, `${url(hiddenFromFamily)}/${hiddenId}/download`)).res.status).toBe(200);
+    expect((await fetchBytes(as.Manager, `${url(hiddenFromFamily)}/${hiddenId}/download`)).res.status).toBe(
+      200,
+    );
   });
 
   it('signed out: 401', async () => {
@@ -239,7 +299,12 @@ describe('uploads that do not finish leave nothing', () => {
     const res = await postForm(
       as.Teacher,
       url(studies.own),
-      { metadata: metadataOf(studies.own, [{ part: 2, file_name: 'huge.mp4' }, { part: 3, file_name: 'after.mp4' }]) },
+      {
+        metadata: metadataOf(studies.own, [
+          { part: 2, file_name: 'huge.mp4' },
+          { part: 3, file_name: 'after.mp4' },
+        ]),
+      },
       [
         { name: 'huge.mp4', path: huge },
         { name: 'after.mp4', path: after },
@@ -253,13 +318,18 @@ describe('uploads that do not finish leave nothing', () => {
     expect(res.sent).toBeLessThan(res.total - 512 * 1024 * 1024);
     await eventually(async () => (await tempLeftovers()).length === 0, 15_000, 'temp files removed');
     expect(await storedObjects(dataDir)).toEqual(before);
-    expect(await srv.knex('recordings').where('study_id', studies.own).pluck('file_name')).toEqual(['Урок «Дроби» 1.mp4']);
+    expect(await srv.knex('recordings').where('study_id', studies.own).pluck('file_name')).toEqual([
+      'Урок «Дроби» 1.mp4',
+    ]);
   }, 240_000);
 
   it('a client that goes away mid-file while replacing: old row and file intact, temp file removed', async () => {
     const big = path.join(samples, 'big.mp4');
     await writeFile(big, randomBytes(24 * 1024 * 1024));
-    const [row] = await srv.knex('recordings').where('id', recordingId).select('storage_key', 'file_name', 'file_size');
+    const [row] = await srv
+      .knex('recordings')
+      .where('id', recordingId)
+      .select('storage_key', 'file_name', 'file_size');
     let sawTemp = false;
     const res = await postForm(
       as.Teacher,
@@ -276,10 +346,19 @@ describe('uploads that do not finish leave nothing', () => {
     );
     expect(res.cut).toBe(true);
     expect(sawTemp).toBe(true);
-    await eventually(async () => (await tempLeftovers()).length === 0, 15_000, 'temp file removed after the cut');
-    expect(await srv.knex('recordings').where('id', recordingId).first('storage_key', 'file_name', 'file_size')).toEqual(row);
+    await eventually(
+      async () => (await tempLeftovers()).length === 0,
+      15_000,
+      'temp file removed after the cut',
+    );
+    expect(
+      await srv.knex('recordings').where('id', recordingId).first('storage_key', 'file_name', 'file_size'),
+    ).toEqual(row);
     expect(await storedObjects(dataDir)).toContain(row.storage_key);
     // The server is fine afterwards.
-    expect((await fetchBytes(as.Teacher, `${url(studies.own)}/${recordingId}/play`, { Range: 'bytes=0-0' })).res.status).toBe(206);
+    expect(
+      (await fetchBytes(as.Teacher, `${url(studies.own)}/${recordingId}/play`, { Range: 'bytes=0-0' })).res
+        .status,
+    ).toBe(206);
   }, 120_000);
 });

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type DemoRole, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  startTestServer,
+  type DemoRole,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 import {
   filesUnder,
   makeSample,
@@ -33,7 +38,14 @@ beforeAll(async () => {
   dataDir = await tempDir('rec-data-');
   samples = await tempDir('rec-samples-');
   srv = await startTestServer({ env: { DATA_DIR: dataDir } });
-  for (const role of ['Administrator', 'Manager', 'Teacher', 'Methodologist', 'Student', 'Responsible'] as DemoRole[]) {
+  for (const role of [
+    'Administrator',
+    'Manager',
+    'Teacher',
+    'Methodologist',
+    'Student',
+    'Responsible',
+  ] as DemoRole[]) {
     as[role] = await srv.signInAs(role, 'en');
   }
   studies = await pickStudies(srv.knex);
@@ -52,7 +64,11 @@ afterAll(async () => {
 
 const url = (studyId: number) => `/api/studies/${studyId}/recordings`;
 const rowsOf = async (studyId: number) =>
-  (await srv.knex('recordings').where('study_id', studyId).orderBy('part').select('id', 'part', 'file_name', 'storage_key', 'file_mime', 'created_by')) as Array<{
+  (await srv
+    .knex('recordings')
+    .where('study_id', studyId)
+    .orderBy('part')
+    .select('id', 'part', 'file_name', 'storage_key', 'file_mime', 'created_by')) as Array<{
     id: number;
     part: number;
     file_name: string;
@@ -61,20 +77,26 @@ const rowsOf = async (studyId: number) =>
     created_by: number;
   }>;
 /** What must never stay behind: multipart temporary files. */
-const tempLeftovers = async () => (await filesUnder(path.join(dataDir, 'tmp'))).filter((f) => f.startsWith('uploads/'));
+const tempLeftovers = async () =>
+  (await filesUnder(path.join(dataDir, 'tmp'))).filter((f) => f.startsWith('uploads/'));
 
 describe('a save adds, replaces and reorders in one request', () => {
   it('adds two parts: rows with creator and languages, files stored, nothing left in temp', async () => {
     const languages = (await srv.knex('languages').orderBy('id').limit(2).pluck('id')) as number[];
-    const res = await postForm(as.Teacher, url(studies.own), {
-      metadata: metadataOf(studies.own, [
-        { part: 1, file_name: 'Урок 1.mp4', languages: [languages[0]!] },
-        { part: 2, file_name: 'lesson-2.mp4', languages },
-      ]),
-    }, [
-      { name: 'Урок 1.mp4', path: lesson },
-      { name: 'lesson-2.mp4', path: lesson2 },
-    ]);
+    const res = await postForm(
+      as.Teacher,
+      url(studies.own),
+      {
+        metadata: metadataOf(studies.own, [
+          { part: 1, file_name: 'Урок 1.mp4', languages: [languages[0]!] },
+          { part: 2, file_name: 'lesson-2.mp4', languages },
+        ]),
+      },
+      [
+        { name: 'Урок 1.mp4', path: lesson },
+        { name: 'lesson-2.mp4', path: lesson2 },
+      ],
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.map((r: { part: number; file_name: string }) => [r.part, r.file_name])).toEqual([
       [1, 'Урок 1.mp4'],
@@ -99,12 +121,17 @@ describe('a save adds, replaces and reorders in one request', () => {
 
   it('replaces part 2 and moves it first; the old file goes only after the commit', async () => {
     const [one, two] = await rowsOf(studies.own);
-    const res = await postForm(as.Teacher, url(studies.own), {
-      metadata: metadataOf(studies.own, [
-        { part: 1, id: two!.id, file_name: 'lesson-2-better.webm' },
-        { part: 2, id: one!.id, file_name: one!.file_name },
-      ]),
-    }, [{ name: 'lesson-2-better.webm', path: replacement, type: 'video/webm' }]);
+    const res = await postForm(
+      as.Teacher,
+      url(studies.own),
+      {
+        metadata: metadataOf(studies.own, [
+          { part: 1, id: two!.id, file_name: 'lesson-2-better.webm' },
+          { part: 2, id: one!.id, file_name: one!.file_name },
+        ]),
+      },
+      [{ name: 'lesson-2-better.webm', path: replacement, type: 'video/webm' }],
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.replaced).toEqual([two!.id]);
     const rows = await rowsOf(studies.own);
@@ -120,14 +147,24 @@ describe('a save adds, replaces and reorders in one request', () => {
 
   it('keeps rows the list does not name (no implicit delete) and refuses a part they hold', async () => {
     const before = await rowsOf(studies.own);
-    const clash = await postForm(as.Teacher, url(studies.own), {
-      metadata: metadataOf(studies.own, [{ part: 1, file_name: 'extra.mp4' }]),
-    }, [{ name: 'extra.mp4', path: lesson2 }]);
+    const clash = await postForm(
+      as.Teacher,
+      url(studies.own),
+      {
+        metadata: metadataOf(studies.own, [{ part: 1, file_name: 'extra.mp4' }]),
+      },
+      [{ name: 'extra.mp4', path: lesson2 }],
+    );
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('recordings.list_changed');
-    const added = await postForm(as.Manager, url(studies.own), {
-      metadata: metadataOf(studies.own, [{ part: 3, file_name: 'extra.mp4' }]),
-    }, [{ name: 'extra.mp4', path: lesson2 }]);
+    const added = await postForm(
+      as.Manager,
+      url(studies.own),
+      {
+        metadata: metadataOf(studies.own, [{ part: 3, file_name: 'extra.mp4' }]),
+      },
+      [{ name: 'extra.mp4', path: lesson2 }],
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect((await rowsOf(studies.own)).map((r) => r.id).slice(0, 2)).toEqual(before.map((r) => r.id));
   });
@@ -150,9 +187,12 @@ describe('refusals leave nothing behind', () => {
     ['a 2-second video', 'recordings.too_short', 'blink.mp4', 'video' as const, 2],
   ])('%s: 422 %s (the declared type video/mp4 is not trusted)', async (_label, code, name, kind, seconds) => {
     const file = await makeSample(samples, name, kind, seconds);
-    const res = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.own, [{ part: 4, file_name: name }]) }, [
-      { name, path: file, type: 'video/mp4' },
-    ]);
+    const res = await postForm(
+      as.Teacher,
+      url(studies.own),
+      { metadata: metadataOf(studies.own, [{ part: 4, file_name: name }]) },
+      [{ name, path: file, type: 'video/mp4' }],
+    );
     expect(res.status).toBe(422);
     expect(res.body.code).toBe(code);
     expect(res.body.errors['parts.0.file_name']).toHaveLength(1);
@@ -160,9 +200,12 @@ describe('refusals leave nothing behind', () => {
   });
 
   it('a name already in the study: 422 recordings.file_duplicate', async () => {
-    const res = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.own, [{ part: 4, file_name: 'extra.mp4' }]) }, [
-      { name: 'extra.mp4', path: lesson },
-    ]);
+    const res = await postForm(
+      as.Teacher,
+      url(studies.own),
+      { metadata: metadataOf(studies.own, [{ part: 4, file_name: 'extra.mp4' }]) },
+      [{ name: 'extra.mp4', path: lesson }],
+    );
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('recordings.file_duplicate');
     expect(res.body.errors['parts.0.file_name'][0]).toMatch(/already/);
@@ -170,20 +213,35 @@ describe('refusals leave nothing behind', () => {
   });
 
   it('a new row without its file: 422 recordings.file_not_selected; a stray file: invalid metadata', async () => {
-    const none = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.own, [{ part: 4, file_name: 'x.mp4' }]) }, []);
+    const none = await postForm(
+      as.Teacher,
+      url(studies.own),
+      { metadata: metadataOf(studies.own, [{ part: 4, file_name: 'x.mp4' }]) },
+      [],
+    );
     expect(none.status).toBe(422);
     expect(none.body.code).toBe('recordings.file_not_selected');
-    const stray = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.own, [{ part: 4, file_name: 'x.mp4' }]) }, [
-      { name: 'x.mp4', path: lesson },
-      { name: 'y.mp4', path: lesson },
-    ]);
+    const stray = await postForm(
+      as.Teacher,
+      url(studies.own),
+      { metadata: metadataOf(studies.own, [{ part: 4, file_name: 'x.mp4' }]) },
+      [
+        { name: 'x.mp4', path: lesson },
+        { name: 'y.mp4', path: lesson },
+      ],
+    );
     expect(stray.status).toBe(422);
     expect(stray.body.code).toBe('recordings.invalid_metadata');
-    const broken = await postForm(as.Teacher, url(studies.own), { metadata: '{"study_id":' }, [{ name: 'x.mp4', path: lesson }]);
-    expect(broken.status).toBe(422);
-    const otherStudy = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.second, [{ part: 4, file_name: 'x.mp4' }]) }, [
+    const broken = await postForm(as.Teacher, url(studies.own), { metadata: '{"study_id":' }, [
       { name: 'x.mp4', path: lesson },
     ]);
+    expect(broken.status).toBe(422);
+    const otherStudy = await postForm(
+      as.Teacher,
+      url(studies.own),
+      { metadata: metadataOf(studies.second, [{ part: 4, file_name: 'x.mp4' }]) },
+      [{ name: 'x.mp4', path: lesson }],
+    );
     expect(otherStudy.status).toBe(422);
     await unchanged();
   });
@@ -192,9 +250,12 @@ describe('refusals leave nothing behind', () => {
     const [first] = await rowsOf(studies.own);
     await srv.knex('recordings').where('id', first!.id).update({ archived: true });
     snapshot.rows = await rowsOf(studies.own);
-    const replace = await postForm(as.Teacher, url(studies.own), { metadata: metadataOf(studies.own, [{ part: 1, id: first!.id, file_name: 'new.mp4' }]) }, [
-      { name: 'new.mp4', path: lesson },
-    ]);
+    const replace = await postForm(
+      as.Teacher,
+      url(studies.own),
+      { metadata: metadataOf(studies.own, [{ part: 1, id: first!.id, file_name: 'new.mp4' }]) },
+      [{ name: 'new.mp4', path: lesson }],
+    );
     expect(replace.status).toBe(409);
     expect(replace.body.code).toBe('recordings.archived_read_only');
     const del = await as.Teacher.delete(`${url(studies.own)}/${first!.id}`);
@@ -208,11 +269,18 @@ describe('refusals leave nothing behind', () => {
   it('while the miss status is set: 409 with the spec message, in the caller’s language', async () => {
     await srv.knex('studies').where('id', studies.second).update({ miss_status: 1 });
     const metadata = metadataOf(studies.second, [{ part: 1, file_name: 'a.mp4' }]);
-    const en = await postForm(as.Teacher, url(studies.second), { metadata }, [{ name: 'a.mp4', path: lesson }]);
+    const en = await postForm(as.Teacher, url(studies.second), { metadata }, [
+      { name: 'a.mp4', path: lesson },
+    ]);
     expect(en.status).toBe(409);
-    expect(en.body).toMatchObject({ code: 'recordings.miss_status_blocked', message: 'Cannot upload recording when miss status is set' });
+    expect(en.body).toMatchObject({
+      code: 'recordings.miss_status_blocked',
+      message: 'Cannot upload recording when miss status is set',
+    });
     as.Teacher.lang = 'uk';
-    const uk = await postForm(as.Teacher, url(studies.second), { metadata }, [{ name: 'a.mp4', path: lesson }]);
+    const uk = await postForm(as.Teacher, url(studies.second), { metadata }, [
+      { name: 'a.mp4', path: lesson },
+    ]);
     as.Teacher.lang = 'en';
     expect(uk.body.message).toBe('Не можна завантажити запис, коли встановлено статус пропуску.');
     expect(await rowsOf(studies.second)).toEqual([]);
@@ -222,7 +290,8 @@ describe('refusals leave nothing behind', () => {
 
   it('only Administrator, Manager and a Teacher of the study may upload', async () => {
     const metadata = (id: number) => metadataOf(id, [{ part: 1, file_name: 'a.mp4' }]);
-    const post = (role: DemoRole, id: number) => postForm(as[role], url(id), { metadata: metadata(id) }, [{ name: 'a.mp4', path: lesson }]);
+    const post = (role: DemoRole, id: number) =>
+      postForm(as[role], url(id), { metadata: metadata(id) }, [{ name: 'a.mp4', path: lesson }]);
     // A methodologist of the study may see it and even save its comment, but not its recordings.
     const methodologist = await post('Methodologist', studies.methodologist);
     expect(methodologist.status).toBe(403);

@@ -47,12 +47,21 @@ export interface RecordingFilesServices {
  * Uploads (multipart and tus), replacement, deletion, playback and download of recordings.
  * Built after the hook registry (it reads through the engine). docs/api.md, "Recordings".
  */
-export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureModule<RecordingFilesServices> & {
+export function createRecordingFilesModule(
+  deps: RecordingFilesDeps,
+): FeatureModule<RecordingFilesServices> & {
   services: RecordingFilesServices;
 } {
   const repo = createRecordingsRepository();
   const probe = deps.probe ?? createMediaProbe({ ffprobePath: deps.ffprobePath });
-  const ingest = createRecordingIngest({ knex: deps.knex, storage: deps.storage, probe, maxFileBytes: deps.maxFileBytes, repo, logger: deps.logger });
+  const ingest = createRecordingIngest({
+    knex: deps.knex,
+    storage: deps.storage,
+    probe,
+    maxFileBytes: deps.maxFileBytes,
+    repo,
+    logger: deps.logger,
+  });
   const tus = createTusService({
     knex: deps.knex,
     repo,
@@ -69,7 +78,14 @@ export function createRecordingFilesModule(deps: RecordingFilesDeps): FeatureMod
       recordingIngest: ingest,
       recordingUploads: tus,
       playbackGrants: grants,
-      sweepRecordings: () => sweepRecordingLeftovers({ knex: deps.knex, storage: deps.storage, dataDir: deps.dataDir, repo, logger: deps.logger }),
+      sweepRecordings: () =>
+        sweepRecordingLeftovers({
+          knex: deps.knex,
+          storage: deps.storage,
+          dataDir: deps.dataDir,
+          repo,
+          logger: deps.logger,
+        }),
     },
     routes: [
       { stage: 'feeds', router: playbackFastRoutes(grants, deps.storage) },

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { addPendingObjects, allPendingObjects, dropPendingObjects } from '../../platform/storage/pending-objects.repository.js';
+import {
+  addPendingObjects,
+  allPendingObjects,
+  dropPendingObjects,
+} from '../../platform/storage/pending-objects.repository.js';
 
 /** SQL of the recordings feature: the rows, their languages, pending objects and tus uploads. */
 
@@ -71,7 +75,16 @@ const RECORDING_COLUMNS = [
   'created_at',
 ] as const;
 
-const UPLOAD_COLUMNS = ['id', 'study_id', 'user_id', 'file_name', 'file_mime', 'length', 'created_at', 'expires_at'] as const;
+const UPLOAD_COLUMNS = [
+  'id',
+  'study_id',
+  'user_id',
+  'file_name',
+  'file_mime',
+  'length',
+  'created_at',
+  'expires_at',
+] as const;
 
 const toRecording = (r: Record<string, unknown>, languages: number[]): RecordingRow => ({
   ...(r as unknown as RecordingRow),
@@ -88,15 +101,17 @@ export function createRecordingsRepository() {
       if (lock) q.forUpdate();
       const row = (await q) as { id: number; miss_status: number } | undefined;
       if (!row) return undefined;
-      const users = (await db('study_user').select('user_id').where('study_id', id).orderBy('user_id')) as { user_id: number }[];
+      const users = (await db('study_user').select('user_id').where('study_id', id).orderBy('user_id')) as {
+        user_id: number;
+      }[];
       return { ...row, user_ids: users.map((u) => u.user_id) };
     },
 
     async ofStudy(db: Db, studyId: number): Promise<RecordingRow[]> {
-      const rows = (await db('recordings').select(...RECORDING_COLUMNS).where('study_id', studyId).orderBy([
-        'part',
-        'id',
-      ])) as Record<string, unknown>[];
+      const rows = (await db('recordings')
+        .select(...RECORDING_COLUMNS)
+        .where('study_id', studyId)
+        .orderBy(['part', 'id'])) as Record<string, unknown>[];
       const langs = (await db('recording_language')
         .select('recording_id', 'language_id')
         .whereIn(
@@ -104,7 +119,12 @@ export function createRecordingsRepository() {
           rows.map((r) => r.id as number),
         )
         .orderBy('language_id')) as { recording_id: number; language_id: number }[];
-      return rows.map((r) => toRecording(r, langs.filter((l) => l.recording_id === r.id).map((l) => l.language_id)));
+      return rows.map((r) =>
+        toRecording(
+          r,
+          langs.filter((l) => l.recording_id === r.id).map((l) => l.language_id),
+        ),
+      );
     },
 
     async one(db: Db, studyId: number, id: number): Promise<RecordingRow | undefined> {
@@ -116,13 +136,17 @@ export function createRecordingsRepository() {
       return (await db('recordings')
         .select('id', 'file_name', 'file_mime', 'file_size', 'storage_key', 'created_at')
         .where({ id, study_id: studyId })
-        .first()) as Pick<RecordingRow, 'id' | 'file_name' | 'file_mime' | 'file_size' | 'storage_key' | 'created_at'> | undefined;
+        .first()) as
+        | Pick<RecordingRow, 'id' | 'file_name' | 'file_mime' | 'file_size' | 'storage_key' | 'created_at'>
+        | undefined;
     },
 
     /** The ids among `ids` that are languages. */
     async knownLanguages(db: Db, ids: readonly number[]): Promise<Set<number>> {
       if (!ids.length) return new Set();
-      const rows = (await db('languages').select('id').whereIn('id', [...ids])) as { id: number }[];
+      const rows = (await db('languages')
+        .select('id')
+        .whereIn('id', [...ids])) as { id: number }[];
       return new Set(rows.map((r) => r.id));
     },
 
@@ -144,7 +168,9 @@ export function createRecordingsRepository() {
     async setLanguages(trx: Knex.Transaction, id: number, languageIds: readonly number[]): Promise<void> {
       await trx('recording_language').where('recording_id', id).delete();
       if (languageIds.length) {
-        await trx('recording_language').insert(languageIds.map((language_id) => ({ recording_id: id, language_id })));
+        await trx('recording_language').insert(
+          languageIds.map((language_id) => ({ recording_id: id, language_id })),
+        );
       }
     },
 
@@ -204,13 +230,18 @@ export function createRecordingsRepository() {
     },
 
     async upload(db: Db, id: string): Promise<UploadRow | undefined> {
-      const r = (await db('recording_uploads').select(...UPLOAD_COLUMNS).where('id', id).first()) as UploadRow | undefined;
+      const r = (await db('recording_uploads')
+        .select(...UPLOAD_COLUMNS)
+        .where('id', id)
+        .first()) as UploadRow | undefined;
       return r && { ...r, length: Number(r.length) };
     },
 
     async uploads(db: Db, ids: readonly string[]): Promise<UploadRow[]> {
       if (!ids.length) return [];
-      const rows = (await db('recording_uploads').select(...UPLOAD_COLUMNS).whereIn('id', [...ids])) as UploadRow[];
+      const rows = (await db('recording_uploads')
+        .select(...UPLOAD_COLUMNS)
+        .whereIn('id', [...ids])) as UploadRow[];
       return rows.map((r) => ({ ...r, length: Number(r.length) }));
     },
 
@@ -219,17 +250,24 @@ export function createRecordingsRepository() {
     },
 
     async deleteUploads(db: Db, ids: readonly string[]): Promise<void> {
-      if (ids.length) await db('recording_uploads').whereIn('id', [...ids]).delete();
+      if (ids.length)
+        await db('recording_uploads')
+          .whereIn('id', [...ids])
+          .delete();
     },
 
     async expiredUploads(db: Db, now: Date): Promise<string[]> {
-      const rows = (await db('recording_uploads').select('id').where('expires_at', '<', now)) as { id: string }[];
+      const rows = (await db('recording_uploads').select('id').where('expires_at', '<', now)) as {
+        id: string;
+      }[];
       return rows.map((r) => r.id);
     },
 
     async uploadIdsIn(db: Db, ids: readonly string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = (await db('recording_uploads').select('id').whereIn('id', [...ids])) as { id: string }[];
+      const rows = (await db('recording_uploads')
+        .select('id')
+        .whereIn('id', [...ids])) as { id: string }[];
       return new Set(rows.map((r) => r.id));
     },
   };

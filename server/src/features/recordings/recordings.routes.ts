@@ -48,7 +48,9 @@ function uploadIdsIn(metadata: unknown): string[] {
   }
   const parts = (value as { parts?: unknown } | null)?.parts;
   if (!Array.isArray(parts)) return [];
-  return parts.flatMap((p) => (typeof p?.upload_id === 'string' && /^[0-9a-f-]{36}$/i.test(p.upload_id) ? [p.upload_id as string] : []));
+  return parts.flatMap((p) =>
+    typeof p?.upload_id === 'string' && /^[0-9a-f-]{36}$/i.test(p.upload_id) ? [p.upload_id as string] : [],
+  );
 }
 
 /**
@@ -60,8 +62,17 @@ function uploadIdsIn(metadata: unknown): string[] {
  */
 export function recordingUploadRoutes(deps: RecordingsRoutesDeps): Router {
   const router = new Router({ prefix: '/api' });
-  const engine = (ctx: Context): EngineContext => ({ knex: deps.knex, hooks: deps.hooks, auth: authOf(ctx), language: ctx.lang });
-  const receive = multipart({ dir: processUploadDir(deps.dataDir), fileBytes: deps.maxFileBytes, maxFiles: RECORDING_MAX_PARTS });
+  const engine = (ctx: Context): EngineContext => ({
+    knex: deps.knex,
+    hooks: deps.hooks,
+    auth: authOf(ctx),
+    language: ctx.lang,
+  });
+  const receive = multipart({
+    dir: processUploadDir(deps.dataDir),
+    fileBytes: deps.maxFileBytes,
+    maxFiles: RECORDING_MAX_PARTS,
+  });
 
   async function save(ctx: Context, studyId: number, metadata: unknown, received: IngestFile[]) {
     const actor = authOf(ctx);
@@ -90,12 +101,17 @@ export function recordingUploadRoutes(deps: RecordingsRoutesDeps): Router {
             const files = (ctx.request.files ?? [])
               .filter((f) => f.field === 'files[]' || f.field === 'files' || /^files\[\d+\]$/.test(f.field))
               .map((f): IngestFile => ({ fileName: f.filename, path: f.path, mimeType: f.mimeType }));
-            if (files.length !== (ctx.request.files ?? []).length) throw recordingErrors.field('recordings.invalid_metadata', 'files');
+            if (files.length !== (ctx.request.files ?? []).length)
+              throw recordingErrors.field('recordings.invalid_metadata', 'files');
             await save(ctx, studyId, ctx.request.body?.metadata, files);
           });
         } catch (err) {
           // The form's per-file limit, in the spec's words.
-          const perFile = err instanceof AppError && err.status === 413 && err.code === 'payload_too_large' && err.params.maxFiles === undefined;
+          const perFile =
+            err instanceof AppError &&
+            err.status === 413 &&
+            err.code === 'payload_too_large' &&
+            err.params.maxFiles === undefined;
           if (perFile) throw recordingErrors.tooLarge(deps.maxFileBytes);
           throw err;
         }
@@ -130,7 +146,12 @@ export function recordingUploadRoutes(deps: RecordingsRoutesDeps): Router {
  */
 export function recordingRoutes(deps: RecordingsRoutesDeps): Router {
   const router = new Router({ prefix: '/api' });
-  const engine = (ctx: Context): EngineContext => ({ knex: deps.knex, hooks: deps.hooks, auth: authOf(ctx), language: ctx.lang });
+  const engine = (ctx: Context): EngineContext => ({
+    knex: deps.knex,
+    hooks: deps.hooks,
+    auth: authOf(ctx),
+    language: ctx.lang,
+  });
 
   router.delete(
     '/studies/:id/recordings/:rid',
@@ -148,7 +169,12 @@ export function recordingRoutes(deps: RecordingsRoutesDeps): Router {
     const studyId = parseId(ctx.params.id);
     const id = parseId(ctx.params.rid);
     // The row scope decides (404 outside it), as for the list.
-    const visible = await readResource(engine(ctx), RESOURCES.recordings, id, 'select[]=id&select[]=study_id');
+    const visible = await readResource(
+      engine(ctx),
+      RESOURCES.recordings,
+      id,
+      'select[]=id&select[]=study_id',
+    );
     if (Number(visible.study_id) !== studyId) throw errors.notFound();
     const row = await deps.repo.file(deps.knex, studyId, id);
     if (!row) throw errors.notFound();

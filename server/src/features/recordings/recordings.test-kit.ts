@@ -21,7 +21,12 @@ const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { 
 export type SampleKind = 'video' | 'audio-only' | 'text';
 
 /** A sample: `video` (testsrc + tone), `audio-only` (AAC in an .mp4 name), or a text file renamed. */
-export async function makeSample(dir: string, name: string, kind: SampleKind = 'video', seconds = 6): Promise<string> {
+export async function makeSample(
+  dir: string,
+  name: string,
+  kind: SampleKind = 'video',
+  seconds = 6,
+): Promise<string> {
   const out = path.join(dir, name);
   if (kind === 'text') {
     await writeFile(out, 'This is not a video, only text with a video name.\n'.repeat(200));
@@ -32,12 +37,43 @@ export async function makeSample(dir: string, name: string, kind: SampleKind = '
   const video =
     ext === 'webm'
       ? ['-f', 'lavfi', '-i', `testsrc=size=160x120:rate=10`, '-c:v', 'libvpx', '-b:v', '100k']
-      : ['-f', 'lavfi', '-i', `testsrc=size=160x120:rate=10`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
-  const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-c:a', ext === 'webm' ? 'libvorbis' : 'aac'];
+      : [
+          '-f',
+          'lavfi',
+          '-i',
+          `testsrc=size=160x120:rate=10`,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-pix_fmt',
+          'yuv420p',
+        ];
+  const audio = [
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=22050',
+    '-c:a',
+    ext === 'webm' ? 'libvorbis' : 'aac',
+  ];
   const args =
     kind === 'audio-only'
       ? ['-v', 'error', '-y', ...audio, '-t', String(seconds), ...container, out]
-      : ['-v', 'error', '-y', ...video.slice(0, 4), ...audio.slice(0, 4), '-t', String(seconds), ...video.slice(4), ...audio.slice(4), '-shortest', ...container, out];
+      : [
+          '-v',
+          'error',
+          '-y',
+          ...video.slice(0, 4),
+          ...audio.slice(0, 4),
+          '-t',
+          String(seconds),
+          ...video.slice(4),
+          ...audio.slice(4),
+          '-shortest',
+          ...container,
+          out,
+        ];
   await run(ffmpeg, args);
   return out;
 }
@@ -91,8 +127,12 @@ export async function pickStudies(knex: Knex): Promise<StudyPicks> {
     .where('miss_status', 0)
     .orderBy('id')
     .first('id');
-  const methodologist = await knex('study_user').where('user_id', await id('methodologist@example.com')).orderBy('study_id').first('study_id');
-  if (shared.length < 2 || !foreign || !methodologist) throw new Error('demo school lacks the studies the recordings tests need');
+  const methodologist = await knex('study_user')
+    .where('user_id', await id('methodologist@example.com'))
+    .orderBy('study_id')
+    .first('study_id');
+  if (shared.length < 2 || !foreign || !methodologist)
+    throw new Error('demo school lacks the studies the recordings tests need');
   return { own: shared[0]!, second: shared[1]!, foreign: foreign.id, methodologist: methodologist.study_id };
 }
 
@@ -122,7 +162,11 @@ export async function postForm(
   const boundary = `----rec${Math.random().toString(16).slice(2)}`;
   const pieces: Array<Buffer | { path: string; size: number }> = [];
   for (const [k, v] of Object.entries(fields)) {
-    pieces.push(crlf(`--${boundary}\nContent-Disposition: form-data; name="${k}"\n\n`), Buffer.from(v), crlf('\n'));
+    pieces.push(
+      crlf(`--${boundary}\nContent-Disposition: form-data; name="${k}"\n\n`),
+      Buffer.from(v),
+      crlf('\n'),
+    );
   }
   for (const f of files) {
     pieces.push(
@@ -166,9 +210,13 @@ export async function postForm(
         }
         resolve({ status: res.statusCode ?? 0, body, cut, sent: sentAtAnswer, total: length });
       });
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body: undefined, cut, sent: sentAtAnswer, total: length }));
+      res.on('error', () =>
+        resolve({ status: res.statusCode ?? 0, body: undefined, cut, sent: sentAtAnswer, total: length }),
+      );
     });
-    req.on('error', (err) => (cut || answered ? resolve({ status: 0, body: undefined, cut, sent, total: length }) : reject(err)));
+    req.on('error', (err) =>
+      cut || answered ? resolve({ status: 0, body: undefined, cut, sent, total: length }) : reject(err),
+    );
     const write = (chunk: Buffer) =>
       new Promise<boolean>((res) => {
         if (answered || req.destroyed) return res(false);
@@ -198,8 +246,16 @@ export async function postForm(
   });
 }
 
-export const metadataOf = (studyId: number, parts: Array<{ part: number; file_name: string; id?: number | null; languages?: number[]; upload_id?: string }>) =>
-  JSON.stringify({ study_id: studyId, parts: parts.map((p) => ({ id: null, languages: [], ...p })) });
+export const metadataOf = (
+  studyId: number,
+  parts: Array<{
+    part: number;
+    file_name: string;
+    id?: number | null;
+    languages?: number[];
+    upload_id?: string;
+  }>,
+) => JSON.stringify({ study_id: studyId, parts: parts.map((p) => ({ id: null, languages: [], ...p })) });
 
 export async function removeDir(dir: string) {
   await rm(dir, { recursive: true, force: true });
@@ -214,7 +270,11 @@ export async function sparseFile(dir: string, name: string, size: number): Promi
 }
 
 /** Polls until `check` holds (or fails the test after `ms`). */
-export async function eventually(check: () => Promise<boolean>, ms = 15_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean>,
+  ms = 15_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 
-const names = (body: { data: { id: number; name: string }[] }) => Object.fromEntries(body.data.map((r) => [r.id, r.name]));
+const names = (body: { data: { id: number; name: string }[] }) =>
+  Object.fromEntries(body.data.map((r) => [r.id, r.name]));
 
 describe('catalogue names by Accept-Language', () => {
   it.each(['study_types', 'languages', 'teaching_formats', 'teaching_programs', 'teaching_styles'])(
@@ -27,8 +28,12 @@ describe('catalogue names by Accept-Language', () => {
       const inRu = await ru.get(`/api/${table}`);
       const inUk = await uk.get(`/api/${table}`);
       expect(inRu.status).toBe(200);
-      expect(names(inRu.body)).toEqual(Object.fromEntries(rows.map((r: { id: number; name_ru: string }) => [r.id, r.name_ru])));
-      expect(names(inUk.body)).toEqual(Object.fromEntries(rows.map((r: { id: number; name: string }) => [r.id, r.name])));
+      expect(names(inRu.body)).toEqual(
+        Object.fromEntries(rows.map((r: { id: number; name_ru: string }) => [r.id, r.name_ru])),
+      );
+      expect(names(inUk.body)).toEqual(
+        Object.fromEntries(rows.map((r: { id: number; name: string }) => [r.id, r.name])),
+      );
       // The column itself is not part of the answer.
       expect(inRu.body.data[0]).not.toHaveProperty('name_ru');
     },
@@ -40,7 +45,9 @@ describe('catalogue names by Accept-Language', () => {
     expect(names(types.body)[1]).toBe('Индивидуальное');
     const studies = await ru.get('/api/studies?with[]=type&select[]=id&select[]=type_id');
     expect(studies.status).toBe(200);
-    const typed = (studies.body.data as { type_id: number; type: { name: string } | null }[]).filter((s) => s.type);
+    const typed = (studies.body.data as { type_id: number; type: { name: string } | null }[]).filter(
+      (s) => s.type,
+    );
     expect(typed.length).toBeGreaterThan(0);
     const ruNames = new Set(Object.values(names(types.body)));
     for (const s of typed) expect(ruNames.has(s.type!.name)).toBe(true);

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => kit?.srv.close());
 
 const PAGE = '/api/studies?page=1&perpage=100&sort[]=-start&with[]=users';
-type Page = { data: Array<{ id: number; comment: string | null; users: Array<{ id: number }> }>; meta: { total: number } };
+type Page = {
+  data: Array<{ id: number; comment: string | null; users: Array<{ id: number }> }>;
+  meta: { total: number };
+};
 
 async function signIn(email: string): Promise<TestClient> {
   const c = kit.srv.client();
@@ -25,7 +28,9 @@ async function signIn(email: string): Promise<TestClient> {
 }
 
 const studyIdsOf = async (userId: number) =>
-  ((await kit.srv.knex('study_user').where({ user_id: userId }).pluck('study_id')) as number[]).sort((a, b) => a - b);
+  ((await kit.srv.knex('study_user').where({ user_id: userId }).pluck('study_id')) as number[]).sort(
+    (a, b) => a - b,
+  );
 const ids = (body: Page) => body.data.map((s) => s.id).sort((a, b) => a - b);
 
 describe('the same list URL, compiled once, answers each caller their own rows', () => {
@@ -48,7 +53,8 @@ describe('the same list URL, compiled once, answers each caller their own rows',
     const parent = kit.as.Responsible;
     const before = await parent.get<Page>(PAGE);
     // A student of another family, with studies the parent could not see so far.
-    const [stranger] = (await kit.srv.knex('study_user as su')
+    const [stranger] = (await kit.srv
+      .knex('study_user as su')
       .join('users as u', 'u.id', 'su.user_id')
       .where('u.role_id', 4)
       .whereNotIn('u.id', kit.ids.children)
@@ -66,7 +72,10 @@ describe('the same list URL, compiled once, answers each caller their own rows',
       expect(withChild.body.meta.total).toBeGreaterThan(before.body.meta.total);
       expect(ids(withChild.body).some((id) => strangerStudies.includes(id))).toBe(true);
     } finally {
-      await kit.srv.knex('user_responsibles').where({ child_id: stranger, responsible_id: kit.ids.parent }).delete();
+      await kit.srv
+        .knex('user_responsibles')
+        .where({ child_id: stranger, responsible_id: kit.ids.parent })
+        .delete();
     }
     const after = await parent.get<Page>(PAGE);
     expect(ids(after.body)).toEqual(ids(before.body));

@@ -41,8 +41,19 @@ describe('deletes that money or history depend on: 409 saying what depends on th
 
   it('a paid invoice is refused (the studies it pays for depend on it); cleared of its pay date it may go', async () => {
     const k = kit.srv.knex;
-    const paid = await k('invoices').whereNotNull('payed_at').whereNotExists(k('invoice_attachments').whereRaw('invoice_attachments.invoice_id = invoices.id')).first('id', 'subscription_id');
-    const paidAmount = async () => Number((await k('invoices').where('subscription_id', paid.subscription_id).whereNotNull('payed_at').sum({ s: 'amount' }))[0].s);
+    const paid = await k('invoices')
+      .whereNotNull('payed_at')
+      .whereNotExists(k('invoice_attachments').whereRaw('invoice_attachments.invoice_id = invoices.id'))
+      .first('id', 'subscription_id');
+    const paidAmount = async () =>
+      Number(
+        (
+          await k('invoices')
+            .where('subscription_id', paid.subscription_id)
+            .whereNotNull('payed_at')
+            .sum({ s: 'amount' })
+        )[0].s,
+      );
     const before = await paidAmount();
     await refused(`/api/invoices/${paid.id}`, 'uk', /Оплачений рахунок не можна видалити/);
     await refused(`/api/invoices/${paid.id}`, 'ru', /Оплаченный счёт нельзя удалить/);
@@ -56,26 +67,71 @@ describe('deletes that money or history depend on: 409 saying what depends on th
 
   it('what nothing depends on is deleted: an unpaid invoice, a schedule with its periods', async () => {
     const k = kit.srv.knex;
-    const unpaid = await k('invoices').whereNull('payed_at').whereNotExists(k('invoice_attachments').whereRaw('invoice_attachments.invoice_id = invoices.id')).first('id');
+    const unpaid = await k('invoices')
+      .whereNull('payed_at')
+      .whereNotExists(k('invoice_attachments').whereRaw('invoice_attachments.invoice_id = invoices.id'))
+      .first('id');
     expect((await kit.as.Manager.delete(`/api/invoices/${unpaid.id}`)).status).toBe(204);
-    const schedule = await k('schedules').whereExists(k('workperiods').whereRaw('workperiods.schedule_id = schedules.id')).first('id');
+    const schedule = await k('schedules')
+      .whereExists(k('workperiods').whereRaw('workperiods.schedule_id = schedules.id'))
+      .first('id');
     expect((await kit.as.Manager.delete(`/api/schedules/${schedule.id}`)).status).toBe(204);
     expect(await k('workperiods').where('schedule_id', schedule.id).first('id')).toBeUndefined();
   });
 });
 
 describe('the forms of spec part 2 §5: 422 with field errors in the request language', () => {
-  const FORMS: Array<[form: string, path: string, body: Record<string, unknown>, field: string, uk: RegExp, ru: RegExp]> = [
-    ['user', '/api/users', { role_id: 4, source_id: 1, active: 1, responsible_type_id: 3 }, 'firstname', /обов’язкове/, /обязательно/],
-    ['contract', '/api/contracts', { payer_id: 1, end_at: '2031-12-31' }, 'student_id', /обов’язкове/, /обязательно/],
+  const FORMS: Array<
+    [form: string, path: string, body: Record<string, unknown>, field: string, uk: RegExp, ru: RegExp]
+  > = [
+    [
+      'user',
+      '/api/users',
+      { role_id: 4, source_id: 1, active: 1, responsible_type_id: 3 },
+      'firstname',
+      /обов’язкове/,
+      /обязательно/,
+    ],
+    [
+      'contract',
+      '/api/contracts',
+      { payer_id: 1, end_at: '2031-12-31' },
+      'student_id',
+      /обов’язкове/,
+      /обязательно/,
+    ],
     ['invoice', '/api/invoices', { subscription_id: 1, amount: 'сто' }, 'amount', /числом/, /числом/],
-    ['schedule', '/api/schedules', { user_id: 4, start_at: '2031-01-01', workperiods: [{ start_time: '10:00', duration: 60 }] }, 'workperiods.0.weekday', /обов’язкове/, /обязательно/],
-    ['study', '/api/studies', { users: [4], start: '2031-03-04T10:00:00+02:00', duration: 0, type_id: 1, trial: 0 }, 'duration', /1/, /1/],
-    ['study report', '/api/study_reports', { study_id: 1, user_id: 4, subject: 'Тема', content: 'Коротко.' }, 'subject', /5/, /5/],
+    [
+      'schedule',
+      '/api/schedules',
+      { user_id: 4, start_at: '2031-01-01', workperiods: [{ start_time: '10:00', duration: 60 }] },
+      'workperiods.0.weekday',
+      /обов’язкове/,
+      /обязательно/,
+    ],
+    [
+      'study',
+      '/api/studies',
+      { users: [4], start: '2031-03-04T10:00:00+02:00', duration: 0, type_id: 1, trial: 0 },
+      'duration',
+      /1/,
+      /1/,
+    ],
+    [
+      'study report',
+      '/api/study_reports',
+      { study_id: 1, user_id: 4, subject: 'Тема', content: 'Коротко.' },
+      'subject',
+      /5/,
+      /5/,
+    ],
   ];
 
   it.each(FORMS)('%s form', async (_form, path, body, field, uk, ru) => {
-    for (const [lang, text] of [['uk', uk], ['ru', ru]] as const) {
+    for (const [lang, text] of [
+      ['uk', uk],
+      ['ru', ru],
+    ] as const) {
       const res = await kit.as.Manager.post(path, body, { 'Accept-Language': lang });
       expect(res.status, `${lang} ${res.text}`).toBe(422);
       expect(typeof res.body.message).toBe('string');
@@ -90,8 +146,16 @@ describe('the forms of spec part 2 §5: 422 with field errors in the request lan
 
   it('PATCH and POST with _method=patch validate the same way', async () => {
     const study = (await kit.srv.knex('studies').first('id')).id;
-    const json = await kit.as.Manager.patch(`/api/studies/${study}`, { duration: 0 }, { 'Accept-Language': 'ru' });
-    const form = await kit.as.Manager.post(`/api/studies/${study}`, new URLSearchParams({ _method: 'patch', duration: '0' }), { 'Accept-Language': 'ru' });
+    const json = await kit.as.Manager.patch(
+      `/api/studies/${study}`,
+      { duration: 0 },
+      { 'Accept-Language': 'ru' },
+    );
+    const form = await kit.as.Manager.post(
+      `/api/studies/${study}`,
+      new URLSearchParams({ _method: 'patch', duration: '0' }),
+      { 'Accept-Language': 'ru' },
+    );
     for (const res of [json, form]) {
       expect(res.status, res.text).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual(['duration']);
@@ -107,15 +171,24 @@ describe('the forms of spec part 2 §5: 422 with field errors in the request lan
     const a = await kit.as.Manager.post(`/api/users/${id}`, multipart);
     expect(a.status, a.text).toBe(200);
     expect(a.body.data).toMatchObject({ id, zoom: 'https://zoom.us/j/100' });
-    const b = await kit.as.Manager.post(`/api/users/${id}`, new URLSearchParams({ _method: 'put', zoom: 'https://zoom.us/j/200' }));
+    const b = await kit.as.Manager.post(
+      `/api/users/${id}`,
+      new URLSearchParams({ _method: 'put', zoom: 'https://zoom.us/j/200' }),
+    );
     expect(b.body.data).toMatchObject({ id, zoom: 'https://zoom.us/j/200' });
     for (const body of [{ _method: 'bogus', zoom: 'x' }, { zoom: 'x' }]) {
       const res = await kit.as.Manager.post(`/api/users/${id}`, body, { 'Accept-Language': 'ru' });
       expect(res.status, res.text).toBe(405);
-      expect(res.body).toMatchObject({ code: 'method_not_allowed', message: expect.stringMatching(/недоступно/) });
+      expect(res.body).toMatchObject({
+        code: 'method_not_allowed',
+        message: expect.stringMatching(/недоступно/),
+      });
     }
     const report = (await kit.srv.knex('study_reports').first('id')).id;
-    expect((await kit.as.Manager.post(`/api/study_reports/${report}`, new URLSearchParams({ _method: 'DELETE' }))).status).toBe(204);
+    expect(
+      (await kit.as.Manager.post(`/api/study_reports/${report}`, new URLSearchParams({ _method: 'DELETE' })))
+        .status,
+    ).toBe(204);
     expect(await kit.srv.knex('study_reports').where('id', report).first('id')).toBeUndefined();
   });
 });

@@ -12,7 +12,12 @@ const idsOf = (body: { data: Array<{ id: number }> }) => body.data.map((r) => r.
 describe('having[...] on a boolean', () => {
   it('having[isPaid] takes 1/0/true/false and answers what filter[isPaid] does', async () => {
     const base = '/api/studies?select[]=id&select[]=isPaid';
-    for (const [value, expected] of [['1', true], ['true', true], ['0', false], ['FALSE', false]] as const) {
+    for (const [value, expected] of [
+      ['1', true],
+      ['true', true],
+      ['0', false],
+      ['FALSE', false],
+    ] as const) {
       const having = await kit.as.Administrator.get(`${base}&having[isPaid]=${value}`);
       const filter = await kit.as.Administrator.get(`${base}&filter[isPaid]=${value}`);
       expect(having.status, value).toBe(200);
@@ -27,8 +32,12 @@ describe('having[...] on a boolean', () => {
     expect(active.status).toBe(200);
     expect(active.body.data.length).toBeGreaterThan(0);
     for (const u of active.body.data) expect(u.active).toBe(true);
-    const viaRelation = await kit.as.Administrator.get('/api/subscriptions?withHaving[studies.isPaid]=1&select[]=id');
-    const viaFilter = await kit.as.Administrator.get('/api/subscriptions?withFilter[studies.isPaid]=1&select[]=id');
+    const viaRelation = await kit.as.Administrator.get(
+      '/api/subscriptions?withHaving[studies.isPaid]=1&select[]=id',
+    );
+    const viaFilter = await kit.as.Administrator.get(
+      '/api/subscriptions?withFilter[studies.isPaid]=1&select[]=id',
+    );
     expect(viaRelation.status).toBe(200);
     expect(viaRelation.body.data.length).toBeGreaterThan(0);
     expect(idsOf(viaRelation.body)).toEqual(idsOf(viaFilter.body));
@@ -49,9 +58,15 @@ describe('sort[]=number on invoices', () => {
     // Contract 123 with 100 invoices: as text '01-123' < '01-17' and '100-123' < '99-123'.
     const { knex } = kit.srv;
     const student = kit.ids.student;
-    const [contract] = await knex('contracts').insert({ id: 123, student_id: student, payer_id: student }).returning('id');
-    const [sub] = await knex('subscriptions').insert({ contract_id: contract.id, price_per_study: 30000 }).returning('id');
-    await knex('invoices').insert(Array.from({ length: 100 }, () => ({ subscription_id: sub.id, amount: 30000 })));
+    const [contract] = await knex('contracts')
+      .insert({ id: 123, student_id: student, payer_id: student })
+      .returning('id');
+    const [sub] = await knex('subscriptions')
+      .insert({ contract_id: contract.id, price_per_study: 30000 })
+      .returning('id');
+    await knex('invoices').insert(
+      Array.from({ length: 100 }, () => ({ subscription_id: sub.id, amount: 30000 })),
+    );
   });
 
   it('orders numerically by contract id, then position, both ways and across pages', async () => {
@@ -61,7 +76,12 @@ describe('sort[]=number on invoices', () => {
     const rows = asc.body.data as Row[];
     expect(rows.length).toBe(asc.body.meta.total);
     expect(rows.map((r) => r.id)).toEqual([...rows].sort(byContractThenPosition).map((r) => r.id));
-    expect(rows.filter((r) => r.contract_id === 123).map((r) => r.number).slice(-3)).toEqual(['98-123', '99-123', '100-123']);
+    expect(
+      rows
+        .filter((r) => r.contract_id === 123)
+        .map((r) => r.number)
+        .slice(-3),
+    ).toEqual(['98-123', '99-123', '100-123']);
 
     const desc = await kit.as.Administrator.get(`/api/invoices?sort[]=-number&${cols}`);
     expect((desc.body.data as Row[]).map((r) => r.id)).toEqual(rows.map((r) => r.id).reverse());
@@ -71,7 +91,9 @@ describe('sort[]=number on invoices', () => {
   });
 
   it('withSort on a loaded invoices relation uses the same key', async () => {
-    const res = await kit.as.Administrator.get('/api/contracts?filter[id]=123&with[]=invoices&withSort[invoices.number]=-number');
+    const res = await kit.as.Administrator.get(
+      '/api/contracts?filter[id]=123&with[]=invoices&withSort[invoices.number]=-number',
+    );
     expect(res.status).toBe(200);
     const numbers = (res.body.data[0].invoices as Row[]).map((r) => r.number);
     expect(numbers.slice(0, 3)).toEqual(['100-123', '99-123', '98-123']);

@@ -12,14 +12,20 @@ const enc = encodeURIComponent;
 describe('spec part 1 §7 reads', () => {
   it('studies of a user with users, users.classes and reports; withFilter keeps ALL participants', async () => {
     const { teacher } = kit.ids;
-    const res = await kit.as.Administrator.get(`/api/studies?with[]=users&with[]=users.classes&with[]=reports&withFilter[users.id]=${teacher}`);
+    const res = await kit.as.Administrator.get(
+      `/api/studies?with[]=users&with[]=users.classes&with[]=reports&withFilter[users.id]=${teacher}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(1);
     for (const study of res.body.data) {
       expect(study.users.map((u: { id: number }) => u.id)).toContain(teacher);
       expect(study.users.length).toBeGreaterThan(1);
       for (const u of study.users) {
-        expect(u).toMatchObject({ role: { name: expect.any(String) }, full_name: expect.any(String), classes: expect.any(Array) });
+        expect(u).toMatchObject({
+          role: { name: expect.any(String) },
+          full_name: expect.any(String),
+          classes: expect.any(Array),
+        });
       }
       expect(Array.isArray(study.reports)).toBe(true);
     }
@@ -34,7 +40,16 @@ describe('spec part 1 §7 reads', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(3);
     for (const s of res.body.data) {
-      expect(Object.keys(s).sort()).toEqual(['id', 'isBonus', 'isLast', 'isPaid', 'recordings_count', 'start', 'studyReportCheck', 'type_id']);
+      expect(Object.keys(s).sort()).toEqual([
+        'id',
+        'isBonus',
+        'isLast',
+        'isPaid',
+        'recordings_count',
+        'start',
+        'studyReportCheck',
+        'type_id',
+      ]);
       expect(typeof s.isPaid).toBe('boolean');
     }
   });
@@ -42,7 +57,9 @@ describe('spec part 1 §7 reads', () => {
   it('subscriptions.studies sorted by withSort', async () => {
     const id = (await kit.srv.knex('study_user').whereNotNull('subscription_id').first('study_id')).study_id;
     for (const dir of ['start', '-start']) {
-      const res = await kit.as.Administrator.get(`/api/studies?with[]=subscriptions.studies&withSort[subscriptions.studies.start]=${dir}&filter[id]=${id}`);
+      const res = await kit.as.Administrator.get(
+        `/api/studies?with[]=subscriptions.studies&withSort[subscriptions.studies.start]=${dir}&filter[id]=${id}`,
+      );
       expect(res.status).toBe(200);
       const starts = res.body.data[0].subscriptions[0].studies.map((s: { start: string }) => s.start);
       const sorted = [...starts].sort();
@@ -52,56 +69,107 @@ describe('spec part 1 §7 reads', () => {
 
   it('filterDatesStart, schedules with periods, users with phones and responsibles', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const studies = await kit.as.Administrator.get(`/api/studies?with[]=users&filterDatesStart[start]=${today}`);
+    const studies = await kit.as.Administrator.get(
+      `/api/studies?with[]=users&filterDatesStart[start]=${today}`,
+    );
     expect(studies.body.data.every((s: { start: string }) => s.start >= today)).toBe(true);
     const since = new Date(Date.now() - 60 * 86_400_000).toISOString();
-    const sch = await kit.as.Teacher.get(`/api/schedules?with[]=workperiods&with[]=offperiods&filterDatesStart[end_at]=${enc(since)}&filter[user_id]=${kit.ids.teacher}`);
+    const sch = await kit.as.Teacher.get(
+      `/api/schedules?with[]=workperiods&with[]=offperiods&filterDatesStart[end_at]=${enc(since)}&filter[user_id]=${kit.ids.teacher}`,
+    );
     expect(sch.status).toBe(200);
     for (const s of sch.body.data) {
       expect(s.user_id).toBe(kit.ids.teacher);
       for (const w of s.workperiods) expect(w.start_time).toMatch(/^\d{2}:\d{2}$/);
     }
     const child = kit.ids.children[0];
-    const users = await kit.as.Manager.get(`/api/users?with[]=phones.type&with[]=responsibles.phones&with[]=responsibles.responsible_type&filter[id]=${child}`);
-    expect(users.body.data[0].responsibles[0]).toMatchObject({ phones: expect.any(Array), responsible_type: { name: expect.any(String) } });
-    expect(users.body.data[0].phones[0]).toMatchObject({ phone: expect.stringMatching(/^\d+$/), type: { name: expect.any(String) } });
+    const users = await kit.as.Manager.get(
+      `/api/users?with[]=phones.type&with[]=responsibles.phones&with[]=responsibles.responsible_type&filter[id]=${child}`,
+    );
+    expect(users.body.data[0].responsibles[0]).toMatchObject({
+      phones: expect.any(Array),
+      responsible_type: { name: expect.any(String) },
+    });
+    expect(users.body.data[0].phones[0]).toMatchObject({
+      phone: expect.stringMatching(/^\d+$/),
+      type: { name: expect.any(String) },
+    });
   });
 
   it('study_tasks, study_reports and study_messages of a study', async () => {
     const study = (await kit.srv.knex('study_reports').first('study_id')).study_id;
-    const reports = await kit.as.Teacher.get(`/api/study_reports?filter[study_id]=${study}&select[]=user_id&select[]=id`);
+    const reports = await kit.as.Teacher.get(
+      `/api/study_reports?filter[study_id]=${study}&select[]=user_id&select[]=id`,
+    );
     expect(reports.status).toBe(200);
     for (const r of reports.body.data) expect(Object.keys(r).sort()).toEqual(['id', 'user_id']);
     const tasks = await kit.as.Administrator.get(`/api/study_tasks?filter[study_id]=${study}`);
     expect(tasks.status).toBe(200);
-    const messages = await kit.as.Administrator.get(`/api/study_messages?with[]=user&filter[study_id]=${study}`);
+    const messages = await kit.as.Administrator.get(
+      `/api/study_messages?with[]=user&filter[study_id]=${study}`,
+    );
     expect(messages.status).toBe(200);
-    for (const m of messages.body.data) if (m.user) expect(m.user).toMatchObject({ full_name: expect.any(String), role: { name: expect.any(String) } });
+    for (const m of messages.body.data)
+      if (m.user)
+        expect(m.user).toMatchObject({ full_name: expect.any(String), role: { name: expect.any(String) } });
   });
 
   it('contracts with invoices.subscription, payer, student; created_by as a person', async () => {
-    const res = await kit.as.Administrator.get('/api/contracts?with[]=invoices.subscription&with[]=payer&with[]=student&with[]=created_by:firstname,surname&page=1&perpage=5');
+    const res = await kit.as.Administrator.get(
+      '/api/contracts?with[]=invoices.subscription&with[]=payer&with[]=student&with[]=created_by:firstname,surname&page=1&perpage=5',
+    );
     expect(res.status).toBe(200);
-    expect(res.body.meta).toMatchObject({ current_page: 1, per_page: 5, total: expect.any(Number), last_page: expect.any(Number) });
+    expect(res.body.meta).toMatchObject({
+      current_page: 1,
+      per_page: 5,
+      total: expect.any(Number),
+      last_page: expect.any(Number),
+    });
     const c = res.body.data[0];
-    expect(c).toMatchObject({ payer: { full_name: expect.any(String) }, student: { full_name: expect.any(String) } });
+    expect(c).toMatchObject({
+      payer: { full_name: expect.any(String) },
+      student: { full_name: expect.any(String) },
+    });
     for (const i of c.invoices) expect(i.subscription).toMatchObject({ price_per_study: expect.any(Number) });
   });
 
   it('subscription search by payer name prefix, and studies of a subscription', async () => {
-    const payer = await kit.srv.knex('contracts as c').join('users as u', 'u.id', 'c.payer_id').first('u.full_name');
+    const payer = await kit.srv
+      .knex('contracts as c')
+      .join('users as u', 'u.id', 'c.payer_id')
+      .first('u.full_name');
     const prefix = payer.full_name.slice(0, 3);
-    const res = await kit.as.Manager.get(`/api/subscriptions?with[]=studies&with[]=contract.payer&with[]=contract.student&withHaving[contract.payer.full_name]=${enc(prefix + '%')}`);
+    const res = await kit.as.Manager.get(
+      `/api/subscriptions?with[]=studies&with[]=contract.payer&with[]=contract.student&withHaving[contract.payer.full_name]=${enc(prefix + '%')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
     for (const s of res.body.data) expect(s.contract.payer.full_name.startsWith(prefix)).toBe(true);
     const sub = res.body.data[0].id;
-    const studies = await kit.as.Manager.get(`/api/studies?with[]=subscriptions&withHaving[subscriptions.id]=${sub}`);
-    for (const s of studies.body.data) expect(s.subscriptions.map((x: { id: number }) => x.id)).toContain(sub);
+    const studies = await kit.as.Manager.get(
+      `/api/studies?with[]=subscriptions&withHaving[subscriptions.id]=${sub}`,
+    );
+    for (const s of studies.body.data)
+      expect(s.subscriptions.map((x: { id: number }) => x.id)).toContain(sub);
   });
 
   it('lookups and feature flags', async () => {
-    for (const path of ['roles', 'user_sources', 'classifications', 'languages', 'contract_templates', 'study_types', 'feature-flags', 'responsibletypes', 'teaching_formats', 'teaching_programs', 'teaching_styles', 'study_durations', 'contract_disciplines', 'invoice_templates']) {
+    for (const path of [
+      'roles',
+      'user_sources',
+      'classifications',
+      'languages',
+      'contract_templates',
+      'study_types',
+      'feature-flags',
+      'responsibletypes',
+      'teaching_formats',
+      'teaching_programs',
+      'teaching_styles',
+      'study_durations',
+      'contract_disciplines',
+      'invoice_templates',
+    ]) {
       const res = await kit.as.Student.get(`/api/${path}`);
       expect(res.status, path).toBe(200);
       expect(res.body.data.length, path).toBeGreaterThan(0);
@@ -111,10 +179,14 @@ describe('spec part 1 §7 reads', () => {
   });
 
   it('user search: having[full_name], filter, sort=full_name, column lists', async () => {
-    const res = await kit.as.Manager.get(`/api/users?having[full_name]=${enc('%')}&filter[role_id]=3&filter[active]=1&sort=full_name&with[]=classes:number&with[]=languages:code&with[]=contracts&select[]=id&select[]=full_name&perpage=50`);
+    const res = await kit.as.Manager.get(
+      `/api/users?having[full_name]=${enc('%')}&filter[role_id]=3&filter[active]=1&sort=full_name&with[]=classes:number&with[]=languages:code&with[]=contracts&select[]=id&select[]=full_name&perpage=50`,
+    );
     expect(res.status).toBe(200);
     const names = res.body.data.map((u: { full_name: string }) => u.full_name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'uk')).length ? names : names);
+    expect(names).toEqual(
+      [...names].sort((a: string, b: string) => a.localeCompare(b, 'uk')).length ? names : names,
+    );
     for (const u of res.body.data) {
       expect(u.classes.every((c: object) => Object.keys(c).sort().join() === 'id,number')).toBe(true);
       expect(u.languages.every((l: object) => Object.keys(l).sort().join() === 'code,id')).toBe(true);
@@ -122,10 +194,17 @@ describe('spec part 1 §7 reads', () => {
   });
 
   it('teacher profile and the teachers listing', async () => {
-    const profile = await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.teacher}&with[]=classes&with[]=languages&with[]=teacher.teaching_programs&with[]=teacher.teaching_styles&with[]=teacher.teaching_formats&with[]=teacher.teaching_study_types&with[]=teacher.manager`);
+    const profile = await kit.as.Teacher.get(
+      `/api/users?filter[id]=${kit.ids.teacher}&with[]=classes&with[]=languages&with[]=teacher.teaching_programs&with[]=teacher.teaching_styles&with[]=teacher.teaching_formats&with[]=teacher.teaching_study_types&with[]=teacher.manager`,
+    );
     expect(profile.status).toBe(200);
-    expect(profile.body.data[0].teacher).toMatchObject({ teaching_programs: expect.any(Array), manager: expect.anything() });
-    const teachers = await kit.as.Manager.get('/api/teachers?withFilter[user.active]=1&with[]=user&with[]=classes&with[]=languages&with[]=teaching_formats&with[]=study_durations&with[]=manager&filter[priority]=0|1|2|3');
+    expect(profile.body.data[0].teacher).toMatchObject({
+      teaching_programs: expect.any(Array),
+      manager: expect.anything(),
+    });
+    const teachers = await kit.as.Manager.get(
+      '/api/teachers?withFilter[user.active]=1&with[]=user&with[]=classes&with[]=languages&with[]=teaching_formats&with[]=study_durations&with[]=manager&filter[priority]=0|1|2|3',
+    );
     expect(teachers.status).toBe(200);
     for (const t of teachers.body.data) expect(t.user.active).toBe(true);
   });
@@ -140,12 +219,13 @@ describe('spec part 1 §7 reads', () => {
 });
 
 describe('row scopes', () => {
-  it('a Teacher sees only own studies, a Student only own, a Responsible only the children\'s', async () => {
+  it("a Teacher sees only own studies, a Student only own, a Responsible only the children's", async () => {
     const check = async (client: typeof kit.as.Teacher, allowed: number[]) => {
       const res = await client.get('/api/studies?with[]=users&perpage=100');
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeGreaterThan(0);
-      for (const s of res.body.data) expect(s.users.some((u: { id: number }) => allowed.includes(u.id))).toBe(true);
+      for (const s of res.body.data)
+        expect(s.users.some((u: { id: number }) => allowed.includes(u.id))).toBe(true);
     };
     await check(kit.as.Teacher, [kit.ids.teacher]);
     await check(kit.as.Student, [kit.ids.student]);
@@ -163,7 +243,9 @@ describe('row scopes', () => {
   it('a Responsible reads the children (users with childs, role 4)', async () => {
     const res = await kit.as.Responsible.get(`/api/users?with[]=childs&filter[id]=${kit.ids.parent}`);
     expect(res.status).toBe(200);
-    const kids = await kit.as.Responsible.get(`/api/users?filter[role_id]=4&filter[id]=${kit.ids.children.join('|')}`);
+    const kids = await kit.as.Responsible.get(
+      `/api/users?filter[role_id]=4&filter[id]=${kit.ids.children.join('|')}`,
+    );
     expect(kids.body.data.map((u: { id: number }) => u.id).sort()).toEqual([...kit.ids.children].sort());
   });
 });
@@ -184,7 +266,11 @@ describe('403 and 400', () => {
     ['Teacher', '/api/studies?with[]=users&withSort[users.email]=email', 'withSort[users.email]'],
     ['Teacher', '/api/studies?with[]=users&withSort[users.viber_id]=-viber_id', 'withSort[users.viber_id]'],
     ['Teacher', '/api/studies?withCount[]=subscriptions', 'withCount[]=subscriptions'],
-    ['Manager', '/api/subscriptions?with[]=studies&withSort[studies.price_total]=price_total', 'withSort[studies.price_total]'],
+    [
+      'Manager',
+      '/api/subscriptions?with[]=studies&withSort[studies.price_total]=price_total',
+      'withSort[studies.price_total]',
+    ],
   ] as const)('%s %s is 403 naming %s', async (role, url, parameter) => {
     const res = await kit.as[role].get(url);
     expect(res.status).toBe(403);

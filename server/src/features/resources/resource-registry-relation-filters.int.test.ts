@@ -54,7 +54,9 @@ function pathsOf(r: ResourceDef, depth = MAX_DEPTH): RelationPath[] {
 
 /** Fields of the leaf that a row array of the root mirrors for this one-hop path (resource-hooks.ts). */
 function mirroredFields(r: ResourceDef, p: RelationPath): string[] {
-  return p.path.length === 1 ? Object.keys(appHooks(kit.srv.knex).of(r.name).rowArrayMirrors?.[p.path[0]] ?? {}) : [];
+  return p.path.length === 1
+    ? Object.keys(appHooks(kit.srv.knex).of(r.name).rowArrayMirrors?.[p.path[0]] ?? {})
+    : [];
 }
 
 function leavesOf(row: Row, path: string[]): Row[] {
@@ -93,7 +95,11 @@ async function loadPaths(client: TestClient, r: ResourceDef, paths: RelationPath
   const out: Loaded[] = [];
   for (let i = 0; i < paths.length; i += MAX_LIST) {
     const chunk = paths.slice(i, i + MAX_LIST);
-    const rows = await loadRows(client, r, chunk.map((p) => withParam(r, p)));
+    const rows = await loadRows(
+      client,
+      r,
+      chunk.map((p) => withParam(r, p)),
+    );
     for (const p of chunk) {
       const own = rows ?? (await loadRows(client, r, [withParam(r, p)]));
       out.push(own && new Map(own.map((row) => [row.id as number, leavesOf(row, p.path)])));
@@ -102,7 +108,11 @@ async function loadPaths(client: TestClient, r: ResourceDef, paths: RelationPath
   return out;
 }
 
-async function matched(client: TestClient, r: ResourceDef, filter: string): Promise<{ status: number; ids: number[] }> {
+async function matched(
+  client: TestClient,
+  r: ResourceDef,
+  filter: string,
+): Promise<{ status: number; ids: number[] }> {
   const res = await client.get(`/api/${r.name}?select[]=id&${filter}`);
   if (res.status !== 200) return { status: res.status, ids: [] };
   expect(res.body.meta.total).toBe(res.body.data.length);
@@ -110,14 +120,21 @@ async function matched(client: TestClient, r: ResourceDef, filter: string): Prom
 }
 
 function rootsWhere(loaded: Map<number, Row[]>, test: (leaf: Row) => boolean): number[] {
-  return [...loaded].filter(([, leaves]) => leaves.some(test)).map(([id]) => id).sort((a, b) => a - b);
+  return [...loaded]
+    .filter(([, leaves]) => leaves.some(test))
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
 }
 
 /**
  * Values of `field` staff see under the role's rows that the role does not, then ones it sees (up
  * to the list limit); `allSeen` when every value the role sees is in the list.
  */
-function probeValues(mine: Map<number, Row[]>, staff: Map<number, Row[]>, field: string): { values: Array<string | number>; allSeen: boolean } {
+function probeValues(
+  mine: Map<number, Row[]>,
+  staff: Map<number, Row[]>,
+  field: string,
+): { values: Array<string | number>; allSeen: boolean } {
   const hidden = new Set<string | number>();
   const seen = new Set<string | number>();
   for (const [id, leaves] of mine) {
@@ -128,7 +145,8 @@ function probeValues(mine: Map<number, Row[]>, staff: Map<number, Row[]>, field:
       if (v !== null && !own.has(v)) hidden.add(v);
     }
   }
-  const order = (a: string | number, b: string | number) => String(a).localeCompare(String(b), 'en', { numeric: true });
+  const order = (a: string | number, b: string | number) =>
+    String(a).localeCompare(String(b), 'en', { numeric: true });
   const probes = [...hidden].sort(order).slice(0, HIDDEN_PROBES);
   for (const v of [...seen].sort(order)) if (probes.length < MAX_LIST && !probes.includes(v)) probes.push(v);
   return { values: probes, allSeen: [...seen].every((v) => probes.includes(v)) };
@@ -148,9 +166,12 @@ async function checkPath(
   const expectSame = async (filter: string, expected: number[] | null) => {
     const got = await matched(client, r, filter);
     if (expected === null) {
-      if (got.status !== 403) wrong.push(`${role} ${r.name}?${filter}: ${got.status}, but with[]=${dotted} is 403`);
+      if (got.status !== 403)
+        wrong.push(`${role} ${r.name}?${filter}: ${got.status}, but with[]=${dotted} is 403`);
     } else if (got.status !== 200 || JSON.stringify(got.ids) !== JSON.stringify(expected)) {
-      wrong.push(`${role} ${r.name}?${filter}: ${got.status} ${JSON.stringify(got.ids)}, with[] shows ${JSON.stringify(expected)}`);
+      wrong.push(
+        `${role} ${r.name}?${filter}: ${got.status} ${JSON.stringify(got.ids)}, with[] shows ${JSON.stringify(expected)}`,
+      );
     }
   };
   const any = `withHaving[${dotted}.id]=%25`;
@@ -163,12 +184,19 @@ async function checkPath(
   // is checked on its own where the list is cut or empty, and for one-hop belongsToMany (whose id
   // list is answered from the pivot, not by the EXISTS).
   const pivotIds = p.path.length === 1 && r.relations?.[p.path[0]]?.kind === 'belongsToMany';
-  if (!ids.allSeen || ids.values.length === 0 || pivotIds) await expectSame(any, rootsWhere(mine, () => true));
+  if (!ids.allSeen || ids.values.length === 0 || pivotIds)
+    await expectSame(
+      any,
+      rootsWhere(mine, () => true),
+    );
   for (const field of ['id', ...mirroredFields(r, p)]) {
     const { values } = field === 'id' ? ids : probeValues(mine, staff, field);
     if (values.length === 0) continue;
     const set = new Set(values);
-    await expectSame(`withFilter[${dotted}.${field}]=${values.join('|')}`, rootsWhere(mine, (l) => set.has(l[field] as string | number)));
+    await expectSame(
+      `withFilter[${dotted}.${field}]=${values.join('|')}`,
+      rootsWhere(mine, (l) => set.has(l[field] as string | number)),
+    );
   }
   return wrong;
 }
@@ -177,11 +205,17 @@ async function checkPath(
 function guardedNames(r: ResourceDef): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const [name, def] of Object.entries(r.fields)) {
-    const sample = def.type === 'bool' || def.type === 'int' || def.type === 'money' ? '1' : def.type === 'date' ? '2000-01-01' : '%25';
+    const sample =
+      def.type === 'bool' || def.type === 'int' || def.type === 'money'
+        ? '1'
+        : def.type === 'date'
+          ? '2000-01-01'
+          : '%25';
     if (!def.hidden && def.readableBy) out.push([name, sample]);
   }
   for (const [name, def] of Object.entries(r.computed ?? {})) {
-    if (def.readableBy && def.type !== 'json') out.push([name, def.type === 'bool' || def.type === 'int' ? '1' : '%25']);
+    if (def.readableBy && def.type !== 'json')
+      out.push([name, def.type === 'bool' || def.type === 'int' ? '1' : '%25']);
   }
   return out;
 }
@@ -200,7 +234,9 @@ describe('relation filters see what with[] shows, for every resource, path and r
       for (const [i, p] of paths.entries()) {
         const universe = staff[i];
         if (!universe) continue;
-        const results = await Promise.all(roles.map(([role, client], k) => checkPath(r, p, universe, loaded[k][i], role, client)));
+        const results = await Promise.all(
+          roles.map(([role, client], k) => checkPath(r, p, universe, loaded[k][i], role, client)),
+        );
         results.forEach((w) => wrong.push(...w));
         compared++;
       }
@@ -219,7 +255,10 @@ describe('relation filters see what with[] shows, for every resource, path and r
             const loaded = (await client.get(`/api/${r.name}?select[]=id&with[]=${rel}:id,${field}`)).status;
             if (loaded !== 403) continue;
             refused++;
-            for (const filter of [`withFilter[${rel}.${field}]=${value}`, `withHaving[${rel}.${field}]=${value}`]) {
+            for (const filter of [
+              `withFilter[${rel}.${field}]=${value}`,
+              `withHaving[${rel}.${field}]=${value}`,
+            ]) {
               const res = await client.get(`/api/${r.name}?select[]=id&${filter}`);
               if (res.status !== 403) wrong.push(`${role} ${r.name}?${filter}: ${res.status}`);
             }

@@ -36,10 +36,19 @@ function probes(): Array<[string, string]> {
     ['homework by its creator', `withFilter[tasks.creator.id]=${kit.ids.teacher}`],
     ['report by its author', `withFilter[reports.created_by.id]=${kit.ids.teacher}`],
     ['package id (pivot id list)', `withFilter[subscriptions.id]=${subscription}`],
-    ['payer name through the package', `withHaving[subscriptions.contract.payer.full_name]=${enc(`${CLASSMATE.payerSurname}%`)}`],
-    ['payer name through the classmate', `withHaving[users.contracts.payer.full_name]=${enc(`${CLASSMATE.payerSurname}%`)}`],
+    [
+      'payer name through the package',
+      `withHaving[subscriptions.contract.payer.full_name]=${enc(`${CLASSMATE.payerSurname}%`)}`,
+    ],
+    [
+      'payer name through the classmate',
+      `withHaving[users.contracts.payer.full_name]=${enc(`${CLASSMATE.payerSurname}%`)}`,
+    ],
     ['invoice amount through the package', `withFilter[subscriptions.invoices.amount]=${CLASSMATE.amount}`],
-    ['invoice amount through the classmate', `withFilter[users.contracts.invoices.amount]=${CLASSMATE.amount}`],
+    [
+      'invoice amount through the classmate',
+      `withFilter[users.contracts.invoices.amount]=${CLASSMATE.amount}`,
+    ],
     ['invoice amount (withHaving)', `withHaving[users.contracts.invoices.amount]=${CLASSMATE.amount}`],
   ];
 }
@@ -80,13 +89,19 @@ describe('relation filters apply the row scope of every hop (issue 10.1)', () =>
   });
 
   it('what a parent may not read through with[] is not what a filter may test either', async () => {
-    const loaded = await kit.as.Responsible.get(`/api/studies/${study}?select[]=id&with[]=users:id&with[]=reports:id&with[]=tasks:id&with[]=subscriptions:id`);
+    const loaded = await kit.as.Responsible.get(
+      `/api/studies/${study}?select[]=id&with[]=users:id&with[]=reports:id&with[]=tasks:id&with[]=subscriptions:id`,
+    );
     expect(loaded.status).toBe(200);
-    expect(loaded.body.data.users.map((u: { id: number }) => u.id).sort()).toEqual([kit.ids.teacher, child].sort());
+    expect(loaded.body.data.users.map((u: { id: number }) => u.id).sort()).toEqual(
+      [kit.ids.teacher, child].sort(),
+    );
     expect(loaded.body.data.reports).toEqual([]);
     expect(loaded.body.data.tasks).toEqual([]);
     expect(loaded.body.data.subscriptions).toEqual([]);
-    const counted = await kit.as.Responsible.get(`${ask('')}&withCount[]=reports&withCount[]=tasks&withCount[]=users`);
+    const counted = await kit.as.Responsible.get(
+      `${ask('')}&withCount[]=reports&withCount[]=tasks&withCount[]=users`,
+    );
     expect(counted.body.data).toEqual([{ id: study, reports_count: 0, tasks_count: 0, users_count: 2 }]);
   });
 
@@ -97,7 +112,7 @@ describe('relation filters apply the row scope of every hop (issue 10.1)', () =>
   });
 });
 
-describe("fields a family need not see (issue 27, point 9)", () => {
+describe('fields a family need not see (issue 27, point 9)', () => {
   it("a parent reads their child's teacher's name, not their birthdate or source; staff and the person themself do", async () => {
     const k = kit.srv.knex;
     await k('users').where('id', kit.ids.teacher).update({ birthdate: '1980-05-06', source_id: 2 });
@@ -107,14 +122,29 @@ describe("fields a family need not see (issue 27, point 9)", () => {
     expect(teacher.status).toBe(200);
     expect(teacher.body.data).toMatchObject({ id: kit.ids.teacher, birthdate: null, source_id: null });
     expect(teacher.body.data.full_name).toBeTruthy();
-    const asked = await parent.get(`/api/users?select[]=id&select[]=birthdate&select[]=source_id&filter[id]=${kit.ids.teacher}|${kit.ids.parent}`);
+    const asked = await parent.get(
+      `/api/users?select[]=id&select[]=birthdate&select[]=source_id&filter[id]=${kit.ids.teacher}|${kit.ids.parent}`,
+    );
     expect(asked.status).toBe(200);
     const byId = new Map(asked.body.data.map((u: { id: number }) => [u.id, u]));
-    expect(byId.get(kit.ids.teacher)).toMatchObject({ id: kit.ids.teacher, birthdate: null, source_id: null });
+    expect(byId.get(kit.ids.teacher)).toMatchObject({
+      id: kit.ids.teacher,
+      birthdate: null,
+      source_id: null,
+    });
     // Their own row: theirs to read.
-    expect(byId.get(kit.ids.parent)).toMatchObject({ id: kit.ids.parent, birthdate: '1985-01-02', source_id: 3 });
+    expect(byId.get(kit.ids.parent)).toMatchObject({
+      id: kit.ids.parent,
+      birthdate: '1985-01-02',
+      source_id: 3,
+    });
     // No yes/no probe by filter or order, nor the source through its relation.
-    for (const q of ['filter[birthdate]=1980-05-06', 'sort[]=birthdate', 'filter[source_id]=2', 'with[]=source']) {
+    for (const q of [
+      'filter[birthdate]=1980-05-06',
+      'sort[]=birthdate',
+      'filter[source_id]=2',
+      'with[]=source',
+    ]) {
       expect((await parent.get(`/api/users?select[]=id&${q}`)).status, q).toBe(403);
     }
     for (const staff of [kit.as.Administrator, kit.as.Teacher]) {

@@ -17,10 +17,31 @@ afterAll(() => kit.srv.close());
 
 /** The resources issue 3 lists (spec part 1 §7 and part 2 §7 paths). */
 const ISSUE_RESOURCES = [
-  'users', 'contracts', 'subscriptions', 'invoices', 'studies', 'schedules', 'study_reports', 'study_tasks', 'study_messages',
-  'recordings', 'teachers', 'roles', 'user_sources', 'responsibletypes', 'classifications', 'languages', 'contract_templates',
-  'invoice_templates', 'contract_disciplines', 'study_types', 'teaching_formats', 'teaching_programs', 'teaching_styles',
-  'study_durations', 'feature-flags',
+  'users',
+  'contracts',
+  'subscriptions',
+  'invoices',
+  'studies',
+  'schedules',
+  'study_reports',
+  'study_tasks',
+  'study_messages',
+  'recordings',
+  'teachers',
+  'roles',
+  'user_sources',
+  'responsibletypes',
+  'classifications',
+  'languages',
+  'contract_templates',
+  'invoice_templates',
+  'contract_disciplines',
+  'study_types',
+  'teaching_formats',
+  'teaching_programs',
+  'teaching_styles',
+  'study_durations',
+  'feature-flags',
 ];
 
 /** A value every filter of this type accepts (the `%x%` form for text, as the tables send it). */
@@ -79,14 +100,19 @@ describe('the registry is served', () => {
       if (!r.operations.includes('list')) continue;
       for (const query of declaredQueries(r)) {
         const results = await Promise.all(
-          Object.entries(clients).map(async ([role, client]) => [role, await client.get(`/api/${r.name}?${query}`)] as const),
+          Object.entries(clients).map(
+            async ([role, client]) => [role, await client.get(`/api/${r.name}?${query}`)] as const,
+          ),
         );
         for (const [role, res] of results) {
           if (res.status === 200) {
             answered++;
-            if (!Array.isArray(res.body.data) || typeof res.body.meta?.total !== 'number') wrong.push(`${role} ${r.name}?${query}: not a list`);
+            if (!Array.isArray(res.body.data) || typeof res.body.meta?.total !== 'number')
+              wrong.push(`${role} ${r.name}?${query}: not a list`);
           } else if (res.status !== 403 || res.body.code !== 'forbidden') {
-            wrong.push(`${role} ${r.name}?${query} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+            wrong.push(
+              `${role} ${r.name}?${query} -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`,
+            );
           }
         }
       }

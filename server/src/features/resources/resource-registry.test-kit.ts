@@ -33,9 +33,12 @@ export async function addGroupLesson(kit: Kit): Promise<GroupLesson> {
     .whereNotIn('c.student_id', kit.ids.children)
     .orderBy('c.id')
     .first('c.student_id', 'c.payer_id', 's.id as subscription_id', 'i.id as invoice_id');
-  if (!family) throw new Error('no contract with a package and an invoice outside parent@’s family in the demo');
+  if (!family)
+    throw new Error('no contract with a package and an invoice outside parent@’s family in the demo');
   const classmate = family.student_id as number;
-  await k('users').where('id', classmate).update({ firstname: CLASSMATE.firstname, birthdate: CLASSMATE.birthdate });
+  await k('users')
+    .where('id', classmate)
+    .update({ firstname: CLASSMATE.firstname, birthdate: CLASSMATE.birthdate });
   await k('users').where('id', family.payer_id).update({ surname: CLASSMATE.payerSurname });
   await k('invoices').where('id', family.invoice_id).update({ amount: CLASSMATE.amount });
 
@@ -48,7 +51,13 @@ export async function addGroupLesson(kit: Kit): Promise<GroupLesson> {
     { study_id: s.id, user_id: child },
     { study_id: s.id, user_id: classmate, subscription_id: family.subscription_id },
   ]);
-  await k('study_reports').insert({ study_id: s.id, user_id: classmate, created_by: kit.ids.teacher, subject: 'Урок', content: CLASSMATE.report });
+  await k('study_reports').insert({
+    study_id: s.id,
+    user_id: classmate,
+    created_by: kit.ids.teacher,
+    subject: 'Урок',
+    content: CLASSMATE.report,
+  });
   await k('study_tasks').insert({
     study_id: s.id,
     user_id: classmate,

@@ -29,20 +29,35 @@ function targets(): Target[] {
     if (!resource.operations.some((op) => op === 'create' || op === 'update')) continue;
     for (const [name, def] of Object.entries(resource.fields)) {
       if (!def.writable || def.commandOnly || !isText(def.type)) continue;
-      list.push({ resource, key: name, errorKey: name, body: (v) => ({ [name]: v }), email: name === 'email', digits: false });
+      list.push({
+        resource,
+        key: name,
+        errorKey: name,
+        body: (v) => ({ [name]: v }),
+        email: name === 'email',
+        digits: false,
+      });
     }
     for (const [name, rel] of Object.entries(resource.relations ?? {})) {
       if (!rel.writable || rel.kind !== 'hasMany') continue;
       for (const [col, def] of Object.entries(findResource(rel.resource)?.fields ?? {})) {
         if (def.hidden || def.commandOnly || !isText(def.type)) continue;
-        list.push({ resource, key: `${name}.${col}`, errorKey: `${name}.0.${col}`, body: (v) => ({ [name]: [{ [col]: v }] }), email: false, digits: col === 'phone' });
+        list.push({
+          resource,
+          key: `${name}.${col}`,
+          errorKey: `${name}.0.${col}`,
+          body: (v) => ({ [name]: [{ [col]: v }] }),
+          email: false,
+          digits: col === 'phone',
+        });
       }
     }
   }
   return list;
 }
 
-const valueFor = (t: Target) => (t.email ? `${'a'.repeat(LONG)}@example.com` : t.digits ? '1'.repeat(LONG) : 'a'.repeat(LONG));
+const valueFor = (t: Target) =>
+  t.email ? `${'a'.repeat(LONG)}@example.com` : t.digits ? '1'.repeat(LONG) : 'a'.repeat(LONG);
 
 let srv: TestServer;
 let admin: TestClient;
@@ -57,37 +72,53 @@ describe('text limits on every writable string field', () => {
 
   it('covers the fields the probe found unbounded', () => {
     expect(all.map((t) => `${t.resource.name}.${t.key}`)).toEqual(
-      expect.arrayContaining(['users.email', 'users.password', 'users.firstname', 'users.zoom', 'users.phones.phone', 'study_reports.content', 'study_messages.content', 'studies.comment']),
+      expect.arrayContaining([
+        'users.email',
+        'users.password',
+        'users.firstname',
+        'users.zoom',
+        'users.phones.phone',
+        'study_reports.content',
+        'study_messages.content',
+        'studies.comment',
+      ]),
     );
   });
 
-  it.each(all.filter((t) => t.resource.operations.includes('update')).map((t) => [`${t.resource.name}.${t.key}`, t] as const))(
-    'update %s: 422, the field named, nothing written',
-    async (_label, t) => {
-      const row = await srv.knex(t.resource.table).orderBy('id', 'desc').first();
-      const res = await admin.patch(`/api/${t.resource.name}/${row.id}`, t.body(valueFor(t)));
-      expect(res.status).toBe(422);
-      expect(res.body.errors[t.errorKey]?.[0]).toMatch(TOO_LONG_EN);
-      expect(await srv.knex(t.resource.table).where({ id: row.id }).first()).toEqual(row);
-    },
-  );
+  it.each(
+    all
+      .filter((t) => t.resource.operations.includes('update'))
+      .map((t) => [`${t.resource.name}.${t.key}`, t] as const),
+  )('update %s: 422, the field named, nothing written', async (_label, t) => {
+    const row = await srv.knex(t.resource.table).orderBy('id', 'desc').first();
+    const res = await admin.patch(`/api/${t.resource.name}/${row.id}`, t.body(valueFor(t)));
+    expect(res.status).toBe(422);
+    expect(res.body.errors[t.errorKey]?.[0]).toMatch(TOO_LONG_EN);
+    expect(await srv.knex(t.resource.table).where({ id: row.id }).first()).toEqual(row);
+  });
 
-  it.each(all.filter((t) => t.resource.operations.includes('create')).map((t) => [`${t.resource.name}.${t.key}`, t] as const))(
-    'create %s: 422, the field named, nothing written',
-    async (_label, t) => {
-      const count = async () => Number((await srv.knex(t.resource.table).count('* as n'))[0].n);
-      const before = await count();
-      const res = await admin.post(`/api/${t.resource.name}`, t.body(valueFor(t)));
-      expect(res.status).toBe(422);
-      expect(res.body.errors[t.errorKey]?.[0]).toMatch(TOO_LONG_EN);
-      expect(await count()).toBe(before);
-    },
-  );
+  it.each(
+    all
+      .filter((t) => t.resource.operations.includes('create'))
+      .map((t) => [`${t.resource.name}.${t.key}`, t] as const),
+  )('create %s: 422, the field named, nothing written', async (_label, t) => {
+    const count = async () => Number((await srv.knex(t.resource.table).count('* as n'))[0].n);
+    const before = await count();
+    const res = await admin.post(`/api/${t.resource.name}`, t.body(valueFor(t)));
+    expect(res.status).toBe(422);
+    expect(res.body.errors[t.errorKey]?.[0]).toMatch(TOO_LONG_EN);
+    expect(await count()).toBe(before);
+  });
 
   it('the user form refuses a long email and password with a form body too, in Russian', async () => {
     const c = await srv.signInAs('Manager', 'ru');
     const student = await srv.knex('users').where({ email: 'student@example.com' }).first();
-    const form = new URLSearchParams({ _method: 'patch', email: `${'a'.repeat(LONG)}@example.com`, password: 'p'.repeat(LONG), notes: 'n'.repeat(LONG) });
+    const form = new URLSearchParams({
+      _method: 'patch',
+      email: `${'a'.repeat(LONG)}@example.com`,
+      password: 'p'.repeat(LONG),
+      notes: 'n'.repeat(LONG),
+    });
     const res = await c.post(`/api/users/${student.id}`, form);
     expect(res.status).toBe(422);
     expect(res.body.errors.email[0]).toMatch(/[а-я]/i);
@@ -98,12 +129,23 @@ describe('text limits on every writable string field', () => {
 
   it('sign-in, reset and password change refuse over-long strings with 422', async () => {
     const long = 'p'.repeat(LONG);
-    expect((await srv.client().post('/login', { email: 'student@example.com', password: long })).status).toBe(422);
-    expect((await srv.client().post('/password/email', { email: `${'a'.repeat(LONG)}@example.com` })).status).toBe(422);
+    expect((await srv.client().post('/login', { email: 'student@example.com', password: long })).status).toBe(
+      422,
+    );
+    expect(
+      (await srv.client().post('/password/email', { email: `${'a'.repeat(LONG)}@example.com` })).status,
+    ).toBe(422);
     const c = await srv.signInAs('Teacher');
     const me = (await c.get('/api/user')).body.data;
-    const change = await c.post(`/api/users/${me.id}`, { _method: 'patch', current_password: long, new_password: long, new_password_confirmation: long });
+    const change = await c.post(`/api/users/${me.id}`, {
+      _method: 'patch',
+      current_password: long,
+      new_password: long,
+      new_password_confirmation: long,
+    });
     expect(change.status).toBe(422);
-    expect(Object.keys(change.body.errors)).toEqual(expect.arrayContaining(['current_password', 'new_password']));
+    expect(Object.keys(change.body.errors)).toEqual(
+      expect.arrayContaining(['current_password', 'new_password']),
+    );
   });
 });

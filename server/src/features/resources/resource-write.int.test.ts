@@ -25,7 +25,12 @@ describe('study modal save (POST api/studies/{id} with _method=patch)', () => {
     const form = new URLSearchParams({ _method: 'patch', comment: 'Повторити дроби', miss_status: '1' });
     const res = await kit.as.Teacher.post(`/api/studies/${id}`, form);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, comment: 'Повторити дроби', miss_status: 1, recordings_count: expect.any(Number) });
+    expect(res.body.data).toMatchObject({
+      id,
+      comment: 'Повторити дроби',
+      miss_status: 1,
+      recordings_count: expect.any(Number),
+    });
     expect(res.body.data.start).toBeTruthy();
     expect(res.body.data.end).toBeTruthy();
   });
@@ -42,10 +47,14 @@ describe('study modal save (POST api/studies/{id} with _method=patch)', () => {
 
   it('a Methodologist may not write miss_status; a Responsible moves a study only through the transfer command', async () => {
     const { id } = await teachersStudy();
-    expect((await kit.as.Methodologist.patch(`/api/studies/${id}`, { miss_status: 0 })).status).toBeGreaterThanOrEqual(403);
+    expect(
+      (await kit.as.Methodologist.patch(`/api/studies/${id}`, { miss_status: 0 })).status,
+    ).toBeGreaterThanOrEqual(403);
     const study = await kit.srv.knex('study_user').whereIn('user_id', kit.ids.children).first('study_id');
     const before = await kit.srv.knex('studies').where('id', study.study_id).first('start');
-    const res = await kit.as.Responsible.patch(`/api/studies/${study.study_id}`, { start: '2030-01-01T10:00:00+02:00' });
+    const res = await kit.as.Responsible.patch(`/api/studies/${study.study_id}`, {
+      start: '2030-01-01T10:00:00+02:00',
+    });
     // The transfer rules refuse a move years past the package's end; nothing changes.
     expect(res.status).toBe(422);
     expect(res.body.message).toBeTruthy();
@@ -55,7 +64,12 @@ describe('study modal save (POST api/studies/{id} with _method=patch)', () => {
   it('a Teacher cannot touch a study that is not theirs (404: outside the scope)', async () => {
     const other = await kit.srv
       .knex('studies')
-      .whereNotExists(kit.srv.knex('study_user').whereRaw('study_user.study_id = studies.id').where('user_id', kit.ids.teacher))
+      .whereNotExists(
+        kit.srv
+          .knex('study_user')
+          .whereRaw('study_user.study_id = studies.id')
+          .where('user_id', kit.ids.teacher),
+      )
       .first('id');
     expect((await kit.as.Teacher.patch(`/api/studies/${other.id}`, { comment: 'x' })).status).toBe(404);
   });
@@ -63,13 +77,22 @@ describe('study modal save (POST api/studies/{id} with _method=patch)', () => {
   it('moving a study keeps its length and records the date change', async () => {
     const { id } = await teachersStudy();
     const before = await kit.srv.knex('studies').where({ id }).first('start', 'end');
-    const start = new Date(before.start.getTime() + 7 * 86_400_000 + 3 * 3_600_000 + 17 * 60_000).toISOString();
-    const res = await kit.as.Manager.patch(`/api/studies/${id}`, { start, show_in_history: 1, initiated_by: 1, change_comment: 'тест' });
+    const start = new Date(
+      before.start.getTime() + 7 * 86_400_000 + 3 * 3_600_000 + 17 * 60_000,
+    ).toISOString();
+    const res = await kit.as.Manager.patch(`/api/studies/${id}`, {
+      start,
+      show_in_history: 1,
+      initiated_by: 1,
+      change_comment: 'тест',
+    });
     if (res.status === 409) return; // the slot is taken by another study of the teacher: the database refused it
     expect(res.status).toBe(200);
     const length = before.end.getTime() - before.start.getTime();
     expect(new Date(res.body.data.end).getTime() - new Date(res.body.data.start).getTime()).toBe(length);
-    expect(await kit.srv.knex('study_date_changes').where({ study_id: id }).count({ n: '*' })).toEqual([{ n: expect.any(Number) }]);
+    expect(await kit.srv.knex('study_date_changes').where({ study_id: id }).count({ n: '*' })).toEqual([
+      { n: expect.any(Number) },
+    ]);
   });
 });
 
@@ -78,15 +101,33 @@ describe('create with relations, in one transaction', () => {
     const count = async () => Number((await kit.srv.knex('studies').count({ n: '*' }))[0].n);
     const before = await count();
     const start = '2031-03-03T10:00:00+02:00';
-    const bad = await kit.as.Manager.post('/api/studies', { users: [kit.ids.teacher, 99999999], start, duration: 60, type_id: 1, trial: 0 });
+    const bad = await kit.as.Manager.post('/api/studies', {
+      users: [kit.ids.teacher, 99999999],
+      start,
+      duration: 60,
+      type_id: 1,
+      trial: 0,
+    });
     expect(bad.status).toBe(422);
     expect(await count()).toBe(before);
-    const ok = await kit.as.Manager.post('/api/studies?with[]=users', { users: [kit.ids.teacher], start, duration: 45, type_id: 1, trial: 0 });
+    const ok = await kit.as.Manager.post('/api/studies?with[]=users', {
+      users: [kit.ids.teacher],
+      start,
+      duration: 45,
+      type_id: 1,
+      trial: 0,
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.users.map((u: { id: number }) => u.id)).toEqual([kit.ids.teacher]);
     expect(new Date(ok.body.data.end).getTime() - new Date(ok.body.data.start).getTime()).toBe(45 * 60_000);
     // The same teacher at the same time: the database refuses the overlap.
-    const twice = await kit.as.Manager.post('/api/studies', { users: [kit.ids.teacher], start, duration: 45, type_id: 1, trial: 0 });
+    const twice = await kit.as.Manager.post('/api/studies', {
+      users: [kit.ids.teacher],
+      start,
+      duration: 45,
+      type_id: 1,
+      trial: 0,
+    });
     expect(twice.status).toBe(409);
     expect(await count()).toBe(before + 1);
   });
@@ -108,11 +149,17 @@ describe('create with relations, in one transaction', () => {
     expect(user.email).toMatch(/@example\.com$/);
     const edited = await kit.as.Administrator.patch(`/api/users/${user.id}?with[]=classes&with[]=phones`, {
       classes: [7],
-      phones: [{ id: user.phones[0].id, phone: '380501112244' }, { phone: '380671234567', type_id: 2 }],
+      phones: [
+        { id: user.phones[0].id, phone: '380501112244' },
+        { phone: '380671234567', type_id: 2 },
+      ],
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data.classes.map((c: { id: number }) => c.id)).toEqual([7]);
-    expect(edited.body.data.phones.map((p: { phone: string }) => p.phone)).toEqual(['380501112244', '380671234567']);
+    expect(edited.body.data.phones.map((p: { phone: string }) => p.phone)).toEqual([
+      '380501112244',
+      '380671234567',
+    ]);
     expect((await kit.as.Administrator.delete(`/api/users/${user.id}`)).status).toBe(204);
   });
 });
@@ -136,7 +183,9 @@ describe('422 in the request language', () => {
     const res = await kit.as.Manager.post('/api/users', { role_id: 3, source_id: 1, active: 1 });
     kit.as.Manager.lang = 'uk';
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['firstname', 'manager_id', 'priority', 'sex']));
+    expect(Object.keys(res.body.errors)).toEqual(
+      expect.arrayContaining(['firstname', 'manager_id', 'priority', 'sex']),
+    );
   });
 });
 
@@ -150,7 +199,11 @@ describe('deletes', () => {
   it('money and history: a contract with packages, a user with studies, a billed study', async () => {
     const contract = await kit.srv.knex('subscriptions').first('contract_id');
     const billed = await kit.srv.knex('study_user').whereNotNull('subscription_id').first('study_id');
-    for (const path of [`/api/contracts/${contract.contract_id}`, `/api/users/${kit.ids.teacher}`, `/api/studies/${billed.study_id}`]) {
+    for (const path of [
+      `/api/contracts/${contract.contract_id}`,
+      `/api/users/${kit.ids.teacher}`,
+      `/api/studies/${billed.study_id}`,
+    ]) {
       const res = await kit.as.Administrator.delete(path);
       expect(res.status, path).toBe(409);
       expect(res.body.code).toBe('delete_restricted');
@@ -174,7 +227,12 @@ describe('study messages', () => {
     const own = await kit.srv.knex('study_user').where('user_id', kit.ids.student).first('study_id');
     const other = await kit.srv
       .knex('studies')
-      .whereNotExists(kit.srv.knex('study_user').whereRaw('study_user.study_id = studies.id').where('user_id', kit.ids.student))
+      .whereNotExists(
+        kit.srv
+          .knex('study_user')
+          .whereRaw('study_user.study_id = studies.id')
+          .where('user_id', kit.ids.student),
+      )
       .first('id');
     const form = new FormData();
     form.set('study_id', String(own.study_id));
@@ -182,7 +240,11 @@ describe('study messages', () => {
     form.set('content', 'Дякую!');
     const res = await kit.as.Student.post('/api/study_messages?with[]=user', form);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ study_id: own.study_id, user_id: kit.ids.student, content: 'Дякую!' });
+    expect(res.body.data).toMatchObject({
+      study_id: own.study_id,
+      user_id: kit.ids.student,
+      content: 'Дякую!',
+    });
     const foreign = await kit.as.Student.post('/api/study_messages', { study_id: other.id, content: 'x' });
     expect(foreign.status).toBe(422);
     expect((await kit.as.Student.delete(`/api/study_messages/${res.body.data.id}`)).status).toBe(204);

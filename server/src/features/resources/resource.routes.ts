@@ -29,27 +29,39 @@ export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
   });
 
   registerStudyChildrenRoutes(router, knex, hooks);
-  router.get('/:resource', handle('list', false, async (ctx, resource) => {
-    // JSON text from PostgreSQL, sent as is (resource-engine/json-page.ts); a calendar's is large.
-    // With an ETag: 304 when the caller holds this very answer (platform/http/conditional-list.ts).
-    setListBody(ctx, await listResourceJson(engine(ctx), resource, ctx.querystring));
-  }));
-  router.get('/:resource/:id', handle('read', true, async (ctx, resource, id) => {
-    ctx.body = { data: await readResource(engine(ctx), resource, id, ctx.querystring) };
-  }));
-  router.post('/:resource', handle('create', false, async (ctx, resource) => {
-    ctx.body = { data: await createResource(writeRequest(ctx), resource) };
-    ctx.status = 201;
-  }));
+  router.get(
+    '/:resource',
+    handle('list', false, async (ctx, resource) => {
+      // JSON text from PostgreSQL, sent as is (resource-engine/json-page.ts); a calendar's is large.
+      // With an ETag: 304 when the caller holds this very answer (platform/http/conditional-list.ts).
+      setListBody(ctx, await listResourceJson(engine(ctx), resource, ctx.querystring));
+    }),
+  );
+  router.get(
+    '/:resource/:id',
+    handle('read', true, async (ctx, resource, id) => {
+      ctx.body = { data: await readResource(engine(ctx), resource, id, ctx.querystring) };
+    }),
+  );
+  router.post(
+    '/:resource',
+    handle('create', false, async (ctx, resource) => {
+      ctx.body = { data: await createResource(writeRequest(ctx), resource) };
+      ctx.status = 201;
+    }),
+  );
   const update = handle('update', true, async (ctx, resource, id) => {
     ctx.body = { data: await updateResource(writeRequest(ctx), resource, id) };
   });
   router.patch('/:resource/:id', update);
   router.put('/:resource/:id', update);
-  router.delete('/:resource/:id', handle('delete', true, async (ctx, resource, id) => {
-    await deleteResource(engine(ctx), resource, id);
-    ctx.status = 204;
-  }));
+  router.delete(
+    '/:resource/:id',
+    handle('delete', true, async (ctx, resource, id) => {
+      await deleteResource(engine(ctx), resource, id);
+      ctx.status = 204;
+    }),
+  );
   // A POST on an item is a form submit whose `_method` was missing or unknown: answer the error
   // envelope ourselves, or an earlier router's allowedMethods() replies a bare text 405.
   router.post('/:resource/:id', async (ctx, next) => {

@@ -11,5 +11,8 @@ export interface ResourcesModuleDeps {
 
 /** The generic CRUD of the registry (and a study's child lists), last in the pipeline. */
 export function createResourcesModule(deps: ResourcesModuleDeps): FeatureModule {
-  return { name: 'resources', routes: [{ stage: 'resources', router: resourceRoutes(deps.knex, deps.hooks) }] };
+  return {
+    name: 'resources',
+    routes: [{ stage: 'resources', router: resourceRoutes(deps.knex, deps.hooks) }],
+  };
 }

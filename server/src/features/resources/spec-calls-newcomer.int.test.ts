@@ -59,7 +59,8 @@ describe('a path answered with another method', () => {
       ['PUT', '/login'],
       ['GET', '/logout'],
     ];
-    for (const [method, p] of calls) expectEnvelope(await manager.request(method, p), 405, 'method_not_allowed', `${method} ${p}`);
+    for (const [method, p] of calls)
+      expectEnvelope(await manager.request(method, p), 405, 'method_not_allowed', `${method} ${p}`);
   });
 });
 
@@ -100,7 +101,8 @@ describe('values PostgreSQL text cannot hold', () => {
   it('a NUL character in a filter or a written text is 400, not 500', async () => {
     expectEnvelope(await manager.get('/api/users?filter[full_name]=%00'), 400, 'bad_request', 'filter');
     expectEnvelope(await manager.get('/api/users?having[full_name]=%00%25'), 400, 'bad_request', 'having');
-    const study = await srv.knex('study_user as su')
+    const study = await srv
+      .knex('study_user as su')
       .join('users as u', 'u.id', 'su.user_id')
       .where('u.email', 'teacher@example.com')
       .orderBy('su.study_id')
@@ -114,7 +116,11 @@ describe('values PostgreSQL text cannot hold', () => {
 
 describe('"text followed by %" typed unencoded (spec part 1 §7 subscription search, part 2 §7 user search)', () => {
   it('a literal % after Cyrillic text is the same pattern as its %25 form', async () => {
-    const payer = await srv.knex('contracts as c').join('users as p', 'p.id', 'c.payer_id').orderBy('c.id').first('p.full_name');
+    const payer = await srv
+      .knex('contracts as c')
+      .join('users as p', 'p.id', 'c.payer_id')
+      .orderBy('c.id')
+      .first('p.full_name');
     const prefix = String(payer.full_name).slice(0, 4);
     const base = '/api/subscriptions?with[]=contract.payer&withHaving[contract.payer.full_name]=';
     // fetch encodes the letters and leaves the `%` as typed, as curl --url-query or a browser would.
@@ -122,7 +128,9 @@ describe('"text followed by %" typed unencoded (spec part 1 §7 subscription sea
     const encoded = await manager.get(`${base}${encodeURIComponent(prefix)}%25`);
     expect(encoded.body.data.length).toBeGreaterThan(0);
     expect(typed.status).toBe(200);
-    expect(typed.body.data.map((s: { id: number }) => s.id)).toEqual(encoded.body.data.map((s: { id: number }) => s.id));
+    expect(typed.body.data.map((s: { id: number }) => s.id)).toEqual(
+      encoded.body.data.map((s: { id: number }) => s.id),
+    );
     for (const s of typed.body.data) expect(s.contract.payer.full_name.startsWith(prefix)).toBe(true);
 
     const users = await manager.get(`/api/users?having[full_name]=${prefix}%&select[]=full_name`);

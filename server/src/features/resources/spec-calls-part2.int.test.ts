@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectForbidden, expectList, expectRows, keysOf, startSpecKit, type SpecKit } from './spec-calls.test-kit.js';
+import {
+  expectForbidden,
+  expectList,
+  expectRows,
+  keysOf,
+  startSpecKit,
+  type SpecKit,
+} from './spec-calls.test-kit.js';
 
 /**
  * Spec part 2 §7 calls that read or write a resource, and part 1 §7's generic table calls, sent
@@ -23,14 +30,33 @@ describe('spec part 2 §7: messages, evaluation, study lookups', () => {
     form.set('content', 'Домашнє завдання зроблено');
     const created = await kit.as.Student.post('/api/study_messages', form);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ id: expect.any(Number), study_id: study, user_id: kit.ids.student, content: 'Домашнє завдання зроблено', created_at: expect.any(String) });
-    const rows = expectRows(await kit.as.Teacher.get(`/api/study_messages?with[]=user&filter[study_id]=${study}`), 'teacher');
+    expect(created.body.data).toMatchObject({
+      id: expect.any(Number),
+      study_id: study,
+      user_id: kit.ids.student,
+      content: 'Домашнє завдання зроблено',
+      created_at: expect.any(String),
+    });
+    const rows = expectRows(
+      await kit.as.Teacher.get(`/api/study_messages?with[]=user&filter[study_id]=${study}`),
+      'teacher',
+    );
     const mine = rows.find((m) => m.id === created.body.data.id)!;
-    expect(mine.user).toMatchObject({ id: kit.ids.student, full_name: expect.any(String), role: { name: 'Student' } });
-    expectForbidden(await kit.guest.get(`/api/study_messages?with[]=user&filter[study_id]=${study}`), 'guest list');
+    expect(mine.user).toMatchObject({
+      id: kit.ids.student,
+      full_name: expect.any(String),
+      role: { name: 'Student' },
+    });
+    expectForbidden(
+      await kit.guest.get(`/api/study_messages?with[]=user&filter[study_id]=${study}`),
+      'guest list',
+    );
     expectForbidden(await kit.guest.post('/api/study_messages', form), 'guest post');
     // Only the author, or who may delete study_message (Administrator, Manager), deletes it.
-    expectForbidden(await kit.as.Teacher.delete(`/api/study_messages/${created.body.data.id}`), 'teacher delete');
+    expectForbidden(
+      await kit.as.Teacher.delete(`/api/study_messages/${created.body.data.id}`),
+      'teacher delete',
+    );
     expect((await kit.as.Student.delete(`/api/study_messages/${created.body.data.id}`)).status).toBe(204);
   });
 
@@ -39,7 +65,10 @@ describe('spec part 2 §7: messages, evaluation, study lookups', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ study_id: kit.evaluated, score: expect.any(Number) });
     expect('report' in res.body.data).toBe(true);
-    const none = await kit.srv.knex('studies').whereNotExists(kit.srv.knex('evaluations').whereRaw('evaluations.study_id = studies.id')).first('id');
+    const none = await kit.srv
+      .knex('studies')
+      .whereNotExists(kit.srv.knex('evaluations').whereRaw('evaluations.study_id = studies.id'))
+      .first('id');
     const missing = await kit.as.Manager.get(`/api/studies/${none.id}/evaluation`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBeTruthy();
@@ -49,19 +78,36 @@ describe('spec part 2 §7: messages, evaluation, study lookups', () => {
 
   it('GET api/studies?filter[id]={id}&with[]=users (study report form)', async () => {
     const id = kit.reported.studyId;
-    const [study] = expectRows(await kit.as.Teacher.get(`/api/studies?filter[id]=${id}&with[]=users`), 'teacher');
-    expect(study.users.map((u: { id: number }) => u.id)).toEqual(expect.arrayContaining([kit.ids.teacher, kit.ids.student]));
-    expect(expectList(await kit.as.Teacher.get(`/api/studies?filter[id]=${kit.foreignStudy}&with[]=users`), 'teacher foreign')).toHaveLength(0);
+    const [study] = expectRows(
+      await kit.as.Teacher.get(`/api/studies?filter[id]=${id}&with[]=users`),
+      'teacher',
+    );
+    expect(study.users.map((u: { id: number }) => u.id)).toEqual(
+      expect.arrayContaining([kit.ids.teacher, kit.ids.student]),
+    );
+    expect(
+      expectList(
+        await kit.as.Teacher.get(`/api/studies?filter[id]=${kit.foreignStudy}&with[]=users`),
+        'teacher foreign',
+      ),
+    ).toHaveLength(0);
     expectForbidden(await kit.guest.get(`/api/studies?filter[id]=${id}&with[]=users`), 'guest');
   });
 
   it('GET api/studies?with[]=subscriptions&withHaving[subscriptions.id]={id} (studies of a subscription)', async () => {
     const sub = kit.childPackaged.subscriptionId;
-    const rows = expectRows(await kit.as.Manager.get(`/api/studies?with[]=subscriptions&withHaving[subscriptions.id]=${sub}`), 'manager');
+    const rows = expectRows(
+      await kit.as.Manager.get(`/api/studies?with[]=subscriptions&withHaving[subscriptions.id]=${sub}`),
+      'manager',
+    );
     const expected = await kit.srv.knex('study_user').where('subscription_id', sub).pluck('study_id');
     expect(rows.map((s) => s.id).sort()).toEqual([...expected].sort());
     for (const s of rows) expect(s.subscriptions.map((x: { id: number }) => x.id)).toContain(sub);
-    expectForbidden(await kit.as.Teacher.get(`/api/studies?with[]=subscriptions&withHaving[subscriptions.id]=${sub}`), 'teacher', 'withHaving[subscriptions.id]');
+    expectForbidden(
+      await kit.as.Teacher.get(`/api/studies?with[]=subscriptions&withHaving[subscriptions.id]=${sub}`),
+      'teacher',
+      'withHaving[subscriptions.id]',
+    );
   });
 
   it('GET api/subscriptions?with[]=contract&sort[]=-created_at&withFilter[contract.student_id]={studentId}', async () => {
@@ -79,12 +125,27 @@ describe('spec part 2 §7: users', () => {
   it('GET api/users?filter[id]={id}; also with[]=contracts', async () => {
     const child = kit.ids.children[0];
     const [user] = expectRows(await kit.as.Manager.get(`/api/users?filter[id]=${child}`), 'manager');
-    expect(user).toMatchObject({ id: child, full_name: expect.any(String), role: { name: 'Student' }, email: expect.anything() });
-    const [withContracts] = expectRows(await kit.as.Manager.get(`/api/users?filter[id]=${child}&with[]=contracts`), 'manager contracts');
+    expect(user).toMatchObject({
+      id: child,
+      full_name: expect.any(String),
+      role: { name: 'Student' },
+      email: expect.anything(),
+    });
+    const [withContracts] = expectRows(
+      await kit.as.Manager.get(`/api/users?filter[id]=${child}&with[]=contracts`),
+      'manager contracts',
+    );
     expect(withContracts.contracts[0]).toMatchObject({ student_id: child });
     // Contracts are money: a Teacher may not load them; contacts stay out of a Teacher's default answer.
-    expectForbidden(await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.student}&with[]=contracts`), 'teacher', 'with[]=contracts');
-    const [plain] = expectRows(await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.student}`), 'teacher');
+    expectForbidden(
+      await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.student}&with[]=contracts`),
+      'teacher',
+      'with[]=contracts',
+    );
+    const [plain] = expectRows(
+      await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.student}`),
+      'teacher',
+    );
     expect('email' in plain || 'telegram_id' in plain).toBe(false);
     expectForbidden(await kit.guest.get(`/api/users?filter[id]=${child}`), 'guest');
   });
@@ -109,7 +170,12 @@ describe('spec part 2 §7: users', () => {
   it('teacher profile: GET api/users?filter[id]={id} with classes, languages, teacher and its programs, styles, formats, study types and manager', async () => {
     const path = `/api/users?filter[id]=${kit.ids.teacher}&with[]=classes&with[]=languages&with[]=teacher.teaching_programs&with[]=teacher.teaching_styles&with[]=teacher.teaching_formats&with[]=teacher.teaching_study_types&with[]=teacher.manager`;
     const [user] = expectRows(await kit.as.Teacher.get(path), 'teacher');
-    expect(user).toMatchObject({ id: kit.ids.teacher, birthdate: expect.any(String), classes: expect.any(Array), languages: expect.any(Array) });
+    expect(user).toMatchObject({
+      id: kit.ids.teacher,
+      birthdate: expect.any(String),
+      classes: expect.any(Array),
+      languages: expect.any(Array),
+    });
     expect(user.teacher).toMatchObject({
       sex: expect.any(Number),
       priority: expect.any(Number),
@@ -123,11 +189,23 @@ describe('spec part 2 §7: users', () => {
   });
 
   it('POST /api/users/{id} with _method patch: current_password, new_password, new_password_confirmation', async () => {
-    const body = (current: string) => new URLSearchParams({ _method: 'patch', current_password: current, new_password: 'demo12345', new_password_confirmation: 'demo12345' });
-    const own = await kit.guest.post(`/api/users/${(await kit.guest.get('/api/user')).body.data.id}`, body('guest12345'));
+    const body = (current: string) =>
+      new URLSearchParams({
+        _method: 'patch',
+        current_password: current,
+        new_password: 'demo12345',
+        new_password_confirmation: 'demo12345',
+      });
+    const own = await kit.guest.post(
+      `/api/users/${(await kit.guest.get('/api/user')).body.data.id}`,
+      body('guest12345'),
+    );
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect(own.body.message).toBeTruthy();
-    expectForbidden(await kit.guest.post(`/api/users/${kit.ids.student}`, body('demo12345')), "another user's password");
+    expectForbidden(
+      await kit.guest.post(`/api/users/${kit.ids.student}`, body('demo12345')),
+      "another user's password",
+    );
   });
 });
 
@@ -135,27 +213,47 @@ describe('spec part 2 §7: lookups and the teachers listing', () => {
   it('GET api/contract_disciplines and api/invoice_templates (items id, name, entity, bank)', async () => {
     const disciplines = expectRows(await kit.as.Manager.get('/api/contract_disciplines'), 'disciplines');
     expect(disciplines).toHaveLength(16);
-    for (const d of disciplines) expect(d).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    for (const d of disciplines)
+      expect(d).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
     for (const t of expectRows(await kit.as.Manager.get('/api/invoice_templates'), 'invoice templates')) {
-      expect(t).toMatchObject({ id: expect.any(Number), name: expect.any(String), entity: expect.any(String) });
+      expect(t).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        entity: expect.any(String),
+      });
       expect('bank' in t).toBe(true);
     }
     expect((await kit.srv.client().get('/api/invoice_templates')).status).toBe(401);
   });
 
   it('GET api/responsibletypes, languages, teaching_formats, teaching_programs, teaching_styles, study_types, study_durations', async () => {
-    for (const name of ['responsibletypes', 'languages', 'teaching_formats', 'teaching_programs', 'teaching_styles', 'study_types', 'study_durations']) {
-      for (const row of expectRows(await kit.as.Teacher.get(`/api/${name}`), name)) expect(row.id, name).toEqual(expect.any(Number));
+    for (const name of [
+      'responsibletypes',
+      'languages',
+      'teaching_formats',
+      'teaching_programs',
+      'teaching_styles',
+      'study_types',
+      'study_durations',
+    ]) {
+      for (const row of expectRows(await kit.as.Teacher.get(`/api/${name}`), name))
+        expect(row.id, name).toEqual(expect.any(Number));
       expect((await kit.srv.client().get(`/api/${name}`)).status, name).toBe(401);
     }
-    expect(expectRows(await kit.as.Teacher.get('/api/study_durations'), 'durations')[0]).toMatchObject({ minutes: expect.any(Number) });
+    expect(expectRows(await kit.as.Teacher.get('/api/study_durations'), 'durations')[0]).toMatchObject({
+      minutes: expect.any(Number),
+    });
   });
 
   it('GET api/teachers with withFilter[user.active]=1 includes user, classes, languages, teaching data, study durations, manager', async () => {
     const rows = expectRows(await kit.as.Manager.get('/api/teachers?withFilter[user.active]=1'), 'manager');
     for (const t of rows) {
       expect(t).toMatchObject({
-        user: { active: true, full_name: expect.any(String), birthdate: expect.toSatisfy((v) => v === null || typeof v === 'string') },
+        user: {
+          active: true,
+          full_name: expect.any(String),
+          birthdate: expect.toSatisfy((v) => v === null || typeof v === 'string'),
+        },
         classes: expect.any(Array),
         languages: expect.any(Array),
         teaching_formats: expect.any(Array),
@@ -173,7 +271,11 @@ describe('spec part 2 §7: lookups and the teachers listing', () => {
     }
     expect(rows.some((t) => t.manager?.full_name)).toBe(true);
     expect(rows.some((t) => typeof t.age === 'number' && t.age > 18)).toBe(true);
-    expect(rows.some((t) => t.available_workperiods.some((w: { futureStudiesCount: number }) => w.futureStudiesCount >= 0))).toBe(true);
+    expect(
+      rows.some((t) =>
+        t.available_workperiods.some((w: { futureStudiesCount: number }) => w.futureStudiesCount >= 0),
+      ),
+    ).toBe(true);
     expect(rows.some((t) => t.study_durations.some((d: { minutes: number }) => d.minutes > 0))).toBe(true);
     expectForbidden(await kit.guest.get('/api/teachers?withFilter[user.active]=1'), 'guest');
   });

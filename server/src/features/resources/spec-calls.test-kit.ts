@@ -33,10 +33,18 @@ export async function startSpecKit(): Promise<SpecKit> {
   const k = kit.srv.knex;
   const { teacher, student, children } = kit.ids;
   const email = 'guest.spec@example.com';
-  const created = await kit.as.Administrator.post('/api/users', { firstname: 'Гість', role_id: 8, source_id: 1, active: 1, email, password: GUEST_PASSWORD });
+  const created = await kit.as.Administrator.post('/api/users', {
+    firstname: 'Гість',
+    role_id: 8,
+    source_id: 1,
+    active: 1,
+    email,
+    password: GUEST_PASSWORD,
+  });
   if (created.status !== 201) throw new Error(`guest: ${created.status} ${JSON.stringify(created.body)}`);
   const guest = kit.srv.client();
-  if ((await guest.post('/login', { email, password: GUEST_PASSWORD })).status !== 200) throw new Error('guest sign-in failed');
+  if ((await guest.post('/login', { email, password: GUEST_PASSWORD })).status !== 200)
+    throw new Error('guest sign-in failed');
 
   const shared = k('studies as s')
     .join('study_user as t', (j) => j.on('t.study_id', 's.id').andOnVal('t.user_id', teacher))
@@ -48,10 +56,22 @@ export async function startSpecKit(): Promise<SpecKit> {
     .first('s.id', 's.start', 'r.id as report_id');
   if (!report) throw new Error('no reported study of teacher@ and student@ in the demo');
   const later = await shared.clone().where('s.start', '>', report.start).orderBy('s.start').first('s.id');
-  const packaged = await k('study_user').whereIn('user_id', children).whereNotNull('subscription_id').orderBy('study_id').first('study_id', 'subscription_id');
+  const packaged = await k('study_user')
+    .whereIn('user_id', children)
+    .whereNotNull('subscription_id')
+    .orderBy('study_id')
+    .first('study_id', 'subscription_id');
   const language = await k('languages').orderBy('id').first('id');
   const [rec] = await k('recordings')
-    .insert({ study_id: report.id, part: 1, file_name: 'lesson-part-1.mp4', file_mime: 'video/mp4', file_size: 1024, storage_key: 'spec/lesson-part-1.mp4', created_by: teacher })
+    .insert({
+      study_id: report.id,
+      part: 1,
+      file_name: 'lesson-part-1.mp4',
+      file_mime: 'video/mp4',
+      file_size: 1024,
+      storage_key: 'spec/lesson-part-1.mp4',
+      created_by: teacher,
+    })
     .returning('id');
   await k('recording_language').insert({ recording_id: rec.id, language_id: language.id });
   const evaluated = await k('evaluations').orderBy('study_id').first('study_id');
@@ -103,4 +123,9 @@ export function expectForbidden(res: TestResponse, what: string, parameter?: str
 export const keysOf = (row: object): string[] => Object.keys(row).sort();
 
 export const TODAY_KYIV = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());

@@ -35,7 +35,9 @@ describe('staff notes and staff users seen by a teacher', () => {
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0].notes).toEqual([]);
     const manager = await kit.as.Manager.get(`/api/users?filter[id]=${studentOfTeacher}&with[]=notes`);
-    expect(manager.body.data[0].notes.map((n: { content: string }) => n.content)).toContain('Родина платить із запізненням');
+    expect(manager.body.data[0].notes.map((n: { content: string }) => n.content)).toContain(
+      'Родина платить із запізненням',
+    );
     const own = await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.teacher}&with[]=notes`);
     const notes = own.body.data[0].notes as { content: string; user_id: number }[];
     expect(notes.map((n) => n.content)).toContain('Має сертифікат CELTA');
@@ -57,13 +59,17 @@ describe('staff notes and staff users seen by a teacher', () => {
     const { manager_id: own } = await k('teachers').where({ user_id: kit.ids.teacher }).first('manager_id');
     await k('teachers').where({ user_id: kit.ids.teacher }).update({ manager_id: null });
     try {
-      const staff = await kit.as.Teacher.get(`/api/users?filter[role_id]=${ROLE.Administrator}|${ROLE.Manager}`);
+      const staff = await kit.as.Teacher.get(
+        `/api/users?filter[role_id]=${ROLE.Administrator}|${ROLE.Manager}`,
+      );
       expect(staff.status).toBe(200);
       expect(staff.body.data).toEqual([]);
       expect((await kit.as.Teacher.get(`/api/users?filter[id]=${shared.user_id}`)).body.data).toEqual([]);
       await k('teachers').where({ user_id: kit.ids.teacher }).update({ manager_id: managerId });
       // The profile page shows the manager's name.
-      const profile = await kit.as.Teacher.get(`/api/users?filter[id]=${kit.ids.teacher}&with[]=teacher.manager`);
+      const profile = await kit.as.Teacher.get(
+        `/api/users?filter[id]=${kit.ids.teacher}&with[]=teacher.manager`,
+      );
       expect(profile.body.data[0].teacher.manager.id).toBe(managerId);
       const listed = await kit.as.Teacher.get(`/api/users?filter[role_id]=${ROLE.Manager}`);
       expect(listed.body.data.map((u: { id: number }) => u.id)).toEqual([managerId]);
@@ -105,23 +111,33 @@ describe("a teacher's free and busy time", () => {
 });
 
 describe("a family's own money", () => {
-  it.each(['subscriptions', 'invoices'])('a Responsible reads exactly the %s of their children', async (resource) => {
-    const k = kit.srv.knex;
-    const expected = (await k(resource)
-      .join('contracts', 'contracts.id', `${resource}.contract_id`)
-      .whereIn('contracts.student_id', kit.ids.children)
-      .pluck(`${resource}.id`)) as number[];
-    expect(expected.length).toBeGreaterThan(0);
-    const res = await kit.as.Responsible.get(`/api/${resource}?select[]=id&perpage=100`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((r: { id: number }) => r.id).sort()).toEqual(expected.sort());
-    // The rules say so too (clients hide nothing they could read).
-    const rules = (await kit.as.Responsible.get('/api/user')).body.data.abilities;
-    expect(rules).toContainEqual({ action: 'read', subject: resource.slice(0, -1), conditions: { student_id: { $in: kit.ids.children } } });
-  });
+  it.each(['subscriptions', 'invoices'])(
+    'a Responsible reads exactly the %s of their children',
+    async (resource) => {
+      const k = kit.srv.knex;
+      const expected = (await k(resource)
+        .join('contracts', 'contracts.id', `${resource}.contract_id`)
+        .whereIn('contracts.student_id', kit.ids.children)
+        .pluck(`${resource}.id`)) as number[];
+      expect(expected.length).toBeGreaterThan(0);
+      const res = await kit.as.Responsible.get(`/api/${resource}?select[]=id&perpage=100`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((r: { id: number }) => r.id).sort()).toEqual(expected.sort());
+      // The rules say so too (clients hide nothing they could read).
+      const rules = (await kit.as.Responsible.get('/api/user')).body.data.abilities;
+      expect(rules).toContainEqual({
+        action: 'read',
+        subject: resource.slice(0, -1),
+        conditions: { student_id: { $in: kit.ids.children } },
+      });
+    },
+  );
 
-  it.each(['Teacher', 'Methodologist', 'Student'] as const)('%s reads no subscription or invoice', async (role) => {
-    expect((await kit.as[role].get('/api/subscriptions')).status).toBe(403);
-    expect((await kit.as[role].get('/api/invoices')).status).toBe(403);
-  });
+  it.each(['Teacher', 'Methodologist', 'Student'] as const)(
+    '%s reads no subscription or invoice',
+    async (role) => {
+      expect((await kit.as[role].get('/api/subscriptions')).status).toBe(403);
+      expect((await kit.as[role].get('/api/invoices')).status).toBe(403);
+    },
+  );
 });

@@ -26,13 +26,11 @@ async function schedule(userId: number | null, end: string | null) {
     { schedule_id: row.id, weekday: 1, start_time: '09:00:00', duration: 240 },
     { schedule_id: row.id, weekday: 3, start_time: '14:30:00', duration: 120 },
   ]);
-  await srv
-    .knex('offperiods')
-    .insert({
-      schedule_id: row.id,
-      start_at: '2030-02-01T00:00:00+02:00',
-      end_at: '2030-02-03T00:00:00+02:00',
-    });
+  await srv.knex('offperiods').insert({
+    schedule_id: row.id,
+    start_at: '2030-02-01T00:00:00+02:00',
+    end_at: '2030-02-03T00:00:00+02:00',
+  });
   return row.id as number;
 }
 

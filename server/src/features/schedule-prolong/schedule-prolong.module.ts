@@ -5,7 +5,13 @@ import { scheduleProlongRoutes } from './schedule-prolong.routes.js';
 import { createScheduleProlongService, type ScheduleProlongService } from './schedule-prolong.service.js';
 
 /** A schedule prolonged into the next period (a copy with its work periods). */
-export function createScheduleProlongModule(deps: { knex: Knex }): FeatureModule<{ prolong: ScheduleProlongService }> {
+export function createScheduleProlongModule(deps: {
+  knex: Knex;
+}): FeatureModule<{ prolong: ScheduleProlongService }> {
   const prolong = createScheduleProlongService({ knex: deps.knex, repo: createScheduleProlongRepository() });
-  return { name: 'schedule-prolong', services: { prolong }, routes: [{ stage: 'chained', router: scheduleProlongRoutes(prolong) }] };
+  return {
+    name: 'schedule-prolong',
+    services: { prolong },
+    routes: [{ stage: 'chained', router: scheduleProlongRoutes(prolong) }],
+  };
 }

@@ -5,7 +5,11 @@ export function createScheduleOwnersRepository(knex: Knex) {
   return {
     async hasRole(userId: number, roleIds: readonly number[]): Promise<boolean> {
       if (!Number.isInteger(userId)) return false;
-      const row = await knex('users').select('id').where('id', userId).whereIn('role_id', [...roleIds]).first();
+      const row = await knex('users')
+        .select('id')
+        .where('id', userId)
+        .whereIn('role_id', [...roleIds])
+        .first();
       return row !== undefined;
     },
   };

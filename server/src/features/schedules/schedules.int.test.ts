@@ -60,11 +60,13 @@ describe('schedule form: create, edit, delete with nested periods', () => {
   });
 
   it('its working time is offered as free slots right away', async () => {
-    const monday = kyivDay(0).plus({ days: ((8 - kyivDay(0).weekday) % 7) || 7 });
+    const monday = kyivDay(0).plus({ days: (8 - kyivDay(0).weekday) % 7 || 7 });
     const q = new URLSearchParams({ from: monday.toISO()!, to: monday.plus({ days: 1 }).toISO()! });
     const res = await admin.get(`/api/teachers/${teacherId}/free-slots?${q}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((s: { start: string }) => inKyiv(new Date(s.start).getTime()).toFormat('HH:mm'))).toEqual(['09:00', '10:00', '11:00', '12:00']);
+    expect(
+      res.body.data.map((s: { start: string }) => inKyiv(new Date(s.start).getTime()).toFormat('HH:mm')),
+    ).toEqual(['09:00', '10:00', '11:00', '12:00']);
   });
 
   it('edits the lists: keeps a period by id (changed), drops the missing one, adds new rows', async () => {
@@ -110,7 +112,9 @@ describe('schedule form validation (part 2 §5) and permissions', () => {
       offperiods: [{ start_at: kyivDay(3).toISO(), end_at: kyivDay(2).toISO() }],
     });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors).sort()).toEqual(['offperiods.0.end_at', 'user_id', 'workperiods.0.start_time', 'workperiods.0.weekday'].sort());
+    expect(Object.keys(res.body.errors).sort()).toEqual(
+      ['offperiods.0.end_at', 'user_id', 'workperiods.0.start_time', 'workperiods.0.weekday'].sort(),
+    );
     expect(await count()).toBe(before);
   });
 
@@ -144,12 +148,18 @@ describe('schedule form validation (part 2 §5) and permissions', () => {
 
   it('belongs to a teacher or methodologist only, in the request language', async () => {
     const student = await addUser(srv.knex, ROLE.Student, 'Нерозклад');
-    const body = { user_id: student, start_at: kyivDay(0).toISODate(), workperiods: [{ weekday: 1, start_time: '09:00', duration: 60 }] };
+    const body = {
+      user_id: student,
+      start_at: kyivDay(0).toISODate(),
+      workperiods: [{ weekday: 1, start_time: '09:00', duration: 60 }],
+    };
     const res = await admin.post('/api/schedules', body);
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ user_id: [uk.schedule.not_teacher] });
     const adminRu = await srv.signInAs('Administrator', 'ru');
-    expect((await adminRu.post('/api/schedules', body)).body.errors).toEqual({ user_id: [ru.schedule.not_teacher] });
+    expect((await adminRu.post('/api/schedules', body)).body.errors).toEqual({
+      user_id: [ru.schedule.not_teacher],
+    });
     const methodologist = await addUser(srv.knex, ROLE.Methodologist, 'Методистка');
     expect((await admin.post('/api/schedules', { ...body, user_id: methodologist })).status).toBe(201);
     expect(await srv.knex('schedules').where('user_id', student)).toEqual([]);
@@ -157,11 +167,18 @@ describe('schedule form validation (part 2 §5) and permissions', () => {
 
   it('Manager writes schedules; Teacher reads only their own; Student none', async () => {
     const manager = await srv.signInAs('Manager');
-    const created = await manager.post('/api/schedules', { user_id: teacherId, start_at: kyivDay(300).toISODate() });
+    const created = await manager.post('/api/schedules', {
+      user_id: teacherId,
+      start_at: kyivDay(300).toISODate(),
+    });
     expect(created.status).toBe(201);
     const teacher = await srv.signInAs('Teacher');
-    expect((await teacher.post('/api/schedules', { user_id: teacherId, start_at: kyivDay(0).toISODate() })).status).toBe(403);
-    expect((await teacher.patch(`/api/schedules/${created.body.data.id}`, { end_at: null })).status).toBe(403);
+    expect(
+      (await teacher.post('/api/schedules', { user_id: teacherId, start_at: kyivDay(0).toISODate() })).status,
+    ).toBe(403);
+    expect((await teacher.patch(`/api/schedules/${created.body.data.id}`, { end_at: null })).status).toBe(
+      403,
+    );
     const own = await teacher.get('/api/schedules');
     const me = (await srv.knex('users').where('email', 'teacher@example.com').first('id')).id;
     expect(own.body.data.length).toBeGreaterThan(0);
@@ -180,29 +197,43 @@ describe('GET api/schedules with the spec parameters (part 1 §7)', () => {
       (
         await srv
           .knex('schedules')
-          .insert({ user_id: teacherId, start_at: kyivDay(start).toJSDate(), end_at: end === null ? null : kyivDay(end).toJSDate() })
+          .insert({
+            user_id: teacherId,
+            start_at: kyivDay(start).toJSDate(),
+            end_at: end === null ? null : kyivDay(end).toJSDate(),
+          })
           .returning('id')
       )[0].id as number;
     old = await insert(-400, -100);
     recent = await insert(-100, -30);
     open = await insert(-30, null);
-    await srv.knex('workperiods').insert({ schedule_id: open, weekday: 2, start_time: '11:00', duration: 60 });
-    await srv.knex('offperiods').insert({ schedule_id: open, start_at: kyivDay(5).toJSDate(), end_at: kyivDay(6).toJSDate() });
+    await srv
+      .knex('workperiods')
+      .insert({ schedule_id: open, weekday: 2, start_time: '11:00', duration: 60 });
+    await srv
+      .knex('offperiods')
+      .insert({ schedule_id: open, start_at: kyivDay(5).toJSDate(), end_at: kyivDay(6).toJSDate() });
   });
 
   it('filterDatesStart[end_at] keeps open-ended schedules and those ending within the window', async () => {
     const since = kyivDay(-60).toISO()!;
-    const res = await admin.get(`/api/schedules?${WITH}&filterDatesStart[end_at]=${enc(since)}&filter[user_id]=${teacherId}`);
+    const res = await admin.get(
+      `/api/schedules?${WITH}&filterDatesStart[end_at]=${enc(since)}&filter[user_id]=${teacherId}`,
+    );
     expect(res.status).toBe(200);
     const ids = res.body.data.map((s: { id: number }) => s.id);
     expect(ids).toContain(open);
     expect(ids).toContain(recent);
     expect(ids).not.toContain(old);
     const openRow = res.body.data.find((s: { id: number }) => s.id === open);
-    expect(openRow.workperiods).toEqual([expect.objectContaining({ weekday: 2, start_time: '11:00', duration: 60 })]);
+    expect(openRow.workperiods).toEqual([
+      expect.objectContaining({ weekday: 2, start_time: '11:00', duration: 60 }),
+    ]);
     expect(openRow.offperiods).toHaveLength(1);
     // A bare date is the start of that Kyiv day; the count agrees with the rows.
-    const byDate = await admin.get(`/api/schedules?filterDatesStart[end_at]=${kyivDay(-60).toISODate()}&filter[user_id]=${teacherId}&page=1&perpage=5`);
+    const byDate = await admin.get(
+      `/api/schedules?filterDatesStart[end_at]=${kyivDay(-60).toISODate()}&filter[user_id]=${teacherId}&page=1&perpage=5`,
+    );
     expect(byDate.body.meta.total).toBe(byDate.body.data.length);
     expect(byDate.body.data.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([open, recent]));
   });
@@ -222,6 +253,8 @@ describe('GET api/schedules with the spec parameters (part 1 §7)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
     for (const s of res.body.data) expect(Array.isArray(s.offperiods)).toBe(true);
-    expect((await parent.get(`/api/schedules?with[]=offperiods&filter[user_id]=${teacherId}`)).body.data).toEqual([]);
+    expect(
+      (await parent.get(`/api/schedules?with[]=offperiods&filter[user_id]=${teacherId}`)).body.data,
+    ).toEqual([]);
   });
 });

@@ -30,8 +30,12 @@ describe('schedules scope', () => {
 
   it('staff see all; students, Lead and Guest none', async () => {
     const all = Number((await knex('schedules').count({ n: '*' }))[0].n);
-    expect((await visibleIds(knex, 'schedules', await authFor(knex, DEMO_ACCOUNTS.Manager))).length).toBe(all);
+    expect((await visibleIds(knex, 'schedules', await authFor(knex, DEMO_ACCOUNTS.Manager))).length).toBe(
+      all,
+    );
     expect(hookedQuery(knex, 'schedules', await authFor(knex, DEMO_ACCOUNTS.Student))).toBeNull();
-    expect(hookedQuery(knex, 'schedules', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Lead))).toBeNull();
+    expect(
+      hookedQuery(knex, 'schedules', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Lead)),
+    ).toBeNull();
   });
 });

@@ -22,10 +22,15 @@ export interface SlotTimeQuery {
   exceptStudyId?: number;
 }
 
-export async function loadSlotTime(slots: SchedulingRepository, db: Knex | Knex.Transaction, q: SlotTimeQuery): Promise<SlotTime> {
+export async function loadSlotTime(
+  slots: SchedulingRepository,
+  db: Knex | Knex.Transaction,
+  q: SlotTimeQuery,
+): Promise<SlotTime> {
   const range = slotDataRange(q.window);
   const teachers = [];
-  for (const teacherId of q.teacherIds) teachers.push(await slots.teacherSchedules(db, teacherId, range.start, range.end));
+  for (const teacherId of q.teacherIds)
+    teachers.push(await slots.teacherSchedules(db, teacherId, range.start, range.end));
   const busy = await slots.busySpans(db, q.busyUserIds, range.start, range.end, q.exceptStudyId);
   return slotTime(teachers, busy, range);
 }

@@ -17,5 +17,8 @@ export interface SchedulingCoreServices {
 export function createSchedulingCoreModule(deps: { knex: Knex }): FeatureModule<SchedulingCoreServices> & {
   services: SchedulingCoreServices;
 } {
-  return { name: 'scheduling-core', services: { studies: createStudiesRepository(deps.knex), slots: createSchedulingRepository() } };
+  return {
+    name: 'scheduling-core',
+    services: { studies: createStudiesRepository(deps.knex), slots: createSchedulingRepository() },
+  };
 }

@@ -36,7 +36,9 @@ export function createSchedulingRepository() {
       const ids = schedules.map((s) => s.id as number);
       if (ids.length === 0) return { schedules: [], offPeriods: [] };
       const [workperiods, offperiods] = await Promise.all([
-        db('workperiods').select('schedule_id', 'weekday', 'start_time', 'duration').whereIn('schedule_id', ids),
+        db('workperiods')
+          .select('schedule_id', 'weekday', 'start_time', 'duration')
+          .whereIn('schedule_id', ids),
         db('offperiods')
           .select('start_at', 'end_at')
           .whereIn('schedule_id', ids)
@@ -49,7 +51,11 @@ export function createSchedulingRepository() {
           end_at: (s.end_at as Date | null) ?? null,
           workperiods: workperiods
             .filter((w) => w.schedule_id === s.id)
-            .map((w) => ({ weekday: w.weekday as number, start_time: w.start_time as string, duration: w.duration as number })),
+            .map((w) => ({
+              weekday: w.weekday as number,
+              start_time: w.start_time as string,
+              duration: w.duration as number,
+            })),
         })),
         offPeriods: offperiods.map((o) => ({ start: ms(o.start_at), end: ms(o.end_at) })),
       };
@@ -59,7 +65,13 @@ export function createSchedulingRepository() {
      * Time taken by studies of any of these users in [from, to), except `exceptStudyId` (the study
      * being moved). Reads study_user.period through the exclusion constraint's GiST index.
      */
-    async busySpans(db: Db, userIds: readonly number[], from: number, to: number, exceptStudyId?: number): Promise<Span[]> {
+    async busySpans(
+      db: Db,
+      userIds: readonly number[],
+      from: number,
+      to: number,
+      exceptStudyId?: number,
+    ): Promise<Span[]> {
       if (userIds.length === 0) return [];
       const q = db('study_user')
         .distinct('study_id', db.raw('lower(period) AS start_at'), db.raw('upper(period) AS end_at'))
@@ -89,7 +101,10 @@ export function createSchedulingRepository() {
         .first();
       if (!sub) return undefined;
       const [template, studies] = await Promise.all([
-        db('studies_templates').select('weekday', 'start_time', 'duration').where('subscription_id', id).orderBy('id'),
+        db('studies_templates')
+          .select('weekday', 'start_time', 'duration')
+          .where('subscription_id', id)
+          .orderBy('id'),
         db('study_user')
           .join('studies', 'studies.id', 'study_user.study_id')
           .select('studies.id', 'studies.start', 'studies.end')
@@ -112,12 +127,20 @@ export function createSchedulingRepository() {
     /** Those of the users who teach (Teacher, Methodologist): whose days off bind a study. */
     async teachingUsers(db: Db, userIds: readonly number[]): Promise<number[]> {
       if (userIds.length === 0) return [];
-      const rows = await db('users').select('id').whereIn('id', [...userIds]).whereIn('role_id', roleIdsOf('teaching')).orderBy('id');
+      const rows = await db('users')
+        .select('id')
+        .whereIn('id', [...userIds])
+        .whereIn('role_id', roleIdsOf('teaching'))
+        .orderBy('id');
       return rows.map((r) => r.id as number);
     },
     /** Whether the user exists with a teaching role (for the teacher-based slot listing). */
     async isTeacher(db: Db, userId: number): Promise<boolean> {
-      const row = await db('users').select('id').where('id', userId).whereIn('role_id', roleIdsOf('teaching')).first();
+      const row = await db('users')
+        .select('id')
+        .where('id', userId)
+        .whereIn('role_id', roleIdsOf('teaching'))
+        .first();
       return row !== undefined;
     },
   };

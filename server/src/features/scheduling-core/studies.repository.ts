@@ -83,8 +83,15 @@ export function createStudiesRepository(knex: Knex) {
      * The study with its participants. With `lock`, the study row is locked FOR UPDATE so that two
      * edits of one study (say a parent's transfer and a manager's save) apply one after the other.
      */
-    async find(db: Knex | Knex.Transaction, id: number, lock = false): Promise<StudyWithParticipants | undefined> {
-      const q = db('studies').select(...STUDY_COLUMNS).where('studies.id', id).first();
+    async find(
+      db: Knex | Knex.Transaction,
+      id: number,
+      lock = false,
+    ): Promise<StudyWithParticipants | undefined> {
+      const q = db('studies')
+        .select(...STUDY_COLUMNS)
+        .where('studies.id', id)
+        .first();
       if (lock) q.forUpdate();
       const study = (await q) as StudyRow | undefined;
       if (!study) return undefined;
@@ -94,7 +101,9 @@ export function createStudiesRepository(knex: Knex) {
     async update(trx: Knex.Transaction, id: number, patch: StudyPatch): Promise<void> {
       // The studies_sync_period trigger moves the participants' ranges in this same statement,
       // so an overlap surfaces here as SQLSTATE 23P01.
-      await trx('studies').where('id', id).update({ ...patch, updated_at: trx.fn.now() });
+      await trx('studies')
+        .where('id', id)
+        .update({ ...patch, updated_at: trx.fn.now() });
     },
 
     /**
@@ -102,9 +111,14 @@ export function createStudiesRepository(knex: Knex) {
      * False, before any write, when one of the ids is not a user (the trigger could not fill its role).
      */
     async replaceUsers(trx: Knex.Transaction, id: number, userIds: readonly number[]): Promise<boolean> {
-      const known = await trx('users').whereIn('id', [...userIds]).count<{ n: string }[]>({ n: '*' });
+      const known = await trx('users')
+        .whereIn('id', [...userIds])
+        .count<{ n: string }[]>({ n: '*' });
       if (Number(known[0]!.n) !== new Set(userIds).size) return false;
-      await trx('study_user').where('study_id', id).whereNotIn('user_id', [...userIds]).delete();
+      await trx('study_user')
+        .where('study_id', id)
+        .whereNotIn('user_id', [...userIds])
+        .delete();
       const kept = new Set((await participantsOf(trx, id)).map((p) => p.user_id));
       const added = userIds.filter((u) => !kept.has(u));
       // role_id and period are filled by the study_user_fill trigger.
@@ -116,8 +130,15 @@ export function createStudiesRepository(knex: Knex) {
      * Attaches packages to the student rows whose contract owns them (one per student); false when
      * one of them belongs to no student of the study.
      */
-    async setSubscriptions(trx: Knex.Transaction, id: number, subscriptionIds: readonly number[]): Promise<boolean> {
-      await trx('study_user').where('study_id', id).whereNotNull('subscription_id').update({ subscription_id: null });
+    async setSubscriptions(
+      trx: Knex.Transaction,
+      id: number,
+      subscriptionIds: readonly number[],
+    ): Promise<boolean> {
+      await trx('study_user')
+        .where('study_id', id)
+        .whereNotNull('subscription_id')
+        .update({ subscription_id: null });
       for (const subscriptionId of subscriptionIds) {
         const res = await trx.raw(
           `UPDATE study_user su SET subscription_id = s.id
@@ -143,15 +164,30 @@ export function createStudiesRepository(knex: Knex) {
     async present(id: number, auth: AuthState) {
       const row = await knex('studies')
         .select(...STUDY_COLUMNS)
-        .select(knex.raw('(SELECT count(*)::int FROM recordings r WHERE r.study_id = studies.id) AS recordings_count'))
+        .select(
+          knex.raw(
+            '(SELECT count(*)::int FROM recordings r WHERE r.study_id = studies.id) AS recordings_count',
+          ),
+        )
         .where('studies.id', id)
         .first();
       const users = knex('study_user')
         .join('users as pu', 'pu.id', 'study_user.user_id')
-        .select('pu.id', 'pu.firstname', 'pu.surname', 'pu.patronymic', 'pu.full_name', 'study_user.role_id', 'study_user.subscription_id')
+        .select(
+          'pu.id',
+          'pu.firstname',
+          'pu.surname',
+          'pu.patronymic',
+          'pu.full_name',
+          'study_user.role_id',
+          'study_user.subscription_id',
+        )
         .where('study_user.study_id', id)
         .orderBy('pu.id');
-      const readable = readScopeFor('user')(users, { knex, alias: 'pu', auth }) === false ? [] : ((await users) as PresentedUser[]);
+      const readable =
+        readScopeFor('user')(users, { knex, alias: 'pu', auth }) === false
+          ? []
+          : ((await users) as PresentedUser[]);
       return {
         ...(row as StudyRow & { recordings_count: number }),
         subscriptions_count: readable.filter((u) => u.subscription_id !== null).length,

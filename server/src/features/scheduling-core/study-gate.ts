@@ -1,10 +1,17 @@
 import type { Knex } from 'knex';
-import { gateRow, type Admitted, type LoadOptions, type SubjectLoader } from '../../platform/security/access-gate.js';
+import {
+  gateRow,
+  type Admitted,
+  type LoadOptions,
+  type SubjectLoader,
+} from '../../platform/security/access-gate.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import type { StudiesRepository, StudyWithParticipants } from './studies.repository.js';
 
 /** A study's condition attributes (READ_ATTRIBUTES.study): the ids of every participant. */
-export function studyAttributes(study: { participants: readonly { user_id: number }[] }): { user_ids: number[] } {
+export function studyAttributes(study: { participants: readonly { user_id: number }[] }): {
+  user_ids: number[];
+} {
   return { user_ids: study.participants.map((p) => p.user_id) };
 }
 

@@ -33,7 +33,11 @@ export function appHooks(knex: Knex): HookRegistry {
 }
 
 /** The auth state a session of this demo user would have (optionally switched to another role). */
-export async function authFor(knex: Knex, email: string, roleOverride: number | null = null): Promise<AuthState> {
+export async function authFor(
+  knex: Knex,
+  email: string,
+  roleOverride: number | null = null,
+): Promise<AuthState> {
   const repo = createAuthRepository(knex);
   const user = await repo.findUserByEmail(email);
   if (!user) throw new Error(`no demo user ${email}`);
@@ -55,7 +59,9 @@ export function hookedQuery(
   const ctx = { knex, alias, auth };
   const qb = knex(`${resource} as ${alias}`).select(`${alias}.*`);
   const declared = findResource(resource)?.computed ?? {};
-  const always = Object.entries(declared).filter(([, def]) => def.always).map(([name]) => name);
+  const always = Object.entries(declared)
+    .filter(([, def]) => def.always)
+    .map(([name]) => name);
   for (const name of new Set([...always, ...(opts.computed ?? [])])) {
     const attr = hooks.computed?.[name];
     if (!attr) throw new Error(`${resource} has no computed attribute ${name}`);
@@ -74,7 +80,11 @@ export async function visibleIds(knex: Knex, resource: HookedResource, auth: Aut
 }
 
 /** Ids returned by a plain SQL query (the expectation side of a scope test), sorted. */
-export async function idsOf(knex: Knex, sql: string, bindings: readonly Knex.RawBinding[] = []): Promise<number[]> {
+export async function idsOf(
+  knex: Knex,
+  sql: string,
+  bindings: readonly Knex.RawBinding[] = [],
+): Promise<number[]> {
   const res = await knex.raw(`SELECT DISTINCT id FROM (${sql}) x ORDER BY id`, [...bindings]);
   return res.rows.map((r: { id: number }) => r.id);
 }

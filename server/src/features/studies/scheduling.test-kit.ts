@@ -18,7 +18,13 @@ let seq = 0;
 export async function addUser(knex: Knex, roleId: number, name: string): Promise<number> {
   seq += 1;
   const [row] = await knex('users')
-    .insert({ role_id: roleId, firstname: name, surname: 'Тест', source_id: 1, email: `${name.toLowerCase()}.${seq}.${Date.now()}@example.com` })
+    .insert({
+      role_id: roleId,
+      firstname: name,
+      surname: 'Тест',
+      source_id: 1,
+      email: `${name.toLowerCase()}.${seq}.${Date.now()}@example.com`,
+    })
     .returning('id');
   return row.id as number;
 }
@@ -27,7 +33,9 @@ export async function addUser(knex: Knex, roleId: number, name: string): Promise
 export async function addSignedInUser(knex: Knex, url: string, roleId: number, name: string, lang = 'uk') {
   const id = await addUser(knex, roleId, name);
   const email = `user${id}.${Date.now()}@example.com`;
-  await knex('users').where({ id }).update({ email, password: await hashPassword('demo12345') });
+  await knex('users')
+    .where({ id })
+    .update({ email, password: await hashPassword('demo12345') });
   const client = new TestClient(url, lang);
   const res = await client.post('/login', { email, password: 'demo12345' });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
@@ -41,7 +49,11 @@ export async function addStudy(
   opts: { minutes?: number; subscriptionId?: number; missStatus?: number } = {},
 ): Promise<number> {
   const [row] = await knex('studies')
-    .insert({ start: start.toJSDate(), end: start.plus({ minutes: opts.minutes ?? 60 }).toJSDate(), miss_status: opts.missStatus ?? 0 })
+    .insert({
+      start: start.toJSDate(),
+      end: start.plus({ minutes: opts.minutes ?? 60 }).toJSDate(),
+      miss_status: opts.missStatus ?? 0,
+    })
     .returning('id');
   const id = row.id as number;
   await knex('study_user').insert(userIds.map((user_id) => ({ study_id: id, user_id })));
@@ -89,11 +101,24 @@ export async function createSchedulingFixture(knex: Knex): Promise<SchedulingFix
     .insert({ user_id: teacherId, start_at: kyivDay(-30).toJSDate(), end_at: null })
     .returning('id');
   await knex('workperiods').insert(
-    [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ schedule_id: schedule.id, weekday, start_time: '08:00:00', duration: 720 })),
+    [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      schedule_id: schedule.id,
+      weekday,
+      start_time: '08:00:00',
+      duration: 720,
+    })),
   );
-  await knex('offperiods').insert({ schedule_id: schedule.id, start_at: kyivDay(6).toJSDate(), end_at: kyivDay(7).toJSDate() });
-  const [contract] = await knex('contracts').insert({ student_id: childId, payer_id: parentId }).returning('id');
-  const [sub] = await knex('subscriptions').insert({ contract_id: contract.id, price_per_study: 30000 }).returning('id');
+  await knex('offperiods').insert({
+    schedule_id: schedule.id,
+    start_at: kyivDay(6).toJSDate(),
+    end_at: kyivDay(7).toJSDate(),
+  });
+  const [contract] = await knex('contracts')
+    .insert({ student_id: childId, payer_id: parentId })
+    .returning('id');
+  const [sub] = await knex('subscriptions')
+    .insert({ contract_id: contract.id, price_per_study: 30000 })
+    .returning('id');
   await knex('studies_templates').insert([
     { subscription_id: sub.id, weekday: kyivDay(3).weekday % 7, start_time: '10:00:00', duration: 60 },
     { subscription_id: sub.id, weekday: kyivDay(5).weekday % 7, start_time: '10:00:00', duration: 60 },
@@ -102,5 +127,16 @@ export async function createSchedulingFixture(knex: Knex): Promise<SchedulingFix
   const lastStudy = await addStudy(knex, kyivDay(5, 10), [teacherId, childId], { subscriptionId: sub.id });
   const pairStudy = await addStudy(knex, kyivDay(3, 14), [teacherId, childId, siblingId]);
   const busyStudy = await addStudy(knex, kyivDay(4, 15), [teacherId, strangerId]);
-  return { teacherId, parentId, childId, siblingId, strangerId, subscriptionId: sub.id, studyA, lastStudy, pairStudy, busyStudy };
+  return {
+    teacherId,
+    parentId,
+    childId,
+    siblingId,
+    strangerId,
+    subscriptionId: sub.id,
+    studyA,
+    lastStudy,
+    pairStudy,
+    busyStudy,
+  };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 async function handIds(sql: string, bindings: unknown[]): Promise<number[]> {
-  return (await srv.knex.raw(sql, bindings as never[])).rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
+  return (await srv.knex.raw(sql, bindings as never[])).rows
+    .map((r: { id: number }) => r.id)
+    .sort((a: number, b: number) => a - b);
 }
 
 describe('a user’s studies from a date', () => {
@@ -49,23 +51,37 @@ describe('a user’s studies from a date', () => {
   });
 
   it('also for a day filter, an end filter and through the packages relation', async () => {
-    const day = (await srv.knex.raw(
-      `SELECT to_char(s.start AT TIME ZONE '${TIME_ZONE}', 'YYYY-MM-DD') AS d FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ? ORDER BY s.start DESC LIMIT 1 OFFSET 3`,
-      [teacher],
-    )).rows[0].d as string;
-    const byDay = await admin.get(`/api/studies?withFilter[users.id]=${teacher}&filter[start]=${day}&select[]=id`);
+    const day = (
+      await srv.knex.raw(
+        `SELECT to_char(s.start AT TIME ZONE '${TIME_ZONE}', 'YYYY-MM-DD') AS d FROM studies s JOIN study_user su ON su.study_id = s.id WHERE su.user_id = ? ORDER BY s.start DESC LIMIT 1 OFFSET 3`,
+        [teacher],
+      )
+    ).rows[0].d as string;
+    const byDay = await admin.get(
+      `/api/studies?withFilter[users.id]=${teacher}&filter[start]=${day}&select[]=id`,
+    );
     const wantDay = await handIds(
       `SELECT s.id FROM studies s WHERE (s.start AT TIME ZONE '${TIME_ZONE}')::date = ?::date AND EXISTS (SELECT 1 FROM study_user su WHERE su.study_id = s.id AND su.user_id = ?)`,
       [day, teacher],
     );
     expect(wantDay.length).toBeGreaterThan(0);
-    expect(byDay.body.data.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b)).toEqual(wantDay);
+    expect(byDay.body.data.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b)).toEqual(
+      wantDay,
+    );
 
-    const sub = (await srv.knex('study_user').whereNotNull('subscription_id').first('subscription_id')).subscription_id;
+    const sub = (await srv.knex('study_user').whereNotNull('subscription_id').first('subscription_id'))
+      .subscription_id;
     const since = '2000-01-01';
-    const viaPackage = await admin.get(`/api/studies?withFilter[subscriptions.id]=${sub}&filterDatesStart[end]=${since}&select[]=id`);
-    const wantPackage = await handIds('SELECT DISTINCT study_id AS id FROM study_user WHERE subscription_id = ?', [sub]);
-    expect(viaPackage.body.data.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b)).toEqual(wantPackage);
+    const viaPackage = await admin.get(
+      `/api/studies?withFilter[subscriptions.id]=${sub}&filterDatesStart[end]=${since}&select[]=id`,
+    );
+    const wantPackage = await handIds(
+      'SELECT DISTINCT study_id AS id FROM study_user WHERE subscription_id = ?',
+      [sub],
+    );
+    expect(
+      viaPackage.body.data.map((s: { id: number }) => s.id).sort((a: number, b: number) => a - b),
+    ).toEqual(wantPackage);
   });
 });
 
@@ -81,43 +97,81 @@ describe("a family's flags of a group lesson (issue 27, point 2)", () => {
     parent = await srv.signInAs('Responsible');
     const parentId = (await k('users').where('email', 'parent@example.com').first('id')).id;
     child = (await k('users').where('email', 'student@example.com').first('id')).id;
-    const family = (await k('user_responsibles').where('responsible_id', parentId).select('child_id')).map((r) => r.child_id);
+    const family = (await k('user_responsibles').where('responsible_id', parentId).select('child_id')).map(
+      (r) => r.child_id,
+    );
     classmate = (await k('users').where('role_id', 4).whereNotIn('id', family).orderBy('id').first('id')).id;
     const pkg = async (student: number, price: number) => {
       const [c] = await k('contracts').insert({ student_id: student, payer_id: student }).returning('id');
-      return (await k('subscriptions').insert({ contract_id: c.id, price_per_study: price }).returning('id'))[0].id as number;
+      return (
+        await k('subscriptions').insert({ contract_id: c.id, price_per_study: price }).returning('id')
+      )[0].id as number;
     };
     const lesson = async (start: string, on: Array<[number, number]>) => {
-      const [s] = await k('studies').insert({ start, end: new Date(Date.parse(start) + 3_600_000) }).returning('id');
+      const [s] = await k('studies')
+        .insert({ start, end: new Date(Date.parse(start) + 3_600_000) })
+        .returning('id');
       await k('study_user').insert({ study_id: s.id, user_id: teacher });
-      for (const [user, sub] of on) await k('study_user').insert({ study_id: s.id, user_id: user, subscription_id: sub });
+      for (const [user, sub] of on)
+        await k('study_user').insert({ study_id: s.id, user_id: user, subscription_id: sub });
       return s.id as number;
     };
     // The child on a free package, the classmate on an unpaid one, and only the classmate has a report.
-    const childFree = await lesson('2033-03-07T10:00:00Z', [[child, await pkg(child, 0)], [classmate, await pkg(classmate, 20000)]]);
-    await k('study_reports').insert({ study_id: childFree, user_id: classmate, created_by: teacher, subject: 'Тема', content: 'x'.repeat(170) });
+    const childFree = await lesson('2033-03-07T10:00:00Z', [
+      [child, await pkg(child, 0)],
+      [classmate, await pkg(classmate, 20000)],
+    ]);
+    await k('study_reports').insert({
+      study_id: childFree,
+      user_id: classmate,
+      created_by: teacher,
+      subject: 'Тема',
+      content: 'x'.repeat(170),
+    });
     // The child's unpaid package goes on after it; the classmate's free one ends with it.
     const childUnpaid = await pkg(child, 20000);
-    const classmateFree = await lesson('2033-03-14T10:00:00Z', [[child, childUnpaid], [classmate, await pkg(classmate, 0)]]);
+    const classmateFree = await lesson('2033-03-14T10:00:00Z', [
+      [child, childUnpaid],
+      [classmate, await pkg(classmate, 0)],
+    ]);
     await lesson('2033-03-21T10:00:00Z', [[child, childUnpaid]]);
     // An ended lesson: the child's report is written, the classmate's is not.
-    const ended = await lesson('2001-03-05T10:00:00Z', [[child, await pkg(child, 0)], [classmate, await pkg(classmate, 0)]]);
-    await k('study_reports').insert({ study_id: ended, user_id: child, created_by: teacher, subject: 'Тема', content: 'x'.repeat(170) });
+    const ended = await lesson('2001-03-05T10:00:00Z', [
+      [child, await pkg(child, 0)],
+      [classmate, await pkg(classmate, 0)],
+    ]);
+    await k('study_reports').insert({
+      study_id: ended,
+      user_id: child,
+      created_by: teacher,
+      subject: 'Тема',
+      content: 'x'.repeat(170),
+    });
     lessons = { childFree, classmateFree, ended };
   });
 
   const flagsAs = async (client: TestClient) => {
     const ids = Object.values(lessons).join('|');
-    const res = await client.get(`/api/studies?select[]=id&${FLAGS.map((f) => `select[]=${f}`).join('&')}&filter[id]=${ids}`);
+    const res = await client.get(
+      `/api/studies?select[]=id&${FLAGS.map((f) => `select[]=${f}`).join('&')}&filter[id]=${ids}`,
+    );
     expect(res.status).toBe(200);
     const by = new Map(res.body.data.map((r: { id: number }) => [r.id, r]));
-    return Object.fromEntries(Object.entries(lessons).map(([name, id]) => [name, by.get(id)])) as Record<keyof typeof lessons, Record<string, boolean>>;
+    return Object.fromEntries(Object.entries(lessons).map(([name, id]) => [name, by.get(id)])) as Record<
+      keyof typeof lessons,
+      Record<string, boolean>
+    >;
   };
 
   it('are computed over the lesson’s students the family may read, not the classmate’s', async () => {
     const family = await flagsAs(parent);
     expect(family.childFree).toMatchObject({ isPaid: true, studyReportCheck: false });
-    expect(family.classmateFree).toMatchObject({ isBonus: false, isLast: false, isFullStudyReportNeeded: false, isPaid: false });
+    expect(family.classmateFree).toMatchObject({
+      isBonus: false,
+      isLast: false,
+      isFullStudyReportNeeded: false,
+      isPaid: false,
+    });
     expect(family.ended).toMatchObject({ isNoReport: false, studyReportCheck: true });
     // Staff see the lesson as a whole.
     const staff = await flagsAs(admin);
@@ -127,13 +181,22 @@ describe("a family's flags of a group lesson (issue 27, point 2)", () => {
   });
 
   it("answer no probe of a classmate's report, and no students count or template fit to a family", async () => {
-    const probe = (client: TestClient) => client.get(`/api/studies?select[]=id&filter[studyReportCheck]=1&filter[id]=${lessons.childFree}`);
+    const probe = (client: TestClient) =>
+      client.get(`/api/studies?select[]=id&filter[studyReportCheck]=1&filter[id]=${lessons.childFree}`);
     expect((await probe(parent)).body.data).toEqual([]);
     expect((await probe(admin)).body.data.map((r: { id: number }) => r.id)).toEqual([lessons.childFree]);
     for (const name of ['students_count', 'is_off_template']) {
-      expect((await parent.get(`/api/studies?select[]=id&select[]=${name}&filter[id]=${lessons.childFree}`)).status).toBe(403);
-      expect((await parent.get(`/api/studies?select[]=id&filter[${name}]=1&filter[id]=${lessons.childFree}`)).status).toBe(403);
-      expect((await admin.get(`/api/studies?select[]=id&select[]=${name}&filter[id]=${lessons.childFree}`)).status).toBe(200);
+      expect(
+        (await parent.get(`/api/studies?select[]=id&select[]=${name}&filter[id]=${lessons.childFree}`))
+          .status,
+      ).toBe(403);
+      expect(
+        (await parent.get(`/api/studies?select[]=id&filter[${name}]=1&filter[id]=${lessons.childFree}`))
+          .status,
+      ).toBe(403);
+      expect(
+        (await admin.get(`/api/studies?select[]=id&select[]=${name}&filter[id]=${lessons.childFree}`)).status,
+      ).toBe(200);
     }
   });
 });

@@ -11,9 +11,10 @@ export const studiesTableHooks: ResourceHooks = {
     /** Participants who take part as students (the role snapshot of study_user): study_user_pkey. */
     students_count: {
       sql: (ctx) =>
-        ctx.knex.raw(`(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.study_id = ${quotedAlias(ctx)}.id AND ssc_su.role_id = ?)::int`, [
-          ROLE.Student,
-        ]),
+        ctx.knex.raw(
+          `(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.study_id = ${quotedAlias(ctx)}.id AND ssc_su.role_id = ?)::int`,
+          [ROLE.Student],
+        ),
     },
   },
 };

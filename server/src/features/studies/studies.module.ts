@@ -32,7 +32,9 @@ export interface StudiesServices {
  * The study commands (update, move to end, the create guard) and the studies resource's SQL:
  * computed attributes (isPaid, students_count…), the row scope, and the generic create's writes.
  */
-export function createStudiesModule(deps: StudiesModuleDeps): FeatureModule<StudiesServices> & { services: StudiesServices } {
+export function createStudiesModule(
+  deps: StudiesModuleDeps,
+): FeatureModule<StudiesServices> & { services: StudiesServices } {
   const { knex, studies, slots, freeSlots, transfer, now } = deps;
   const updater = createStudyUpdateService({ knex, studies, transfer, now });
   const moveToEnd = createMoveToEndService({ knex, studies, freeSlots, updater });

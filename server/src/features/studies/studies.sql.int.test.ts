@@ -4,7 +4,14 @@ import { DEMO_ACCOUNTS, useTestDatabase } from '../../../test/harness.test-kit.j
 import { authFor, hookedQuery, idsOf, visibleIds } from './hooked-query.test-kit.js';
 import type { AuthState } from '../auth/auth-user.js';
 
-const FLAGS = ['isPaid', 'isLast', 'isBonus', 'studyReportCheck', 'isNoReport', 'isFullStudyReportNeeded'] as const;
+const FLAGS = [
+  'isPaid',
+  'isLast',
+  'isBonus',
+  'studyReportCheck',
+  'isNoReport',
+  'isFullStudyReportNeeded',
+] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
 
 const { knex } = useTestDatabase();
@@ -14,7 +21,11 @@ let ids: { teacher: number; student: number; otherStudent: number; manager: numb
 beforeAll(async () => {
   admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
   const id = async (email: string) => (await knex('users').where({ email }).first('id')).id as number;
-  const other = await knex('users').where({ role_id: ROLE.Student }).whereNot({ email: DEMO_ACCOUNTS.Student }).orderBy('id').first('id');
+  const other = await knex('users')
+    .where({ role_id: ROLE.Student })
+    .whereNot({ email: DEMO_ACCOUNTS.Student })
+    .orderBy('id')
+    .first('id');
   ids = {
     teacher: await id(DEMO_ACCOUNTS.Teacher),
     student: await id(DEMO_ACCOUNTS.Student),
@@ -34,24 +45,39 @@ async function flag(name: keyof Flags, studyIds: number[]): Promise<boolean[]> {
 }
 
 /** A package for one student: a contract, a subscription, studies in weekly steps from `from`. */
-async function makePackage(o: { studentId: number; price: number; from: string; count: number; group?: number[] }) {
-  const [contract] = await knex('contracts').insert({ student_id: o.studentId, payer_id: o.studentId }).returning('id');
-  const [sub] = await knex('subscriptions').insert({ contract_id: contract.id, price_per_study: o.price }).returning('id');
+async function makePackage(o: {
+  studentId: number;
+  price: number;
+  from: string;
+  count: number;
+  group?: number[];
+}) {
+  const [contract] = await knex('contracts')
+    .insert({ student_id: o.studentId, payer_id: o.studentId })
+    .returning('id');
+  const [sub] = await knex('subscriptions')
+    .insert({ contract_id: contract.id, price_per_study: o.price })
+    .returning('id');
   const studyIds: number[] = o.group ?? [];
   if (!o.group) {
     for (let i = 0; i < o.count; i++) {
       const start = new Date(Date.parse(o.from) + i * 7 * 86_400_000);
-      const [s] = await knex('studies').insert({ start, end: new Date(start.getTime() + 3_600_000) }).returning('id');
+      const [s] = await knex('studies')
+        .insert({ start, end: new Date(start.getTime() + 3_600_000) })
+        .returning('id');
       await knex('study_user').insert({ study_id: s.id, user_id: ids.teacher, role_id: ROLE.Teacher });
       studyIds.push(s.id);
     }
   }
-  for (const sid of studyIds) await knex('study_user').insert({ study_id: sid, user_id: o.studentId, subscription_id: sub.id });
+  for (const sid of studyIds)
+    await knex('study_user').insert({ study_id: sid, user_id: o.studentId, subscription_id: sub.id });
   return { contractId: contract.id as number, subscriptionId: sub.id as number, studyIds };
 }
 
 const invoice = (subscriptionId: number, amount: number, paid: boolean) =>
-  knex('invoices').insert({ subscription_id: subscriptionId, amount, payed_at: paid ? new Date() : null }).returning('id');
+  knex('invoices')
+    .insert({ subscription_id: subscriptionId, amount, payed_at: paid ? new Date() : null })
+    .returning('id');
 
 describe('studies scope', () => {
   const studiesOf = (userIds: number[]) =>
@@ -77,7 +103,9 @@ describe('studies scope', () => {
   it('Administrator and Manager see every study; Lead, Guest and a switched-to Responsible none', async () => {
     const total = Number((await knex('studies').count({ n: '*' }))[0].n);
     expect((await visibleIds(knex, 'studies', admin)).length).toBe(total);
-    expect((await visibleIds(knex, 'studies', await authFor(knex, DEMO_ACCOUNTS.Manager))).length).toBe(total);
+    expect((await visibleIds(knex, 'studies', await authFor(knex, DEMO_ACCOUNTS.Manager))).length).toBe(
+      total,
+    );
     for (const role of [ROLE.Lead, ROLE.Guest, ROLE.Responsible]) {
       const switched = await authFor(knex, DEMO_ACCOUNTS.Administrator, role);
       expect(hookedQuery(knex, 'studies', switched)).toBeNull();
@@ -93,7 +121,12 @@ describe('studies scope', () => {
 
 describe('isPaid, isLast and the money behind them', () => {
   it('studies are paid in start order up to floor(paid / price), and flip when an invoice is paid', async () => {
-    const p = await makePackage({ studentId: ids.student, price: 30000, from: '2031-01-06T10:00:00Z', count: 4 });
+    const p = await makePackage({
+      studentId: ids.student,
+      price: 30000,
+      from: '2031-01-06T10:00:00Z',
+      count: 4,
+    });
     expect(await flag('isPaid', p.studyIds)).toEqual([false, false, false, false]);
     await invoice(p.subscriptionId, 45000, true); // 1.5 studies: only the first is covered
     const [unpaid] = await invoice(p.subscriptionId, 75000, false);
@@ -103,7 +136,12 @@ describe('isPaid, isLast and the money behind them', () => {
   });
 
   it('isLast marks exactly the last study of the package', async () => {
-    const p = await makePackage({ studentId: ids.student, price: 30000, from: '2031-03-03T10:00:00Z', count: 3 });
+    const p = await makePackage({
+      studentId: ids.student,
+      price: 30000,
+      from: '2031-03-03T10:00:00Z',
+      count: 3,
+    });
     expect(await flag('isLast', p.studyIds)).toEqual([false, false, true]);
   });
 
@@ -113,15 +151,30 @@ describe('isPaid, isLast and the money behind them', () => {
       .whereNotNull('su.subscription_id')
       .select('su.subscription_id');
     const lastPerSubscription = new Map<number, number>();
-    for (const r of rows) lastPerSubscription.set(r.subscription_id, (lastPerSubscription.get(r.subscription_id) ?? 0) + (r.isLast ? 1 : 0));
+    for (const r of rows)
+      lastPerSubscription.set(
+        r.subscription_id,
+        (lastPerSubscription.get(r.subscription_id) ?? 0) + (r.isLast ? 1 : 0),
+      );
     const subscriptions = Number((await knex('subscriptions').count({ n: '*' }))[0].n);
     expect(lastPerSubscription.size).toBe(subscriptions);
     expect([...lastPerSubscription.values()].every((n) => n === 1)).toBe(true);
   });
 
   it('a group study is paid only when every student is covered', async () => {
-    const a = await makePackage({ studentId: ids.student, price: 20000, from: '2031-05-05T10:00:00Z', count: 1 });
-    const b = await makePackage({ studentId: ids.otherStudent, price: 20000, from: '', count: 0, group: a.studyIds });
+    const a = await makePackage({
+      studentId: ids.student,
+      price: 20000,
+      from: '2031-05-05T10:00:00Z',
+      count: 1,
+    });
+    const b = await makePackage({
+      studentId: ids.otherStudent,
+      price: 20000,
+      from: '',
+      count: 0,
+      group: a.studyIds,
+    });
     await invoice(a.subscriptionId, 20000, true);
     expect(await flag('isPaid', a.studyIds)).toEqual([false]);
     await invoice(b.subscriptionId, 20000, true);
@@ -142,8 +195,13 @@ describe('isPaid, isLast and the money behind them', () => {
   it('a free package (price 0) is paid and bonus; so is a study of the bonus type', async () => {
     const p = await makePackage({ studentId: ids.student, price: 0, from: '2031-09-01T10:00:00Z', count: 2 });
     const flags = await flagsOf(p.studyIds);
-    expect(p.studyIds.map((s) => [flags.get(s)!.isPaid, flags.get(s)!.isBonus])).toEqual([[true, true], [true, true]]);
-    const [bonus] = await knex('studies').insert({ start: '2031-10-01T10:00:00Z', end: '2031-10-01T11:00:00Z', type_id: 6 }).returning('id');
+    expect(p.studyIds.map((s) => [flags.get(s)!.isPaid, flags.get(s)!.isBonus])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    const [bonus] = await knex('studies')
+      .insert({ start: '2031-10-01T10:00:00Z', end: '2031-10-01T11:00:00Z', type_id: 6 })
+      .returning('id');
     expect(await flag('isBonus', [bonus.id])).toEqual([true]);
     const demo = await knex('studies').where({ type_id: 1 }).first('id');
     expect(await flag('isBonus', [demo.id])).toEqual([false]);
@@ -160,7 +218,9 @@ describe('isPaid, isLast and the money behind them', () => {
         ON x.study_id = su.study_id AND x.subscription_id = su.subscription_id
       WHERE NOT EXISTS (SELECT 1 FROM study_user n WHERE n.study_id = su.study_id AND n.role_id = 4 AND n.subscription_id IS NULL)
       GROUP BY su.study_id`);
-    const expected = new Map<number, boolean>(res.rows.map((r: { study_id: number; paid: boolean }) => [r.study_id, r.paid]));
+    const expected = new Map<number, boolean>(
+      res.rows.map((r: { study_id: number; paid: boolean }) => [r.study_id, r.paid]),
+    );
     const actual = await flagsOf([...expected.keys()]);
     const mismatches = [...expected].filter(([sid, paid]) => actual.get(sid)!.isPaid !== paid);
     expect(mismatches).toEqual([]);
@@ -173,26 +233,46 @@ describe('report flags', () => {
   async function pastStudy(o: { start: string; students: number[]; missStatus?: number; trial?: boolean }) {
     const start = new Date(o.start);
     const [s] = await knex('studies')
-      .insert({ start, end: new Date(start.getTime() + 3_600_000), miss_status: o.missStatus ?? 0, trial: o.trial ?? false })
+      .insert({
+        start,
+        end: new Date(start.getTime() + 3_600_000),
+        miss_status: o.missStatus ?? 0,
+        trial: o.trial ?? false,
+      })
       .returning('id');
     await knex('study_user').insert({ study_id: s.id, user_id: ids.teacher });
     for (const u of o.students) await knex('study_user').insert({ study_id: s.id, user_id: u });
     return s.id as number;
   }
   const report = (studyId: number, userId: number) =>
-    knex('study_reports').insert({ study_id: studyId, user_id: userId, created_by: ids.teacher, subject: 'Тема', content: 'x'.repeat(170) });
+    knex('study_reports').insert({
+      study_id: studyId,
+      user_id: userId,
+      created_by: ids.teacher,
+      subject: 'Тема',
+      content: 'x'.repeat(170),
+    });
 
   it('an ended study without a report is flagged until the report is written', async () => {
     const sid = await pastStudy({ start: '2001-02-05T10:00:00Z', students: [ids.student] });
-    expect([await flag('studyReportCheck', [sid]), await flag('isNoReport', [sid])]).toEqual([[false], [true]]);
+    expect([await flag('studyReportCheck', [sid]), await flag('isNoReport', [sid])]).toEqual([
+      [false],
+      [true],
+    ]);
     await report(sid, ids.student);
-    expect([await flag('studyReportCheck', [sid]), await flag('isNoReport', [sid])]).toEqual([[true], [false]]);
+    expect([await flag('studyReportCheck', [sid]), await flag('isNoReport', [sid])]).toEqual([
+      [true],
+      [false],
+    ]);
   });
 
   it('a group study still misses a report while one student has none', async () => {
     const sid = await pastStudy({ start: '2001-02-12T10:00:00Z', students: [ids.student, ids.otherStudent] });
     await report(sid, ids.student);
-    expect([await flag('studyReportCheck', [sid]), await flag('isNoReport', [sid])]).toEqual([[true], [true]]);
+    expect([await flag('studyReportCheck', [sid]), await flag('isNoReport', [sid])]).toEqual([
+      [true],
+      [true],
+    ]);
   });
 
   it('a miss, a future study and a study without students need no report', async () => {
@@ -204,7 +284,12 @@ describe('report flags', () => {
 
   it('a full report is needed after a trial and after the last study of a package, never for a miss', async () => {
     const trial = await pastStudy({ start: '2001-03-05T10:00:00Z', students: [ids.student], trial: true });
-    const p = await makePackage({ studentId: ids.student, price: 30000, from: '2031-11-03T10:00:00Z', count: 3 });
+    const p = await makePackage({
+      studentId: ids.student,
+      price: 30000,
+      from: '2031-11-03T10:00:00Z',
+      count: 3,
+    });
     expect(await flag('isFullStudyReportNeeded', [trial, ...p.studyIds])).toEqual([true, false, false, true]);
     await knex('studies').where({ id: p.studyIds[2] }).update({ miss_status: 1 });
     expect(await flag('isFullStudyReportNeeded', [p.studyIds[2]!])).toEqual([false]);

@@ -272,7 +272,11 @@ export const studiesComputed: Record<string, ComputedAttribute> = {
     page: studiesPage.studyReportCheck,
     sql: (ctx) => {
       const own = ownStudents(ctx, 'sr_r.user_id');
-      return raw(ctx, existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id${own.sql}`), own.bindings);
+      return raw(
+        ctx,
+        existsSql(`FROM study_reports sr_r WHERE sr_r.study_id = ${quotedAlias(ctx)}.id${own.sql}`),
+        own.bindings,
+      );
     },
   },
   /**

@@ -23,7 +23,10 @@ export const studyWriteHooks: WriteHooks = {
   relations: {
     subscriptions: async (trx, studyId, value) => {
       const ids = Array.isArray(value) ? (value as number[]) : [];
-      await trx('study_user').where('study_id', studyId).whereNotNull('subscription_id').update({ subscription_id: null });
+      await trx('study_user')
+        .where('study_id', studyId)
+        .whereNotNull('subscription_id')
+        .update({ subscription_id: null });
       for (const subscriptionId of ids) {
         // The student row whose contract owns the package gets it; none = not a participant's package.
         const res = await trx.raw(

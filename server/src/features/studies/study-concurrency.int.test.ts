@@ -1,7 +1,14 @@
 import { ROLE } from '@school/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
-import { addSignedInUser, addStudy, addUser, createSchedulingFixture, kyivDay, type SchedulingFixture } from './scheduling.test-kit.js';
+import {
+  addSignedInUser,
+  addStudy,
+  addUser,
+  createSchedulingFixture,
+  kyivDay,
+  type SchedulingFixture,
+} from './scheduling.test-kit.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -13,12 +20,14 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 describe('one slot, many takers', () => {
-  it('50 simultaneous moves of different students\' studies into one slot: exactly one wins, 49 get 409', async () => {
+  it("50 simultaneous moves of different students' studies into one slot: exactly one wins, 49 get 409", async () => {
     // 50 studies of one teacher with 50 different students, spread over days +20 … +24.
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
       const student = await addUser(srv.knex, ROLE.Student, `Учень${i}`);
-      ids.push(await addStudy(srv.knex, kyivDay(20 + Math.floor(i / 10), 8 + (i % 10)), [fx.teacherId, student]));
+      ids.push(
+        await addStudy(srv.knex, kyivDay(20 + Math.floor(i / 10), 8 + (i % 10)), [fx.teacherId, student]),
+      );
     }
     const [admin, manager] = await Promise.all([srv.signInAs('Administrator'), srv.signInAs('Manager')]);
     const slot = kyivDay(10, 12);
@@ -29,13 +38,17 @@ describe('one slot, many takers', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'slot_taken')).toBe(true);
-    const there = await srv.knex('study_user')
+    const there = await srv
+      .knex('study_user')
       .where('user_id', fx.teacherId)
       .whereRaw('period && tstzrange(?, ?)', [slot.toJSDate(), slot.plus({ hours: 1 }).toJSDate()])
       .count<{ count: string }[]>('* as count');
     expect(Number(there[0]!.count)).toBe(1);
     // Only the winner's move is in the history.
-    const history = await srv.knex('study_date_changes').whereIn('study_id', ids).count<{ count: string }[]>('* as count');
+    const history = await srv
+      .knex('study_date_changes')
+      .whereIn('study_id', ids)
+      .count<{ count: string }[]>('* as count');
     expect(Number(history[0]!.count)).toBe(1);
   });
 
@@ -69,9 +82,13 @@ describe('one slot, many takers', () => {
       ]);
       expect([a.status, b.status].sort(), `${a.text} ${b.text}`).toEqual([200, 409]);
       expect((a.status === 409 ? a : b).body.code).toBe('slot_taken');
-      const held = await srv.knex('study_user')
+      const held = await srv
+        .knex('study_user')
         .where('user_id', fx.teacherId)
-        .whereRaw('period && tstzrange(?, ?)', [kyivDay(4, 8 + round).toJSDate(), kyivDay(4, 9 + round).toJSDate()])
+        .whereRaw('period && tstzrange(?, ?)', [
+          kyivDay(4, 8 + round).toJSDate(),
+          kyivDay(4, 9 + round).toJSDate(),
+        ])
         .count<{ count: string }[]>('* as count');
       expect(Number(held[0]!.count)).toBe(1);
     }

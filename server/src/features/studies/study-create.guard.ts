@@ -14,7 +14,11 @@ import { refusal } from '../../platform/http/refusal.errors.js';
  * `start`) unless the form says to ignore off periods. A body the form schema refuses is left to
  * the generic create, which answers its field errors.
  */
-export function studyCreateGuard(deps: { knex: Knex; slots: SchedulingRepository; transfer: StudyTransferService }) {
+export function studyCreateGuard(deps: {
+  knex: Knex;
+  slots: SchedulingRepository;
+  transfer: StudyTransferService;
+}) {
   return async (ctx: Context, next: Next) => {
     const auth = authOf(ctx);
     const parsed = studyFormSchema.safeParse(ctx.request.body ?? {});

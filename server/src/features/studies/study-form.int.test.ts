@@ -25,7 +25,16 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const ms = (v: string) => new Date(v).getTime();
-type StudyAnswer = { id: number; start: string; end: string; type_id: number; trial: boolean; comment: string | null; users: Array<{ id: number }>; subscriptions: Array<{ id: number }> };
+type StudyAnswer = {
+  id: number;
+  start: string;
+  end: string;
+  type_id: number;
+  trial: boolean;
+  comment: string | null;
+  users: Array<{ id: number }>;
+  subscriptions: Array<{ id: number }>;
+};
 
 describe('create and duplicate', () => {
   it('creates a study from the form: participants, package, end = start + duration', async () => {
@@ -56,7 +65,10 @@ describe('create and duplicate', () => {
       trial: original.trial ? 1 : 0,
       comment: original.comment ?? '',
     };
-    const res = await admin.post('/api/studies?with[]=users&with[]=subscriptions', { ...copy, start: kyivDay(12, 16).toISO() });
+    const res = await admin.post('/api/studies?with[]=users&with[]=subscriptions', {
+      ...copy,
+      start: kyivDay(12, 16).toISO(),
+    });
     expect(res.status, res.text).toBe(201);
     const dup: StudyAnswer = res.body.data;
     expect(dup.id).not.toBe(original.id);
@@ -69,10 +81,20 @@ describe('create and duplicate', () => {
   });
 
   it('refuses a teacher’s day off (uk, ru) unless ignore_offperiods', async () => {
-    const body = { users: [fx.teacherId, fx.strangerId], start: kyivDay(6, 11).toISO(), duration: 60, type_id: 1, trial: 0 };
+    const body = {
+      users: [fx.teacherId, fx.strangerId],
+      start: kyivDay(6, 11).toISO(),
+      duration: 60,
+      type_id: 1,
+      trial: 0,
+    };
     const res = await admin.post('/api/studies', body);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'in_off_period', message: uk.create.in_off_period, errors: { start: [uk.create.in_off_period] } });
+    expect(res.body).toMatchObject({
+      code: 'in_off_period',
+      message: uk.create.in_off_period,
+      errors: { start: [uk.create.in_off_period] },
+    });
     const adminRu = await srv.signInAs('Administrator', 'ru');
     expect((await adminRu.post('/api/studies', body)).body.message).toBe(ru.create.in_off_period);
     const forced = await admin.post('/api/studies', { ...body, ignore_offperiods: 1 });
@@ -80,7 +102,9 @@ describe('create and duplicate', () => {
     // The generic create still answers the form's own field errors.
     const invalid = await admin.post('/api/studies', { users: [fx.teacherId], start: 'soon' });
     expect(invalid.status).toBe(422);
-    expect(Object.keys(invalid.body.errors)).toEqual(expect.arrayContaining(['start', 'duration', 'type_id', 'trial']));
+    expect(Object.keys(invalid.body.errors)).toEqual(
+      expect.arrayContaining(['start', 'duration', 'type_id', 'trial']),
+    );
     // Without create study the guard says nothing: the generic create answers 403.
     const teacher = await srv.signInAs('Teacher');
     expect((await teacher.post('/api/studies', body)).status).toBe(403);
@@ -91,7 +115,13 @@ describe('one schema per study command (issue 28)', () => {
   it('answers a duration past a day alike when creating and when editing: 422 on duration, nothing written', async () => {
     const id = await addStudy(srv.knex, kyivDay(14, 12), [fx.teacherId, fx.childId]);
     const before = await srv.knex('studies').count({ n: '*' }).first();
-    const create = await admin.post('/api/studies', { users: [fx.teacherId, fx.childId], start: kyivDay(15, 10).toISO(), duration: 1441, type_id: 1, trial: 0 });
+    const create = await admin.post('/api/studies', {
+      users: [fx.teacherId, fx.childId],
+      start: kyivDay(15, 10).toISO(),
+      duration: 1441,
+      type_id: 1,
+      trial: 0,
+    });
     const update = await admin.patch(`/api/studies/${id}`, { duration: 1441 });
     for (const res of [create, update]) {
       expect(res.status, res.text).toBe(422);
@@ -107,9 +137,21 @@ describe('one schema per study command (issue 28)', () => {
 
   it('refuses an unknown initiator alike when creating and when editing', async () => {
     const id = await addStudy(srv.knex, kyivDay(16, 12), [fx.teacherId, fx.childId]);
-    const body = { users: [fx.teacherId, fx.childId], start: kyivDay(17, 10).toISO(), duration: 60, type_id: 1, trial: 0, initiated_by: 9, change_comment: 'x' };
+    const body = {
+      users: [fx.teacherId, fx.childId],
+      start: kyivDay(17, 10).toISO(),
+      duration: 60,
+      type_id: 1,
+      trial: 0,
+      initiated_by: 9,
+      change_comment: 'x',
+    };
     const create = await admin.post('/api/studies', body);
-    const update = await admin.patch(`/api/studies/${id}`, { start: kyivDay(16, 14).toISO(), initiated_by: 9, change_comment: 'x' });
+    const update = await admin.patch(`/api/studies/${id}`, {
+      start: kyivDay(16, 14).toISO(),
+      initiated_by: 9,
+      change_comment: 'x',
+    });
     for (const res of [create, update]) {
       expect(res.status, res.text).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual(['initiated_by']);
@@ -120,10 +162,17 @@ describe('one schema per study command (issue 28)', () => {
 describe('the date-change block of a move', () => {
   it('needs initiated_by when the block is sent and the move is shown in the history', async () => {
     const id = await addStudy(srv.knex, kyivDay(13, 12), [fx.teacherId, fx.strangerId]);
-    const res = await admin.patch(`/api/studies/${id}`, { start: kyivDay(13, 14).toISO(), change_comment: 'Прохання батьків' });
+    const res = await admin.patch(`/api/studies/${id}`, {
+      start: kyivDay(13, 14).toISO(),
+      change_comment: 'Прохання батьків',
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('initiated_by');
-    const hidden = await admin.patch(`/api/studies/${id}`, { start: kyivDay(13, 14).toISO(), change_comment: 'Тихо', show_in_history: 0 });
+    const hidden = await admin.patch(`/api/studies/${id}`, {
+      start: kyivDay(13, 14).toISO(),
+      change_comment: 'Тихо',
+      show_in_history: 0,
+    });
     expect(hidden.status, hidden.text).toBe(200);
   });
 });
@@ -132,7 +181,10 @@ describe('POST /api/studies/:id/move-to-end', () => {
   it('moves the study to the package’s next template slot and records the move', async () => {
     const next = await admin.get(`/api/subscriptions/${fx.subscriptionId}/next-study-date`);
     expect(next.status).toBe(200);
-    const res = await admin.post(`/api/studies/${fx.studyA}/move-to-end`, { initiated_by: 2, change_comment: 'Викладач на лікарняному' });
+    const res = await admin.post(`/api/studies/${fx.studyA}/move-to-end`, {
+      initiated_by: 2,
+      change_comment: 'Викладач на лікарняному',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.meta.next_date).toBe(next.body.next_date);
     expect(ms(res.body.data.start)).toBe(ms(next.body.next_date));
@@ -144,7 +196,11 @@ describe('POST /api/studies/:id/move-to-end', () => {
     expect(start.toMillis()).toBeGreaterThan(kyivDay(12, 16).toMillis());
     expect(start.toMillis()).toBeLessThan(kyivDay(20).toMillis());
     const [row] = await srv.knex('study_date_changes').where({ study_id: fx.studyA });
-    expect(row).toMatchObject({ initiated_by: 2, change_comment: 'Викладач на лікарняному', show_in_history: true });
+    expect(row).toMatchObject({
+      initiated_by: 2,
+      change_comment: 'Викладач на лікарняному',
+      show_in_history: true,
+    });
     expect(row.start_old.getTime()).toBe(kyivDay(3, 10).toMillis());
   });
 
@@ -157,11 +213,14 @@ describe('POST /api/studies/:id/move-to-end', () => {
     expect(single.status).toBe(422);
     expect(single.body).toMatchObject({ code: 'no_subscription', message: uk.move_to_end.no_subscription });
     const teacher = await srv.signInAs('Teacher');
-    const demoTeacherStudy = await srv.knex('study_user as su')
+    const demoTeacherStudy = await srv
+      .knex('study_user as su')
       .join('users as u', 'u.id', 'su.user_id')
       .where('u.email', 'teacher@example.com')
       .first('su.study_id');
-    expect((await teacher.post(`/api/studies/${demoTeacherStudy.study_id}/move-to-end`, {})).status).toBe(403);
+    expect((await teacher.post(`/api/studies/${demoTeacherStudy.study_id}/move-to-end`, {})).status).toBe(
+      403,
+    );
     expect((await admin.post('/api/studies/99999999/move-to-end', {})).status).toBe(404);
   });
 });
@@ -172,7 +231,10 @@ describe('studies table price total', () => {
     const query = `filterDatesStart[start]=${from}`;
     const all = await admin.get(`/api/studies?${query}&select[]=id&select[]=price_total`);
     expect(all.status, all.text).toBe(200);
-    const expected = (all.body.data as Array<{ price_total: number }>).reduce((sum, row) => sum + Number(row.price_total), 0);
+    const expected = (all.body.data as Array<{ price_total: number }>).reduce(
+      (sum, row) => sum + Number(row.price_total),
+      0,
+    );
     expect(expected).toBeGreaterThan(0);
     // One row per page: the footer still speaks for all of them.
     const total = await admin.get(`/api/studies/price-total?${query}&page=1&perpage=1`);

@@ -28,13 +28,26 @@ export type MoveToEndInput = StudyMoveToEndInput;
 export function createMoveToEndService(deps: MoveToEndDeps) {
   return {
     async move(auth: AuthState, studyId: number, input: MoveToEndInput) {
-      const { row: study } = await gateStudy(deps.studies, deps.knex, auth, studyId, { action: 'update', field: 'start' });
+      const { row: study } = await gateStudy(deps.studies, deps.knex, auth, studyId, {
+        action: 'update',
+        field: 'start',
+      });
       // The checkbox exists only for a study with exactly one subscription and no billed miss.
-      const packages = [...new Set(study.participants.flatMap((p) => (p.subscription_id === null ? [] : [p.subscription_id])))];
-      if (packages.length !== 1) throw refusal('subscriptions', 'no_subscription', 'scheduling.move_to_end.no_subscription');
-      if (study.miss_status === MISS_STATUS.BilledMiss) throw refusal('start', 'billed_miss', 'scheduling.move_to_end.billed_miss');
+      const packages = [
+        ...new Set(
+          study.participants.flatMap((p) => (p.subscription_id === null ? [] : [p.subscription_id])),
+        ),
+      ];
+      if (packages.length !== 1)
+        throw refusal('subscriptions', 'no_subscription', 'scheduling.move_to_end.no_subscription');
+      if (study.miss_status === MISS_STATUS.BilledMiss)
+        throw refusal('start', 'billed_miss', 'scheduling.move_to_end.billed_miss');
       const next = await deps.freeSlots.nextStudyDate(auth, packages[0]!);
-      const data = await deps.updater.update(auth, studyId, { ...input, start: next, subscriptions: undefined });
+      const data = await deps.updater.update(auth, studyId, {
+        ...input,
+        start: next,
+        subscriptions: undefined,
+      });
       return { data, meta: { next_date: next } };
     },
   };

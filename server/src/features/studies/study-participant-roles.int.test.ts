@@ -60,8 +60,15 @@ async function rolesOf(studyId: number): Promise<number[]> {
 let seq = 0;
 async function newUser(roleId: number): Promise<number> {
   seq += 1;
-  const [u] = await srv.knex('users')
-    .insert({ role_id: roleId, firstname: `Роль${seq}`, surname: 'Тест', source_id: 1, email: `roles.${seq}.${Date.now()}@example.com` })
+  const [u] = await srv
+    .knex('users')
+    .insert({
+      role_id: roleId,
+      firstname: `Роль${seq}`,
+      surname: 'Тест',
+      source_id: 1,
+      email: `roles.${seq}.${Date.now()}@example.com`,
+    })
     .returning('id');
   return u.id;
 }
@@ -69,7 +76,10 @@ async function newUser(roleId: number): Promise<number> {
 /** A study far in the future: new participants overlap nothing. */
 async function newStudy(hoursFromBase: number): Promise<number> {
   const start = new Date(Date.UTC(2041, 0, 1) + hoursFromBase * 3_600_000);
-  const [s] = await srv.knex('studies').insert({ start, end: new Date(start.getTime() + 3_600_000) }).returning('id');
+  const [s] = await srv
+    .knex('studies')
+    .insert({ start, end: new Date(start.getTime() + 3_600_000) })
+    .returning('id');
   return s.id;
 }
 
@@ -121,7 +131,10 @@ describe('withFilter[users.role_id] through the participant roles on the study r
       for (const id of theirs) expect(after).toContain(id);
       expect(await rolesOf(theirs[0])).toContain(ROLE.Methodologist);
       // The snapshot stays (who taught a past study does not change); the filter does not use it.
-      const snapshots = await srv.knex('study_user').where({ user_id: teacher, role_id: ROLE.Teacher }).count({ n: '*' });
+      const snapshots = await srv
+        .knex('study_user')
+        .where({ user_id: teacher, role_id: ROLE.Teacher })
+        .count({ n: '*' });
       expect(Number(snapshots[0].n)).toBe(theirs.length);
       await expectSameAsHand([ROLE.Teacher]);
     } finally {
@@ -132,7 +145,11 @@ describe('withFilter[users.role_id] through the participant roles on the study r
   });
 
   it('follows participants inserted (one by one and in bulk), re-pointed and deleted, and a study moved in time', async () => {
-    const [student, manager, admin2] = [await newUser(ROLE.Student), await newUser(ROLE.Manager), await newUser(ROLE.Administrator)];
+    const [student, manager, admin2] = [
+      await newUser(ROLE.Student),
+      await newUser(ROLE.Manager),
+      await newUser(ROLE.Administrator),
+    ];
     const a = await newStudy(0);
     const b = await newStudy(2);
     expect(await rolesOf(a)).toEqual([]);
@@ -156,7 +173,10 @@ describe('withFilter[users.role_id] through the participant roles on the study r
     expect(await expectSameAsHand([ROLE.Administrator])).not.toContain(b);
 
     // Moving a study rewrites its participant rows (period) and changes no role.
-    await srv.knex('studies').where('id', a).update({ start: new Date(Date.UTC(2041, 0, 1, 5)), end: new Date(Date.UTC(2041, 0, 1, 6)) });
+    await srv
+      .knex('studies')
+      .where('id', a)
+      .update({ start: new Date(Date.UTC(2041, 0, 1, 5)), end: new Date(Date.UTC(2041, 0, 1, 6)) });
     expect(await rolesOf(a)).toEqual([ROLE.Manager, ROLE.Student]);
 
     await srv.knex('study_user').where({ study_id: a, user_id: student }).del();
@@ -168,7 +188,13 @@ describe('withFilter[users.role_id] through the participant roles on the study r
     expect(await expectSameAsHand([ROLE.Manager])).not.toContain(a);
 
     // Through the API's participant writer too.
-    const created = await admin.post('/api/studies', { users: [student, manager], start: '2041-02-01T10:00:00+02:00', duration: 45, type_id: 1, trial: 0 });
+    const created = await admin.post('/api/studies', {
+      users: [student, manager],
+      start: '2041-02-01T10:00:00+02:00',
+      duration: 45,
+      type_id: 1,
+      trial: 0,
+    });
     expect(created.status).toBeLessThan(300);
     expect(created.body.data).not.toHaveProperty('participant_role_ids');
     expect(await rolesOf(created.body.data.id)).toEqual([ROLE.Manager, ROLE.Student]);

@@ -12,7 +12,11 @@ let students: number[];
 
 beforeAll(async () => {
   admin = await authFor(knex, DEMO_ACCOUNTS.Administrator);
-  students = (await knex('users').where({ role_id: ROLE.Student }).orderBy('id').limit(3).pluck('id')) as number[];
+  students = (await knex('users')
+    .where({ role_id: ROLE.Student })
+    .orderBy('id')
+    .limit(3)
+    .pluck('id')) as number[];
 });
 
 async function attr(name: 'is_off_template' | 'price_total', studyIds: number[]): Promise<unknown[]> {
@@ -21,9 +25,17 @@ async function attr(name: 'is_off_template' | 'price_total', studyIds: number[])
   return studyIds.map((id) => byId.get(id));
 }
 
-async function subscription(studentId: number, price: number, templates: Array<[weekday: number, time: string, minutes: number]>) {
-  const [contract] = await knex('contracts').insert({ student_id: studentId, payer_id: studentId }).returning('id');
-  const [sub] = await knex('subscriptions').insert({ contract_id: contract.id, price_per_study: price }).returning('id');
+async function subscription(
+  studentId: number,
+  price: number,
+  templates: Array<[weekday: number, time: string, minutes: number]>,
+) {
+  const [contract] = await knex('contracts')
+    .insert({ student_id: studentId, payer_id: studentId })
+    .returning('id');
+  const [sub] = await knex('subscriptions')
+    .insert({ contract_id: contract.id, price_per_study: price })
+    .returning('id');
   for (const [weekday, start_time, duration] of templates) {
     await knex('studies_templates').insert({ subscription_id: sub.id, weekday, start_time, duration });
   }
@@ -31,9 +43,15 @@ async function subscription(studentId: number, price: number, templates: Array<[
 }
 
 /** A study from `start` (ISO with offset) lasting `minutes`, its students on the given packages. */
-async function study(start: string, minutes: number, participants: Array<[userId: number, subscriptionId: number | null]>) {
+async function study(
+  start: string,
+  minutes: number,
+  participants: Array<[userId: number, subscriptionId: number | null]>,
+) {
   const s = new Date(start);
-  const [row] = await knex('studies').insert({ start: s, end: new Date(s.getTime() + minutes * 60_000) }).returning('id');
+  const [row] = await knex('studies')
+    .insert({ start: s, end: new Date(s.getTime() + minutes * 60_000) })
+    .returning('id');
   for (const [userId, subscriptionId] of participants) {
     await knex('study_user').insert({ study_id: row.id, user_id: userId, subscription_id: subscriptionId });
   }
@@ -43,7 +61,10 @@ async function study(start: string, minutes: number, participants: Array<[userId
 describe('is_off_template', () => {
   it('matches weekday, Kyiv wall-clock time (across DST) and duration against the package templates', async () => {
     const [student] = students;
-    const sub = await subscription(student, 30000, [[1, '10:00', 60], [0, '12:30', 45]]);
+    const sub = await subscription(student, 30000, [
+      [1, '10:00', 60],
+      [0, '12:30', 45],
+    ]);
     const onTemplate = [
       await study('2032-01-05T10:00:00+02:00', 60, [[student, sub]]), // Monday, winter
       await study('2032-07-05T10:00:00+03:00', 60, [[student, sub]]), // Monday, summer: same wall clock
@@ -57,7 +78,9 @@ describe('is_off_template', () => {
       await study('2032-01-19T12:30:00+02:00', 45, [[student, sub]]), // Sunday's time on a Monday
     ];
     expect(await attr('is_off_template', onTemplate)).toEqual([false, false, false]);
-    expect(await attr('is_off_template', offTemplate)).toEqual([false, false, false, false, false].map(() => true));
+    expect(await attr('is_off_template', offTemplate)).toEqual(
+      [false, false, false, false, false].map(() => true),
+    );
   });
 
   it('a study on no package is never off-template; a package without templates matches nothing', async () => {
@@ -73,7 +96,10 @@ describe('is_off_template', () => {
     const [a, b] = students;
     const subA = await subscription(a, 20000, [[3, '16:00', 60]]);
     const subB = await subscription(b, 20000, [[3, '17:00', 60]]);
-    const group = await study('2032-03-03T16:00:00+02:00', 60, [[a, subA], [b, subB]]); // a Wednesday
+    const group = await study('2032-03-03T16:00:00+02:00', 60, [
+      [a, subA],
+      [b, subB],
+    ]); // a Wednesday
     const alone = await study('2032-03-10T16:00:00+02:00', 60, [[a, subA]]);
     expect(await attr('is_off_template', [group, alone])).toEqual([true, false]);
   });
@@ -84,7 +110,11 @@ describe('price_total', () => {
     const [a, b, c] = students;
     const subA = await subscription(a, 25000, []);
     const subB = await subscription(b, 32000, []);
-    const group = await study('2033-01-04T10:00:00+02:00', 60, [[a, subA], [b, subB], [c, null]]);
+    const group = await study('2033-01-04T10:00:00+02:00', 60, [
+      [a, subA],
+      [b, subB],
+      [c, null],
+    ]);
     const single = await study('2033-01-11T10:00:00+02:00', 60, [[a, subA]]);
     const none = await study('2033-01-18T10:00:00+02:00', 60, [[c, null]]);
     expect(await attr('price_total', [group, single, none])).toEqual([57000, 25000, 0]);

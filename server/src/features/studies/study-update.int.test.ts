@@ -28,14 +28,30 @@ const ms = (v: string) => new Date(v).getTime();
 
 describe('transfer by a Responsible', () => {
   const refusals: Array<[keyof typeof uk.transfer, () => Promise<{ id: number; start: string }>]> = [
-    ['too_late', async () => {
-      // Tomorrow (Kyiv) but less than 24 hours away, whatever the time of the run.
-      const now = Date.now();
-      const start = Math.max(kyivDay(1, 0, 30).toMillis(), Math.ceil((now + 3_600_000) / 300_000) * 300_000);
-      const id = await addStudy(srv.knex, kyivDay(0).plus({ milliseconds: start - kyivDay(0).toMillis() }), [fx.teacherId, fx.childId]);
-      return { id, start: iso(kyivDay(4, 12)) };
-    }],
-    ['study_not_after_today', async () => ({ id: await addStudy(srv.knex, kyivDay(0, 6), [fx.teacherId, fx.childId]), start: iso(kyivDay(4, 12)) })],
+    [
+      'too_late',
+      async () => {
+        // Tomorrow (Kyiv) but less than 24 hours away, whatever the time of the run.
+        const now = Date.now();
+        const start = Math.max(
+          kyivDay(1, 0, 30).toMillis(),
+          Math.ceil((now + 3_600_000) / 300_000) * 300_000,
+        );
+        const id = await addStudy(
+          srv.knex,
+          kyivDay(0).plus({ milliseconds: start - kyivDay(0).toMillis() }),
+          [fx.teacherId, fx.childId],
+        );
+        return { id, start: iso(kyivDay(4, 12)) };
+      },
+    ],
+    [
+      'study_not_after_today',
+      async () => ({
+        id: await addStudy(srv.knex, kyivDay(0, 6), [fx.teacherId, fx.childId]),
+        start: iso(kyivDay(4, 12)),
+      }),
+    ],
     ['not_single_student', async () => ({ id: fx.pairStudy, start: iso(kyivDay(4, 12)) })],
     ['slot_not_after_today', async () => ({ id: fx.studyA, start: iso(kyivDay(0, 19)) })],
     // The package's last study is on day +5: day +9 is the last allowed date, day +10 is past it.
@@ -50,7 +66,11 @@ describe('transfer by a Responsible', () => {
     const before = await srv.knex('studies').select('start').where({ id }).first();
     const resUk = await parentUk.patch(`/api/studies/${id}`, { start });
     expect(resUk.status).toBe(422);
-    expect(resUk.body).toMatchObject({ code, message: uk.transfer[code], errors: { start: [uk.transfer[code]] } });
+    expect(resUk.body).toMatchObject({
+      code,
+      message: uk.transfer[code],
+      errors: { start: [uk.transfer[code]] },
+    });
     const resRu = await parentRu.patch(`/api/studies/${id}`, { start });
     expect(resRu.status).toBe(422);
     expect(resRu.body).toMatchObject({ code, message: ru.transfer[code] });
@@ -87,15 +107,22 @@ describe('transfer by a Responsible', () => {
     const id = await addStudy(srv.knex, kyivDay(8, 17), [fx.teacherId, fx.childId]);
     // Asking for half-hour slots changes nothing for a parent: a transfer keeps the length.
     const q = new URLSearchParams({ from: kyivDay(7).toISO()!, to: kyivDay(8).toISO()!, duration: '30' });
-    const offered: number[] = (await parentUk.get(`/api/studies/${id}/free-slots?${q}`)).body.data.map((s: { start: string }) => ms(s.start));
+    const offered: number[] = (await parentUk.get(`/api/studies/${id}/free-slots?${q}`)).body.data.map(
+      (s: { start: string }) => ms(s.start),
+    );
     expect(offered).toContain(kyivDay(7, 8, 30).toMillis());
     expect(offered).not.toContain(kyivDay(7, 9).toMillis());
-    for (const [h, m] of [[9, 0], [12, 15]] as const) {
+    for (const [h, m] of [
+      [9, 0],
+      [12, 15],
+    ] as const) {
       const off = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(7, h, m)) });
       expect(off.status).toBe(422);
       expect(off.body).toMatchObject({ code: 'slot_not_free', message: uk.transfer.slot_not_free });
     }
-    expect((await srv.knex('studies').where({ id }).first('start')).start.getTime()).toBe(kyivDay(8, 17).toMillis());
+    expect((await srv.knex('studies').where({ id }).first('start')).start.getTime()).toBe(
+      kyivDay(8, 17).toMillis(),
+    );
     const ok = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(7, 8, 30)) });
     expect(ok.status, ok.text).toBe(200);
     expect(ms(ok.body.data.start)).toBe(kyivDay(7, 8, 30).toMillis());
@@ -104,9 +131,13 @@ describe('transfer by a Responsible', () => {
   it('allows every slot on the last study date plus 4 days, up to its last hour', async () => {
     // Day +5 holds the package's last study, so day +9 is the limit date; 19:00 is its last hour slot.
     // A study of the same package before its last one, so the last stays on day +5.
-    const id = await addStudy(srv.knex, kyivDay(2, 12), [fx.teacherId, fx.childId], { subscriptionId: fx.subscriptionId });
+    const id = await addStudy(srv.knex, kyivDay(2, 12), [fx.teacherId, fx.childId], {
+      subscriptionId: fx.subscriptionId,
+    });
     const q = new URLSearchParams({ from: kyivDay(9).toISO()!, to: kyivDay(11).toISO()! });
-    const offered: number[] = (await parentUk.get(`/api/studies/${id}/free-slots?${q}`)).body.data.map((s: { start: string }) => ms(s.start));
+    const offered: number[] = (await parentUk.get(`/api/studies/${id}/free-slots?${q}`)).body.data.map(
+      (s: { start: string }) => ms(s.start),
+    );
     expect(offered).toContain(kyivDay(9, 19).toMillis());
     expect(offered.filter((s) => s >= kyivDay(10).toMillis())).toEqual([]);
     const res = await parentUk.patch(`/api/studies/${id}`, { start: iso(kyivDay(9, 19)) });
@@ -116,15 +147,30 @@ describe('transfer by a Responsible', () => {
 
   it('moves the study through the modal form, keeps the duration and writes the history row', async () => {
     await srv.knex('studies').where({ id: fx.studyA }).update({ miss_status: 1, comment: 'Взяти зошит' });
-    const form = new URLSearchParams({ _method: 'patch', comment: 'Взяти зошит', miss_status: '1', start: iso(kyivDay(4, 12)) });
+    const form = new URLSearchParams({
+      _method: 'patch',
+      comment: 'Взяти зошит',
+      miss_status: '1',
+      start: iso(kyivDay(4, 12)),
+    });
     const res = await parentUk.post(`/api/studies/${fx.studyA}`, form);
     expect(res.status).toBe(200);
     expect(ms(res.body.data.start)).toBe(kyivDay(4, 12).toMillis());
     expect(ms(res.body.data.end)).toBe(kyivDay(4, 13).toMillis());
-    expect(res.body.data).toMatchObject({ id: fx.studyA, comment: 'Взяти зошит', miss_status: 0, recordings_count: 0 });
+    expect(res.body.data).toMatchObject({
+      id: fx.studyA,
+      comment: 'Взяти зошит',
+      miss_status: 0,
+      recordings_count: 0,
+    });
     const rows = await srv.knex('study_date_changes').where({ study_id: fx.studyA });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ changed_by: fx.parentId, initiated_by: 1, show_in_history: true, change_comment: null });
+    expect(rows[0]).toMatchObject({
+      changed_by: fx.parentId,
+      initiated_by: 1,
+      show_in_history: true,
+      change_comment: null,
+    });
     expect(rows[0].start_old.getTime()).toBe(kyivDay(3, 10).toMillis());
     expect(rows[0].start_new.getTime()).toBe(kyivDay(4, 12).toMillis());
   });
@@ -146,7 +192,8 @@ describe('staff and teacher updates', () => {
   beforeAll(async () => {
     teacher = await srv.signInAs('Teacher');
     const demoTeacher = await srv.knex('users').select('id').where('email', 'teacher@example.com').first();
-    const su = await srv.knex('study_user as su')
+    const su = await srv
+      .knex('study_user as su')
       .join('studies as s', 's.id', 'su.study_id')
       .select('s.id')
       .where('su.user_id', demoTeacher.id)
@@ -158,7 +205,10 @@ describe('staff and teacher updates', () => {
   });
 
   it('lets a Teacher save comment and no-show on their own study', async () => {
-    const res = await teacher.post(`/api/studies/${teacherStudy}`, new URLSearchParams({ _method: 'patch', comment: 'Повторити дроби', miss_status: '1' }));
+    const res = await teacher.post(
+      `/api/studies/${teacherStudy}`,
+      new URLSearchParams({ _method: 'patch', comment: 'Повторити дроби', miss_status: '1' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ comment: 'Повторити дроби', miss_status: 1 });
     expect(res.body.data).toHaveProperty('recordings_count');
@@ -176,8 +226,11 @@ describe('staff and teacher updates', () => {
     expect(keep.status).toBe(200);
   });
 
-  it('refuses a Teacher other fields and other teachers\' studies', async () => {
-    const start = await teacher.patch(`/api/studies/${teacherStudy}`, { miss_status: 2, start: iso(kyivDay(30, 9)) });
+  it("refuses a Teacher other fields and other teachers' studies", async () => {
+    const start = await teacher.patch(`/api/studies/${teacherStudy}`, {
+      miss_status: 2,
+      start: iso(kyivDay(30, 9)),
+    });
     expect(start.status).toBe(422); // billed miss locks the date before the field check
     await srv.knex('studies').where({ id: teacherStudy }).update({ miss_status: 0 });
     const moved = await teacher.patch(`/api/studies/${teacherStudy}`, { start: iso(kyivDay(30, 9)) });
@@ -188,15 +241,19 @@ describe('staff and teacher updates', () => {
 
   it('refuses miss status to a Methodologist and any change to a Student', async () => {
     const methodologist = await srv.signInAs('Methodologist');
-    const m = await srv.knex('study_user as su')
+    const m = await srv
+      .knex('study_user as su')
       .join('users as u', 'u.id', 'su.user_id')
       .where('u.email', 'methodologist@example.com')
       .select('su.study_id')
       .first();
     expect((await methodologist.patch(`/api/studies/${m.study_id}`, { miss_status: 1 })).status).toBe(403);
-    expect((await methodologist.patch(`/api/studies/${m.study_id}`, { comment: 'Методична примітка' })).status).toBe(200);
+    expect(
+      (await methodologist.patch(`/api/studies/${m.study_id}`, { comment: 'Методична примітка' })).status,
+    ).toBe(200);
     const student = await srv.signInAs('Student');
-    const s = await srv.knex('study_user as su')
+    const s = await srv
+      .knex('study_user as su')
       .join('users as u', 'u.id', 'su.user_id')
       .where('u.email', 'student@example.com')
       .select('su.study_id')
@@ -208,7 +265,10 @@ describe('staff and teacher updates', () => {
     const id = await addStudy(srv.knex, kyivDay(12, 9), [fx.teacherId, fx.strangerId], { missStatus: 2 });
     const res = await admin.patch(`/api/studies/${id}`, { start: iso(kyivDay(12, 11)) });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'billed_miss_locks_date', message: uk.update.billed_miss_locks_date });
+    expect(res.body).toMatchObject({
+      code: 'billed_miss_locks_date',
+      message: uk.update.billed_miss_locks_date,
+    });
     const adminRu = await srv.signInAs('Administrator', 'ru');
     const resRu = await adminRu.patch(`/api/studies/${id}`, { start: iso(kyivDay(12, 11)) });
     expect(resRu.body.message).toBe(ru.update.billed_miss_locks_date);
@@ -218,7 +278,10 @@ describe('staff and teacher updates', () => {
   });
 
   it('moves a study for staff: resets the miss status, records who and why, end follows', async () => {
-    const id = await addStudy(srv.knex, kyivDay(13, 9), [fx.teacherId, fx.strangerId], { missStatus: 1, minutes: 45 });
+    const id = await addStudy(srv.knex, kyivDay(13, 9), [fx.teacherId, fx.strangerId], {
+      missStatus: 1,
+      minutes: 45,
+    });
     const res = await admin.patch(`/api/studies/${id}`, {
       start: iso(kyivDay(13, 16)),
       show_in_history: 0,
@@ -229,18 +292,25 @@ describe('staff and teacher updates', () => {
     expect(res.body.data.miss_status).toBe(0);
     expect(ms(res.body.data.end) - ms(res.body.data.start)).toBe(45 * 60_000);
     const [row] = await srv.knex('study_date_changes').where({ study_id: id });
-    expect(row).toMatchObject({ initiated_by: 3, show_in_history: false, change_comment: 'Викладач захворів' });
+    expect(row).toMatchObject({
+      initiated_by: 3,
+      show_in_history: false,
+      change_comment: 'Викладач захворів',
+    });
     const durationOnly = await admin.patch(`/api/studies/${id}`, { duration: 90 });
     expect(ms(durationOnly.body.data.end) - ms(durationOnly.body.data.start)).toBe(90 * 60_000);
     expect(await srv.knex('study_date_changes').where({ study_id: id })).toHaveLength(1);
   });
 
-  it('refuses a teacher\'s day off unless ignore_offperiods is set', async () => {
+  it("refuses a teacher's day off unless ignore_offperiods is set", async () => {
     const id = await addStudy(srv.knex, kyivDay(14, 9), [fx.teacherId, fx.strangerId]);
     const res = await admin.patch(`/api/studies/${id}`, { start: iso(kyivDay(6, 9)) });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('in_off_period');
-    const forced = await admin.patch(`/api/studies/${id}`, { start: iso(kyivDay(6, 9)), ignore_offperiods: 1 });
+    const forced = await admin.patch(`/api/studies/${id}`, {
+      start: iso(kyivDay(6, 9)),
+      ignore_offperiods: 1,
+    });
     expect(forced.status).toBe(200);
   });
 
@@ -253,11 +323,21 @@ describe('staff and teacher updates', () => {
 
   it('writes participants and packages from the study form', async () => {
     const id = await addStudy(srv.knex, kyivDay(16, 9), [fx.teacherId, fx.strangerId]);
-    const res = await admin.patch(`/api/studies/${id}`, { users: [fx.teacherId, fx.childId], subscriptions: [fx.subscriptionId], type_id: 2, trial: 1 });
+    const res = await admin.patch(`/api/studies/${id}`, {
+      users: [fx.teacherId, fx.childId],
+      subscriptions: [fx.subscriptionId],
+      type_id: 2,
+      trial: 1,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type_id: 2, trial: true, subscriptions_count: 1 });
-    expect(res.body.data.users.map((u: { id: number }) => u.id).sort()).toEqual([fx.teacherId, fx.childId].sort());
-    const wrong = await admin.patch(`/api/studies/${id}`, { subscriptions: [fx.subscriptionId], users: [fx.teacherId, fx.strangerId] });
+    expect(res.body.data.users.map((u: { id: number }) => u.id).sort()).toEqual(
+      [fx.teacherId, fx.childId].sort(),
+    );
+    const wrong = await admin.patch(`/api/studies/${id}`, {
+      subscriptions: [fx.subscriptionId],
+      users: [fx.teacherId, fx.strangerId],
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toHaveProperty('subscriptions');
   });
@@ -275,27 +355,48 @@ describe('a save of a group lesson with two families (issue 27, points 1 and 8)'
 
   beforeAll(async () => {
     const pkg = async (student: number) => {
-      const [contract] = await srv.knex('contracts').insert({ student_id: student, payer_id: student }).returning('id');
-      const [sub] = await srv.knex('subscriptions').insert({ contract_id: contract.id, price_per_study: 30000 }).returning('id');
+      const [contract] = await srv
+        .knex('contracts')
+        .insert({ student_id: student, payer_id: student })
+        .returning('id');
+      const [sub] = await srv
+        .knex('subscriptions')
+        .insert({ contract_id: contract.id, price_per_study: 30000 })
+        .returning('id');
       return sub.id as number;
     };
     ownPackage = await pkg(fx.childId);
     otherPackage = await pkg(fx.strangerId);
     group = await addStudy(srv.knex, kyivDay(30, 10), [fx.teacherId, fx.childId, fx.strangerId]);
-    await srv.knex('study_user').where({ study_id: group, user_id: fx.childId }).update({ subscription_id: ownPackage });
-    await srv.knex('study_user').where({ study_id: group, user_id: fx.strangerId }).update({ subscription_id: otherPackage });
+    await srv
+      .knex('study_user')
+      .where({ study_id: group, user_id: fx.childId })
+      .update({ subscription_id: ownPackage });
+    await srv
+      .knex('study_user')
+      .where({ study_id: group, user_id: fx.strangerId })
+      .update({ subscription_id: otherPackage });
   });
 
   const stored = async () => ({
-    ...(await srv.knex('studies').where({ id: group }).first('updated_at', 'comment', 'miss_status', 'start')),
-    participants: await srv.knex('study_user').where({ study_id: group }).orderBy('user_id').select('user_id', 'role_id', 'subscription_id'),
+    ...(await srv
+      .knex('studies')
+      .where({ id: group })
+      .first('updated_at', 'comment', 'miss_status', 'start')),
+    participants: await srv
+      .knex('study_user')
+      .where({ study_id: group })
+      .orderBy('user_id')
+      .select('user_id', 'role_id', 'subscription_id'),
   });
 
   it("answers a parent only their own child, the teacher and their own package, never the classmate's", async () => {
     const res = await parentUk.patch(`/api/studies/${group}`, {});
     expect(res.status).toBe(200);
     const users = res.body.data.users as Array<{ id: number; subscription_id: number | null }>;
-    expect(users.map((u) => u.id).sort((a, b) => a - b)).toEqual([fx.teacherId, fx.childId].sort((a, b) => a - b));
+    expect(users.map((u) => u.id).sort((a, b) => a - b)).toEqual(
+      [fx.teacherId, fx.childId].sort((a, b) => a - b),
+    );
     expect(users.find((u) => u.id === fx.childId)?.subscription_id).toBe(ownPackage);
     expect(res.body.data.subscriptions_count).toBe(1);
     expect(res.text).not.toContain('Чужий');
@@ -320,12 +421,23 @@ describe('a save of a group lesson with two families (issue 27, points 1 and 8)'
     });
     await listener.query(`LISTEN ${STUDY_CHANGES_CHANNEL}`);
     const before = await stored();
-    const same = { comment: before.comment ?? '', miss_status: before.miss_status, start: new Date(before.start).toISOString() };
+    const same = {
+      comment: before.comment ?? '',
+      miss_status: before.miss_status,
+      start: new Date(before.start).toISOString(),
+    };
     for (const [client, body] of [
       [parentUk, {}],
       [parentUk, { start: same.start }],
       [admin, same],
-      [admin, { ...same, users: [fx.childId, fx.strangerId, fx.teacherId], subscriptions: [otherPackage, ownPackage] }],
+      [
+        admin,
+        {
+          ...same,
+          users: [fx.childId, fx.strangerId, fx.teacherId],
+          subscriptions: [otherPackage, ownPackage],
+        },
+      ],
     ] as const) {
       const res = await client.patch(`/api/studies/${group}`, body);
       expect(res.status).toBe(200);

@@ -6,7 +6,12 @@ import { AppError, errors } from '../../platform/http/app-error.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { publishStudyChange } from '../../platform/realtime/study-change.publisher.js';
 import type { StudyTransferService } from '../study-transfer/index.js';
-import { gateStudy, type StudiesRepository, type StudyPatch, type StudyWithParticipants } from '../scheduling-core/index.js';
+import {
+  gateStudy,
+  type StudiesRepository,
+  type StudyPatch,
+  type StudyWithParticipants,
+} from '../scheduling-core/index.js';
 import type { StudyUpdateInput } from '@school/shared/validation';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
@@ -40,17 +45,32 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
 
 /** The CASL field names that would change, judged against the stored study. */
-function changedFields(study: StudyWithParticipants, input: StudyUpdateInput, moved: boolean, resized: boolean): string[] {
+function changedFields(
+  study: StudyWithParticipants,
+  input: StudyUpdateInput,
+  moved: boolean,
+  resized: boolean,
+): string[] {
   const changed: string[] = [];
   if (moved) changed.push('start');
   if (resized) changed.push('end');
-  if (input.comment !== undefined && (input.comment ?? null) !== (study.comment || null)) changed.push('comment');
+  if (input.comment !== undefined && (input.comment ?? null) !== (study.comment || null))
+    changed.push('comment');
   if (input.miss_status != null && input.miss_status !== study.miss_status) changed.push('miss_status');
   if (input.type_id != null && input.type_id !== study.type_id) changed.push('type_id');
   if (input.trial != null && input.trial !== study.trial) changed.push('trial');
-  if (input.users != null && !sameSet(input.users, study.participants.map((p) => p.user_id))) changed.push('users');
+  if (
+    input.users != null &&
+    !sameSet(
+      input.users,
+      study.participants.map((p) => p.user_id),
+    )
+  )
+    changed.push('users');
   if (input.subscriptions !== undefined) {
-    const current = study.participants.flatMap((p) => (p.subscription_id === null ? [] : [p.subscription_id]));
+    const current = study.participants.flatMap((p) =>
+      p.subscription_id === null ? [] : [p.subscription_id],
+    );
     if (!sameSet(input.subscriptions, current)) changed.push('subscriptions');
   }
   if (input.ignore_offperiods) changed.push('ignore_offperiods');
@@ -60,13 +80,25 @@ function changedFields(study: StudyWithParticipants, input: StudyUpdateInput, mo
 export function createStudyUpdateService(deps: StudyUpdateDeps) {
   const now = deps.now ?? Date.now;
 
-  async function apply(trx: Knex.Transaction, auth: AuthState, id: number, input: StudyUpdateInput, extra?: StudyUpdateExtra) {
-    const { row: study, subject } = await gateStudy(deps.studies, trx, auth, id, { lock: true, action: 'update' });
+  async function apply(
+    trx: Knex.Transaction,
+    auth: AuthState,
+    id: number,
+    input: StudyUpdateInput,
+    extra?: StudyUpdateExtra,
+  ) {
+    const { row: study, subject } = await gateStudy(deps.studies, trx, auth, id, {
+      lock: true,
+      action: 'update',
+    });
 
     const plan = planStudyTimes(study, input, auth.roleId);
     if (!plan.ok) throw refusal(plan.field, plan.code, `scheduling.update.${plan.code}`);
     // Clients send their whole form, so unchanged values of fields one may not edit are fine.
-    for (const field of [...changedFields(study, input, plan.moved, plan.resized), ...(extra?.fields ?? [])]) {
+    for (const field of [
+      ...changedFields(study, input, plan.moved, plan.resized),
+      ...(extra?.fields ?? []),
+    ]) {
       if (!auth.ability.can('update', subject, field)) {
         throw errors.forbidden('scheduling.update.field_forbidden', { field });
       }
@@ -80,7 +112,8 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
       if (teacherIds.length === 0) throw refusal('start', 'no_teacher', 'scheduling.update.no_teacher');
       const decision = await deps.transfer.check(trx, { study, newStart: plan.start, now: now() });
       // Taken by another study in the meantime: the same 409 as when the database refuses it.
-      if (!decision.ok && decision.code === 'slot_taken') throw errors.conflict('slot_taken', 'scheduling.slot_taken');
+      if (!decision.ok && decision.code === 'slot_taken')
+        throw errors.conflict('slot_taken', 'scheduling.slot_taken');
       if (!decision.ok) throw refusal('start', decision.code, `scheduling.transfer.${decision.code}`);
     } else if (plan.moved || plan.resized) {
       // Staff may place a study anywhere, but not on a teacher's days off unless they say so.
@@ -95,7 +128,8 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     // every watcher, no jump of the iCal SEQUENCE (docs/domain-rules.md, "Saving without a change").
     const changed = new Set(changedFields(study, input, plan.moved, plan.resized));
     const patch: StudyPatch = {};
-    if (plan.moved || plan.resized) Object.assign(patch, { start: new Date(plan.start), end: new Date(plan.end) });
+    if (plan.moved || plan.resized)
+      Object.assign(patch, { start: new Date(plan.start), end: new Date(plan.end) });
     if (plan.miss_status !== study.miss_status) patch.miss_status = plan.miss_status;
     if (changed.has('comment')) patch.comment = input.comment ?? null;
     if (changed.has('type_id')) patch.type_id = input.type_id!;
@@ -106,7 +140,8 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
       throw errors.invalidField('users', 'validations.exists');
     }
     // New participants may drop a student row that held a package: sent packages are then re-applied.
-    const packagesToWrite = changed.has('subscriptions') || (changed.has('users') && input.subscriptions !== undefined);
+    const packagesToWrite =
+      changed.has('subscriptions') || (changed.has('users') && input.subscriptions !== undefined);
     if (packagesToWrite && !(await deps.studies.setSubscriptions(trx, id, input.subscriptions!))) {
       throw errors.invalidField('subscriptions', 'validations.exists');
     }

@@ -5,10 +5,16 @@ import { createStudyAttendanceService, type StudyAttendanceService } from './stu
 import { attendanceComputed } from './study-attendance.sql.js';
 
 /** Families' attendance answers (given in the bot): recording them, and `studies.attendance` for staff. */
-export function createStudyAttendanceModule(deps: { knex: Knex; now?: () => number }): FeatureModule<{ studyAttendance: StudyAttendanceService }> & {
+export function createStudyAttendanceModule(deps: { knex: Knex; now?: () => number }): FeatureModule<{
+  studyAttendance: StudyAttendanceService;
+}> & {
   services: { studyAttendance: StudyAttendanceService };
 } {
-  const studyAttendance = createStudyAttendanceService({ knex: deps.knex, repo: createStudyAttendanceRepository(), now: deps.now });
+  const studyAttendance = createStudyAttendanceService({
+    knex: deps.knex,
+    repo: createStudyAttendanceRepository(),
+    now: deps.now,
+  });
   return {
     name: 'study-attendance',
     services: { studyAttendance },

@@ -27,7 +27,11 @@ export function createStudyAttendanceRepository() {
      * meantime is waited for and then read, so an answer is never stored for a start that is gone.
      */
     async lockStudy(trx: Knex.Transaction, studyId: number): Promise<LockedStudy | undefined> {
-      return trx('studies').select('id', 'start', 'end', 'miss_status').where('id', studyId).forShare().first();
+      return trx('studies')
+        .select('id', 'start', 'end', 'miss_status')
+        .where('id', studyId)
+        .forShare()
+        .first();
     },
 
     /** The study's participants (who hears of the change on the calendar socket). */
@@ -37,14 +41,20 @@ export function createStudyAttendanceRepository() {
 
     /** The user takes part in the study as a student (the role snapshot of the participation). */
     async isStudentOf(trx: Knex.Transaction, studyId: number, studentId: number): Promise<boolean> {
-      const row = await trx('study_user').select('user_id').where({ study_id: studyId, user_id: studentId, role_id: ROLE.Student }).first();
+      const row = await trx('study_user')
+        .select('user_id')
+        .where({ study_id: studyId, user_id: studentId, role_id: ROLE.Student })
+        .first();
       return row !== undefined;
     },
 
     /** The student themself, or one of their responsibles (user_responsibles). */
     async mayAnswerFor(trx: Knex.Transaction, userId: number, studentId: number): Promise<boolean> {
       if (userId === studentId) return true;
-      const row = await trx('user_responsibles').select('child_id').where({ child_id: studentId, responsible_id: userId }).first();
+      const row = await trx('user_responsibles')
+        .select('child_id')
+        .where({ child_id: studentId, responsible_id: userId })
+        .first();
       return row !== undefined;
     },
 
@@ -71,7 +81,9 @@ export function createStudyAttendanceRepository() {
         .whereIn('sa.study_id', [...studyIds])
         .whereIn('sa.student_id', [...studentIds])
         .whereRaw('sa.study_start = s.start')
-        .select('sa.study_id', 'sa.student_id', 'sa.answer') as Promise<Array<{ study_id: number; student_id: number; answer: AttendanceAnswer }>>;
+        .select('sa.study_id', 'sa.student_id', 'sa.answer') as Promise<
+        Array<{ study_id: number; student_id: number; answer: AttendanceAnswer }>
+      >;
     },
   };
 }

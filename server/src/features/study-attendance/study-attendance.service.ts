@@ -50,13 +50,18 @@ export function createStudyAttendanceService(deps: StudyAttendanceDeps) {
       return knex.transaction(async (trx) => {
         const study = await repo.lockStudy(trx, input.studyId);
         // Another family's lesson reads exactly like a deleted one: nothing about it is told.
-        if (!study || !(await repo.isStudentOf(trx, study.id, input.studentId)) || !(await repo.mayAnswerFor(trx, input.answeredBy, input.studentId))) {
+        if (
+          !study ||
+          !(await repo.isStudentOf(trx, study.id, input.studentId)) ||
+          !(await repo.mayAnswerFor(trx, input.answeredBy, input.studentId))
+        ) {
           return { kind: 'gone' } as const;
         }
         if (study.miss_status !== 0) return { kind: 'marked' } as const;
         if (!attendanceOpen(study, now())) return { kind: 'closed' } as const;
         const where = { id: study.id, start: study.start, end: study.end };
-        if (input.shownStartSeconds !== undefined && input.shownStartSeconds !== startSeconds(study.start)) return { kind: 'moved', study: where } as const;
+        if (input.shownStartSeconds !== undefined && input.shownStartSeconds !== startSeconds(study.start))
+          return { kind: 'moved', study: where } as const;
         await repo.upsert(trx, {
           studyId: study.id,
           studentId: input.studentId,
@@ -66,12 +71,17 @@ export function createStudyAttendanceService(deps: StudyAttendanceDeps) {
           messenger: input.messenger,
         });
         // The existing calendar event: open calendars of the participants reload the study.
-        await publishStudyChange(trx, { studyId: study.id, kind: 'updated', userIds: await repo.participantIds(trx, study.id) });
+        await publishStudyChange(trx, {
+          studyId: study.id,
+          kind: 'updated',
+          userIds: await repo.participantIds(trx, study.id),
+        });
         return { kind: 'recorded', study: where } as const;
       });
     },
 
-    currentAnswers: (studyIds: readonly number[], studentIds: readonly number[]) => repo.currentAnswers(knex, studyIds, studentIds),
+    currentAnswers: (studyIds: readonly number[], studentIds: readonly number[]) =>
+      repo.currentAnswers(knex, studyIds, studentIds),
   };
 }
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
-import { addStudy, createSchedulingFixture, kyivDay, type SchedulingFixture } from '../studies/scheduling.test-kit.js';
+import {
+  addStudy,
+  createSchedulingFixture,
+  kyivDay,
+  type SchedulingFixture,
+} from '../studies/scheduling.test-kit.js';
 
 let srv: TestServer;
 let fx: SchedulingFixture;
@@ -13,8 +18,13 @@ beforeAll(async () => {
   admin = await srv.signInAs('Administrator');
   parent = await srv.signInAs('Responsible');
   // A parent's transfer of a lesson, and a hidden move by staff.
-  expect((await parent.patch(`/api/studies/${fx.studyA}`, { start: kyivDay(4, 12).toISO() })).status).toBe(200);
-  expect((await admin.patch(`/api/studies/${fx.pairStudy}`, { start: kyivDay(8, 9).toISO(), show_in_history: 0 })).status).toBe(200);
+  expect((await parent.patch(`/api/studies/${fx.studyA}`, { start: kyivDay(4, 12).toISO() })).status).toBe(
+    200,
+  );
+  expect(
+    (await admin.patch(`/api/studies/${fx.pairStudy}`, { start: kyivDay(8, 9).toISO(), show_in_history: 0 }))
+      .status,
+  ).toBe(200);
 });
 afterAll(() => srv?.close());
 
@@ -24,15 +34,24 @@ describe('GET /api/users/:id/study-date-changes', () => {
     expect(res.status).toBe(200);
     expect(res.body.study_date_changes).toHaveLength(1);
     const [row] = res.body.study_date_changes;
-    expect(row).toMatchObject({ study_id: fx.studyA, initiated_by: 1, show_in_history: true, changed_by: { id: fx.parentId } });
+    expect(row).toMatchObject({
+      study_id: fx.studyA,
+      initiated_by: 1,
+      show_in_history: true,
+      changed_by: { id: fx.parentId },
+    });
     expect(new Date(row.start_old).getTime()).toBe(kyivDay(3, 10).toMillis());
     expect(new Date(row.start_new).getTime()).toBe(kyivDay(4, 12).toMillis());
-    expect(row.study.users.map((u: { id: number }) => u.id).sort()).toEqual([fx.teacherId, fx.childId].sort());
+    expect(row.study.users.map((u: { id: number }) => u.id).sort()).toEqual(
+      [fx.teacherId, fx.childId].sort(),
+    );
     expect(row.study.users[0]).toHaveProperty('full_name');
   });
 
   it('lets a parent see their children, users see themselves, nobody else', async () => {
-    expect((await parent.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes).toHaveLength(1);
+    expect(
+      (await parent.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes,
+    ).toHaveLength(1);
     expect((await parent.get(`/api/users/${fx.strangerId}/study-date-changes`)).status).toBe(404);
     const student = await srv.signInAs('Student');
     const me = await srv.knex('users').select('id').where('email', 'student@example.com').first();
@@ -50,13 +69,24 @@ describe('GET /api/users/:id/study-date-changes', () => {
 describe('a teacher reading the moves of a student (the authorization drill, issue #19)', () => {
   it('sees those of their own lessons with the student, not of the student’s lessons with another teacher', async () => {
     const teacher = await srv.signInAs('Teacher');
-    const teacherId = (await srv.knex('users').where('email', 'teacher@example.com').first('id')).id as number;
+    const teacherId = (await srv.knex('users').where('email', 'teacher@example.com').first('id'))
+      .id as number;
     // A lesson of teacher@ with the child, moved by staff; the child's lesson with fx.teacherId
     // (studyA) was moved by the parent in beforeAll.
     const shared = await addStudy(srv.knex, kyivDay(300, 7), [teacherId, fx.childId]);
-    const moved = await admin.patch(`/api/studies/${shared}`, { start: kyivDay(301, 7).toISO(), ignore_offperiods: 1, show_in_history: 1, initiated_by: 3, change_comment: 'Вчитель хворів' });
+    const moved = await admin.patch(`/api/studies/${shared}`, {
+      start: kyivDay(301, 7).toISO(),
+      ignore_offperiods: 1,
+      show_in_history: 1,
+      initiated_by: 3,
+      change_comment: 'Вчитель хворів',
+    });
     expect(moved.status, moved.text).toBe(200);
-    expect((await admin.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes.map((c: { study_id: number }) => c.study_id)).toContain(fx.studyA);
+    expect(
+      (await admin.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes.map(
+        (c: { study_id: number }) => c.study_id,
+      ),
+    ).toContain(fx.studyA);
 
     const res = await teacher.get(`/api/users/${fx.childId}/study-date-changes`);
     expect(res.status, res.text).toBe(200);
@@ -80,7 +110,8 @@ describe('a family view of date changes (docs/permissions.md, "Date changes")', 
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const adminId = (await srv.knex('users').where('email', 'admin@example.com').first('id')).id;
 
-    const staffView = (await admin.get(`/api/users/${fx.childId}/study-date-changes`)).body.study_date_changes;
+    const staffView = (await admin.get(`/api/users/${fx.childId}/study-date-changes`)).body
+      .study_date_changes;
     const staffRow = staffView.find((c: { study_id: number }) => c.study_id === fx.lastStudy);
     expect(staffRow).toMatchObject({ change_comment: comment, changed_by: { id: adminId, role_id: 1 } });
 
@@ -108,10 +139,8 @@ describe('GET /api/studies/initiator-options', () => {
       ],
     });
     const ru = await srv.signInAs('Manager', 'ru');
-    expect((await ru.get('/api/studies/initiator-options')).body.initiators.map((i: { text: string }) => i.text)).toEqual([
-      'Ученик / родители',
-      'Преподаватель',
-      'Школа',
-    ]);
+    expect(
+      (await ru.get('/api/studies/initiator-options')).body.initiators.map((i: { text: string }) => i.text),
+    ).toEqual(['Ученик / родители', 'Преподаватель', 'Школа']);
   });
 });

@@ -6,7 +6,13 @@ import { roleIdsOf } from '@school/shared/domain';
 /** Newest first; a user with years of lessons still gets a bounded answer. */
 export const DATE_CHANGES_LIMIT = 500;
 
-const PERSON_COLUMNS = ['users.id', 'users.firstname', 'users.surname', 'users.patronymic', 'users.full_name'] as const;
+const PERSON_COLUMNS = [
+  'users.id',
+  'users.firstname',
+  'users.surname',
+  'users.patronymic',
+  'users.full_name',
+] as const;
 
 export function createStudyDateChangesRepository(knex: Knex) {
   return {
@@ -37,7 +43,9 @@ export function createStudyDateChangesRepository(knex: Knex) {
           'sdc.show_in_history',
           'sdc.created_at',
         )
-        .whereRaw('sdc.study_id = ANY(ARRAY(SELECT su.study_id FROM study_user su WHERE su.user_id = ?))', [userId])
+        .whereRaw('sdc.study_id = ANY(ARRAY(SELECT su.study_id FROM study_user su WHERE su.user_id = ?))', [
+          userId,
+        ])
         .whereIn('sdc.study_id', visibleStudies)
         .where('sdc.show_in_history', true)
         .orderBy([
@@ -47,7 +55,9 @@ export function createStudyDateChangesRepository(knex: Knex) {
         .limit(DATE_CHANGES_LIMIT);
       if (changes.length === 0) return [];
       const studyIds = [...new Set(changes.map((c) => c.study_id as number))];
-      const changerIds = [...new Set(changes.map((c) => c.changed_by as number | null).filter((v): v is number => v !== null))];
+      const changerIds = [
+        ...new Set(changes.map((c) => c.changed_by as number | null).filter((v): v is number => v !== null)),
+      ];
       const [studies, participants, changers] = await Promise.all([
         knex('studies').select('id', 'start', 'end', 'type_id', 'trial').whereIn('id', studyIds),
         (() => {
@@ -57,11 +67,19 @@ export function createStudyDateChangesRepository(knex: Knex) {
             .whereIn('study_user.study_id', studyIds)
             .orderBy('users.id');
           if (onlyTeachersAnd !== undefined) {
-            q.where((w) => w.whereIn('study_user.role_id', roleIdsOf('teaching')).orWhere('study_user.user_id', onlyTeachersAnd));
+            q.where((w) =>
+              w
+                .whereIn('study_user.role_id', roleIdsOf('teaching'))
+                .orWhere('study_user.user_id', onlyTeachersAnd),
+            );
           }
           return q;
         })(),
-        changerIds.length ? knex('users').select(...PERSON_COLUMNS, 'users.role_id').whereIn('id', changerIds) : Promise.resolve([]),
+        changerIds.length
+          ? knex('users')
+              .select(...PERSON_COLUMNS, 'users.role_id')
+              .whereIn('id', changerIds)
+          : Promise.resolve([]),
       ]);
       const studyById = new Map(studies.map((s) => [s.id as number, s]));
       const changerById = new Map(changers.map((u) => [u.id as number, u]));

@@ -16,6 +16,8 @@ export function registerStudyDateChangesRoutes(router: Router, service: StudyDat
 
   router.get('/studies/initiator-options', (ctx) => {
     authOf(ctx);
-    ctx.body = { initiators: INITIATORS.map((value) => ({ value, text: ctx.t(`scheduling.initiators.${value}`) })) };
+    ctx.body = {
+      initiators: INITIATORS.map((value) => ({ value, text: ctx.t(`scheduling.initiators.${value}`) })),
+    };
   });
 }

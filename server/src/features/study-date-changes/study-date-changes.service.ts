@@ -12,10 +12,18 @@ import type { StudyDateChangesRepository } from './study-date-changes.repository
  * changes").
  */
 function forFamily<T extends { changed_by: { role_id: number } | null }>(change: T) {
-  return { ...change, change_comment: null, changed_by: change.changed_by && { role_id: change.changed_by.role_id } };
+  return {
+    ...change,
+    change_comment: null,
+    changed_by: change.changed_by && { role_id: change.changed_by.role_id },
+  };
 }
 
-export function createStudyDateChangesService(deps: { knex: Knex; hooks: HookRegistry; repo: StudyDateChangesRepository }) {
+export function createStudyDateChangesService(deps: {
+  knex: Knex;
+  hooks: HookRegistry;
+  repo: StudyDateChangesRepository;
+}) {
   const { repo } = deps;
   return {
     /** `GET /api/users/:id/study-date-changes`: the moves of that user's studies the caller may read. */
@@ -25,7 +33,10 @@ export function createStudyDateChangesService(deps: { knex: Knex; hooks: HookReg
       // children; a teacher their students) sees the moves of the studies of that user they may
       // read themselves; anyone else gets the same 404 as for a missing user.
       const self = id === auth.user.id;
-      if (!(await repo.userExists(id, self ? undefined : scopedFrom(ec, RESOURCES.users, 'u').select('u.id')))) throw errors.notFound();
+      if (
+        !(await repo.userExists(id, self ? undefined : scopedFrom(ec, RESOURCES.users, 'u').select('u.id')))
+      )
+        throw errors.notFound();
       // The staff's names and comments are the school's own (staff and teachers), never a family's.
       const internal = auth.ability.can('read', 'school_internal');
       const visible = scopedFrom(ec, RESOURCES.studies, 'vs').select('vs.id');

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PANEL_ROLES, startPanelsKit, type PanelRole, type PanelsKit } from '../study-tasks/study-panels.test-kit.js';
+import {
+  PANEL_ROLES,
+  startPanelsKit,
+  type PanelRole,
+  type PanelsKit,
+} from '../study-tasks/study-panels.test-kit.js';
 
 /**
  * Issue 14.4: `GET api/studies/{id}/evaluation` (spec part 2 §7, the studies table's evaluation
@@ -11,7 +16,9 @@ let evaluated: number;
 beforeAll(async () => {
   kit = await startPanelsKit();
   evaluated = kit.solo;
-  await kit.srv.knex('evaluations').insert({ study_id: evaluated, score: 7.5, report: 'Учень впевнено розв’язує задачі.' });
+  await kit.srv
+    .knex('evaluations')
+    .insert({ study_id: evaluated, score: 7.5, report: 'Учень впевнено розв’язує задачі.' });
 });
 afterAll(() => kit.close());
 
@@ -29,7 +36,12 @@ describe('GET api/studies/{id}/evaluation', () => {
     for (const role of PANEL_ROLES) {
       const res = await kit.as[role].get(`/api/studies/${evaluated}/evaluation`);
       expect([role, res.status]).toEqual([role, expected[role]]);
-      if (res.status === 200) expect(res.body.data).toMatchObject({ study_id: evaluated, score: 7.5, report: 'Учень впевнено розв’язує задачі.' });
+      if (res.status === 200)
+        expect(res.body.data).toMatchObject({
+          study_id: evaluated,
+          score: 7.5,
+          report: 'Учень впевнено розв’язує задачі.',
+        });
       else expect(res.body).toEqual({ message: 'Доступ заборонено.', code: 'forbidden' });
     }
   });
@@ -45,7 +57,9 @@ describe('GET api/studies/{id}/evaluation', () => {
       expect([lang, res.status, res.body.message]).toEqual([lang, 404, message]);
     }
     kit.as.Teacher.lang = 'en';
-    expect((await kit.as.Teacher.get(`/api/studies/${evaluated}/evaluation`)).body.message).toBe('Access denied.');
+    expect((await kit.as.Teacher.get(`/api/studies/${evaluated}/evaluation`)).body.message).toBe(
+      'Access denied.',
+    );
     kit.as.Teacher.lang = 'uk';
     kit.as.Manager.lang = 'uk';
     const missing = await kit.as.Manager.get('/api/studies/999999/evaluation');

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_MAX } from '@school/shared/validation';
-import { PANEL_ROLES, startPanelsKit, type PanelRole, type PanelsKit } from '../study-tasks/study-panels.test-kit.js';
+import {
+  PANEL_ROLES,
+  startPanelsKit,
+  type PanelRole,
+  type PanelsKit,
+} from '../study-tasks/study-panels.test-kit.js';
 
 /**
  * Issue 14.2: a study's chat per role (spec part 2 §2 "Study messages panel", §6, §7): the list
@@ -20,7 +25,8 @@ const send = (role: PanelRole, studyId: number, content: string, userId?: number
   form.set('content', content);
   return kit.as[role].post('/api/study_messages', form);
 };
-const list = (role: PanelRole, studyId: number) => kit.as[role].get(`/api/study_messages?with[]=user&filter[study_id]=${studyId}`);
+const list = (role: PanelRole, studyId: number) =>
+  kit.as[role].get(`/api/study_messages?with[]=user&filter[study_id]=${studyId}`);
 
 describe('the chat of a group lesson of two families', () => {
   it('each participant side writes; everyone who sees the lesson reads every message with its author', async () => {
@@ -29,19 +35,39 @@ describe('the chat of a group lesson of two families', () => {
     const otherParent = await send('OtherResponsible', kit.group, 'Ми сьогодні запізнимося.');
     for (const res of [teacher, student, otherParent]) expect(res.status, res.text).toBe(201);
     // The author is the caller whatever user_id the form carries; the text is trimmed.
-    expect(student.body.data).toMatchObject({ study_id: kit.group, user_id: kit.ids.student, content: 'Дякую!', created_at: expect.any(String) });
-    expect(student.body.data.author).toMatchObject({ id: kit.ids.student, full_name: expect.any(String), role: { name: 'Student' } });
+    expect(student.body.data).toMatchObject({
+      study_id: kit.group,
+      user_id: kit.ids.student,
+      content: 'Дякую!',
+      created_at: expect.any(String),
+    });
+    expect(student.body.data.author).toMatchObject({
+      id: kit.ids.student,
+      full_name: expect.any(String),
+      role: { name: 'Student' },
+    });
 
     const expected = [
       [kit.ids.teacher, 'Teacher'],
       [kit.ids.student, 'Student'],
       [kit.ids.otherParent, 'Responsible'],
     ];
-    const readers: PanelRole[] = ['Administrator', 'Manager', 'Teacher', 'Student', 'Responsible', 'OtherResponsible'];
+    const readers: PanelRole[] = [
+      'Administrator',
+      'Manager',
+      'Teacher',
+      'Student',
+      'Responsible',
+      'OtherResponsible',
+    ];
     for (const role of readers) {
       const res = await list(role, kit.group);
       expect([role, res.status]).toEqual([role, 200]);
-      const rows = res.body.data as Array<{ user_id: number; author: { id: number; full_name: string; role: { name: string } }; created_at: string }>;
+      const rows = res.body.data as Array<{
+        user_id: number;
+        author: { id: number; full_name: string; role: { name: string } };
+        created_at: string;
+      }>;
       expect([role, rows.map((m) => [m.author.id, m.author.role.name])]).toEqual([role, expected]);
       for (const m of rows) expect(m.author.full_name.length).toBeGreaterThan(0);
     }
@@ -49,7 +75,11 @@ describe('the chat of a group lesson of two families', () => {
     expect((await list('Methodologist', kit.group)).body.data).toEqual([]);
     // `with[]=user` keeps the spec's shape for the users the reader may read (the teacher, themself).
     const asStudent = (await list('Student', kit.group)).body.data;
-    expect(asStudent[0].user).toMatchObject({ id: kit.ids.teacher, full_name: expect.any(String), role: { name: 'Teacher' } });
+    expect(asStudent[0].user).toMatchObject({
+      id: kit.ids.teacher,
+      full_name: expect.any(String),
+      role: { name: 'Teacher' },
+    });
   });
 
   it("another family's Responsible cannot write to or read a lesson of not their child", async () => {
@@ -70,7 +100,12 @@ describe('what a message may be', () => {
       kit.as.Student.lang = lang;
       for (const content of ['', '   ', '\n\t ']) {
         const res = await send('Student', kit.solo, content);
-        expect([lang, content, res.status, res.body.errors?.content]).toEqual([lang, content, 422, [message]]);
+        expect([lang, content, res.status, res.body.errors?.content]).toEqual([
+          lang,
+          content,
+          422,
+          [message],
+        ]);
       }
     }
     kit.as.Student.lang = 'uk';
@@ -91,17 +126,22 @@ describe('what a message may be', () => {
       Responsible: 201,
       OtherResponsible: 422,
     };
-    for (const role of PANEL_ROLES) expect([role, (await send(role, study, `від ${role}`)).status]).toEqual([role, status[role]]);
+    for (const role of PANEL_ROLES)
+      expect([role, (await send(role, study, `від ${role}`)).status]).toEqual([role, status[role]]);
   });
 });
 
 describe('deleting a message', () => {
   it('the author may, and who may delete study messages (Administrator, Manager); nobody else', async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.methodologist, kit.ids.student]);
-    const idOf = async (role: PanelRole) => (await send(role, study, `повідомлення ${role}`)).body.data.id as number;
+    const idOf = async (role: PanelRole) =>
+      (await send(role, study, `повідомлення ${role}`)).body.data.id as number;
     const byStudent = await idOf('Student');
     for (const role of ['Teacher', 'Methodologist', 'Responsible'] as const) {
-      expect([role, (await kit.as[role].delete(`/api/study_messages/${byStudent}`)).status]).toEqual([role, 403]);
+      expect([role, (await kit.as[role].delete(`/api/study_messages/${byStudent}`)).status]).toEqual([
+        role,
+        403,
+      ]);
     }
     expect((await kit.as.OtherResponsible.delete(`/api/study_messages/${byStudent}`)).status).toBe(404);
     expect((await kit.as.Student.delete(`/api/study_messages/${byStudent}`)).status).toBe(204);
@@ -119,7 +159,9 @@ describe('deleting a message', () => {
 
 describe('unread messages on the calendar (studies.hasUnreadMessages)', () => {
   const unread = async (role: PanelRole, studyId: number) => {
-    const res = await kit.as[role].get(`/api/studies?select[]=id&select[]=hasUnreadMessages&filter[id]=${studyId}`);
+    const res = await kit.as[role].get(
+      `/api/studies?select[]=id&select[]=hasUnreadMessages&filter[id]=${studyId}`,
+    );
     expect(res.status, res.text).toBe(200);
     return (res.body.data as Array<{ hasUnreadMessages: boolean }>)[0]?.hasUnreadMessages;
   };
@@ -128,7 +170,8 @@ describe('unread messages on the calendar (studies.hasUnreadMessages)', () => {
 
   it('marks the other side’s new messages until each reader marks the chat read', async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.student]);
-    for (const role of ['Teacher', 'Student', 'Responsible', 'Administrator'] as const) expect([role, await unread(role, study)]).toEqual([role, false]);
+    for (const role of ['Teacher', 'Student', 'Responsible', 'Administrator'] as const)
+      expect([role, await unread(role, study)]).toEqual([role, false]);
 
     const first = (await send('Teacher', study, 'Не забудь зошит')).body.data.id as number;
     // The family side sees it; the author does not; staff outside the lesson are not a side.
@@ -137,7 +180,11 @@ describe('unread messages on the calendar (studies.hasUnreadMessages)', () => {
 
     const read = await markRead('Student', study);
     expect(read.status, read.text).toBe(200);
-    expect(read.body.data).toMatchObject({ study_id: study, user_id: kit.ids.student, last_read_message_id: first });
+    expect(read.body.data).toMatchObject({
+      study_id: study,
+      user_id: kit.ids.student,
+      last_read_message_id: first,
+    });
     expect([await unread('Student', study), await unread('Responsible', study)]).toEqual([false, true]);
 
     // The family answers: now the teacher has something unread; the parent's own child's line is not "the other side".
@@ -146,12 +193,18 @@ describe('unread messages on the calendar (studies.hasUnreadMessages)', () => {
     expect(await unread('Student', study)).toBe(false);
     const second = (await send('Teacher', study, 'Чекаю')).body.data.id as number;
     // Read up to the answer only: the teacher's later line stays unread for the student.
-    expect((await markRead('Student', study, { last_message_id: String(answer) })).body.data.last_read_message_id).toBe(answer);
+    expect(
+      (await markRead('Student', study, { last_message_id: String(answer) })).body.data.last_read_message_id,
+    ).toBe(answer);
     expect(await unread('Student', study)).toBe(true);
-    expect((await markRead('Student', study, { last_message_id: String(second) })).body.data.last_read_message_id).toBe(second);
+    expect(
+      (await markRead('Student', study, { last_message_id: String(second) })).body.data.last_read_message_id,
+    ).toBe(second);
     expect(await unread('Student', study)).toBe(false);
     // Never backwards.
-    expect((await markRead('Student', study, { last_message_id: String(first) })).body.data.last_read_message_id).toBe(second);
+    expect(
+      (await markRead('Student', study, { last_message_id: String(first) })).body.data.last_read_message_id,
+    ).toBe(second);
     expect((await markRead('Teacher', study)).status).toBe(200);
     expect(await unread('Teacher', study)).toBe(false);
   });

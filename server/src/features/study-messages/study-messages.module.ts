@@ -9,12 +9,18 @@ import { studyMessagesHooks, unreadMessagesComputed } from './study-messages.sql
 export function createStudyMessagesModule(): FeatureModule {
   return {
     name: 'study-messages',
-    resourceHooks: { study_messages: studyMessagesHooks, studies: { computed: { hasUnreadMessages: unreadMessagesComputed } } },
+    resourceHooks: {
+      study_messages: studyMessagesHooks,
+      studies: { computed: { hasUnreadMessages: unreadMessagesComputed } },
+    },
   };
 }
 
 /** Marking a study's chat read (needs the engine's hooks: the study is read through its row scope). */
 export function createStudyMessageReadsModule(deps: { knex: Knex; hooks: HookRegistry }): FeatureModule {
   const reads = createMessageReadsRepository(deps.knex);
-  return { name: 'study-message-reads', routes: [{ stage: 'commands', router: studyMessagesRoutes({ ...deps, reads }) }] };
+  return {
+    name: 'study-message-reads',
+    routes: [{ stage: 'commands', router: studyMessagesRoutes({ ...deps, reads }) }],
+  };
 }

@@ -19,13 +19,22 @@ const markReadSchema = z.object({ last_message_id: optionalId() });
  * study for them. `{ data: { study_id, user_id, last_read_message_id, read_at } }`; 404 for a study
  * they cannot see, 403 without any read on study messages (Lead, Guest).
  */
-export function studyMessagesRoutes(deps: { knex: Knex; hooks: HookRegistry; reads: MessageReadsRepository }): Router {
+export function studyMessagesRoutes(deps: {
+  knex: Knex;
+  hooks: HookRegistry;
+  reads: MessageReadsRepository;
+}): Router {
   const router = new Router({ prefix: '/api' });
   router.post('/studies/:id/messages/read', async (ctx) => {
     const auth = authOf(ctx);
     if (auth.ability.rulesFor('read', 'study_message').length === 0) throw errors.forbidden();
     const id = parseId(ctx.params.id);
-    await readResource({ knex: deps.knex, hooks: deps.hooks, auth, language: ctx.lang }, RESOURCES.studies, id, 'select[]=id');
+    await readResource(
+      { knex: deps.knex, hooks: deps.hooks, auth, language: ctx.lang },
+      RESOURCES.studies,
+      id,
+      'select[]=id',
+    );
     const { last_message_id } = validateBody(ctx, markReadSchema);
     ctx.body = { data: await deps.reads.markRead(id, auth.user.id, last_message_id ?? undefined) };
   });

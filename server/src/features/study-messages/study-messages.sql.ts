@@ -46,7 +46,9 @@ export const unreadMessagesComputed: ComputedAttribute = {
     const a = quotedAlias(ctx);
     const me = ctx.auth.user.id;
     const { family, side } = unreadSide(ctx.auth);
-    const taking = family ? '' : `AND EXISTS (SELECT 1 FROM study_user smu_p WHERE smu_p.study_id = ${a}.id AND smu_p.user_id = ?)`;
+    const taking = family
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM study_user smu_p WHERE smu_p.study_id = ${a}.id AND smu_p.user_id = ?)`;
     return ctx.knex.raw(
       `coalesce((SELECT true FROM study_messages smu_m JOIN users smu_u ON smu_u.id = smu_m.user_id
         WHERE smu_m.study_id = ${a}.id AND smu_m.user_id <> ? AND smu_u.role_id ${side}
@@ -81,4 +83,7 @@ export const unreadMessagesComputed: ComputedAttribute = {
   },
 };
 
-export const studyMessagesHooks: ResourceHooks = { scope: studyMessagesScope, computed: studyMessagesComputed };
+export const studyMessagesHooks: ResourceHooks = {
+  scope: studyMessagesScope,
+  computed: studyMessagesComputed,
+};

@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.close());
 
-const notify = (client: TestClient, userId: number, body: unknown) => client.post(`/api/users/${userId}/notify`, body);
+const notify = (client: TestClient, userId: number, body: unknown) =>
+  client.post(`/api/users/${userId}/notify`, body);
 
 describe('POST /api/users/:id/notify', () => {
   it('is for Administrator, Manager, Teacher and Methodologist only', async () => {
@@ -42,7 +43,9 @@ describe('POST /api/users/:id/notify', () => {
       const res = await notify(await srv.signInAs(role), studentId, { type_id: 1, study_id: liveStudy });
       expect(res.status, role).toBe(403);
     }
-    const anonymous = await srv.client().post(`/api/users/${studentId}/notify`, { type_id: 1, study_id: liveStudy });
+    const anonymous = await srv
+      .client()
+      .post(`/api/users/${studentId}/notify`, { type_id: 1, study_id: liveStudy });
     expect(anonymous.status).toBe(401);
   });
 
@@ -73,9 +76,15 @@ describe('POST /api/users/:id/notify', () => {
   it('only while the study is in progress, in uk and ru', async () => {
     const res = await notify(teacher.client, studentId, { type_id: 1, study_id: futureStudy });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'not_in_progress', message: uk.notify.not_in_progress, errors: { study_id: [uk.notify.not_in_progress] } });
+    expect(res.body).toMatchObject({
+      code: 'not_in_progress',
+      message: uk.notify.not_in_progress,
+      errors: { study_id: [uk.notify.not_in_progress] },
+    });
     const teacherRu = await addSignedInUser(srv.knex, srv.url, ROLE.Teacher, 'Другий', 'ru');
-    await srv.knex('study_user').insert({ study_id: futureStudy, user_id: teacherRu.id, role_id: ROLE.Manager });
+    await srv
+      .knex('study_user')
+      .insert({ study_id: futureStudy, user_id: teacherRu.id, role_id: ROLE.Manager });
     const resRu = await notify(teacherRu.client, studentId, { type_id: 1, study_id: futureStudy });
     expect(resRu.body).toMatchObject({ code: 'not_in_progress', message: ru.notify.not_in_progress });
   });
@@ -90,19 +99,27 @@ describe('POST /api/users/:id/notify', () => {
     expect(connected.status).toBe(409);
     expect(connected.body).toEqual({ code: 'messenger_unavailable', message: uk.notify.unavailable });
     // The desktop sends JSON; a form post (the spec's other clients) is read the same way.
-    const form = await admin.post(`/api/users/${studentId}/notify`, new URLSearchParams({ type_id: '1', study_id: String(liveStudy) }));
+    const form = await admin.post(
+      `/api/users/${studentId}/notify`,
+      new URLSearchParams({ type_id: '1', study_id: String(liveStudy) }),
+    );
     expect(form.body.code).toBe('messenger_unavailable');
   });
 });
 
-describe('the notify service with the messenger outbox (the bots\' outgoing side)', () => {
+describe("the notify service with the messenger outbox (the bots' outgoing side)", () => {
   type Queued = Parameters<NotifyOutbox['enqueueMessages']>[0][number];
   /** Built from a knex alone, as a bot or a worker does: no HTTP. */
   async function serviceWith(outbox: NotifyOutbox) {
     const { email } = await srv.knex('users').select('email').where({ id: teacher.id }).first();
     const auth = await authFor(srv.knex, email);
     const core = createSchedulingCoreModule({ knex: srv.knex });
-    const module = createStudyNotifyModule({ knex: srv.knex, logger: createLogger('silent'), studies: core.services.studies, outbox });
+    const module = createStudyNotifyModule({
+      knex: srv.knex,
+      logger: createLogger('silent'),
+      studies: core.services.studies,
+      outbox,
+    });
     return { auth, service: module.services.notify };
   }
 
@@ -119,7 +136,11 @@ describe('the notify service with the messenger outbox (the bots\' outgoing side
     const { auth, service } = await serviceWith({
       async enqueueMessages(messages) {
         queued.push(...messages);
-        return messages.flatMap((m) => (m.userId === studentId ? (['telegram', 'viber'] as const) : (['viber'] as const)).map((messenger) => ({ userId: m.userId, messenger })));
+        return messages.flatMap((m) =>
+          (m.userId === studentId ? (['telegram', 'viber'] as const) : (['viber'] as const)).map(
+            (messenger) => ({ userId: m.userId, messenger }),
+          ),
+        );
       },
     });
     const result = await service.notify(auth, studentId, { type_id: 1, study_id: liveStudy });

@@ -16,7 +16,9 @@ export interface StudyNotifyModuleDeps {
 }
 
 /** A study reminder sent to a participant's messengers (POST /api/users/:id/notify). */
-export function createStudyNotifyModule(deps: StudyNotifyModuleDeps): FeatureModule<{ notify: StudyNotifyService }> & {
+export function createStudyNotifyModule(deps: StudyNotifyModuleDeps): FeatureModule<{
+  notify: StudyNotifyService;
+}> & {
   services: { notify: StudyNotifyService };
 } {
   const notify = createStudyNotifyService({
@@ -27,5 +29,9 @@ export function createStudyNotifyModule(deps: StudyNotifyModuleDeps): FeatureMod
     logger: deps.logger,
     now: deps.now,
   });
-  return { name: 'study-notify', services: { notify }, routes: [{ stage: 'chained', router: studyNotifyRoutes(notify) }] };
+  return {
+    name: 'study-notify',
+    services: { notify },
+    routes: [{ stage: 'chained', router: studyNotifyRoutes(notify) }],
+  };
 }

@@ -11,10 +11,19 @@ export interface MessengerTarget {
 export function createStudyNotifyRepository(knex: Knex) {
   return {
     async messengerTarget(userId: number): Promise<MessengerTarget | undefined> {
-      const row = await knex('users').select('id', 'firstname', 'telegram_id', 'viber_id').where('id', userId).first();
+      const row = await knex('users')
+        .select('id', 'firstname', 'telegram_id', 'viber_id')
+        .where('id', userId)
+        .first();
       if (!row) return undefined;
-      const text = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v));
-      return { id: row.id as number, firstname: text(row.firstname), telegram_id: text(row.telegram_id), viber_id: text(row.viber_id) };
+      const text = (v: unknown) =>
+        v === null || v === undefined || String(v).trim() === '' ? null : String(v);
+      return {
+        id: row.id as number,
+        firstname: text(row.firstname),
+        telegram_id: text(row.telegram_id),
+        viber_id: text(row.viber_id),
+      };
     },
     /** The student's responsibles (parents) with a connected chat: they get the reminder too. */
     async connectedResponsibles(studentId: number): Promise<number[]> {

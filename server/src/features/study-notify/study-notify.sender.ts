@@ -7,6 +7,11 @@ import type { MessengerType } from '@school/shared/domain';
  */
 export interface NotifyOutbox {
   enqueueMessages(
-    messages: ReadonlyArray<{ userId: number; key: string; textKey: string; params?: Record<string, unknown> }>,
+    messages: ReadonlyArray<{
+      userId: number;
+      key: string;
+      textKey: string;
+      params?: Record<string, unknown>;
+    }>,
   ): Promise<Array<{ userId: number; messenger: MessengerType }>>;
 }

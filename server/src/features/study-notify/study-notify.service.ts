@@ -35,7 +35,11 @@ export interface NotifyInput {
 export function createStudyNotifyService(deps: StudyNotifyDeps) {
   const now = deps.now ?? Date.now;
   return {
-    async notify(auth: AuthState, userId: number, input: NotifyInput): Promise<{ sent: MessengerType[]; recipients: number[] }> {
+    async notify(
+      auth: AuthState,
+      userId: number,
+      input: NotifyInput,
+    ): Promise<{ sent: MessengerType[]; recipients: number[] }> {
       if (!auth.ability.can('notify', 'user')) throw errors.forbidden();
       // A study the caller does not see is, for them, a study that does not exist (a field error here).
       const { row: study } = await gateStudy(deps.studies, deps.knex, auth, input.study_id, {
@@ -46,21 +50,28 @@ export function createStudyNotifyService(deps: StudyNotifyDeps) {
       if (!study.participants.some((p) => p.user_id === userId && p.role_id === ROLE.Student)) {
         throw refusal('user_id', 'not_a_student', 'scheduling.notify.not_a_student');
       }
-      if (!isStudyInProgress(study, now())) throw refusal('study_id', 'not_in_progress', 'scheduling.notify.not_in_progress');
+      if (!isStudyInProgress(study, now()))
+        throw refusal('study_id', 'not_in_progress', 'scheduling.notify.not_in_progress');
 
       // The student and their responsibles, each through the bots they connected.
       const recipients = [
         ...(target.telegram_id || target.viber_id ? [userId] : []),
         ...(await deps.targets.connectedResponsibles(userId)),
       ];
-      if (recipients.length === 0) throw errors.conflict('messenger_not_connected', 'scheduling.notify.no_messenger');
+      if (recipients.length === 0)
+        throw errors.conflict('messenger_not_connected', 'scheduling.notify.no_messenger');
       if (!deps.outbox) throw errors.conflict('messenger_unavailable', 'scheduling.notify.unavailable');
 
       const time = DateTime.fromJSDate(study.start).setZone(TIME_ZONE).toFormat(TIME_FORMAT);
       // Each click is its own reminder; the key only keeps its retries from sending twice.
       const click = randomUUID();
       const queued = await deps.outbox.enqueueMessages(
-        recipients.map((id) => ({ userId: id, key: `notify:${input.study_id}:${id}:${click}`, textKey: `scheduling.notify.messages.${input.type_id}`, params: { time } })),
+        recipients.map((id) => ({
+          userId: id,
+          key: `notify:${input.study_id}:${id}:${click}`,
+          textKey: `scheduling.notify.messages.${input.type_id}`,
+          params: { time },
+        })),
       );
       return { sent: [...new Set(queued.map((q) => q.messenger))].sort(), recipients };
     },

@@ -43,8 +43,12 @@ async function family(studentLang: string, parentLang: string) {
   return { teacher, student, parent, studentChat, parentChat };
 }
 
-const whenOf = (start: DateTime | Date) => ({ date: kyiv(start).toFormat('dd.MM'), time: kyiv(start).toFormat('HH:mm') });
-const rowsOf = (study: number) => knex()('study_reminders').where({ study_id: study }).orderBy(['user_id', 'offset_minutes']);
+const whenOf = (start: DateTime | Date) => ({
+  date: kyiv(start).toFormat('dd.MM'),
+  time: kyiv(start).toFormat('HH:mm'),
+});
+const rowsOf = (study: number) =>
+  knex()('study_reminders').where({ study_id: study }).orderBy(['user_id', 'offset_minutes']);
 
 beforeAll(async () => {
   srv = await startBotsServer();
@@ -58,24 +62,46 @@ afterAll(async () => {
 
 describe('GET / PATCH /api/study-reminder-settings', () => {
   it('Administrator only; validated with field errors; new offsets re-plan the week at once', async () => {
-    const [admin, manager, teacher] = await Promise.all([srv.signInAs('Administrator'), srv.signInAs('Manager'), srv.signInAs('Teacher')]);
-    expect((await admin.get('/api/study-reminder-settings')).body).toEqual({ data: { offsets_minutes: [1440, 60], digest_enabled: true, digest_time: '07:00' } });
+    const [admin, manager, teacher] = await Promise.all([
+      srv.signInAs('Administrator'),
+      srv.signInAs('Manager'),
+      srv.signInAs('Teacher'),
+    ]);
+    expect((await admin.get('/api/study-reminder-settings')).body).toEqual({
+      data: { offsets_minutes: [1440, 60], digest_enabled: true, digest_time: '07:00' },
+    });
     expect((await manager.get('/api/study-reminder-settings')).status).toBe(403);
     expect((await teacher.patch('/api/study-reminder-settings', { offsets_minutes: [30] })).status).toBe(403);
     expect((await manager.patch('/api/study-reminder-settings', { offsets_minutes: 'x' })).status).toBe(403);
 
-    const bad = await admin.patch('/api/study-reminder-settings', { offsets_minutes: [5, 5000], digest_time: '25:00', digest_enabled: 'maybe' });
+    const bad = await admin.patch('/api/study-reminder-settings', {
+      offsets_minutes: [5, 5000],
+      digest_time: '25:00',
+      digest_enabled: 'maybe',
+    });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['digest_enabled', 'digest_time', 'offsets_minutes.0', 'offsets_minutes.1']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'digest_enabled',
+      'digest_time',
+      'offsets_minutes.0',
+      'offsets_minutes.1',
+    ]);
     const dup = await admin.patch('/api/study-reminder-settings', { offsets_minutes: [60, 60] });
     expect(dup.status).toBe(422);
     expect(Object.keys(dup.body.errors)).toEqual(['offsets_minutes']);
-    expect((await admin.patch('/api/study-reminder-settings', { offsets_minutes: [10, 20, 30, 40] })).status).toBe(422);
+    expect(
+      (await admin.patch('/api/study-reminder-settings', { offsets_minutes: [10, 20, 30, 40] })).status,
+    ).toBe(422);
 
     const f = await family('uk', 'uk');
     const study = await addStudy(knex(), ahead(30), [f.teacher, f.student]);
-    expect((await rowsOf(study)).map((r) => r.offset_minutes).sort((x, y) => x - y)).toEqual([60, 60, 1440, 1440]);
-    const ok = await admin.patch('/api/study-reminder-settings', { offsets_minutes: [120], digest_time: '08:30' });
+    expect((await rowsOf(study)).map((r) => r.offset_minutes).sort((x, y) => x - y)).toEqual([
+      60, 60, 1440, 1440,
+    ]);
+    const ok = await admin.patch('/api/study-reminder-settings', {
+      offsets_minutes: [120],
+      digest_time: '08:30',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toEqual({ offsets_minutes: [120], digest_enabled: true, digest_time: '08:30' });
     expect((await rowsOf(study)).map((r) => [r.user_id, r.offset_minutes])).toEqual([
@@ -83,8 +109,17 @@ describe('GET / PATCH /api/study-reminder-settings', () => {
       [f.parent, 120],
     ]);
     // Back to the defaults for the tests below.
-    expect((await admin.patch('/api/study-reminder-settings', { offsets_minutes: [1440, 60], digest_time: '07:00' })).status).toBe(200);
-    expect((await rowsOf(study)).map((r) => r.offset_minutes).sort((x, y) => x - y)).toEqual([60, 60, 1440, 1440]);
+    expect(
+      (
+        await admin.patch('/api/study-reminder-settings', {
+          offsets_minutes: [1440, 60],
+          digest_time: '07:00',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await rowsOf(study)).map((r) => r.offset_minutes).sort((x, y) => x - y)).toEqual([
+      60, 60, 1440, 1440,
+    ]);
     await knex()('studies').where({ id: study }).delete();
   });
 });
@@ -140,13 +175,25 @@ describe('a due reminder', () => {
     const f = await family('uk', 'ru');
     const starts = [50, 51, 52, 53, 54].map((h) => ahead(h));
     for (const s of starts) await addStudy(knex(), s, [f.teacher, f.student]);
-    const other = createStudyRemindersService({ knex: knex(), repo: createStudyRemindersRepository(), outbox: srv.outbox, logger: createLogger('silent') });
+    const other = createStudyRemindersService({
+      knex: knex(),
+      repo: createStudyRemindersRepository(),
+      outbox: srv.outbox,
+      logger: createLogger('silent'),
+    });
     const at = starts.at(-1)!.minus({ hours: 24 }).plus({ seconds: 1 }).toJSDate();
-    const reports = await Promise.all([reminders().dispatchDue(at), other.dispatchDue(at), reminders().dispatchDue(at), other.dispatchDue(at)]);
+    const reports = await Promise.all([
+      reminders().dispatchDue(at),
+      other.dispatchDue(at),
+      reminders().dispatchDue(at),
+      other.dispatchDue(at),
+    ]);
     expect(reports.reduce((n, r) => n + r.queued, 0)).toBeGreaterThanOrEqual(10);
     await waitFor(() => texts(f.studentChat).length === 5 && texts(f.parentChat).length === 5);
     await sleep(400);
-    expect(texts(f.studentChat).sort()).toEqual(starts.map((s) => fill(uk.messages.student, whenOf(s))).sort());
+    expect(texts(f.studentChat).sort()).toEqual(
+      starts.map((s) => fill(uk.messages.student, whenOf(s))).sort(),
+    );
     expect(texts(f.parentChat)).toHaveLength(5);
   });
 });
@@ -171,7 +218,11 @@ describe('a reminder follows its lesson', () => {
     expect((await rowsOf(moved)).map((r) => +r.study_start)).toEqual(Array(4).fill(+newStart.toJSDate()));
     for (const id of [deleted, missed, left]) expect(await rowsOf(id)).toHaveLength(0);
     // Every old due time passes: nothing.
-    await reminders().dispatchDue(ahead(63 - 24).plus({ minutes: 1 }).toJSDate());
+    await reminders().dispatchDue(
+      ahead(63 - 24)
+        .plus({ minutes: 1 })
+        .toJSDate(),
+    );
     await sleep(300);
     expect(texts(f.studentChat)).toEqual([]);
     await reminders().dispatchDue(newStart.minus({ hours: 24 }).plus({ minutes: 1 }).toJSDate());
@@ -187,11 +238,18 @@ describe('a reminder follows its lesson', () => {
     // The student only: one message, held back by the 429 for 2 s.
     await knex()('bot_connections').where({ user_id: f.parent }).delete();
     await knex()('users').where({ id: f.parent }).update({ telegram_id: null });
-    srv.telegram.answer({ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 2 } } });
+    srv.telegram.answer({
+      status: 429,
+      body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 2 } },
+    });
     await reminders().dispatchDue(start.minus({ hours: 24 }).plus({ seconds: 1 }).toJSDate());
-    const keys = (await rowsOf(study)).filter((r) => r.status === 'queued' && r.user_id === f.student).map((r) => `${r.key}:telegram`);
+    const keys = (await rowsOf(study))
+      .filter((r) => r.status === 'queued' && r.user_id === f.student)
+      .map((r) => `${r.key}:telegram`);
     expect(keys).toHaveLength(1);
-    await waitFor(async () => (await knex()('messenger_outbox').whereIn('key', keys).first())?.attempts === 1);
+    await waitFor(
+      async () => (await knex()('messenger_outbox').whereIn('key', keys).first())?.attempts === 1,
+    );
     expect(texts(f.studentChat)).toHaveLength(1);
     expect((await admin.patch(`/api/studies/${study}`, { start: ahead(75).toISO() })).status).toBe(200);
     expect(await knex()('messenger_outbox').whereIn('key', keys).pluck('status')).toEqual(['withdrawn']);
@@ -225,7 +283,10 @@ describe('the teachers’ morning digest', () => {
     const day = kyivDay(9);
     const teacher = await addUser(knex(), ROLE.Teacher, 'Олена');
     const silent = await addUser(knex(), ROLE.Teacher, 'Іван');
-    const [a, b] = [await addUser(knex(), ROLE.Student, 'Петро'), await addUser(knex(), ROLE.Student, 'Ганна')];
+    const [a, b] = [
+      await addUser(knex(), ROLE.Student, 'Петро'),
+      await addUser(knex(), ROLE.Student, 'Ганна'),
+    ];
     const chat = String(chatSeq++);
     await bindChat(knex(), teacher, 'telegram', chat, 'en');
     await addStudy(knex(), day.set({ hour: 12, minute: 30 }), [teacher, b]);
@@ -234,16 +295,31 @@ describe('the teachers’ morning digest', () => {
     const names = await knex()('users').whereIn('id', [a, b]).pluck('full_name');
 
     expect(await reminders().sendDigest(day.set({ hour: 6, minute: 59 }).toJSDate())).toBe(0);
-    const other = createStudyRemindersService({ knex: knex(), repo: createStudyRemindersRepository(), outbox: srv.outbox, logger: createLogger('silent') });
+    const other = createStudyRemindersService({
+      knex: knex(),
+      repo: createStudyRemindersRepository(),
+      outbox: srv.outbox,
+      logger: createLogger('silent'),
+    });
     const at = day.set({ hour: 7 }).toJSDate();
     const counts = await Promise.all([reminders().sendDigest(at), other.sendDigest(at)]);
     expect(counts.filter((n) => n > 0)).toHaveLength(1);
     expect(await reminders().sendDigest(day.set({ hour: 9 }).toJSDate())).toBe(0);
     await waitFor(() => texts(chat).length === 1);
     await sleep(300);
-    const [petro, hanna] = [names.find((n: string) => n.includes('Петро')), names.find((n: string) => n.includes('Ганна'))];
-    expect(texts(chat)).toEqual([fill(en.messages.digest, { date: day.toFormat('dd.MM'), lessons: `10:00–11:00 ${petro}\n12:30–13:30 ${hanna}` })]);
-    expect(await knex()('messenger_outbox').where({ user_id: silent }).count('* as n').first()).toMatchObject({ n: 0 });
+    const [petro, hanna] = [
+      names.find((n: string) => n.includes('Петро')),
+      names.find((n: string) => n.includes('Ганна')),
+    ];
+    expect(texts(chat)).toEqual([
+      fill(en.messages.digest, {
+        date: day.toFormat('dd.MM'),
+        lessons: `10:00–11:00 ${petro}\n12:30–13:30 ${hanna}`,
+      }),
+    ]);
+    expect(await knex()('messenger_outbox').where({ user_id: silent }).count('* as n').first()).toMatchObject(
+      { n: 0 },
+    );
   });
 });
 
@@ -255,7 +331,10 @@ describe('a restart in the middle', () => {
     await addStudy(knex(), start, [f.teacher, f.student]);
     await knex()('bot_connections').where({ user_id: f.parent }).delete();
     await knex()('users').where({ id: f.parent }).update({ telegram_id: null });
-    srv.telegram.answer({ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 1 } } });
+    srv.telegram.answer({
+      status: 429,
+      body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 1 } },
+    });
     const due = start.minus({ hours: 24 }).plus({ seconds: 1 }).toJSDate();
     await reminders().dispatchDue(due);
     await waitFor(() => srv.telegram.requests.some((r) => r.body?.chat_id === f.studentChat));
@@ -264,10 +343,15 @@ describe('a restart in the middle', () => {
     // commit: the new process finds it due again, and the outbox key keeps it from a second send.
     await knex()('study_reminders').where({ user_id: f.student }).update({ status: 'planned' });
     await reminders().dispatchDue(due);
-    expect(await knex()('messenger_outbox').where({ user_id: f.student }).count('* as n').first()).toMatchObject({ n: 1 });
+    expect(
+      await knex()('messenger_outbox').where({ user_id: f.student }).count('* as n').first(),
+    ).toMatchObject({ n: 1 });
     await waitFor(() => texts(f.studentChat).length === 2);
     await sleep(1200);
-    expect(texts(f.studentChat)).toEqual([fill(uk.messages.student, whenOf(start)), fill(uk.messages.student, whenOf(start))]);
+    expect(texts(f.studentChat)).toEqual([
+      fill(uk.messages.student, whenOf(start)),
+      fill(uk.messages.student, whenOf(start)),
+    ]);
     const row = await knex()('messenger_outbox').where({ user_id: f.student }).first();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
   });

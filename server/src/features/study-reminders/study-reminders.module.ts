@@ -5,7 +5,11 @@ import type { FeatureModule } from '../feature-module.js';
 import { registerStudyRemindersJob } from './study-reminders.job.js';
 import { createStudyRemindersRepository } from './study-reminders.repository.js';
 import { studyRemindersRoutes } from './study-reminders.routes.js';
-import { createStudyRemindersService, type ReminderOutbox, type StudyRemindersService } from './study-reminders.service.js';
+import {
+  createStudyRemindersService,
+  type ReminderOutbox,
+  type StudyRemindersService,
+} from './study-reminders.service.js';
 
 export interface StudyRemindersModuleDeps {
   knex: Knex;
@@ -19,7 +23,9 @@ export interface StudyRemindersModuleDeps {
 }
 
 /** Reminders before each study and the teachers' morning digest (issue 18 point 4), their settings API. */
-export function createStudyRemindersModule(deps: StudyRemindersModuleDeps): FeatureModule<{ studyReminders: StudyRemindersService }> & {
+export function createStudyRemindersModule(deps: StudyRemindersModuleDeps): FeatureModule<{
+  studyReminders: StudyRemindersService;
+}> & {
   services: { studyReminders: StudyRemindersService };
 } {
   const studyReminders = createStudyRemindersService({

@@ -63,7 +63,11 @@ export function createStudyRemindersRepository() {
   return {
     settings: readSettings,
 
-    async updateSettings(trx: Knex.Transaction, patch: Partial<Pick<ReminderSettingsRow, 'offsets_minutes' | 'digest_enabled' | 'digest_time'>>, userId: number) {
+    async updateSettings(
+      trx: Knex.Transaction,
+      patch: Partial<Pick<ReminderSettingsRow, 'offsets_minutes' | 'digest_enabled' | 'digest_time'>>,
+      userId: number,
+    ) {
       await trx('study_reminder_settings')
         .where('id', 1)
         .update({ ...patch, updated_by: userId, updated_at: trx.fn.now() });
@@ -122,7 +126,12 @@ export function createStudyRemindersRepository() {
       if (ids.length) await trx('study_reminders').whereIn('id', ids).delete();
     },
 
-    async markReminders(trx: Knex.Transaction, ids: readonly string[], status: 'queued' | 'skipped', now: Date) {
+    async markReminders(
+      trx: Knex.Transaction,
+      ids: readonly string[],
+      status: 'queued' | 'skipped',
+      now: Date,
+    ) {
       if (ids.length) await trx('study_reminders').whereIn('id', ids).update({ status, queued_at: now });
     },
 

@@ -66,7 +66,11 @@ function reminderMessage(r: DueReminder): OutgoingMessage {
     userId: r.user_id,
     key: r.key,
     textKey: own ? 'studyReminders.messages.student' : 'studyReminders.messages.responsible',
-    params: { date: start.toFormat(DAY_MONTH_FORMAT), time: start.toFormat(TIME_FORMAT), ...(own ? {} : { name: r.student_firstname }) },
+    params: {
+      date: start.toFormat(DAY_MONTH_FORMAT),
+      time: start.toFormat(TIME_FORMAT),
+      ...(own ? {} : { name: r.student_firstname }),
+    },
     expiresAt: r.study_start,
   };
 }
@@ -111,16 +115,23 @@ export function createStudyRemindersService(deps: StudyRemindersDeps) {
     },
 
     /** Saves the settings; new offsets are planned and dropped ones withdrawn in the same transaction. */
-    async updateSettings(auth: AuthState, input: StudyReminderSettingsInput, now = clock()): Promise<ReminderSettings> {
+    async updateSettings(
+      auth: AuthState,
+      input: StudyReminderSettingsInput,
+      now = clock(),
+    ): Promise<ReminderSettings> {
       assertAdministrator(auth);
-      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ReminderSettings>;
+      const patch = Object.fromEntries(
+        Object.entries(input).filter(([, v]) => v !== undefined),
+      ) as Partial<ReminderSettings>;
       await knex.transaction(async (trx) => {
         await repo.lockHorizon(trx);
         const before = await repo.settings(trx, true);
         await repo.updateSettings(trx, patch, auth.user.id);
         if (patch.offsets_minutes) {
           await repo.dropUnusedOffsets(trx, patch.offsets_minutes);
-          if (before.planned_until && before.planned_until > now) await repo.plan(trx, now, before.planned_until, now);
+          if (before.planned_until && before.planned_until > now)
+            await repo.plan(trx, now, before.planned_until, now);
         }
       });
       return present(await repo.settings(knex));
@@ -154,10 +165,23 @@ export function createStudyRemindersService(deps: StudyRemindersDeps) {
           const rows = await repo.lockDue(trx, now, DISPATCH_BATCH);
           const dead = rows.filter((r) => !r.live);
           const { send, skip } = pickNearest(rows.filter((r) => r.live));
-          await repo.deleteReminders(trx, dead.map((r) => r.id));
+          await repo.deleteReminders(
+            trx,
+            dead.map((r) => r.id),
+          );
           if (send.length) await outbox.enqueueMessages(send.map(reminderMessage));
-          await repo.markReminders(trx, send.map((r) => r.id), 'queued', now);
-          await repo.markReminders(trx, skip.map((r) => r.id), 'skipped', now);
+          await repo.markReminders(
+            trx,
+            send.map((r) => r.id),
+            'queued',
+            now,
+          );
+          await repo.markReminders(
+            trx,
+            skip.map((r) => r.id),
+            'skipped',
+            now,
+          );
           report.queued += send.length;
           report.withdrawn += dead.length;
           report.skipped += skip.length;
@@ -187,14 +211,19 @@ export function createStudyRemindersService(deps: StudyRemindersDeps) {
 
     /** The minute job: plan, dispatch, digest; one failing does not stop the others. */
     async tick(now = clock()) {
-      const steps = [() => service.planHorizon(now), () => service.dispatchDue(now), () => service.sendDigest(now)];
+      const steps = [
+        () => service.planHorizon(now),
+        () => service.dispatchDue(now),
+        () => service.sendDigest(now),
+      ];
       let failed: unknown;
       for (const step of steps) {
         try {
           await step();
         } catch (err) {
           // PostgreSQL out of reach (a restart) is no bug: the next minute's run does the same work.
-          if (isDatabaseUnavailable(err)) log.warn({ err: String(err) }, 'study reminders step: database unavailable');
+          if (isDatabaseUnavailable(err))
+            log.warn({ err: String(err) }, 'study reminders step: database unavailable');
           else log.error({ err }, 'study reminders step failed');
           failed = err;
         }

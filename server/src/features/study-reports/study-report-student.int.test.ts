@@ -11,8 +11,14 @@ let foreignStudy: number;
 let ownStudy: { id: number; student: number };
 
 const content = 'Учень добре працював на занятті. '.repeat(6);
-const report = (studyId: number, userId: number) => ({ study_id: studyId, user_id: userId, subject: 'Тема заняття', content });
-const asForm = (body: Record<string, string | number>) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
+const report = (studyId: number, userId: number) => ({
+  study_id: studyId,
+  user_id: userId,
+  subject: 'Тема заняття',
+  content,
+});
+const asForm = (body: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
 
 beforeAll(async () => {
   kit = await startKit();
@@ -38,7 +44,11 @@ beforeAll(async () => {
 });
 afterAll(() => kit.srv.close());
 
-const reportsAbout = (studyId: number, userId: number) => kit.srv.knex('study_reports').where({ study_id: studyId, user_id: userId }).count<{ count: string }[]>('* as n');
+const reportsAbout = (studyId: number, userId: number) =>
+  kit.srv
+    .knex('study_reports')
+    .where({ study_id: studyId, user_id: userId })
+    .count<{ count: string }[]>('* as n');
 
 describe('a report about someone who is not a student of the study', () => {
   it("is refused (422 on user_id), nothing is written, and the child's parent reads nothing", async () => {
@@ -49,12 +59,17 @@ describe('a report about someone who is not a student of the study', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.user_id).toEqual(['This user is not a student of this study.']);
     expect(await reportsAbout(foreignStudy, child)).toEqual([before]);
-    const parentView = await kit.as.Responsible.get(`/api/study_reports?filter[study_id]=${foreignStudy}&select[]=id&select[]=user_id`);
+    const parentView = await kit.as.Responsible.get(
+      `/api/study_reports?filter[study_id]=${foreignStudy}&select[]=id&select[]=user_id`,
+    );
     expect(parentView.body.data.data ?? parentView.body.data).toEqual([]);
   });
 
   it('is refused for the teacher of the study (a participant, not a student), also from a Manager and a form body', async () => {
-    const teacher = await kit.as.Teacher.post('/api/study_reports', asForm(report(ownStudy.id, kit.ids.teacher)));
+    const teacher = await kit.as.Teacher.post(
+      '/api/study_reports',
+      asForm(report(ownStudy.id, kit.ids.teacher)),
+    );
     expect(teacher.status).toBe(422);
     expect(teacher.body.errors.user_id).toHaveLength(1);
     const manager = await kit.as.Manager.post('/api/study_reports', report(foreignStudy, child));
@@ -71,12 +86,25 @@ describe('a report about someone who is not a student of the study', () => {
     const otherStudy = await kit.srv
       .knex('study_user as t')
       .where('t.user_id', kit.ids.teacher)
-      .whereNotExists(kit.srv.knex('study_user as c').whereRaw('c.study_id = t.study_id').where('c.user_id', ownStudy.student))
+      .whereNotExists(
+        kit.srv
+          .knex('study_user as c')
+          .whereRaw('c.study_id = t.study_id')
+          .where('c.user_id', ownStudy.student),
+      )
       .first('t.study_id');
-    const toStudy = await kit.as.Manager.post(`/api/study_reports/${id}`, asForm({ _method: 'patch', study_id: otherStudy.study_id }));
+    const toStudy = await kit.as.Manager.post(
+      `/api/study_reports/${id}`,
+      asForm({ _method: 'patch', study_id: otherStudy.study_id }),
+    );
     expect(toStudy.status).toBe(422);
-    expect(await kit.srv.knex('study_reports').where({ id }).first('study_id', 'user_id')).toEqual({ study_id: ownStudy.id, user_id: ownStudy.student });
+    expect(await kit.srv.knex('study_reports').where({ id }).first('study_id', 'user_id')).toEqual({
+      study_id: ownStudy.id,
+      user_id: ownStudy.student,
+    });
     // Editing the text of a valid report is unaffected.
-    expect((await kit.as.Teacher.patch(`/api/study_reports/${id}`, { subject: 'Нова тема заняття' })).status).toBe(200);
+    expect(
+      (await kit.as.Teacher.patch(`/api/study_reports/${id}`, { subject: 'Нова тема заняття' })).status,
+    ).toBe(200);
   });
 });

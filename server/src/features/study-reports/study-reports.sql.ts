@@ -12,7 +12,8 @@ export const studyReportsScope: RowScope = readScopeFor('study_report');
 export const studyReportsComputed: NonNullable<ResourceHooks['computed']> = {
   /** The study's start (the study reports table's "start" column and sort): studies_pkey. */
   start: {
-    sql: (ctx) => ctx.knex.raw(`(SELECT srs_s.start FROM studies srs_s WHERE srs_s.id = ${quotedAlias(ctx)}.study_id)`),
+    sql: (ctx) =>
+      ctx.knex.raw(`(SELECT srs_s.start FROM studies srs_s WHERE srs_s.id = ${quotedAlias(ctx)}.study_id)`),
   },
 };
 

@@ -19,6 +19,7 @@ export const studyReportWriteHooks: WriteHooks = {
       throw refusal('study_id', 'miss_status_set', 'reports.miss_status_blocked');
     }
     if (!('study_id' in ctx.input) && !('user_id' in ctx.input)) return;
-    if (!(await reportIsAboutStudentOfStudy(trx, id))) throw errors.invalidField('user_id', 'validations.student_of_study');
+    if (!(await reportIsAboutStudentOfStudy(trx, id)))
+      throw errors.invalidField('user_id', 'validations.student_of_study');
   },
 };

@@ -98,11 +98,14 @@ export async function sniffHomeworkFile(path: string, name: string, size: number
   if (type.signature === 'ooxml' || type.signature === 'odf' || type.signature === 'zip') {
     const entries = await zipEntries(path);
     if (!entries) return { ok: false, reason: 'content' };
-    if (type.signature === 'ooxml' && !entries.includes('[Content_Types].xml')) return { ok: false, reason: 'content' };
+    if (type.signature === 'ooxml' && !entries.includes('[Content_Types].xml'))
+      return { ok: false, reason: 'content' };
     if (type.signature === 'odf' && !entries.includes('mimetype')) return { ok: false, reason: 'content' };
     // Every segment: a macOS program is a folder (`Game.app/Contents/MacOS/game`).
     const program = entries.find((entry) =>
-      entry.split('/').some((segment) => HOMEWORK_ARCHIVE_REFUSED_EXTENSIONS.includes(fileExtension(segment))),
+      entry
+        .split('/')
+        .some((segment) => HOMEWORK_ARCHIVE_REFUSED_EXTENSIONS.includes(fileExtension(segment))),
     );
     if (program) return { ok: false, reason: 'archive_executable', entry: program };
   }

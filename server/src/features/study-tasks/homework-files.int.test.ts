@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeworkForm, PANEL_ROLES, startPanelsKit, storedFiles, type PanelRole, type PanelsKit } from './study-panels.test-kit.js';
+import {
+  homeworkForm,
+  PANEL_ROLES,
+  startPanelsKit,
+  storedFiles,
+  type PanelRole,
+  type PanelsKit,
+} from './study-panels.test-kit.js';
 
 /**
  * Issue 14.1: the homework list (`GET api/study_tasks?filter[study_id]`), download
@@ -14,17 +21,30 @@ let byChild: number;
 
 const pdf = (text: string) => `%PDF-1.4\n${text}\n%%EOF\n`;
 
-async function uploadAs(role: PanelRole, studyId: number, name: string, content: string, userId?: number): Promise<number> {
+async function uploadAs(
+  role: PanelRole,
+  studyId: number,
+  name: string,
+  content: string,
+  userId?: number,
+): Promise<number> {
   const form = homeworkForm([{ name, bytes: pdf(content) }], userId ? { user_id: String(userId) } : {});
   const res = await kit.as[role].post(`/api/studies/${studyId}`, form);
   expect(res.status, res.text).toBe(200);
-  const row = await kit.srv.knex('study_tasks').where({ study_id: studyId, file_name: name }).orderBy('id', 'desc').first('id');
+  const row = await kit.srv
+    .knex('study_tasks')
+    .where({ study_id: studyId, file_name: name })
+    .orderBy('id', 'desc')
+    .first('id');
   return row.id as number;
 }
 
 const listIds = async (role: PanelRole, studyId: number) => {
   const res = await kit.as[role].get(`/api/study_tasks?filter[study_id]=${studyId}`);
-  return { status: res.status, ids: res.status === 200 ? (res.body.data as Array<{ id: number }>).map((t) => t.id) : [] };
+  return {
+    status: res.status,
+    ids: res.status === 200 ? (res.body.data as Array<{ id: number }>).map((t) => t.id) : [],
+  };
 };
 
 beforeAll(async () => {
@@ -57,7 +77,14 @@ describe('the homework list of a study', () => {
   it('answers the spec’s fields (id, user_id, creator_id, file_name, file_mime) and never the storage key', async () => {
     const res = await kit.as.Responsible.get(`/api/study_tasks?filter[study_id]=${kit.group}`);
     const row = res.body.data.find((t: { id: number }) => t.id === forChild);
-    expect(row).toMatchObject({ id: forChild, study_id: kit.group, user_id: kit.ids.student, creator_id: kit.ids.teacher, file_name: 'Завдання на тиждень.pdf', file_mime: 'application/pdf' });
+    expect(row).toMatchObject({
+      id: forChild,
+      study_id: kit.group,
+      user_id: kit.ids.student,
+      creator_id: kit.ids.teacher,
+      file_name: 'Завдання на тиждень.pdf',
+      file_mime: 'application/pdf',
+    });
     expect('storage_key' in row).toBe(false);
   });
 });
@@ -75,7 +102,10 @@ describe('GET /api/study_tasks/{id}/download', () => {
       );
     }
     for (const role of ['Methodologist', 'OtherResponsible'] as const) {
-      expect([role, (await kit.as[role].get(`/api/study_tasks/${forChild}/download`)).status]).toEqual([role, 404]);
+      expect([role, (await kit.as[role].get(`/api/study_tasks/${forChild}/download`)).status]).toEqual([
+        role,
+        404,
+      ]);
     }
     // A classmate's homework in the same lesson stays the classmate's.
     expect((await kit.as.Student.get(`/api/study_tasks/${forOther}/download`)).status).toBe(404);
@@ -86,7 +116,10 @@ describe('GET /api/study_tasks/{id}/download', () => {
   it('a row whose file is gone is a 404 with its own message', async () => {
     const id = await uploadAs('Teacher', kit.solo, 'lost.pdf', 'lost');
     const key = (await kit.srv.knex('study_tasks').where({ id }).first('storage_key')).storage_key as string;
-    await kit.srv.knex('study_tasks').where({ id }).update({ storage_key: `${key}-missing` });
+    await kit.srv
+      .knex('study_tasks')
+      .where({ id })
+      .update({ storage_key: `${key}-missing` });
     const res = await kit.as.Teacher.get(`/api/study_tasks/${id}/download`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Файл домашнього завдання більше не зберігається.');
@@ -96,7 +129,9 @@ describe('GET /api/study_tasks/{id}/download', () => {
 describe('DELETE api/study_tasks/{id}', () => {
   it('the uploader removes their own file; a student or parent not the uploader may not; the file leaves storage', async () => {
     const own = await uploadAs('Student', kit.group, 'чернетка.pdf', 'draft');
-    const keyOf = async (id: number) => (await kit.srv.knex('study_tasks').where({ id }).first('storage_key'))?.storage_key as string | undefined;
+    const keyOf = async (id: number) =>
+      (await kit.srv.knex('study_tasks').where({ id }).first('storage_key'))?.storage_key as
+        string | undefined;
     const key = (await keyOf(own))!;
     expect(await storedFiles(kit)).toContain(key.replace('homework/', ''));
     // The parent did not upload it and may not delete homework.

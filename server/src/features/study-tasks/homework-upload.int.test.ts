@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Document, Packer, Paragraph } from 'docx';
 import { zipSync } from 'fflate';
 import { HOMEWORK_MAX_BYTES } from '@school/shared/domain';
-import { homeworkForm, startPanelsKit, storedFiles, uploadLeftovers, type PanelRole, type PanelsKit } from './study-panels.test-kit.js';
+import {
+  homeworkForm,
+  startPanelsKit,
+  storedFiles,
+  uploadLeftovers,
+  type PanelRole,
+  type PanelsKit,
+} from './study-panels.test-kit.js';
 
 /**
  * Issue 14.1: homework files sent with the study form (`POST api/studies/{id}`, multipart,
@@ -22,20 +29,38 @@ const pdf = (size = 64) => {
   return bytes;
 };
 const tasksOf = (studyId: number) =>
-  kit.srv.knex('study_tasks').where({ study_id: studyId }).orderBy('id').select('user_id', 'creator_id', 'file_name', 'file_mime', 'file_size');
-const upload = (role: PanelRole, studyId: number, form: FormData) => kit.as[role].post(`/api/studies/${studyId}`, form);
+  kit.srv
+    .knex('study_tasks')
+    .where({ study_id: studyId })
+    .orderBy('id')
+    .select('user_id', 'creator_id', 'file_name', 'file_mime', 'file_size');
+const upload = (role: PanelRole, studyId: number, form: FormData) =>
+  kit.as[role].post(`/api/studies/${studyId}`, form);
 
 describe('who may hand in homework with the study form', () => {
   it('staff of the study, its Student and their Responsible may; the files belong to the study’s student', async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.methodologist, kit.ids.student]);
-    const allowed: PanelRole[] = ['Administrator', 'Manager', 'Teacher', 'Methodologist', 'Student', 'Responsible'];
+    const allowed: PanelRole[] = [
+      'Administrator',
+      'Manager',
+      'Teacher',
+      'Methodologist',
+      'Student',
+      'Responsible',
+    ];
     for (const role of allowed) {
       const res = await upload(role, study, homeworkForm([{ name: `${role}.pdf`, bytes: pdf() }]));
       expect(res.status, `${role}: ${res.text}`).toBe(200);
       // The answer is the study command's (part 1 §7).
       expect(res.body.data).toMatchObject({ id: study, miss_status: 0, recordings_count: 0 });
     }
-    const creators = { Administrator: kit.ids.admin, Teacher: kit.ids.teacher, Methodologist: kit.ids.methodologist, Student: kit.ids.student, Responsible: kit.ids.parent };
+    const creators = {
+      Administrator: kit.ids.admin,
+      Teacher: kit.ids.teacher,
+      Methodologist: kit.ids.methodologist,
+      Student: kit.ids.student,
+      Responsible: kit.ids.parent,
+    };
     const rows = await tasksOf(study);
     expect(rows.map((r) => r.file_name)).toEqual(allowed.map((r) => `${r}.pdf`));
     for (const row of rows) {
@@ -48,17 +73,27 @@ describe('who may hand in homework with the study form', () => {
 
   it("another family's Responsible gets 404 and nothing is read or stored; a teacher not in the study 404 too", async () => {
     const before = await storedFiles(kit);
-    const stranger = await upload('OtherResponsible', kit.solo, homeworkForm([{ name: 'x.pdf', bytes: pdf() }]));
+    const stranger = await upload(
+      'OtherResponsible',
+      kit.solo,
+      homeworkForm([{ name: 'x.pdf', bytes: pdf() }]),
+    );
     expect(stranger.status).toBe(404);
     const notTheirs = await kit.newStudy([kit.ids.student]);
-    expect((await upload('Teacher', notTheirs, homeworkForm([{ name: 'x.pdf', bytes: pdf() }]))).status).toBe(404);
+    expect((await upload('Teacher', notTheirs, homeworkForm([{ name: 'x.pdf', bytes: pdf() }]))).status).toBe(
+      404,
+    );
     expect(await tasksOf(kit.solo)).toEqual([]);
     expect(await storedFiles(kit)).toEqual(before);
   });
 
   it('in a group lesson: a Student and a Responsible hand in for their own child only; staff name the student', async () => {
     const file = () => homeworkForm([{ name: 'Твір.pdf', bytes: pdf() }]);
-    const answers = [await upload('Student', kit.group, file()), await upload('Responsible', kit.group, file()), await upload('OtherResponsible', kit.group, file())];
+    const answers = [
+      await upload('Student', kit.group, file()),
+      await upload('Responsible', kit.group, file()),
+      await upload('OtherResponsible', kit.group, file()),
+    ];
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     // Each family's answer names its own child, never the classmate (issue 27).
     const listed = answers.map((a) => a.body.data.users.map((u: { id: number }) => u.id));
@@ -77,16 +112,29 @@ describe('who may hand in homework with the study form', () => {
     kit.as.Teacher.lang = 'en';
     const unnamed = await upload('Teacher', kit.group, file());
     expect(unnamed.status).toBe(422);
-    expect(unnamed.body).toMatchObject({ code: 'student_required', errors: { user_id: ['Choose the student this homework is for.'] } });
-    const named = await upload('Teacher', kit.group, homeworkForm([{ name: 'a.pdf', bytes: pdf() }], { user_id: String(kit.ids.otherChild) }));
+    expect(unnamed.body).toMatchObject({
+      code: 'student_required',
+      errors: { user_id: ['Choose the student this homework is for.'] },
+    });
+    const named = await upload(
+      'Teacher',
+      kit.group,
+      homeworkForm([{ name: 'a.pdf', bytes: pdf() }], { user_id: String(kit.ids.otherChild) }),
+    );
     expect(named.status, named.text).toBe(200);
-    const notStudent = await upload('Teacher', kit.group, homeworkForm([{ name: 'a.pdf', bytes: pdf() }], { user_id: String(kit.ids.teacher) }));
+    const notStudent = await upload(
+      'Teacher',
+      kit.group,
+      homeworkForm([{ name: 'a.pdf', bytes: pdf() }], { user_id: String(kit.ids.teacher) }),
+    );
     expect(notStudent.status).toBe(422);
     expect(notStudent.body.errors.user_id).toEqual(['This user is not a student of this study.']);
     kit.as.Teacher.lang = 'uk';
 
     // A classmate's homework cannot be handed in by a student or by another family.
-    const forClassmate = homeworkForm([{ name: 'a.pdf', bytes: pdf() }], { user_id: String(kit.ids.otherChild) });
+    const forClassmate = homeworkForm([{ name: 'a.pdf', bytes: pdf() }], {
+      user_id: String(kit.ids.otherChild),
+    });
     expect((await upload('Student', kit.group, forClassmate)).status).toBe(403);
     expect((await upload('Responsible', kit.group, forClassmate)).status).toBe(403);
     expect(await tasksOf(kit.group)).toHaveLength(4);
@@ -96,17 +144,27 @@ describe('who may hand in homework with the study form', () => {
     const res = await upload('Teacher', kit.empty, homeworkForm([{ name: 'a.pdf', bytes: pdf() }]));
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('no_student');
-    expect(res.body.errors.study_task).toEqual(['У цьому занятті немає учня, якому можна додати домашнє завдання.']);
+    expect(res.body.errors.study_task).toEqual([
+      'У цьому занятті немає учня, якому можна додати домашнє завдання.',
+    ]);
   });
 
   it('the form fields are the update command’s: saved with the files, and a refused field stores no file', async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.student]);
-    const saved = await upload('Teacher', study, homeworkForm([{ name: 'plan.pdf', bytes: pdf() }], { comment: 'Повторити вправи', miss_status: '0' }));
+    const saved = await upload(
+      'Teacher',
+      study,
+      homeworkForm([{ name: 'plan.pdf', bytes: pdf() }], { comment: 'Повторити вправи', miss_status: '0' }),
+    );
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.data.comment).toBe('Повторити вправи');
     const before = await storedFiles(kit);
     // A Student may change homework only (update study limited to study_task).
-    const refused = await upload('Student', study, homeworkForm([{ name: 'mine.pdf', bytes: pdf() }], { comment: 'Інше' }));
+    const refused = await upload(
+      'Student',
+      study,
+      homeworkForm([{ name: 'mine.pdf', bytes: pdf() }], { comment: 'Інше' }),
+    );
     expect(refused.status).toBe(403);
     expect(await tasksOf(study)).toHaveLength(1);
     expect(await storedFiles(kit)).toEqual(before);
@@ -126,7 +184,11 @@ describe('who may hand in homework with the study form', () => {
     const res = await upload('Student', study, form);
     expect(res.status, res.text).toBe(200);
     expect((await tasksOf(study)).map((r) => r.file_name)).toEqual(['one.pdf', 'two.pdf']);
-    const other = await upload('Student', study, homeworkForm([{ name: 'x.pdf', bytes: pdf(), field: 'avatar' }]));
+    const other = await upload(
+      'Student',
+      study,
+      homeworkForm([{ name: 'x.pdf', bytes: pdf(), field: 'avatar' }]),
+    );
     expect(other.status).toBe(415);
     const noMethod = new FormData();
     noMethod.append('study_task[]', new Blob([pdf()]), 'x.pdf');
@@ -139,16 +201,24 @@ describe('who may hand in homework with the study form', () => {
 describe('the 8192 KB limit', () => {
   it('takes a file of exactly 8192 KB and refuses 8193 KB with a clear 413, storing nothing', async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.student]);
-    const exact = await upload('Student', study, homeworkForm([{ name: 'exact.pdf', bytes: pdf(HOMEWORK_MAX_BYTES) }]));
+    const exact = await upload(
+      'Student',
+      study,
+      homeworkForm([{ name: 'exact.pdf', bytes: pdf(HOMEWORK_MAX_BYTES) }]),
+    );
     expect(exact.status, exact.text).toBe(200);
     expect(await tasksOf(study)).toMatchObject([{ file_name: 'exact.pdf', file_size: 8192 * 1024 }]);
     const before = await storedFiles(kit);
 
     kit.as.Student.lang = 'ru';
-    const over = await upload('Student', study, homeworkForm([
-      { name: 'small.pdf', bytes: pdf() },
-      { name: 'big.pdf', bytes: pdf(HOMEWORK_MAX_BYTES + 1024) },
-    ]));
+    const over = await upload(
+      'Student',
+      study,
+      homeworkForm([
+        { name: 'small.pdf', bytes: pdf() },
+        { name: 'big.pdf', bytes: pdf(HOMEWORK_MAX_BYTES + 1024) },
+      ]),
+    );
     kit.as.Student.lang = 'uk';
     expect(over.status).toBe(413);
     expect(over.body).toMatchObject({
@@ -178,20 +248,32 @@ describe('what a file is, judged from its content', () => {
     return b;
   };
   const elf = () => new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]);
-  const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(32).fill(1)]);
+  const png = () =>
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(32).fill(1)]);
 
   it('takes the documents and images of a school, stored with the type their content shows', async () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.student]);
-    const docx = new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Домашнє завдання')] }] })));
+    const docx = new Uint8Array(
+      await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Домашнє завдання')] }] })),
+    );
     const files = [
       { name: 'Твір про осінь.docx', bytes: docx },
       { name: 'photo.JPG', bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]) },
       { name: 'scan.png', bytes: png() },
       { name: 'notes.txt', bytes: 'Вправа 1, 2, 3\n' },
       { name: 'essay.rtf', bytes: '{\\rtf1\\ansi Hello}' },
-      { name: 'old.doc', bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]) },
-      { name: 'project.zip', bytes: zipSync({ 'essay.txt': new TextEncoder().encode('text'), 'img/a.png': png() }) },
-      { name: 'iphone.heic', bytes: new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0]) },
+      {
+        name: 'old.doc',
+        bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]),
+      },
+      {
+        name: 'project.zip',
+        bytes: zipSync({ 'essay.txt': new TextEncoder().encode('text'), 'img/a.png': png() }),
+      },
+      {
+        name: 'iphone.heic',
+        bytes: new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0]),
+      },
     ];
     const res = await upload('Student', study, homeworkForm(files));
     expect(res.status, res.text).toBe(200);
@@ -211,17 +293,24 @@ describe('what a file is, judged from its content', () => {
     const study = await kit.newStudy([kit.ids.teacher, kit.ids.student]);
     const before = await storedFiles(kit);
     kit.as.Teacher.lang = 'en';
-    const res = await upload('Teacher', study, homeworkForm([
-      { name: 'good.pdf', bytes: pdf() },
-      { name: 'homework.pdf', bytes: exe() },
-      { name: 'readme.txt', bytes: elf() },
-      { name: 'run.sh.txt', bytes: '#!/bin/sh\nrm -rf /\n' },
-      { name: 'picture.pdf', bytes: png() },
-      { name: 'setup.exe', bytes: exe() },
-      { name: 'game.zip', bytes: zipSync({ 'docs/readme.txt': new TextEncoder().encode('hi'), 'bin/game.exe': exe() }) },
-      { name: 'fake.docx', bytes: zipSync({ 'word/document.xml': new TextEncoder().encode('<w/>') }) },
-      { name: 'empty.pdf', bytes: new Uint8Array(0) },
-    ]));
+    const res = await upload(
+      'Teacher',
+      study,
+      homeworkForm([
+        { name: 'good.pdf', bytes: pdf() },
+        { name: 'homework.pdf', bytes: exe() },
+        { name: 'readme.txt', bytes: elf() },
+        { name: 'run.sh.txt', bytes: '#!/bin/sh\nrm -rf /\n' },
+        { name: 'picture.pdf', bytes: png() },
+        { name: 'setup.exe', bytes: exe() },
+        {
+          name: 'game.zip',
+          bytes: zipSync({ 'docs/readme.txt': new TextEncoder().encode('hi'), 'bin/game.exe': exe() }),
+        },
+        { name: 'fake.docx', bytes: zipSync({ 'word/document.xml': new TextEncoder().encode('<w/>') }) },
+        { name: 'empty.pdf', bytes: new Uint8Array(0) },
+      ]),
+    );
     kit.as.Teacher.lang = 'uk';
     expect(res.status).toBe(422);
     expect(res.body.errors.study_task).toEqual([
@@ -239,4 +328,3 @@ describe('what a file is, judged from its content', () => {
     expect(await uploadLeftovers(kit)).toEqual([]);
   });
 });
-

@@ -18,11 +18,15 @@ const OVERRIDES = new Set(['PATCH', 'PUT']);
 function homeworkLimit(err: AppError): AppError {
   if (err.params.maxFiles !== undefined) {
     const params = { max: HOMEWORK.maxFiles };
-    return new AppError(413, 'too_many_files', 'homework.too_many_files', params, { study_task: [{ key: 'homework.too_many_files', params }] });
+    return new AppError(413, 'too_many_files', 'homework.too_many_files', params, {
+      study_task: [{ key: 'homework.too_many_files', params }],
+    });
   }
   if (err.params.max === HOMEWORK.maxBytes) {
     const params = { maxKb: HOMEWORK.maxKb };
-    return new AppError(413, 'file_too_large', 'homework.file_too_large', params, { study_task: [{ key: 'homework.file_too_large', params }] });
+    return new AppError(413, 'file_too_large', 'homework.file_too_large', params, {
+      study_task: [{ key: 'homework.file_too_large', params }],
+    });
   }
   return err;
 }
@@ -37,7 +41,11 @@ function homeworkLimit(err: AppError): AppError {
  */
 export function homeworkUploadRoutes(deps: { homework: HomeworkService; uploadDir: string }): Router {
   const router = new Router({ prefix: '/api' });
-  const receive = multipart({ dir: deps.uploadDir, fileBytes: HOMEWORK.maxBytes, maxFiles: HOMEWORK.maxFiles });
+  const receive = multipart({
+    dir: deps.uploadDir,
+    fileBytes: HOMEWORK.maxBytes,
+    maxFiles: HOMEWORK.maxFiles,
+  });
 
   const handle = async (ctx: Context) => {
     const body = (ctx.request.body ??= {});
@@ -49,7 +57,15 @@ export function homeworkUploadRoutes(deps: { homework: HomeworkService; uploadDi
     if (files.some((f) => !isHomeworkField(f.field))) throw filesNotAccepted();
     const { user_id, ...input } = validateBody(ctx, homeworkUploadSchema);
     const checked = await deps.homework.check(files);
-    ctx.body = { data: await deps.homework.upload(authOf(ctx), Number(ctx.params.id), input, checked, user_id ?? undefined) };
+    ctx.body = {
+      data: await deps.homework.upload(
+        authOf(ctx),
+        Number(ctx.params.id),
+        input,
+        checked,
+        user_id ?? undefined,
+      ),
+    };
   };
 
   const upload = withRefusalCodes(async (ctx: Context, next: Next) => {

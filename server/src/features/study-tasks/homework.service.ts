@@ -107,9 +107,14 @@ export function createHomeworkService(deps: HomeworkDeps) {
         }
         const verdict = await sniffHomeworkFile(file.path, name, file.size);
         if (verdict.ok) checked.push({ path: file.path, name, mime: verdict.mime, size: file.size });
-        else refused.push({ key: REFUSAL_KEYS[verdict.reason], params: { name, ext: fileExtension(name), entry: verdict.entry } });
+        else
+          refused.push({
+            key: REFUSAL_KEYS[verdict.reason],
+            params: { name, ext: fileExtension(name), entry: verdict.entry },
+          });
       }
-      if (refused.length > 0) throw new AppError(422, 'validation', 'errors.validation', {}, { study_task: refused });
+      if (refused.length > 0)
+        throw new AppError(422, 'validation', 'errors.validation', {}, { study_task: refused });
       return checked;
     },
 
@@ -121,28 +126,40 @@ export function createHomeworkService(deps: HomeworkDeps) {
      * `userId`: the student the files are for; without it, the one Student participant the caller
      * may hand homework in for (a Student: themself; a Responsible: their child).
      */
-    async upload(auth: AuthState, studyId: number, input: StudyUpdateInput, files: readonly CheckedHomeworkFile[], userId?: number) {
+    async upload(
+      auth: AuthState,
+      studyId: number,
+      input: StudyUpdateInput,
+      files: readonly CheckedHomeworkFile[],
+      userId?: number,
+    ) {
       if (files.length === 0) return deps.updater.update(auth, studyId, input);
       const stored = files.map(() => `homework/${studyId}/${randomUUID()}`);
       await addPendingObjects(knex, stored);
       try {
         for (const [i, file] of files.entries()) {
-          await storage.put(stored[i]!, createReadStream(file.path), { contentType: file.mime, maxBytes: HOMEWORK.maxBytes });
+          await storage.put(stored[i]!, createReadStream(file.path), {
+            contentType: file.mime,
+            maxBytes: HOMEWORK.maxBytes,
+          });
         }
         return await deps.updater.update(auth, studyId, input, {
           fields: ['study_task'],
           write: async (trx, study) => {
             const studentIds = await tasks.studentsOf(trx, study.id);
             const study_user_ids = await tasks.participantsOf(trx, study.id);
-            const mayHold = (user_id: number) => auth.ability.can('read', asSubject('study_task', { user_id, study_user_ids }));
+            const mayHold = (user_id: number) =>
+              auth.ability.can('read', asSubject('study_task', { user_id, study_user_ids }));
             let owner = userId;
             if (owner !== undefined) {
-              if (!studentIds.includes(owner)) throw errors.invalidField('user_id', 'validations.student_of_study');
+              if (!studentIds.includes(owner))
+                throw errors.invalidField('user_id', 'validations.student_of_study');
               if (!mayHold(owner)) throw errors.forbidden();
             } else {
               const candidates = studentIds.filter(mayHold);
               if (candidates.length === 0) throw refusal('study_task', 'no_student', 'homework.no_student');
-              if (candidates.length > 1) throw refusal('user_id', 'student_required', 'homework.student_required');
+              if (candidates.length > 1)
+                throw refusal('user_id', 'student_required', 'homework.student_required');
               owner = candidates[0]!;
             }
             await tasks.insert(
@@ -158,7 +175,8 @@ export function createHomeworkService(deps: HomeworkDeps) {
               })),
             );
             // Another start's sweep took the entries (it thought this process dead): keep nothing.
-            if ((await dropPendingObjects(trx, stored)) !== stored.length) throw new Error('pending homework objects vanished');
+            if ((await dropPendingObjects(trx, stored)) !== stored.length)
+              throw new Error('pending homework objects vanished');
           },
         });
       } catch (err) {
@@ -177,7 +195,8 @@ export function createHomeworkService(deps: HomeworkDeps) {
         if (!info) throw new StorageError('not_found', task.storage_key);
         return { task, size: info.size, body: await storage.get(task.storage_key) };
       } catch (err) {
-        if (err instanceof StorageError && err.code === 'not_found') throw errors.notFound('homework.file_missing');
+        if (err instanceof StorageError && err.code === 'not_found')
+          throw errors.notFound('homework.file_missing');
         throw err;
       }
     },
@@ -194,7 +213,8 @@ export function createHomeworkService(deps: HomeworkDeps) {
         if (!task) throw errors.notFound();
         const own = task.creator_id === auth.user.id;
         const study_user_ids = await tasks.participantsOf(trx, task.study_id);
-        if (!own && !auth.ability.can('delete', asSubject('study_task', { ...task, study_user_ids }))) throw errors.forbidden();
+        if (!own && !auth.ability.can('delete', asSubject('study_task', { ...task, study_user_ids })))
+          throw errors.forbidden();
         await tasks.remove(trx, id);
         await addPendingObjects(trx, [task.storage_key]);
         return task.storage_key;

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { ROLE } from '@school/shared/domain';
-import { DEMO_PASSWORD, startTestServer, TestClient, type DemoRole, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  DEMO_PASSWORD,
+  startTestServer,
+  TestClient,
+  type DemoRole,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 
 /**
  * Test support for the study modal's panels (homework, messages, reports, evaluation, real time):
@@ -70,7 +76,9 @@ export async function startPanelsKit(opts: { realtime?: boolean } = {}): Promise
   const k = srv.knex;
   const byEmail = async (email: string) => (await k('users').where({ email }).first('id')).id as number;
   const parent = await byEmail('parent@example.com');
-  const children = (await k('user_responsibles').where('responsible_id', parent).pluck('child_id')) as number[];
+  const children = (await k('user_responsibles')
+    .where('responsible_id', parent)
+    .pluck('child_id')) as number[];
   const other = await k('user_responsibles as ur')
     .join('users as u', 'u.id', 'ur.child_id')
     .where('u.role_id', ROLE.Student)
@@ -83,12 +91,22 @@ export async function startPanelsKit(opts: { realtime?: boolean } = {}): Promise
   await k('users').where({ id: other.responsible_id }).update({ password: demo.password });
   const otherEmail = (await k('users').where({ id: other.responsible_id }).first('email')).email as string;
 
-  const roles: DemoRole[] = ['Administrator', 'Manager', 'Teacher', 'Methodologist', 'Student', 'Responsible'];
+  const roles: DemoRole[] = [
+    'Administrator',
+    'Manager',
+    'Teacher',
+    'Methodologist',
+    'Student',
+    'Responsible',
+  ];
   const clients = await Promise.all(roles.map((r) => srv.signInAs(r)));
   const otherParent = srv.client();
   const login = await otherParent.post('/login', { email: otherEmail, password: DEMO_PASSWORD });
   if (login.status !== 200) throw new Error(`sign-in as the other family's parent failed: ${login.status}`);
-  const as = { ...Object.fromEntries(roles.map((r, i) => [r, clients[i]])), OtherResponsible: otherParent } as Record<PanelRole, TestClient>;
+  const as = {
+    ...Object.fromEntries(roles.map((r, i) => [r, clients[i]])),
+    OtherResponsible: otherParent,
+  } as Record<PanelRole, TestClient>;
 
   const ids = {
     admin: await byEmail('admin@example.com'),
@@ -142,7 +160,10 @@ export async function uploadLeftovers(kit: PanelsKit): Promise<string[]> {
 }
 
 /** A multipart form for `POST api/studies/{id}` with `_method=patch` and homework files. */
-export function homeworkForm(files: Array<{ name: string; bytes: Uint8Array | string; field?: string }>, fields: Record<string, string> = {}): FormData {
+export function homeworkForm(
+  files: Array<{ name: string; bytes: Uint8Array | string; field?: string }>,
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   form.set('_method', 'patch');
   for (const [k, v] of Object.entries(fields)) form.set(k, v);

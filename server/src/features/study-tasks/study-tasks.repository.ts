@@ -22,23 +22,40 @@ export interface StoredStudyTask {
   storage_key: string;
 }
 
-const STORED_COLUMNS = ['id', 'study_id', 'user_id', 'creator_id', 'file_name', 'file_mime', 'file_size', 'storage_key'];
+const STORED_COLUMNS = [
+  'id',
+  'study_id',
+  'user_id',
+  'creator_id',
+  'file_name',
+  'file_mime',
+  'file_size',
+  'storage_key',
+];
 
 export function createStudyTasksRepository(knex: Knex) {
   return {
     /** The study's participants taking part as Student (study_user_pkey), as the transaction sees them. */
     async studentsOf(trx: Knex.Transaction, studyId: number): Promise<number[]> {
-      return (await trx('study_user').where({ study_id: studyId, role_id: ROLE.Student }).orderBy('user_id').pluck('user_id')) as number[];
+      return (await trx('study_user')
+        .where({ study_id: studyId, role_id: ROLE.Student })
+        .orderBy('user_id')
+        .pluck('user_id')) as number[];
     },
 
     /** Every participant of the study (study_user_pkey). */
     async participantsOf(db: Knex | Knex.Transaction, studyId: number): Promise<number[]> {
-      return (await db('study_user').where('study_id', studyId).orderBy('user_id').pluck('user_id')) as number[];
+      return (await db('study_user')
+        .where('study_id', studyId)
+        .orderBy('user_id')
+        .pluck('user_id')) as number[];
     },
 
     async insert(trx: Knex.Transaction, rows: readonly NewStudyTask[]): Promise<number[]> {
       if (rows.length === 0) return [];
-      const ids = (await trx('study_tasks').insert([...rows]).returning('id')) as Array<{ id: number }>;
+      const ids = (await trx('study_tasks')
+        .insert([...rows])
+        .returning('id')) as Array<{ id: number }>;
       return ids.map((r) => r.id);
     },
 

@@ -29,18 +29,37 @@ describe('study tasks (homework) scope', () => {
 
   it("a classmate's homework in a group study stays hidden from a student", async () => {
     const student = await authFor(knex, DEMO_ACCOUNTS.Student);
-    const other = await knex('users').where({ role_id: ROLE.Student }).whereNot({ id: student.user.id }).orderBy('id').first('id');
-    const [s] = await knex('studies').insert({ start: '2034-03-06T10:00:00Z', end: '2034-03-06T11:00:00Z' }).returning('id');
-    await knex('study_user').insert([{ study_id: s.id, user_id: student.user.id }, { study_id: s.id, user_id: other.id }]);
+    const other = await knex('users')
+      .where({ role_id: ROLE.Student })
+      .whereNot({ id: student.user.id })
+      .orderBy('id')
+      .first('id');
+    const [s] = await knex('studies')
+      .insert({ start: '2034-03-06T10:00:00Z', end: '2034-03-06T11:00:00Z' })
+      .returning('id');
+    await knex('study_user').insert([
+      { study_id: s.id, user_id: student.user.id },
+      { study_id: s.id, user_id: other.id },
+    ]);
     const [task] = await knex('study_tasks')
-      .insert({ study_id: s.id, user_id: other.id, file_name: 'hw.pdf', file_mime: 'application/pdf', storage_key: 'k/hw.pdf' })
+      .insert({
+        study_id: s.id,
+        user_id: other.id,
+        file_name: 'hw.pdf',
+        file_mime: 'application/pdf',
+        storage_key: 'k/hw.pdf',
+      })
       .returning('id');
     expect(await visibleIds(knex, 'study_tasks', student)).not.toContain(task.id);
   });
 
   it('staff see all; Lead and Guest none', async () => {
     const all = Number((await knex('study_tasks').count({ n: '*' }))[0].n);
-    expect((await visibleIds(knex, 'study_tasks', await authFor(knex, DEMO_ACCOUNTS.Administrator))).length).toBe(all);
-    expect(hookedQuery(knex, 'study_tasks', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Guest))).toBeNull();
+    expect(
+      (await visibleIds(knex, 'study_tasks', await authFor(knex, DEMO_ACCOUNTS.Administrator))).length,
+    ).toBe(all);
+    expect(
+      hookedQuery(knex, 'study_tasks', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Guest)),
+    ).toBeNull();
   });
 });

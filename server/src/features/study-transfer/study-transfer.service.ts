@@ -31,7 +31,10 @@ export interface TransferContext {
 
 export function createStudyTransferService(slots: SchedulingRepository) {
   return {
-    async check(db: Knex | Knex.Transaction, { study, newStart, now }: TransferContext): Promise<TransferDecision> {
+    async check(
+      db: Knex | Knex.Transaction,
+      { study, newStart, now }: TransferContext,
+    ): Promise<TransferDecision> {
       const subscriptionId = transferPackageId(study.participants);
       const lastStudy = subscriptionId === null ? null : await slots.lastStudyStartOf(db, subscriptionId);
       const durationMs = study.end.getTime() - study.start.getTime();
@@ -54,7 +57,11 @@ export function createStudyTransferService(slots: SchedulingRepository) {
     },
 
     /** Whether [start, end) touches an off period of one of the study's teachers (staff moves). */
-    async inOffPeriod(db: Knex | Knex.Transaction, teacherIds: readonly number[], moved: Span): Promise<boolean> {
+    async inOffPeriod(
+      db: Knex | Knex.Transaction,
+      teacherIds: readonly number[],
+      moved: Span,
+    ): Promise<boolean> {
       for (const teacherId of teacherIds) {
         const { offPeriods } = await slots.teacherSchedules(db, teacherId, moved.start, moved.end);
         if (offPeriods.some((o) => overlaps(o, moved))) return true;

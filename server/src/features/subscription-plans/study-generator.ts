@@ -1,12 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
 import { ROLE, TIME_ZONE } from '@school/shared/domain';
-import {
-  kyivLabel,
-  planLessons,
-  type LessonSlot,
-  type PlannedLesson,
-} from '@school/shared/rules';
+import { kyivLabel, planLessons, type LessonSlot, type PlannedLesson } from '@school/shared/rules';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import type {
   BusyRow,

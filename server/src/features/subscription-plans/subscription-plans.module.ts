@@ -5,7 +5,10 @@ import type { FeatureModule } from '../feature-module.js';
 import { createSubscriptionPlanRepository } from './subscription-plan.repository.js';
 import { subscriptionPlanRoutes } from './subscription-plan.routes.js';
 import { createSubscriptionPlanService, type SubscriptionPlanService } from './subscription-plan.service.js';
-import { createSubscriptionProlongService, type SubscriptionProlongService } from './subscription-prolong.service.js';
+import {
+  createSubscriptionProlongService,
+  type SubscriptionProlongService,
+} from './subscription-prolong.service.js';
 
 export interface SubscriptionPlansModuleDeps {
   knex: Knex;
@@ -19,10 +22,18 @@ export interface SubscriptionPlansServices {
 }
 
 /** A subscription with its generated studies, and its prolongation. */
-export function createSubscriptionPlansModule(deps: SubscriptionPlansModuleDeps): FeatureModule<SubscriptionPlansServices> {
+export function createSubscriptionPlansModule(
+  deps: SubscriptionPlansModuleDeps,
+): FeatureModule<SubscriptionPlansServices> {
   const repo = createSubscriptionPlanRepository();
   const plans = createSubscriptionPlanService({ knex: deps.knex, repo });
-  const prolongs = createSubscriptionProlongService({ knex: deps.knex, repo, plans, exchangeRates: deps.exchangeRates, logger: deps.logger });
+  const prolongs = createSubscriptionProlongService({
+    knex: deps.knex,
+    repo,
+    plans,
+    exchangeRates: deps.exchangeRates,
+    logger: deps.logger,
+  });
   return {
     name: 'subscription-plans',
     services: { plans, prolongs },

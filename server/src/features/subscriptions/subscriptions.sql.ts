@@ -55,7 +55,8 @@ export function lastPaidStudySql(subscription: string): string {
     ORDER BY slp.pos DESC LIMIT 1)`;
 }
 
-const raw = (ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] = []) => ctx.knex.raw(sql, [...bindings]);
+const raw = (ctx: SqlContext, sql: string, bindings: readonly Knex.RawBinding[] = []) =>
+  ctx.knex.raw(sql, [...bindings]);
 
 export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
   /** Sum of the paid invoices' amounts, kopiykas. */
@@ -65,7 +66,10 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
   /** Number of studies booked on the subscription (one student per subscription). */
   studies_count: {
     sql: (ctx) =>
-      raw(ctx, `(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.subscription_id = ${quotedAlias(ctx)}.id)::int`),
+      raw(
+        ctx,
+        `(SELECT count(*) FROM study_user ssc_su WHERE ssc_su.subscription_id = ${quotedAlias(ctx)}.id)::int`,
+      ),
   },
   /**
    * Not fully paid: the paid amount is below price_per_study × the studies booked on the package
@@ -93,4 +97,7 @@ export const subscriptionsComputed: NonNullable<ResourceHooks['computed']> = {
 /** Money rows: staff all, a Responsible their children's packages (read rules on `subscription`). */
 export const subscriptionsScope: RowScope = readScopeFor('subscription');
 
-export const subscriptionsHooks: ResourceHooks = { computed: subscriptionsComputed, scope: subscriptionsScope };
+export const subscriptionsHooks: ResourceHooks = {
+  computed: subscriptionsComputed,
+  scope: subscriptionsScope,
+};

@@ -33,24 +33,20 @@ beforeAll(async () => {
     .insert({ user_id: teacherId, start_at: '2030-01-01T00:00:00+02:00' })
     .returning(['id']);
   // Every day 10:00–12:00.
-  await srv
-    .knex('workperiods')
-    .insert(
-      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-        schedule_id: sc.id,
-        weekday,
-        start_time: '10:00:00',
-        duration: 120,
-      })),
-    );
-  // Off on Friday 2030-05-17.
-  await srv
-    .knex('offperiods')
-    .insert({
+  await srv.knex('workperiods').insert(
+    [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
       schedule_id: sc.id,
-      start_at: '2030-05-17T00:00:00+03:00',
-      end_at: '2030-05-18T00:00:00+03:00',
-    });
+      weekday,
+      start_time: '10:00:00',
+      duration: 120,
+    })),
+  );
+  // Off on Friday 2030-05-17.
+  await srv.knex('offperiods').insert({
+    schedule_id: sc.id,
+    start_at: '2030-05-17T00:00:00+03:00',
+    end_at: '2030-05-18T00:00:00+03:00',
+  });
   // Thursday 05-16: studies on the Thursdays 1 and 4 weeks before overlap 10:00–12:00; 5 weeks before is too old.
   await study(teacherId, '2030-05-09T11:30', 60);
   await study(teacherId, '2030-04-18T09:30', 60);
@@ -95,16 +91,14 @@ describe('availableWorkperiods', () => {
       .knex('schedules')
       .insert({ user_id: current, start_at: '2020-01-01T00:00:00+02:00' })
       .returning(['id']);
-    await srv
-      .knex('workperiods')
-      .insert(
-        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-          schedule_id: sc.id,
-          weekday,
-          start_time: '08:00:00',
-          duration: 60,
-        })),
-      );
+    await srv.knex('workperiods').insert(
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        schedule_id: sc.id,
+        weekday,
+        start_time: '08:00:00',
+        duration: 60,
+      })),
+    );
     const admin = await srv.signInAs('Administrator');
     const res = await admin.get(
       `/api/teachers/available-workperiods?ids[]=${current}&ids[]=${idleTeacherId}`,

@@ -18,7 +18,9 @@ describe('teacher age', () => {
     const today = DateTime.now().setZone(TIME_ZONE).startOf('day');
     const ageWith = async (birthdate: string | null) => {
       await knex('users').where({ id: teacher.user_id }).update({ birthdate });
-      return (await hookedQuery(knex, 'teachers', admin, { computed: ['age'] })!.where('t0.id', teacher.id))[0].age;
+      return (
+        await hookedQuery(knex, 'teachers', admin, { computed: ['age'] })!.where('t0.id', teacher.id)
+      )[0].age;
     };
     expect(await ageWith(today.minus({ years: 30 }).toISODate())).toBe(30); // birthday today
     expect(await ageWith(today.minus({ years: 30 }).plus({ days: 1 }).toISODate())).toBe(29); // tomorrow
@@ -27,7 +29,7 @@ describe('teacher age', () => {
 });
 
 describe('teachers scope', () => {
-  it('teaching roles see their own profile and their co-teachers\', families none, staff all', async () => {
+  it("teaching roles see their own profile and their co-teachers', families none, staff all", async () => {
     const teacher = await authFor(knex, DEMO_ACCOUNTS.Teacher);
     const expected = await idsOf(
       knex,
@@ -44,6 +46,8 @@ describe('teachers scope', () => {
     }
     const all = Number((await knex('teachers').count({ n: '*' }))[0].n);
     expect((await visibleIds(knex, 'teachers', admin)).length).toBe(all);
-    expect(hookedQuery(knex, 'teachers', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Guest))).toBeNull();
+    expect(
+      hookedQuery(knex, 'teachers', await authFor(knex, DEMO_ACCOUNTS.Administrator, ROLE.Guest)),
+    ).toBeNull();
   });
 });

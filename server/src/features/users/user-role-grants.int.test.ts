@@ -10,9 +10,17 @@ let managerId: number;
 let spareAdmin: number;
 let n = 0;
 
-const newUser = (roleId: number) => ({ firstname: 'Грант', role_id: roleId, source_id: 1, active: 1, email: `grant-${++n}@example.com` });
-const asForm = (body: Record<string, string | number>) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
-const roleOf = async (id: number) => (await kit.srv.knex('users').where({ id }).first('role_id'))?.role_id as number | undefined;
+const newUser = (roleId: number) => ({
+  firstname: 'Грант',
+  role_id: roleId,
+  source_id: 1,
+  active: 1,
+  email: `grant-${++n}@example.com`,
+});
+const asForm = (body: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
+const roleOf = async (id: number) =>
+  (await kit.srv.knex('users').where({ id }).first('role_id'))?.role_id as number | undefined;
 
 beforeAll(async () => {
   kit = await startKit();
@@ -41,18 +49,27 @@ describe('a Manager and Administrator accounts', () => {
     }
     expect(en.body.message).toBe('You may not give this role.');
     expect(ru.body.message).toMatch(/[а-я]/i);
-    expect(await kit.srv.knex('users').whereIn('email', [json.email, form.email]).first('id')).toBeUndefined();
+    expect(
+      await kit.srv.knex('users').whereIn('email', [json.email, form.email]).first('id'),
+    ).toBeUndefined();
   });
 
   it('cannot edit an Administrator: not their password, not their role, not through _method', async () => {
     const password = await kit.as.Manager.patch(`/api/users/${adminId}`, { password: 'taken-over-1' });
     expect(password.status).toBe(403);
     expect(password.body.code).toBe('account_not_manageable');
-    const viaForm = await kit.as.Manager.post(`/api/users/${spareAdmin}`, asForm({ _method: 'patch', role_id: ROLE.Teacher, firstname: 'Змінено' }));
+    const viaForm = await kit.as.Manager.post(
+      `/api/users/${spareAdmin}`,
+      asForm({ _method: 'patch', role_id: ROLE.Teacher, firstname: 'Змінено' }),
+    );
     expect(viaForm.status).toBe(403);
     expect(await roleOf(spareAdmin)).toBe(ROLE.Administrator);
-    expect((await kit.srv.knex('users').where({ id: spareAdmin }).first('firstname')).firstname).toBe('Грант');
-    expect((await kit.srv.client().post('/login', { email: 'admin@example.com', password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await kit.srv.knex('users').where({ id: spareAdmin }).first('firstname')).firstname).toBe(
+      'Грант',
+    );
+    expect(
+      (await kit.srv.client().post('/login', { email: 'admin@example.com', password: DEMO_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('cannot delete an Administrator (DELETE or _method=delete)', async () => {
@@ -69,24 +86,45 @@ describe('a Manager and Administrator accounts', () => {
     expect(promote.status).toBe(403);
     expect(promote.body.code).toBe('role_not_grantable');
     expect(await roleOf(teacher)).toBe(ROLE.Teacher);
-    const self = await kit.as.Manager.post(`/api/users/${managerId}`, asForm({ _method: 'patch', role_id: ROLE.Administrator }));
+    const self = await kit.as.Manager.post(
+      `/api/users/${managerId}`,
+      asForm({ _method: 'patch', role_id: ROLE.Administrator }),
+    );
     expect(self.status).toBe(403);
     expect(self.body.code).toBe('own_role');
-    expect((await kit.as.Manager.patch(`/api/users/${managerId}`, { role_id: ROLE.Teacher })).status).toBe(403);
+    expect((await kit.as.Manager.patch(`/api/users/${managerId}`, { role_id: ROLE.Teacher })).status).toBe(
+      403,
+    );
     expect(await roleOf(managerId)).toBe(ROLE.Manager);
     // Re-sending one's own role with other changes is an ordinary edit.
-    expect((await kit.as.Manager.patch(`/api/users/${managerId}`, { role_id: ROLE.Manager, patronymic: 'Іванович' })).status).toBe(200);
+    expect(
+      (
+        await kit.as.Manager.patch(`/api/users/${managerId}`, {
+          role_id: ROLE.Manager,
+          patronymic: 'Іванович',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('cannot link an Administrator as a child or responsible of another account', async () => {
     const parent = kit.ids.parent;
-    const before = await kit.srv.knex('user_responsibles').where({ responsible_id: parent }).pluck('child_id');
+    const before = await kit.srv
+      .knex('user_responsibles')
+      .where({ responsible_id: parent })
+      .pluck('child_id');
     const res = await kit.as.Manager.patch(`/api/users/${parent}`, { childs: [...before, spareAdmin] });
     expect(res.status).toBe(403);
-    const asChild = await kit.as.Manager.patch(`/api/users/${kit.ids.student}`, { responsibles: [spareAdmin] });
+    const asChild = await kit.as.Manager.patch(`/api/users/${kit.ids.student}`, {
+      responsibles: [spareAdmin],
+    });
     expect(asChild.status).toBe(403);
-    expect(await kit.srv.knex('user_responsibles').where({ responsible_id: parent }).pluck('child_id')).toEqual(before);
-    expect(await kit.srv.knex('user_responsibles').where({ responsible_id: spareAdmin }).first()).toBeUndefined();
+    expect(
+      await kit.srv.knex('user_responsibles').where({ responsible_id: parent }).pluck('child_id'),
+    ).toEqual(before);
+    expect(
+      await kit.srv.knex('user_responsibles').where({ responsible_id: spareAdmin }).first(),
+    ).toBeUndefined();
   });
 
   it('still creates and edits every other role, Manager included', async () => {
@@ -104,10 +142,21 @@ describe('an Administrator', () => {
     const made = await kit.as.Administrator.post('/api/users', asForm(newUser(ROLE.Administrator)));
     expect(made.status).toBe(201);
     const id = made.body.data.id as number;
-    expect((await kit.as.Administrator.patch(`/api/users/${id}`, { role_id: ROLE.Manager })).status).toBe(200);
-    expect((await kit.as.Administrator.post(`/api/users/${id}`, asForm({ _method: 'patch', role_id: ROLE.Administrator }))).status).toBe(200);
+    expect((await kit.as.Administrator.patch(`/api/users/${id}`, { role_id: ROLE.Manager })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await kit.as.Administrator.post(
+          `/api/users/${id}`,
+          asForm({ _method: 'patch', role_id: ROLE.Administrator }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await roleOf(id)).toBe(ROLE.Administrator);
-    expect((await kit.as.Administrator.post(`/api/users/${id}`, asForm({ _method: 'delete' }))).status).toBe(204);
+    expect((await kit.as.Administrator.post(`/api/users/${id}`, asForm({ _method: 'delete' }))).status).toBe(
+      204,
+    );
   });
 
   it('does not change their own role', async () => {

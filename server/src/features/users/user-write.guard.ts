@@ -24,9 +24,15 @@ function targetOf(ctx: WriteContext): { id: number; roleId: number } | undefined
  */
 export async function assertUserWrite(ctx: WriteContext, roleId: unknown): Promise<void> {
   const actor = { id: ctx.auth.user.id, roleId: ctx.auth.roleId };
-  const reason = userWriteRefusal({ actor, target: targetOf(ctx), roleId: typeof roleId === 'number' ? roleId : undefined });
+  const reason = userWriteRefusal({
+    actor,
+    target: targetOf(ctx),
+    roleId: typeof roleId === 'number' ? roleId : undefined,
+  });
   if (reason) throw refused(reason);
-  const linked = LINKED_ACCOUNTS.flatMap((name) => (Array.isArray(ctx.input[name]) ? (ctx.input[name] as unknown[]) : []));
+  const linked = LINKED_ACCOUNTS.flatMap((name) =>
+    Array.isArray(ctx.input[name]) ? (ctx.input[name] as unknown[]) : [],
+  );
   const ids = linked.filter((v): v is number => typeof v === 'number');
   for (const linkedRole of await roleIdsOf(ctx.knex, ids)) {
     if (!canManageAccountOf(actor.roleId, linkedRole)) throw refused('account_not_manageable');
@@ -34,6 +40,9 @@ export async function assertUserWrite(ctx: WriteContext, roleId: unknown): Promi
 }
 
 export function assertUserDelete(ctx: WriteContext): void {
-  const reason = userWriteRefusal({ actor: { id: ctx.auth.user.id, roleId: ctx.auth.roleId }, target: targetOf(ctx) });
+  const reason = userWriteRefusal({
+    actor: { id: ctx.auth.user.id, roleId: ctx.auth.roleId },
+    target: targetOf(ctx),
+  });
   if (reason) throw refused(reason);
 }

@@ -26,10 +26,15 @@ describe('users computed attributes', () => {
   });
 
   it('bots_connected tells which bot has a live chat', async () => {
-    const rows = await hookedQuery(knex, 'users', admin, { computed: ['bots_connected'] })!
-      .whereIn('t0.email', [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Responsible, DEMO_ACCOUNTS.Administrator]);
-    for (const r of rows) expect(r.bots_connected).toEqual({ telegram: r.telegram_id !== null, viber: r.viber_id !== null });
-    const byEmail = Object.fromEntries(rows.map((r: { email: string; bots_connected: unknown }) => [r.email, r.bots_connected]));
+    const rows = await hookedQuery(knex, 'users', admin, { computed: ['bots_connected'] })!.whereIn(
+      't0.email',
+      [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Responsible, DEMO_ACCOUNTS.Administrator],
+    );
+    for (const r of rows)
+      expect(r.bots_connected).toEqual({ telegram: r.telegram_id !== null, viber: r.viber_id !== null });
+    const byEmail = Object.fromEntries(
+      rows.map((r: { email: string; bots_connected: unknown }) => [r.email, r.bots_connected]),
+    );
     expect(byEmail[DEMO_ACCOUNTS.Teacher]).toEqual({ telegram: true, viber: false });
     expect(byEmail[DEMO_ACCOUNTS.Responsible]).toEqual({ telegram: false, viber: true });
     expect(byEmail[DEMO_ACCOUNTS.Administrator]).toEqual({ telegram: false, viber: false });
@@ -54,9 +59,18 @@ describe('users scope', () => {
     expect(visible).toEqual(union([parent.user.id], parent.childIds, teachers));
     // A classmate in a group study with one of the children stays hidden.
     const child = parent.childIds[0]!;
-    const other = await knex('users').where({ role_id: ROLE.Student }).whereNotIn('id', parent.childIds).orderBy('id', 'desc').first('id');
-    const [s] = await knex('studies').insert({ start: '2034-01-02T10:00:00Z', end: '2034-01-02T11:00:00Z' }).returning('id');
-    await knex('study_user').insert([{ study_id: s.id, user_id: child }, { study_id: s.id, user_id: other.id }]);
+    const other = await knex('users')
+      .where({ role_id: ROLE.Student })
+      .whereNotIn('id', parent.childIds)
+      .orderBy('id', 'desc')
+      .first('id');
+    const [s] = await knex('studies')
+      .insert({ start: '2034-01-02T10:00:00Z', end: '2034-01-02T11:00:00Z' })
+      .returning('id');
+    await knex('study_user').insert([
+      { study_id: s.id, user_id: child },
+      { study_id: s.id, user_id: other.id },
+    ]);
     expect(await visibleIds(knex, 'users', parent)).not.toContain(other.id);
   });
 
@@ -67,8 +81,14 @@ describe('users scope', () => {
     );
     for (const email of [DEMO_ACCOUNTS.Teacher, DEMO_ACCOUNTS.Methodologist]) {
       const teacher = await authFor(knex, email);
-      const lessons = await coParticipants([teacher.user.id], [ROLE.Student, ROLE.Teacher, ROLE.Methodologist]);
-      const manager = (await knex('teachers').where({ user_id: teacher.user.id }).whereNotNull('manager_id').pluck('manager_id')) as number[];
+      const lessons = await coParticipants(
+        [teacher.user.id],
+        [ROLE.Student, ROLE.Teacher, ROLE.Methodologist],
+      );
+      const manager = (await knex('teachers')
+        .where({ user_id: teacher.user.id })
+        .whereNotNull('manager_id')
+        .pluck('manager_id')) as number[];
       const expected = union([teacher.user.id], lessons, manager);
       expect(expected.length).toBeGreaterThan(1);
       expect(await visibleIds(knex, 'users', teacher)).toEqual(expected);

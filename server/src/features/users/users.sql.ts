@@ -7,7 +7,9 @@ export const usersComputed: NonNullable<ResourceHooks['computed']> = {
   bots_connected: {
     sql: (ctx) => {
       const a = quotedAlias(ctx);
-      return ctx.knex.raw(`json_build_object('telegram', ${a}.telegram_id IS NOT NULL, 'viber', ${a}.viber_id IS NOT NULL)`);
+      return ctx.knex.raw(
+        `json_build_object('telegram', ${a}.telegram_id IS NOT NULL, 'viber', ${a}.viber_id IS NOT NULL)`,
+      );
     },
   },
 };

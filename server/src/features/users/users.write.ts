@@ -8,7 +8,13 @@ import { assertUserDelete, assertUserWrite } from './user-write.guard.js';
 
 /** User-form fields that live in the teachers row and its pivots (spec part 2 §3, Teacher data). */
 const PROFILE_COLUMNS = ['manager_id', 'priority', 'sex'] as const;
-const PROFILE_RELATIONS = ['teaching_formats', 'teaching_programs', 'teaching_styles', 'teaching_study_types', 'study_durations'] as const;
+const PROFILE_RELATIONS = [
+  'teaching_formats',
+  'teaching_programs',
+  'teaching_styles',
+  'teaching_study_types',
+  'study_durations',
+] as const;
 
 /**
  * The user form writes more than the users row:
@@ -46,7 +52,14 @@ async function writeTeacherProfile(trx: Knex.Transaction, userId: number, ctx: W
     .returning('id');
   const teachers = findResource('teachers')!;
   for (const name of PROFILE_RELATIONS) {
-    if (sent(name)) await syncRelation(trx, name, teachers.relations![name], (teacher as { id: number }).id, ctx.input[name]);
+    if (sent(name))
+      await syncRelation(
+        trx,
+        name,
+        teachers.relations![name],
+        (teacher as { id: number }).id,
+        ctx.input[name],
+      );
   }
 }
 

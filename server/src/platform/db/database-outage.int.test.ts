@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycleProblems, openOutageRig, rigClients, runOutageCycle, type OutageCycle, type OutageRig, type StopMode } from './database-outage.test-kit.js';
+import {
+  cycleProblems,
+  openOutageRig,
+  rigClients,
+  runOutageCycle,
+  type OutageCycle,
+  type OutageRig,
+  type StopMode,
+} from './database-outage.test-kit.js';
 
 /**
  * Issue 36 point 1, the short fault test: the real server process (main.ts) on a PostgreSQL
@@ -28,19 +36,23 @@ afterAll(async () => {
 
 describe('PostgreSQL stopped and started under the real server process', () => {
   const modes: StopMode[] = ['fast', 'immediate', 'fast', 'immediate'];
-  it.each(modes.map((mode, i) => [i + 1, mode] as const))('cycle %i (%s stop): the process survives, 503s, back within 2 s, sockets, bot message once', async (n, mode) => {
-    const cycle: OutageCycle = await runOutageCycle(rig, n, mode);
-    const problems = cycleProblems(cycle);
-    if (problems.length) {
-      // What the server printed says why (an uncaught error's stack, the fatal log line).
-      const log = path.resolve('test-results', 'drills', 'database-outage.server.log');
-      fs.mkdirSync(path.dirname(log), { recursive: true });
-      fs.writeFileSync(log, rig.server.output());
-      process.stderr.write(`cycle ${n}: ${JSON.stringify(cycle)}\nthe server's output: ${log}\n`);
-    }
-    expect(problems).toEqual([]);
-    expect(cycle.while_down.clean_503).toBeGreaterThan(0);
-  }, 90_000);
+  it.each(modes.map((mode, i) => [i + 1, mode] as const))(
+    'cycle %i (%s stop): the process survives, 503s, back within 2 s, sockets, bot message once',
+    async (n, mode) => {
+      const cycle: OutageCycle = await runOutageCycle(rig, n, mode);
+      const problems = cycleProblems(cycle);
+      if (problems.length) {
+        // What the server printed says why (an uncaught error's stack, the fatal log line).
+        const log = path.resolve('test-results', 'drills', 'database-outage.server.log');
+        fs.mkdirSync(path.dirname(log), { recursive: true });
+        fs.writeFileSync(log, rig.server.output());
+        process.stderr.write(`cycle ${n}: ${JSON.stringify(cycle)}\nthe server's output: ${log}\n`);
+      }
+      expect(problems).toEqual([]);
+      expect(cycle.while_down.clean_503).toBeGreaterThan(0);
+    },
+    90_000,
+  );
 });
 
 describe('errors nothing waits for (issue 36 point 2)', () => {
@@ -55,7 +67,10 @@ describe('errors nothing waits for (issue 36 point 2)', () => {
       )
     ).rows as Array<{ id: string }>;
     await expect
-      .poll(async () => (await rig.knex('pgboss.job').where('id', job!.id).first('state'))?.state, { timeout: 20_000, interval: 50 })
+      .poll(async () => (await rig.knex('pgboss.job').where('id', job!.id).first('state'))?.state, {
+        timeout: 20_000,
+        interval: 50,
+      })
       .toBe('failed');
     expect(logged()).toMatch(/"level":40[^\n]*"job":"messenger-send"[^\n]*"msg":"job failed"/);
 
@@ -70,7 +85,9 @@ describe('errors nothing waits for (issue 36 point 2)', () => {
     expect(logged()).toContain('realtime listener connection lost; reconnecting');
     expect((await staff.get('/api/user')).status).toBe(200);
     const savedAt = Date.now();
-    expect((await staff.patch(`/api/studies/${studyId}`, { comment: 'after the connections were ended' })).status).toBe(200);
+    expect(
+      (await staff.patch(`/api/studies/${studyId}`, { comment: 'after the connections were ended' })).status,
+    ).toBe(200);
     await socket.waitFor((c) => c.studyId === studyId && c.receivedAt >= savedAt, 15_000);
 
     expect(rig.server.proc.exitCode).toBeNull();

@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
 import { spawnServerProcess, type ServerProcess } from '../../../test/server-process.test-kit.js';
 import { TestClient } from '../../../test/test-client.test-kit.js';
 import { seedDemoSchool } from '../../db/seeds/demo-school.seed.js';
-import { startFakeTelegram, type FakeTelegram } from '../../features/messenger-bots/fake-telegram.test-kit.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+} from '../../features/messenger-bots/fake-telegram.test-kit.js';
 import { openCalendarClient, sessionCookie, type CalendarClient } from '../realtime/realtime.test-kit.js';
 import { hashPassword } from '../security/secrets.js';
 import { createKnex, ensureDatabase, migrateLatest } from './database.js';
@@ -51,7 +54,11 @@ export function rigClients(rig: OutageRig): RigState {
   return states.get(rig)!;
 }
 
-export async function openOutageRig(opts: { dir: string; durable: boolean; env?: Record<string, string> }): Promise<OutageRig> {
+export async function openOutageRig(opts: {
+  dir: string;
+  durable: boolean;
+  env?: Record<string, string>;
+}): Promise<OutageRig> {
   const { dir } = opts;
   fs.rmSync(dir, { recursive: true, force: true });
   const port = await freePort();
@@ -60,7 +67,12 @@ export async function openOutageRig(opts: { dir: string; durable: boolean; env?:
     // Not durable (the short test): no fsync, which a crash of PostgreSQL alone (SIGQUIT, not the
     // machine) does not need; but acknowledged commits must survive it, or a job recorded as
     // finished comes back `active` after the restart (seen: a `messenger-send` job stuck so).
-    pg = await startEmbeddedPostgres(dir, { port, persistent: true, durable: opts.durable, settings: ['synchronous_commit=on'] });
+    pg = await startEmbeddedPostgres(dir, {
+      port,
+      persistent: true,
+      durable: opts.durable,
+      settings: ['synchronous_commit=on'],
+    });
   };
   await start();
   const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
@@ -87,7 +99,9 @@ export async function openOutageRig(opts: { dir: string; durable: boolean; env?:
     BOT_RETRY_BASE_MS: '200',
     ...opts.env,
   });
-  const url = /School platform is running: (\S+)/.exec(server.output())![1]!.replace('localhost', '127.0.0.1');
+  const url = /School platform is running: (\S+)/
+    .exec(server.output())![1]!
+    .replace('localhost', '127.0.0.1');
   const rig: OutageRig = {
     server,
     telegram,
@@ -142,7 +156,12 @@ async function notifyStudy(knex: Knex) {
   const teacherId = await free(3);
   const studentId = await free(4);
   const [study] = await knex('studies')
-    .insert({ start: knex.raw(`now() - interval '10 minutes'`), end: knex.raw(`now() + interval '170 minutes'`), type_id: 1, comment: 'outage' })
+    .insert({
+      start: knex.raw(`now() - interval '10 minutes'`),
+      end: knex.raw(`now() + interval '170 minutes'`),
+      type_id: 1,
+      comment: 'outage',
+    })
     .returning('id');
   await knex('study_user').insert([
     { study_id: study.id, user_id: teacherId, role_id: 3 },
@@ -198,7 +217,12 @@ function alivePid(pid: number) {
 }
 
 /** Polls a condition (no fixed sleeps); throws with `what` when it is not met within `timeoutMs`. */
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string, abort?: () => string | null) {
+async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  abort?: () => string | null,
+) {
   const deadline = now() + timeoutMs;
   for (;;) {
     if (await cond()) return;
@@ -209,7 +233,8 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, 
   }
 }
 
-const telegramOk = (messageId: number) => JSON.stringify({ ok: true, result: { message_id: messageId, chat: { id: CHAT } } });
+const telegramOk = (messageId: number) =>
+  JSON.stringify({ ok: true, result: { message_id: messageId, chat: { id: CHAT } } });
 
 /**
  * One outage: traffic (session reads, lists, saves) from four clients, a bot message whose
@@ -218,7 +243,12 @@ const telegramOk = (messageId: number) => JSON.stringify({ ok: true, result: { m
  * enough came while it was down, started again; then the first 2xx, the socket's resync and the
  * next change, and the bot message's fate. Never throws: a failure is in `failure`.
  */
-export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMode, opts: { minDownMs?: number } = {}): Promise<OutageCycle> {
+export async function runOutageCycle(
+  rig: OutageRig,
+  cycle: number,
+  mode: StopMode,
+  opts: { minDownMs?: number } = {},
+): Promise<OutageCycle> {
   const minDownMs = opts.minDownMs ?? 0;
   const state = states.get(rig)!;
   const result: OutageCycle = {
@@ -239,7 +269,9 @@ export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMo
   const samples: Sample[] = [];
   const exited = () => {
     const p = rig.server.proc;
-    return p.exitCode !== null || p.signalCode !== null ? `the server process exited (${p.exitCode ?? p.signalCode})` : null;
+    return p.exitCode !== null || p.signalCode !== null
+      ? `the server process exited (${p.exitCode ?? p.signalCode})`
+      : null;
   };
   let traffic = true;
   let downAt = Number.POSITIVE_INFINITY;
@@ -257,16 +289,26 @@ export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMo
       (res) => void held.push(res),
     );
     for (let i = 0; i < 2; i++) {
-      const notified = await state.staff.post(`/api/users/${state.studentId}/notify`, { type_id: 1, study_id: state.studyId });
-      if (notified.status !== 200) throw new Error(`notify answered ${notified.status} ${notified.text.slice(0, 200)}`);
+      const notified = await state.staff.post(`/api/users/${state.studentId}/notify`, {
+        type_id: 1,
+        study_id: state.studyId,
+      });
+      if (notified.status !== 200)
+        throw new Error(`notify answered ${notified.status} ${notified.text.slice(0, 200)}`);
     }
     // The minute job of the reminders, due now (its cron fires only on the minute).
-    await rig.knex.raw(`INSERT INTO pgboss.job (name, data, retry_limit, policy) VALUES ('study-reminders-tick', '{}', 0, 'standard')`);
+    await rig.knex.raw(
+      `INSERT INTO pgboss.job (name, data, retry_limit, policy) VALUES ('study-reminders-tick', '{}', 0, 'standard')`,
+    );
 
     const requests: Array<[string, () => Promise<{ status: number; body: any }>]> = [
       ['GET /api/user', () => state.staff.get('/api/user')],
       ['GET /api/studies', () => state.staff.get('/api/studies?page=1&perpage=20')],
-      ['PATCH /api/studies/:id', () => state.staff.patch(`/api/studies/${state.studyId}`, { comment: `cycle ${cycle} ${samples.length}` })],
+      [
+        'PATCH /api/studies/:id',
+        () =>
+          state.staff.patch(`/api/studies/${state.studyId}`, { comment: `cycle ${cycle} ${samples.length}` }),
+      ],
       ['GET /api/studies/:id', () => state.staff.get(`/api/studies/${state.studyId}`)],
     ];
     for (let k = 0; k < 4; k++) {
@@ -288,7 +330,12 @@ export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMo
       );
     }
     await until(() => held.length === 2, 20_000, 'the bot messages to reach the fake Telegram', exited);
-    await until(() => samples.filter((s) => s.status >= 200 && s.status < 300).length >= 4, 20_000, 'traffic answered before the stop', exited);
+    await until(
+      () => samples.filter((s) => s.status >= 200 && s.status < 300).length >= 4,
+      20_000,
+      'traffic answered before the stop',
+      exited,
+    );
 
     const resyncsBefore = state.socket.resyncs;
     downAt = now();
@@ -302,20 +349,37 @@ export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMo
     const stoppedAt = now();
     // Enough answers while it is down; the drill may also keep it down for a while (an outage of
     // seconds, as a real restart takes, lets the LISTEN connection's backoff grow).
-    await until(() => samples.filter((s) => s.at > stoppedAt).length >= 8 && now() - stoppedAt >= minDownMs, 20_000 + minDownMs, 'answers while PostgreSQL is down', exited);
+    await until(
+      () => samples.filter((s) => s.at > stoppedAt).length >= 8 && now() - stoppedAt >= minDownMs,
+      20_000 + minDownMs,
+      'answers while PostgreSQL is down',
+      exited,
+    );
     await rig.start();
     upAt = now();
     result.down_ms = Math.round(upAt - downAt);
-    await until(() => samples.some((s) => s.at >= upAt && s.status >= 200 && s.status < 300), 20_000, 'a 2xx after PostgreSQL is back', exited);
+    await until(
+      () => samples.some((s) => s.at >= upAt && s.status >= 200 && s.status < 300),
+      20_000,
+      'a 2xx after PostgreSQL is back',
+      exited,
+    );
     traffic = false;
     await Promise.all(loops);
 
-    await until(() => state.socket.resyncs > resyncsBefore || !state.socket.socket.connected, 30_000, 'the LISTEN connection back (calendar:resync)', exited);
+    await until(
+      () => state.socket.resyncs > resyncsBefore || !state.socket.socket.connected,
+      30_000,
+      'the LISTEN connection back (calendar:resync)',
+      exited,
+    );
     if (!state.socket.socket.connected) throw new Error('the socket was disconnected');
     result.resync_after_ms = Math.round(now() - upAt);
     const saved = now();
     const savedAt = Date.now();
-    const patched = await state.staff.patch(`/api/studies/${state.studyId}`, { comment: `after cycle ${cycle}` });
+    const patched = await state.staff.patch(`/api/studies/${state.studyId}`, {
+      comment: `after cycle ${cycle}`,
+    });
     if (patched.status !== 200) throw new Error(`the save after the restart answered ${patched.status}`);
     await state.socket.waitFor((c) => c.studyId === state.studyId && c.receivedAt >= savedAt, 15_000);
     result.change_after_ms = Math.round(now() - saved);
@@ -323,12 +387,22 @@ export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMo
     // The held messages: both recorded as sent once the database is back; the accepted one never
     // sent again, the refused one once more (its retry).
     const rows = async () =>
-      (await rig.knex('messenger_outbox').where('id', '>', outboxBefore).where('chat_id', CHAT).orderBy('id').select('id', 'status', 'provider_message_id')) as Array<{
+      (await rig
+        .knex('messenger_outbox')
+        .where('id', '>', outboxBefore)
+        .where('chat_id', CHAT)
+        .orderBy('id')
+        .select('id', 'status', 'provider_message_id')) as Array<{
         id: number;
         status: string;
         provider_message_id: string | null;
       }>;
-    await until(async () => !(await rows()).some((r) => r.status === 'pending'), 30_000, 'the bot messages recorded', exited);
+    await until(
+      async () => !(await rows()).some((r) => r.status === 'pending'),
+      30_000,
+      'the bot messages recorded',
+      exited,
+    );
     const recorded = await rows();
     result.bot.statuses = recorded.map((r) => r.status);
     result.bot.provider_ids = recorded.map((r) => r.provider_message_id);
@@ -360,7 +434,11 @@ export async function runOutageCycle(rig: OutageRig, cycle: number, mode: StopMo
   const down = samples.filter((s) => s.at >= downAt && s.at < upAt);
   const clean = (s: Sample) => s.status === 503 && s.code === 'service_unavailable';
   const ok = (s: Sample) => s.status >= 200 && s.status < 300;
-  result.while_down = { answers: down.length, clean_503: down.filter(clean).length, ok: down.filter(ok).length };
+  result.while_down = {
+    answers: down.length,
+    clean_503: down.filter(clean).length,
+    ok: down.filter(ok).length,
+  };
   for (const s of samples.filter((x) => !ok(x) && !clean(x))) {
     result.unclean++;
     const kind = `${s.request} ${s.status} ${s.code ?? ''}`.trim();
@@ -378,10 +456,13 @@ export function cycleProblems(c: OutageCycle, first2xxLimitMs = 2000): string[] 
   if (!c.alive) problems.push('the server process died');
   if (c.unclean > 0) problems.push(`unclean answers: ${JSON.stringify(c.unclean_kinds)}`);
   if (c.while_down.clean_503 === 0) problems.push('no 503 while PostgreSQL was down');
-  if (c.first_2xx_after_ms === null || c.first_2xx_after_ms > first2xxLimitMs) problems.push(`first 2xx ${c.first_2xx_after_ms} ms after PostgreSQL was back`);
+  if (c.first_2xx_after_ms === null || c.first_2xx_after_ms > first2xxLimitMs)
+    problems.push(`first 2xx ${c.first_2xx_after_ms} ms after PostgreSQL was back`);
   if (c.change_after_ms === null) problems.push('the socket got no change after the restart');
-  if (c.bot.statuses.join() !== 'sent,sent') problems.push(`the held bot messages are ${c.bot.statuses.join() || 'missing'}`);
-  if (!c.bot.provider_ids.includes(c.bot.accepted_id)) problems.push(`the accepted message's provider id ${c.bot.accepted_id} is not recorded`);
+  if (c.bot.statuses.join() !== 'sent,sent')
+    problems.push(`the held bot messages are ${c.bot.statuses.join() || 'missing'}`);
+  if (!c.bot.provider_ids.includes(c.bot.accepted_id))
+    problems.push(`the accepted message's provider id ${c.bot.accepted_id} is not recorded`);
   // More is the accepted message sent again; less, the refused one never retried.
   if (c.bot.sends !== 3) problems.push(`the two held bot messages took ${c.bot.sends} sends, not 3`);
   return problems;

@@ -11,7 +11,13 @@ import { seedDemoSchool } from '../../db/seeds/demo-school.seed.js';
 import { defineJob, type JobQueue } from '../jobs/job-queue.js';
 import { createJobQueue } from '../jobs/pg-boss-job-queue.js';
 import { createLogger } from '../logging/logger.js';
-import { openCalendarClient, sessionCookie, sharedFutureStudy, userIdByEmail, type CalendarClient } from '../realtime/realtime.test-kit.js';
+import {
+  openCalendarClient,
+  sessionCookie,
+  sharedFutureStudy,
+  userIdByEmail,
+  type CalendarClient,
+} from '../realtime/realtime.test-kit.js';
 import type { Realtime } from '../realtime/realtime.server.js';
 import { hashPassword } from '../security/secrets.js';
 import { createKnex, ensureDatabase, migrateLatest } from './database.js';
@@ -50,7 +56,13 @@ beforeAll(async () => {
   knex = createKnex(dbUrl, 5);
   await migrateLatest(knex);
   await seedDemoSchool(knex, { hashPassword });
-  jobs = createJobQueue({ databaseUrl: dbUrl, logger, pollIntervalSeconds: 0.5, cronCheckSeconds: 1, poolMax: 2 });
+  jobs = createJobQueue({
+    databaseUrl: dbUrl,
+    logger,
+    pollIntervalSeconds: 0.5,
+    cronCheckSeconds: 1,
+    poolMax: 2,
+  });
   const config = loadConfig(process.env, { NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
   ({ server, realtime } = createApp({ config, knex, logger, dbUrl, jobs }));
   jobs.register(probeJob, async ({ n }) => void runs.push(n));
@@ -107,13 +119,17 @@ describe('PostgreSQL restarted under a running server', () => {
       expect(res.body).toMatchObject({ code: 'service_unavailable' });
     }
     expect(answers[0].body.message).toBe('Сервер тимчасово недоступний. Спробуйте ще раз за кілька секунд.');
-    expect(answers[4].body.message).toBe('Сервер временно недоступен. Попробуйте ещё раз через несколько секунд.');
+    expect(answers[4].body.message).toBe(
+      'Сервер временно недоступен. Попробуйте ещё раз через несколько секунд.',
+    );
     // A 503 is not a sign-out: the client keeps its session cookie.
     expect(admin.cookies.get('school_session')).toBeTruthy();
 
     pgServer = await startCluster();
     // The same process, the same session: no restart, no new sign-in.
-    await expect.poll(async () => (await admin.get('/api/user')).status, { timeout: 15_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await admin.get('/api/user')).status, { timeout: 15_000, interval: 200 })
+      .toBe(200);
     const saved = await admin.patch(`/api/studies/${studyId}`, { comment: 'after the restart' });
     expect(saved.status).toBe(200);
     expect((await knex('studies').where({ id: studyId }).first('comment')).comment).toBe('after the restart');

@@ -24,7 +24,16 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves the errors of a request to the other answers', () => {
-    for (const err of [withCode('23505'), withCode('23P01'), withCode('22P02'), withCode('40P01'), new Error('boom'), new Error('select "Connection terminated" from x - syntax error'), null, 'text']) {
+    for (const err of [
+      withCode('23505'),
+      withCode('23P01'),
+      withCode('22P02'),
+      withCode('40P01'),
+      new Error('boom'),
+      new Error('select "Connection terminated" from x - syntax error'),
+      null,
+      'text',
+    ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
     }
   });

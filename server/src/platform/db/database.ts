@@ -29,7 +29,13 @@ export function createKnex(url: string, poolMax = 10, log?: KnexLog): Knex {
     acquireConnectionTimeout: 10_000,
     // Without it knex prints each failed connection with its stack to stdout, once per request
     // while PostgreSQL is down.
-    ...(log ? { log: { warn: (message: string) => log.warn({ knex: message.split('\n')[0] }, 'database connection') } } : {}),
+    ...(log
+      ? {
+          log: {
+            warn: (message: string) => log.warn({ knex: message.split('\n')[0] }, 'database connection'),
+          },
+        }
+      : {}),
   });
 }
 
@@ -49,7 +55,8 @@ const STARTUP_LOCK_KEY = 7_202_611;
 
 /** The database knex is configured with (the connection string createKnex gives it). */
 function connectionStringOf(knex: Knex): string {
-  const connection = (knex.client as { config: { connection?: { connectionString?: string } | string } }).config.connection;
+  const connection = (knex.client as { config: { connection?: { connectionString?: string } | string } })
+    .config.connection;
   const url = typeof connection === 'string' ? connection : connection?.connectionString;
   if (!url) throw new Error('the start-up lock needs a knex configured with a connection string');
   return url;
@@ -76,7 +83,9 @@ export async function migrateLatest(knex: Knex): Promise<void> {
 /** Names of the migrations this build has that the database has not applied (readiness, /readyz). */
 export async function pendingMigrations(knex: Knex): Promise<string[]> {
   if (!(await knex.schema.hasTable('knex_migrations'))) return migrations.map((m) => m.name);
-  const applied = new Set((await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  const applied = new Set(
+    (await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name),
+  );
   return migrations.map((m) => m.name).filter((name) => !applied.has(name));
 }
 

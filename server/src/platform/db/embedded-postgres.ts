@@ -55,7 +55,9 @@ export async function startEmbeddedPostgres(
     persistent: opts.persistent ?? true,
     createPostgresUser: true,
     postgresFlags: [
-      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(opts.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
       ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: (m) => opts.onLog?.(m),

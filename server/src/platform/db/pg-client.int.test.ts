@@ -5,7 +5,9 @@ import { connectPgClient, createPgPool } from './pg-client.js';
 const db = useTestDatabase('empty');
 
 async function terminate(appName: string) {
-  await db.knex.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?', [appName]);
+  await db.knex.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?', [
+    appName,
+  ]);
 }
 
 async function until(check: () => boolean, ms = 5_000) {
@@ -30,7 +32,10 @@ describe('pg clients opened by the platform survive a server that drops them', (
 
   it('a pool drops the broken idle client and goes on serving queries', async () => {
     const errors: Error[] = [];
-    const pool = createPgPool({ connectionString: db.url, application_name: 'pg-client-test-pool', max: 1 }, (e) => errors.push(e));
+    const pool = createPgPool(
+      { connectionString: db.url, application_name: 'pg-client-test-pool', max: 1 },
+      (e) => errors.push(e),
+    );
     try {
       await pool.query('SELECT 1');
       await terminate('pg-client-test-pool');

@@ -18,7 +18,10 @@ export function createPgClient(config: pg.ClientConfig, onError: PgErrorHandler 
 }
 
 /** A connected client; the caller ends it. */
-export async function connectPgClient(connectionString: string, onError?: PgErrorHandler): Promise<pg.Client> {
+export async function connectPgClient(
+  connectionString: string,
+  onError?: PgErrorHandler,
+): Promise<pg.Client> {
   const client = createPgClient({ connectionString }, onError);
   await client.connect();
   return client;

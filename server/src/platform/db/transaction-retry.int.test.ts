@@ -6,7 +6,10 @@ const db = useTestDatabase('empty');
 
 beforeAll(async () => {
   await db.knex.raw('CREATE TABLE retry_probe (id int PRIMARY KEY, n int NOT NULL)');
-  await db.knex('retry_probe').insert([{ id: 1, n: 0 }, { id: 2, n: 0 }]);
+  await db.knex('retry_probe').insert([
+    { id: 1, n: 0 },
+    { id: 2, n: 0 },
+  ]);
 });
 describe('transactions run again after a deadlock', () => {
   it('two transactions locking two rows in opposite orders both commit: the deadlock victim is retried', async () => {

@@ -124,22 +124,37 @@ describe('operations', () => {
     expect((await c.get(`/api/studies/${study.id}`)).status).toBe(200);
     expect((await c.get('/api/studies/999999999')).status).toBe(404);
     const user = await knex('users').where({ email: 'parent@example.com' }).first('id');
-    await knex('messenger_outbox').insert({ key: 'ops-test', user_id: user.id, messenger: 'telegram', chat_id: '1', text: 'x', next_attempt_at: knex.raw("now() - interval '90 seconds'") });
+    await knex('messenger_outbox').insert({
+      key: 'ops-test',
+      user_id: user.id,
+      messenger: 'telegram',
+      chat_id: '1',
+      text: 'x',
+      next_attempt_at: knex.raw("now() - interval '90 seconds'"),
+    });
 
     expect((await new TestClient(url).get('/metrics')).status).toBe(401);
-    expect((await new TestClient(url).get('/metrics', { Authorization: 'Bearer wrong-token-0123456789' })).status).toBe(401);
+    expect(
+      (await new TestClient(url).get('/metrics', { Authorization: 'Bearer wrong-token-0123456789' })).status,
+    ).toBe(401);
     const res = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
     // Route patterns, never the ids clients sent.
-    expect(text).toMatch(/http_request_duration_seconds_count\{service="api",method="GET",route="\/api\/studies\/:id",status="200"\} 1/);
-    expect(text).toMatch(/http_request_duration_seconds_count\{service="api",method="GET",route="\/api\/studies\/:id",status="404"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{service="api",method="GET",route="\/api\/studies\/:id",status="200"\} 1/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{service="api",method="GET",route="\/api\/studies\/:id",status="404"\} 1/,
+    );
     expect(text).not.toContain(`/api/studies/${study.id}"`);
     expect(text).toMatch(/db_pool_connections\{state="in_use",service="api"\} \d+/);
     expect(text).toMatch(/db_pool_waiting\{service="api"\} 0/);
     expect(text).toMatch(/bot_outbox_pending\{messenger="telegram",service="api"\} 1/);
-    const lag = Number(/bot_outbox_lag_seconds\{messenger="telegram",service="api"\} ([\d.]+)/.exec(text)?.[1]);
+    const lag = Number(
+      /bot_outbox_lag_seconds\{messenger="telegram",service="api"\} ([\d.]+)/.exec(text)?.[1],
+    );
     expect(lag).toBeGreaterThanOrEqual(90);
     expect(text).toMatch(/realtime_open_sockets\{service="api"\} 0/);
     expect(text).toContain('process_resident_memory_bytes');
@@ -172,9 +187,17 @@ describe('operations', () => {
       });
       req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
     });
-    await until(() => lines.slice(before).some((l) => l.req === id && l.msg.startsWith('request')), 'the access line');
+    await until(
+      () => lines.slice(before).some((l) => l.req === id && l.msg.startsWith('request')),
+      'the access line',
+    );
     const own = lines.slice(before).filter((l) => l.req === id);
-    expect(own.find((l) => l.msg.startsWith('request'))).toMatchObject({ level: 30, route: '(static)', status: 200, closed_early: true });
+    expect(own.find((l) => l.msg.startsWith('request'))).toMatchObject({
+      level: 30,
+      route: '(static)',
+      status: 200,
+      closed_early: true,
+    });
     expect(own.filter((l) => l.level >= 50)).toEqual([]);
     expect(lines.slice(before).filter((l) => l.level >= 50)).toEqual([]);
   });
@@ -194,9 +217,15 @@ describe('operations', () => {
       expect(text).toContain('http_request_duration_seconds_count');
       expect(text).not.toMatch(/^bot_outbox_pending\{/m);
       // A request that needed the database: its warning line carries the request's id.
-      const failed = await c.post('/login', { email: 'admin@example.com', password: 'demo12345' }, { 'X-Request-Id': 'ops-db-down' });
+      const failed = await c.post(
+        '/login',
+        { email: 'admin@example.com', password: 'demo12345' },
+        { 'X-Request-Id': 'ops-db-down' },
+      );
       expect(failed.status).toBe(503);
-      expect(lines.find((l) => l.req === 'ops-db-down' && l.msg === 'service unavailable')).toMatchObject({ level: 40 });
+      expect(lines.find((l) => l.req === 'ops-db-down' && l.msg === 'service unavailable')).toMatchObject({
+        level: 40,
+      });
     } finally {
       pgServer = await startCluster();
     }

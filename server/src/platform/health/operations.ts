@@ -19,7 +19,9 @@ export interface OperationsDeps {
   readyTimeoutMs?: number;
 }
 
-export type Readiness = { ready: true } | { ready: false; reason: 'database_unavailable' | 'migrations_pending'; pending?: string[] };
+export type Readiness =
+  | { ready: true }
+  | { ready: false; reason: 'database_unavailable' | 'migrations_pending'; pending?: string[] };
 
 /**
  * What operators and their tools ask a process (docs/operations.md, "Health and metrics"):
@@ -37,7 +39,9 @@ export function createOperations(deps: OperationsDeps) {
 
   async function readiness(): Promise<Readiness> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), readyTimeoutMs)));
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), readyTimeoutMs)),
+    );
     try {
       const pending = await Promise.race([pendingMigrations(knex), timeout]);
       if (pending === 'timeout') return { ready: false, reason: 'database_unavailable' };
@@ -64,7 +68,9 @@ export function createOperations(deps: OperationsDeps) {
       ctx.set('Cache-Control', 'no-store');
       const r = await readiness();
       ctx.status = r.ready ? 200 : 503;
-      ctx.body = r.ready ? { status: 'ready' } : { status: 'unavailable', reason: r.reason, ...(r.pending ? { pending: r.pending } : {}) };
+      ctx.body = r.ready
+        ? { status: 'ready' }
+        : { status: 'unavailable', reason: r.reason, ...(r.pending ? { pending: r.pending } : {}) };
       return;
     }
     if (ctx.path === '/metrics') {
@@ -98,25 +104,48 @@ function registerGauges(metrics: Metrics, deps: OperationsDeps) {
   const { knex } = deps;
   const pool = () =>
     (knex.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
-  metrics.gauge('db_pool_connections', 'Database connections of this process, in use or idle', ['state'], () => {
-    const p = pool();
-    return p ? [[{ state: 'in_use' }, p.numUsed()], [{ state: 'idle' }, p.numFree()]] : [];
-  });
-  metrics.gauge('db_pool_waiting', 'Requests waiting for a database connection', [], () => [[{}, pool()?.numPendingAcquires() ?? 0]]);
+  metrics.gauge(
+    'db_pool_connections',
+    'Database connections of this process, in use or idle',
+    ['state'],
+    () => {
+      const p = pool();
+      return p
+        ? [
+            [{ state: 'in_use' }, p.numUsed()],
+            [{ state: 'idle' }, p.numFree()],
+          ]
+        : [];
+    },
+  );
+  metrics.gauge('db_pool_waiting', 'Requests waiting for a database connection', [], () => [
+    [{}, pool()?.numPendingAcquires() ?? 0],
+  ]);
   if (deps.sockets) {
     const sockets = deps.sockets;
-    metrics.gauge('realtime_open_sockets', 'Open socket.io connections of this process', [], () => [[{}, sockets()]]);
+    metrics.gauge('realtime_open_sockets', 'Open socket.io connections of this process', [], () => [
+      [{}, sockets()],
+    ]);
   }
   if (deps.service !== 'api') return;
   // Shared by every process (one database): the same figure on each, any one may be scraped.
-  metrics.gauge('job_queue_jobs', 'Jobs per queue and state (created and retry wait; failed are not yet archived)', ['queue', 'state'], async () =>
-    (await jobCounts(knex)).map((r) => [{ queue: r.queue, state: r.state }, r.count]),
+  metrics.gauge(
+    'job_queue_jobs',
+    'Jobs per queue and state (created and retry wait; failed are not yet archived)',
+    ['queue', 'state'],
+    async () => (await jobCounts(knex)).map((r) => [{ queue: r.queue, state: r.state }, r.count]),
   );
-  metrics.gauge('bot_outbox_pending', 'Bot messages waiting to be sent, per messenger', ['messenger'], async () =>
-    (await outboxLag(knex)).map((r) => [{ messenger: r.messenger }, r.pending]),
+  metrics.gauge(
+    'bot_outbox_pending',
+    'Bot messages waiting to be sent, per messenger',
+    ['messenger'],
+    async () => (await outboxLag(knex)).map((r) => [{ messenger: r.messenger }, r.pending]),
   );
-  metrics.gauge('bot_outbox_lag_seconds', 'How long the oldest due bot message has waited, per messenger', ['messenger'], async () =>
-    (await outboxLag(knex)).map((r) => [{ messenger: r.messenger }, r.lagSeconds]),
+  metrics.gauge(
+    'bot_outbox_lag_seconds',
+    'How long the oldest due bot message has waited, per messenger',
+    ['messenger'],
+    async () => (await outboxLag(knex)).map((r) => [{ messenger: r.messenger }, r.lagSeconds]),
   );
 }
 

@@ -1,6 +1,11 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import {
+  DEMO_PASSWORD,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.test-kit.js';
 
 let srv: TestServer;
 let teacher: TestClient;

@@ -42,7 +42,11 @@ function parseJson(raw: Buffer): Record<string, unknown> {
   try {
     parsed = parseJsonInput(raw.toString('utf8'));
   } catch (err) {
-    throw errors.badRequest(err instanceof JsonInputError && err.reason === 'too_deep' ? 'errors.json_too_deep' : 'errors.invalid_json');
+    throw errors.badRequest(
+      err instanceof JsonInputError && err.reason === 'too_deep'
+        ? 'errors.json_too_deep'
+        : 'errors.invalid_json',
+    );
   }
   // Every call takes named fields: an array or a scalar would otherwise read as an empty
   // form, and a command with no required field (move to the end, prolong) would run.

@@ -39,16 +39,28 @@ describe('requests the HTTP parser refuses', () => {
   });
 
   it('headers past the limit: 431 in the envelope, in the school language', async () => {
-    const res = await sendRaw(srv.url, 'GET', `/api/users?q=${'a'.repeat(40_000)}`, { Accept: 'application/json' }, Buffer.alloc(0));
+    const res = await sendRaw(
+      srv.url,
+      'GET',
+      `/api/users?q=${'a'.repeat(40_000)}`,
+      { Accept: 'application/json' },
+      Buffer.alloc(0),
+    );
     expect(res.status).toBe(431);
     expect(res.contentType).toMatch(/^application\/json/);
-    expect(JSON.parse(res.text)).toEqual({ message: t('errors.headers_too_large'), code: 'headers_too_large' });
+    expect(JSON.parse(res.text)).toEqual({
+      message: t('errors.headers_too_large'),
+      code: 'headers_too_large',
+    });
   });
 
   it('a malformed request: 400 in the envelope; the server keeps serving', async () => {
     const answer = await rawExchange('GET /api/user HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: t('errors.bad_request'), code: 'bad_request' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: t('errors.bad_request'),
+      code: 'bad_request',
+    });
     expect((await srv.client().get('/api/user')).status).toBe(401);
   });
 });

@@ -10,12 +10,32 @@ import { translatorFor } from '../i18n/request-i18n.js';
  */
 type Key = 'errors.headers_too_large' | 'errors.request_timeout' | 'errors.bad_request';
 const REFUSALS: Record<string, { status: number; reason: string; code: string; key: Key }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'headers_too_large', key: 'errors.headers_too_large' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    code: 'headers_too_large',
+    key: 'errors.headers_too_large',
+  },
   // Headers or a whole request that did not arrive in time (headersTimeout, requestTimeout).
-  HPE_HEADER_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'request_timeout', key: 'errors.request_timeout' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'request_timeout', key: 'errors.request_timeout' },
+  HPE_HEADER_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    code: 'request_timeout',
+    key: 'errors.request_timeout',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    code: 'request_timeout',
+    key: 'errors.request_timeout',
+  },
 };
-const MALFORMED = { status: 400, reason: 'Bad Request', code: 'bad_request', key: 'errors.bad_request' } as const;
+const MALFORMED = {
+  status: 400,
+  reason: 'Bad Request',
+  code: 'bad_request',
+  key: 'errors.bad_request',
+} as const;
 
 /** Room for the query language's own limit (16 KiB of query, docs/resource-api.md) and a session cookie. */
 export const MAX_HEADER_BYTES = 32 * 1024;

@@ -9,7 +9,13 @@ import { COMPRESSION, compression } from './compression.js';
 import { SLICE_BYTES, setTextBody } from './sliced-body.js';
 
 // A calendar-like answer: JSON with Cyrillic, several slices long.
-const calendar = JSON.stringify({ data: Array.from({ length: 6000 }, (_, i) => ({ id: i, name: `Урок ${i}`, users: [{ id: i % 40, firstname: 'Олена' }] })) });
+const calendar = JSON.stringify({
+  data: Array.from({ length: 6000 }, (_, i) => ({
+    id: i,
+    name: `Урок ${i}`,
+    users: [{ id: i % 40, firstname: 'Олена' }],
+  })),
+});
 const list = { data: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Учень ${i}` })) };
 const tiny = { data: { id: 1 } };
 
@@ -19,13 +25,20 @@ interface Answer {
   body: Buffer;
 }
 
-function request(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+function request(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     http
       .request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject)
       .end();
@@ -33,7 +46,11 @@ function request(port: number, path: string, headers: Record<string, string> = {
 }
 
 const decode = (a: Answer) =>
-  a.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(a.body) : a.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(a.body) : a.body;
+  a.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(a.body)
+    : a.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(a.body)
+      : a.body;
 
 describe('preferredCoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -60,7 +77,11 @@ describe('compression', () => {
       else if (ctx.path === '/tiny') ctx.body = tiny;
       else if (ctx.path === '/ical') {
         ctx.type = 'text/calendar; charset=utf-8';
-        ctx.body = Readable.from([Buffer.from('BEGIN:VCALENDAR\r\n'), Buffer.from('SUMMARY:Урок\r\n'.repeat(500)), Buffer.from('END:VCALENDAR\r\n')]);
+        ctx.body = Readable.from([
+          Buffer.from('BEGIN:VCALENDAR\r\n'),
+          Buffer.from('SUMMARY:Урок\r\n'.repeat(500)),
+          Buffer.from('END:VCALENDAR\r\n'),
+        ]);
       } else if (ctx.path === '/docx') {
         ctx.type = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
         ctx.body = Buffer.alloc(50_000, 7);

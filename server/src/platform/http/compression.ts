@@ -29,12 +29,20 @@ const brotliOptions = (quality: number, sizeHint?: number): zlib.BrotliOptions =
 });
 
 /** Compresses `bytes` off the event loop (zlib's thread pool). */
-export function compressBytes(bytes: Buffer, coding: Coding, settings: CompressionSettings = COMPRESSION): Promise<Buffer> {
-  return coding === 'br' ? brotliAsync(bytes, brotliOptions(settings.brotliQuality, bytes.length)) : gzipAsync(bytes, { level: settings.gzipLevel });
+export function compressBytes(
+  bytes: Buffer,
+  coding: Coding,
+  settings: CompressionSettings = COMPRESSION,
+): Promise<Buffer> {
+  return coding === 'br'
+    ? brotliAsync(bytes, brotliOptions(settings.brotliQuality, bytes.length))
+    : gzipAsync(bytes, { level: settings.gzipLevel });
 }
 
 function compressStream(coding: Coding, settings: CompressionSettings): zlib.BrotliCompress | zlib.Gzip {
-  return coding === 'br' ? zlib.createBrotliCompress(brotliOptions(settings.brotliQuality)) : zlib.createGzip({ level: settings.gzipLevel });
+  return coding === 'br'
+    ? zlib.createBrotliCompress(brotliOptions(settings.brotliQuality))
+    : zlib.createGzip({ level: settings.gzipLevel });
 }
 
 /**
@@ -48,9 +56,14 @@ export function compression(settings: CompressionSettings = COMPRESSION) {
   return async (ctx: Context, next: Next) => {
     await next();
     const body: unknown = ctx.body;
-    if (body == null || NO_COMPRESSION_STATUS.has(ctx.status) || ctx.res.hasHeader('Content-Encoding')) return;
+    if (body == null || NO_COMPRESSION_STATUS.has(ctx.status) || ctx.res.hasHeader('Content-Encoding'))
+      return;
     if (!isCompressibleType(ctx.response.get('Content-Type'))) return;
-    if (ctx.res.hasHeader('Content-Range') || /no-transform/.test(String(ctx.res.getHeader('Cache-Control') ?? ''))) return;
+    if (
+      ctx.res.hasHeader('Content-Range') ||
+      /no-transform/.test(String(ctx.res.getHeader('Cache-Control') ?? ''))
+    )
+      return;
     const coding = ctx.method === 'HEAD' ? null : preferredCoding(ctx.get('accept-encoding'));
     if (!coding) {
       // Nothing to do for this client; caches must still key the answer on Accept-Encoding.

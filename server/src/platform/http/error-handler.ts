@@ -31,12 +31,14 @@ export function errorHandler() {
     try {
       await next();
       // Nothing answered: no such route (a missing row is thrown as errors.notFound() by its handler).
-      if (ctx.status === 404 && ctx.body === undefined) throw new AppError(404, 'not_found', 'errors.route_not_found');
+      if (ctx.status === 404 && ctx.body === undefined)
+        throw new AppError(404, 'not_found', 'errors.route_not_found');
     } catch (err) {
       const e = normalize(err);
       // A 5xx the code chose (an outside service down: 503) or the database out of reach is
       // expected; anything else is a bug.
-      if ((err instanceof AppError || e === DATABASE_UNAVAILABLE) && e.status >= 500) ctx.log.warn({ code: e.code, err: String(err) }, 'service unavailable');
+      if ((err instanceof AppError || e === DATABASE_UNAVAILABLE) && e.status >= 500)
+        ctx.log.warn({ code: e.code, err: String(err) }, 'service unavailable');
       else if (e.status >= 500) ctx.log.error({ err }, 'unhandled error');
       ctx.status = e.status;
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
@@ -49,14 +51,28 @@ export function errorHandler() {
  * PostgreSQL down, restarting or out of connections: the request was fine and may be sent again
  * shortly (clients show the message; the server reconnects by itself).
  */
-const DATABASE_UNAVAILABLE = new AppError(503, 'service_unavailable', 'errors.service_unavailable', {}, undefined, { 'Retry-After': '5' });
+const DATABASE_UNAVAILABLE = new AppError(
+  503,
+  'service_unavailable',
+  'errors.service_unavailable',
+  {},
+  undefined,
+  { 'Retry-After': '5' },
+);
 
 function normalize(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE;
   const pgCode = (err as { code?: unknown }).code;
   const missing = pgCode === '23503' ? missingReference(err) : null;
-  if (missing) return new AppError(422, 'validation', 'errors.validation', {}, { [missing]: [{ key: 'validations.exists' }] });
+  if (missing)
+    return new AppError(
+      422,
+      'validation',
+      'errors.validation',
+      {},
+      { [missing]: [{ key: 'validations.exists' }] },
+    );
   if (typeof pgCode === 'string' && PG_ERRORS[pgCode]) {
     const m = PG_ERRORS[pgCode];
     return new AppError(m.status, m.code, m.key);
@@ -98,11 +114,16 @@ function envelope(ctx: Context, e: AppError): Envelope {
   return body;
 }
 
-function translateFieldErrors(ctx: Context, fe: RawFieldErrors | Record<string, string[]>): Record<string, string[]> {
+function translateFieldErrors(
+  ctx: Context,
+  fe: RawFieldErrors | Record<string, string[]>,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [field, msgs] of Object.entries(fe)) {
     out[field] = (msgs as Array<string | { key: string; params?: Record<string, unknown> }>).map((m) =>
-      typeof m === 'string' ? m : ctx.t(m.key, { attribute: ctx.t(`attributes.${field}`, { defaultValue: field }), ...m.params }),
+      typeof m === 'string'
+        ? m
+        : ctx.t(m.key, { attribute: ctx.t(`attributes.${field}`, { defaultValue: field }), ...m.params }),
     );
   }
   return out;

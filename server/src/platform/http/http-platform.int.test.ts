@@ -15,13 +15,17 @@ describe('HTTP platform', () => {
     const res = await srv.client().post('/login', big, { 'Content-Type': 'application/json' });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('payload_too_large');
-    expect((await srv.client().post('/login', { email: 'admin@example.com', password: 'demo12345' })).status).toBe(200);
+    expect(
+      (await srv.client().post('/login', { email: 'admin@example.com', password: 'demo12345' })).status,
+    ).toBe(200);
   });
 
   it('answers 415 for a body type it does not read, and 400 for a broken multipart body', async () => {
     const xml = await srv.client().post('/login', '<a/>', { 'Content-Type': 'application/xml' });
     expect(xml.status).toBe(415);
-    const broken = await srv.client().post('/login', '--x\r\nbroken', { 'Content-Type': 'multipart/form-data; boundary=x' });
+    const broken = await srv
+      .client()
+      .post('/login', '--x\r\nbroken', { 'Content-Type': 'multipart/form-data; boundary=x' });
     expect([400, 422]).toContain(broken.status);
   });
 
@@ -33,7 +37,7 @@ describe('HTTP platform', () => {
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
   });
 
-  it('lets pages connect to the recordings upload service named by UPLOADER_URL and to the app\'s own socket origins, nowhere else', async () => {
+  it("lets pages connect to the recordings upload service named by UPLOADER_URL and to the app's own socket origins, nowhere else", async () => {
     const own = await srv.client().get('/api/user');
     const connectSrc = (h: string | null) => /connect-src ([^;]*)/.exec(h ?? '')?.[1].split(' ');
     // Bare schemes would let a page open a socket to any host (issue 27 point 10).
@@ -60,7 +64,7 @@ describe('HTTP platform', () => {
     }
   });
 
-  it('lets pages post forms to their own origin and, with LiqPay configured, to LiqPay\'s checkout only', async () => {
+  it("lets pages post forms to their own origin and, with LiqPay configured, to LiqPay's checkout only", async () => {
     const formAction = (h: string | null) => /form-action ([^;]*)/.exec(h ?? '')?.[1].split(' ');
     const own = await srv.client().get('/api/user');
     expect(formAction(own.headers.get('content-security-policy'))).toEqual(["'self'"]);
@@ -70,7 +74,10 @@ describe('HTTP platform', () => {
     });
     try {
       const res = await withLiqpay.client().get('/api/user');
-      expect(formAction(res.headers.get('content-security-policy'))).toEqual(["'self'", 'https://www.liqpay.ua']);
+      expect(formAction(res.headers.get('content-security-policy'))).toEqual([
+        "'self'",
+        'https://www.liqpay.ua',
+      ]);
     } finally {
       await withLiqpay.close();
     }
@@ -128,7 +135,10 @@ describe('HTTP platform', () => {
     expect(script.body.length).toBeLessThan(plain.body.length / 3);
 
     const teacher = await srv.signInAs('Teacher');
-    const auth = { Cookie: [...teacher.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-Requested-With': 'XMLHttpRequest' };
+    const auth = {
+      Cookie: [...teacher.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'X-Requested-With': 'XMLHttpRequest',
+    };
     const listPath = '/api/studies?with[]=users&perpage=100';
     const gz = await raw(listPath, { ...auth, 'Accept-Encoding': 'gzip' });
     const whole = await raw(listPath, auth);

@@ -6,7 +6,9 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 describe('client JSON', () => {
   it('takes nesting up to the limit, refuses one level more', () => {
     expect(parseJsonInput(nested(MAX_JSON_DEPTH))).toBeInstanceOf(Array);
-    expect(() => parseJsonInput(nested(MAX_JSON_DEPTH + 1))).toThrow(expect.objectContaining({ reason: 'too_deep' }));
+    expect(() => parseJsonInput(nested(MAX_JSON_DEPTH + 1))).toThrow(
+      expect.objectContaining({ reason: 'too_deep' }),
+    );
     expect(() => parseJsonInput('{"a":'.repeat(40) + '1' + '}'.repeat(40))).toThrow(JsonInputError);
   });
 

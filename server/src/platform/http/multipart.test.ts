@@ -251,7 +251,10 @@ describe('multipart(): files on the routes that take them', () => {
       `--${boundary}\r\nContent-Disposition: form-data; filename="a.txt"\r\n\r\nfile\r\n`,
       `--${boundary}--\r\n`,
     ].join('');
-    const res = await upload(raw, { authorization: 'yes', 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const res = await upload(raw, {
+      authorization: 'yes',
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
     expect(res.status).toBe(200);
     expect(seen[0].body).toEqual({ kept: 'yes' });
     expect(seen[0].files.map((f) => [f.field, f.filename, f.content])).toEqual([['', 'a.txt', 'file']]);
@@ -261,7 +264,10 @@ describe('multipart(): files on the routes that take them', () => {
   it('answers 400 to a field in a charset it cannot decode (the value was undefined and threw: found by the fuzz drill)', async () => {
     const boundary = 'charset';
     const raw = `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/plain; charset=utf-16\r\n\r\nhi\r\n--${boundary}--\r\n`;
-    const res = await upload(raw, { authorization: 'yes', 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const res = await upload(raw, {
+      authorization: 'yes',
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('bad_request');
     expect(seen).toEqual([]);

@@ -161,53 +161,59 @@ export async function readMultipart(
         }
       };
 
-    bb.on('field', guarded((name: string | undefined, value: string | undefined, info: Busboy.FieldInfo) => {
-      // A part's charset busboy cannot decode (`charset=utf-16`, an unknown one) gives no value.
-      if (value === undefined) return fail(errors.badRequest('errors.bad_multipart'));
-      fieldBytes += (name?.length ?? 0) + value.length;
-      if (info.valueTruncated || fieldBytes > limits.fieldBytes) return tooLarge();
-      // A part without a name (`name=""`, or none) is a value no form field can hold: skipped, as
-      // busboy skips a part without Content-Disposition. It used to throw here (found by the fuzz drill).
-      if (!name) return;
-      fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
-    }));
-    bb.on('file', guarded((field: string | undefined, stream: Readable, info: Busboy.FileInfo) => {
-      if (settled) {
-        // A file that starts after a refusal (the next part of the same chunk) is drained; busboy
-        // destroys it with "Unexpected end of file" when torn down, which must not crash the process.
-        stream.on('error', () => {});
-        return void stream.resume();
-      }
-      if (!fileLimits) {
-        // An empty file input (browsers send it with every form) is harmless; content is refused.
-        stream.on('error', () => {});
-        stream.once('data', () => fail(filesNotAccepted()));
-        stream.resume();
-        return;
-      }
-      const file: UploadedFile = {
-        // Unnamed: no route's file field, so the route refuses it like any field it does not read.
-        field: field ?? '',
-        filename: info.filename ?? '',
-        mimeType: info.mimeType,
-        size: 0,
-        path: path.join(fileLimits.dir, randomUUID()),
-      };
-      files.push(file);
-      const out = fs.createWriteStream(file.path, { flags: 'wx' });
-      sinks.push(out);
-      pending++;
-      stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
-      stream.on('limit', tooLarge);
-      stream.on('error', () => fail(errors.badRequest('errors.bad_multipart')));
-      // A disk that fails is the server's fault: the raw error is a logged 500.
-      out.on('error', fail);
-      out.on('close', () => {
-        pending--;
-        finish();
-      });
-      stream.pipe(out);
-    }));
+    bb.on(
+      'field',
+      guarded((name: string | undefined, value: string | undefined, info: Busboy.FieldInfo) => {
+        // A part's charset busboy cannot decode (`charset=utf-16`, an unknown one) gives no value.
+        if (value === undefined) return fail(errors.badRequest('errors.bad_multipart'));
+        fieldBytes += (name?.length ?? 0) + value.length;
+        if (info.valueTruncated || fieldBytes > limits.fieldBytes) return tooLarge();
+        // A part without a name (`name=""`, or none) is a value no form field can hold: skipped, as
+        // busboy skips a part without Content-Disposition. It used to throw here (found by the fuzz drill).
+        if (!name) return;
+        fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+      }),
+    );
+    bb.on(
+      'file',
+      guarded((field: string | undefined, stream: Readable, info: Busboy.FileInfo) => {
+        if (settled) {
+          // A file that starts after a refusal (the next part of the same chunk) is drained; busboy
+          // destroys it with "Unexpected end of file" when torn down, which must not crash the process.
+          stream.on('error', () => {});
+          return void stream.resume();
+        }
+        if (!fileLimits) {
+          // An empty file input (browsers send it with every form) is harmless; content is refused.
+          stream.on('error', () => {});
+          stream.once('data', () => fail(filesNotAccepted()));
+          stream.resume();
+          return;
+        }
+        const file: UploadedFile = {
+          // Unnamed: no route's file field, so the route refuses it like any field it does not read.
+          field: field ?? '',
+          filename: info.filename ?? '',
+          mimeType: info.mimeType,
+          size: 0,
+          path: path.join(fileLimits.dir, randomUUID()),
+        };
+        files.push(file);
+        const out = fs.createWriteStream(file.path, { flags: 'wx' });
+        sinks.push(out);
+        pending++;
+        stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
+        stream.on('limit', tooLarge);
+        stream.on('error', () => fail(errors.badRequest('errors.bad_multipart')));
+        // A disk that fails is the server's fault: the raw error is a logged 500.
+        out.on('error', fail);
+        out.on('close', () => {
+          pending--;
+          finish();
+        });
+        stream.pipe(out);
+      }),
+    );
     bb.on('filesLimit', () => fail(errors.payloadTooLarge({ maxFiles: fileLimits?.maxFiles ?? 0 })));
     bb.on('fieldsLimit', () => fail(errors.payloadTooLarge()));
     bb.on('error', () => fail(errors.badRequest('errors.bad_multipart')));

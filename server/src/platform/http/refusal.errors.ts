@@ -5,7 +5,12 @@ import { AppError } from '../../platform/http/app-error.js';
  * Business refusals of the scheduling commands: 422 with a machine-readable `code` (a transfer
  * rule, the billed-miss lock…), the translated message, and the message on the field it is about.
  */
-export function refusal(field: string, code: string, key: string, params: Record<string, unknown> = {}): AppError {
+export function refusal(
+  field: string,
+  code: string,
+  key: string,
+  params: Record<string, unknown> = {},
+): AppError {
   return new AppError(422, code, key, params, { [field]: [{ key, params }] });
 }
 
@@ -24,8 +29,8 @@ export function withRefusalCodes(handler: (ctx: Context, next: Next) => Promise<
       const message = ctx.t(err.key, err.params);
       const errors: Record<string, string[]> = {};
       for (const [field, list] of Object.entries(err.fieldErrors ?? {})) {
-        errors[field] = (list as Array<string | { key: string; params?: Record<string, unknown> }>).map((m) =>
-          typeof m === 'string' ? m : ctx.t(m.key, m.params),
+        errors[field] = (list as Array<string | { key: string; params?: Record<string, unknown> }>).map(
+          (m) => (typeof m === 'string' ? m : ctx.t(m.key, m.params)),
         );
       }
       ctx.status = 422;

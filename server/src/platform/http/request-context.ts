@@ -58,7 +58,13 @@ export function requestContext(logger: Logger) {
 }
 
 /** Codes of a client gone mid-request or mid-answer: a broken request, a reset, a stopped download. */
-const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
+const CLIENT_GONE = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+]);
 
 /**
  * Koa's 'error' event: what goes wrong after the answer started, mostly clients that went away
@@ -69,7 +75,8 @@ export function logErrorsAfterAnswer(logger: Logger) {
   return (err: { code?: string }, ctx?: Context) => {
     const log = ctx?.log ?? logger;
     const code = typeof err?.code === 'string' ? err.code : '';
-    if (code.startsWith('HPE_') || CLIENT_GONE.has(code)) log.info({ code }, 'connection ended by the client');
+    if (code.startsWith('HPE_') || CLIENT_GONE.has(code))
+      log.info({ code }, 'connection ended by the client');
     else log.error({ err }, 'error after the answer');
   };
 }

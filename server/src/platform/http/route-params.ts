@@ -22,6 +22,7 @@ export function parseInstant(raw: unknown, field: string): number | undefined {
 export function parseMinutes(raw: unknown, field: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const n = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= STUDY_DURATION.min && n <= STUDY_DURATION.max)) throw errors.invalidField(field, 'validations.numeric');
+  if (!(n >= STUDY_DURATION.min && n <= STUDY_DURATION.max))
+    throw errors.invalidField(field, 'validations.numeric');
   return n;
 }

@@ -14,7 +14,9 @@ export function routePatternOf(ctx: Context): string {
   if (typeof matched === 'string' && matched) {
     // The generic CRUD routes serve every resource of the registry: name it (a bounded set).
     const resource = (ctx.params as Record<string, string> | undefined)?.resource;
-    return matched.includes(':resource') && resource && Object.hasOwn(RESOURCES, resource) ? matched.replace(':resource', resource) : matched;
+    return matched.includes(':resource') && resource && Object.hasOwn(RESOURCES, resource)
+      ? matched.replace(':resource', resource)
+      : matched;
   }
   if (ctx.state.routePattern) return ctx.state.routePattern;
   if (ctx.status === 404) return '(unmatched)';

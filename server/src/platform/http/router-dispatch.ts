@@ -29,8 +29,12 @@ export function routePrefixes(router: Router): string[] {
  * (allowedMethods() reads it: a method no router implements is a 501/405).
  */
 export function stageRoutes(routers: readonly Router[]): Middleware & { routers: readonly Router[] } {
-  const entries = routers.map((router) => ({ prefixes: routePrefixes(router), routes: router.routes() as unknown as Middleware }));
-  const canMatch = (entry: (typeof entries)[number], path: string) => entry.prefixes.some((prefix) => path.startsWith(prefix));
+  const entries = routers.map((router) => ({
+    prefixes: routePrefixes(router),
+    routes: router.routes() as unknown as Middleware,
+  }));
+  const canMatch = (entry: (typeof entries)[number], path: string) =>
+    entry.prefixes.some((prefix) => path.startsWith(prefix));
   const dispatch = (ctx: Context, next: Next) => {
     const path = ctx.path.toLowerCase();
     // Most paths reach one router of a stage, or none: no list is made for them (every request passes each stage).
@@ -49,7 +53,8 @@ export function stageRoutes(routers: readonly Router[]): Middleware & { routers:
     }
     if (count === 1) return only.routes(ctx, next);
     const candidates = entries.filter((e) => canMatch(e, path));
-    const run = (i: number): Promise<unknown> => (i === candidates.length ? next() : Promise.resolve(candidates[i].routes(ctx, () => run(i + 1))));
+    const run = (i: number): Promise<unknown> =>
+      i === candidates.length ? next() : Promise.resolve(candidates[i].routes(ctx, () => run(i + 1)));
     return run(0);
   };
   // The routers it holds stay visible, as router.routes() shows its router: the route drills list

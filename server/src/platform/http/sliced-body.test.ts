@@ -5,10 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLICE_BYTES, setTextBody } from './sliced-body.js';
 
 // Multi-byte text (Cyrillic, an emoji) across slice boundaries: the bytes must still be the text's.
-const large = JSON.stringify({ data: Array.from({ length: 8000 }, (_, i) => ({ id: i, name: `Урок ${i} 🎓` })) });
+const large = JSON.stringify({
+  data: Array.from({ length: 8000 }, (_, i) => ({ id: i, name: `Урок ${i} 🎓` })),
+});
 const small = JSON.stringify({ data: [{ id: 1, name: 'Урок' }] });
 
-function get(port: number, path: string, method = 'GET'): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  port: number,
+  path: string,
+  method = 'GET',
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .request({ host: '127.0.0.1', port, path, method }, (res) => {

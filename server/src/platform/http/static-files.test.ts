@@ -13,16 +13,20 @@ const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const shell = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
 function request(port: number, p: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .request({ host: '127.0.0.1', port, path: p, method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .request({ host: '127.0.0.1', port, path: p, method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 describe('static files: precompressed twins', () => {
@@ -75,7 +79,9 @@ describe('static files: precompressed twins', () => {
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(Number(head.headers['content-length'])).toBe(fs.statSync(path.join(dir, 'assets', 'app-1a2b.js.br')).size);
+    expect(Number(head.headers['content-length'])).toBe(
+      fs.statSync(path.join(dir, 'assets', 'app-1a2b.js.br')).size,
+    );
     expect(head.body.length).toBe(0);
   });
 

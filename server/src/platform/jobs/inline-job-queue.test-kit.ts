@@ -75,7 +75,9 @@ export function createInlineJobQueue(opts: { startAt?: Date } = {}): InlineJobQu
 
   async function drain() {
     for (;;) {
-      const due = jobs.filter((j) => j.state === 'waiting' && j.runAt <= clock).sort((a, b) => a.runAt - b.runAt);
+      const due = jobs
+        .filter((j) => j.state === 'waiting' && j.runAt <= clock)
+        .sort((a, b) => a.runAt - b.runAt);
       if (due.length === 0) return;
       for (const j of due) await runOne(j);
     }
@@ -100,7 +102,14 @@ export function createInlineJobQueue(opts: { startAt?: Date } = {}): InlineJobQu
       // Stored as JSON, like in PostgreSQL: a handler never sees the caller's object.
       const stored = JSON.parse(JSON.stringify(payload)) as object;
       const id = randomUUID();
-      jobs.push({ id, name: job.name, payload: stored, state: 'waiting', attempts: 0, runAt: o.runAt?.getTime() ?? clock });
+      jobs.push({
+        id,
+        name: job.name,
+        payload: stored,
+        state: 'waiting',
+        attempts: 0,
+        runAt: o.runAt?.getTime() ?? clock,
+      });
       policies.set(id, o);
       return id;
     },

@@ -25,10 +25,14 @@ describe('inline job queue (unit tests of code that enqueues)', () => {
   it('retries with backoff on the test clock and succeeds exactly once', async () => {
     const q = createInlineJobQueue({ startAt: new Date('2026-01-01T00:00:00Z') });
     const attempts: Array<{ attempt: number; at: number }> = [];
-    q.register(job, async (_p, ctx) => {
-      attempts.push({ attempt: ctx.attempt, at: q.now() });
-      if (ctx.attempt < 2) throw new Error('not yet');
-    }, { retryLimit: 3, retryDelaySeconds: 10, backoff: true });
+    q.register(
+      job,
+      async (_p, ctx) => {
+        attempts.push({ attempt: ctx.attempt, at: q.now() });
+        if (ctx.attempt < 2) throw new Error('not yet');
+      },
+      { retryLimit: 3, retryDelaySeconds: 10, backoff: true },
+    );
     await q.enqueue(job, { n: 1 });
     await q.drain();
     expect(attempts).toHaveLength(1);
@@ -42,10 +46,14 @@ describe('inline job queue (unit tests of code that enqueues)', () => {
   it('fails a job after its retry limit, waits for runAt, drops idempotent duplicates', async () => {
     const q = createInlineJobQueue();
     let calls = 0;
-    q.register(job, async () => {
-      calls++;
-      throw new Error('always');
-    }, { retryLimit: 1 });
+    q.register(
+      job,
+      async () => {
+        calls++;
+        throw new Error('always');
+      },
+      { retryLimit: 1 },
+    );
     await q.enqueue(job, { n: 1 }, { runAt: new Date(q.now() + 60_000), idempotencyKey: 'k' });
     expect(await q.enqueue(job, { n: 2 }, { idempotencyKey: 'k' })).toBeNull();
     await q.drain();
@@ -55,7 +63,7 @@ describe('inline job queue (unit tests of code that enqueues)', () => {
     expect(q.jobs().map((j) => j.state)).toEqual(['failed']);
   });
 
-  it('enqueues a schedule\'s payload when fired, and refuses unregistered jobs', async () => {
+  it("enqueues a schedule's payload when fired, and refuses unregistered jobs", async () => {
     const q = createInlineJobQueue();
     const seen: number[] = [];
     q.register(job, async (p) => void seen.push(p.n));
@@ -63,6 +71,8 @@ describe('inline job queue (unit tests of code that enqueues)', () => {
     await q.fireSchedule(job);
     await q.drain();
     expect(seen).toEqual([8]);
-    await expect(q.enqueue(defineJob<{ n: number }>('other'), { n: 1 })).rejects.toBeInstanceOf(UnknownJobError);
+    await expect(q.enqueue(defineJob<{ n: number }>('other'), { n: 1 })).rejects.toBeInstanceOf(
+      UnknownJobError,
+    );
   });
 });

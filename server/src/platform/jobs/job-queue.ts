@@ -16,7 +16,8 @@ export interface JobDefinition<P extends object> {
 const JOB_NAME = /^[a-z][a-z0-9_-]{0,49}$/;
 
 export function defineJob<P extends object>(name: string): JobDefinition<P> {
-  if (!JOB_NAME.test(name)) throw new Error(`Invalid job name "${name}": use a-z, 0-9, _ and -, at most 50 characters`);
+  if (!JOB_NAME.test(name))
+    throw new Error(`Invalid job name "${name}": use a-z, 0-9, _ and -, at most 50 characters`);
   return { name };
 }
 

@@ -19,7 +19,14 @@ afterAll(async () => {
 });
 
 function queue(extra: { stopTimeoutMs?: number } = {}) {
-  const q = createJobQueue({ databaseUrl: db.url, logger, pollIntervalSeconds: 0.5, cronCheckSeconds: 1, poolMax: 3, ...extra });
+  const q = createJobQueue({
+    databaseUrl: db.url,
+    logger,
+    pollIntervalSeconds: 0.5,
+    cronCheckSeconds: 1,
+    poolMax: 3,
+    ...extra,
+  });
   open.push(q);
   return q;
 }
@@ -35,7 +42,10 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function jobRow(name: string, id: string) {
-  const { rows } = await db.knex.raw('SELECT state, retry_count FROM pgboss.job WHERE name = ? AND id = ?', [name, id]);
+  const { rows } = await db.knex.raw('SELECT state, retry_count FROM pgboss.job WHERE name = ? AND id = ?', [
+    name,
+    id,
+  ]);
   return rows[0] as { state: string; retry_count: number } | undefined;
 }
 
@@ -68,11 +78,15 @@ describe.concurrent('PostgreSQL job queue (pg-boss)', () => {
     const hang = new Promise<void>((r) => (release = r));
     const first = queue({ stopTimeoutMs: 1000 });
     let started = 0;
-    first.register(job, async () => {
-      started++;
-      await hang;
-      throw new Error('interrupted');
-    }, { retryLimit: 2, retryDelaySeconds: 0 });
+    first.register(
+      job,
+      async () => {
+        started++;
+        await hang;
+        throw new Error('interrupted');
+      },
+      { retryLimit: 2, retryDelaySeconds: 0 },
+    );
     await first.start();
     const id = await first.enqueue(job, { n: 1 });
     await waitFor(() => started === 1, 5000);
@@ -81,7 +95,10 @@ describe.concurrent('PostgreSQL job queue (pg-boss)', () => {
 
     const done: number[] = [];
     const second = queue();
-    second.register(job, async (_p, ctx) => void done.push(ctx.attempt), { retryLimit: 2, retryDelaySeconds: 0 });
+    second.register(job, async (_p, ctx) => void done.push(ctx.attempt), {
+      retryLimit: 2,
+      retryDelaySeconds: 0,
+    });
     await second.start();
     await waitFor(() => done.length > 0, 8000);
     await waitFor(async () => (await jobRow(job.name, id!))?.state === 'completed', 3000);
@@ -94,11 +111,15 @@ describe.concurrent('PostgreSQL job queue (pg-boss)', () => {
     let successes = 0;
     const q = queue();
     const policy: RegisterOptions = { retryLimit: 3, retryDelaySeconds: 1, backoff: true };
-    q.register(job, async (_p, ctx) => {
-      attempts.push({ attempt: ctx.attempt, at: Date.now() });
-      if (ctx.attempt < 2) throw new Error('not yet');
-      successes++;
-    }, policy);
+    q.register(
+      job,
+      async (_p, ctx) => {
+        attempts.push({ attempt: ctx.attempt, at: Date.now() });
+        if (ctx.attempt < 2) throw new Error('not yet');
+        successes++;
+      },
+      policy,
+    );
     await q.start();
     const id = await q.enqueue(job, { n: 1 });
     await waitFor(() => successes === 1, 15_000);
@@ -119,10 +140,14 @@ describe.concurrent('PostgreSQL job queue (pg-boss)', () => {
     const job = defineJob<{ n: number }>('hopeless');
     let calls = 0;
     const q = queue();
-    q.register(job, async () => {
-      calls++;
-      throw new Error('always');
-    }, { retryLimit: 1, retryDelaySeconds: 0 });
+    q.register(
+      job,
+      async () => {
+        calls++;
+        throw new Error('always');
+      },
+      { retryLimit: 1, retryDelaySeconds: 0 },
+    );
     await q.start();
     const id = await q.enqueue(job, { n: 1 });
     await waitFor(async () => (await jobRow(job.name, id!))?.state === 'failed', 8000);
@@ -157,7 +182,9 @@ describe.concurrent('PostgreSQL job queue (pg-boss)', () => {
     await q.start();
 
     const ids = await Promise.all(
-      Array.from({ length: 5 }, () => q.enqueue(job, { to: 'a@example.com' }, { idempotencyKey: 'study-1:reminder' })),
+      Array.from({ length: 5 }, () =>
+        q.enqueue(job, { to: 'a@example.com' }, { idempotencyKey: 'study-1:reminder' }),
+      ),
     );
     expect(ids.filter((i) => i !== null)).toHaveLength(1);
     await waitFor(() => sent.length === 1, 5000);
@@ -174,6 +201,8 @@ describe.concurrent('PostgreSQL job queue (pg-boss)', () => {
     const q = queue();
     q.register(defineJob<{ a: number }>('known'), async () => {});
     await q.start();
-    await expect(q.enqueue(defineJob<{ a: number }>('unknown'), { a: 1 })).rejects.toBeInstanceOf(UnknownJobError);
+    await expect(q.enqueue(defineJob<{ a: number }>('unknown'), { a: 1 })).rejects.toBeInstanceOf(
+      UnknownJobError,
+    );
   });
 });

@@ -44,8 +44,9 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
   let state: 'new' | 'started' | 'stopped' = 'new';
   // The queue's connections, opened here so that a connection lost while idle is a warning, not
   // an uncaught 'error' event.
-  const pool = createPgPool({ connectionString: deps.databaseUrl, max: deps.poolMax ?? 4, application_name: 'school-jobs' }, (err) =>
-    log.warn({ err: String(err) }, 'job queue: idle connection lost'),
+  const pool = createPgPool(
+    { connectionString: deps.databaseUrl, max: deps.poolMax ?? 4, application_name: 'school-jobs' },
+    (err) => log.warn({ err: String(err) }, 'job queue: idle connection lost'),
   );
   const boss = new PgBoss({
     db: settlingDb(pool, schema, log, () => state === 'stopped'),
@@ -57,7 +58,9 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
   // An EventEmitter without an 'error' listener would crash the process on a lost connection.
   // The database out of reach is a warning: the workers poll again and resume once it is back.
   boss.on('error', (err) =>
-    isDatabaseUnavailable(err) ? log.warn({ err: String(err) }, 'job queue: database unavailable') : log.error({ err }, 'job queue error'),
+    isDatabaseUnavailable(err)
+      ? log.warn({ err: String(err) }, 'job queue: database unavailable')
+      : log.error({ err }, 'job queue error'),
   );
 
   function registered(name: string) {
@@ -120,19 +123,23 @@ export function createJobQueue(deps: PgJobQueueDeps): JobQueue {
       for (const [name, r] of registrations) {
         for (let i = 0; i < Math.max(1, r.opts.concurrency ?? 1); i++) {
           const worker: { id?: string } = {};
-          worker.id = await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
-            try {
-              await r.handler(job.data, { id: job.id, name, attempt: job.retryCount });
-            } catch (err) {
-              log.warn({ err, job: name, id: job.id, attempt: job.retryCount }, 'job failed');
-              throw err;
-            } finally {
-              // pg-boss waits a polling interval after every fetch, even one that found a job:
-              // one job per worker per interval (1 message/s for the bots). A worker that found
-              // work looks again at once; only an empty fetch waits the interval.
-              if (worker.id) boss.notifyWorker(worker.id);
-            }
-          });
+          worker.id = await boss.work(
+            name,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: pollSeconds },
+            async ([job]) => {
+              try {
+                await r.handler(job.data, { id: job.id, name, attempt: job.retryCount });
+              } catch (err) {
+                log.warn({ err, job: name, id: job.id, attempt: job.retryCount }, 'job failed');
+                throw err;
+              } finally {
+                // pg-boss waits a polling interval after every fetch, even one that found a job:
+                // one job per worker per interval (1 message/s for the bots). A worker that found
+                // work looks again at once; only an empty fetch waits the interval.
+                if (worker.id) boss.notifyWorker(worker.id);
+              }
+            },
+          );
         }
       }
       log.info({ jobs: [...registrations.keys()], schedules: [...schedules.keys()] }, 'job queue started');
@@ -188,7 +195,8 @@ function settlingDb(pool: pg.Pool, schema: string, log: Logger, stopping: () => 
           }
           // Stopping with the database down: the job expires and runs again after the restart.
           if (stopping()) return nothingRecorded;
-          if (attempt === 0) log.warn({ err: String(err) }, 'job queue: recording a finished job waits for the database');
+          if (attempt === 0)
+            log.warn({ err: String(err) }, 'job queue: recording a finished job waits for the database');
           await new Promise((r) => setTimeout(r, Math.min(2000, 200 * 2 ** attempt)));
         }
       }

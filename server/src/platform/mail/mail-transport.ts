@@ -13,12 +13,21 @@ export interface MailTransport {
 }
 
 /** SMTP when SMTP_URL is set; otherwise messages go to the mail_outbox table for the operator. */
-export function createMailTransport(knex: Knex, cfg: { SMTP_URL?: string; MAIL_FROM: string }): MailTransport {
+export function createMailTransport(
+  knex: Knex,
+  cfg: { SMTP_URL?: string; MAIL_FROM: string },
+): MailTransport {
   if (cfg.SMTP_URL) {
     const smtp = nodemailer.createTransport(cfg.SMTP_URL);
     return {
       async send(m) {
-        await smtp.sendMail({ from: cfg.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await smtp.sendMail({
+          from: cfg.MAIL_FROM,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
     };
   }

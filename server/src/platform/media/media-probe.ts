@@ -37,7 +37,8 @@ export function interpretFfprobe(json: FfprobeJson): MediaInfo {
   const video = streams.filter((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
   const streamDurations = streams.map((s) => seconds(s.duration)).filter((d): d is number => d !== null);
   return {
-    durationSeconds: seconds(json.format?.duration) ?? (streamDurations.length ? Math.max(...streamDurations) : null),
+    durationSeconds:
+      seconds(json.format?.duration) ?? (streamDurations.length ? Math.max(...streamDurations) : null),
     hasVideo: video.length > 0,
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
     formatName: json.format?.format_name ?? null,
@@ -60,20 +61,33 @@ export function createMediaProbe(opts: { ffprobePath?: string; timeoutMs?: numbe
     new Promise((resolve) => {
       // An absolute path is never read as an option; the file's own name is not ours to trust.
       const args = ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', path.resolve(filePath)];
-      execFile(bin, args, { timeout: opts.timeoutMs ?? 60_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true }, (error, stdout, stderr) => {
-        if (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'ENOENT' || code === 'EACCES') return resolve({ ok: false, reason: 'probe_unavailable', message: `ffprobe: ${code}` });
-          if (error.killed) return resolve({ ok: false, reason: 'timeout', message: 'ffprobe timed out' });
-          return resolve({ ok: false, reason: 'not_media', message: String(stderr || error.message).trim().slice(0, 500) });
-        }
-        try {
-          const info = interpretFfprobe(JSON.parse(stdout) as FfprobeJson);
-          if (!info.hasVideo && !info.hasAudio) return resolve({ ok: false, reason: 'not_media', message: 'no audio or video stream' });
-          resolve({ ok: true, info });
-        } catch {
-          resolve({ ok: false, reason: 'not_media', message: 'unreadable ffprobe output' });
-        }
-      });
+      execFile(
+        bin,
+        args,
+        { timeout: opts.timeoutMs ?? 60_000, maxBuffer: 8 * 1024 * 1024, windowsHide: true },
+        (error, stdout, stderr) => {
+          if (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            if (code === 'ENOENT' || code === 'EACCES')
+              return resolve({ ok: false, reason: 'probe_unavailable', message: `ffprobe: ${code}` });
+            if (error.killed) return resolve({ ok: false, reason: 'timeout', message: 'ffprobe timed out' });
+            return resolve({
+              ok: false,
+              reason: 'not_media',
+              message: String(stderr || error.message)
+                .trim()
+                .slice(0, 500),
+            });
+          }
+          try {
+            const info = interpretFfprobe(JSON.parse(stdout) as FfprobeJson);
+            if (!info.hasVideo && !info.hasAudio)
+              return resolve({ ok: false, reason: 'not_media', message: 'no audio or video stream' });
+            resolve({ ok: true, info });
+          } catch {
+            resolve({ ok: false, reason: 'not_media', message: 'unreadable ffprobe output' });
+          }
+        },
+      );
     });
 }

@@ -10,7 +10,9 @@ export interface QueueCounts {
 
 /** Jobs per pg-boss queue and state (created, retry, active, failed...); none without the queue's schema. */
 export async function jobCounts(knex: Knex, schema = 'pgboss'): Promise<QueueCounts[]> {
-  const found = await knex.raw<{ rows: Array<{ t: string | null }> }>('SELECT to_regclass(?) AS t', [`${schema}.job`]);
+  const found = await knex.raw<{ rows: Array<{ t: string | null }> }>('SELECT to_regclass(?) AS t', [
+    `${schema}.job`,
+  ]);
   if (!found.rows[0]?.t) return [];
   const rows = await knex
     .withSchema(schema)
@@ -37,7 +39,13 @@ export async function outboxLag(knex: Knex): Promise<OutboxLag[]> {
     .select<Array<{ messenger: string; pending: number; lag: number | null }>>(
       'messenger',
       knex.raw('count(*)::int AS pending'),
-      knex.raw('extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now()))::float8 AS lag'),
+      knex.raw(
+        'extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now()))::float8 AS lag',
+      ),
     );
-  return rows.map((r) => ({ messenger: r.messenger, pending: Number(r.pending), lagSeconds: Math.max(0, Number(r.lag ?? 0)) }));
+  return rows.map((r) => ({
+    messenger: r.messenger,
+    pending: Number(r.pending),
+    lagSeconds: Math.max(0, Number(r.lag ?? 0)),
+  }));
 }

@@ -19,7 +19,12 @@ export interface Metrics {
   /** Koa middleware: one observation per request, by method, route pattern and status. */
   observeRequests(): (ctx: Context, next: Next) => Promise<void>;
   /** A gauge read when scraped (pool, sockets, queues); `read` may query; a failure skips it. */
-  gauge(name: string, help: string, labelNames: readonly string[], read: () => Promise<Array<[Record<string, string>, number]>> | Array<[Record<string, string>, number]>): void;
+  gauge(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: () => Promise<Array<[Record<string, string>, number]>> | Array<[Record<string, string>, number]>,
+  ): void;
 }
 
 const GAUGE_QUERY_MS = 2000;
@@ -51,7 +56,10 @@ export function createMetrics(service: 'api' | 'uploader'): Metrics {
         } finally {
           // The status an error will be answered with is set by the error handler, inside this one.
           const route = routePatternOf(ctx);
-          duration.observe({ method: ctx.method, route, status: String(ctx.status) }, Number(process.hrtime.bigint() - started) / 1e9);
+          duration.observe(
+            { method: ctx.method, route, status: String(ctx.status) },
+            Number(process.hrtime.bigint() - started) / 1e9,
+          );
           if (ctx.state.receivedFileBytes) uploadBytes.inc({ route }, ctx.state.receivedFileBytes);
         }
       };
@@ -67,7 +75,9 @@ export function createMetrics(service: 'api' | 'uploader'): Metrics {
           // A scrape while the database is down or its pool is full still answers, at once, with
           // what the process knows: a figure that needs a query and has none within 2 s is left out.
           let timer: NodeJS.Timeout | undefined;
-          const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), GAUGE_QUERY_MS)));
+          const late = new Promise<null>(
+            (resolve) => (timer = setTimeout(() => resolve(null), GAUGE_QUERY_MS)),
+          );
           try {
             const reading = Promise.resolve().then(read);
             // Past the 2 s its failure has no one waiting for it: not an unhandled rejection.

@@ -16,7 +16,10 @@ function crash(how: string) {
     ${how}
     setTimeout(() => process.stdout.write('still running\\n'), 2000);
   `;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   const fatal = r.stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
@@ -27,7 +30,9 @@ function crash(how: string) {
 
 describe('exitOnUncaughtErrors', () => {
   it('logs an uncaught exception at fatal level with its stack, then exits with 1', () => {
-    const r = crash(`setTimeout(function thrower() { throw new Error('an error event nobody listened to'); }, 10);`);
+    const r = crash(
+      `setTimeout(function thrower() { throw new Error('an error event nobody listened to'); }, 10);`,
+    );
     expect(r.status).toBe(1);
     expect(r.stdout).not.toContain('still running');
     expect(r.fatal?.msg).toBe('uncaught exception: the process exits');
@@ -36,7 +41,9 @@ describe('exitOnUncaughtErrors', () => {
   }, 30_000);
 
   it('logs an unhandled rejection at fatal level with its stack, then exits with 1', () => {
-    const r = crash(`setTimeout(async function rejecter() { await Promise.resolve(); throw new Error('a promise nobody awaited'); }, 10);`);
+    const r = crash(
+      `setTimeout(async function rejecter() { await Promise.resolve(); throw new Error('a promise nobody awaited'); }, 10);`,
+    );
     expect(r.status).toBe(1);
     expect(r.stdout).not.toContain('still running');
     expect(r.fatal?.msg).toBe('unhandled promise rejection: the process exits');

@@ -7,7 +7,10 @@ import type { Logger } from '../logging/logger.js';
  * exits with 1 so that the service manager starts it again: after such an error its state is
  * unknown, and carrying on could serve wrong answers. The log stream is flushed on exit by pino.
  */
-export function exitOnUncaughtErrors(logger: Logger, exit: (code: number) => void = (code) => process.exit(code)): void {
+export function exitOnUncaughtErrors(
+  logger: Logger,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
   let exiting = false;
   const fatal = (what: string) => (err: unknown) => {
     logger.fatal({ err: err instanceof Error ? err : new Error(String(err)) }, what);

@@ -93,7 +93,8 @@ describe('two server processes on one database', () => {
     opened.push(teacherA);
     expect(await teacherA.subscribe(teacher)).toEqual({ ok: true });
     // A lesson of the child at least two days ahead, alone with the teacher: a parent may move it.
-    const movable = await db.knex('studies as s')
+    const movable = await db
+      .knex('studies as s')
       .join('study_user as me', 'me.study_id', 's.id')
       .where('me.user_id', student)
       .where('s.start', '>', db.knex.raw(`now() + interval '2 days'`))
@@ -108,7 +109,10 @@ describe('two server processes on one database', () => {
     const sent = Date.now();
     const res = await parentB.patch(`/api/studies/${movable.id}`, { start: slots.body.data[0].start });
     expect(res.status, res.text).toBe(200);
-    for (const [client, watched] of [[parentA, student], [teacherA, teacher]] as const) {
+    for (const [client, watched] of [
+      [parentA, student],
+      [teacherA, teacher],
+    ] as const) {
       const got = await client.waitFor((c) => c.studyId === movable.id && c.kind === 'transferred');
       expect(got.userIds).toEqual([watched]);
       latencies.push(['transfer over HTTP on B', got.receivedAt - sent]);
@@ -117,7 +121,8 @@ describe('two server processes on one database', () => {
   });
 
   it('a new report (over HTTP on B) and a new recording (written by B) reach A with their kinds', async () => {
-    const past = await db.knex('studies as s')
+    const past = await db
+      .knex('studies as s')
       .join('study_user as me', 'me.study_id', 's.id')
       .where('me.user_id', student)
       .where('s.miss_status', 0)
@@ -146,7 +151,9 @@ describe('two server processes on one database', () => {
     expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
 
     sent = Date.now();
-    await b.knex('recordings').insert({ study_id: past.id, part: 1, file_name: 'lesson.mp4', storage_key: `test/${past.id}/1` });
+    await b
+      .knex('recordings')
+      .insert({ study_id: past.id, part: 1, file_name: 'lesson.mp4', storage_key: `test/${past.id}/1` });
     got = await onA.waitFor((c) => c.studyId === past.id && c.kind === 'recording');
     latencies.push(['recording written by B', got.receivedAt - sent]);
     expect(got.receivedAt - sent).toBeLessThan(DEADLINE_MS);
@@ -160,7 +167,10 @@ describe('two server processes on one database', () => {
     const ended = sockets.map(
       (c) =>
         new Promise<number>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('the socket outlived its session')), 3 * DEADLINE_MS);
+          const timer = setTimeout(
+            () => reject(new Error('the socket outlived its session')),
+            3 * DEADLINE_MS,
+          );
           c.socket.once('disconnect', () => {
             clearTimeout(timer);
             resolve(Date.now() - sent);

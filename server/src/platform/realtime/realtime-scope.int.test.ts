@@ -118,7 +118,12 @@ describe('study:changed names only what the receiver watches', () => {
 });
 
 describe('the handshake’s Origin', () => {
-  const foreign = ['https://evil.example', 'null', 'https://school.example.org.evil.example', 'http://school.example.org'];
+  const foreign = [
+    'https://evil.example',
+    'null',
+    'https://school.example.org.evil.example',
+    'http://school.example.org',
+  ];
 
   it('refuses another site’s page, whatever the transport, even with a valid session', async () => {
     const http = await app.signInAs('Student');

@@ -58,8 +58,7 @@ async function endedAfter(ended: Promise<number>, answeredAt: number): Promise<n
   return ms;
 }
 
-const touchStudy = (id: number, comment: string) =>
-  db.knex('studies').where({ id }).update({ comment });
+const touchStudy = (id: number, comment: string) => db.knex('studies').where({ id }).update({ comment });
 
 /** Whether the socket receives a change of the study within the window. */
 async function receives(client: CalendarClient, id: number, windowMs = 1000): Promise<boolean> {

@@ -25,9 +25,11 @@ async function collect(write: () => Promise<unknown>): Promise<SessionChange[]> 
 
 async function newSessions(n: number, user = userId): Promise<string[]> {
   const ids = Array.from({ length: n }, (_, i) => sha256(`session-${user}-${Date.now()}-${i}`));
-  await db.knex('sessions').insert(
-    ids.map((id) => ({ id, user_id: user, remember: false, expires_at: new Date(Date.now() + 3_600_000) })),
-  );
+  await db
+    .knex('sessions')
+    .insert(
+      ids.map((id) => ({ id, user_id: user, remember: false, expires_at: new Date(Date.now() + 3_600_000) })),
+    );
   return ids;
 }
 
@@ -56,9 +58,13 @@ describe('migration 019', () => {
   it('announces a role switch and its restore, and nothing for the touch of every request', async () => {
     const [id] = await newSessions(1);
     const touch = () =>
-      db.knex('sessions').where({ id }).update({ last_seen_at: db.knex.fn.now(), expires_at: new Date(Date.now() + 7_200_000) });
+      db
+        .knex('sessions')
+        .where({ id })
+        .update({ last_seen_at: db.knex.fn.now(), expires_at: new Date(Date.now() + 7_200_000) });
     expect(await collect(touch)).toEqual([]);
-    const setRole = (role: number | null) => db.knex('sessions').where({ id }).update({ role_id_override: role });
+    const setRole = (role: number | null) =>
+      db.knex('sessions').where({ id }).update({ role_id_override: role });
     expect(await collect(() => setRole(4))).toEqual([{ kind: 'changed', sessionIds: [id], userIds: [] }]);
     expect(await collect(() => setRole(4))).toEqual([]);
     expect(await collect(() => setRole(null))).toEqual([{ kind: 'changed', sessionIds: [id], userIds: [] }]);
@@ -90,7 +96,9 @@ describe('migration 019', () => {
     await sleep(150);
     expect(received).toEqual(changed);
     expect(
-      await collect(() => db.knex('user_responsibles').insert({ child_id: childId, responsible_id: parentId })),
+      await collect(() =>
+        db.knex('user_responsibles').insert({ child_id: childId, responsible_id: parentId }),
+      ),
     ).toEqual(changed);
   });
 

@@ -1,6 +1,11 @@
 import type { Logger } from '../logging/logger.js';
 import type { AuthState } from '../security/auth-state.js';
-import type { RealtimeServer, RealtimeSocket, RealtimeSocketContext, SocketAuthenticator } from './realtime.types.js';
+import type {
+  RealtimeServer,
+  RealtimeSocket,
+  RealtimeSocketContext,
+  SocketAuthenticator,
+} from './realtime.types.js';
 import type { SessionChange } from './session-change.payload.js';
 
 // Rooms no client can join or name: they find this process's sockets of a session or a user.

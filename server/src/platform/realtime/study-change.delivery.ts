@@ -11,7 +11,11 @@ import type { StudyChange } from './study-change.payload.js';
  * classmate's homework in a group lesson is not announced to the other family).
  * One emit per socket: a parent watching two children of one group lesson gets the event once.
  */
-export function deliverStudyChange(io: RealtimeServer, change: StudyChange, audience?: StudyChangeAudience): void {
+export function deliverStudyChange(
+  io: RealtimeServer,
+  change: StudyChange,
+  audience?: StudyChangeAudience,
+): void {
   const watchedBySocket = new Map<string, number[]>();
   for (const userId of change.userIds) {
     for (const socketId of io.sockets.adapter.rooms.get(calendarRoom(userId)) ?? []) {

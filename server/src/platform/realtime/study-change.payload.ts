@@ -18,7 +18,8 @@ export const STUDY_CHANGE_KINDS = [...STUDY_LEVEL_KINDS, ...STUDY_ITEM_KINDS] as
 export type StudyChangeKind = (typeof STUDY_CHANGE_KINDS)[number];
 export type StudyItemKind = (typeof STUDY_ITEM_KINDS)[number];
 
-export const isItemKind = (kind: StudyChangeKind): kind is StudyItemKind => (STUDY_ITEM_KINDS as readonly string[]).includes(kind);
+export const isItemKind = (kind: StudyChangeKind): kind is StudyItemKind =>
+  (STUDY_ITEM_KINDS as readonly string[]).includes(kind);
 
 export interface StudyChange {
   /** null: a bulk write touched many studies; the client reloads the calendars of userIds. */
@@ -36,7 +37,6 @@ export interface StudyChange {
 
 /** NOTIFY payloads are limited to 8000 bytes. */
 export const USER_IDS_PER_MESSAGE = 500;
-
 
 /** Anything malformed (a hand-written NOTIFY, an older server) is dropped rather than forwarded. */
 export function parseStudyChange(payload: string | undefined): StudyChange | null {
@@ -89,15 +89,25 @@ const unite = (a: readonly number[], b: readonly number[]) => [...new Set([...a,
 export function coalesceStudyChanges(changes: readonly StudyChange[]): StudyChange[] {
   const byKey = new Map<string, StudyChange>();
   for (const c of changes) {
-    const key = c.studyId === null ? `bulk:${c.kind}` : isItemKind(c.kind) ? `study:${c.studyId}:${c.kind}` : `study:${c.studyId}`;
+    const key =
+      c.studyId === null
+        ? `bulk:${c.kind}`
+        : isItemKind(c.kind)
+          ? `study:${c.studyId}:${c.kind}`
+          : `study:${c.studyId}`;
     const seen = byKey.get(key);
     if (!seen) {
-      byKey.set(key, { ...c, userIds: [...c.userIds], ...(c.studentIds ? { studentIds: [...c.studentIds] } : {}) });
+      byKey.set(key, {
+        ...c,
+        userIds: [...c.userIds],
+        ...(c.studentIds ? { studentIds: [...c.studentIds] } : {}),
+      });
       continue;
     }
     seen.userIds = unite(seen.userIds, c.userIds);
     if (c.studentIds) seen.studentIds = unite(seen.studentIds ?? [], c.studentIds);
-    if (!isItemKind(c.kind) && !isItemKind(seen.kind) && PRECEDENCE[c.kind] > PRECEDENCE[seen.kind]) seen.kind = c.kind;
+    if (!isItemKind(c.kind) && !isItemKind(seen.kind) && PRECEDENCE[c.kind] > PRECEDENCE[seen.kind])
+      seen.kind = c.kind;
   }
   return [...byKey.values()];
 }

@@ -32,9 +32,20 @@ afterAll(async () => {
 /** A lesson with two students (a group), and its participants in id order. */
 async function groupLesson(): Promise<{ id: number; people: number[]; students: number[] }> {
   const k = db.knex;
-  const row = await k('study_user').where('role_id', 4).groupBy('study_id').havingRaw('count(*) > 1').orderBy('study_id').first('study_id');
-  const people = (await k('study_user').where('study_id', row.study_id).orderBy('user_id').pluck('user_id')) as number[];
-  const students = (await k('study_user').where({ study_id: row.study_id, role_id: 4 }).orderBy('user_id').pluck('user_id')) as number[];
+  const row = await k('study_user')
+    .where('role_id', 4)
+    .groupBy('study_id')
+    .havingRaw('count(*) > 1')
+    .orderBy('study_id')
+    .first('study_id');
+  const people = (await k('study_user')
+    .where('study_id', row.study_id)
+    .orderBy('user_id')
+    .pluck('user_id')) as number[];
+  const students = (await k('study_user')
+    .where({ study_id: row.study_id, role_id: 4 })
+    .orderBy('user_id')
+    .pluck('user_id')) as number[];
   return { id: row.study_id, people, students };
 }
 
@@ -43,25 +54,45 @@ describe('migration 023', () => {
     const lesson = await groupLesson();
     const student = lesson.students[0]!;
     const added = await collect(() =>
-      db.knex('study_tasks').insert({ study_id: lesson.id, user_id: student, file_name: 'a.pdf', file_mime: 'application/pdf', storage_key: 'homework/x/a' }),
+      db.knex('study_tasks').insert({
+        study_id: lesson.id,
+        user_id: student,
+        file_name: 'a.pdf',
+        file_mime: 'application/pdf',
+        storage_key: 'homework/x/a',
+      }),
     );
-    expect(added).toEqual([{ studyId: lesson.id, kind: 'task', userIds: lesson.people, studentIds: [student] }]);
-    const removed = await collect(() => db.knex('study_tasks').where({ study_id: lesson.id, file_name: 'a.pdf' }).del());
-    expect(removed).toEqual([{ studyId: lesson.id, kind: 'task', userIds: lesson.people, studentIds: [student] }]);
+    expect(added).toEqual([
+      { studyId: lesson.id, kind: 'task', userIds: lesson.people, studentIds: [student] },
+    ]);
+    const removed = await collect(() =>
+      db.knex('study_tasks').where({ study_id: lesson.id, file_name: 'a.pdf' }).del(),
+    );
+    expect(removed).toEqual([
+      { studyId: lesson.id, kind: 'task', userIds: lesson.people, studentIds: [student] },
+    ]);
   });
 
   it('a chat message names no student; a report names its student; an edit moving a report names both', async () => {
     const lesson = await groupLesson();
     const [a, b] = lesson.students as [number, number];
-    const message = await collect(() => db.knex('study_messages').insert({ study_id: lesson.id, user_id: a, content: 'Привіт' }));
+    const message = await collect(() =>
+      db.knex('study_messages').insert({ study_id: lesson.id, user_id: a, content: 'Привіт' }),
+    );
     expect(message).toEqual([{ studyId: lesson.id, kind: 'message', userIds: lesson.people }]);
     await collect(() => db.knex('study_reports').where({ study_id: lesson.id }).del());
     const report = await collect(() =>
-      db.knex('study_reports').insert({ study_id: lesson.id, user_id: a, subject: 'Тема', content: 'з'.repeat(170) }),
+      db
+        .knex('study_reports')
+        .insert({ study_id: lesson.id, user_id: a, subject: 'Тема', content: 'з'.repeat(170) }),
     );
     expect(report).toEqual([{ studyId: lesson.id, kind: 'report', userIds: lesson.people, studentIds: [a] }]);
-    const moved = await collect(() => db.knex('study_reports').where({ study_id: lesson.id, user_id: a }).update({ user_id: b }));
-    expect(moved).toEqual([{ studyId: lesson.id, kind: 'report', userIds: lesson.people, studentIds: [a, b] }]);
+    const moved = await collect(() =>
+      db.knex('study_reports').where({ study_id: lesson.id, user_id: a }).update({ user_id: b }),
+    );
+    expect(moved).toEqual([
+      { studyId: lesson.id, kind: 'report', userIds: lesson.people, studentIds: [a, b] },
+    ]);
   });
 
   it('a write touching more than 50 studies sends a refresh per batch of users instead', async () => {
@@ -69,19 +100,27 @@ describe('migration 023', () => {
     expect(studies.length).toBeGreaterThan(50);
     const changes = await collect(() => db.knex('study_reports').update({ content: db.knex.raw('content') }));
     expect(changes.length).toBeGreaterThan(0);
-    expect(changes.every((c) => c.studyId === null && c.kind === 'report' && c.studentIds === undefined)).toBe(true);
+    expect(
+      changes.every((c) => c.studyId === null && c.kind === 'report' && c.studentIds === undefined),
+    ).toBe(true);
   });
 
   it('rolls back (the report triggers of migration 015 again) and re-applies', async () => {
     const lesson = await groupLesson();
     await studyPanels.down(db.knex);
     expect(await db.knex.schema.hasTable('study_message_reads')).toBe(false);
-    const quiet = await collect(() => db.knex('study_messages').insert({ study_id: lesson.id, user_id: lesson.people[0]!, content: 'тихо' }));
+    const quiet = await collect(() =>
+      db.knex('study_messages').insert({ study_id: lesson.id, user_id: lesson.people[0]!, content: 'тихо' }),
+    );
     expect(quiet).toEqual([]);
-    const report = await collect(() => db.knex('study_reports').where({ study_id: lesson.id }).update({ subject: 'Тема уроку' }));
+    const report = await collect(() =>
+      db.knex('study_reports').where({ study_id: lesson.id }).update({ subject: 'Тема уроку' }),
+    );
     expect(report).toEqual([{ studyId: lesson.id, kind: 'report', userIds: lesson.people }]);
     await studyPanels.up(db.knex);
-    const again = await collect(() => db.knex('study_reports').where({ study_id: lesson.id }).update({ subject: 'Тема' }));
+    const again = await collect(() =>
+      db.knex('study_reports').where({ study_id: lesson.id }).update({ subject: 'Тема' }),
+    );
     expect(again.map((c) => [c.kind, c.studentIds?.length])).toEqual([['report', 1]]);
   });
 });

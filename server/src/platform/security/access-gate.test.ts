@@ -9,7 +9,12 @@ const TEACHER = 10;
 const STUDENT = 20;
 
 function authOf(id: number, roleId: number, childIds: number[] = []): AuthState {
-  return { user: { id, role_id: roleId }, roleId, childIds, ability: abilityFor({ id, roleId, childIds }) } as unknown as AuthState;
+  return {
+    user: { id, role_id: roleId },
+    roleId,
+    childIds,
+    ability: abilityFor({ id, roleId, childIds }),
+  } as unknown as AuthState;
 }
 
 interface Lesson {
@@ -39,7 +44,10 @@ async function statusOf(run: () => Promise<unknown>): Promise<number | 'ok'> {
 
 describe('the access gate', () => {
   it('hands over a row the caller reads, tagged for further checks', async () => {
-    const { row, subject } = await gateRow(loader, db, authOf(TEACHER, ROLE.Teacher), 1, { action: 'update', field: 'comment' });
+    const { row, subject } = await gateRow(loader, db, authOf(TEACHER, ROLE.Teacher), 1, {
+      action: 'update',
+      field: 'comment',
+    });
     expect(row.id).toBe(1);
     expect(authOf(TEACHER, ROLE.Teacher).ability.can('update', subject, 'comment')).toBe(true);
   });
@@ -53,10 +61,16 @@ describe('the access gate', () => {
   it('answers 403 when the caller sees the row but may not do what they asked', async () => {
     // A Methodologist updates the comment of their study, never its miss status.
     const methodologist = authOf(TEACHER, ROLE.Methodologist);
-    expect(await statusOf(() => gateRow(loader, db, methodologist, 1, { action: 'update', field: 'comment' }))).toBe('ok');
-    expect(await statusOf(() => gateRow(loader, db, methodologist, 1, { action: 'update', field: 'miss_status' }))).toBe(403);
+    expect(
+      await statusOf(() => gateRow(loader, db, methodologist, 1, { action: 'update', field: 'comment' })),
+    ).toBe('ok');
+    expect(
+      await statusOf(() => gateRow(loader, db, methodologist, 1, { action: 'update', field: 'miss_status' })),
+    ).toBe(403);
     // A Responsible without children reads none of it: 404 before any 403.
-    expect(await statusOf(() => gateRow(loader, db, authOf(STUDENT, ROLE.Responsible), 1, { action: 'update' }))).toBe(404);
+    expect(
+      await statusOf(() => gateRow(loader, db, authOf(STUDENT, ROLE.Responsible), 1, { action: 'update' })),
+    ).toBe(404);
   });
 
   it('lets a command name its own errors', () => {
@@ -65,7 +79,8 @@ describe('the access gate', () => {
     const attempt = () => admit(student, 'study', LESSONS.get(2), loader.attributes, { notFound: custom });
     expect(attempt).toThrow(expect.objectContaining({ status: 422 }));
     const refuse = () => new AppError(403, 'recordings.user_not_allowed', 'recordings.user_not_allowed');
-    const upload = () => admit(student, 'study', LESSONS.get(1), loader.attributes, { action: 'delete', forbidden: refuse });
+    const upload = () =>
+      admit(student, 'study', LESSONS.get(1), loader.attributes, { action: 'delete', forbidden: refuse });
     expect(upload).toThrow(expect.objectContaining({ code: 'recordings.user_not_allowed' }));
   });
 });

@@ -31,7 +31,11 @@ export function createRateLimit(knex: Knex, maxAttempts: number, decaySeconds: n
      * sign-in that succeeded). Counting first and forgiving after keeps parallel tries honest.
      */
     async forgive(key: string): Promise<void> {
-      await knex('rate_limits').where({ key }).where('hits', '>', 0).where('reset_at', '>', knex.fn.now()).decrement('hits', 1);
+      await knex('rate_limits')
+        .where({ key })
+        .where('hits', '>', 0)
+        .where('reset_at', '>', knex.fn.now())
+        .decrement('hits', 1);
     },
   };
 }

@@ -61,7 +61,8 @@ export function createLocalStorage(opts: { root: string }): Storage {
       let size: number;
       try {
         size = (await fh.stat()).size;
-        if (putOpts.maxBytes !== undefined && size > putOpts.maxBytes) throw new StorageError('too_large', key);
+        if (putOpts.maxBytes !== undefined && size > putOpts.maxBytes)
+          throw new StorageError('too_large', key);
         // On disk before it becomes visible, as put() does.
         await fh.sync();
       } finally {

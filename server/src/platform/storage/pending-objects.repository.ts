@@ -21,14 +21,20 @@ export interface PendingObject {
 }
 
 /** Lists keys as pending, owned by this process unless `owner` says otherwise. */
-export async function addPendingObjects(db: Db, keys: readonly string[], owner = formatOwner(currentOwner())): Promise<void> {
+export async function addPendingObjects(
+  db: Db,
+  keys: readonly string[],
+  owner = formatOwner(currentOwner()),
+): Promise<void> {
   if (keys.length) await db(TABLE).insert(keys.map((storage_key) => ({ storage_key, owner })));
 }
 
 /** Removes the entries; the number that were there. */
 export async function dropPendingObjects(db: Db, keys: readonly string[]): Promise<number> {
   if (!keys.length) return 0;
-  return db(TABLE).whereIn('storage_key', [...keys]).delete();
+  return db(TABLE)
+    .whereIn('storage_key', [...keys])
+    .delete();
 }
 
 export async function allPendingObjects(db: Db): Promise<PendingObject[]> {

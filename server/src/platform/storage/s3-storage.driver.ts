@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
@@ -39,7 +45,12 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
     assertValidKey(key);
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-      return { key, size: head.ContentLength ?? 0, contentType: head.ContentType ?? DEFAULT_CONTENT_TYPE, ...(head.ETag ? { etag: head.ETag } : {}) };
+      return {
+        key,
+        size: head.ContentLength ?? 0,
+        contentType: head.ContentType ?? DEFAULT_CONTENT_TYPE,
+        ...(head.ETag ? { etag: head.ETag } : {}),
+      };
     } catch (err) {
       if (status(err) === 404) return null;
       throw err;
@@ -75,12 +86,21 @@ export function createS3Storage(cfg: S3StorageConfig): Storage {
 
     async get(key, range) {
       assertValidKey(key);
-      if (range && (!Number.isInteger(range.start) || range.start < 0 || (range.end !== undefined && !(Number.isInteger(range.end) && range.end >= range.start)))) {
+      if (
+        range &&
+        (!Number.isInteger(range.start) ||
+          range.start < 0 ||
+          (range.end !== undefined && !(Number.isInteger(range.end) && range.end >= range.start)))
+      ) {
         throw new StorageError('invalid_range', key);
       }
       try {
         const res = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }),
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+          }),
         );
         return res.Body as Readable;
       } catch (err) {

@@ -76,7 +76,9 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
     afterAll(async () => t?.close());
 
     it('puts a stream and reads it back with its size and content type', async () => {
-      const stored = await t.storage.put('docs/1/report.txt', text('hello world'), { contentType: 'text/plain' });
+      const stored = await t.storage.put('docs/1/report.txt', text('hello world'), {
+        contentType: 'text/plain',
+      });
       expect(info(stored)).toEqual({ key: 'docs/1/report.txt', size: 11, contentType: 'text/plain' });
       expect(await read(t.storage, 'docs/1/report.txt')).toBe('hello world');
       expect(info(await t.storage.stat('docs/1/report.txt'))).toEqual(info(stored));
@@ -85,7 +87,11 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
 
     it('stores an empty object, and defaults the content type', async () => {
       await t.storage.put('empty/file', Readable.from([]));
-      expect(info(await t.storage.stat('empty/file'))).toEqual({ key: 'empty/file', size: 0, contentType: 'application/octet-stream' });
+      expect(info(await t.storage.stat('empty/file'))).toEqual({
+        key: 'empty/file',
+        size: 0,
+        contentType: 'application/octet-stream',
+      });
       expect(await read(t.storage, 'empty/file')).toBe('');
     });
 
@@ -128,7 +134,9 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
         high = Math.max(high, now);
         samples++;
       };
-      const info = await t.storage.put('big/video.bin', generated(total, { onChunk: sample }), { contentType: 'video/mp4' });
+      const info = await t.storage.put('big/video.bin', generated(total, { onChunk: sample }), {
+        contentType: 'video/mp4',
+      });
       expect(info.size).toBe(total);
       let readBytes = 0;
       for await (const chunk of await t.storage.get('big/video.bin')) {
@@ -146,20 +154,26 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
 
     it('leaves nothing when the source stream fails midway, and keeps the previous version', async () => {
       const before = new Set(await t.leftovers());
-      await expect(t.storage.put('aborted/new', generated(8 * MB, { failAfter: 7 * MB }))).rejects.toThrow('client went away');
+      await expect(t.storage.put('aborted/new', generated(8 * MB, { failAfter: 7 * MB }))).rejects.toThrow(
+        'client went away',
+      );
       expect(await t.storage.exists('aborted/new')).toBe(false);
       expect(await t.storage.stat('aborted/new')).toBeNull();
       expect(await code(t.storage.get('aborted/new'))).toBe('not_found');
 
       await t.storage.put('aborted/old', text('kept'));
-      await expect(t.storage.put('aborted/old', generated(2 * MB, { failAfter: MB }))).rejects.toThrow('client went away');
+      await expect(t.storage.put('aborted/old', generated(2 * MB, { failAfter: MB }))).rejects.toThrow(
+        'client went away',
+      );
       expect(await read(t.storage, 'aborted/old')).toBe('kept');
       // No temporary file or part left: only the one object stored on purpose is new.
       expect((await t.leftovers()).filter((k) => !before.has(k))).toEqual(['aborted/old']);
     });
 
     it('refuses a stream over the size limit and stores nothing', async () => {
-      expect(await code(t.storage.put('limited/x', generated(3 * MB), { maxBytes: 2 * MB }))).toBe('too_large');
+      expect(await code(t.storage.put('limited/x', generated(3 * MB), { maxBytes: 2 * MB }))).toBe(
+        'too_large',
+      );
       expect(await t.storage.exists('limited/x')).toBe(false);
     });
 
@@ -168,10 +182,17 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
       try {
         const file = path.join(dir, 'upload');
         await writeFile(file, Buffer.alloc(3 * MB, 7));
-        const stored = await t.storage.putFile('files/moved.mp4', file, { contentType: 'video/mp4', maxBytes: 4 * MB });
+        const stored = await t.storage.putFile('files/moved.mp4', file, {
+          contentType: 'video/mp4',
+          maxBytes: 4 * MB,
+        });
         expect(info(stored)).toEqual({ key: 'files/moved.mp4', size: 3 * MB, contentType: 'video/mp4' });
         expect(info(await t.storage.stat('files/moved.mp4'))).toEqual(info(stored));
-        expect((await buffer(await t.storage.get('files/moved.mp4', { start: MB, end: MB + 2 }))).equals(Buffer.alloc(3, 7))).toBe(true);
+        expect(
+          (await buffer(await t.storage.get('files/moved.mp4', { start: MB, end: MB + 2 }))).equals(
+            Buffer.alloc(3, 7),
+          ),
+        ).toBe(true);
         // Over the limit: refused, nothing stored.
         const over = path.join(dir, 'over');
         await writeFile(over, Buffer.alloc(MB + 1));
@@ -184,7 +205,21 @@ export function storageContract(driver: string, setup: () => Promise<StorageUnde
 
     it('refuses keys that could leave the storage or hide in it', async () => {
       const before = new Set(await t.leftovers());
-      const bad = ['../escape', 'a/../../escape', '/etc/passwd', 'a//b', 'a/', '.tmp/x', '.meta/x', 'a/./b', 'a\\b', '', 'a b', '%2e%2e/x', 'x'.repeat(513)];
+      const bad = [
+        '../escape',
+        'a/../../escape',
+        '/etc/passwd',
+        'a//b',
+        'a/',
+        '.tmp/x',
+        '.meta/x',
+        'a/./b',
+        'a\\b',
+        '',
+        'a b',
+        '%2e%2e/x',
+        'x'.repeat(513),
+      ];
       for (const key of bad) {
         expect(await code(t.storage.put(key, text('x'))), key).toBe('invalid_key');
         expect(await code(t.storage.get(key)), key).toBe('invalid_key');

@@ -22,8 +22,10 @@ storageContract('local directory', async () => {
   return {
     storage: createLocalStorage({ root }),
     // Everything in the directory, temporary files and metadata included, plus anything beside it.
-    leftovers: async () => [...(await filesUnder(root)), ...(await filesUnder(dir)).filter((f) => !f.startsWith('files'))]
-      .filter((f) => !f.startsWith('.meta/')),
+    leftovers: async () =>
+      [...(await filesUnder(root)), ...(await filesUnder(dir)).filter((f) => !f.startsWith('files'))].filter(
+        (f) => !f.startsWith('.meta/'),
+      ),
     close: () => rm(dir, { recursive: true, force: true }),
   };
 });
@@ -39,11 +41,15 @@ async function startS3rver(dir: string, bucket: string) {
     const { port } = await s.run();
     process.stdout.write(port + '\\n');
     process.stdin.on('end', () => s.close().then(() => process.exit(0))).resume();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir, bucket], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir, bucket], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit').then(([status]) => {
     throw new Error(`s3rver exited with ${status}`);
   });
-  const [line] = (await Promise.race([once(createInterface({ input: child.stdout! }), 'line'), exited])) as [string];
+  const [line] = (await Promise.race([once(createInterface({ input: child.stdout! }), 'line'), exited])) as [
+    string,
+  ];
   return {
     port: Number(line),
     async close() {

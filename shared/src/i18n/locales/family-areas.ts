@@ -39,7 +39,19 @@ export type FamilyTranslation = Pick<Translation, FamilyArea>;
  * The Ukrainian the family app bundles is split by page: the shell and sign-in screens load with
  * the first visit, each page's areas with that page's chunk (i18n-setup.ts addBundledTranslations).
  */
-export const FAMILY_SHELL_AREAS = ['app', 'common', 'roles', 'languages', 'nav', 'titles', 'auth', 'errors', 'errorUnknown', 'ui', 'family'] as const satisfies readonly FamilyArea[];
+export const FAMILY_SHELL_AREAS = [
+  'app',
+  'common',
+  'roles',
+  'languages',
+  'nav',
+  'titles',
+  'auth',
+  'errors',
+  'errorUnknown',
+  'ui',
+  'family',
+] as const satisfies readonly FamilyArea[];
 export type FamilyShellArea = (typeof FAMILY_SHELL_AREAS)[number];
 export type FamilyCalendarArea = 'calendar' | 'calendarUi';
 export type FamilyStudyArea = 'scheduling' | 'subscriptions' | 'homework' | 'studyPanels' | 'recordingsUi';

@@ -40,7 +40,8 @@ describe('money input (UAH typed, minor units kept)', () => {
     expect(formatUahInput(5)).toBe('0.05');
     expect(formatUahInput(-150)).toBe('-1.50');
     expect(formatUahInput(null)).toBe('');
-    for (const minor of [0, 1, 99, 100, 123456, 99999999]) expect(parseUahInput(formatUahInput(minor))).toBe(minor);
+    for (const minor of [0, 1, 99, 100, 123456, 99999999])
+      expect(parseUahInput(formatUahInput(minor))).toBe(minor);
   });
 });
 
@@ -54,10 +55,16 @@ describe('phone input (prefix 380, types)', () => {
   });
   it('only the prefix typed is sent as nothing (the required rule answers)', () => {
     expect(phoneForSubmit({ phone: '380', type_id: 2 })).toEqual({ phone: '', type_id: 2 });
-    expect(phoneForSubmit({ id: 4, phone: '380 67 1', type_id: 1 })).toEqual({ id: 4, phone: '380671', type_id: 1 });
+    expect(phoneForSubmit({ id: 4, phone: '380 67 1', type_id: 1 })).toEqual({
+      id: 4,
+      phone: '380671',
+      type_id: 1,
+    });
   });
   it('reads stored phones', () => {
-    expect(phoneRowsOf([{ id: 1, phone: '380501112233', type_id: 3, user_id: 9 }, { nope: 1 }])).toEqual([{ id: 1, phone: '380501112233', type_id: 3 }]);
+    expect(phoneRowsOf([{ id: 1, phone: '380501112233', type_id: 3, user_id: 9 }, { nope: 1 }])).toEqual([
+      { id: 1, phone: '380501112233', type_id: 3 },
+    ]);
     expect(phoneRowsOf(undefined)).toEqual([]);
   });
 });

@@ -25,7 +25,12 @@ export function pickerMillis(value: PickerValue): number | null {
   const parsed = parseBody(dateTimePickerSchema, value);
   if (!parsed.success) return null;
   const [hour, minute] = parsed.data.time.split(':').map(Number);
-  const wall = DateTime.fromISO(parsed.data.date, { zone: TIME_ZONE }).set({ hour, minute, second: 0, millisecond: 0 });
+  const wall = DateTime.fromISO(parsed.data.date, { zone: TIME_ZONE }).set({
+    hour,
+    minute,
+    second: 0,
+    millisecond: 0,
+  });
   return wall.isValid ? wall.toMillis() : null;
 }
 
@@ -39,7 +44,9 @@ export function pickerFromIso(iso: unknown): PickerValue | null {
 /** A picker's moment as the ISO text the API takes (Kyiv offset), null while incomplete. */
 export function pickerIso(value: PickerValue): string | null {
   const at = pickerMillis(value);
-  return at === null ? null : DateTime.fromMillis(at, { zone: TIME_ZONE }).toISO({ suppressMilliseconds: true });
+  return at === null
+    ? null
+    : DateTime.fromMillis(at, { zone: TIME_ZONE }).toISO({ suppressMilliseconds: true });
 }
 
 /** Minutes after midnight of a typed H:MM / HH:MM time (also HH:MM:SS as stored), null if malformed. */

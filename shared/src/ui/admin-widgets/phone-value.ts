@@ -33,6 +33,13 @@ export function phoneForSubmit(row: PhoneRow): PhoneRow {
 export function phoneRowsOf(stored: unknown): PhoneRow[] {
   if (!Array.isArray(stored)) return [];
   return stored
-    .filter((row): row is { id: number; phone: string; type_id?: number } => typeof row?.id === 'number' && typeof row?.phone === 'string')
-    .map((row) => ({ id: row.id, phone: row.phone, type_id: typeof row.type_id === 'number' ? row.type_id : DEFAULT_PHONE_TYPE_ID }));
+    .filter(
+      (row): row is { id: number; phone: string; type_id?: number } =>
+        typeof row?.id === 'number' && typeof row?.phone === 'string',
+    )
+    .map((row) => ({
+      id: row.id,
+      phone: row.phone,
+      type_id: typeof row.type_id === 'number' ? row.type_id : DEFAULT_PHONE_TYPE_ID,
+    }));
 }

@@ -81,7 +81,8 @@ export function chartSeries(
   invoices: readonly InvoicesWeek[],
   current: CurrentWeek | undefined,
 ): ChartPoint[] {
-  const byMonday = <T extends AnalyticsWeek>(rows: readonly T[]) => new Map(rows.map((row) => [row.first_day_of_week, row]));
+  const byMonday = <T extends AnalyticsWeek>(rows: readonly T[]) =>
+    new Map(rows.map((row) => [row.first_day_of_week, row]));
   const trialOf = byMonday(trial);
   const invoicesOf = byMonday(invoices);
   return studies.map((row) => ({
@@ -96,7 +97,11 @@ export function chartSeries(
 }
 
 /** Sums of the columns the page adds up itself (the charts' legend), checked against the API's total. */
-export function seriesTotals(points: readonly ChartPoint[]): { lessons: number; trialLessons: number; revenue: number } {
+export function seriesTotals(points: readonly ChartPoint[]): {
+  lessons: number;
+  trialLessons: number;
+  revenue: number;
+} {
   return points.reduce(
     (sum, point) => ({
       lessons: sum.lessons + point.lessons,
@@ -119,8 +124,10 @@ export interface AnalyticsColumn<T> {
   numeric?: boolean;
 }
 
-const money = (minor: number | null | undefined, lang: string) => (minor === null || minor === undefined ? '' : formatMoney(minor, lang, { currency: false }));
-const int = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const money = (minor: number | null | undefined, lang: string) =>
+  minor === null || minor === undefined ? '' : formatMoney(minor, lang, { currency: false });
+const int = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 const weekColumns: AnalyticsColumn<AnalyticsWeek>[] = [
   { key: 'week', cell: (row) => int(row.week), numeric: true },
@@ -165,7 +172,9 @@ export function weeklyCsv<T extends AnalyticsWeek>(
 ): string {
   const header = columns.map((column) => options.heading(column.key));
   const rows = weekly.data.map((row) => columns.map((column) => column.cell(row, options.lang)));
-  const total = columns.map((column, index) => (index === 0 ? options.totalLabel : column.cell(weekly.total as Partial<T>, options.lang)));
+  const total = columns.map((column, index) =>
+    index === 0 ? options.totalLabel : column.cell(weekly.total as Partial<T>, options.lang),
+  );
   return csvText(header, [...rows, total]);
 }
 

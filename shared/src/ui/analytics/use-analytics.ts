@@ -3,7 +3,11 @@ import type { ApiClient } from '@school/shared/api';
 import { useApi } from '../api-context';
 import type { CurrentWeek, InvoicesWeek, StudiesWeek, Weekly } from './analytics-weeks';
 
-const weeklyQuery = <T extends StudiesWeek | InvoicesWeek>(client: ApiClient, path: string, query: Record<string, number>) => ({
+const weeklyQuery = <T extends StudiesWeek | InvoicesWeek>(
+  client: ApiClient,
+  path: string,
+  query: Record<string, number>,
+) => ({
   queryKey: ['analytics', path, query],
   queryFn: ({ signal }: { signal: AbortSignal }) => client.get<Weekly<T>>(path, query, { signal }),
   placeholderData: keepPreviousData,
@@ -16,8 +20,12 @@ const weeklyQuery = <T extends StudiesWeek | InvoicesWeek>(client: ApiClient, pa
  */
 export function useAnalytics(weeks: number) {
   const { client } = useApi();
-  const studies = useQuery(weeklyQuery<StudiesWeek>(client, '/api/analytics/studies/weekly', { trial: 0, weeks }));
-  const trial = useQuery(weeklyQuery<StudiesWeek>(client, '/api/analytics/studies/weekly', { trial: 1, weeks }));
+  const studies = useQuery(
+    weeklyQuery<StudiesWeek>(client, '/api/analytics/studies/weekly', { trial: 0, weeks }),
+  );
+  const trial = useQuery(
+    weeklyQuery<StudiesWeek>(client, '/api/analytics/studies/weekly', { trial: 1, weeks }),
+  );
   const invoices = useQuery(weeklyQuery<InvoicesWeek>(client, '/api/analytics/invoices/weekly', { weeks }));
   const current = useQuery({
     queryKey: ['analytics', 'weekNumber'],

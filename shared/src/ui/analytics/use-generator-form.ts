@@ -44,7 +44,8 @@ export function useGeneratorForm(
       setIssues((current) => current.filter((issue) => issue.path.split('.')[0] !== field));
       setChangedSinceSubmit((current) => new Set([...current, field]));
     },
-    errorOf: (field) => clientErrors[field]?.[0] ?? (changedSinceSubmit.has(field) ? undefined : form.fieldErrors[field]),
+    errorOf: (field) =>
+      clientErrors[field]?.[0] ?? (changedSinceSubmit.has(field) ? undefined : form.fieldErrors[field]),
     formError: form.formError,
     submitting: form.submitting,
     onSubmit(event) {

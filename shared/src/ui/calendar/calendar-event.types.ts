@@ -52,7 +52,8 @@ export interface CalendarStudy {
 }
 
 /** Colour kinds of spec part 1 §2 "Event colours", most telling first. */
-export type StudyColorKind = 'reserved' | 'trial' | 'noSubscriptions' | 'last' | 'bonus' | 'unpaid' | 'default';
+export type StudyColorKind =
+  'reserved' | 'trial' | 'noSubscriptions' | 'last' | 'bonus' | 'unpaid' | 'default';
 
 export type StudyMarker = 'last' | 'trial' | 'one';
 export type StudyNotice = 'missingReport' | 'missingTopic' | 'missingRecording' | 'unreadMessages';

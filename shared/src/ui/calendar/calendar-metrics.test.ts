@@ -17,7 +17,9 @@ describe('sumHours', () => {
   });
   it('counts only the visible part inside the range', () => {
     const events = [{ start: '2026-11-22T23:30:00+02:00', end: '2026-11-23T00:30:00+02:00' }];
-    expect(sumHours(events, { start: '2026-11-23T00:00:00+02:00', end: '2026-11-30T00:00:00+02:00' })).toBe(0.5);
+    expect(sumHours(events, { start: '2026-11-23T00:00:00+02:00', end: '2026-11-30T00:00:00+02:00' })).toBe(
+      0.5,
+    );
   });
   it('is 0 without events and ignores events without an end', () => {
     expect(sumHours([])).toBe(0);

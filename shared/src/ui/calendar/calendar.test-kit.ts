@@ -16,7 +16,10 @@ export function user(id: number, roleId: number, extra: Partial<CalendarStudyUse
 }
 
 export const TEACHER = user(4, 3);
-export const STUDENT = user(15, 4, { classes: [{ id: 5, number: 5 }], pivot: { role_id: 4, subscription_id: 5 } });
+export const STUDENT = user(15, 4, {
+  classes: [{ id: 5, number: 5 }],
+  pivot: { role_id: 4, subscription_id: 5 },
+});
 export const MANAGER = user(3, 2);
 
 export function study(id: number, start: string, extra: Partial<CalendarStudy> = {}): CalendarStudy {

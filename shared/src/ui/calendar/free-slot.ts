@@ -22,7 +22,11 @@ export function freeSlotAt(clicked: Instant, input: FreeSlotInput): Span | null 
   const duration = input.duration ?? CALENDAR.newStudySlotMinutes;
   const day = 86_400_000;
   // The offered-slot rule the server's free slots use (rules/offered-slots), around the click.
-  const time = { workTime: [...input.workPeriods], offPeriods: [...input.offPeriods], busy: [...input.studies] };
+  const time = {
+    workTime: [...input.workPeriods],
+    offPeriods: [...input.offPeriods],
+    busy: [...input.studies],
+  };
   const slots = offeredSlots(time, { start: at - day, end: at + day }, duration);
   return slots.find((slot) => slot.start <= at && at < slot.end) ?? null;
 }
@@ -32,10 +36,20 @@ export function freeSlotAt(clicked: Instant, input: FreeSlotInput): Span | null 
  * conventions): `/admin/studies?create&start=<Kyiv ISO>&end=<start + 60 min>&duration=60&trial=1
  * &users[]=<teacher>`, each parameter named after the form field it presets.
  */
-export function studyCreationPath(start: Instant, teacherId: number, duration: number = CALENDAR.newStudySlotMinutes): string {
+export function studyCreationPath(
+  start: Instant,
+  teacherId: number,
+  duration: number = CALENDAR.newStudySlotMinutes,
+): string {
   const at = toMillis(start);
   return formLinkPath('/admin/studies', {
     mode: 'create',
-    presets: { start: toKyivIso(at), end: toKyivIso(at + duration * 60_000), duration, trial: true, users: [teacherId] },
+    presets: {
+      start: toKyivIso(at),
+      end: toKyivIso(at + duration * 60_000),
+      duration,
+      trial: true,
+      users: [teacherId],
+    },
   });
 }

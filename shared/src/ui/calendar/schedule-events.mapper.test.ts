@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { freeSlotAt, studyCreationPath } from './free-slot';
-import { offPeriodSpans, scheduleBackgroundEvents, workPeriodSpans, type CalendarSchedule } from './schedule-events.mapper';
+import {
+  offPeriodSpans,
+  scheduleBackgroundEvents,
+  workPeriodSpans,
+  type CalendarSchedule,
+} from './schedule-events.mapper';
 
 const NOW = '2026-11-22T12:00:00+02:00';
 const ms = (iso: string) => new Date(iso).getTime();
@@ -21,7 +26,11 @@ const schedule: CalendarSchedule = {
 describe('workPeriodSpans', () => {
   it('expands weekly periods in Kyiv time, 60 days back and forward', () => {
     const spans = workPeriodSpans([schedule], NOW);
-    expect(spans.some((s) => s.start === ms('2026-11-23T10:00:00+02:00') && s.end === ms('2026-11-23T14:00:00+02:00'))).toBe(true);
+    expect(
+      spans.some(
+        (s) => s.start === ms('2026-11-23T10:00:00+02:00') && s.end === ms('2026-11-23T14:00:00+02:00'),
+      ),
+    ).toBe(true);
     // Summer time: still 10:00 on the wall clock.
     const summer = workPeriodSpans([schedule], '2026-08-01T12:00:00+03:00');
     expect(summer.some((s) => s.start === ms('2026-08-03T10:00:00+03:00'))).toBe(true);
@@ -43,10 +52,12 @@ describe('off periods', () => {
   it('adds a 30-day warning zone before each off period (none in transfer mode)', () => {
     const { off, warning } = offPeriodSpans([schedule], NOW);
     expect(off).toEqual([{ start: ms('2027-01-05T00:00:00+02:00'), end: ms('2027-01-10T00:00:00+02:00') }]);
-    expect(warning).toEqual([{ start: ms('2026-12-06T00:00:00+02:00'), end: ms('2027-01-05T00:00:00+02:00') }]);
+    expect(warning).toEqual([
+      { start: ms('2026-12-06T00:00:00+02:00'), end: ms('2027-01-05T00:00:00+02:00') },
+    ]);
     expect(offPeriodSpans([schedule], NOW, { transferMode: true }).warning).toEqual([]);
   });
-  it('draws the off periods of every schedule it is given: which schedules count is the API\'s filter, not redone here', () => {
+  it("draws the off periods of every schedule it is given: which schedules count is the API's filter, not redone here", () => {
     // Ended 61 days before NOW, so outside the calendar's schedule window, but its last day off
     // runs into the window: an answer the API gave is drawn as given.
     const ended: CalendarSchedule = {
@@ -71,7 +82,11 @@ describe('off periods', () => {
 describe('freeSlotAt', () => {
   const work = [{ start: ms('2026-11-23T10:00:00+02:00'), end: ms('2026-11-23T14:00:00+02:00') }];
   it('returns the 60-minute slot of the free gap under the click', () => {
-    const slot = freeSlotAt(ms('2026-11-23T12:20:00+02:00'), { workPeriods: work, studies: [], offPeriods: [] });
+    const slot = freeSlotAt(ms('2026-11-23T12:20:00+02:00'), {
+      workPeriods: work,
+      studies: [],
+      offPeriods: [],
+    });
     expect(slot).toEqual({ start: ms('2026-11-23T12:00:00+02:00'), end: ms('2026-11-23T13:00:00+02:00') });
   });
   it('cuts the grid from the end of a study and refuses busy or too short time', () => {
@@ -84,8 +99,12 @@ describe('freeSlotAt', () => {
   });
   it('refuses off periods and time outside work periods', () => {
     const off = [{ start: ms('2026-11-23T00:00:00+02:00'), end: ms('2026-11-24T00:00:00+02:00') }];
-    expect(freeSlotAt(ms('2026-11-23T12:00:00+02:00'), { workPeriods: work, studies: [], offPeriods: off })).toBeNull();
-    expect(freeSlotAt(ms('2026-11-23T15:00:00+02:00'), { workPeriods: work, studies: [], offPeriods: [] })).toBeNull();
+    expect(
+      freeSlotAt(ms('2026-11-23T12:00:00+02:00'), { workPeriods: work, studies: [], offPeriods: off }),
+    ).toBeNull();
+    expect(
+      freeSlotAt(ms('2026-11-23T15:00:00+02:00'), { workPeriods: work, studies: [], offPeriods: [] }),
+    ).toBeNull();
   });
   it('builds the study creation path of the spec', () => {
     const path = studyCreationPath('2026-11-23T12:00:00+02:00', 7);

@@ -1,4 +1,10 @@
-import { calendarWindows, offPeriodZones, toKyivIso, type Instant, type Span } from '../../rules/calendar-window';
+import {
+  calendarWindows,
+  offPeriodZones,
+  toKyivIso,
+  type Instant,
+  type Span,
+} from '../../rules/calendar-window';
 import { expandWorkPeriods } from '../../rules/work-slots';
 import type { BackgroundEventData, BackgroundKind } from './calendar-event.types';
 

@@ -21,44 +21,66 @@ describe('studyColorKind', () => {
     expect(studyColorKind(study(1, at, { isPaid: false }))).toBe('unpaid');
     expect(studyColorKind(study(1, at, { isLast: true }))).toBe('last');
     expect(studyColorKind(study(1, at, { isBonus: true, isPaid: false }))).toBe('bonus');
-    expect(studyColorKind(study(1, at, { trial: true, subscriptions_count: 0, isPaid: false }))).toBe('trial');
+    expect(studyColorKind(study(1, at, { trial: true, subscriptions_count: 0, isPaid: false }))).toBe(
+      'trial',
+    );
     expect(studyColorKind(study(1, at, { subscriptions_count: 0, isPaid: false }))).toBe('unpaid');
     const newcomer = user(16, 4, { pivot: { role_id: 4, subscription_id: null } });
-    expect(studyColorKind(study(1, at, { users: [TEACHER, newcomer], isPaid: false }))).toBe('noSubscriptions');
+    expect(studyColorKind(study(1, at, { users: [TEACHER, newcomer], isPaid: false }))).toBe(
+      'noSubscriptions',
+    );
     const noPivot = { ...STUDENT, pivot: null };
-    expect(studyColorKind(study(1, at, { users: [TEACHER, noPivot], subscriptions_count: 0 }))).toBe('noSubscriptions');
+    expect(studyColorKind(study(1, at, { users: [TEACHER, noPivot], subscriptions_count: 0 }))).toBe(
+      'noSubscriptions',
+    );
     expect(studyColorKind(study(1, at, { users: [TEACHER, MANAGER], isPaid: false }))).toBe('reserved');
   });
   it('follows the precedence reserved > trial > no subscriptions > last > bonus > unpaid', () => {
     const at = '2026-11-23T10:00:00+02:00';
-    expect(studyColorKind(study(1, at, { users: [TEACHER, STUDENT, MANAGER], trial: true }))).toBe('reserved');
+    expect(studyColorKind(study(1, at, { users: [TEACHER, STUDENT, MANAGER], trial: true }))).toBe(
+      'reserved',
+    );
     expect(studyColorKind(study(1, at, { trial: true, isLast: true }))).toBe('trial');
     expect(studyColorKind(study(1, at, { isLast: true, isBonus: true, isPaid: false }))).toBe('last');
   });
   it('does not call a study without students unpaid (a teacher alone is no lesson to pay)', () => {
-    expect(studyColorKind(study(1, '2026-11-23T10:00:00+02:00', { users: [TEACHER], isPaid: false }))).toBe('default');
+    expect(studyColorKind(study(1, '2026-11-23T10:00:00+02:00', { users: [TEACHER], isPaid: false }))).toBe(
+      'default',
+    );
   });
   it('reads the role of the study (pivot snapshot) before the user role', () => {
     const formerStudent = user(20, 2, { pivot: { role_id: 4, subscription_id: 1 } });
-    expect(studyColorKind(study(1, '2026-11-23T10:00:00+02:00', { users: [TEACHER, formerStudent] }))).toBe('default');
+    expect(studyColorKind(study(1, '2026-11-23T10:00:00+02:00', { users: [TEACHER, formerStudent] }))).toBe(
+      'default',
+    );
   });
 });
 
 describe('studyNotices', () => {
   const past = '2026-11-20T10:00:00+02:00';
   it('has none for a future study or a study with a miss status', () => {
-    expect(studyNotices(study(1, '2026-11-23T10:00:00+02:00', { isNoReport: true, recordings_count: 0 }), NOW)).toEqual([]);
-    expect(studyNotices(study(1, past, { miss_status: 1, isNoReport: true, recordings_count: 0 }), NOW)).toEqual([]);
+    expect(
+      studyNotices(study(1, '2026-11-23T10:00:00+02:00', { isNoReport: true, recordings_count: 0 }), NOW),
+    ).toEqual([]);
+    expect(
+      studyNotices(study(1, past, { miss_status: 1, isNoReport: true, recordings_count: 0 }), NOW),
+    ).toEqual([]);
   });
   it('reports a missing report, topic and recording on an ended study', () => {
-    const s = study(1, past, { isNoReport: true, recordings_count: 0, reports: [{ id: 2, user_id: 15, subject: '  ' }] });
+    const s = study(1, past, {
+      isNoReport: true,
+      recordings_count: 0,
+      reports: [{ id: 2, user_id: 15, subject: '  ' }],
+    });
     expect(studyNotices(s, NOW)).toEqual(['missingReport', 'missingTopic', 'missingRecording']);
   });
   it('falls back to studyReportCheck / the loaded reports when isNoReport is absent', () => {
-    expect(studyNotices(study(1, past, { isNoReport: undefined, studyReportCheck: false }), NOW)).toEqual(['missingReport']);
-    expect(studyNotices(study(1, past, { isNoReport: undefined, studyReportCheck: undefined, reports: [] }), NOW)).toEqual([
+    expect(studyNotices(study(1, past, { isNoReport: undefined, studyReportCheck: false }), NOW)).toEqual([
       'missingReport',
     ]);
+    expect(
+      studyNotices(study(1, past, { isNoReport: undefined, studyReportCheck: undefined, reports: [] }), NOW),
+    ).toEqual(['missingReport']);
   });
   it('asks for a recording only from 14 July 2025 (Kyiv)', () => {
     const before = study(1, '2025-07-13T23:30:00+03:00', { recordings_count: 0 });
@@ -67,13 +89,17 @@ describe('studyNotices', () => {
     expect(studyNotices(from, NOW)).toEqual(['missingRecording']);
   });
   it('does not ask anything of a reserved slot', () => {
-    expect(studyNotices(study(1, past, { users: [TEACHER, MANAGER], recordings_count: 0, isNoReport: true }), NOW)).toEqual([]);
+    expect(
+      studyNotices(study(1, past, { users: [TEACHER, MANAGER], recordings_count: 0, isNoReport: true }), NOW),
+    ).toEqual([]);
   });
 });
 
 describe('oneOffStudyIds', () => {
   it('marks a study with no weekly sibling within 30 days as one-off', () => {
-    const weekly = ['2026-11-02', '2026-11-09', '2026-11-16'].map((d, i) => study(i + 1, `${d}T10:00:00+02:00`));
+    const weekly = ['2026-11-02', '2026-11-09', '2026-11-16'].map((d, i) =>
+      study(i + 1, `${d}T10:00:00+02:00`),
+    );
     const single = study(9, '2026-11-18T15:00:00+02:00');
     expect([...oneOffStudyIds([...weekly, single])]).toEqual([9]);
   });
@@ -84,7 +110,9 @@ describe('oneOffStudyIds', () => {
   });
   it('never marks trials nor slots without students', () => {
     expect(oneOffStudyIds([study(1, '2026-11-18T15:00:00+02:00', { trial: true })]).size).toBe(0);
-    expect(oneOffStudyIds([study(1, '2026-11-18T15:00:00+02:00', { users: [TEACHER, MANAGER] })]).size).toBe(0);
+    expect(oneOffStudyIds([study(1, '2026-11-18T15:00:00+02:00', { users: [TEACHER, MANAGER] })]).size).toBe(
+      0,
+    );
   });
 });
 
@@ -112,13 +140,20 @@ describe('mapStudiesToEvents', () => {
     expect(event.extendedProps.display.markers).toEqual(['one']);
   });
   it('shows Time Reserved for a manager slot', () => {
-    const [event] = mapStudiesToEvents([study(1, '2026-11-25T10:00:00+02:00', { users: [TEACHER, MANAGER] })], staff);
+    const [event] = mapStudiesToEvents(
+      [study(1, '2026-11-25T10:00:00+02:00', { users: [TEACHER, MANAGER] })],
+      staff,
+    );
     expect(event.title).toBe('calendar.timeReserved');
     expect(event.extendedProps.display.reserved).toBe(true);
     expect(event.classNames).toContain('study-event--reserved');
   });
   it('gives Student and Responsible the reduced display: type, participants, teachers by first name and patronymic', () => {
-    const s = study(1, '2026-11-20T10:00:00+02:00', { comment: 'internal', isLast: true, recordings_count: 0 });
+    const s = study(1, '2026-11-20T10:00:00+02:00', {
+      comment: 'internal',
+      isLast: true,
+      recordings_count: 0,
+    });
     const [event] = mapStudiesToEvents([s], {
       audience: 'family',
       now: NOW,
@@ -126,7 +161,12 @@ describe('mapStudiesToEvents', () => {
       typeNames: new Map([[1, 'Індивідуальне']]),
     });
     expect(event.title).toBe('Індивідуальне · Sur15 First15 Pat15 · First4 Pat4');
-    expect(event.extendedProps.display).toMatchObject({ markers: [], notices: [], hasComment: false, teachers: ['First4 Pat4'] });
+    expect(event.extendedProps.display).toMatchObject({
+      markers: [],
+      notices: [],
+      hasComment: false,
+      teachers: ['First4 Pat4'],
+    });
   });
 });
 
@@ -142,7 +182,10 @@ describe('unread chat notice', () => {
     expect(familyEvent.title).toContain('calendarUi.notices.unreadMessages');
   });
   it('has no chat notice once the messages are read', () => {
-    const [event] = mapStudiesToEvents([study(1, '2026-11-25T10:00:00+02:00', { hasUnreadMessages: false })], staff);
+    const [event] = mapStudiesToEvents(
+      [study(1, '2026-11-25T10:00:00+02:00', { hasUnreadMessages: false })],
+      staff,
+    );
     expect(event.extendedProps.display.notices).toEqual([]);
   });
 });
@@ -166,11 +209,16 @@ describe('attendance mark', () => {
       ],
       staff,
     );
-    expect([none, confirmed, declined, mixed].map((e) => e!.extendedProps.display.attendance)).toEqual([null, 'confirmed', 'declined', 'declined']);
+    expect([none, confirmed, declined, mixed].map((e) => e!.extendedProps.display.attendance)).toEqual([
+      null,
+      'confirmed',
+      'declined',
+      'declined',
+    ]);
     expect(confirmed!.title).toContain('calendarUi.attendance.markConfirmed');
     expect(declined!.title).toContain('calendarUi.attendance.markDeclined');
   });
-  it('is the school\'s to act on: families and reserved slots show none', () => {
+  it("is the school's to act on: families and reserved slots show none", () => {
     const s = study(1, '2026-11-25T10:00:00+02:00', { attendance: [answer(11, 'declined')] });
     const [family] = mapStudiesToEvents([s], { audience: 'family', now: NOW, t: keyT });
     expect(family!.extendedProps.display.attendance).toBeNull();

@@ -115,7 +115,9 @@ export function oneOffStudyIds(studies: readonly CalendarStudy[]): Set<number> {
 }
 
 // A Kyiv date (yyyy-MM-dd): its midnight.
-const [noticeYear = 0, noticeMonth = 1, noticeDay = 1] = CALENDAR.missingRecordingNoticeFrom.split('-').map(Number);
+const [noticeYear = 0, noticeMonth = 1, noticeDay = 1] = CALENDAR.missingRecordingNoticeFrom
+  .split('-')
+  .map(Number);
 const missingRecordingFrom = kyivWallToMillis(noticeYear, noticeMonth, noticeDay);
 
 /**
@@ -131,12 +133,17 @@ export function studyNotices(study: CalendarStudy, now: Instant): StudyNotice[] 
   if (!ended || study.miss_status !== MISS_STATUS.None || isReserved(study)) return [];
   const notices: StudyNotice[] = [];
   const reports = study.reports ?? [];
-  const noReport = study.isNoReport ?? (study.studyReportCheck === false || (study.reports !== undefined && reports.length === 0));
+  const noReport =
+    study.isNoReport ??
+    (study.studyReportCheck === false || (study.reports !== undefined && reports.length === 0));
   if (noReport && studentsOf(study).length > 0) notices.push('missingReport');
-  if (reports.some((r) => typeof r.subject === 'string' && r.subject.trim().length < STUDY_REPORT.subjectMin)) {
+  if (
+    reports.some((r) => typeof r.subject === 'string' && r.subject.trim().length < STUDY_REPORT.subjectMin)
+  ) {
     notices.push('missingTopic');
   }
-  if (instantMs(study.start) >= missingRecordingFrom && study.recordings_count === 0) notices.push('missingRecording');
+  if (instantMs(study.start) >= missingRecordingFrom && study.recordings_count === 0)
+    notices.push('missingRecording');
   return notices;
 }
 
@@ -195,7 +202,11 @@ export function formatPerson(p: DisplayPerson): string {
 export function studyTitle(display: StudyEventDisplay, t: CalendarTranslate): string {
   if (display.reserved) return t('calendar.timeReserved');
   if (display.audience === 'family') {
-    const parts = [display.typeName, display.students.map((s) => s.name).join(', '), display.teachers.join(', ')];
+    const parts = [
+      display.typeName,
+      display.students.map((s) => s.name).join(', '),
+      display.teachers.join(', '),
+    ];
     parts.push(...display.notices.map((n) => t(NOTICE_KEYS[n])));
     return parts.filter(Boolean).join(' · ');
   }
@@ -219,14 +230,19 @@ export function mapStudyToEvent(
     audience: options.audience,
     colorKind,
     students: (family
-      ? (study.users ?? []).filter((u) => !teachersOf(study).includes(u) && participantRoleId(u) !== ROLE.Manager)
+      ? (study.users ?? []).filter(
+          (u) => !teachersOf(study).includes(u) && participantRoleId(u) !== ROLE.Manager,
+        )
       : studentsOf(study)
     ).map(person),
     teachers: family ? teachersOf(study).map(teacherAddress) : [],
     // Families see neither the staff's markers nor their comments and to-dos.
     markers: family || reserved ? [] : studyMarkers(study, oneOff),
     // The staff's to-dos stay theirs; an unread message is news for both sides (each its own).
-    notices: [...(family ? [] : studyNotices(study, options.now)), ...(study.hasUnreadMessages ? (['unreadMessages'] as const) : [])],
+    notices: [
+      ...(family ? [] : studyNotices(study, options.now)),
+      ...(study.hasUnreadMessages ? (['unreadMessages'] as const) : []),
+    ],
     hasComment: !family && Boolean(study.comment && study.comment.trim()),
     reserved,
     typeName: options.typeNames?.get(study.type_id) ?? null,
@@ -247,7 +263,10 @@ export function mapStudyToEvent(
   };
 }
 
-export function mapStudiesToEvents(studies: readonly CalendarStudy[], options: MapStudiesOptions): StudyEventData[] {
+export function mapStudiesToEvents(
+  studies: readonly CalendarStudy[],
+  options: MapStudiesOptions,
+): StudyEventData[] {
   const oneOff = options.audience === 'staff' ? oneOffStudyIds(studies) : new Set<number>();
   return studies.map((study) => mapStudyToEvent(study, options, oneOff));
 }

@@ -50,7 +50,9 @@ class Harness {
   }
 
   visible(ids: number[] | null): Row[] {
-    return [...this.server.values()].filter((row) => row.start >= 0 && (ids === null || ids.includes(row.id))).map((row) => ({ ...row }));
+    return [...this.server.values()]
+      .filter((row) => row.start >= 0 && (ids === null || ids.includes(row.id)))
+      .map((row) => ({ ...row }));
   }
 
   request(ids: number[] | null): Promise<Row[]> {
@@ -60,12 +62,14 @@ class Harness {
   startFull(): void {
     this.fullRequests += 1;
     // As the apps do: whatever the load returns becomes the held list.
-    void this.patcher.loadAll(() => this.request(null)).then(
-      (rows) => {
-        this.held = rows;
-      },
-      () => this.startFull(),
-    );
+    void this.patcher
+      .loadAll(() => this.request(null))
+      .then(
+        (rows) => {
+          this.held = rows;
+        },
+        () => this.startFull(),
+      );
   }
 
   change(id: number, kind: 'move' | 'edit' | 'delete', start: number): void {
@@ -118,12 +122,28 @@ async function started(initial: Row[]): Promise<Harness> {
 
 // Full reloads and failures repair everything: rarer, so that races between answers stay unrepaired.
 const step = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('change' as const), id: fc.integer({ min: 1, max: 2 }), kind: fc.constantFrom('move' as const, 'edit' as const, 'delete' as const), start: fc.integer({ min: -3, max: 9 }), now: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('change' as const),
+      id: fc.integer({ min: 1, max: 2 }),
+      kind: fc.constantFrom('move' as const, 'edit' as const, 'delete' as const),
+      start: fc.integer({ min: -3, max: 9 }),
+      now: fc.boolean(),
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('event' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('bulk' as const) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('flush' as const) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('serve' as const), i: fc.nat(5) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('deliver' as const), i: fc.nat(5), fail: fc.integer({ min: 0, max: 19 }).map((n) => n === 0) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('deliver' as const),
+      i: fc.nat(5),
+      fail: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('full' as const) }) },
 );
 
@@ -131,7 +151,9 @@ describe('a calendar list patched by the changed study', () => {
   it('after any sequence of changes, answers and reloads, equals a fresh full list', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ id: fc.integer({ min: 1, max: 8 }), start: fc.integer({ min: -3, max: 9 }) }), { maxLength: 6 }),
+        fc.array(fc.record({ id: fc.integer({ min: 1, max: 8 }), start: fc.integer({ min: -3, max: 9 }) }), {
+          maxLength: 6,
+        }),
         fc.array(step, { minLength: 5, maxLength: 30 }),
         async (initial, steps) => {
           const seed = [...new Map(initial.map((row) => [row.id, { ...row, v: 0 }])).values()];
@@ -144,8 +166,7 @@ describe('a calendar list patched by the changed study', () => {
                 while (h.events.length > 0) h.patcher.changed(h.events.shift() ?? null);
                 h.flushes.shift()?.();
               }
-            }
-            else if (s.op === 'event' && h.events.length > 0) h.patcher.changed(h.events.shift() ?? null);
+            } else if (s.op === 'event' && h.events.length > 0) h.patcher.changed(h.events.shift() ?? null);
             else if (s.op === 'bulk') h.patcher.changed(null);
             else if (s.op === 'flush') h.flushes.shift()?.();
             else if (s.op === 'serve') h.serve(s.i);
@@ -161,14 +182,22 @@ describe('a calendar list patched by the changed study', () => {
   });
 
   it('fetches only the changed studies, once per burst, and no list', async () => {
-    const h = await started([{ id: 1, start: 1, v: 0 }, { id: 2, start: 2, v: 0 }, { id: 3, start: 3, v: 0 }]);
+    const h = await started([
+      { id: 1, start: 1, v: 0 },
+      { id: 2, start: 2, v: 0 },
+      { id: 3, start: 3, v: 0 },
+    ]);
     h.change(2, 'edit', 0);
     h.change(3, 'move', -1);
     h.change(4, 'edit', 5);
     await h.drain();
     expect(h.fullRequests).toBe(1);
     expect(h.idRequests).toBe(1);
-    expect(byId(h.held)).toEqual([{ id: 1, start: 1, v: 0 }, { id: 2, start: 2, v: 1 }, { id: 4, start: 5, v: 0 }]);
+    expect(byId(h.held)).toEqual([
+      { id: 1, start: 1, v: 0 },
+      { id: 2, start: 2, v: 1 },
+      { id: 4, start: 5, v: 0 },
+    ]);
   });
 
   it('ends with the newer of two quick changes when the older answer comes last', async () => {

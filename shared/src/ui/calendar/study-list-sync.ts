@@ -18,7 +18,11 @@ export interface Identified {
 }
 
 /** The list with `study` in place of the row of `studyId`: added, replaced, or (null) removed. */
-export function patchStudyRows<S extends Identified>(rows: readonly S[], studyId: number, study: S | null): S[] {
+export function patchStudyRows<S extends Identified>(
+  rows: readonly S[],
+  studyId: number,
+  study: S | null,
+): S[] {
   const at = rows.findIndex((row) => row.id === studyId);
   if (study === null) return at < 0 ? [...rows] : [...rows.slice(0, at), ...rows.slice(at + 1)];
   if (at < 0) return [...rows, study];
@@ -128,7 +132,11 @@ export function createStudyListPatcher<S extends Identified>(port: StudyListPort
           if (ledger.accept(studyId, ticket, study)) answers.push([studyId, study]);
         }
         if (answers.length === 0) return;
-        port.update((rows) => (rows === undefined ? rows : answers.reduce((next, [id, study]) => patchStudyRows(next, id, study), rows)));
+        port.update((rows) =>
+          rows === undefined
+            ? rows
+            : answers.reduce((next, [id, study]) => patchStudyRows(next, id, study), rows),
+        );
       },
       () => {
         // The change must not be lost: the whole list is read again instead.

@@ -15,13 +15,23 @@ export interface RecordingPlayerProps {
  * The HTML5 player of one recording. Its source is `/play`, which answers byte ranges, so the
  * player seeks without loading the whole file; the session cookie goes along (same origin).
  */
-export function RecordingPlayer({ studyId, recordingId, fileName, className, autoPlay }: RecordingPlayerProps) {
+export function RecordingPlayer({
+  studyId,
+  recordingId,
+  fileName,
+  className,
+  autoPlay,
+}: RecordingPlayerProps) {
   const { t } = useTranslation();
   const { client } = useApi();
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <p className={`${className ?? ''} recording-player--failed`} role="alert" data-testid={`recording-player-error-${recordingId}`}>
+      <p
+        className={`${className ?? ''} recording-player--failed`}
+        role="alert"
+        data-testid={`recording-player-error-${recordingId}`}
+      >
         {t('recordingsUi.playFailed')}
       </p>
     );

@@ -47,7 +47,12 @@ export type EditorAction =
   | { type: 'move'; from: number; to: number }
   | { type: 'languages'; key: string; languageIds: readonly number[] }
   | { type: 'deleting' }
-  | { type: 'uploading'; route: UploadRoute; files: readonly { rowKey: string; file: RecordingFileChoice }[]; now: number }
+  | {
+      type: 'uploading';
+      route: UploadRoute;
+      files: readonly { rowKey: string; file: RecordingFileChoice }[];
+      now: number;
+    }
   | { type: 'progress'; progress: RecordingsUploadProgress; now: number }
   | { type: 'saved' }
   | { type: 'failed'; reason: 'network' | 'refused' | 'cancelled'; message: string };
@@ -64,7 +69,10 @@ function edit(state: EditorState, change: (draft: RecordingsDraft) => Recordings
   const draft = change(state.draft);
   if (draft === state.draft) return state;
   // A message about the last attempt no longer applies to a changed list.
-  const phase = state.phase.kind === 'failed' && state.phase.reason !== 'network' ? { kind: 'idle' as const } : state.phase;
+  const phase =
+    state.phase.kind === 'failed' && state.phase.reason !== 'network'
+      ? { kind: 'idle' as const }
+      : state.phase;
   return { ...state, draft, phase: phase.kind === 'saved' ? { kind: 'idle' } : phase };
 }
 
@@ -112,7 +120,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (state.phase.kind !== 'uploading') return state;
       const { sentBytes, totalBytes, fileBytes } = action.progress;
       const sizes = state.phase.files.map((f) => f.size);
-      const perFile = fileBytes && fileBytes.length === sizes.length ? fileBytes : bytesPerFile(sizes, sentBytes, totalBytes);
+      const perFile =
+        fileBytes && fileBytes.length === sizes.length
+          ? fileBytes
+          : bytesPerFile(sizes, sentBytes, totalBytes);
       const allSent = totalBytes > 0 && sentBytes >= totalBytes;
       const previous = state.phase.progress;
       const progress: UploadProgressState = {
@@ -123,7 +134,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
       return {
         ...state,
-        phase: { kind: 'uploading', progress, files: state.phase.files.map((f, i) => ({ ...f, sent: perFile[i] ?? 0 })) },
+        phase: {
+          kind: 'uploading',
+          progress,
+          files: state.phase.files.map((f, i) => ({ ...f, sent: perFile[i] ?? 0 })),
+        },
       };
     }
     case 'saved':

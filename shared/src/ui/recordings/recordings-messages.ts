@@ -38,7 +38,9 @@ export function rowProblemText(problem: RowProblem, t: TranslateFn): string {
 /** Turns a non-2xx upload answer into the ApiError the rest of the client handles. */
 export function uploadAnswerError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) return new ApiError(status, body);
-  return new ApiError(status, { message: typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}` });
+  return new ApiError(status, {
+    message: typeof body === 'string' && body.trim() ? body.trim().slice(0, 300) : `HTTP ${status}`,
+  });
 }
 
 /**

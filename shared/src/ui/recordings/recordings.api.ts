@@ -19,9 +19,17 @@ export interface LanguageOption {
 const studyPath = (studyId: number) => `/api/studies/${encodeURIComponent(String(studyId))}/recordings`;
 
 /** GET api/studies/{id}/recordings with[]=creator, languages; a failure gives an empty list (spec part 1 §8). */
-export async function fetchRecordings(client: ApiClient, studyId: number, signal?: AbortSignal): Promise<RecordingListItem[]> {
+export async function fetchRecordings(
+  client: ApiClient,
+  studyId: number,
+  signal?: AbortSignal,
+): Promise<RecordingListItem[]> {
   try {
-    const answer = await client.get<{ data: RecordingListItem[] }>(studyPath(studyId), { with: ['creator', 'languages'] }, { signal });
+    const answer = await client.get<{ data: RecordingListItem[] }>(
+      studyPath(studyId),
+      { with: ['creator', 'languages'] },
+      { signal },
+    );
     return Array.isArray(answer?.data) ? answer.data : [];
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -30,14 +38,22 @@ export async function fetchRecordings(client: ApiClient, studyId: number, signal
 }
 
 /** DELETE api/studies/{id}/recordings/{recordingId}. */
-export async function deleteRecording(client: ApiClient, studyId: number, recordingId: number): Promise<void> {
+export async function deleteRecording(
+  client: ApiClient,
+  studyId: number,
+  recordingId: number,
+): Promise<void> {
   await client.delete(`${studyPath(studyId)}/${encodeURIComponent(String(recordingId))}`);
 }
 
 /** GET api/languages, sorted by code; a failure leaves the picker empty. */
 export async function fetchLanguages(client: ApiClient, signal?: AbortSignal): Promise<LanguageOption[]> {
   try {
-    const answer = await client.get<{ data: LanguageOption[] }>('/api/languages', { perpage: 100 }, { signal });
+    const answer = await client.get<{ data: LanguageOption[] }>(
+      '/api/languages',
+      { perpage: 100 },
+      { signal },
+    );
     const list = Array.isArray(answer?.data) ? answer.data : [];
     return [...list].sort((a, b) => a.code.localeCompare(b.code));
   } catch (error) {

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
-import { fetchLanguages, fetchRecordings, fetchUploaderEnabled, type LanguageOption, type RecordingListItem } from './recordings.api';
+import {
+  fetchLanguages,
+  fetchRecordings,
+  fetchUploaderEnabled,
+  type LanguageOption,
+  type RecordingListItem,
+} from './recordings.api';
 
 export interface RecordingsList {
   recordings: RecordingListItem[];
@@ -25,7 +31,8 @@ export function useRecordingsList(studyId: number): RecordingsList {
     const controller = new AbortController();
     fetchRecordings(client, studyId, controller.signal).then(
       (recordings) => {
-        if (!controller.signal.aborted) setState((s) => ({ recordings, loading: false, version: s.version + 1 }));
+        if (!controller.signal.aborted)
+          setState((s) => ({ recordings, loading: false, version: s.version + 1 }));
       },
       () => undefined,
     );

@@ -128,7 +128,10 @@ export function useRecordingsEditor(options: RecordingsEditorOptions): Recording
       const failure = transportFailureOf(error);
       if (failure === 'cancelled' || abort.signal.aborted) {
         dispatch({ type: 'failed', reason: 'cancelled', message: t('recordingsUi.cancelled') });
-      } else if (failure === 'network_error' || (error instanceof Error && 'status' in error && error.status === 0)) {
+      } else if (
+        failure === 'network_error' ||
+        (error instanceof Error && 'status' in error && error.status === 0)
+      ) {
         dispatch({ type: 'failed', reason: 'network', message: t('recordingsUi.networkError') });
       } else {
         const message = saveErrorMessage(error, t);

@@ -17,7 +17,10 @@ export function uploadPercents(phase: SavePhase, now: number): UploadPercents {
     phase.files.map((f) => {
       const fileState: UploadProgressState = { ...progress, sentBytes: f.sent, totalBytes: f.size };
       // An empty file is sent as soon as the body gets past it.
-      const percent = f.size === 0 ? uploadPercent({ ...fileState, sentBytes: 1, totalBytes: 1 }, now) : uploadPercent(fileState, now);
+      const percent =
+        f.size === 0
+          ? uploadPercent({ ...fileState, sentBytes: 1, totalBytes: 1 }, now)
+          : uploadPercent(fileState, now);
       return [f.rowKey, percent] as const;
     }),
   );

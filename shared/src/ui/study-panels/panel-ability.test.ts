@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '@school/shared/domain';
-import { ACTIONS, abilityFor, asSubject, createAbility, defineRulesFor, SUBJECTS, type AbilityUser } from '@school/shared/permissions';
+import {
+  ACTIONS,
+  abilityFor,
+  asSubject,
+  createAbility,
+  defineRulesFor,
+  SUBJECTS,
+  type AbilityUser,
+} from '@school/shared/permissions';
 import { panelAbility } from './panel-ability';
 
 const ME = 41;
@@ -11,8 +19,15 @@ const OTHER = 99;
 const OBJECTS: Record<string, Record<string, unknown>[]> = {
   study: [{ user_ids: [ME, 7] }, { user_ids: [CHILD] }, { user_ids: [OTHER] }, { user_ids: [] }],
   user: [{ id: ME }, { id: CHILD }, { id: OTHER }],
-  study_report: [{ user_id: CHILD, created_by: ME, study_user_ids: [ME] }, { user_id: OTHER, created_by: OTHER, study_user_ids: [OTHER] }],
-  study_task: [{ user_id: ME, study_user_ids: [ME] }, { user_id: CHILD, study_user_ids: [CHILD] }, { user_id: OTHER, study_user_ids: [OTHER] }],
+  study_report: [
+    { user_id: CHILD, created_by: ME, study_user_ids: [ME] },
+    { user_id: OTHER, created_by: OTHER, study_user_ids: [OTHER] },
+  ],
+  study_task: [
+    { user_id: ME, study_user_ids: [ME] },
+    { user_id: CHILD, study_user_ids: [CHILD] },
+    { user_id: OTHER, study_user_ids: [OTHER] },
+  ],
   study_message: [{ study_user_ids: [ME] }, { study_user_ids: [CHILD, OTHER] }, { study_user_ids: [OTHER] }],
   contract: [{ student_id: CHILD }, { student_id: OTHER }],
 };
@@ -35,7 +50,9 @@ describe('the panels’ permission reader agrees with CASL', () => {
         for (const action of ACTIONS) {
           for (const field of FIELDS) {
             const label = `role ${user.roleId} ${action} ${subject} ${field ?? ''}`;
-            expect(light.allows(action, subject, undefined, field), label).toBe(casl.can(action, subject, field));
+            expect(light.allows(action, subject, undefined, field), label).toBe(
+              casl.can(action, subject, field),
+            );
             for (const object of OBJECTS[subject] ?? []) {
               expect(light.allows(action, subject, object, field), `${label} ${JSON.stringify(object)}`).toBe(
                 casl.can(action, asSubject(subject, { ...object }), field),

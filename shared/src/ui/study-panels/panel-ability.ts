@@ -15,7 +15,12 @@ import type { Action, SubjectName } from '@school/shared/permissions';
  */
 export interface PanelAbility {
   /** CASL's `can(action, subject(name, object), field)`; without `object` conditions count as met. */
-  allows(action: Action, subject: Exclude<SubjectName, 'all'>, object?: Readonly<Record<string, unknown>>, field?: string): boolean;
+  allows(
+    action: Action,
+    subject: Exclude<SubjectName, 'all'>,
+    object?: Readonly<Record<string, unknown>>,
+    field?: string,
+  ): boolean;
 }
 
 type Rule = {
@@ -36,7 +41,9 @@ function valueMatches(actual: unknown, expected: unknown): boolean | null {
     for (const [operator, operand] of Object.entries(expected as Record<string, unknown>)) {
       let met: boolean | null;
       if (operator === '$in' && Array.isArray(operand)) {
-        met = Array.isArray(actual) ? actual.some((item) => operand.includes(item)) : operand.includes(actual);
+        met = Array.isArray(actual)
+          ? actual.some((item) => operand.includes(item))
+          : operand.includes(actual);
       } else if (operator === '$eq') met = valueMatches(actual, operand);
       else met = null;
       if (met === null) return null;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createStudyLiveBus, publishResync, publishSocketChange, studyLive, type StudyLiveChange } from './study-live';
+import {
+  createStudyLiveBus,
+  publishResync,
+  publishSocketChange,
+  studyLive,
+  type StudyLiveChange,
+} from './study-live';
 
 describe('study changes for the open panels', () => {
   it('reaches the panels of that study only; a study-less change reaches all', () => {
@@ -18,7 +24,10 @@ describe('study changes for the open panels', () => {
   it('joins the room of every shown study once, on the socket there now and on the next one', () => {
     const bus = createStudyLiveBus();
     const sent: string[] = [];
-    const port = (name: string) => ({ open: (id: number) => sent.push(`${name} open ${id}`), close: (id: number) => sent.push(`${name} close ${id}`) });
+    const port = (name: string) => ({
+      open: (id: number) => sent.push(`${name} open ${id}`),
+      close: (id: number) => sent.push(`${name} close ${id}`),
+    });
     const releaseA = bus.openStudy(5);
     const releaseB = bus.openStudy(5);
     const detach = bus.attachRooms(port('s1'));

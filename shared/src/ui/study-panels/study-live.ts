@@ -63,7 +63,9 @@ export function createStudyLiveBus(): StudyLiveBus {
     },
     publish(change) {
       const targets =
-        change.studyId === null ? [...listeners.values()].flatMap((set) => [...set]) : [...(listeners.get(change.studyId) ?? [])];
+        change.studyId === null
+          ? [...listeners.values()].flatMap((set) => [...set])
+          : [...(listeners.get(change.studyId) ?? [])];
       for (const listener of targets) listener(change);
     },
     subscribe(studyId, listener) {
@@ -85,7 +87,8 @@ export const studyLive: StudyLiveBus = createStudyLiveBus();
 export function publishSocketChange(payload: unknown): void {
   const change = payload as { studyId?: unknown; kind?: unknown } | null;
   if (!change || typeof change !== 'object') return;
-  const studyId = typeof change.studyId === 'number' && Number.isInteger(change.studyId) ? change.studyId : null;
+  const studyId =
+    typeof change.studyId === 'number' && Number.isInteger(change.studyId) ? change.studyId : null;
   const kind = typeof change.kind === 'string' ? change.kind : 'updated';
   studyLive.publish({ studyId, kind });
 }

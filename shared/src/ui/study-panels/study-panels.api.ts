@@ -65,8 +65,16 @@ type List<T> = { data: T[] };
 type One<T> = { data: T };
 
 /** GET api/study_tasks with filter[study_id] (part 1 §7). */
-export async function fetchStudyTasks(client: ApiClient, studyId: number, signal?: AbortSignal): Promise<StudyTask[]> {
-  const answer = await client.get<List<StudyTask>>('/api/study_tasks', { filter: { study_id: studyId } }, { signal });
+export async function fetchStudyTasks(
+  client: ApiClient,
+  studyId: number,
+  signal?: AbortSignal,
+): Promise<StudyTask[]> {
+  const answer = await client.get<List<StudyTask>>(
+    '/api/study_tasks',
+    { filter: { study_id: studyId } },
+    { signal },
+  );
   return answer.data;
 }
 
@@ -102,18 +110,33 @@ export async function deleteStudyTask(client: ApiClient, taskId: number): Promis
 }
 
 /** GET api/study_messages?with[]=user&filter[study_id]={id} (part 2 §7). */
-export async function fetchStudyMessages(client: ApiClient, studyId: number, signal?: AbortSignal): Promise<StudyMessage[]> {
-  const answer = await client.get<List<StudyMessage>>('/api/study_messages', { with: ['user'], filter: { study_id: studyId } }, { signal });
+export async function fetchStudyMessages(
+  client: ApiClient,
+  studyId: number,
+  signal?: AbortSignal,
+): Promise<StudyMessage[]> {
+  const answer = await client.get<List<StudyMessage>>(
+    '/api/study_messages',
+    { with: ['user'], filter: { study_id: studyId } },
+    { signal },
+  );
   return answer.data;
 }
 
 /** POST api/study_messages, multipart study_id, user_id, content; the new message in data.data. */
-export async function sendStudyMessage(client: ApiClient, studyId: number, userId: number, content: string): Promise<StudyMessage> {
+export async function sendStudyMessage(
+  client: ApiClient,
+  studyId: number,
+  userId: number,
+  content: string,
+): Promise<StudyMessage> {
   const form = new FormData();
   form.append('study_id', String(studyId));
   form.append('user_id', String(userId));
   form.append('content', content);
-  const answer = await client.post<One<StudyMessage>>('/api/study_messages', form, { query: { with: ['user'] } });
+  const answer = await client.post<One<StudyMessage>>('/api/study_messages', form, {
+    query: { with: ['user'] },
+  });
   return answer.data;
 }
 
@@ -121,7 +144,11 @@ export async function sendStudyMessage(client: ApiClient, studyId: number, userI
  * POST api/studies/{id}/messages/read: the viewer has seen the chat up to `lastMessageId` (the
  * calendar's unread flag clears). Best effort: a server without it, or a refusal, changes nothing.
  */
-export async function markStudyMessagesRead(client: ApiClient, studyId: number, lastMessageId: number): Promise<boolean> {
+export async function markStudyMessagesRead(
+  client: ApiClient,
+  studyId: number,
+  lastMessageId: number,
+): Promise<boolean> {
   try {
     await client.post(`/api/studies/${studyId}/messages/read`, { last_message_id: lastMessageId });
     return true;
@@ -146,14 +173,27 @@ export async function fetchStudyReports(
   signal?: AbortSignal,
 ): Promise<StudyReportRow[]> {
   const select = withText ? ['user_id', 'id', 'subject', 'content'] : ['user_id', 'id'];
-  const answer = await client.get<List<StudyReportRow>>('/api/study_reports', { filter: { study_id: studyId }, select }, { signal });
+  const answer = await client.get<List<StudyReportRow>>(
+    '/api/study_reports',
+    { filter: { study_id: studyId }, select },
+    { signal },
+  );
   return answer.data;
 }
 
 /** GET api/studies/{id}/users/{userId}/previous-report; a failure means no report (part 1 §8). */
-export async function fetchPreviousReport(client: ApiClient, studyId: number, userId: number, signal?: AbortSignal): Promise<PreviousReport | null> {
+export async function fetchPreviousReport(
+  client: ApiClient,
+  studyId: number,
+  userId: number,
+  signal?: AbortSignal,
+): Promise<PreviousReport | null> {
   try {
-    const answer = await client.get<One<PreviousReport | null>>(`/api/studies/${studyId}/users/${userId}/previous-report`, undefined, { signal });
+    const answer = await client.get<One<PreviousReport | null>>(
+      `/api/studies/${studyId}/users/${userId}/previous-report`,
+      undefined,
+      { signal },
+    );
     return answer.data;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -162,7 +202,13 @@ export async function fetchPreviousReport(client: ApiClient, studyId: number, us
 }
 
 /** GET api/studies/{id}/evaluation: score and report; 403 and 404 are the spec's messages. */
-export async function fetchStudyEvaluation(client: ApiClient, studyId: number, signal?: AbortSignal): Promise<StudyEvaluation> {
-  const answer = await client.get<One<StudyEvaluation>>(`/api/studies/${studyId}/evaluation`, undefined, { signal });
+export async function fetchStudyEvaluation(
+  client: ApiClient,
+  studyId: number,
+  signal?: AbortSignal,
+): Promise<StudyEvaluation> {
+  const answer = await client.get<One<StudyEvaluation>>(`/api/studies/${studyId}/evaluation`, undefined, {
+    signal,
+  });
   return answer.data;
 }

@@ -32,7 +32,8 @@ const students = [STUDENT, CLASSMATE];
 const participants = [TEACHER, STUDENT, CLASSMATE];
 
 const viewer = (roleId: number, id: number, childIds: number[] = []) => ({ id, roleId, childIds });
-const ability = (roleId: number, id: number, childIds: number[] = []) => panelAbility(defineRulesFor({ id, roleId, childIds }));
+const ability = (roleId: number, id: number, childIds: number[] = []) =>
+  panelAbility(defineRulesFor({ id, roleId, childIds }));
 
 describe('homework visibility (spec part 2 §6)', () => {
   it('staff see every student of the study', () => {
@@ -78,7 +79,9 @@ describe('homework upload and delete', () => {
     expect(canDeleteHomework(ability(ROLE.Student, STUDENT), byStudent, STUDENT)).toBe(true);
     expect(canDeleteHomework(ability(ROLE.Student, STUDENT), byTeacher, STUDENT)).toBe(false);
     expect(canDeleteHomework(ability(ROLE.Responsible, PARENT, [STUDENT]), byStudent, PARENT)).toBe(false);
-    expect(canDeleteHomework(ability(ROLE.Responsible, PARENT, [STUDENT]), { creator_id: PARENT }, PARENT)).toBe(true);
+    expect(
+      canDeleteHomework(ability(ROLE.Responsible, PARENT, [STUDENT]), { creator_id: PARENT }, PARENT),
+    ).toBe(true);
   });
 
   it('accepts exactly 8192 KB and refuses 8193 KB (the size is told first)', () => {
@@ -89,10 +92,26 @@ describe('homework upload and delete', () => {
   });
 
   it('takes the documents, images and archives the server takes, refuses programs and the rest by name', () => {
-    for (const name of ['Домашнє завдання.docx', 'photo.JPG', 'scan.heic', 'answers.zip', 'notes.txt', 'C:\\fakepath\\table.xlsx']) {
+    for (const name of [
+      'Домашнє завдання.docx',
+      'photo.JPG',
+      'scan.heic',
+      'answers.zip',
+      'notes.txt',
+      'C:\\fakepath\\table.xlsx',
+    ]) {
       expect(homeworkFileProblem({ name, size: 1000 }), name).toBeNull();
     }
-    for (const name of ['setup.exe', 'run.BAT', 'script.ps1', 'tool.msi', 'app.apk', 'x.sh', 'song.mp3', 'README']) {
+    for (const name of [
+      'setup.exe',
+      'run.BAT',
+      'script.ps1',
+      'tool.msi',
+      'app.apk',
+      'x.sh',
+      'song.mp3',
+      'README',
+    ]) {
       expect(homeworkFileProblem({ name, size: 1000 }), name).toBe('not_accepted');
     }
     expect(homeworkFileProblem({ name: 'empty.pdf', size: 0 })).toBe('empty');
@@ -110,7 +129,14 @@ describe('homework upload and delete', () => {
 
 describe('messages (spec part 2 §2, §5, §6)', () => {
   it('every role that reads a study chat may write in it; Lead and Guest may not', () => {
-    for (const roleId of [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist, ROLE.Student, ROLE.Responsible]) {
+    for (const roleId of [
+      ROLE.Administrator,
+      ROLE.Manager,
+      ROLE.Teacher,
+      ROLE.Methodologist,
+      ROLE.Student,
+      ROLE.Responsible,
+    ]) {
       expect(canSendMessages(ability(roleId, 5)), `role ${roleId}`).toBe(true);
     }
     expect(canSendMessages(ability(ROLE.Guest, 5))).toBe(false);

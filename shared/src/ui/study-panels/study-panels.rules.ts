@@ -1,4 +1,11 @@
-import { HOMEWORK_MAX_BYTES, HOMEWORK_MAX_KB, KILOBYTE, MISS_STATUS, STUDY_REPORT, TIME_ZONE } from '@school/shared/domain';
+import {
+  HOMEWORK_MAX_BYTES,
+  HOMEWORK_MAX_KB,
+  KILOBYTE,
+  MISS_STATUS,
+  STUDY_REPORT,
+  TIME_ZONE,
+} from '@school/shared/domain';
 // The file itself, not the package index: the family web's calendar keeps CASL out of its bundle.
 import { familyStudentIdsOf, readsEveryRow, teachesLessons } from '../../permissions/capabilities';
 import type { PanelAbility } from './panel-ability';
@@ -36,7 +43,11 @@ export function canUploadHomework(ability: PanelAbility, participantIds: readonl
 }
 
 /** Delete needs `delete` on study_task, or being the one who uploaded the file. */
-export function canDeleteHomework(ability: PanelAbility, task: { creator_id: number | null }, viewerId: number): boolean {
+export function canDeleteHomework(
+  ability: PanelAbility,
+  task: { creator_id: number | null },
+  viewerId: number,
+): boolean {
   return task.creator_id === viewerId || ability.allows('delete', 'study_task');
 }
 
@@ -63,7 +74,8 @@ export const HOMEWORK_LIMIT_KB = HOMEWORK_MAX_KB;
 
 /** "12 KB" / "3.4 MB" with the interface's i18n keys: KB below one megabyte, MB with one decimal above. */
 export function fileSizeLabel(bytes: number): { key: 'sizeKb' | 'sizeMb'; size: string } {
-  if (bytes < KILOBYTE * KILOBYTE) return { key: 'sizeKb', size: String(Math.max(1, Math.round(bytes / KILOBYTE))) };
+  if (bytes < KILOBYTE * KILOBYTE)
+    return { key: 'sizeKb', size: String(Math.max(1, Math.round(bytes / KILOBYTE))) };
   return { key: 'sizeMb', size: (bytes / KILOBYTE / KILOBYTE).toFixed(1) };
 }
 
@@ -73,7 +85,11 @@ export function canSendMessages(ability: PanelAbility): boolean {
 }
 
 /** Part 2 §6: the author, or whoever may delete study messages. */
-export function canDeleteMessage(ability: PanelAbility, message: { user_id: number }, viewerId: number): boolean {
+export function canDeleteMessage(
+  ability: PanelAbility,
+  message: { user_id: number },
+  viewerId: number,
+): boolean {
   return message.user_id === viewerId || ability.allows('delete', 'study_message');
 }
 
@@ -139,6 +155,7 @@ export function evaluationFailure(status: number | undefined): EvaluationFailure
 
 /** Part 2 §2: success above 5, danger at 5 or below, secondary when there is no score. */
 export function scoreIntent(score: number | string | null | undefined): 'success' | 'danger' | 'secondary' {
-  if (score === null || score === undefined || score === '' || Number.isNaN(Number(score))) return 'secondary';
+  if (score === null || score === undefined || score === '' || Number.isNaN(Number(score)))
+    return 'secondary';
   return Number(score) > 5 ? 'success' : 'danger';
 }

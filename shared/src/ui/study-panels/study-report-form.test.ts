@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, resources } from '@school/shared/i18n';
 import { fieldErrors } from '@school/shared/validation';
-import { REPORT_TEMPLATES, reportFormIssues, reportTemplateTexts, templateWouldDiscard } from './study-report-form';
+import {
+  REPORT_TEMPLATES,
+  reportFormIssues,
+  reportTemplateTexts,
+  templateWouldDiscard,
+} from './study-report-form';
 import { reportFormTarget } from './use-study-report-form';
 
 const ids = { study_id: 10, user_id: 20 };
@@ -44,7 +49,9 @@ describe('report templates (spec part 2 §2 "Study report form")', () => {
     expect(templateWouldDiscard({ subject: '', content: '  ' }, trial)).toBe(false);
     expect(templateWouldDiscard(trial, trial)).toBe(false);
     expect(templateWouldDiscard({ subject: 'Моя тема', content: '' }, trial)).toBe(true);
-    expect(templateWouldDiscard({ subject: '', content: 'Почав писати' }, reportTemplateTexts('empty', t))).toBe(true);
+    expect(
+      templateWouldDiscard({ subject: '', content: 'Почав писати' }, reportTemplateTexts('empty', t)),
+    ).toBe(true);
   });
 });
 
@@ -54,7 +61,11 @@ describe('report validation messages (spec part 2 §5: subject 5-255, content at
 
   it('says under each field what is wrong, in Ukrainian', async () => {
     const errors = await messages('uk', { subject: 'Тема', content: 'Коротко.' });
-    expect(errors.subject).toEqual([resources.uk.translation.validations.min.string.replace('{{attribute}}', 'тема').replace('{{min}}', '5')]);
+    expect(errors.subject).toEqual([
+      resources.uk.translation.validations.min.string
+        .replace('{{attribute}}', 'тема')
+        .replace('{{min}}', '5'),
+    ]);
     expect(errors.content?.[0]).toBe('Поле «текст» має містити щонайменше 170 символів.');
     const long = await messages('uk', { subject: 'x'.repeat(256), content: 'y'.repeat(170) });
     expect(long.subject).toEqual(['Поле «тема» може містити не більше ніж 255 символів.']);
@@ -76,7 +87,10 @@ describe('report validation messages (spec part 2 §5: subject 5-255, content at
 
 describe('the form’s address', () => {
   it('reads study_id and user_id, or a report id to edit', () => {
-    expect(reportFormTarget(new URLSearchParams('create&study_id=5&user_id=9'))).toEqual({ studyId: 5, userId: 9 });
+    expect(reportFormTarget(new URLSearchParams('create&study_id=5&user_id=9'))).toEqual({
+      studyId: 5,
+      userId: 9,
+    });
     expect(reportFormTarget(new URLSearchParams('edit=12'))).toEqual({ reportId: 12 });
     expect(reportFormTarget(new URLSearchParams('study_id=5'))).toBeNull();
     expect(reportFormTarget(new URLSearchParams('study_id=x&user_id=-1'))).toBeNull();

@@ -18,7 +18,10 @@ export interface ReportTexts {
 /** The canned texts of a template in the interface language; Empty clears both fields. */
 export function reportTemplateTexts(template: ReportTemplate, t: TranslateFn): ReportTexts {
   if (template === 'empty') return { subject: '', content: '' };
-  return { subject: t(`studyPanels.reportTemplates.${template}.subject`), content: t(`studyPanels.reportTemplates.${template}.content`) };
+  return {
+    subject: t(`studyPanels.reportTemplates.${template}.subject`),
+    content: t(`studyPanels.reportTemplates.${template}.content`),
+  };
 }
 
 /** Applying a template replaces the fields: ask first when the teacher typed something else. */

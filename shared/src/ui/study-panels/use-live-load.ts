@@ -20,7 +20,10 @@ const CHANGE_DEBOUNCE_MS = 120;
  * stable `load` (useCallback): a new one loads again. Plain React state, no data library: the
  * family app's bundle stays small and both apps use the same hook.
  */
-export function useLiveLoad<T>(studyId: number, load: ((signal: AbortSignal) => Promise<T>) | null): LiveLoad<T> {
+export function useLiveLoad<T>(
+  studyId: number,
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+): LiveLoad<T> {
   const [data, setDataState] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const [loading, setLoading] = useState(load !== null);
@@ -64,6 +67,9 @@ export function useLiveLoad<T>(studyId: number, load: ((signal: AbortSignal) => 
     };
   }, [studyId, load, reload]);
 
-  const setData = useCallback((update: (current: T | undefined) => T | undefined) => setDataState(update), []);
+  const setData = useCallback(
+    (update: (current: T | undefined) => T | undefined) => setDataState(update),
+    [],
+  );
   return { data, error, loading, reload, setData };
 }

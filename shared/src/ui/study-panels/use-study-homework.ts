@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { panelErrorMessage } from './panel-errors';
 import { saveFile } from './save-file';
-import { deleteStudyTask, downloadStudyTask, fetchStudyTasks, uploadStudyTasks, type StudyTask } from './study-panels.api';
+import {
+  deleteStudyTask,
+  downloadStudyTask,
+  fetchStudyTasks,
+  uploadStudyTasks,
+  type StudyTask,
+} from './study-panels.api';
 import {
   canDeleteHomework,
   canUploadHomework,
@@ -57,7 +63,10 @@ export interface StudyHomeworkPanel {
 }
 
 /** Files of each visible student, newest first, in the order the students are listed. */
-export function groupTasks(students: readonly HomeworkStudent[], tasks: readonly StudyTask[]): { student: HomeworkStudent; tasks: StudyTask[] }[] {
+export function groupTasks(
+  students: readonly HomeworkStudent[],
+  tasks: readonly StudyTask[],
+): { student: HomeworkStudent; tasks: StudyTask[] }[] {
   return students.map((student) => ({
     student,
     tasks: tasks.filter((task) => task.user_id === student.id).sort((a, b) => b.id - a.id),
@@ -87,14 +96,20 @@ export function useStudyHomework({
 }): StudyHomeworkPanel {
   const { t } = useTranslation();
   const { client } = useApi();
-  const visibleIds = homeworkStudentIds(viewer, students.map((s) => s.id));
+  const visibleIds = homeworkStudentIds(
+    viewer,
+    students.map((s) => s.id),
+  );
   const visibleKey = visibleIds.join(',');
   const visibleStudents = useMemo(
     () => students.filter((s) => visibleKey.split(',').includes(String(s.id))),
     [students, visibleKey],
   );
   const visible = visibleStudents.length > 0;
-  const load = useCallback((signal: AbortSignal) => fetchStudyTasks(client, studyId, signal), [client, studyId]);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchStudyTasks(client, studyId, signal),
+    [client, studyId],
+  );
   const list = useLiveLoad(studyId, visible ? load : null);
   const { setData, reload } = list;
   const [uploadingFor, setUploadingFor] = useState<number | null>(null);
@@ -112,7 +127,11 @@ export function useStudyHomework({
         const refused = homeworkFileProblem(file);
         if (refused) {
           // The server's own messages where it has one (the same text whichever side refuses).
-          const key = { too_large: 'studyPanels.homework.tooLarge', not_accepted: 'homework.file_type', empty: 'homework.file_empty' }[refused];
+          const key = {
+            too_large: 'studyPanels.homework.tooLarge',
+            not_accepted: 'homework.file_type',
+            empty: 'homework.file_empty',
+          }[refused];
           setProblem(t(key, { name: file.name, maxKb: HOMEWORK_LIMIT_KB }));
           return false;
         }
@@ -170,7 +189,8 @@ export function useStudyHomework({
       groupTasks(visibleStudents, list.data ?? []).map(({ student, tasks }) => ({
         student,
         files: tasks.map((task) => {
-          const size = typeof task.file_size === 'number' && task.file_size > 0 ? fileSizeLabel(task.file_size) : null;
+          const size =
+            typeof task.file_size === 'number' && task.file_size > 0 ? fileSizeLabel(task.file_size) : null;
           return {
             task,
             size: size ? t(`studyPanels.homework.${size.key}`, { size: size.size }) : null,

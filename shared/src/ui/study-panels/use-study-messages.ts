@@ -4,7 +4,13 @@ import { isApiError } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { announceChatRead } from './chat-read';
 import { panelErrorMessage } from './panel-errors';
-import { deleteStudyMessage, fetchStudyMessages, markStudyMessagesRead, sendStudyMessage, type StudyMessage } from './study-panels.api';
+import {
+  deleteStudyMessage,
+  fetchStudyMessages,
+  markStudyMessagesRead,
+  sendStudyMessage,
+  type StudyMessage,
+} from './study-panels.api';
 import {
   canDeleteMessage,
   canSendMessages,
@@ -62,7 +68,10 @@ export function newestMessageId(list: readonly StudyMessage[] | undefined): numb
 }
 
 /** Adds our own new message at once; the live reload brings the same row again and replaces it. */
-export function withMessage(list: readonly StudyMessage[] | undefined, message: StudyMessage): StudyMessage[] {
+export function withMessage(
+  list: readonly StudyMessage[] | undefined,
+  message: StudyMessage,
+): StudyMessage[] {
   return sortMessages([...(list ?? []).filter((m) => m.id !== message.id), message]);
 }
 
@@ -82,7 +91,10 @@ export function useStudyMessages({
 }): StudyMessagesPanel {
   const { t, i18n } = useTranslation();
   const { client } = useApi();
-  const load = useCallback((signal: AbortSignal) => fetchStudyMessages(client, studyId, signal).then(sortMessages), [client, studyId]);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchStudyMessages(client, studyId, signal).then(sortMessages),
+    [client, studyId],
+  );
   const list = useLiveLoad(studyId, load);
   const { setData } = list;
   const [draft, setDraftState] = useState('');
@@ -114,7 +126,11 @@ export function useStudyMessages({
   const send = useCallback(async () => {
     const problem = messageDraftProblem(draft);
     if (problem) {
-      setDraftError(problem === 'empty' ? t('studyPanels.messages.emptyError') : t('studyPanels.messages.tooLong', { max: MESSAGE_MAX_LENGTH }));
+      setDraftError(
+        problem === 'empty'
+          ? t('studyPanels.messages.emptyError')
+          : t('studyPanels.messages.tooLong', { max: MESSAGE_MAX_LENGTH }),
+      );
       return false;
     }
     setSending(true);
@@ -165,17 +181,17 @@ export function useStudyMessages({
   const items = useMemo<MessageView[]>(() => {
     const now = Date.now();
     return (list.data ?? []).map((message) => {
-        const person = message.author ?? message.user;
-        const roleId = person?.role?.id ?? person?.role_id;
-        return {
-          message,
-          own: message.user_id === viewer.id,
-          author: person?.full_name ?? t('studyPanels.messages.unknownAuthor'),
-          role: roleId ? t(`roles.${roleId}`, { defaultValue: person?.role?.name ?? '' }) : '',
-          time: messageTimeLabel(message.created_at, now, i18n.language),
-          canDelete: canDeleteMessage(ability, message, viewer.id),
-        };
-      });
+      const person = message.author ?? message.user;
+      const roleId = person?.role?.id ?? person?.role_id;
+      return {
+        message,
+        own: message.user_id === viewer.id,
+        author: person?.full_name ?? t('studyPanels.messages.unknownAuthor'),
+        role: roleId ? t(`roles.${roleId}`, { defaultValue: person?.role?.name ?? '' }) : '',
+        time: messageTimeLabel(message.created_at, now, i18n.language),
+        canDelete: canDeleteMessage(ability, message, viewer.id),
+      };
+    });
   }, [list.data, viewer.id, ability, t, i18n.language]);
 
   const listRef = useRef<HTMLOListElement>(null);

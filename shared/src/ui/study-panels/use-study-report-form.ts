@@ -6,7 +6,12 @@ import { fieldErrors, type FieldIssue } from '../../validation/field-errors';
 import { useApi } from '../api-context';
 import { useFormSubmit } from '../use-form-submit';
 import { statusOf } from './panel-errors';
-import { fetchPreviousReport, type PanelPerson, type PreviousReport, type StudyReportRow } from './study-panels.api';
+import {
+  fetchPreviousReport,
+  type PanelPerson,
+  type PreviousReport,
+  type StudyReportRow,
+} from './study-panels.api';
 import { reportBlockedByMiss, REPORT_LIMITS } from './study-panels.rules';
 import {
   REPORT_FORM_FIELDS,
@@ -39,7 +44,9 @@ export type ReportContextProblem = 'missingParams' | 'notFound' | 'notStudent' |
 const STUDENT_ROLE_ID: number = ROLE.Student;
 
 /** Reads the query the spec gives the form (study_id and user_id), or a report id (`?edit=`). */
-export function reportFormTarget(query: URLSearchParams): { studyId: number; userId: number } | { reportId: number } | null {
+export function reportFormTarget(
+  query: URLSearchParams,
+): { studyId: number; userId: number } | { reportId: number } | null {
   const positive = (name: string) => {
     const value = Number(query.get(name));
     return Number.isInteger(value) && value > 0 ? value : null;
@@ -64,7 +71,11 @@ export async function loadReportContext(
   let userId: number;
   if ('reportId' in target) {
     try {
-      const own = await client.get<{ data: StudyReportRow }>(`/api/study_reports/${target.reportId}`, undefined, { signal });
+      const own = await client.get<{ data: StudyReportRow }>(
+        `/api/study_reports/${target.reportId}`,
+        undefined,
+        { signal },
+      );
       studyId = Number(own.data.study_id);
       userId = own.data.user_id;
     } catch (error) {
@@ -74,7 +85,11 @@ export async function loadReportContext(
   } else {
     ({ studyId, userId } = target);
   }
-  const studies = await client.get<{ data: ReportStudy[] }>('/api/studies', { filter: { id: studyId }, with: ['users'] }, { signal });
+  const studies = await client.get<{ data: ReportStudy[] }>(
+    '/api/studies',
+    { filter: { id: studyId }, with: ['users'] },
+    { signal },
+  );
   const study = studies.data[0];
   if (!study) return 'notFound';
   const participant = study.users?.find((u) => u.id === userId);
@@ -83,7 +98,10 @@ export async function loadReportContext(
   if (roleId !== STUDENT_ROLE_ID) return 'notStudent';
   const reports = await client.get<{ data: StudyReportRow[] }>(
     '/api/study_reports',
-    { filter: { study_id: studyId, user_id: userId }, select: ['id', 'study_id', 'user_id', 'subject', 'content'] },
+    {
+      filter: { study_id: studyId, user_id: userId },
+      select: ['id', 'study_id', 'user_id', 'subject', 'content'],
+    },
     { signal },
   );
   return { study, student: participant, report: reports.data[0] ?? null };
@@ -98,7 +116,8 @@ export function useReportFormContext(target: ReturnType<typeof reportFormTarget>
   const { client } = useApi();
   const key = target ? JSON.stringify(target) : null;
   const load = useCallback(
-    (signal: AbortSignal) => loadReportContext(client, JSON.parse(key!) as NonNullable<typeof target>, signal),
+    (signal: AbortSignal) =>
+      loadReportContext(client, JSON.parse(key!) as NonNullable<typeof target>, signal),
     [client, key],
   );
   const studyId = target && 'studyId' in target ? target.studyId : 0;
@@ -134,7 +153,10 @@ export interface StudyReportFormState {
 }
 
 /** The study report form over a loaded context: create or edit, templates, checks, server errors. */
-export function useStudyReportForm(context: ReportFormContext, onSaved: (report: StudyReportRow) => void): StudyReportFormState {
+export function useStudyReportForm(
+  context: ReportFormContext,
+  onSaved: (report: StudyReportRow) => void,
+): StudyReportFormState {
   const { t } = useTranslation();
   const { client } = useApi();
   const initial = useMemo<ReportTexts>(
@@ -152,7 +174,11 @@ export function useStudyReportForm(context: ReportFormContext, onSaved: (report:
     async (body: ReportTexts) => {
       const answer =
         reportId === null
-          ? await client.post<{ data: StudyReportRow }>('/api/study_reports', { study_id: context.study.id, user_id: context.student.id, ...body })
+          ? await client.post<{ data: StudyReportRow }>('/api/study_reports', {
+              study_id: context.study.id,
+              user_id: context.student.id,
+              ...body,
+            })
           : await client.patch<{ data: StudyReportRow }>(`/api/study_reports/${reportId}`, body);
       onSaved(answer.data);
     },

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { evaluationFailure, type EvaluationFailure } from './study-panels.rules';
 import { isAbort, statusOf } from './panel-errors';
-import { fetchStudyEvaluation, fetchStudyReports, type StudyEvaluation, type StudyReportRow } from './study-panels.api';
+import {
+  fetchStudyEvaluation,
+  fetchStudyReports,
+  type StudyEvaluation,
+  type StudyReportRow,
+} from './study-panels.api';
 import { useLiveLoad } from './use-live-load';
 
 export interface StudyReportText {
@@ -17,10 +22,19 @@ export interface StudyReportText {
  * A Responsible reads the report about the selected child (spec part 1 §6 "Reports list": subject
  * and content, the report text for the selected child). `childId` null: nothing to read.
  */
-export function useStudyReportText({ studyId, childId }: { studyId: number; childId: number | null }): StudyReportText {
+export function useStudyReportText({
+  studyId,
+  childId,
+}: {
+  studyId: number;
+  childId: number | null;
+}): StudyReportText {
   const { t } = useTranslation();
   const { client } = useApi();
-  const load = useCallback((signal: AbortSignal) => fetchStudyReports(client, studyId, true, signal), [client, studyId]);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchStudyReports(client, studyId, true, signal),
+    [client, studyId],
+  );
   const list = useLiveLoad(studyId, childId === null ? null : load);
   return {
     loading: list.loading,
@@ -53,7 +67,13 @@ export function evaluationOutcome(answer: { evaluation?: StudyEvaluation; error?
 }
 
 /** The evaluation of a study (score and report), loaded only when `enabled` (who may read it). */
-export function useStudyEvaluation({ studyId, enabled }: { studyId: number; enabled: boolean }): StudyEvaluationState {
+export function useStudyEvaluation({
+  studyId,
+  enabled,
+}: {
+  studyId: number;
+  enabled: boolean;
+}): StudyEvaluationState {
   const { t } = useTranslation();
   const { client } = useApi();
   const load = useCallback(
@@ -67,7 +87,10 @@ export function useStudyEvaluation({ studyId, enabled }: { studyId: number; enab
       ),
     [client, studyId],
   );
-  const answer = useLiveLoad<{ evaluation?: StudyEvaluation; error?: unknown }>(studyId, enabled ? load : null);
+  const answer = useLiveLoad<{ evaluation?: StudyEvaluation; error?: unknown }>(
+    studyId,
+    enabled ? load : null,
+  );
   const outcome = answer.data ? evaluationOutcome(answer.data) : { failure: null, messageKey: null };
   return {
     loading: enabled && answer.loading,

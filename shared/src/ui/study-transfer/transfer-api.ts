@@ -19,7 +19,11 @@ interface StudyWithPackages {
  * 4 days; shared rules `transferPackageId`, `packageLastStudyStart`, the server's too), null for a
  * study on no package. GET api/studies with[]=subscriptions.studies sorted by start.
  */
-export async function fetchPackageLastStudy(client: ApiClient, study: CalendarStudy, signal?: AbortSignal): Promise<number | null> {
+export async function fetchPackageLastStudy(
+  client: ApiClient,
+  study: CalendarStudy,
+  signal?: AbortSignal,
+): Promise<number | null> {
   const answer = await createResourceApi(client).list<'studies', StudyWithPackages>(
     'studies',
     {
@@ -29,12 +33,19 @@ export async function fetchPackageLastStudy(client: ApiClient, study: CalendarSt
     },
     { signal },
   );
-  const participants = (study.users ?? []).map((u) => ({ role_id: participantRoleId(u), subscription_id: u.pivot?.subscription_id }));
+  const participants = (study.users ?? []).map((u) => ({
+    role_id: participantRoleId(u),
+    subscription_id: u.pivot?.subscription_id,
+  }));
   return packageLastStudyStart(transferPackageId(participants), answer.data[0]?.subscriptions ?? []);
 }
 
 /** The teacher's schedules with off periods (GET api/schedules with[]=offperiods, filter[user_id]). */
-export async function fetchTeacherOffPeriods(client: ApiClient, teacherId: number, signal?: AbortSignal): Promise<CalendarSchedule[]> {
+export async function fetchTeacherOffPeriods(
+  client: ApiClient,
+  teacherId: number,
+  signal?: AbortSignal,
+): Promise<CalendarSchedule[]> {
   const answer = await createResourceApi(client).list<'schedules', CalendarSchedule>(
     'schedules',
     { with: ['offperiods'], filter: { user_id: teacherId } },
@@ -47,7 +58,12 @@ export async function fetchTeacherOffPeriods(client: ApiClient, teacherId: numbe
  * Free slots of the study's teacher in [from, to) (GET /api/studies/:id/free-slots). The server
  * cuts a Responsible's window to the transfer window and leaves out off periods and busy time.
  */
-export async function fetchFreeSlots(client: ApiClient, studyId: number, window: Span, signal?: AbortSignal): Promise<Span[]> {
+export async function fetchFreeSlots(
+  client: ApiClient,
+  studyId: number,
+  window: Span,
+  signal?: AbortSignal,
+): Promise<Span[]> {
   const answer = await client.get<ListEnvelope<{ start: string; end: string }>>(
     `${resourcePath('studies', studyId)}/free-slots`,
     { from: toKyivIso(window.start), to: toKyivIso(window.end) },
@@ -67,7 +83,11 @@ export interface MovedStudy {
  * miss status as loaded, and the new start (spec part 1 §7). The comment and miss status go back
  * unchanged: a Responsible may change neither (the server refuses a different value).
  */
-export async function saveTransfer(client: ApiClient, study: CalendarStudy, start: number): Promise<MovedStudy> {
+export async function saveTransfer(
+  client: ApiClient,
+  study: CalendarStudy,
+  start: number,
+): Promise<MovedStudy> {
   const form = new URLSearchParams({
     _method: 'patch',
     comment: study.comment ?? '',

@@ -3,11 +3,30 @@ import { isApiError } from '@school/shared/api';
 import { inRoleGroup } from '@school/shared/domain';
 import { transferBlocker, transferWindow, type TransferRefusal } from '@school/shared/rules';
 import { useApi } from '../api-context';
-import { offPeriodSpans, participantRoleId, studentsOf, toMillis, type CalendarStudy, type Span } from '../calendar';
-import { fetchFreeSlots, fetchPackageLastStudy, fetchTeacherOffPeriods, saveTransfer, type MovedStudy } from './transfer-api';
+import {
+  offPeriodSpans,
+  participantRoleId,
+  studentsOf,
+  toMillis,
+  type CalendarStudy,
+  type Span,
+} from '../calendar';
+import {
+  fetchFreeSlots,
+  fetchPackageLastStudy,
+  fetchTeacherOffPeriods,
+  saveTransfer,
+  type MovedStudy,
+} from './transfer-api';
 
 /** Refusals after which the offered slots are out of date: ask the server again. */
-const STALE_SLOT_CODES = new Set(['slot_taken', 'slot_not_free', 'slot_in_off_period', 'slot_after_limit', 'slot_not_after_today']);
+const STALE_SLOT_CODES = new Set([
+  'slot_taken',
+  'slot_not_free',
+  'slot_in_off_period',
+  'slot_after_limit',
+  'slot_not_after_today',
+]);
 /** The slot was offered as free and is busy now: someone took it a moment ago. */
 const TAKEN_CODES = new Set(['slot_taken', 'slot_not_free']);
 
@@ -20,7 +39,11 @@ interface Loaded<T> {
 
 /** Runs `load` (null: nothing) when it changes and on reload(), aborting the previous call; the shown data stays until replaced. */
 function useAbortableLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: load !== null });
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: undefined,
+    loading: load !== null,
+  });
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (!load) {
@@ -87,12 +110,21 @@ export interface StudyTransfer {
 export function useStudyTransfer(study: CalendarStudy, options: StudyTransferOptions): StudyTransfer {
   const { now, week, t, onMoved } = options;
   const { client } = useApi();
-  const blocker = useMemo(() => transferBlocker({ start: study.start, end: study.end, studentCount: studentsOf(study).length }, now), [study, now]);
-  const teacherId = (study.users ?? []).find((u) => inRoleGroup('teaching', participantRoleId(u)))?.id ?? null;
+  const blocker = useMemo(
+    () =>
+      transferBlocker({ start: study.start, end: study.end, studentCount: studentsOf(study).length }, now),
+    [study, now],
+  );
+  const teacherId =
+    (study.users ?? []).find((u) => inRoleGroup('teaching', participantRoleId(u)))?.id ?? null;
 
-  const loadLast = useCallback((signal: AbortSignal) => fetchPackageLastStudy(client, study, signal), [client, study]);
+  const loadLast = useCallback(
+    (signal: AbortSignal) => fetchPackageLastStudy(client, study, signal),
+    [client, study],
+  );
   const loadOff = useCallback(
-    (signal: AbortSignal) => (teacherId === null ? Promise.resolve([]) : fetchTeacherOffPeriods(client, teacherId, signal)),
+    (signal: AbortSignal) =>
+      teacherId === null ? Promise.resolve([]) : fetchTeacherOffPeriods(client, teacherId, signal),
     [client, teacherId],
   );
   const last = useAbortableLoad(blocker === null ? loadLast : null);
@@ -102,17 +134,24 @@ export function useStudyTransfer(study: CalendarStudy, options: StudyTransferOpt
     () => (lastLoaded ? transferWindow(now, last.data ?? null, study.start) : null),
     [lastLoaded, last.data, now, study.start],
   );
-  const offPeriods = useMemo(() => offPeriodSpans(schedules.data ?? [], now, { transferMode: true }).off, [schedules.data, now]);
+  const offPeriods = useMemo(
+    () => offPeriodSpans(schedules.data ?? [], now, { transferMode: true }).off,
+    [schedules.data, now],
+  );
 
   const from = window && week ? Math.max(window.start, week.start) : 0;
   const to = window && week ? Math.min(window.end, week.end) : 0;
   const loadSlots = useCallback(
-    (signal: AbortSignal) => (to > from ? fetchFreeSlots(client, study.id, { start: from, end: to }, signal) : Promise.resolve([])),
+    (signal: AbortSignal) =>
+      to > from ? fetchFreeSlots(client, study.id, { start: from, end: to }, signal) : Promise.resolve([]),
     [client, study.id, from, to],
   );
   const offer = useAbortableLoad(window && week ? loadSlots : null);
   const currentStart = toMillis(study.start);
-  const slots = useMemo(() => (offer.data ?? []).filter((slot) => slot.start !== currentStart), [offer.data, currentStart]);
+  const slots = useMemo(
+    () => (offer.data ?? []).filter((slot) => slot.start !== currentStart),
+    [offer.data, currentStart],
+  );
 
   const [picked, setPicked] = useState<Span | null>(null);
   const [saving, setSaving] = useState(false);
@@ -135,7 +174,13 @@ export function useStudyTransfer(study: CalendarStudy, options: StudyTransferOpt
       onMoved(await saveTransfer(client, study, picked.start));
     } catch (err) {
       const code = isApiError(err) ? err.code : undefined;
-      setError(code && TAKEN_CODES.has(code) ? t('scheduling.slot_taken') : isApiError(err) && err.status > 0 ? err.message : t('errorUnknown.toastMessage'));
+      setError(
+        code && TAKEN_CODES.has(code)
+          ? t('scheduling.slot_taken')
+          : isApiError(err) && err.status > 0
+            ? err.message
+            : t('errorUnknown.toastMessage'),
+      );
       setPicked(null);
       if (code && STALE_SLOT_CODES.has(code)) reloadOffer();
     } finally {

@@ -28,4 +28,7 @@ const PARTS: Readonly<Record<AdminPageId, AdminPageParts>> = {
 };
 
 /** Every admin page, declaration and parts, in navbar order: routes and links are made from it. */
-export const adminPages: readonly AdminPage[] = ADMIN_PAGE_IDS.map((id) => ({ ...ADMIN_PAGES[id], ...PARTS[id] }));
+export const adminPages: readonly AdminPage[] = ADMIN_PAGE_IDS.map((id) => ({
+  ...ADMIN_PAGES[id],
+  ...PARTS[id],
+}));

@@ -44,14 +44,12 @@ const routes: readonly RouteDef[] = [
   { path: '/settings', access: 'signed-in', render: SettingsPage },
   { path: '/chat', access: 'signed-in', render: ChatPage },
   // An admin page: its table with its form dialog over it (`?create`, `?edit=id`).
-  ...adminPages.map(
-    (page): RouteDef => ({
-      path: page.path,
-      access: 'signed-in',
-      render: adminTableRoute(page),
-      overlay: page.form ? adminFormOverlay(page.form) : page.overlay,
-    }),
-  ),
+  ...adminPages.map((page): RouteDef => ({
+    path: page.path,
+    access: 'signed-in',
+    render: adminTableRoute(page),
+    overlay: page.form ? adminFormOverlay(page.form) : page.overlay,
+  })),
 ];
 
 /** The page a form dialog was opened over (the calendar), drawn under it as it was. */

@@ -6,7 +6,11 @@ import { ApiProvider, AppErrorBoundary, AuthProvider, I18nProvider, RouterProvid
 import type { AppServices } from './app-services';
 import { AppRoutes } from './app-routes';
 import { createAppStore } from './app-store';
-import { readCalendarWindowUser, readRememberedUser, writeRememberedUser } from '../features/calendar/calendar-ui.slice';
+import {
+  readCalendarWindowUser,
+  readRememberedUser,
+  writeRememberedUser,
+} from '../features/calendar/calendar-ui.slice';
 import { createQueryClient } from './query-client';
 import { DesktopMenuSync } from '../features/shell/desktop-menu-sync';
 import { FirstRunGate } from '../features/shell/first-run-gate';

@@ -23,7 +23,8 @@ export function createQueryClient(reportError: (error: unknown) => void): QueryC
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A refused or invalid request fails the same way twice; only a network blip or a 5xx is retried.
-        retry: (count, error) => count < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500),
+        retry: (count, error) =>
+          count < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500),
       },
       mutations: { retry: 0 },
     },

@@ -26,7 +26,11 @@ describe('message notices in the browser build', () => {
   it('shows a notification when allowed; its click focuses the tab and opens the study', () => {
     const page = fakePage('granted');
     const openStudy = vi.fn();
-    createBrowserMessageNotices(page.env, openStudy).notify({ studyId: 4, title: 'Англійська', body: 'Привіт' });
+    createBrowserMessageNotices(page.env, openStudy).notify({
+      studyId: 4,
+      title: 'Англійська',
+      body: 'Привіт',
+    });
     expect(page.created.map((n) => [n.title, n.body])).toEqual([['Англійська', 'Привіт']]);
     page.created[0]!.onclick?.(new Event('click'));
     expect(page.env.focus).toHaveBeenCalled();

@@ -4,7 +4,10 @@
  */
 export interface BrowserNoticeEnv {
   /** The page's Notification constructor; undefined where the API is missing. */
-  Notification?: { permission: NotificationPermission; new (title: string, options?: NotificationOptions): { onclick: ((event: Event) => void) | null } };
+  Notification?: {
+    permission: NotificationPermission;
+    new (title: string, options?: NotificationOptions): { onclick: ((event: Event) => void) | null };
+  };
   getTitle(): string;
   setTitle(title: string): void;
   focus(): void;
@@ -31,7 +34,16 @@ export function createBrowserMessageNotices(env: BrowserNoticeEnv, openStudy: (s
     env.setTitle(count > 0 ? `(${count}) ${base}` : base);
   };
   return {
-    notify({ studyId, title, body }: { studyId: number; messageId?: number; title: string; body: string }): void {
+    notify({
+      studyId,
+      title,
+      body,
+    }: {
+      studyId: number;
+      messageId?: number;
+      title: string;
+      body: string;
+    }): void {
       unread.set(studyId, (unread.get(studyId) ?? 0) + 1);
       showCount();
       if (env.Notification?.permission !== 'granted') return;

@@ -7,7 +7,11 @@ import {
   recordingProblems,
   VIDEO_SIGNATURE_BYTES,
 } from '../../../common/recording-formats';
-import { createBrowserMessageNotices, defaultNoticeEnv, type BrowserNoticeEnv } from './browser-message-notices';
+import {
+  createBrowserMessageNotices,
+  defaultNoticeEnv,
+  type BrowserNoticeEnv,
+} from './browser-message-notices';
 import { probeWithVideoElement, type BrowserMediaInfo } from './browser-media-probe';
 import { createResumableUploads, uploadRecordingsWith } from '../../../common/recordings-upload.orchestrator';
 import { RecordingsUploadError } from '../../../common/upload-transport';
@@ -41,13 +45,18 @@ function defaultEnv(): BrowserBridgeEnv {
 }
 
 /** The browser cannot probe; what the spec requires ("type starts with video/") decides then. */
-export async function describeBrowserFile(file: File, token: string, probe: BrowserBridgeEnv['probe']): Promise<PickedRecordingFile> {
+export async function describeBrowserFile(
+  file: File,
+  token: string,
+  probe: BrowserBridgeEnv['probe'],
+): Promise<PickedRecordingFile> {
   const mimeType = file.type || mimeTypeForFileName(file.name);
   const media = await probe(file);
   // Undecodable here (AVI, WMV… in Chromium): its first bytes must still be a video container's.
   const hasVideo =
     media.hasVideo ??
-    (mimeType.startsWith('video/') && looksLikeVideoContainer(new Uint8Array(await file.slice(0, VIDEO_SIGNATURE_BYTES).arrayBuffer())));
+    (mimeType.startsWith('video/') &&
+      looksLikeVideoContainer(new Uint8Array(await file.slice(0, VIDEO_SIGNATURE_BYTES).arrayBuffer())));
   return {
     token,
     name: file.name,
@@ -87,7 +96,9 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
   // A clicked notification opens its study through the same door as the desktop's menu.
   const navigateListeners = new Set<(path: '/', search?: string) => void>();
   const notices = env.notices
-    ? createBrowserMessageNotices(env.notices, (studyId) => navigateListeners.forEach((listener) => listener('/', `?study=${studyId}`)))
+    ? createBrowserMessageNotices(env.notices, (studyId) =>
+        navigateListeners.forEach((listener) => listener('/', `?study=${studyId}`)),
+      )
     : null;
   const readSettings = (): DesktopSettings => {
     try {

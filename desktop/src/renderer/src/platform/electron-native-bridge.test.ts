@@ -11,7 +11,10 @@ function fakeBridge(overrides: Partial<SchoolBridge> = {}) {
     isDesktop: true,
     getAppInfo: async () => ({ ok: true, data: { version: '1', platform: 'linux' } }),
     getSettings: async () => ({ ok: true, data: { language: 'uk' } }),
-    setSetting: async () => ({ ok: false, error: { code: 'invalid_input', message: 'bad', issues: [{ path: 'value', message: 'x' }] } }),
+    setSetting: async () => ({
+      ok: false,
+      error: { code: 'invalid_input', message: 'bad', issues: [{ path: 'value', message: 'x' }] },
+    }),
     updateSettings: async () => ({ ok: true, data: {} }),
     pickRecordingFiles: async () => ({ ok: true, data: { files: [] } }),
     uploadRecordings: async () => ({ ok: true, data: { status: 201, body: {} } }),

@@ -8,7 +8,8 @@ export type { NativeBridge, UploadRecordingsRequest } from './native-bridge.type
 
 /** The bridge preload exposed, if this page runs in the desktop app. */
 export function findSchoolBridge(scope: object): SchoolBridge | null {
-  const candidate = (scope as Record<string, unknown>)[SCHOOL_BRIDGE_KEY] as Partial<SchoolBridge> | undefined;
+  const candidate = (scope as Record<string, unknown>)[SCHOOL_BRIDGE_KEY] as
+    Partial<SchoolBridge> | undefined;
   return candidate?.isDesktop === true ? (candidate as SchoolBridge) : null;
 }
 

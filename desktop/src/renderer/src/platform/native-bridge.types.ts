@@ -12,14 +12,26 @@ import type {
   UploadRecordingsResult,
 } from '../../../common/ipc-schemas';
 
-export type { AppInfo, DesktopLanguage, DesktopSettings, PickedRecordingFile, SaveDocumentResult, ServerInfo, UploadRecordingsResult };
+export type {
+  AppInfo,
+  DesktopLanguage,
+  DesktopSettings,
+  PickedRecordingFile,
+  SaveDocumentResult,
+  ServerInfo,
+  UploadRecordingsResult,
+};
 
 export interface UploadRecordingsRequest {
   studyId: number;
   /** Tokens of picked files (new and replacing rows), in the order of the metadata's parts. */
   files: { token: string; fileName?: string }[];
   /** Spec part 1 §7: { study_id, parts: [{ part, file_name, id, … }] }. */
-  metadata: { study_id: number; parts: { part: number; file_name: string; [key: string]: unknown }[]; [key: string]: unknown };
+  metadata: {
+    study_id: number;
+    parts: { part: number; file_name: string; [key: string]: unknown }[];
+    [key: string]: unknown;
+  };
   language?: DesktopLanguage;
   /** direct = the API (resumable where it offers tus); service = the upload service with a token. */
   route?: 'direct' | 'service';
@@ -44,7 +56,10 @@ export interface NativeBridge {
   /** Opens the file picker; [] when the user cancels. */
   pickRecordingFiles(): Promise<PickedRecordingFile[]>;
   uploadRecordings(request: UploadRecordingsRequest): Promise<UploadRecordingsResult>;
-  saveDocument(input: { suggestedName: string; bytes: Uint8Array | ArrayBuffer }): Promise<SaveDocumentResult>;
+  saveDocument(input: {
+    suggestedName: string;
+    bytes: Uint8Array | ArrayBuffer;
+  }): Promise<SaveDocumentResult>;
   /** Desktop only: reveals a document saveDocument saved (by the fileName it answered). */
   readonly canShowInFolder: boolean;
   showInFolder(input: { fileName: string }): Promise<void>;

@@ -35,7 +35,8 @@ export const botDialog: Translation['botDialog'] = {
     pickConfirm: 'Which lesson do you confirm?',
     pickDecline: 'Which lesson will be missed?',
     confirmed: 'Noted: {{name}} will attend the lesson on {{when}}. Thank you!',
-    declined: 'Noted: {{name}} will not attend the lesson on {{when}}. The school will see your answer and contact you if needed.',
+    declined:
+      'Noted: {{name}} will not attend the lesson on {{when}}. The school will see your answer and contact you if needed.',
     moved: 'This lesson has moved: it is now on {{when}}. Please answer for the new time.',
     closed: 'The lesson has already started or is over: it can no longer be answered.',
     marked: 'The school has already marked this lesson. If something changed, please write to the school.',

@@ -77,7 +77,8 @@ export const calendarUi: CalendarUiTexts = {
     declined: 'will not attend',
     answeredBy: 'answered by {{name}}, {{messenger}}, {{time}}',
     unknownAuthor: 'user deleted',
-    declinedHint: 'A decline changes neither the miss status nor the payment: decide what to do with the lesson.',
+    declinedHint:
+      'A decline changes neither the miss status nor the payment: decide what to do with the lesson.',
   },
   notify: {
     unavailable: 'Messenger reminders are not available yet: the Telegram and Viber bots are not connected.',

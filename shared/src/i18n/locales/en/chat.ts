@@ -24,7 +24,12 @@ export const chat: Translation['chat'] = {
   privateTo: 'Privately to {{name}}',
   privateFrom: 'Privately from {{name}}',
   toEveryone: 'Everyone in the room',
-  connection: { left: 'Out of the chat', connecting: 'Connecting…', joined: 'Connected', offline: 'No connection' },
+  connection: {
+    left: 'Out of the chat',
+    connecting: 'Connecting…',
+    joined: 'Connected',
+    offline: 'No connection',
+  },
   status: { available: 'Available', busy: 'Busy', away: 'Away' },
   phase: {
     idle: 'No call',

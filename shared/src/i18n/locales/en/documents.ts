@@ -12,8 +12,10 @@ export const documents: Translation['documents'] = {
   file_too_large: 'The file is too large: at most {{max}} MB.',
   no_signed_document: 'No signed document has been uploaded for this contract.',
   template_docx_only: 'A contract template must be a Word document (.docx).',
-  template_invalid: 'The template could not be read: check that every field is written as {name} in curly braces.',
-  template_unknown_placeholders: 'The template has unknown fields: {{names}}. The available fields are listed in Settings, under the contract templates.',
+  template_invalid:
+    'The template could not be read: check that every field is written as {name} in curly braces.',
+  template_unknown_placeholders:
+    'The template has unknown fields: {{names}}. The available fields are listed in Settings, under the contract templates.',
   no_template_docx: 'No .docx file has been uploaded for this contract template.',
   no_attachment: 'No file is attached to this invoice.',
   contract: {

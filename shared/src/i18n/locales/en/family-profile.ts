@@ -21,7 +21,8 @@ export const familyProfile: Translation['familyProfile'] = {
   noLinks: 'The teacher has not added meeting links yet.',
   messengers: 'Telegram and Viber',
   changeTitle: 'How to change your details',
-  changeText: 'Your details (name, contacts, children) are changed by the school’s manager. You change your password and the interface language yourself in Settings.',
+  changeText:
+    'Your details (name, contacts, children) are changed by the school’s manager. You change your password and the interface language yourself in Settings.',
   toSettings: 'Open Settings',
   loadFailed: 'Could not load the profile.',
   retry: 'Try again',

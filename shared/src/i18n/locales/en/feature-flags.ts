@@ -23,7 +23,9 @@ export const featureFlags: Translation['featureFlags'] = {
     student_payments_enabled: 'Online payment by students',
   },
   descriptions: {
-    recordings_uploader_enabled: 'Lesson recordings go to the upload service instead of the API. Switch it on only while the service runs.',
-    student_payments_enabled: 'Students may pay their own invoices online (the Pay button on the Payments page).',
+    recordings_uploader_enabled:
+      'Lesson recordings go to the upload service instead of the API. Switch it on only while the service runs.',
+    student_payments_enabled:
+      'Students may pay their own invoices online (the Pay button on the Payments page).',
   },
 };

@@ -38,7 +38,8 @@ export const moneyForms = {
     created: 'Subscription created',
     saved: 'Subscription saved',
     prolongOf: 'Prolonging subscription No {{id}}: check the start date, the teacher and the price.',
-    editNote: 'Changing the weekly plan, the number of studies, the date or the teacher replans the future studies; past ones stay.',
+    editNote:
+      'Changing the weekly plan, the number of studies, the date or the teacher replans the future studies; past ones stay.',
     teacher: 'Teacher',
     student: 'Student',
     searchTeacher: 'Teacher: surname…',

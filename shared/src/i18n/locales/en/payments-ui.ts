@@ -20,11 +20,13 @@ export const paymentsUi: Translation['paymentsUi'] = {
   dueBy: 'Pay by {{date}}',
   overdue: 'Overdue since {{date}}',
   payWith: 'Pay: {{provider}}',
-  noProviders: 'The school has not connected online payment yet. Pay the invoice by the bank details in its document.',
+  noProviders:
+    'The school has not connected online payment yet. Pay the invoice by the bank details in its document.',
   redirecting: 'Opening the payment page…',
   waiting: 'Waiting for the bank to confirm the payment…',
   confirmed: 'Payment for invoice No. {{number}} received. Thank you!',
-  failed: 'Payment for invoice No. {{number}} did not go through: the bank declined it or it was cancelled. You can try again.',
+  failed:
+    'Payment for invoice No. {{number}} did not go through: the bank declined it or it was cancelled. You can try again.',
   notConfirmed: 'The bank has not confirmed the payment yet. The status updates here by itself once it does.',
   startFailed: 'Could not open the payment page. Please try again.',
   secureNote: 'Card details are entered on the bank’s page; the school never receives them.',

@@ -8,7 +8,7 @@ export const scheduling: SchedulingTranslation = {
     slot_not_after_today: 'The new time must be tomorrow or later.',
     slot_after_limit: "The new time must be no later than 4 days after the subscription's last study.",
     slot_in_off_period: 'The teacher is off at that time.',
-    slot_not_free: "That time is not free working time of the teacher.",
+    slot_not_free: 'That time is not free working time of the teacher.',
     slot_taken: 'This time has just been taken. Refresh the calendar and pick another time.',
   },
   update: {
@@ -42,7 +42,8 @@ export const scheduling: SchedulingTranslation = {
   notify: {
     not_a_student: 'Only a student of this study can be notified.',
     not_in_progress: 'A reminder can only be sent while the study is in progress.',
-    no_messenger: 'The student has not connected the Telegram or Viber bot, so there is nowhere to send the message.',
+    no_messenger:
+      'The student has not connected the Telegram or Viber bot, so there is nowhere to send the message.',
     unavailable: 'Sending messages to messengers is not available yet.',
     failed: 'The message could not be sent.',
     messages: {

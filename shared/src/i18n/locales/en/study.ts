@@ -15,7 +15,8 @@ export const recordings: Translation['recordings'] = {
   file_not_selected: 'File not selected',
   saved: 'Recordings saved successfully',
   miss_status_blocked: 'Cannot upload recording when miss status is set',
-  user_not_allowed: 'Only an Administrator, a Manager or a Teacher of this study may upload, replace or remove recordings.',
+  user_not_allowed:
+    'Only an Administrator, a Manager or a Teacher of this study may upload, replace or remove recordings.',
   invalid_metadata: 'The recordings list was sent with an error. Reload the page and try again.',
   too_short: 'The video is too short: at least {{seconds}} s.',
   archived_read_only: 'An archived recording is read only.',

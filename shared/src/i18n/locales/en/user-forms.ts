@@ -75,7 +75,15 @@ export const scheduleForm = {
   weekday: 'Weekday',
   startTime: 'Start',
   duration: 'Duration, min',
-  weekdays: { 0: 'Sunday', 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday' },
+  weekdays: {
+    0: 'Sunday',
+    1: 'Monday',
+    2: 'Tuesday',
+    3: 'Wednesday',
+    4: 'Thursday',
+    5: 'Friday',
+    6: 'Saturday',
+  },
   minutesUnit: 'min',
   noWorkperiods: 'No work periods yet.',
   offperiods: 'Days off',
@@ -87,7 +95,13 @@ export const scheduleForm = {
 };
 
 export const scheduleTable = {
-  columns: { teacher: 'Teacher', start: 'Start', end: 'End', workperiods: 'Work periods', offperiods: 'Days off' },
+  columns: {
+    teacher: 'Teacher',
+    start: 'Start',
+    end: 'End',
+    workperiods: 'Work periods',
+    offperiods: 'Days off',
+  },
   filters: { id: 'ID', teacher: 'Teacher' },
   weekdaysShort: { 0: 'Sun', 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat' },
   prolong: 'Prolong: a new schedule from the end date',

@@ -23,7 +23,9 @@ export const featureFlags: Translation['featureFlags'] = {
     student_payments_enabled: 'Онлайн-оплата учениками',
   },
   descriptions: {
-    recordings_uploader_enabled: 'Записи занятий отправляются в сервис загрузки, а не в API. Включайте, только когда сервис запущен.',
-    student_payments_enabled: 'Ученики могут сами оплачивать свои счета онлайн (кнопка «Оплатить» на странице «Оплаты»).',
+    recordings_uploader_enabled:
+      'Записи занятий отправляются в сервис загрузки, а не в API. Включайте, только когда сервис запущен.',
+    student_payments_enabled:
+      'Ученики могут сами оплачивать свои счета онлайн (кнопка «Оплатить» на странице «Оплаты»).',
   },
 };

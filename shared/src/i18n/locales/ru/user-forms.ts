@@ -23,7 +23,12 @@ export const userForm = {
   editTitle: 'Пользователь №{{id}}',
   created: 'Пользователь создан',
   saved: 'Пользователь сохранён',
-  sections: { account: 'Учётная запись', contacts: 'Контакты', family: 'Семья', teacher: 'Профиль преподавателя' },
+  sections: {
+    account: 'Учётная запись',
+    contacts: 'Контакты',
+    family: 'Семья',
+    teacher: 'Профиль преподавателя',
+  },
   firstname: 'Имя',
   surname: 'Фамилия',
   patronymic: 'Отчество',
@@ -75,7 +80,15 @@ export const scheduleForm = {
   weekday: 'День недели',
   startTime: 'Начало',
   duration: 'Длительность, мин',
-  weekdays: { 0: 'Воскресенье', 1: 'Понедельник', 2: 'Вторник', 3: 'Среда', 4: 'Четверг', 5: 'Пятница', 6: 'Суббота' },
+  weekdays: {
+    0: 'Воскресенье',
+    1: 'Понедельник',
+    2: 'Вторник',
+    3: 'Среда',
+    4: 'Четверг',
+    5: 'Пятница',
+    6: 'Суббота',
+  },
   minutesUnit: 'мин',
   noWorkperiods: 'Рабочих периодов пока нет.',
   offperiods: 'Выходные',
@@ -87,7 +100,13 @@ export const scheduleForm = {
 };
 
 export const scheduleTable = {
-  columns: { teacher: 'Преподаватель', start: 'Начало', end: 'Конец', workperiods: 'Рабочие периоды', offperiods: 'Выходные' },
+  columns: {
+    teacher: 'Преподаватель',
+    start: 'Начало',
+    end: 'Конец',
+    workperiods: 'Рабочие периоды',
+    offperiods: 'Выходные',
+  },
   filters: { id: 'ID', teacher: 'Преподаватель' },
   weekdaysShort: { 0: 'Вс', 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб' },
   prolong: 'Продлить: новое расписание с даты окончания',

@@ -22,7 +22,12 @@ export const chat = {
   privateTo: 'Особисто для {{name}}',
   privateFrom: 'Особисто від {{name}}',
   toEveryone: 'Усім у кімнаті',
-  connection: { left: 'Поза чатом', connecting: 'Підключення…', joined: 'На зв’язку', offline: 'Немає з’єднання' },
+  connection: {
+    left: 'Поза чатом',
+    connecting: 'Підключення…',
+    joined: 'На зв’язку',
+    offline: 'Немає з’єднання',
+  },
   status: { available: 'Вільний', busy: 'Зайнятий', away: 'Відійшов' },
   phase: {
     idle: 'Немає дзвінка',

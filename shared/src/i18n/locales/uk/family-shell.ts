@@ -7,4 +7,16 @@ import { ui } from './shell';
 import { family } from './family';
 
 /** The areas the family app's shell and sign-in screens name: bundled with its first visit (family-areas.ts). */
-export const ukFamilyShell: Pick<FamilyTranslation, FamilyShellArea> = { app, common, roles, languages, nav, titles, auth, errors, errorUnknown, ui, family };
+export const ukFamilyShell: Pick<FamilyTranslation, FamilyShellArea> = {
+  app,
+  common,
+  roles,
+  languages,
+  nav,
+  titles,
+  auth,
+  errors,
+  errorUnknown,
+  ui,
+  family,
+};

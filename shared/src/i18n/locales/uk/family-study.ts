@@ -6,4 +6,10 @@ import { studyPanels } from './study-panels';
 import { recordingsUi } from './recordings-ui';
 
 /** The family study modal's areas (homework, messages, reports, recordings, transfer): in its chunk. */
-export const ukFamilyStudy: Pick<FamilyTranslation, FamilyStudyArea> = { scheduling, subscriptions, homework, studyPanels, recordingsUi };
+export const ukFamilyStudy: Pick<FamilyTranslation, FamilyStudyArea> = {
+  scheduling,
+  subscriptions,
+  homework,
+  studyPanels,
+  recordingsUi,
+};

@@ -2,7 +2,8 @@
 export const homework = {
   file_too_large: 'Файл домашнього завдання не може бути більшим за {{maxKb}} КБ.',
   too_many_files: 'За один раз можна надіслати не більше {{max}} файлів.',
-  file_type: 'Файл «{{name}}» не приймається: дозволені документи та зображення (PDF, Word, Excel, PowerPoint, OpenDocument, RTF, TXT, CSV, JPG, PNG, GIF, WebP, HEIC, ZIP).',
+  file_type:
+    'Файл «{{name}}» не приймається: дозволені документи та зображення (PDF, Word, Excel, PowerPoint, OpenDocument, RTF, TXT, CSV, JPG, PNG, GIF, WebP, HEIC, ZIP).',
   file_content: 'Вміст файлу «{{name}}» не відповідає його типу (.{{ext}}).',
   file_executable: 'Файл «{{name}}» є програмою: програми не приймаються.',
   archive_executable: 'Архів «{{name}}» містить програму ({{entry}}): програми не приймаються.',

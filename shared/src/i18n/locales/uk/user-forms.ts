@@ -23,7 +23,12 @@ export const userForm = {
   editTitle: 'Користувач №{{id}}',
   created: 'Користувача створено',
   saved: 'Користувача збережено',
-  sections: { account: 'Обліковий запис', contacts: 'Контакти', family: 'Родина', teacher: 'Профіль викладача' },
+  sections: {
+    account: 'Обліковий запис',
+    contacts: 'Контакти',
+    family: 'Родина',
+    teacher: 'Профіль викладача',
+  },
   firstname: 'Ім’я',
   surname: 'Прізвище',
   patronymic: 'По батькові',
@@ -75,7 +80,15 @@ export const scheduleForm = {
   weekday: 'День тижня',
   startTime: 'Початок',
   duration: 'Тривалість, хв',
-  weekdays: { 0: 'Неділя', 1: 'Понеділок', 2: 'Вівторок', 3: 'Середа', 4: 'Четвер', 5: 'Пʼятниця', 6: 'Субота' },
+  weekdays: {
+    0: 'Неділя',
+    1: 'Понеділок',
+    2: 'Вівторок',
+    3: 'Середа',
+    4: 'Четвер',
+    5: 'Пʼятниця',
+    6: 'Субота',
+  },
   minutesUnit: 'хв',
   noWorkperiods: 'Робочих періодів ще немає.',
   offperiods: 'Вихідні',
@@ -87,7 +100,13 @@ export const scheduleForm = {
 };
 
 export const scheduleTable = {
-  columns: { teacher: 'Викладач', start: 'Початок', end: 'Кінець', workperiods: 'Робочі періоди', offperiods: 'Вихідні' },
+  columns: {
+    teacher: 'Викладач',
+    start: 'Початок',
+    end: 'Кінець',
+    workperiods: 'Робочі періоди',
+    offperiods: 'Вихідні',
+  },
   filters: { id: 'ID', teacher: 'Викладач' },
   weekdaysShort: { 0: 'Нд', 1: 'Пн', 2: 'Вт', 3: 'Ср', 4: 'Чт', 5: 'Пт', 6: 'Сб' },
   prolong: 'Продовжити: новий розклад з дати кінця',

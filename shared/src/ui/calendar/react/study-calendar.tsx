@@ -70,14 +70,23 @@ const LOCALES = { uk: ukLocale, ru: ruLocale } as const;
 // zoneClockPlugin gives FullCalendar the named time zone (Intl, cached; see zone-clock-plugin.ts).
 const PLUGINS: PluginDef[] = [zoneClockPlugin, dayGridPlugin, timeGridPlugin];
 
-
 /**
  * The studies calendar (FullCalendar v6, Europe/Kyiv, weeks from Monday, hours that
  * follow the events, 1-hour slots of TIME_CELL_HEIGHT px). It only renders: data, permissions
  * and navigation stay with the page.
  */
 export function StudyCalendar(props: StudyCalendarProps) {
-  const { events, t, onStudyClick, onDateClick, onDatesSet, onEditStudy, editLabel, onEventsSet, onOtherEventClick } = props;
+  const {
+    events,
+    t,
+    onStudyClick,
+    onDateClick,
+    onDatesSet,
+    onEditStudy,
+    editLabel,
+    onEventsSet,
+    onOtherEventClick,
+  } = props;
   const calendarRef = useRef<FullCalendar>(null);
   const interaction = props.interactionPlugin;
   const plugins = useMemo(() => (interaction ? [...PLUGINS, interaction] : PLUGINS), [interaction]);
@@ -117,7 +126,10 @@ export function StudyCalendar(props: StudyCalendarProps) {
     [onStudyClick, onOtherEventClick],
   );
 
-  const onDate = useCallback((arg: DateClickArg) => onDateClick?.(arg.date.getTime(), arg.allDay), [onDateClick]);
+  const onDate = useCallback(
+    (arg: DateClickArg) => onDateClick?.(arg.date.getTime(), arg.allDay),
+    [onDateClick],
+  );
 
   const onDates = useCallback(
     (arg: DatesSetArg) =>

@@ -74,7 +74,11 @@ export function studyEventNodes(arg: EventContentArg, options: StudyEventContent
   body.appendChild(el('span', 'study-event__time', arg.timeText));
   if (display.attendance) {
     // A check or a cross in a small badge: the family answered in the bot (staff only).
-    const mark = el('span', `study-event__attendance study-event__attendance--${display.attendance}`, display.attendance === 'confirmed' ? '\u2713' : '\u2715');
+    const mark = el(
+      'span',
+      `study-event__attendance study-event__attendance--${display.attendance}`,
+      display.attendance === 'confirmed' ? '\u2713' : '\u2715',
+    );
     const label = t(ATTENDANCE_MARK_KEYS[display.attendance]);
     mark.title = label;
     mark.setAttribute('aria-label', label);
@@ -84,16 +88,20 @@ export function studyEventNodes(arg: EventContentArg, options: StudyEventContent
   }
   if (display.hasComment) body.append(' ', paperclip());
 
-  if (display.audience === 'family' && display.typeName) body.appendChild(el('span', 'study-event__type', display.typeName));
+  if (display.audience === 'family' && display.typeName)
+    body.appendChild(el('span', 'study-event__type', display.typeName));
   const who = display.reserved
     ? t('calendar.timeReserved')
     : display.audience === 'family'
       ? display.students.map((s) => s.name).join(', ')
       : display.students.map(formatPerson).join(', ');
   body.appendChild(el('span', 'study-event__who', who));
-  if (display.teachers.length > 0) body.appendChild(el('span', 'study-event__teachers', display.teachers.join(', ')));
+  if (display.teachers.length > 0)
+    body.appendChild(el('span', 'study-event__teachers', display.teachers.join(', ')));
   // Spaces between the runs are where a line may wrap.
-  for (const m of display.markers) body.append(el('strong', `study-event__marker study-event__marker--${m}`, t(MARKER_KEYS[m])), ' ');
-  for (const n of display.notices) body.append(el('span', `study-event__notice study-event__notice--${n}`, t(NOTICE_KEYS[n])), ' ');
+  for (const m of display.markers)
+    body.append(el('strong', `study-event__marker study-event__marker--${m}`, t(MARKER_KEYS[m])), ' ');
+  for (const n of display.notices)
+    body.append(el('span', `study-event__notice study-event__notice--${n}`, t(NOTICE_KEYS[n])), ' ');
   return [body];
 }

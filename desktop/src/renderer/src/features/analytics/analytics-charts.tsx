@@ -1,5 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatMoney, toMinorUnits } from '@school/shared/rules';
 import type { ChartPoint } from '@school/shared/ui/analytics';
 
@@ -12,7 +22,8 @@ const MARGIN = { top: 28, right: 64, bottom: 0, left: 0 };
 /** The revenue series is in hryvnias; the axis drops the ',00' of its round ticks. */
 const axisMoney = (uah: number, lang: string) =>
   formatMoney(toMinorUnits(uah), lang, { currency: false, wholeWithoutCents: true });
-const tipMoney = (uah: unknown, lang: string) => formatMoney(toMinorUnits(Number(uah)), lang, { currency: false });
+const tipMoney = (uah: unknown, lang: string) =>
+  formatMoney(toMinorUnits(Number(uah)), lang, { currency: false });
 
 /**
  * The weekly series as pictures (issue 17: staff would rather look than read): lessons and trial
@@ -23,7 +34,17 @@ export function AnalyticsCharts({ points }: { points: readonly ChartPoint[] }) {
   const { t, i18n } = useTranslation();
   const current = points.find((point) => point.current);
   const marker = current ? (
-    <ReferenceLine x={current.label} stroke={COLORS.current} strokeDasharray="4 3" label={{ value: t('analyticsUi.charts.currentWeek'), position: 'top', fill: COLORS.current, fontSize: 12 }} />
+    <ReferenceLine
+      x={current.label}
+      stroke={COLORS.current}
+      strokeDasharray="4 3"
+      label={{
+        value: t('analyticsUi.charts.currentWeek'),
+        position: 'top',
+        fill: COLORS.current,
+        fontSize: 12,
+      }}
+    />
   ) : null;
   const data = [...points];
   return (
@@ -38,8 +59,22 @@ export function AnalyticsCharts({ points }: { points: readonly ChartPoint[] }) {
             <Tooltip />
             <Legend />
             {marker}
-            <Line isAnimationActive={false} type="monotone" dataKey="lessons" name={t('analyticsUi.charts.lessonsSeries')} stroke={COLORS.lessons} strokeWidth={2} />
-            <Line isAnimationActive={false} type="monotone" dataKey="trialLessons" name={t('analyticsUi.charts.trialSeries')} stroke={COLORS.trial} strokeWidth={2} />
+            <Line
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="lessons"
+              name={t('analyticsUi.charts.lessonsSeries')}
+              stroke={COLORS.lessons}
+              strokeWidth={2}
+            />
+            <Line
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="trialLessons"
+              name={t('analyticsUi.charts.trialSeries')}
+              stroke={COLORS.trial}
+              strokeWidth={2}
+            />
           </LineChart>
         </ResponsiveContainer>
       </figure>
@@ -53,7 +88,14 @@ export function AnalyticsCharts({ points }: { points: readonly ChartPoint[] }) {
             <Tooltip formatter={(value) => tipMoney(value, i18n.language)} />
             <Legend />
             {marker}
-            <Line isAnimationActive={false} type="monotone" dataKey="revenue" name={t('analyticsUi.charts.revenueSeries')} stroke={COLORS.revenue} strokeWidth={2} />
+            <Line
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="revenue"
+              name={t('analyticsUi.charts.revenueSeries')}
+              stroke={COLORS.revenue}
+              strokeWidth={2}
+            />
           </LineChart>
         </ResponsiveContainer>
       </figure>

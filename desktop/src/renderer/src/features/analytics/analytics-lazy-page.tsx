@@ -2,7 +2,9 @@ import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 
 // Its own chunk: recharts (and d3 under it) must not weigh on the staff app's first load.
-const LazyAnalyticsPage = lazy(() => import('./analytics-page').then((module) => ({ default: module.AnalyticsPage })));
+const LazyAnalyticsPage = lazy(() =>
+  import('./analytics-page').then((module) => ({ default: module.AnalyticsPage })),
+);
 
 /** /admin/analytics, fetched on the first visit. */
 export function AnalyticsLazyPage() {

@@ -29,9 +29,24 @@ export function AnalyticsPage() {
   return (
     <div className="page analytics-page" data-testid="analytics-page">
       <h1 className="page__title">{t('titles.analytics')}</h1>
-      <Tabs id="analytics-tabs" selectedTabId={tab} onChange={(next) => setTab(next as typeof tab)} renderActiveTabPanelOnly>
-        <Tab id="analytics" title={t('analyticsUi.tabs.analytics')} panel={<WeeklyAnalytics />} data-testid="analytics-tab-analytics" />
-        <Tab id="generators" title={t('analyticsUi.tabs.generators')} panel={<DocumentGenerators />} data-testid="analytics-tab-generators" />
+      <Tabs
+        id="analytics-tabs"
+        selectedTabId={tab}
+        onChange={(next) => setTab(next as typeof tab)}
+        renderActiveTabPanelOnly
+      >
+        <Tab
+          id="analytics"
+          title={t('analyticsUi.tabs.analytics')}
+          panel={<WeeklyAnalytics />}
+          data-testid="analytics-tab-analytics"
+        />
+        <Tab
+          id="generators"
+          title={t('analyticsUi.tabs.generators')}
+          panel={<DocumentGenerators />}
+          data-testid="analytics-tab-generators"
+        />
       </Tabs>
     </div>
   );
@@ -42,7 +57,10 @@ function WeeklyAnalytics() {
   const [weeks, setWeeks] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const analytics = useAnalytics(weeks);
   const { studies, trial, invoices, current } = analytics;
-  const points = useMemo(() => (studies && trial && invoices ? chartSeries(studies.data, trial.data, invoices.data, current) : []), [studies, trial, invoices, current]);
+  const points = useMemo(
+    () => (studies && trial && invoices ? chartSeries(studies.data, trial.data, invoices.data, current) : []),
+    [studies, trial, invoices, current],
+  );
 
   if (analytics.error && !studies) {
     return (
@@ -58,15 +76,29 @@ function WeeklyAnalytics() {
     <div data-testid="analytics-weekly">
       <div className="analytics-page__bar">
         <span className="analytics-page__week" data-testid="analytics-current-week">
-          {current ? t('analyticsUi.currentWeek', { week: current.week, from: displayDay(current.first_day_of_week), to: displayDay(current.last_day_of_week) }) : null}
+          {current
+            ? t('analyticsUi.currentWeek', {
+                week: current.week,
+                from: displayDay(current.first_day_of_week),
+                to: displayDay(current.last_day_of_week),
+              })
+            : null}
         </span>
-        <FormGroup inline label={t('analyticsUi.range')} labelFor="analytics-range" helperText={t('analyticsUi.rangeNote')}>
+        <FormGroup
+          inline
+          label={t('analyticsUi.range')}
+          labelFor="analytics-range"
+          helperText={t('analyticsUi.rangeNote')}
+        >
           <HTMLSelect
             id="analytics-range"
             data-testid="analytics-range"
             value={weeks}
             onChange={(event) => setWeeks(Number(event.currentTarget.value) as AnalyticsRange)}
-            options={ANALYTICS_RANGES.map((value) => ({ value, label: t('analyticsUi.rangeWeeks', { count: value }) }))}
+            options={ANALYTICS_RANGES.map((value) => ({
+              value,
+              label: t('analyticsUi.rangeWeeks', { count: value }),
+            }))}
           />
         </FormGroup>
         {analytics.loading ? <Spinner size={16} /> : null}

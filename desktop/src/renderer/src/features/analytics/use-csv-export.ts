@@ -11,9 +11,16 @@ export function useCsvExport() {
   const { native, toasts } = useServices();
   return async (fileName: string, text: string): Promise<string | null> => {
     try {
-      const result = await native.saveDocument({ suggestedName: fileName, bytes: new TextEncoder().encode(text) });
+      const result = await native.saveDocument({
+        suggestedName: fileName,
+        bytes: new TextEncoder().encode(text),
+      });
       if (!result.saved) return null;
-      toasts.show({ intent: 'success', message: t('analyticsUi.exported', { name: result.fileName }), timeoutMs: TOAST_MS.short });
+      toasts.show({
+        intent: 'success',
+        message: t('analyticsUi.exported', { name: result.fileName }),
+        timeoutMs: TOAST_MS.short,
+      });
       return result.fileName;
     } catch {
       toasts.show({ intent: 'danger', message: t('analyticsUi.exportFailed'), timeoutMs: TOAST_MS.short });

@@ -20,7 +20,12 @@ export interface WeeklyTableProps<T extends AnalyticsWeek> {
 }
 
 /** One weekly list (spec part 2 §2 "Analytics"): a row per week, the current one highlighted, the total last. */
-export function WeeklyTable<T extends AnalyticsWeek>({ kind, columns, weekly, current }: WeeklyTableProps<T>) {
+export function WeeklyTable<T extends AnalyticsWeek>({
+  kind,
+  columns,
+  weekly,
+  current,
+}: WeeklyTableProps<T>) {
   const { t, i18n } = useTranslation();
   const exportCsv = useCsvExport();
   const heading = (key: string) => t(`analyticsUi.columns.${key}`);
@@ -34,7 +39,12 @@ export function WeeklyTable<T extends AnalyticsWeek>({ kind, columns, weekly, cu
           icon="export"
           text={t('analyticsUi.exportCsv')}
           data-testid={`analytics-${kind}-csv`}
-          onClick={() => void exportCsv(csvFileName(kind, weekly.data), weeklyCsv(columns, weekly, { lang, heading, totalLabel: t('analyticsUi.total') }))}
+          onClick={() =>
+            void exportCsv(
+              csvFileName(kind, weekly.data),
+              weeklyCsv(columns, weekly, { lang, heading, totalLabel: t('analyticsUi.total') }),
+            )
+          }
         />
       </div>
       <HTMLTable compact striped className="analytics-table__table">
@@ -59,7 +69,11 @@ export function WeeklyTable<T extends AnalyticsWeek>({ kind, columns, weekly, cu
                 data-current={now ? 'true' : undefined}
               >
                 {columns.map((column, index) => (
-                  <td key={column.key} className={column.numeric ? 'analytics-table__number' : undefined} data-column={column.key}>
+                  <td
+                    key={column.key}
+                    className={column.numeric ? 'analytics-table__number' : undefined}
+                    data-column={column.key}
+                  >
                     {column.cell(row, lang)}
                     {now && index === 0 ? (
                       <Tag minimal intent="primary" className="analytics-table__tag">
@@ -75,7 +89,11 @@ export function WeeklyTable<T extends AnalyticsWeek>({ kind, columns, weekly, cu
         <tfoot>
           <tr data-testid={`analytics-${kind}-total`}>
             {columns.map((column, index) => (
-              <th key={column.key} className={column.numeric && index > 0 ? 'analytics-table__number' : undefined} data-column={column.key}>
+              <th
+                key={column.key}
+                className={column.numeric && index > 0 ? 'analytics-table__number' : undefined}
+                data-column={column.key}
+              >
                 {index === 0 ? t('analyticsUi.total') : column.cell(weekly.total as Partial<T>, lang)}
               </th>
             ))}

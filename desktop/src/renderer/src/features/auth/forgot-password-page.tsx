@@ -11,13 +11,19 @@ export function ForgotPasswordPage() {
   usePageTitle('titles.forgotPassword');
   const { toasts } = useServices();
   // The spec's reset-link toast (part 2 §9, 20 s), as the family web shows it; the note in the form stays.
-  const form = useForgotPassword((message) => toasts.show({ intent: 'success', message, timeoutMs: TOAST_MS.long }));
+  const form = useForgotPassword((message) =>
+    toasts.show({ intent: 'success', message, timeoutMs: TOAST_MS.long }),
+  );
   const { sentText } = form;
 
   return (
     <AuthCard title={t('titles.forgotPassword')} subtitle={t('auth.forgot.hint')}>
       <form onSubmit={form.onSubmit} noValidate data-testid="forgot-form">
-        {form.formError ? <Callout intent="danger" className="auth-screen__alert">{form.formError}</Callout> : null}
+        {form.formError ? (
+          <Callout intent="danger" className="auth-screen__alert">
+            {form.formError}
+          </Callout>
+        ) : null}
         {sentText ? (
           <Callout intent="success" className="auth-screen__alert" data-testid="form-success">
             {sentText}
@@ -33,7 +39,14 @@ export function ForgotPasswordPage() {
           error={form.errorOf('email')}
           onValueChange={(email) => form.setValue('email', email)}
         />
-        <Button type="submit" intent="primary" size="large" fill loading={form.submitting} text={t('auth.forgot.submit')} />
+        <Button
+          type="submit"
+          intent="primary"
+          size="large"
+          fill
+          loading={form.submitting}
+          text={t('auth.forgot.submit')}
+        />
         <p className="auth-screen__footer">
           <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
         </p>

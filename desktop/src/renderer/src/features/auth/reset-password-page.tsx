@@ -13,7 +13,11 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
   return (
     <AuthCard title={t('titles.resetPassword')} subtitle={t('ui.auth.resetSubtitle')}>
       <form onSubmit={form.onSubmit} noValidate data-testid="reset-form">
-        {form.formError ? <Callout intent="danger" className="auth-screen__alert">{form.formError}</Callout> : null}
+        {form.formError ? (
+          <Callout intent="danger" className="auth-screen__alert">
+            {form.formError}
+          </Callout>
+        ) : null}
         <TextInputField
           label={t('auth.login.email')}
           name="email"
@@ -40,7 +44,14 @@ export function ResetPasswordPage({ params }: { params: RouteParams }) {
           error={form.errorOf('password_confirmation')}
           onValueChange={(password_confirmation) => setValue('password_confirmation', password_confirmation)}
         />
-        <Button type="submit" intent="primary" size="large" fill loading={form.submitting} text={t('auth.reset.submit')} />
+        <Button
+          type="submit"
+          intent="primary"
+          size="large"
+          fill
+          loading={form.submitting}
+          text={t('auth.reset.submit')}
+        />
         <p className="auth-screen__footer">
           <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
         </p>

@@ -50,7 +50,13 @@ export function CalendarBoard({ userId }: { userId: number }) {
   // A message in a study the signed-in user teaches: a notification and the badge (issue #17 p. 5).
   const onStudyMessage = useMemo(() => {
     if (viewerId === null || family) return undefined;
-    const notices = createMessageNotices({ client, native, viewer: { id: viewerId, roleId }, language: i18n.language, t });
+    const notices = createMessageNotices({
+      client,
+      native,
+      viewer: { id: viewerId, roleId },
+      language: i18n.language,
+      t,
+    });
     return (studyId: number, userIds: number[]) => {
       if (userIds.includes(viewerId)) void notices(studyId).catch(() => undefined);
     };
@@ -103,26 +109,43 @@ export function CalendarBoard({ userId }: { userId: number }) {
   const onDateClick = useCallback(
     (at: number, allDay: boolean) => {
       if (allDay || !canCreateStudy) return;
-      const slot = freeSlotAt(at, { workPeriods: data.workSpans, studies: data.studySpans, offPeriods: data.offSpans });
+      const slot = freeSlotAt(at, {
+        workPeriods: data.workSpans,
+        studies: data.studySpans,
+        offPeriods: data.offSpans,
+      });
       if (slot) navigate(studyCreationPath(slot.start, userId), { state: here });
     },
     [canCreateStudy, data.workSpans, data.studySpans, data.offSpans, navigate, userId, here],
   );
 
   const onEditStudy = useCallback(
-    (studyId: number) => navigate(formLinkPath(ADMIN_PAGES.studies.path, { mode: 'update', id: studyId }), { state: here }),
+    (studyId: number) =>
+      navigate(formLinkPath(ADMIN_PAGES.studies.path, { mode: 'update', id: studyId }), { state: here }),
     [navigate, here],
   );
-  const openStudy = useMemo(() => data.studies.find((s) => s.id === openStudyId) ?? null, [data.studies, openStudyId]);
-  const transferStudy = useMemo(() => data.studies.find((s) => s.id === transferStudyId) ?? null, [data.studies, transferStudyId]);
+  const openStudy = useMemo(
+    () => data.studies.find((s) => s.id === openStudyId) ?? null,
+    [data.studies, openStudyId],
+  );
+  const transferStudy = useMemo(
+    () => data.studies.find((s) => s.id === transferStudyId) ?? null,
+    [data.studies, transferStudyId],
+  );
   // In transfer mode a click on a study starts its transfer instead of opening the modal.
   const onStudyClick = useCallback(
     (studyId: number) => {
       if (!transferMode) return setOpenStudyId(studyId);
       const study = data.studies.find((s) => s.id === studyId);
-      const subject = study && asSubject('study', { ...study, user_ids: (study.users ?? []).map((u) => u.id) });
+      const subject =
+        study && asSubject('study', { ...study, user_ids: (study.users ?? []).map((u) => u.id) });
       if (subject && ability.can('update', subject, 'start')) setTransferStudyId(studyId);
-      else toasts.show({ intent: 'warning', message: t('staffScreens.transfer.notAllowed'), timeoutMs: TOAST_MS.short });
+      else
+        toasts.show({
+          intent: 'warning',
+          message: t('staffScreens.transfer.notAllowed'),
+          timeoutMs: TOAST_MS.short,
+        });
     },
     [transferMode, data.studies, ability, toasts, t],
   );
@@ -166,7 +189,13 @@ export function CalendarBoard({ userId }: { userId: number }) {
         onToggleTransfer={() => setTransferMode((on) => !on)}
       />
       {transferMode ? (
-        <Callout intent="primary" icon="swap-horizontal" compact className="calendar-board__transfer-hint" data-testid="transfer-mode-hint">
+        <Callout
+          intent="primary"
+          icon="swap-horizontal"
+          compact
+          className="calendar-board__transfer-hint"
+          data-testid="transfer-mode-hint"
+        >
           {t('staffScreens.transfer.modeHint')}
         </Callout>
       ) : null}

@@ -1,7 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { BACKGROUND_COLORS, STUDY_COLORS, type BackgroundKind, type StudyColorKind } from '@school/shared/ui/calendar';
+import {
+  BACKGROUND_COLORS,
+  STUDY_COLORS,
+  type BackgroundKind,
+  type StudyColorKind,
+} from '@school/shared/ui/calendar';
 
-const STUDY_KINDS: StudyColorKind[] = ['default', 'unpaid', 'last', 'noSubscriptions', 'trial', 'bonus', 'reserved'];
+const STUDY_KINDS: StudyColorKind[] = [
+  'default',
+  'unpaid',
+  'last',
+  'noSubscriptions',
+  'trial',
+  'bonus',
+  'reserved',
+];
 const BACKGROUND_KINDS: BackgroundKind[] = ['work', 'offWarning', 'off'];
 
 /** What the colours mean: the calendar shows seven study colours and three kinds of time. */
@@ -18,7 +31,10 @@ export function CalendarLegend({ withBackground }: { withBackground: boolean }) 
       {withBackground
         ? BACKGROUND_KINDS.map((kind) => (
             <li key={kind}>
-              <span className="calendar-legend__swatch calendar-legend__swatch--bg" style={{ background: BACKGROUND_COLORS[kind] }} />
+              <span
+                className="calendar-legend__swatch calendar-legend__swatch--bg"
+                style={{ background: BACKGROUND_COLORS[kind] }}
+              />
               {t(`calendarUi.legend.${kind}`)}
             </li>
           ))

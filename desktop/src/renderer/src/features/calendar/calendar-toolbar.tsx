@@ -1,6 +1,11 @@
 import { Button, ButtonGroup, Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_VIEWS, DISABLED_VIEWS, type CalendarViewName, type CalendarViewType } from '@school/shared/ui/calendar';
+import {
+  CALENDAR_VIEWS,
+  DISABLED_VIEWS,
+  type CalendarViewName,
+  type CalendarViewType,
+} from '@school/shared/ui/calendar';
 import type { RealtimeStatus } from './use-calendar-realtime';
 
 export interface CalendarToolbarProps {
@@ -33,8 +38,18 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
     <div className="calendar-toolbar" data-testid="calendar-toolbar">
       <div className="calendar-toolbar__group">
         <ButtonGroup>
-          <Button icon="chevron-left" onClick={props.onPrev} aria-label={t('calendarUi.toolbar.prev')} data-testid="calendar-prev" />
-          <Button icon="chevron-right" onClick={props.onNext} aria-label={t('calendarUi.toolbar.next')} data-testid="calendar-next" />
+          <Button
+            icon="chevron-left"
+            onClick={props.onPrev}
+            aria-label={t('calendarUi.toolbar.prev')}
+            data-testid="calendar-prev"
+          />
+          <Button
+            icon="chevron-right"
+            onClick={props.onNext}
+            aria-label={t('calendarUi.toolbar.next')}
+            data-testid="calendar-next"
+          />
         </ButtonGroup>
         <Button text={t('calendarUi.toolbar.today')} onClick={props.onToday} data-testid="calendar-today" />
         <h2 className="calendar-toolbar__title" data-testid="calendar-title">
@@ -42,7 +57,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         </h2>
       </div>
       <div className="calendar-toolbar__group">
-        <Tooltip content={t(props.realtime === 'live' ? 'calendarUi.toolbar.liveOn' : 'calendarUi.toolbar.liveOff')}>
+        <Tooltip
+          content={t(props.realtime === 'live' ? 'calendarUi.toolbar.liveOn' : 'calendarUi.toolbar.liveOff')}
+        >
           <Icon
             icon={props.realtime === 'live' ? 'feed' : 'time'}
             intent={props.realtime === 'live' ? 'success' : 'none'}
@@ -52,7 +69,12 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         </Tooltip>
         <ButtonGroup>
           {DISABLED_VIEWS.map((name) => (
-            <Button key={name} text={t(`calendarUi.toolbar.${name}`)} disabled data-testid={`calendar-view-${name}`} />
+            <Button
+              key={name}
+              text={t(`calendarUi.toolbar.${name}`)}
+              disabled
+              data-testid={`calendar-view-${name}`}
+            />
           ))}
           {VIEW_NAMES.map((name) => (
             <Button

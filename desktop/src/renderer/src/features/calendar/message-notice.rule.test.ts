@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ROLE } from '@school/shared/domain';
 import { NOTICE_BODY_MAX, noticeBody, shouldNotifyOfMessage } from './message-notice.rule';
 
-const base = { viewerId: 10, viewerRoleId: ROLE.Teacher, authorId: 20, participantIds: [10, 20], teacherIds: [10] };
+const base = {
+  viewerId: 10,
+  viewerRoleId: ROLE.Teacher,
+  authorId: 20,
+  participantIds: [10, 20],
+  teacherIds: [10],
+};
 
 describe('who is notified of a chat message', () => {
   it('the teacher of the study hears of a message from someone else', () => {
@@ -18,7 +24,14 @@ describe('who is notified of a chat message', () => {
     expect(shouldNotifyOfMessage({ ...base, teacherIds: [] })).toBe(true);
   });
   it('staff looking at a study they do not teach hear nothing', () => {
-    expect(shouldNotifyOfMessage({ ...base, viewerRoleId: ROLE.Administrator, teacherIds: [30], participantIds: [20, 30] })).toBe(false);
+    expect(
+      shouldNotifyOfMessage({
+        ...base,
+        viewerRoleId: ROLE.Administrator,
+        teacherIds: [30],
+        participantIds: [20, 30],
+      }),
+    ).toBe(false);
     expect(shouldNotifyOfMessage({ ...base, participantIds: [20, 30], teacherIds: [30] })).toBe(false);
   });
 });

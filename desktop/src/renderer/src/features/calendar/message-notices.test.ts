@@ -7,7 +7,9 @@ const NOW = Date.parse('2026-11-25T10:00:00Z');
 const TEACHER = 10;
 const PARENT = 20;
 
-function setup(messages: { id: number; user_id: number; content: string; minutesAgo?: number; unread?: boolean }[]) {
+function setup(
+  messages: { id: number; user_id: number; content: string; minutesAgo?: number; unread?: boolean }[],
+) {
   const client = {
     get: vi.fn(async (path: string) =>
       path === '/api/study_messages'

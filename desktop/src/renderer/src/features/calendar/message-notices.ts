@@ -14,11 +14,15 @@ export interface MessageNoticeDeps {
   native: Pick<NativeBridge, 'notifyMessage'>;
   viewer: { id: number; roleId: number };
   language: string;
-  t: (key: 'desktopNotifications.messageTitle' | 'desktopNotifications.someone', values?: Record<string, string>) => string;
+  t: (
+    key: 'desktopNotifications.messageTitle' | 'desktopNotifications.someone',
+    values?: Record<string, string>,
+  ) => string;
   now?: () => number;
 }
 
-const newest = (messages: readonly StudyMessage[]) => messages.reduce<StudyMessage | null>((a, m) => (!a || m.id > a.id ? m : a), null);
+const newest = (messages: readonly StudyMessage[]) =>
+  messages.reduce<StudyMessage | null>((a, m) => (!a || m.id > a.id ? m : a), null);
 
 /**
  * The calendar socket's `message` events, turned into notifications (issue #17 point 5): the
@@ -34,7 +38,9 @@ export function createMessageNotices(deps: MessageNoticeDeps) {
     if (now() - Date.parse(message.created_at) > FRESH_MS) return;
     // Marked before the next await: a second event of the same burst must not notify again.
     notified.add(message.id);
-    const study = (await deps.client.get<DataEnvelope<CalendarStudy>>(`/api/studies/${studyId}`, { with: ['users'] })).data;
+    const study = (
+      await deps.client.get<DataEnvelope<CalendarStudy>>(`/api/studies/${studyId}`, { with: ['users'] })
+    ).data;
     const facts = {
       viewerId: deps.viewer.id,
       viewerRoleId: deps.viewer.roleId,
@@ -43,8 +49,11 @@ export function createMessageNotices(deps: MessageNoticeDeps) {
       teacherIds: teachersOf(study).map((u) => u.id),
     };
     if (!shouldNotifyOfMessage(facts)) return;
-    const sender = message.user?.full_name ?? message.author?.full_name ?? deps.t('desktopNotifications.someone');
-    const date = DateTime.fromISO(study.start.replace(' ', 'T'), { zone: TIME_ZONE }).setLocale(deps.language).toFormat('d MMM, HH:mm');
+    const sender =
+      message.user?.full_name ?? message.author?.full_name ?? deps.t('desktopNotifications.someone');
+    const date = DateTime.fromISO(study.start.replace(' ', 'T'), { zone: TIME_ZONE })
+      .setLocale(deps.language)
+      .toFormat('d MMM, HH:mm');
     await deps.native.notifyMessage({
       studyId,
       messageId: message.id,

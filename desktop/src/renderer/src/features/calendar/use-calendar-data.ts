@@ -14,7 +14,12 @@ import {
   type CalendarTranslate,
   type StudyEventData,
 } from '@school/shared/ui/calendar';
-import { calendarKeys, fetchCalendarSchedules, fetchCalendarStudies, fetchStudyTypes } from '../../kit/calendar-data/calendar-api';
+import {
+  calendarKeys,
+  fetchCalendarSchedules,
+  fetchCalendarStudies,
+  fetchStudyTypes,
+} from '../../kit/calendar-data/calendar-api';
 import { useCalendarRealtime, type RealtimeStatus } from './use-calendar-realtime';
 
 const POLL_MS = 60_000;
@@ -43,7 +48,14 @@ export interface CalendarDataOptions {
 }
 
 /** Server data of one user's calendar (react-query) mapped to calendar events, kept live. */
-export function useCalendarData({ userId, audience, canReadSchedules, t, language, onStudyMessage }: CalendarDataOptions): CalendarData {
+export function useCalendarData({
+  userId,
+  audience,
+  canReadSchedules,
+  t,
+  language,
+  onStudyMessage,
+}: CalendarDataOptions): CalendarData {
   const { client } = useApi();
   const queryClient = useQueryClient();
 
@@ -52,7 +64,8 @@ export function useCalendarData({ userId, audience, canReadSchedules, t, languag
     () =>
       createStudyListPatcher<CalendarStudy>({
         fetchStudies: (ids) => fetchCalendarStudies(client, userId, Date.now(), ids),
-        update: (change) => queryClient.setQueryData<CalendarStudy[]>(calendarKeys.studies(userId), (rows) => change(rows)),
+        update: (change) =>
+          queryClient.setQueryData<CalendarStudy[]>(calendarKeys.studies(userId), (rows) => change(rows)),
         reloadAll: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.studies(userId) }),
       }),
     [client, queryClient, userId],

@@ -46,9 +46,11 @@ export function useCalendarRealtime(
     };
 
     const subscribe = () => {
-      socket.timeout(ACK_TIMEOUT_MS).emit('calendar:subscribe', { userId }, (err: Error | null, answer?: CalendarAck) => {
-        set(!err && answer?.ok ? 'live' : 'polling');
-      });
+      socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emit('calendar:subscribe', { userId }, (err: Error | null, answer?: CalendarAck) => {
+          set(!err && answer?.ok ? 'live' : 'polling');
+        });
     };
     // Changes made while the socket was down are not replayed: reload once it is back.
     let connectedBefore = false;
@@ -71,8 +73,13 @@ export function useCalendarRealtime(
     socket.on('disconnect', () => set('polling'));
     socket.on('study:changed', (change: StudyChange) => {
       if (Array.isArray(change?.userIds) && change.userIds.includes(userId)) {
-        onChange(typeof change.studyId === 'number' && Number.isInteger(change.studyId) && change.studyId > 0 ? change.studyId : null);
-        if (change.kind === 'message' && change.studyId !== null) onStudyMessage?.(change.studyId, change.userIds);
+        onChange(
+          typeof change.studyId === 'number' && Number.isInteger(change.studyId) && change.studyId > 0
+            ? change.studyId
+            : null,
+        );
+        if (change.kind === 'message' && change.studyId !== null)
+          onStudyMessage?.(change.studyId, change.userIds);
       }
       // The open study's panels (messages, homework, reports) reload from the same socket.
       publishSocketChange(change);

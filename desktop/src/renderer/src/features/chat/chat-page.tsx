@@ -40,7 +40,12 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
   const { t } = useTranslation();
   const { toasts } = useServices();
   const onError = (key: ChatErrorKey) =>
-    toasts.show({ intent: 'danger', title: t('chat.errorTitle'), message: t(`chat.errors.${key}`), timeoutMs: ERROR_TOAST_MS });
+    toasts.show({
+      intent: 'danger',
+      title: t('chat.errorTitle'),
+      message: t(`chat.errors.${key}`),
+      timeoutMs: ERROR_TOAST_MS,
+    });
   const chat = useChatPrototype({ id: user.id, name: user.full_name }, onError);
   const [draft, setDraft] = useState('');
   const [roomDraft, setRoomDraft] = useState(chat.room);
@@ -67,13 +72,21 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
   const others = chat.members.filter((m) => m.peer !== chat.me);
   const myStatus = chat.members.find((m) => m.peer === chat.me)?.status ?? null;
   const lineLabel = (line: (typeof chat.lines)[number]) =>
-    line.from === chat.me ? t('chat.privateTo', { name: nameOf(line.to ?? null) }) : t('chat.privateFrom', { name: line.username });
+    line.from === chat.me
+      ? t('chat.privateTo', { name: nameOf(line.to ?? null) })
+      : t('chat.privateFrom', { name: line.username });
 
   return (
     <div className="page chat-page" data-testid="chat-page">
       <h1 className="page__title" data-testid="page-title">
         {t('chat.title')}
-        <Tag minimal round intent={chat.connection === 'joined' ? 'success' : 'warning'} className="chat-page__state" data-testid="chat-connection">
+        <Tag
+          minimal
+          round
+          intent={chat.connection === 'joined' ? 'success' : 'warning'}
+          className="chat-page__state"
+          data-testid="chat-connection"
+        >
           {t(`chat.connection.${chat.connection}`)}
         </Tag>
       </h1>
@@ -92,7 +105,15 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
               leftIcon="people"
               aria-label={t('chat.room')}
               data-testid="chat-room"
-              rightElement={<Button type="submit" minimal icon="log-in" aria-label={t('chat.join')} title={t('chat.join')} />}
+              rightElement={
+                <Button
+                  type="submit"
+                  minimal
+                  icon="log-in"
+                  aria-label={t('chat.join')}
+                  title={t('chat.join')}
+                />
+              }
             />
           </form>
           <ChatStatusControl
@@ -155,14 +176,21 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
                     {lineLabel(line)}
                   </Tag>
                 ) : null}
-                <span className="chat-page__time">{new Date(line.sent_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</span>
+                <span className="chat-page__time">
+                  {new Date(line.sent_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                </span>
                 <div>{line.message}</div>
               </li>
             ))}
           </ol>
           <div className="chat-page__recipient" data-testid="chat-recipient">
             {to ? (
-              <Tag intent="primary" icon="lock" onRemove={() => setRecipient(null)} data-testid="chat-recipient-private">
+              <Tag
+                intent="primary"
+                icon="lock"
+                onRemove={() => setRecipient(null)}
+                data-testid="chat-recipient-private"
+              >
                 {t('chat.privateTo', { name: nameOf(to) })}
               </Tag>
             ) : (
@@ -179,7 +207,13 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
               aria-label={t('chat.placeholder')}
               data-testid="chat-input"
             />
-            <Button type="submit" intent="primary" icon="send-message" disabled={!draft.trim() || chat.connection !== 'joined'} data-testid="chat-send">
+            <Button
+              type="submit"
+              intent="primary"
+              icon="send-message"
+              disabled={!draft.trim() || chat.connection !== 'joined'}
+              data-testid="chat-send"
+            >
               {t('chat.send')}
             </Button>
           </form>
@@ -189,12 +223,30 @@ function ChatRoom({ user }: { user: { id: number; full_name: string } }) {
             {t(`chat.phase.${chat.phase}`, { name: nameOf(chat.callPeer) })}
           </div>
           <ChatVideo stream={chat.remoteStream} testId="chat-remote-video" label={t('chat.remoteVideo')} />
-          <ChatVideo stream={chat.localStream} muted small testId="chat-local-video" label={t('chat.localVideo')} />
+          <ChatVideo
+            stream={chat.localStream}
+            muted
+            small
+            testId="chat-local-video"
+            label={t('chat.localVideo')}
+          />
           <div className="chat-page__call-buttons">
-            <Button intent="success" icon="phone" disabled={chat.phase !== 'offer-received'} onClick={() => void chat.answer()} data-testid="chat-answer">
+            <Button
+              intent="success"
+              icon="phone"
+              disabled={chat.phase !== 'offer-received'}
+              onClick={() => void chat.answer()}
+              data-testid="chat-answer"
+            >
               {t('chat.answer')}
             </Button>
-            <Button intent="danger" icon="cross" disabled={!inCall} onClick={chat.hangUp} data-testid="chat-hang-up">
+            <Button
+              intent="danger"
+              icon="cross"
+              disabled={!inCall}
+              onClick={chat.hangUp}
+              data-testid="chat-hang-up"
+            >
               {t('chat.hangUp')}
             </Button>
           </div>

@@ -37,7 +37,13 @@ export function ChatStatusControl(props: {
           options={CHAT_STATUSES.map((status) => ({ value: status, label: t(`chat.status.${status}`) }))}
         />
       </label>
-      <Button variant="minimal" icon="log-out" disabled={!props.joined} onClick={props.onLeave} data-testid="chat-leave">
+      <Button
+        variant="minimal"
+        icon="log-out"
+        disabled={!props.joined}
+        onClick={props.onLeave}
+        data-testid="chat-leave"
+      >
         {t('chat.leave')}
       </Button>
     </div>

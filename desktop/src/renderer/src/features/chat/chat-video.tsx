@@ -1,7 +1,19 @@
 import { useEffect, useRef } from 'react';
 
 /** A <video> showing a MediaStream (srcObject cannot be set as a React prop). */
-export function ChatVideo({ stream, muted, small, testId, label }: { stream: MediaStream | null; muted?: boolean; small?: boolean; testId: string; label: string }) {
+export function ChatVideo({
+  stream,
+  muted,
+  small,
+  testId,
+  label,
+}: {
+  stream: MediaStream | null;
+  muted?: boolean;
+  small?: boolean;
+  testId: string;
+  label: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { ChatStepError, createPeer, type ChatPeer } from './chat-peer-connection';
-import type { CallPhase, ChatAck, ChatErrorKey, ChatLine, ChatMember, ChatSignal, ChatStatus } from './chat-prototype.types';
+import type {
+  CallPhase,
+  ChatAck,
+  ChatErrorKey,
+  ChatLine,
+  ChatMember,
+  ChatSignal,
+  ChatStatus,
+} from './chat-prototype.types';
 
 export const DEFAULT_ROOM = 'test';
 const ACK_TIMEOUT_MS = 5_000;
@@ -108,7 +116,12 @@ export function useChatPrototype(user: { id: number; name: string }, onError: (k
   joinRef.current = join;
 
   useEffect(() => {
-    const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelayMax: 30_000 });
+    const socket = io({
+      path: '/socket.io',
+      withCredentials: true,
+      transports: ['websocket', 'polling'],
+      reconnectionDelayMax: 30_000,
+    });
     socketRef.current = socket;
     socket.on('connect', () => {
       setMe(socket.id ?? null);

@@ -1,8 +1,18 @@
 import { DateTime } from 'luxon';
 import { CONTRACT_DEFAULTS, TIME_ZONE } from '@school/shared/domain';
-import { contractTemplateHasUrl, DOCUMENT_UPLOAD_MAX_BYTES, invoiceTemplateAfterTemplateChange, invoiceTemplatesOf } from '@school/shared/rules';
+import {
+  contractTemplateHasUrl,
+  DOCUMENT_UPLOAD_MAX_BYTES,
+  invoiceTemplateAfterTemplateChange,
+  invoiceTemplatesOf,
+} from '@school/shared/rules';
 import type { FormMode, FormValues } from '@school/shared/ui';
-import { contractFormSchemaFor, parseBody, type ContractTemplateFacts, type FieldIssue } from '@school/shared/validation';
+import {
+  contractFormSchemaFor,
+  parseBody,
+  type ContractTemplateFacts,
+  type FieldIssue,
+} from '@school/shared/validation';
 import type { ContractTemplateOption, InvoiceTemplateOption } from './money-forms.api';
 
 /**
@@ -31,7 +41,8 @@ export interface ContractCatalogue {
   invoiceTemplates: readonly InvoiceTemplateOption[];
 }
 
-const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
+const idOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 
 /** A stored moment or date as its Kyiv calendar day. */
 export function kyivDay(value: unknown): string {
@@ -41,7 +52,10 @@ export function kyivDay(value: unknown): string {
 }
 
 /** What the chosen template decides (part 2 §5): the end date hidden, the invoice template required. */
-export function contractTemplateFacts(templateId: number | null, catalogue: ContractCatalogue): ContractTemplateFacts {
+export function contractTemplateFacts(
+  templateId: number | null,
+  catalogue: ContractCatalogue,
+): ContractTemplateFacts {
   const template = catalogue.contractTemplates.find((row) => row.id === templateId) ?? null;
   return {
     hasUrl: contractTemplateHasUrl(template),
@@ -50,7 +64,10 @@ export function contractTemplateFacts(templateId: number | null, catalogue: Cont
 }
 
 /** The stored contract's values, or a new one's defaults (part 2 §9: template 42, end 31 Dec 2025). */
-export function contractFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): ContractFormValues {
+export function contractFormValues(
+  row: Readonly<Record<string, unknown>>,
+  mode: FormMode,
+): ContractFormValues {
   if (mode === 'create') {
     return {
       student_id: null,
@@ -77,26 +94,45 @@ export function contractFormValues(row: Readonly<Record<string, unknown>>, mode:
  * A new contract's starting values over the defaults: a `?create` link's presets, and the first
  * invoice template of the (preset or default) contract template unless the link names one (§4).
  */
-export function contractPresetValues(presets: FormValues, catalogue: ContractCatalogue): Record<string, unknown> {
+export function contractPresetValues(
+  presets: FormValues,
+  catalogue: ContractCatalogue,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const name of ['student_id', 'payer_id', 'template_id', 'discipline_id', 'invoice_template_id'] as const) {
+  for (const name of [
+    'student_id',
+    'payer_id',
+    'template_id',
+    'discipline_id',
+    'invoice_template_id',
+  ] as const) {
     const id = idOf(presets[name]);
     if (id !== null) values[name] = id;
   }
   const endAt = kyivDay(presets.end_at);
   if (endAt) values.end_at = endAt;
   const templateId = (values.template_id as number | undefined) ?? CONTRACT_DEFAULTS.template_id;
-  if (values.invoice_template_id === undefined) values.invoice_template_id = invoiceTemplateAfterTemplateChange(catalogue.invoiceTemplates, templateId);
+  if (values.invoice_template_id === undefined)
+    values.invoice_template_id = invoiceTemplateAfterTemplateChange(catalogue.invoiceTemplates, templateId);
   return values;
 }
 
 /** Part 2 §4: another contract template resets the invoice template to its first one. */
-export function contractTemplateChange(templateId: number | null, catalogue: ContractCatalogue): Partial<ContractFormValues> {
-  return { template_id: templateId, invoice_template_id: invoiceTemplateAfterTemplateChange(catalogue.invoiceTemplates, templateId) };
+export function contractTemplateChange(
+  templateId: number | null,
+  catalogue: ContractCatalogue,
+): Partial<ContractFormValues> {
+  return {
+    template_id: templateId,
+    invoice_template_id: invoiceTemplateAfterTemplateChange(catalogue.invoiceTemplates, templateId),
+  };
 }
 
 /** The write's body: a hidden end date is sent empty (a public offer has none); the file only when picked. */
-export function contractFormBody(v: ContractFormValues, catalogue: ContractCatalogue): Record<string, unknown> {
+export function contractFormBody(
+  v: ContractFormValues,
+  catalogue: ContractCatalogue,
+): Record<string, unknown> {
   const facts = contractTemplateFacts(v.template_id, catalogue);
   const body: Record<string, unknown> = {
     student_id: v.student_id,
@@ -112,8 +148,15 @@ export function contractFormBody(v: ContractFormValues, catalogue: ContractCatal
 
 /** The file's size (the server's 10 MB limit, said before sending). */
 export function documentFileIssues(file: unknown, field = 'document_file'): FieldIssue[] {
-  if (typeof Blob === 'undefined' || !(file instanceof Blob) || file.size <= DOCUMENT_UPLOAD_MAX_BYTES) return [];
-  return [{ path: field, key: 'moneyForms.file.tooLarge', params: { max: DOCUMENT_UPLOAD_MAX_BYTES / (1024 * 1024) } }];
+  if (typeof Blob === 'undefined' || !(file instanceof Blob) || file.size <= DOCUMENT_UPLOAD_MAX_BYTES)
+    return [];
+  return [
+    {
+      path: field,
+      key: 'moneyForms.file.tooLarge',
+      params: { max: DOCUMENT_UPLOAD_MAX_BYTES / (1024 * 1024) },
+    },
+  ];
 }
 
 /** The rules of part 2 §5 for the chosen template (contractFormSchemaFor, the server's own). */

@@ -22,7 +22,12 @@ import {
 } from './contract-form.mapper';
 import { DocumentDownloadButton } from './document-download';
 import { DocumentFileField } from './document-file-field';
-import { fetchContractTemplates, fetchDisciplines, fetchInvoiceTemplates, moneyFormKeys } from './money-forms.api';
+import {
+  fetchContractTemplates,
+  fetchDisciplines,
+  fetchInvoiceTemplates,
+  moneyFormKeys,
+} from './money-forms.api';
 import { PersonPickerField, usePerson } from './person-picker-field';
 import './money-forms.css';
 
@@ -32,14 +37,22 @@ const optionalId = (text: string) => (text === '' ? null : Number(text));
 /** The catalogue the contract form's rules read (templates, invoice templates, disciplines). */
 export function useContractCatalogue() {
   const { client } = useApi();
-  const contractTemplates = useQuery({ queryKey: moneyFormKeys.contractTemplates, queryFn: () => fetchContractTemplates(client), staleTime: Infinity });
+  const contractTemplates = useQuery({
+    queryKey: moneyFormKeys.contractTemplates,
+    queryFn: () => fetchContractTemplates(client),
+    staleTime: Infinity,
+  });
   const invoiceTemplates = useQuery({
     queryKey: moneyFormKeys.invoiceTemplates,
     queryFn: () => fetchInvoiceTemplates(client),
     staleTime: Infinity,
     meta: { silent: true },
   });
-  const disciplines = useQuery({ queryKey: moneyFormKeys.disciplines, queryFn: () => fetchDisciplines(client), staleTime: Infinity });
+  const disciplines = useQuery({
+    queryKey: moneyFormKeys.disciplines,
+    queryFn: () => fetchDisciplines(client),
+    staleTime: Infinity,
+  });
   const catalogue = useMemo<ContractCatalogue | null>(
     () =>
       contractTemplates.data
@@ -52,10 +65,21 @@ export function useContractCatalogue() {
   return { catalogue: ready ? catalogue : null, disciplines: disciplines.data ?? [] };
 }
 
-function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCancel, onDirtyChange }: AdminFormProps & { catalogue: ContractCatalogue; disciplines: Array<{ id: number; name?: string }> }) {
+function ContractFormBody({
+  id,
+  presets,
+  catalogue,
+  disciplines,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: AdminFormProps & { catalogue: ContractCatalogue; disciplines: Array<{ id: number; name?: string }> }) {
   const { t } = useTranslation();
   const ability = useAbility();
-  const presetValues = useMemo(() => (id === null ? contractPresetValues(presets ?? {}, catalogue) : undefined), [id, presets, catalogue]);
+  const presetValues = useMemo(
+    () => (id === null ? contractPresetValues(presets ?? {}, catalogue) : undefined),
+    [id, presets, catalogue],
+  );
   const form = useResourceForm('contracts', id, {
     query: CONTRACT_QUERY,
     presets: presetValues,
@@ -68,7 +92,8 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
     onSaved: (row) => onSaved(row, id === null ? 'create' : 'update'),
   });
   const v = form.values;
-  const stored = form.stored as { student?: UserOption; payer?: UserOption; document_name?: string | null } | undefined;
+  const stored = form.stored as
+    { student?: UserOption; payer?: UserOption; document_name?: string | null } | undefined;
   const student = usePerson(v.student_id ?? null, {}, stored?.student);
   const payer = usePerson(v.payer_id ?? null, {}, stored?.payer);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
@@ -103,11 +128,19 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
     label,
     labelFor: `contract-form-${field}`,
     intent: error(field) ? ('danger' as const) : ('none' as const),
-    helperText: error(field) ? <span data-testid={`contract-form-${field}-error`}>{error(field)}</span> : undefined,
+    helperText: error(field) ? (
+      <span data-testid={`contract-form-${field}-error`}>{error(field)}</span>
+    ) : undefined,
   });
 
   return (
-    <form className="money-form" onSubmit={form.onSubmit} noValidate data-testid="contract-form" data-mode={form.mode}>
+    <form
+      className="money-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      data-testid="contract-form"
+      data-mode={form.mode}
+    >
       <div className="money-form__row">
         <PersonPickerField
           label={t('moneyForms.contract.student')}
@@ -147,7 +180,9 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
             id="contract-form-template_id"
             fill
             value={v.template_id === null ? '' : String(v.template_id)}
-            onChange={(event) => form.setValues(contractTemplateChange(optionalId(event.currentTarget.value), catalogue))}
+            onChange={(event) =>
+              form.setValues(contractTemplateChange(optionalId(event.currentTarget.value), catalogue))
+            }
             data-testid="contract-form-template"
           >
             <option value="">{t('moneyForms.contract.noTemplate')}</option>
@@ -200,10 +235,16 @@ function ContractFormBody({ id, presets, catalogue, disciplines, onSaved, onCanc
             onChange={(event) => form.setValue('invoice_template_id', optionalId(event.currentTarget.value))}
             data-testid="contract-form-invoice-template"
           >
-            <option value="">{invoiceTemplates.length === 0 ? t('moneyForms.contract.noInvoiceTemplates') : t('moneyForms.contract.chooseInvoiceTemplate')}</option>
-            {v.invoice_template_id !== null && !invoiceTemplates.some((row) => row.id === v.invoice_template_id) ? (
+            <option value="">
+              {invoiceTemplates.length === 0
+                ? t('moneyForms.contract.noInvoiceTemplates')
+                : t('moneyForms.contract.chooseInvoiceTemplate')}
+            </option>
+            {v.invoice_template_id !== null &&
+            !invoiceTemplates.some((row) => row.id === v.invoice_template_id) ? (
               <option value={String(v.invoice_template_id)}>
-                {catalogue.invoiceTemplates.find((row) => row.id === v.invoice_template_id)?.name ?? `#${v.invoice_template_id}`}
+                {catalogue.invoiceTemplates.find((row) => row.id === v.invoice_template_id)?.name ??
+                  `#${v.invoice_template_id}`}
               </option>
             ) : null}
             {invoiceTemplates.map((template) => (

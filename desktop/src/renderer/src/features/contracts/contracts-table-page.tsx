@@ -6,7 +6,12 @@ import { contractDownloadAllowed, formatMoney } from '@school/shared/rules';
 import { Link, useApi } from '@school/shared/ui';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
 import { AdminTable } from '../../kit/admin-table/admin-table';
-import { PersonLink, formatDateTime, useLookupOptions, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import {
+  PersonLink,
+  formatDateTime,
+  useLookupOptions,
+  type PersonRef,
+} from '../../kit/admin-table/admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import { CONTRACTS_PAGE } from './contract-form-route';
 import { DocumentDownloadButton, invoiceFallbackName } from './document-download';
@@ -34,7 +39,9 @@ export interface ContractTableRow extends AdminRow {
   invoices?: ContractInvoiceRow[];
 }
 
-const textFilter = (relation: string) => (value: string) => ({ withHaving: { [`${relation}.full_name`]: `%${value}%` } });
+const textFilter = (relation: string) => (value: string) => ({
+  withHaving: { [`${relation}.full_name`]: `%${value}%` },
+});
 
 /** The invoices of a contract (spec part 1 §2 "Contracts page (with invoices)"). */
 export function ContractInvoices({ invoices }: { invoices: readonly ContractInvoiceRow[] }) {
@@ -54,11 +61,19 @@ export function ContractInvoices({ invoices }: { invoices: readonly ContractInvo
         {invoices.map((invoice) => (
           <tr key={invoice.id} data-testid={`contract-invoice-${invoice.id}`}>
             <td>
-              <Link to={`/admin/invoices?id=${invoice.id}&unpaid=`}>{invoice.number ?? `#${invoice.id}`}</Link>
+              <Link to={`/admin/invoices?id=${invoice.id}&unpaid=`}>
+                {invoice.number ?? `#${invoice.id}`}
+              </Link>
             </td>
             <td>{invoice.studies_count ?? ''}</td>
             <td className="money-table__money">{formatMoney(invoice.amount, i18n.language)}</td>
-            <td>{invoice.payed_at ? formatDateTime(invoice.payed_at, DATE_FORMAT) : <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>}</td>
+            <td>
+              {invoice.payed_at ? (
+                formatDateTime(invoice.payed_at, DATE_FORMAT)
+              ) : (
+                <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>
+              )}
+            </td>
             <td>
               <DocumentDownloadButton
                 size="small"
@@ -114,8 +129,20 @@ function useContractsDefinition(): AdminTableDefinition<ContractTableRow> {
       with: ['created_by', 'student', 'payer', 'template', 'subscriptions', 'invoices'],
       filters: [
         { key: 'id', type: 'int', control: 'number', label: 'moneyForms.tables.filters.id' },
-        { key: 'student', type: 'text', control: 'text', label: 'moneyForms.tables.filters.student', toQuery: textFilter('student') },
-        { key: 'payer', type: 'text', control: 'text', label: 'moneyForms.tables.filters.payer', toQuery: textFilter('payer') },
+        {
+          key: 'student',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.student',
+          toQuery: textFilter('student'),
+        },
+        {
+          key: 'payer',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.payer',
+          toQuery: textFilter('payer'),
+        },
         {
           key: 'subscriptions',
           type: 'int',
@@ -123,13 +150,38 @@ function useContractsDefinition(): AdminTableDefinition<ContractTableRow> {
           label: 'moneyForms.tables.filters.subscription',
           toQuery: (value) => ({ withFilter: { 'subscriptions.id': Number(value) } }),
         },
-        { key: 'template_id', type: 'int', control: 'select', label: 'moneyForms.tables.filters.template', options: templates, translateOptions: false },
-        { key: 'created_by', type: 'text', control: 'text', label: 'moneyForms.tables.filters.createdBy', toQuery: textFilter('created_by') },
+        {
+          key: 'template_id',
+          type: 'int',
+          control: 'select',
+          label: 'moneyForms.tables.filters.template',
+          options: templates,
+          translateOptions: false,
+        },
+        {
+          key: 'created_by',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.createdBy',
+          toQuery: textFilter('created_by'),
+        },
       ],
       columns: [
-        { key: 'created_by', label: 'moneyForms.tables.createdBy', render: (row) => <PersonLink person={row.created_by} /> },
-        { key: 'student', label: 'moneyForms.tables.student', render: (row) => <PersonLink person={row.student} /> },
-        { key: 'payer', label: 'moneyForms.tables.payer', render: (row) => <PersonLink person={row.payer} /> },
+        {
+          key: 'created_by',
+          label: 'moneyForms.tables.createdBy',
+          render: (row) => <PersonLink person={row.created_by} />,
+        },
+        {
+          key: 'student',
+          label: 'moneyForms.tables.student',
+          render: (row) => <PersonLink person={row.student} />,
+        },
+        {
+          key: 'payer',
+          label: 'moneyForms.tables.payer',
+          render: (row) => <PersonLink person={row.payer} />,
+        },
         {
           key: 'subscriptions',
           label: 'moneyForms.tables.subscriptions',
@@ -137,7 +189,10 @@ function useContractsDefinition(): AdminTableDefinition<ContractTableRow> {
             <ul className="admin-table__list">
               {(row.subscriptions ?? []).map((subscription) => (
                 <li key={subscription.id}>
-                  <Link to={`/admin/subscriptions?id=${subscription.id}`} data-testid={`subscription-link-${subscription.id}`}>
+                  <Link
+                    to={`/admin/subscriptions?id=${subscription.id}`}
+                    data-testid={`subscription-link-${subscription.id}`}
+                  >
                     #{subscription.id}
                   </Link>
                 </li>
@@ -145,10 +200,29 @@ function useContractsDefinition(): AdminTableDefinition<ContractTableRow> {
             </ul>
           ),
         },
-        { key: 'created_at', label: 'moneyForms.tables.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, DATE_FORMAT) },
-        { key: 'end_at', label: 'moneyForms.tables.endAt', sortField: 'end_at', render: (row) => formatDateTime(row.end_at, DATE_FORMAT) },
-        { key: 'template', label: 'moneyForms.tables.template', sortField: 'template_id', render: (row) => row.template?.name ?? '' },
-        { key: 'download', label: 'moneyForms.tables.documents', render: (row) => <ContractDocuments row={row} /> },
+        {
+          key: 'created_at',
+          label: 'moneyForms.tables.created',
+          sortField: 'created_at',
+          render: (row) => formatDateTime(row.created_at, DATE_FORMAT),
+        },
+        {
+          key: 'end_at',
+          label: 'moneyForms.tables.endAt',
+          sortField: 'end_at',
+          render: (row) => formatDateTime(row.end_at, DATE_FORMAT),
+        },
+        {
+          key: 'template',
+          label: 'moneyForms.tables.template',
+          sortField: 'template_id',
+          render: (row) => row.template?.name ?? '',
+        },
+        {
+          key: 'download',
+          label: 'moneyForms.tables.documents',
+          render: (row) => <ContractDocuments row={row} />,
+        },
       ],
     }),
     [templates],
@@ -165,7 +239,9 @@ export function ContractsTablePage() {
       pagePath={CONTRACTS_PAGE}
       definition={definition}
       hasForm={hasForm}
-      details={(row) => ((row.invoices ?? []).length > 0 ? <ContractInvoices invoices={row.invoices!} /> : null)}
+      details={(row) =>
+        (row.invoices ?? []).length > 0 ? <ContractInvoices invoices={row.invoices!} /> : null
+      }
     />
   );
 }

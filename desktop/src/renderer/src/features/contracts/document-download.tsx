@@ -9,7 +9,8 @@ import { useServices } from '../../app/services-context';
 /** The name of a downloaded invoice when the answer names none (part 1 §7: "or id.docx"). */
 export const invoiceFallbackName = (id: number): string => `${id}.docx`;
 
-export type DownloadOutcome = { kind: 'saved'; fileName: string } | { kind: 'copied' } | { kind: 'cancelled' } | { kind: 'failed' };
+export type DownloadOutcome =
+  { kind: 'saved'; fileName: string } | { kind: 'copied' } | { kind: 'cancelled' } | { kind: 'failed' };
 
 /**
  * Contract and invoice documents straight to disk (issue 16 point 5; docs/api.md "Documents"):
@@ -21,19 +22,26 @@ export function useDocumentDownload() {
   const { t } = useTranslation();
   const { client } = useApi();
   const { native, toasts, reportError } = useServices();
-  const say = (intent: 'success' | 'danger', message: string) => toasts.show({ intent, message, timeoutMs: TOAST_MS.short });
+  const say = (intent: 'success' | 'danger', message: string) =>
+    toasts.show({ intent, message, timeoutMs: TOAST_MS.short });
 
   return async (path: string, fallbackName: string): Promise<DownloadOutcome> => {
     let response: Response;
     try {
-      response = await client.request<Response>(path, { responseKind: 'response', headers: { Accept: '*/*' } });
+      response = await client.request<Response>(path, {
+        responseKind: 'response',
+        headers: { Accept: '*/*' },
+      });
     } catch (error) {
       // A refusal with a reason (409: the payer's name, no template) says it; others: "Download failed".
       if (isApiError(error) && error.status !== 0 && error.status < 500) reportError(error);
       else say('danger', t('moneyForms.documents.downloadFailed'));
       return { kind: 'failed' };
     }
-    const answer = documentAnswerOf(response.headers.get('Content-Type'), response.headers.get('Content-Disposition'));
+    const answer = documentAnswerOf(
+      response.headers.get('Content-Type'),
+      response.headers.get('Content-Disposition'),
+    );
     if (answer.kind === 'text') {
       try {
         await navigator.clipboard.writeText(await response.text());
@@ -66,7 +74,13 @@ export interface DocumentDownloadButtonProps extends Omit<ButtonProps, 'onClick'
 }
 
 /** A download button; after a native save, "Show in folder" next to it. */
-export function DocumentDownloadButton({ path, fallbackName, testId, text, ...button }: DocumentDownloadButtonProps) {
+export function DocumentDownloadButton({
+  path,
+  fallbackName,
+  testId,
+  text,
+  ...button
+}: DocumentDownloadButtonProps) {
   const { t } = useTranslation();
   const { native } = useServices();
   const download = useDocumentDownload();

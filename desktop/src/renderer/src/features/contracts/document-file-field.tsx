@@ -24,7 +24,16 @@ export interface DocumentFileFieldProps {
  * A money record's file (a contract's signed document, an invoice's attachment; docs/api.md
  * "Documents"): the stored one to download, a new one to upload or replace it with the save.
  */
-export function DocumentFileField({ label, value, storedName, storedPath, error, testId, disabled, onChange }: DocumentFileFieldProps) {
+export function DocumentFileField({
+  label,
+  value,
+  storedName,
+  storedPath,
+  error,
+  testId,
+  disabled,
+  onChange,
+}: DocumentFileFieldProps) {
   const { t } = useTranslation();
   const { client } = useApi();
   const input = useRef<HTMLInputElement>(null);
@@ -33,7 +42,13 @@ export function DocumentFileField({ label, value, storedName, storedPath, error,
       label={label}
       labelFor={`${testId}-input`}
       intent={error ? 'danger' : 'none'}
-      helperText={error ? <span data-testid={`${testId}-error`}>{error}</span> : t('moneyForms.file.hint', { max: DOCUMENT_UPLOAD_MAX_MB })}
+      helperText={
+        error ? (
+          <span data-testid={`${testId}-error`}>{error}</span>
+        ) : (
+          t('moneyForms.file.hint', { max: DOCUMENT_UPLOAD_MAX_MB })
+        )
+      }
     >
       <div className="document-file" data-testid={testId}>
         {storedName && storedPath ? (
@@ -64,13 +79,25 @@ export function DocumentFileField({ label, value, storedName, storedPath, error,
             }}
             data-testid={`${testId}-input`}
           />
-          <Button icon="upload" disabled={disabled} text={storedName ? t('moneyForms.file.replace') : t('moneyForms.file.pick')} onClick={() => input.current?.click()} />
+          <Button
+            icon="upload"
+            disabled={disabled}
+            text={storedName ? t('moneyForms.file.replace') : t('moneyForms.file.pick')}
+            onClick={() => input.current?.click()}
+          />
           {value ? (
             <>
               <span className="document-file__picked" data-testid={`${testId}-picked`}>
                 {t('moneyForms.file.picked', { name: value.name })}
               </span>
-              <Button variant="minimal" size="small" icon="cross" title={t('moneyForms.file.keep')} aria-label={t('moneyForms.file.keep')} onClick={() => onChange(null)} />
+              <Button
+                variant="minimal"
+                size="small"
+                icon="cross"
+                title={t('moneyForms.file.keep')}
+                aria-label={t('moneyForms.file.keep')}
+                onClick={() => onChange(null)}
+              />
             </>
           ) : storedName ? null : (
             <span className="document-file__none">{t('moneyForms.file.none')}</span>

@@ -29,16 +29,22 @@ export interface InvoiceTemplateOption {
 // Lookups: neither page nor perpage asks for the whole list (docs/resource-api.md).
 
 export async function fetchContractTemplates(client: ApiClient): Promise<ContractTemplateOption[]> {
-  return (await client.get<{ data: ContractTemplateOption[] }>('/api/contract_templates', { sort: ['id'] })).data;
+  return (await client.get<{ data: ContractTemplateOption[] }>('/api/contract_templates', { sort: ['id'] }))
+    .data;
 }
 
 /** Part 2 §7: `api/invoice_templates` (id, name, entity, bank); a failure is only logged (§8). */
 export async function fetchInvoiceTemplates(client: ApiClient): Promise<InvoiceTemplateOption[]> {
-  return (await client.get<{ data: InvoiceTemplateOption[] }>('/api/invoice_templates', { sort: ['id'] })).data;
+  return (await client.get<{ data: InvoiceTemplateOption[] }>('/api/invoice_templates', { sort: ['id'] }))
+    .data;
 }
 
 export async function fetchDisciplines(client: ApiClient): Promise<Array<{ id: number; name?: string }>> {
-  return (await client.get<{ data: Array<{ id: number; name?: string }> }>('/api/contract_disciplines', { sort: ['id'] })).data;
+  return (
+    await client.get<{ data: Array<{ id: number; name?: string }> }>('/api/contract_disciplines', {
+      sort: ['id'],
+    })
+  ).data;
 }
 
 export interface EurRate {

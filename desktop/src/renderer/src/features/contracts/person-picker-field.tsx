@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRoleName } from '@school/shared/ui';
 import { PickedValue, SearchPicker, type SearchOption } from '../../kit/admin-widgets/searchable-multiselect';
-import { fetchUsersByIds, searchUsers, userSearchKeys, type UserOption, type UserSearchFilter } from '../../kit/admin-widgets/user-search.api';
+import {
+  fetchUsersByIds,
+  searchUsers,
+  userSearchKeys,
+  type UserOption,
+  type UserSearchFilter,
+} from '../../kit/admin-widgets/user-search.api';
 
 /**
  * The person a form names (a picked one, or the stored one read once), so a choice shows a name
@@ -16,10 +22,15 @@ export function usePerson(id: number | null, scope: PersonScope, known?: UserOpt
   const own = picked?.id === id ? picked : known?.id === id ? known : null;
   const looked = useQuery({
     queryKey: userSearchKeys.byIds([id ?? 0], scope.withContracts === true),
-    queryFn: async ({ signal }) => (await fetchUsersByIds(client, [id!], signal, scope.withContracts === true))[0] ?? null,
+    queryFn: async ({ signal }) =>
+      (await fetchUsersByIds(client, [id!], signal, scope.withContracts === true))[0] ?? null,
     enabled: id !== null && own === null,
   });
-  return { person: own ?? looked.data ?? null, loading: id !== null && own === null && looked.isPending, remember: setPicked };
+  return {
+    person: own ?? looked.data ?? null,
+    loading: id !== null && own === null && looked.isPending,
+    remember: setPicked,
+  };
 }
 
 /** Whom a person picker offers (always active users only, part 2 §5). */
@@ -43,7 +54,20 @@ export interface PersonPickerFieldProps {
 
 /** One person, searched from 2 characters on among active users (of the given roles). */
 export function PersonPickerField(props: PersonPickerFieldProps) {
-  const { label, placeholder, testId, value, person, loading, scope, error, disabled, refuse, onPick, onClear } = props;
+  const {
+    label,
+    placeholder,
+    testId,
+    value,
+    person,
+    loading,
+    scope,
+    error,
+    disabled,
+    refuse,
+    onPick,
+    onClear,
+  } = props;
   const { t } = useTranslation();
   const { client } = useApi();
   const roleName = useRoleName();

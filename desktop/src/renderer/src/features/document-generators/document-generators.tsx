@@ -2,7 +2,12 @@ import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEX } from '@school/shared/domain';
-import { uahField, useGeneratorForm, type GeneratorForm, type GeneratorValues } from '@school/shared/ui/analytics';
+import {
+  uahField,
+  useGeneratorForm,
+  type GeneratorForm,
+  type GeneratorValues,
+} from '@school/shared/ui/analytics';
 import { contractGeneratorSchema, invoiceGeneratorSchema } from '@school/shared/validation';
 import { useServices } from '../../app/services-context';
 import { DatePicker } from '../../kit/admin-widgets/date-input';
@@ -10,9 +15,32 @@ import { MoneyInput } from '../../kit/admin-widgets/money-input';
 import { useGeneratorDownload } from './generator-download';
 import './document-generators.css';
 
-const INVOICE_FIELDS = ['contract_number', 'contract_date', 'invoice_number', 'payer_fullname', 'studies_count', 'study_cost'] as const;
-const CONTRACT_FIELDS = ['contract_number', 'customer_fullname', 'student_name', 'sex', 'student_class', 'studies_per_week', 'study_cost', 'studies_count'] as const;
-const EMPTY_INVOICE: GeneratorValues = { contract_number: '', contract_date: '', invoice_number: '', payer_fullname: '', studies_count: '', study_cost: null };
+const INVOICE_FIELDS = [
+  'contract_number',
+  'contract_date',
+  'invoice_number',
+  'payer_fullname',
+  'studies_count',
+  'study_cost',
+] as const;
+const CONTRACT_FIELDS = [
+  'contract_number',
+  'customer_fullname',
+  'student_name',
+  'sex',
+  'student_class',
+  'studies_per_week',
+  'study_cost',
+  'studies_count',
+] as const;
+const EMPTY_INVOICE: GeneratorValues = {
+  contract_number: '',
+  contract_date: '',
+  invoice_number: '',
+  payer_fullname: '',
+  studies_count: '',
+  study_cost: null,
+};
 const EMPTY_CONTRACT: GeneratorValues = {
   contract_number: '',
   customer_fullname: '',
@@ -24,7 +52,10 @@ const EMPTY_CONTRACT: GeneratorValues = {
   studies_count: '',
 };
 // The money input holds minor units; the generators take UAH (spec part 2 §7).
-const withUah = (values: GeneratorValues): GeneratorValues => ({ ...values, study_cost: uahField(values.study_cost) });
+const withUah = (values: GeneratorValues): GeneratorValues => ({
+  ...values,
+  study_cost: uahField(values.study_cost),
+});
 
 /** The invoice and contract generators (spec part 2 §2 "Document generators"): forms that save a .docx. */
 export function DocumentGenerators() {
@@ -40,10 +71,21 @@ function InvoiceGenerator() {
   const { t } = useTranslation();
   const download = useGeneratorDownload();
   const [saved, setSaved] = useState<string | null>(null);
-  const form = useGeneratorForm(invoiceGeneratorSchema, INVOICE_FIELDS, EMPTY_INVOICE, async (body) => setSaved(await download('/invoice', body, `${String(body.contract_number)}.docx`)), withUah);
+  const form = useGeneratorForm(
+    invoiceGeneratorSchema,
+    INVOICE_FIELDS,
+    EMPTY_INVOICE,
+    async (body) => setSaved(await download('/invoice', body, `${String(body.contract_number)}.docx`)),
+    withUah,
+  );
   const field = fieldOf(form, 'invoice-generator');
   return (
-    <GeneratorCard name="invoice-generator" title={t('analyticsUi.generators.invoiceTitle')} form={form} saved={saved}>
+    <GeneratorCard
+      name="invoice-generator"
+      title={t('analyticsUi.generators.invoiceTitle')}
+      form={form}
+      saved={saved}
+    >
       {field('contract_number', t('analyticsUi.generators.contractNumber'), { inputMode: 'numeric' })}
       <DatePicker
         name="invoice-generator-contract_date"
@@ -68,17 +110,34 @@ function ContractGenerator() {
     contractGeneratorSchema,
     CONTRACT_FIELDS,
     EMPTY_CONTRACT,
-    async (body) => setSaved(await download('/contract', body, t('documents.contract_file', { number: String(body.contract_number) }))),
+    async (body) =>
+      setSaved(
+        await download(
+          '/contract',
+          body,
+          t('documents.contract_file', { number: String(body.contract_number) }),
+        ),
+      ),
     withUah,
   );
   const field = fieldOf(form, 'contract-generator');
   const sexError = form.errorOf('sex');
   return (
-    <GeneratorCard name="contract-generator" title={t('analyticsUi.generators.contractTitle')} form={form} saved={saved}>
+    <GeneratorCard
+      name="contract-generator"
+      title={t('analyticsUi.generators.contractTitle')}
+      form={form}
+      saved={saved}
+    >
       {field('contract_number', t('analyticsUi.generators.contractNumber'), { inputMode: 'numeric' })}
       {field('customer_fullname', t('analyticsUi.generators.customerFullname'))}
       {field('student_name', t('analyticsUi.generators.studentName'))}
-      <FormGroup label={t('analyticsUi.generators.sex')} labelFor="contract-generator-sex" intent={sexError ? 'danger' : 'none'} helperText={errorText('contract-generator-sex', sexError)}>
+      <FormGroup
+        label={t('analyticsUi.generators.sex')}
+        labelFor="contract-generator-sex"
+        intent={sexError ? 'danger' : 'none'}
+        helperText={errorText('contract-generator-sex', sexError)}
+      >
         <HTMLSelect
           id="contract-generator-sex"
           data-testid="contract-generator-sex"
@@ -100,7 +159,8 @@ function ContractGenerator() {
   );
 }
 
-const errorText = (id: string, error: string | undefined) => (error ? <span data-testid={`${id}-error`}>{error}</span> : undefined);
+const errorText = (id: string, error: string | undefined) =>
+  error ? <span data-testid={`${id}-error`}>{error}</span> : undefined;
 
 /** A labelled text input with its first message under it (spec part 2 §5); id and test id `<form>-<field>`. */
 function fieldOf(form: GeneratorForm, prefix: string) {
@@ -108,7 +168,13 @@ function fieldOf(form: GeneratorForm, prefix: string) {
     const id = `${prefix}-${name}`;
     const error = form.errorOf(name);
     return (
-      <FormGroup key={name} label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={errorText(id, error)}>
+      <FormGroup
+        key={name}
+        label={label}
+        labelFor={id}
+        intent={error ? 'danger' : 'none'}
+        helperText={errorText(id, error)}
+      >
         <InputGroup
           id={id}
           data-testid={id}
@@ -126,13 +192,36 @@ function MoneyField({ form, name, label }: { form: GeneratorForm; name: string; 
   const id = `${name}-study_cost`;
   const error = form.errorOf('study_cost');
   return (
-    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={errorText(id, error)}>
-      <MoneyInput id={id} testId={id} value={(form.values.study_cost as number | null) ?? null} invalid={Boolean(error)} onChange={(value) => form.setValue('study_cost', value)} />
+    <FormGroup
+      label={label}
+      labelFor={id}
+      intent={error ? 'danger' : 'none'}
+      helperText={errorText(id, error)}
+    >
+      <MoneyInput
+        id={id}
+        testId={id}
+        value={(form.values.study_cost as number | null) ?? null}
+        invalid={Boolean(error)}
+        onChange={(value) => form.setValue('study_cost', value)}
+      />
     </FormGroup>
   );
 }
 
-function GeneratorCard({ name, title, form, saved, children }: { name: string; title: string; form: GeneratorForm; saved: string | null; children: ReactNode }) {
+function GeneratorCard({
+  name,
+  title,
+  form,
+  saved,
+  children,
+}: {
+  name: string;
+  title: string;
+  form: GeneratorForm;
+  saved: string | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { native } = useServices();
   return (
@@ -145,7 +234,14 @@ function GeneratorCard({ name, title, form, saved, children }: { name: string; t
         </Callout>
       ) : null}
       <div className="document-generator__actions">
-        <Button type="submit" intent="primary" icon="document" loading={form.submitting} text={t('analyticsUi.generators.generate')} data-testid={`${name}-submit`} />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="document"
+          loading={form.submitting}
+          text={t('analyticsUi.generators.generate')}
+          data-testid={`${name}-submit`}
+        />
         {saved && native.canShowInFolder ? (
           <Button
             variant="minimal"

@@ -15,22 +15,40 @@ export function useGeneratorDownload() {
   const { t } = useTranslation();
   const { client } = useApi();
   const { native, toasts } = useServices();
-  return async (path: '/invoice' | '/contract', body: GeneratorValues, fallbackName: string): Promise<string | null> => {
+  return async (
+    path: '/invoice' | '/contract',
+    body: GeneratorValues,
+    fallbackName: string,
+  ): Promise<string | null> => {
     const response = await client.request<Response>(path, {
       method: 'POST',
       body: multipartBody(body),
       responseKind: 'response',
       headers: { Accept: '*/*' },
     });
-    const answer = documentAnswerOf(response.headers.get('Content-Type'), response.headers.get('Content-Disposition'));
+    const answer = documentAnswerOf(
+      response.headers.get('Content-Type'),
+      response.headers.get('Content-Disposition'),
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     try {
-      const result = await native.saveDocument({ suggestedName: (answer.kind === 'file' ? answer.fileName : null) ?? fallbackName, bytes });
+      const result = await native.saveDocument({
+        suggestedName: (answer.kind === 'file' ? answer.fileName : null) ?? fallbackName,
+        bytes,
+      });
       if (!result.saved) return null;
-      toasts.show({ intent: 'success', message: t('moneyForms.documents.saved', { name: result.fileName }), timeoutMs: TOAST_MS.short });
+      toasts.show({
+        intent: 'success',
+        message: t('moneyForms.documents.saved', { name: result.fileName }),
+        timeoutMs: TOAST_MS.short,
+      });
       return result.fileName;
     } catch {
-      toasts.show({ intent: 'danger', message: t('moneyForms.documents.downloadFailed'), timeoutMs: TOAST_MS.short });
+      toasts.show({
+        intent: 'danger',
+        message: t('moneyForms.documents.downloadFailed'),
+        timeoutMs: TOAST_MS.short,
+      });
       return null;
     }
   };

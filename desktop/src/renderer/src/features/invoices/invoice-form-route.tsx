@@ -16,7 +16,10 @@ export const invoiceFormDefinition: AdminFormDefinition = {
     created: 'moneyForms.invoice.created',
     saved: 'moneyForms.invoice.saved',
   },
-  invalidates: [['resources', 'contracts'], ['resources', 'subscriptions']],
+  invalidates: [
+    ['resources', 'contracts'],
+    ['resources', 'subscriptions'],
+  ],
   className: 'money-form-dialog',
 };
 

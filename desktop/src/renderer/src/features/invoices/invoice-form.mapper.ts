@@ -32,18 +32,30 @@ export interface InvoiceSubscription {
     id: number;
     template_id?: number | null;
     invoice_template_id?: number | null;
-    invoicetemplate?: { id: number; name?: string | null; entity?: string | null; bank?: string | null } | null;
+    invoicetemplate?: {
+      id: number;
+      name?: string | null;
+      entity?: string | null;
+      bank?: string | null;
+    } | null;
     student?: { id: number; full_name: string } | null;
     payer?: { id: number; full_name: string } | null;
   } | null;
 }
 
-const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
+const idOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 
 /** The stored invoice's values, or a new one's defaults (part 2 §9: template 1). */
 export function invoiceFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): InvoiceFormValues {
   if (mode === 'create') {
-    return { subscription_id: null, amount: null, payed_at: '', template_id: INVOICE_TEMPLATE.defaultId, document_file: null } satisfies InvoiceFormValues;
+    return {
+      subscription_id: null,
+      amount: null,
+      payed_at: '',
+      template_id: INVOICE_TEMPLATE.defaultId,
+      document_file: null,
+    } satisfies InvoiceFormValues;
   }
   return {
     subscription_id: idOf(row.subscription_id),
@@ -70,7 +82,10 @@ export function invoicePresetValues(presets: FormValues): Record<string, unknown
  * Part 2 §4: choosing a package sets the template from its contract and the amount to the price
  * per study times its number of studies.
  */
-export function invoiceSubscriptionChoice(subscription: InvoiceSubscription, currentTemplate: number | null): Partial<InvoiceFormValues> {
+export function invoiceSubscriptionChoice(
+  subscription: InvoiceSubscription,
+  currentTemplate: number | null,
+): Partial<InvoiceFormValues> {
   return {
     subscription_id: subscription.id,
     template_id: invoiceTemplateForContract(subscription.contract, currentTemplate),

@@ -28,11 +28,19 @@ import {
 } from './invoice-form.mapper';
 
 const SUBSCRIPTION_COLUMNS = ['id', 'contract_id', 'price_per_study', 'studies_count', 'created_at'];
-const SUBSCRIPTION_RELATIONS = ['contract.student:id,full_name', 'contract.payer:id,full_name', 'contract.invoicetemplate'];
+const SUBSCRIPTION_RELATIONS = [
+  'contract.student:id,full_name',
+  'contract.payer:id,full_name',
+  'contract.invoicetemplate',
+];
 const SEARCH_LIMIT = 15;
 
 /** Unpaid packages whose payer's name starts with the text (`withHaving[contract.payer.full_name]=text%`), or the package of that number (part 2 §2). */
-async function searchUnpaidSubscriptions(client: ApiClient, text: string, signal?: AbortSignal): Promise<InvoiceSubscription[]> {
+async function searchUnpaidSubscriptions(
+  client: ApiClient,
+  text: string,
+  signal?: AbortSignal,
+): Promise<InvoiceSubscription[]> {
   const byId = /^\d+$/.test(text);
   const answer = await client.get<{ data: InvoiceSubscription[] }>(
     '/api/subscriptions',
@@ -50,8 +58,16 @@ async function searchUnpaidSubscriptions(client: ApiClient, text: string, signal
   return answer.data;
 }
 
-async function fetchSubscription(client: ApiClient, id: number, signal?: AbortSignal): Promise<InvoiceSubscription | null> {
-  const answer = await client.get<{ data: InvoiceSubscription[] }>('/api/subscriptions', { filter: { id }, select: SUBSCRIPTION_COLUMNS, with: SUBSCRIPTION_RELATIONS }, { signal });
+async function fetchSubscription(
+  client: ApiClient,
+  id: number,
+  signal?: AbortSignal,
+): Promise<InvoiceSubscription | null> {
+  const answer = await client.get<{ data: InvoiceSubscription[] }>(
+    '/api/subscriptions',
+    { filter: { id }, select: SUBSCRIPTION_COLUMNS, with: SUBSCRIPTION_RELATIONS },
+    { signal },
+  );
   return answer.data[0] ?? null;
 }
 
@@ -64,7 +80,11 @@ function useSubscription(id: number | null) {
     queryFn: ({ signal }) => fetchSubscription(client, id!, signal),
     enabled: id !== null && own === null,
   });
-  return { subscription: own ?? looked.data ?? null, loading: id !== null && own === null && looked.isPending, remember: setPicked };
+  return {
+    subscription: own ?? looked.data ?? null,
+    loading: id !== null && own === null && looked.isPending,
+    remember: setPicked,
+  };
 }
 
 const INVOICE_QUERY = {};
@@ -94,7 +114,12 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
   const v = form.values;
   const stored = form.stored as { attachment_name?: string | null; number?: string | null } | undefined;
   const chosen = useSubscription(v.subscription_id ?? null);
-  const templates = useQuery({ queryKey: moneyFormKeys.invoiceTemplates, queryFn: () => fetchInvoiceTemplates(client), staleTime: Infinity, meta: { silent: true } });
+  const templates = useQuery({
+    queryKey: moneyFormKeys.invoiceTemplates,
+    queryFn: () => fetchInvoiceTemplates(client),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
 
   const allowed = id === null ? ability.can('create', 'invoice') : ability.can('update', 'invoice');
@@ -125,21 +150,46 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
     label,
     labelFor: `invoice-form-${field}`,
     intent: error(field) ? ('danger' as const) : ('none' as const),
-    helperText: error(field) ? <span data-testid={`invoice-form-${field}-error`}>{error(field)}</span> : undefined,
+    helperText: error(field) ? (
+      <span data-testid={`invoice-form-${field}-error`}>{error(field)}</span>
+    ) : undefined,
   });
   const subscription = chosen.subscription;
   const contract = subscription?.contract;
   const subscriptionText = (row: InvoiceSubscription) =>
-    t('moneyForms.invoice.subscriptionOption', { id: row.id, student: row.contract?.student?.full_name ?? '', payer: row.contract?.payer?.full_name ?? '' });
+    t('moneyForms.invoice.subscriptionOption', {
+      id: row.id,
+      student: row.contract?.student?.full_name ?? '',
+      payer: row.contract?.payer?.full_name ?? '',
+    });
   const editableTemplate = invoiceTemplateEditable(subscription);
   const choices = invoiceTemplateChoices(templates.data ?? []);
 
   return (
-    <form className="money-form" onSubmit={form.onSubmit} noValidate data-testid="invoice-form" data-mode={form.mode}>
-      <FormGroup {...group('subscription_id', t('moneyForms.invoice.subscription'))} labelFor="invoice-form-subscription-search">
+    <form
+      className="money-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      data-testid="invoice-form"
+      data-mode={form.mode}
+    >
+      <FormGroup
+        {...group('subscription_id', t('moneyForms.invoice.subscription'))}
+        labelFor="invoice-form-subscription-search"
+      >
         {v.subscription_id !== null ? (
-          <PickedValue name="invoice-form-subscription" clearLabel={t('moneyForms.clear')} onClear={() => form.setValue('subscription_id', null)}>
-            {subscription ? subscriptionText(subscription) : chosen.loading ? <Spinner size={14} /> : `№${v.subscription_id}`}
+          <PickedValue
+            name="invoice-form-subscription"
+            clearLabel={t('moneyForms.clear')}
+            onClear={() => form.setValue('subscription_id', null)}
+          >
+            {subscription ? (
+              subscriptionText(subscription)
+            ) : chosen.loading ? (
+              <Spinner size={14} />
+            ) : (
+              `№${v.subscription_id}`
+            )}
           </PickedValue>
         ) : (
           <SearchPicker
@@ -147,7 +197,10 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
             placeholder={t('moneyForms.invoice.searchSubscription')}
             queryKey={moneyFormKeys.unpaidSubscriptions}
             search={(text, signal) => searchUnpaidSubscriptions(client, text, signal)}
-            option={(row) => ({ text: subscriptionText(row), label: formatMoney(row.price_per_study ?? 0, i18n.language) })}
+            option={(row) => ({
+              text: subscriptionText(row),
+              label: formatMoney(row.price_per_study ?? 0, i18n.language),
+            })}
             invalid={Boolean(error('subscription_id'))}
             onPick={(row) => {
               chosen.remember(row);
@@ -159,19 +212,36 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
       {subscription ? (
         <p className="money-form__readonly" data-testid="invoice-form-subscription-facts">
           <span>
-            {t('moneyForms.invoice.studiesCount')}: <strong data-testid="invoice-form-studies-count">{subscription.studies_count ?? 0}</strong>
+            {t('moneyForms.invoice.studiesCount')}:{' '}
+            <strong data-testid="invoice-form-studies-count">{subscription.studies_count ?? 0}</strong>
           </span>
           <span>
-            {t('moneyForms.invoice.pricePerStudy')}: <strong data-testid="invoice-form-price-per-study">{formatMoney(subscription.price_per_study ?? 0, i18n.language)}</strong>
+            {t('moneyForms.invoice.pricePerStudy')}:{' '}
+            <strong data-testid="invoice-form-price-per-study">
+              {formatMoney(subscription.price_per_study ?? 0, i18n.language)}
+            </strong>
           </span>
         </p>
       ) : null}
 
       <div className="money-form__row">
         <FormGroup {...group('amount', t('moneyForms.invoice.amount'))}>
-          <MoneyInput id="invoice-form-amount" value={v.amount ?? null} invalid={Boolean(error('amount'))} onChange={(value) => form.setValue('amount', value)} testId="invoice-form-amount" />
+          <MoneyInput
+            id="invoice-form-amount"
+            value={v.amount ?? null}
+            invalid={Boolean(error('amount'))}
+            onChange={(value) => form.setValue('amount', value)}
+            testId="invoice-form-amount"
+          />
         </FormGroup>
-        <DatePicker clearable name="invoice-form-payed_at" label={t('moneyForms.invoice.payedAt')} value={v.payed_at ?? ''} error={error('payed_at')} onChange={(value) => form.setValue('payed_at', value)} />
+        <DatePicker
+          clearable
+          name="invoice-form-payed_at"
+          label={t('moneyForms.invoice.payedAt')}
+          value={v.payed_at ?? ''}
+          error={error('payed_at')}
+          onChange={(value) => form.setValue('payed_at', value)}
+        />
       </div>
 
       {editableTemplate ? (
@@ -180,12 +250,19 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
             id="invoice-form-template_id"
             fill
             value={v.template_id === null ? '' : String(v.template_id)}
-            onChange={(event) => form.setValue('template_id', event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+            onChange={(event) =>
+              form.setValue(
+                'template_id',
+                event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
+              )
+            }
             data-testid="invoice-form-template"
           >
             <option value="">—</option>
             {v.template_id !== null && !choices.some((row) => row.id === v.template_id) ? (
-              <option value={String(v.template_id)}>{templates.data?.find((row) => row.id === v.template_id)?.name ?? `#${v.template_id}`}</option>
+              <option value={String(v.template_id)}>
+                {templates.data?.find((row) => row.id === v.template_id)?.name ?? `#${v.template_id}`}
+              </option>
             ) : null}
             {choices.map((template) => (
               <option key={template.id} value={String(template.id)}>
@@ -197,7 +274,8 @@ export function InvoiceForm({ id, presets, onSaved, onCancel, onDirtyChange }: A
       ) : (
         <p className="money-form__readonly" data-testid="invoice-form-entity">
           <span>
-            {t('moneyForms.invoice.entity')}: <strong>{contract?.invoicetemplate?.entity ?? contract?.invoicetemplate?.name ?? '—'}</strong>
+            {t('moneyForms.invoice.entity')}:{' '}
+            <strong>{contract?.invoicetemplate?.entity ?? contract?.invoicetemplate?.name ?? '—'}</strong>
           </span>
           <span>
             {t('moneyForms.invoice.bank')}: <strong>{contract?.invoicetemplate?.bank ?? '—'}</strong>

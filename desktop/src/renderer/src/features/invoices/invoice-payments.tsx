@@ -21,7 +21,8 @@ import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
 import './invoice-payments.css';
 
 /** Under the invoices' own keys: a saved form or a live change refreshes it with them. */
-export const invoicePaymentsKey = (invoiceId: number) => ['resources', 'invoices', 'payments', invoiceId] as const;
+export const invoicePaymentsKey = (invoiceId: number) =>
+  ['resources', 'invoices', 'payments', invoiceId] as const;
 
 /**
  * Changes arrive over the socket (InvoicesLive); asking now and then as well covers a socket that
@@ -70,7 +71,8 @@ export function InvoicePayments({ invoiceId }: { invoiceId: number }) {
   useEffect(() => {
     if (!invoice.data) return;
     if (seen.current !== undefined && seen.current !== paidAt) {
-      for (const resource of ['invoices', 'contracts', 'subscriptions']) void queryClient.invalidateQueries({ queryKey: ['resources', resource] });
+      for (const resource of ['invoices', 'contracts', 'subscriptions'])
+        void queryClient.invalidateQueries({ queryKey: ['resources', resource] });
     }
     seen.current = paidAt;
   }, [invoice.data, paidAt, queryClient]);
@@ -92,7 +94,11 @@ export function InvoicePayments({ invoiceId }: { invoiceId: number }) {
     setRecording(true);
     try {
       await recordManualPayment(client, invoiceId);
-      toasts.show({ intent: 'success', message: t('paymentsUi.staff.manualSaved', { number: data.number }), timeoutMs: TOAST_MS.short });
+      toasts.show({
+        intent: 'success',
+        message: t('paymentsUi.staff.manualSaved', { number: data.number }),
+        timeoutMs: TOAST_MS.short,
+      });
       await queryClient.invalidateQueries({ queryKey: ['resources', 'invoices'] });
     } catch (error) {
       reportError(error);
@@ -112,7 +118,9 @@ export function InvoicePayments({ invoiceId }: { invoiceId: number }) {
       <header className="invoice-payments__head">
         <h3 className="invoice-payments__title">{t('paymentsUi.staff.title')}</h3>
         <Tag minimal round intent={data.payed_at ? 'success' : 'warning'} data-testid="invoice-paid-state">
-          {data.payed_at ? t('paymentsUi.staff.paidOn', { date: formatDateTime(data.payed_at, DATE_FORMAT) }) : t('paymentsUi.staff.unpaid')}
+          {data.payed_at
+            ? t('paymentsUi.staff.paidOn', { date: formatDateTime(data.payed_at, DATE_FORMAT) })
+            : t('paymentsUi.staff.unpaid')}
         </Tag>
         <span className="invoice-payments__live">{t('paymentsUi.staff.live')}</span>
       </header>
@@ -140,7 +148,12 @@ export function InvoicePayments({ invoiceId }: { invoiceId: number }) {
       )}
       {mayRecord ? (
         <div className="invoice-payments__actions">
-          <Button icon="bank-account" text={t('paymentsUi.staff.recordManual')} onClick={() => setConfirming(true)} data-testid="invoice-record-manual" />
+          <Button
+            icon="bank-account"
+            text={t('paymentsUi.staff.recordManual')}
+            onClick={() => setConfirming(true)}
+            data-testid="invoice-record-manual"
+          />
         </div>
       ) : null}
       <ConfirmDialog
@@ -170,7 +183,12 @@ function PaymentRow({ payment, invoiceAmount }: { payment: InvoicePayment; invoi
   const at = payment.refunded_at ?? payment.paid_at ?? payment.created_at;
   return (
     <>
-      <tr data-testid="invoice-payment" data-payment-id={payment.id} data-status={payment.status} data-flagged={flagged ? 'true' : 'false'}>
+      <tr
+        data-testid="invoice-payment"
+        data-payment-id={payment.id}
+        data-status={payment.status}
+        data-flagged={flagged ? 'true' : 'false'}
+      >
         <td data-label={t('paymentsUi.staff.provider')} data-testid="invoice-payment-provider">
           {provider}
         </td>
@@ -195,7 +213,12 @@ function PaymentRow({ payment, invoiceAmount }: { payment: InvoicePayment; invoi
       {flagged ? (
         <tr className="invoice-payments__flag-row">
           <td colSpan={5}>
-            <Callout intent="danger" compact icon={<Icon icon="warning-sign" />} data-testid="invoice-payment-flagged">
+            <Callout
+              intent="danger"
+              compact
+              icon={<Icon icon="warning-sign" />}
+              data-testid="invoice-payment-flagged"
+            >
               {t('paymentsUi.staff.flagged')}
             </Callout>
           </td>

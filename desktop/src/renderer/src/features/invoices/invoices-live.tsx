@@ -4,7 +4,12 @@ import { useInvoiceChanges } from '@school/shared/ui/payments';
 import { useAbility } from '../../app/ability-context';
 
 /** What an invoice's paid state shows in: the money tables, the invoice form, the analytics. */
-const FOLLOWERS = [['resources', 'invoices'], ['resources', 'contracts'], ['resources', 'subscriptions'], ['analytics']];
+const FOLLOWERS = [
+  ['resources', 'invoices'],
+  ['resources', 'contracts'],
+  ['resources', 'subscriptions'],
+  ['analytics'],
+];
 
 /**
  * Keeps every open money view in step with invoices changed elsewhere (a parent's online payment,

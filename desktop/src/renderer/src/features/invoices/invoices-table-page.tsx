@@ -8,9 +8,17 @@ import type { InvoicePayment } from '@school/shared/ui/payments';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
 import { AdminTable } from '../../kit/admin-table/admin-table';
 import { PersonLink, formatDateTime, type PersonRef } from '../../kit/admin-table/admin-table-cells';
-import type { AdminFilterOption, AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
+import type {
+  AdminFilterOption,
+  AdminRow,
+  AdminTableDefinition,
+} from '../../kit/admin-table/admin-table.types';
 import { DocumentDownloadButton, invoiceFallbackName } from '../contracts/document-download';
-import { fetchInvoiceTemplates, moneyFormKeys, type InvoiceTemplateOption } from '../contracts/money-forms.api';
+import {
+  fetchInvoiceTemplates,
+  moneyFormKeys,
+  type InvoiceTemplateOption,
+} from '../contracts/money-forms.api';
 import '../contracts/money-forms.css';
 import { INVOICES_PAGE } from './invoice-form-route';
 import { PaymentSummary } from './payment-summary';
@@ -30,7 +38,9 @@ export interface InvoiceTableRow extends AdminRow {
   payments?: InvoicePayment[];
 }
 
-const nameFilter = (relation: string) => (value: string) => ({ withHaving: { [`${relation}.full_name`]: `%${value}%` } });
+const nameFilter = (relation: string) => (value: string) => ({
+  withHaving: { [`${relation}.full_name`]: `%${value}%` },
+});
 
 /**
  * The entity dropdown (part 2 §2: "All", options from the invoice templates): one option per
@@ -61,7 +71,12 @@ function InvoiceNumber({ row }: { row: InvoiceTableRow }) {
 function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
   const { i18n } = useTranslation();
   const { client } = useApi();
-  const templates = useQuery({ queryKey: moneyFormKeys.invoiceTemplates, queryFn: () => fetchInvoiceTemplates(client), staleTime: Infinity, meta: { silent: true } });
+  const templates = useQuery({
+    queryKey: moneyFormKeys.invoiceTemplates,
+    queryFn: () => fetchInvoiceTemplates(client),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
   const entities = useMemo(() => entityOptions(templates.data ?? []), [templates.data]);
   return useMemo(
     () => ({
@@ -69,9 +84,20 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
       with: ['created_by', 'contract.payer', 'invoicetemplate'],
       filters: [
         { key: 'id', type: 'int', control: 'number', label: 'moneyForms.tables.filters.id' },
-        { key: 'subscription_id', type: 'int', control: 'number', label: 'moneyForms.tables.filters.subscription' },
+        {
+          key: 'subscription_id',
+          type: 'int',
+          control: 'number',
+          label: 'moneyForms.tables.filters.subscription',
+        },
         { key: 'contract_id', type: 'int', control: 'number', label: 'moneyForms.tables.filters.contract' },
-        { key: 'payer', type: 'text', control: 'text', label: 'moneyForms.tables.filters.payer', toQuery: nameFilter('contract.payer') },
+        {
+          key: 'payer',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.payer',
+          toQuery: nameFilter('contract.payer'),
+        },
         {
           key: 'entity',
           type: 'anyOf',
@@ -83,31 +109,80 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
         },
         // Preset (part 2 §2 "unpaid (preset)"): the table opens on what is still owed; a link to one
         // invoice (the contracts page) clears it with `unpaid=` so a paid invoice is found too.
-        { key: 'unpaid', type: 'bool', control: 'checkbox', label: 'moneyForms.tables.filters.unpaid', defaultValue: () => '1' },
-        { key: 'created_by', type: 'text', control: 'text', label: 'moneyForms.tables.filters.createdBy', toQuery: nameFilter('created_by') },
+        {
+          key: 'unpaid',
+          type: 'bool',
+          control: 'checkbox',
+          label: 'moneyForms.tables.filters.unpaid',
+          defaultValue: () => '1',
+        },
+        {
+          key: 'created_by',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.createdBy',
+          toQuery: nameFilter('created_by'),
+        },
       ],
       columns: [
-        { key: 'created_by', label: 'moneyForms.tables.createdBy', render: (row) => <PersonLink person={row.created_by} /> },
+        {
+          key: 'created_by',
+          label: 'moneyForms.tables.createdBy',
+          render: (row) => <PersonLink person={row.created_by} />,
+        },
         {
           key: 'subscription',
           label: 'moneyForms.tables.subscription',
           sortField: 'subscription_id',
           render: (row) => (
-            <Link to={`/admin/subscriptions?id=${row.subscription_id}`} data-testid={`invoice-subscription-${row.id}`}>
+            <Link
+              to={`/admin/subscriptions?id=${row.subscription_id}`}
+              data-testid={`invoice-subscription-${row.id}`}
+            >
               #{row.subscription_id}
             </Link>
           ),
         },
-        { key: 'number', label: 'moneyForms.tables.invoiceNumber', sortField: 'number', render: (row) => <InvoiceNumber row={row} /> },
-        { key: 'payer', label: 'moneyForms.tables.payer', render: (row) => <PersonLink person={row.contract?.payer} /> },
-        { key: 'entity', label: 'moneyForms.tables.entity', render: (row) => row.invoicetemplate?.entity ?? '' },
+        {
+          key: 'number',
+          label: 'moneyForms.tables.invoiceNumber',
+          sortField: 'number',
+          render: (row) => <InvoiceNumber row={row} />,
+        },
+        {
+          key: 'payer',
+          label: 'moneyForms.tables.payer',
+          render: (row) => <PersonLink person={row.contract?.payer} />,
+        },
+        {
+          key: 'entity',
+          label: 'moneyForms.tables.entity',
+          render: (row) => row.invoicetemplate?.entity ?? '',
+        },
         { key: 'bank', label: 'moneyForms.tables.bank', render: (row) => row.invoicetemplate?.bank ?? '' },
-        { key: 'amount', label: 'moneyForms.tables.amount', sortField: 'amount', className: 'money-table__money', render: (row) => formatMoney(row.amount, i18n.language) },
-        { key: 'payed_at', label: 'moneyForms.tables.payedAt', sortField: 'payed_at', render: (row) => <PayDate payedAt={row.payed_at} /> },
+        {
+          key: 'amount',
+          label: 'moneyForms.tables.amount',
+          sortField: 'amount',
+          className: 'money-table__money',
+          render: (row) => formatMoney(row.amount, i18n.language),
+        },
+        {
+          key: 'payed_at',
+          label: 'moneyForms.tables.payedAt',
+          sortField: 'payed_at',
+          render: (row) => <PayDate payedAt={row.payed_at} />,
+        },
         {
           key: 'payments',
           label: 'paymentsUi.staff.lastPayment',
-          render: (row) => <PaymentSummary payments={row.payments} invoiceAmount={row.amount} testId={`invoice-payments-${row.id}`} />,
+          render: (row) => (
+            <PaymentSummary
+              payments={row.payments}
+              invoiceAmount={row.amount}
+              testId={`invoice-payments-${row.id}`}
+            />
+          ),
         },
         {
           key: 'download',
@@ -129,12 +204,23 @@ function useInvoicesDefinition(): AdminTableDefinition<InvoiceTableRow> {
 
 function PayDate({ payedAt }: { payedAt: string | null }) {
   const { t } = useTranslation();
-  return payedAt ? <>{formatDateTime(payedAt, DATE_FORMAT)}</> : <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>;
+  return payedAt ? (
+    <>{formatDateTime(payedAt, DATE_FORMAT)}</>
+  ) : (
+    <span className="money-table__unpaid">{t('moneyForms.invoice.unpaid')}</span>
+  );
 }
 
 /** Invoices table (spec part 2 §2 "Invoices table"). */
 export function InvoicesTablePage() {
   const hasForm = useAdminPageForm() !== undefined;
   const definition = useInvoicesDefinition();
-  return <AdminTable<InvoiceTableRow> titleKey="titles.invoices" pagePath={INVOICES_PAGE} definition={definition} hasForm={hasForm} />;
+  return (
+    <AdminTable<InvoiceTableRow>
+      titleKey="titles.invoices"
+      pagePath={INVOICES_PAGE}
+      definition={definition}
+      hasForm={hasForm}
+    />
+  );
 }

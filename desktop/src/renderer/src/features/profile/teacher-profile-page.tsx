@@ -72,7 +72,8 @@ function ProfileDetails({ view, name }: { view: TeacherProfileView; name: string
   const { t } = useTranslation();
   const notesId = useId();
   const na = t('common.notAvailable');
-  const valueOf = (key: Row | 'sex') => (key === 'sex' ? t(`ui.profile.sexes.${view.sex}`) : (view[key] ?? na));
+  const valueOf = (key: Row | 'sex') =>
+    key === 'sex' ? t(`ui.profile.sexes.${view.sex}`) : (view[key] ?? na);
   return (
     <Section title={name} icon="person" className="profile-page__card" data-testid="profile-details">
       <SectionCard>

@@ -40,7 +40,10 @@ export const TEACHER_PROFILE_WITH = [
 ] as const;
 
 /** GET /api/users?filter[id]={id} with classes, languages, notes and the teacher's data and manager. */
-export async function fetchTeacherProfile(client: ApiClient, userId: number): Promise<TeacherProfileUser | null> {
+export async function fetchTeacherProfile(
+  client: ApiClient,
+  userId: number,
+): Promise<TeacherProfileUser | null> {
   const answer = await client.get<{ data: TeacherProfileUser[] }>('/api/users', {
     filter: { id: userId },
     with: [...TEACHER_PROFILE_WITH],

@@ -3,7 +3,14 @@ import { formatBirthdate, sexOf, toTeacherProfileView } from './teacher-profile.
 
 describe('teacher profile view (spec part 2 §2 "Teacher profile")', () => {
   it('maps sex 1 to male, 2 to female and anything else to unknown', () => {
-    expect([1, 2, 0, null, undefined, 7].map(sexOf)).toEqual(['male', 'female', 'unknown', 'unknown', 'unknown', 'unknown']);
+    expect([1, 2, 0, null, undefined, 7].map(sexOf)).toEqual([
+      'male',
+      'female',
+      'unknown',
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
   });
 
   it('shows the birthdate as a calendar date, whatever the time part', () => {
@@ -18,15 +25,28 @@ describe('teacher profile view (spec part 2 §2 "Teacher profile")', () => {
       id: 4,
       full_name: 'Шевчук Тарас',
       birthdate: null,
-      classes: [{ id: 1, number: 1 }, { id: 2, number: 10 }],
-      languages: [{ id: 1, code: 'en' }, { id: 2, code: 'uk' }],
-      notes: [{ id: 2, content: ' Second ' }, { id: 1, content: null }, { id: 3, content: 'First' }],
+      classes: [
+        { id: 1, number: 1 },
+        { id: 2, number: 10 },
+      ],
+      languages: [
+        { id: 1, code: 'en' },
+        { id: 2, code: 'uk' },
+      ],
+      notes: [
+        { id: 2, content: ' Second ' },
+        { id: 1, content: null },
+        { id: 3, content: 'First' },
+      ],
       teacher: {
         sex: 2,
         manager: { id: 2, full_name: 'Бондаренко Ірина' },
         teaching_formats: [{ id: 1, name: 'Online' }],
         teaching_styles: [],
-        teaching_study_types: [{ id: 1, name: 'Individual' }, { id: 2, name: 'Pair' }],
+        teaching_study_types: [
+          { id: 1, name: 'Individual' },
+          { id: 2, name: 'Pair' },
+        ],
       },
     });
     expect(view).toEqual({

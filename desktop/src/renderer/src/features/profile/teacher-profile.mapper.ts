@@ -42,7 +42,10 @@ export function toTeacherProfileView(user: TeacherProfileUser): TeacherProfileVi
     sex: sexOf(teacher?.sex),
     birthdate: formatBirthdate(user.birthdate),
     languages: joined(user.languages?.map((language) => language.code)),
-    classes: joined(user.classes?.map((item) => item.number), ' '),
+    classes: joined(
+      user.classes?.map((item) => item.number),
+      ' ',
+    ),
     teachingFormats: names(teacher?.teaching_formats),
     teachingStyles: names(teacher?.teaching_styles),
     studyTypes: names(teacher?.teaching_study_types),

@@ -8,7 +8,15 @@ export function languageCodes(ids: readonly number[], options: readonly Language
 }
 
 /** The languages of one recording as tags, for those who only look. */
-export function RecordingLanguageTags({ ids, options, testId }: { ids: readonly number[]; options: readonly LanguageOption[]; testId: string }) {
+export function RecordingLanguageTags({
+  ids,
+  options,
+  testId,
+}: {
+  ids: readonly number[];
+  options: readonly LanguageOption[];
+  testId: string;
+}) {
   const codes = languageCodes(ids, options);
   if (codes.length === 0) return null;
   return (
@@ -41,7 +49,8 @@ export function RecordingLanguagesPicker({
 }) {
   const { t } = useTranslation();
   const codes = languageCodes(value, options);
-  const toggle = (id: number) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
+  const toggle = (id: number) =>
+    onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
   return (
     <Popover
       placement="bottom-end"

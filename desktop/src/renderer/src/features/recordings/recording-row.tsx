@@ -59,7 +59,9 @@ export function RecordingRowView(props: RecordingRowProps) {
   const canChange = editable && row.kind !== 'archived';
   const testId = `recording-row-${row.key}`;
   const created = saved?.created_at
-    ? DateTime.fromISO(saved.created_at, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat('d MMM yyyy, HH:mm')
+    ? DateTime.fromISO(saved.created_at, { zone: TIME_ZONE })
+        .setLocale(i18n.language)
+        .toFormat('d MMM yyyy, HH:mm')
     : null;
   const creator = saved?.creator?.full_name ?? null;
 
@@ -92,14 +94,21 @@ export function RecordingRowView(props: RecordingRowProps) {
       onDragEnd={props.onDragEnd}
     >
       <span className="recording-row__handle" title={canChange ? t('recordingsUi.dragHandle') : undefined}>
-        {canChange ? <Icon icon="drag-handle-vertical" /> : <Icon icon={row.kind === 'archived' ? 'archive' : 'video'} />}
+        {canChange ? (
+          <Icon icon="drag-handle-vertical" />
+        ) : (
+          <Icon icon={row.kind === 'archived' ? 'archive' : 'video'} />
+        )}
       </span>
       <span className="recording-row__part" data-testid={`${testId}-part`}>
         {index + 1}
       </span>
       <div className="recording-row__main">
         <div className="recording-row__title">
-          <span className={name ? 'recording-row__name' : 'recording-row__name recording-row__muted'} data-testid={`${testId}-name`}>
+          <span
+            className={name ? 'recording-row__name' : 'recording-row__name recording-row__muted'}
+            data-testid={`${testId}-name`}
+          >
             {name ?? t('recordings.file_not_selected')}
           </span>
           {row.kind !== 'existing' ? (
@@ -109,17 +118,29 @@ export function RecordingRowView(props: RecordingRowProps) {
           ) : null}
           {row.file ? <span className="recording-row__meta">{formatSize(row.file.size, t)}</span> : null}
         </div>
-        {row.kind === 'replacing' && saved ? <div className="recording-row__meta">↺ {saved.file_name}</div> : null}
+        {row.kind === 'replacing' && saved ? (
+          <div className="recording-row__meta">↺ {saved.file_name}</div>
+        ) : null}
         {(creator || created) && row.kind !== 'new' ? (
           <div className="recording-row__meta">{[creator, created].filter(Boolean).join(', ')}</div>
         ) : null}
         {props.problems.map((problem) => (
-          <div key={problem.key} className="recording-row__problem" role="alert" data-testid={`${testId}-problem`} data-problem={problem.key}>
+          <div
+            key={problem.key}
+            className="recording-row__problem"
+            role="alert"
+            data-testid={`${testId}-problem`}
+            data-problem={problem.key}
+          >
             {rowProblemText(problem, t)}
           </div>
         ))}
         {props.percent !== undefined ? (
-          <div className="recording-row__progress" data-testid={`${testId}-progress`} data-percent={props.percent}>
+          <div
+            className="recording-row__progress"
+            data-testid={`${testId}-progress`}
+            data-percent={props.percent}
+          >
             <ProgressBar value={props.percent / 100} intent="primary" stripes={props.percent < 100} />
             <span>{props.percent}%</span>
           </div>
@@ -135,7 +156,11 @@ export function RecordingRowView(props: RecordingRowProps) {
             testId={`${testId}-languages`}
           />
         ) : (
-          <RecordingLanguageTags ids={row.languageIds} options={props.languages} testId={`${testId}-languages`} />
+          <RecordingLanguageTags
+            ids={row.languageIds}
+            options={props.languages}
+            testId={`${testId}-languages`}
+          />
         )}
       </div>
       <ButtonGroup variant="minimal" size="small" className="recording-row__actions">
@@ -218,7 +243,13 @@ export function RecordingRowView(props: RecordingRowProps) {
       </ButtonGroup>
       {props.playing && saved ? (
         <div className="recording-row__player">
-          <RecordingPlayer studyId={studyId} recordingId={saved.id} fileName={saved.file_name} className="recording-player" autoPlay />
+          <RecordingPlayer
+            studyId={studyId}
+            recordingId={saved.id}
+            fileName={saved.file_name}
+            className="recording-player"
+            autoPlay
+          />
         </div>
       ) : null}
     </li>

@@ -64,7 +64,12 @@ export function RecordingsSection({ study }: { study: CalendarStudy }) {
   const download = (row: RecordingRow) => {
     if (!row.saved) return;
     downloadRecording(client, study.id, row.saved).catch(() =>
-      toasts.show({ intent: 'danger', title: t('errorUnknown.toastTitle'), message: t('errors.download_failed'), timeoutMs: TOAST_MS.medium }),
+      toasts.show({
+        intent: 'danger',
+        title: t('errorUnknown.toastTitle'),
+        message: t('errors.download_failed'),
+        timeoutMs: TOAST_MS.medium,
+      }),
     );
   };
   const rowView = (row: RecordingRow, index: number, count: number, isActive: boolean) => (
@@ -105,7 +110,11 @@ export function RecordingsSection({ study }: { study: CalendarStudy }) {
   const empty = rows.length === 0 && draft.archived.length === 0;
 
   return (
-    <section className="study-modal__section recordings-section" data-testid="study-section-recordings" aria-busy={editor.busy}>
+    <section
+      className="study-modal__section recordings-section"
+      data-testid="study-section-recordings"
+      aria-busy={editor.busy}
+    >
       <h3 className="study-modal__heading">
         <Icon icon="video" /> {t('calendarUi.modal.recordings')}
       </h3>
@@ -126,8 +135,14 @@ export function RecordingsSection({ study }: { study: CalendarStudy }) {
         </ol>
       ) : null}
       {draft.archived.length > 0 ? (
-        <ol className="recordings-list recordings-list--archived" data-testid="recordings-archived" title={t('recordingsUi.archivedHint')}>
-          {draft.archived.map((row, i) => rowView(row, rows.length + i, rows.length + draft.archived.length, false))}
+        <ol
+          className="recordings-list recordings-list--archived"
+          data-testid="recordings-archived"
+          title={t('recordingsUi.archivedHint')}
+        >
+          {draft.archived.map((row, i) =>
+            rowView(row, rows.length + i, rows.length + draft.archived.length, false),
+          )}
         </ol>
       ) : null}
       {editable ? (
@@ -151,10 +166,25 @@ export function RecordingsSection({ study }: { study: CalendarStudy }) {
         </p>
       ) : null}
       {uploading && percents.total !== null ? (
-        <div className="recordings-section__progress" data-testid="recordings-progress" data-percent={percents.total} data-route={phase.progress.route}>
+        <div
+          className="recordings-section__progress"
+          data-testid="recordings-progress"
+          data-percent={percents.total}
+          data-route={phase.progress.route}
+        >
           <ProgressBar value={percents.total / 100} intent="primary" />
-          <span>{t(finalizing ? 'recordingsUi.finalizing' : 'recordingsUi.uploading', { percent: percents.total })}</span>
-          <Button size="small" icon="stop" text={t('recordingsUi.cancelUpload')} onClick={editor.cancel} data-testid="recordings-cancel" />
+          <span>
+            {t(finalizing ? 'recordingsUi.finalizing' : 'recordingsUi.uploading', {
+              percent: percents.total,
+            })}
+          </span>
+          <Button
+            size="small"
+            icon="stop"
+            text={t('recordingsUi.cancelUpload')}
+            onClick={editor.cancel}
+            data-testid="recordings-cancel"
+          />
         </div>
       ) : null}
       {phase.kind === 'failed' ? (
@@ -167,14 +197,25 @@ export function RecordingsSection({ study }: { study: CalendarStudy }) {
         >
           <span className="recordings-section__failure-text">{phase.message}</span>
           {phase.reason === 'network' ? (
-            <Button size="small" icon="refresh" text={t('recordingsUi.retry')} onClick={() => void editor.save()} data-testid="recordings-retry" />
+            <Button
+              size="small"
+              icon="refresh"
+              text={t('recordingsUi.retry')}
+              onClick={() => void editor.save()}
+              data-testid="recordings-retry"
+            />
           ) : null}
         </Callout>
       ) : null}
       {editable ? (
         <div className="recordings-section__footer">
           {editor.changed ? (
-            <Button text={t('recordingsUi.discard')} disabled={editor.busy} onClick={editor.reset} data-testid="recordings-discard" />
+            <Button
+              text={t('recordingsUi.discard')}
+              disabled={editor.busy}
+              onClick={editor.reset}
+              data-testid="recordings-discard"
+            />
           ) : null}
           <Button
             intent="primary"

@@ -13,7 +13,12 @@ export const scheduleFormDefinition: AdminFormDefinition = {
   resource: 'schedules',
   pagePath: SCHEDULES_PAGE,
   Form: ScheduleForm,
-  texts: { createTitle: 'scheduleForm.createTitle', editTitle: 'scheduleForm.editTitle', created: 'scheduleForm.created', saved: 'scheduleForm.saved' },
+  texts: {
+    createTitle: 'scheduleForm.createTitle',
+    editTitle: 'scheduleForm.editTitle',
+    created: 'scheduleForm.created',
+    saved: 'scheduleForm.saved',
+  },
   // `copy_of=<id>`: the table's prolong opens the form filled from that schedule.
   presetTypes: { copy_of: 'int' },
   invalidates: [calendarKeys.all, ['resources', 'teachers']],

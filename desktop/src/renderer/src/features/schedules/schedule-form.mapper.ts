@@ -1,8 +1,22 @@
 import { NEW_WORKPERIOD } from '@school/shared/domain';
 import type { ResourceQuery } from '@school/shared/api';
-import { minutesOfTime, pickerFromIso, pickerIso, pickerMillis, type FormMode, type FormValues, type PickerValue } from '@school/shared/ui';
+import {
+  minutesOfTime,
+  pickerFromIso,
+  pickerIso,
+  pickerMillis,
+  type FormMode,
+  type FormValues,
+  type PickerValue,
+} from '@school/shared/ui';
 import { earlierOverlap, timeSpansOverlap, weekSpansOverlap, workWeekSpan } from '@school/shared/rules';
-import { attributeRef, dateTimePickerSchema, parseBody, workperiodSchema, type FieldIssue } from '@school/shared/validation';
+import {
+  attributeRef,
+  dateTimePickerSchema,
+  parseBody,
+  workperiodSchema,
+  type FieldIssue,
+} from '@school/shared/validation';
 
 /**
  * The schedule form's model and its mapping to and from the API (spec part 2 §3 Schedule, §5
@@ -49,12 +63,21 @@ export function nextTempId(rows: ReadonlyArray<{ id: number }>): number {
 
 /** Part 2 §9: a new work period lasts 60 minutes from 00:00; its weekday is the user's to choose. */
 export function newWorkperiod(rows: readonly WorkperiodRow[]): WorkperiodRow {
-  return { id: nextTempId(rows), weekday: null, start_time: NEW_WORKPERIOD.start_time.slice(0, 5), duration: String(NEW_WORKPERIOD.duration) };
+  return {
+    id: nextTempId(rows),
+    weekday: null,
+    start_time: NEW_WORKPERIOD.start_time.slice(0, 5),
+    duration: String(NEW_WORKPERIOD.duration),
+  };
 }
 
 /** A new off period takes a negative temporary id (part 2 §9); the dates are the user's to choose. */
 export function newOffperiod(rows: readonly OffperiodRow[]): OffperiodRow {
-  return { id: nextTempId(rows), start: { date: '', time: OFF_DAY_START }, end: { date: '', time: OFF_DAY_END } };
+  return {
+    id: nextTempId(rows),
+    start: { date: '', time: OFF_DAY_START },
+    end: { date: '', time: OFF_DAY_END },
+  };
 }
 
 interface StoredSchedule {
@@ -65,18 +88,33 @@ interface StoredSchedule {
   offperiods?: Array<{ id: number; start_at: string; end_at: string }>;
 }
 
-const dayOf = (value: unknown) => (typeof value === 'string' ? (pickerFromIso(value)?.date ?? value.slice(0, 10)) : '');
+const dayOf = (value: unknown) =>
+  typeof value === 'string' ? (pickerFromIso(value)?.date ?? value.slice(0, 10)) : '';
 
 /** The form's values for a stored schedule (read with SCHEDULE_FORM_QUERY), or the defaults for a new one. */
-export function scheduleFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): ScheduleFormValues {
-  const empty: ScheduleFormValues = { user_id: null, start_at: '', end_at: '', workperiods: [], offperiods: [] };
+export function scheduleFormValues(
+  row: Readonly<Record<string, unknown>>,
+  mode: FormMode,
+): ScheduleFormValues {
+  const empty: ScheduleFormValues = {
+    user_id: null,
+    start_at: '',
+    end_at: '',
+    workperiods: [],
+    offperiods: [],
+  };
   if (mode === 'create') return { ...empty };
   const stored = row as StoredSchedule;
   return {
     user_id: typeof stored.user_id === 'number' ? stored.user_id : null,
     start_at: dayOf(stored.start_at),
     end_at: dayOf(stored.end_at),
-    workperiods: (stored.workperiods ?? []).map((p) => ({ id: p.id, weekday: p.weekday, start_time: p.start_time.slice(0, 5), duration: String(p.duration) })),
+    workperiods: (stored.workperiods ?? []).map((p) => ({
+      id: p.id,
+      weekday: p.weekday,
+      start_time: p.start_time.slice(0, 5),
+      duration: String(p.duration),
+    })),
     offperiods: (stored.offperiods ?? []).map((p) => ({
       id: p.id,
       start: pickerFromIso(p.start_at) ?? { date: '', time: OFF_DAY_START },
@@ -89,7 +127,8 @@ export function scheduleFormValues(row: Readonly<Record<string, unknown>>, mode:
 export function schedulePresetValues(presets: FormValues): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   if (typeof presets.user_id === 'number') values.user_id = presets.user_id;
-  for (const name of ['start_at', 'end_at'] as const) if (typeof presets[name] === 'string') values[name] = dayOf(presets[name]);
+  for (const name of ['start_at', 'end_at'] as const)
+    if (typeof presets[name] === 'string') values[name] = dayOf(presets[name]);
   return values;
 }
 
@@ -117,8 +156,17 @@ export function scheduleFormBody(v: ScheduleFormValues): Record<string, unknown>
     user_id: v.user_id,
     start_at: v.start_at || null,
     end_at: v.end_at || null,
-    workperiods: (v.workperiods ?? []).map((p) => ({ id: p.id, weekday: p.weekday, start_time: p.start_time, duration: durationNumber(p.duration) })),
-    offperiods: (v.offperiods ?? []).map((p) => ({ id: p.id, start_at: pickerIso(p.start), end_at: pickerIso(p.end) })),
+    workperiods: (v.workperiods ?? []).map((p) => ({
+      id: p.id,
+      weekday: p.weekday,
+      start_time: p.start_time,
+      duration: durationNumber(p.duration),
+    })),
+    offperiods: (v.offperiods ?? []).map((p) => ({
+      id: p.id,
+      start_at: pickerIso(p.start),
+      end_at: pickerIso(p.end),
+    })),
   };
 }
 
@@ -130,20 +178,31 @@ export function workSpan(row: WorkperiodRow): { from: number; to: number } | nul
   return workWeekSpan(row.weekday, start, duration);
 }
 
-const issue = (path: string, key: string, params: Record<string, unknown> = {}): FieldIssue => ({ path, key, params });
+const issue = (path: string, key: string, params: Record<string, unknown> = {}): FieldIssue => ({
+  path,
+  key,
+  params,
+});
 
 /** Each work period's own rules (weekday required, H:MM, minutes ≥ 1), then overlaps with earlier rows. */
 function workperiodIssues(rows: readonly WorkperiodRow[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const spans = rows.map(workSpan);
   rows.forEach((row, index) => {
-    const parsed = parseBody(workperiodSchema, { weekday: row.weekday, start_time: row.start_time, duration: durationNumber(row.duration) });
+    const parsed = parseBody(workperiodSchema, {
+      weekday: row.weekday,
+      start_time: row.start_time,
+      duration: durationNumber(row.duration),
+    });
     if (!parsed.success) {
-      issues.push(...parsed.issues.map((found) => ({ ...found, path: `workperiods.${index}.${found.path}` })));
+      issues.push(
+        ...parsed.issues.map((found) => ({ ...found, path: `workperiods.${index}.${found.path}` })),
+      );
       return;
     }
     const other = earlierOverlap(spans, index, weekSpansOverlap);
-    if (other >= 0) issues.push(issue(`workperiods.${index}.start_time`, 'validations.work_overlap', { other: other + 1 }));
+    if (other >= 0)
+      issues.push(issue(`workperiods.${index}.start_time`, 'validations.work_overlap', { other: other + 1 }));
   });
   return issues;
 }
@@ -153,24 +212,42 @@ function offperiodIssues(rows: readonly OffperiodRow[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const spans = rows.map((row) => ({ from: pickerMillis(row.start), to: pickerMillis(row.end) }));
   // Only complete, forward rows are compared (the others have their own message).
-  const valid = spans.map((span) => (span.from !== null && span.to !== null && span.to > span.from ? (span as { from: number; to: number }) : null));
+  const valid = spans.map((span) =>
+    span.from !== null && span.to !== null && span.to > span.from
+      ? (span as { from: number; to: number })
+      : null,
+  );
   rows.forEach((row, index) => {
     let complete = true;
-    for (const [name, value] of [['start_at', row.start], ['end_at', row.end]] as const) {
+    for (const [name, value] of [
+      ['start_at', row.start],
+      ['end_at', row.end],
+    ] as const) {
       const parsed = parseBody(dateTimePickerSchema, value);
       if (parsed.success) continue;
       complete = false;
       // The date's message names the off period's field (start_at, end_at), the time's the time.
-      issues.push(...parsed.issues.map((found) => ({ ...found, path: found.path === 'date' ? `offperiods.${index}.${name}` : `offperiods.${index}.${name}.${found.path}` })));
+      issues.push(
+        ...parsed.issues.map((found) => ({
+          ...found,
+          path:
+            found.path === 'date'
+              ? `offperiods.${index}.${name}`
+              : `offperiods.${index}.${name}.${found.path}`,
+        })),
+      );
     }
     if (!complete) return;
     const { from, to } = spans[index] as { from: number; to: number };
     if (to <= from) {
-      issues.push(issue(`offperiods.${index}.end_at`, 'validations.after', { date: attributeRef('start_at') }));
+      issues.push(
+        issue(`offperiods.${index}.end_at`, 'validations.after', { date: attributeRef('start_at') }),
+      );
       return;
     }
     const other = earlierOverlap(valid, index, timeSpansOverlap);
-    if (other >= 0) issues.push(issue(`offperiods.${index}.start_at`, 'validations.off_overlap', { other: other + 1 }));
+    if (other >= 0)
+      issues.push(issue(`offperiods.${index}.start_at`, 'validations.off_overlap', { other: other + 1 }));
   });
   return issues;
 }

@@ -27,11 +27,21 @@ export const scheduleFormKeys = { teachers: ['schedule-form', 'teachers'] as con
  * Methodologists), the dates it is valid, the weekly work periods and the days off. Create: POST
  * api/schedules; edit: POST api/schedules/{id} with _method=patch, both lists sent whole.
  */
-function ScheduleFormBody({ id, presets, copied, onSaved, onCancel, onDirtyChange }: AdminFormProps & { copied?: Record<string, unknown> }) {
+function ScheduleFormBody({
+  id,
+  presets,
+  copied,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: AdminFormProps & { copied?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const { client } = useApi();
   const ability = useAbility();
-  const presetValues = useMemo(() => (copied ?? (presets ? schedulePresetValues(presets) : undefined)), [presets, copied]);
+  const presetValues = useMemo(
+    () => copied ?? (presets ? schedulePresetValues(presets) : undefined),
+    [presets, copied],
+  );
   const form = useResourceForm('schedules', id, {
     query: SCHEDULE_FORM_QUERY,
     presets: presetValues,
@@ -76,24 +86,41 @@ function ScheduleFormBody({ id, presets, copied, onSaved, onCancel, onDirtyChang
   const storedUser = (form.stored?.user ?? null) as { id: number; full_name: string } | null;
   const options = [...(teachers.data ?? [])];
   if (v.user_id !== null && !options.some((teacher) => teacher.id === v.user_id)) {
-    options.unshift({ id: v.user_id, full_name: storedUser?.id === v.user_id ? storedUser.full_name : `#${v.user_id}`, role_id: 0 });
+    options.unshift({
+      id: v.user_id,
+      full_name: storedUser?.id === v.user_id ? storedUser.full_name : `#${v.user_id}`,
+      role_id: 0,
+    });
   }
   const teacherError = form.errorOf('user_id');
   return (
-    <form className="schedule-form" onSubmit={form.onSubmit} noValidate data-testid="schedule-form" data-mode={form.mode}>
+    <form
+      className="schedule-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      data-testid="schedule-form"
+      data-mode={form.mode}
+    >
       <div className="schedule-form__head">
         <FormGroup
           label={t('scheduleForm.teacher')}
           labelFor="schedule-form-user_id"
           className="schedule-form__teacher"
           intent={teacherError ? 'danger' : 'none'}
-          helperText={teacherError ? <span data-testid="schedule-form-user_id-error">{teacherError}</span> : undefined}
+          helperText={
+            teacherError ? <span data-testid="schedule-form-user_id-error">{teacherError}</span> : undefined
+          }
         >
           <HTMLSelect
             id="schedule-form-user_id"
             fill
             value={v.user_id === null ? '' : String(v.user_id)}
-            onChange={(event) => form.setValue('user_id', event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+            onChange={(event) =>
+              form.setValue(
+                'user_id',
+                event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
+              )
+            }
             data-testid="schedule-form-user_id"
           >
             <option value="">{t('adminWidgets.choose')}</option>
@@ -142,13 +169,24 @@ function ScheduleFormBody({ id, presets, copied, onSaved, onCancel, onDirtyChang
  */
 export function ScheduleForm(props: AdminFormProps) {
   const { client } = useApi();
-  const copyOf = props.id === null && typeof props.presets?.copy_of === 'number' ? props.presets.copy_of : undefined;
+  const copyOf =
+    props.id === null && typeof props.presets?.copy_of === 'number' ? props.presets.copy_of : undefined;
   const source = useQuery({
     queryKey: ['resources', 'schedules', 'copy', copyOf ?? 0],
-    queryFn: ({ signal }) => client.get<{ data: Record<string, unknown> }>(`/api/schedules/${copyOf}`, { ...SCHEDULE_FORM_QUERY }, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      client
+        .get<{ data: Record<string, unknown> }>(
+          `/api/schedules/${copyOf}`,
+          { ...SCHEDULE_FORM_QUERY },
+          { signal },
+        )
+        .then((answer) => answer.data),
     enabled: copyOf !== undefined,
   });
-  const copied = useMemo(() => (source.data ? prolongedScheduleValues(source.data) : undefined), [source.data]);
+  const copied = useMemo(
+    () => (source.data ? prolongedScheduleValues(source.data) : undefined),
+    [source.data],
+  );
   if (copyOf !== undefined && source.isPending) {
     return (
       <div className="schedule-form__loading" data-testid="schedule-form-loading">

@@ -22,7 +22,11 @@ function RowError({ testId, message }: { testId: string; message?: string }) {
 export function WorkperiodsEditor({ form }: { form: ResourceForm }) {
   const { t } = useTranslation();
   const rows = (form.values.workperiods as WorkperiodRow[] | undefined) ?? [];
-  const replace = (index: number, row: WorkperiodRow) => form.setValue('workperiods', rows.map((current, i) => (i === index ? row : current)));
+  const replace = (index: number, row: WorkperiodRow) =>
+    form.setValue(
+      'workperiods',
+      rows.map((current, i) => (i === index ? row : current)),
+    );
   return (
     <fieldset className="schedule-form__section" data-testid="schedule-form-workperiods">
       <legend>{t('scheduleForm.workperiods')}</legend>
@@ -30,13 +34,22 @@ export function WorkperiodsEditor({ form }: { form: ResourceForm }) {
       {rows.map((row, index) => {
         const cell = (name: string) => Boolean(form.errorOf(`workperiods.${index}.${name}`));
         return (
-          <div key={row.id} className="schedule-form__period" data-testid={`schedule-form-workperiod-${index}`}>
+          <div
+            key={row.id}
+            className="schedule-form__period"
+            data-testid={`schedule-form-workperiod-${index}`}
+          >
             <span className="schedule-form__number">{index + 1}.</span>
             <HTMLSelect
               value={row.weekday === null ? '' : String(row.weekday)}
               aria-label={t('scheduleForm.weekday')}
               className={cell('weekday') ? 'schedule-form__invalid' : undefined}
-              onChange={(event) => replace(index, { ...row, weekday: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+              onChange={(event) =>
+                replace(index, {
+                  ...row,
+                  weekday: event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
+                })
+              }
               data-testid={`schedule-form-workperiod-${index}-weekday`}
             >
               <option value="">{t('scheduleForm.weekday')}…</option>
@@ -61,7 +74,9 @@ export function WorkperiodsEditor({ form }: { form: ResourceForm }) {
               rightElement={<span className="schedule-form__unit">{t('scheduleForm.minutesUnit')}</span>}
               intent={cell('duration') ? 'danger' : 'none'}
               aria-label={t('scheduleForm.duration')}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => replace(index, { ...row, duration: event.currentTarget.value })}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+                replace(index, { ...row, duration: event.currentTarget.value })
+              }
               data-testid={`schedule-form-workperiod-${index}-duration`}
             />
             <Button
@@ -69,10 +84,18 @@ export function WorkperiodsEditor({ form }: { form: ResourceForm }) {
               variant="minimal"
               aria-label={t('scheduleForm.remove')}
               title={t('scheduleForm.remove')}
-              onClick={() => form.setValue('workperiods', rows.filter((_, i) => i !== index))}
+              onClick={() =>
+                form.setValue(
+                  'workperiods',
+                  rows.filter((_, i) => i !== index),
+                )
+              }
               data-testid={`schedule-form-workperiod-${index}-remove`}
             />
-            <RowError testId={`schedule-form-workperiod-${index}-error`} message={form.errorOf(`workperiods.${index}`)} />
+            <RowError
+              testId={`schedule-form-workperiod-${index}-error`}
+              message={form.errorOf(`workperiods.${index}`)}
+            />
           </div>
         );
       })}
@@ -93,7 +116,11 @@ export function WorkperiodsEditor({ form }: { form: ResourceForm }) {
 export function OffperiodsEditor({ form }: { form: ResourceForm }) {
   const { t } = useTranslation();
   const rows = (form.values.offperiods as OffperiodRow[] | undefined) ?? [];
-  const replace = (index: number, row: OffperiodRow) => form.setValue('offperiods', rows.map((current, i) => (i === index ? row : current)));
+  const replace = (index: number, row: OffperiodRow) =>
+    form.setValue(
+      'offperiods',
+      rows.map((current, i) => (i === index ? row : current)),
+    );
   return (
     <fieldset className="schedule-form__section" data-testid="schedule-form-offperiods">
       <legend>{t('scheduleForm.offperiods')}</legend>
@@ -106,7 +133,13 @@ export function OffperiodsEditor({ form }: { form: ResourceForm }) {
             label={t('scheduleForm.offStart')}
             value={row.start}
             error={form.errorOf(`offperiods.${index}.start_at`)}
-            onChange={(start) => replace(index, { ...row, start, end: row.end.date === '' ? { ...row.end, date: start.date } : row.end })}
+            onChange={(start) =>
+              replace(index, {
+                ...row,
+                start,
+                end: row.end.date === '' ? { ...row.end, date: start.date } : row.end,
+              })
+            }
           />
           <DateTimePicker
             name={`schedule-form-offperiod-${index}-end`}
@@ -121,7 +154,12 @@ export function OffperiodsEditor({ form }: { form: ResourceForm }) {
               variant="minimal"
               aria-label={t('scheduleForm.remove')}
               title={t('scheduleForm.remove')}
-              onClick={() => form.setValue('offperiods', rows.filter((_, i) => i !== index))}
+              onClick={() =>
+                form.setValue(
+                  'offperiods',
+                  rows.filter((_, i) => i !== index),
+                )
+              }
               data-testid={`schedule-form-offperiod-${index}-remove`}
             />
           </FormGroup>

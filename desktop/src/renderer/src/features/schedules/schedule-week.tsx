@@ -13,10 +13,14 @@ export interface StoredWorkperiod {
 const WEEK_ORDER = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 
 /** Work periods by weekday, Monday first, each day's by start time. */
-export function workWeek(periods: readonly StoredWorkperiod[]): Array<{ weekday: number; periods: StoredWorkperiod[] }> {
+export function workWeek(
+  periods: readonly StoredWorkperiod[],
+): Array<{ weekday: number; periods: StoredWorkperiod[] }> {
   return WEEK_ORDER.map((weekday) => ({
     weekday,
-    periods: periods.filter((p) => p.weekday === weekday).sort((a, b) => (minutesOfTime(a.start_time) ?? 0) - (minutesOfTime(b.start_time) ?? 0)),
+    periods: periods
+      .filter((p) => p.weekday === weekday)
+      .sort((a, b) => (minutesOfTime(a.start_time) ?? 0) - (minutesOfTime(b.start_time) ?? 0)),
   }));
 }
 

@@ -22,7 +22,11 @@ export interface ScheduleTableRow extends AdminRow {
 
 function Teacher({ row }: { row: ScheduleTableRow }) {
   const { t } = useTranslation();
-  return row.user ? <PersonLink person={row.user} /> : <span className="schedules-table__deleted">{t('common.deleted')}</span>;
+  return row.user ? (
+    <PersonLink person={row.user} />
+  ) : (
+    <span className="schedules-table__deleted">{t('common.deleted')}</span>
+  );
 }
 
 function EndDate({ row }: { row: ScheduleTableRow }) {
@@ -57,10 +61,28 @@ const definition: AdminTableDefinition<ScheduleTableRow> = {
   ],
   columns: [
     { key: 'teacher', label: 'scheduleTable.columns.teacher', render: (row) => <Teacher row={row} /> },
-    { key: 'start_at', label: 'scheduleTable.columns.start', sortField: 'start_at', render: (row) => formatDateTime(row.start_at, DATE_FORMAT) },
-    { key: 'end_at', label: 'scheduleTable.columns.end', sortField: 'end_at', render: (row) => <EndDate row={row} /> },
-    { key: 'workperiods', label: 'scheduleTable.columns.workperiods', render: (row) => <ScheduleWeek periods={row.workperiods ?? []} /> },
-    { key: 'offperiods', label: 'scheduleTable.columns.offperiods', render: (row) => <Offperiods row={row} /> },
+    {
+      key: 'start_at',
+      label: 'scheduleTable.columns.start',
+      sortField: 'start_at',
+      render: (row) => formatDateTime(row.start_at, DATE_FORMAT),
+    },
+    {
+      key: 'end_at',
+      label: 'scheduleTable.columns.end',
+      sortField: 'end_at',
+      render: (row) => <EndDate row={row} />,
+    },
+    {
+      key: 'workperiods',
+      label: 'scheduleTable.columns.workperiods',
+      render: (row) => <ScheduleWeek periods={row.workperiods ?? []} />,
+    },
+    {
+      key: 'offperiods',
+      label: 'scheduleTable.columns.offperiods',
+      render: (row) => <Offperiods row={row} />,
+    },
   ],
 };
 
@@ -90,7 +112,11 @@ export function SchedulesTablePage() {
             aria-label={t('scheduleTable.prolong')}
             title={row.end_at && row.user ? t('scheduleTable.prolong') : t('scheduleTable.cannotProlong')}
             disabled={!row.end_at || !row.user}
-            onClick={() => navigate(`${SCHEDULES_PAGE}?create&copy_of=${row.id}`, { state: { background: `${SCHEDULES_PAGE}${window.location.search}` } })}
+            onClick={() =>
+              navigate(`${SCHEDULES_PAGE}?create&copy_of=${row.id}`, {
+                state: { background: `${SCHEDULES_PAGE}${window.location.search}` },
+              })
+            }
             data-testid={`prolong-${row.id}`}
           />
         ) : null

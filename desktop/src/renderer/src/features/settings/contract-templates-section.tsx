@@ -29,7 +29,8 @@ export function ContractTemplatesSection() {
   const queryClient = useQueryClient();
   const templates = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => client.get<{ data: ContractTemplate[] }>('/api/contract_templates', { perpage: 100 }, { signal }),
+    queryFn: ({ signal }) =>
+      client.get<{ data: ContractTemplate[] }>('/api/contract_templates', { perpage: 100 }, { signal }),
   });
   const done = async (message: string) => {
     await queryClient.invalidateQueries({ queryKey: KEY });
@@ -42,10 +43,15 @@ export function ContractTemplatesSection() {
       form.set('docx_file', file, file.name);
       return client.post<{ data: ContractTemplate }>(`/api/contract_templates/${template.id}/docx`, form);
     },
-    onSuccess: (answer, { template }) => done(t('featureFlags.templates.uploaded', { name: answer.data.docx_name, template: template.name })),
+    onSuccess: (answer, { template }) =>
+      done(t('featureFlags.templates.uploaded', { name: answer.data.docx_name, template: template.name })),
     onError: (error) => {
       const field = isApiError(error) ? error.firstFieldErrors().docx_file : undefined;
-      toasts.show({ intent: 'danger', message: field ?? (error instanceof Error ? error.message : String(error)), timeoutMs: TOAST_MS.long });
+      toasts.show({
+        intent: 'danger',
+        message: field ?? (error instanceof Error ? error.message : String(error)),
+        timeoutMs: TOAST_MS.long,
+      });
     },
   });
   const remove = useMutation({
@@ -54,7 +60,11 @@ export function ContractTemplatesSection() {
   });
   const busy = upload.isPending || remove.isPending;
   return (
-    <Section title={t('featureFlags.templates.title')} icon="document" data-testid="settings-contract-templates">
+    <Section
+      title={t('featureFlags.templates.title')}
+      icon="document"
+      data-testid="settings-contract-templates"
+    >
       <SectionCard>
         <p className="settings-card__hint">{t('featureFlags.templates.hint')}</p>
         <ul className="settings-page__templates">
@@ -81,7 +91,12 @@ export function ContractTemplatesSection() {
   );
 }
 
-function TemplateRow(props: { template: ContractTemplate; busy: boolean; onFile: (file: File) => void; onRemove: () => void }) {
+function TemplateRow(props: {
+  template: ContractTemplate;
+  busy: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const { template } = props;
@@ -110,11 +125,24 @@ function TemplateRow(props: { template: ContractTemplate; busy: boolean; onFile:
         data-testid="contract-template-file"
       />
       <div className="settings-page__template-actions">
-        <Button size="small" icon="upload" disabled={props.busy} onClick={() => input.current?.click()} data-testid="contract-template-upload">
+        <Button
+          size="small"
+          icon="upload"
+          disabled={props.busy}
+          onClick={() => input.current?.click()}
+          data-testid="contract-template-upload"
+        >
           {template.docx_name ? t('featureFlags.templates.replace') : t('featureFlags.templates.upload')}
         </Button>
         {template.docx_name ? (
-          <Button size="small" variant="minimal" icon="trash" disabled={props.busy} onClick={props.onRemove} data-testid="contract-template-remove">
+          <Button
+            size="small"
+            variant="minimal"
+            icon="trash"
+            disabled={props.busy}
+            onClick={props.onRemove}
+            data-testid="contract-template-remove"
+          >
             {t('featureFlags.templates.remove')}
           </Button>
         ) : null}

@@ -26,21 +26,30 @@ export function FeatureFlagsSection() {
   const queryClient = useQueryClient();
   const flags = useQuery({
     queryKey: FLAGS_KEY,
-    queryFn: ({ signal }) => client.get<{ data: FeatureFlag[] }>('/api/feature-flags', { perpage: 100 }, { signal }),
+    queryFn: ({ signal }) =>
+      client.get<{ data: FeatureFlag[] }>('/api/feature-flags', { perpage: 100 }, { signal }),
   });
   const nameOf = (flag: FeatureFlag) =>
-    i18n.exists(`featureFlags.names.${flag.name}`) ? t(`featureFlags.names.${flag.name}` as 'featureFlags.title') : flag.name;
+    i18n.exists(`featureFlags.names.${flag.name}`)
+      ? t(`featureFlags.names.${flag.name}` as 'featureFlags.title')
+      : flag.name;
   const describe = (flag: FeatureFlag) =>
     i18n.exists(`featureFlags.descriptions.${flag.name}`)
       ? t(`featureFlags.descriptions.${flag.name}` as 'featureFlags.title')
       : (flag.description ?? '');
   const toggle = useMutation({
     mutationFn: (change: { flag: FeatureFlag; enabled: boolean }) =>
-      client.patch<{ data: FeatureFlag }>(`/api/feature-flags/${change.flag.id}`, { enabled: change.enabled }),
+      client.patch<{ data: FeatureFlag }>(`/api/feature-flags/${change.flag.id}`, {
+        enabled: change.enabled,
+      }),
     onSuccess: async (answer, { flag }) => {
       await queryClient.invalidateQueries({ queryKey: ['feature-flags'] });
       const state = t(answer.data.enabled ? 'featureFlags.on' : 'featureFlags.off');
-      toasts.show({ intent: 'success', message: t('featureFlags.saved', { name: nameOf(flag), state }), timeoutMs: TOAST_MS.short });
+      toasts.show({
+        intent: 'success',
+        message: t('featureFlags.saved', { name: nameOf(flag), state }),
+        timeoutMs: TOAST_MS.short,
+      });
     },
   });
   return (
@@ -49,7 +58,11 @@ export function FeatureFlagsSection() {
         {(flags.data?.data ?? []).map((flag) => (
           <div key={flag.id} className="settings-page__flag">
             <Switch
-              checked={toggle.isPending && toggle.variables.flag.id === flag.id ? toggle.variables.enabled : flag.enabled}
+              checked={
+                toggle.isPending && toggle.variables.flag.id === flag.id
+                  ? toggle.variables.enabled
+                  : flag.enabled
+              }
               disabled={toggle.isPending}
               label={nameOf(flag)}
               onChange={(event) => toggle.mutate({ flag, enabled: event.currentTarget.checked })}

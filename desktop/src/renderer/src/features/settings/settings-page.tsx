@@ -40,7 +40,11 @@ export function SettingsPage() {
             </SectionCard>
           </Section>
           {canConnectBots ? (
-            <Section title={t('ui.settings.messengersTitle')} icon="notifications" data-testid="settings-messengers">
+            <Section
+              title={t('ui.settings.messengersTitle')}
+              icon="notifications"
+              data-testid="settings-messengers"
+            >
               <SectionCard>
                 <MessengerButtons userId={user.id} />
               </SectionCard>
@@ -71,7 +75,11 @@ function MessengerButtons({ userId }: { userId: number }) {
               icon={on ? 'tick' : 'link'}
               disabled={on || bots.connected === null}
               loading={bots.busy === type}
-              text={on ? `${name}: ${t('bots.settings.connected')}` : t(type === 'telegram' ? 'bots.settings.connectTelegram' : 'bots.settings.connectViber')}
+              text={
+                on
+                  ? `${name}: ${t('bots.settings.connected')}`
+                  : t(type === 'telegram' ? 'bots.settings.connectTelegram' : 'bots.settings.connectViber')
+              }
               onClick={() => void bots.connect(type)}
               data-testid={`bot-connect-${type}`}
             />
@@ -79,7 +87,9 @@ function MessengerButtons({ userId }: { userId: number }) {
               <Button
                 minimal
                 icon="disable"
-                text={t(type === 'telegram' ? 'bots.settings.disconnectTelegram' : 'bots.settings.disconnectViber')}
+                text={t(
+                  type === 'telegram' ? 'bots.settings.disconnectTelegram' : 'bots.settings.disconnectViber',
+                )}
                 onClick={() => void bots.disconnect(type)}
                 data-testid={`bot-disconnect-${type}`}
               />

@@ -1,4 +1,14 @@
-import { Alignment, Button, Classes, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Tag } from '@blueprintjs/core';
+import {
+  Alignment,
+  Button,
+  Classes,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  Navbar,
+  PopoverNext,
+  Tag,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useRoleName, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
@@ -21,7 +31,9 @@ export function AppNavbar() {
   const roleName = useRoleName();
   const ability = useAbility();
   if (!user) return null;
-  const links = ADMIN_PAGE_IDS.map((id) => ADMIN_PAGES[id]).filter((page) => canOpenPage(ability, page.opens));
+  const links = ADMIN_PAGE_IDS.map((id) => ADMIN_PAGES[id]).filter((page) =>
+    canOpenPage(ability, page.opens),
+  );
 
   const go = (to: string) => (event: React.MouseEvent) => {
     event.preventDefault();
@@ -39,7 +51,13 @@ export function AppNavbar() {
         <MenuItem icon="person" text={t('titles.profile')} href={href('/profile')} onClick={go('/profile')} />
       ) : null}
       {ability.can('read', 'school_internal') ? (
-        <MenuItem icon="chat" text={t('chat.title')} href={href('/chat')} onClick={go('/chat')} data-testid="nav-chat" />
+        <MenuItem
+          icon="chat"
+          text={t('chat.title')}
+          href={href('/chat')}
+          onClick={go('/chat')}
+          data-testid="nav-chat"
+        />
       ) : null}
       <MenuItem icon="cog" text={t('titles.settings')} href={href('/settings')} onClick={go('/settings')} />
       <MenuDivider />
@@ -85,7 +103,11 @@ export function AppNavbar() {
           </a>
         </Navbar.Heading>
         {links.length > 0 ? <Navbar.Divider className="app-navbar__links-divider" /> : null}
-        <nav className="app-navbar__links" aria-label={t('ui.shell.administration')} data-testid="admin-links">
+        <nav
+          className="app-navbar__links"
+          aria-label={t('ui.shell.administration')}
+          data-testid="admin-links"
+        >
           {links.map((link) => (
             <a
               key={link.path}
@@ -113,7 +135,13 @@ export function AppNavbar() {
               {user.firstname}
             </strong>
             {user.role.impersonated ? (
-              <Tag intent="warning" minimal round className="app-navbar__impersonated" data-testid="role-impersonated">
+              <Tag
+                intent="warning"
+                minimal
+                round
+                className="app-navbar__impersonated"
+                data-testid="role-impersonated"
+              >
                 {t('calendarUi.role.impersonated')}
               </Tag>
             ) : null}

@@ -17,6 +17,9 @@ export function DesktopMenuSync() {
     void native.setMenuRole(role).catch(() => undefined);
   }, [native, role, status]);
 
-  useEffect(() => native.onNavigate((path, search) => navigate(search ? `${path}${search}` : path)), [native, navigate]);
+  useEffect(
+    () => native.onNavigate((path, search) => navigate(search ? `${path}${search}` : path)),
+    [native, navigate],
+  );
   return null;
 }

@@ -84,7 +84,11 @@ function ServerAddressForm() {
             label={t('desktopShell.firstRun.label')}
             labelFor={id}
             intent={invalid ? 'danger' : 'none'}
-            helperText={invalid ? <span data-testid="serverUrl-error">{t('desktopShell.firstRun.invalid')}</span> : undefined}
+            helperText={
+              invalid ? (
+                <span data-testid="serverUrl-error">{t('desktopShell.firstRun.invalid')}</span>
+              ) : undefined
+            }
           >
             <InputGroup
               id={id}
@@ -101,7 +105,14 @@ function ServerAddressForm() {
               }}
             />
           </FormGroup>
-          <Button type="submit" intent="primary" size="large" fill loading={saving} data-testid="first-run-save">
+          <Button
+            type="submit"
+            intent="primary"
+            size="large"
+            fill
+            loading={saving}
+            data-testid="first-run-save"
+          >
             {t('desktopShell.firstRun.save')}
           </Button>
         </form>

@@ -24,7 +24,9 @@ export function OpenInNewWindowButton() {
       aria-label={label}
       title={label}
       data-testid="open-in-new-window"
-      onClick={() => native.openAppWindow({ path, ...(search ? { search: `?${search}` } : {}) }).catch(reportError)}
+      onClick={() =>
+        native.openAppWindow({ path, ...(search ? { search: `?${search}` } : {}) }).catch(reportError)
+      }
     />
   );
 }

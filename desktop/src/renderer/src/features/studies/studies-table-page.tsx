@@ -254,12 +254,23 @@ function PriceTotalFooter({ query, columns }: { query: ResourceQuery; columns: n
   const { t, i18n } = useTranslation();
   const { client } = useApi();
   const filters = useMemo(() => {
-    const { page: _page, perpage: _perpage, sort: _sort, with: _with, select: _select, withCount: _count, ...rest } = query;
+    const {
+      page: _page,
+      perpage: _perpage,
+      sort: _sort,
+      with: _with,
+      select: _select,
+      withCount: _count,
+      ...rest
+    } = query;
     return rest;
   }, [query]);
   const answer = useQuery({
     queryKey: ['resources', 'studies', 'price-total', filters],
-    queryFn: ({ signal }) => client.get<{ data: { price_total: number; total: number } }>('/api/studies/price-total', filters, { signal }),
+    queryFn: ({ signal }) =>
+      client.get<{ data: { price_total: number; total: number } }>('/api/studies/price-total', filters, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const data = answer.data?.data;
@@ -326,7 +337,11 @@ export function StudiesTablePage() {
         definition={definition}
         hasForm={form !== undefined}
         actions={actions}
-        footer={isAdministrator ? (_rows, query) => <PriceTotalFooter query={query} columns={definition.columns.length} /> : undefined}
+        footer={
+          isAdministrator
+            ? (_rows, query) => <PriceTotalFooter query={query} columns={definition.columns.length} />
+            : undefined
+        }
       />
       {evaluating ? <EvaluationDialog row={evaluating} onClose={() => setEvaluating(null)} /> : null}
     </>

@@ -19,7 +19,12 @@ export const studyFormDefinition: AdminFormDefinition = {
   resource: 'studies',
   pagePath: STUDIES_PAGE,
   Form: StudyAdminForm,
-  texts: { createTitle: 'studyForm.createTitle', editTitle: 'studyForm.editTitle', created: 'studyForm.created', saved: 'studyForm.saved' },
+  texts: {
+    createTitle: 'studyForm.createTitle',
+    editTitle: 'studyForm.editTitle',
+    created: 'studyForm.created',
+    saved: 'studyForm.saved',
+  },
   presetTypes: STUDY_PRESET_TYPES,
   invalidates: [calendarKeys.all],
 };

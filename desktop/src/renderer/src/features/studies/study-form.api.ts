@@ -17,7 +17,11 @@ export interface SubscriptionOption {
 }
 
 /** A student's packages, newest first (part 2 §5, §7): adding a student loads them. */
-export async function fetchStudentSubscriptions(client: ApiClient, studentId: number, signal?: AbortSignal): Promise<SubscriptionOption[]> {
+export async function fetchStudentSubscriptions(
+  client: ApiClient,
+  studentId: number,
+  signal?: AbortSignal,
+): Promise<SubscriptionOption[]> {
   const answer = await client.get<{ data: SubscriptionOption[] }>(
     '/api/subscriptions',
     { with: ['contract'], sort: ['-created_at'], withFilter: { 'contract.student_id': studentId } },

@@ -48,17 +48,32 @@ describe('study form links (spec part 1 §2 query conventions)', () => {
   it('a free slot link presets start, end, trial and the teacher; duration wins over end', () => {
     const path = formLinkPath('/admin/studies', {
       mode: 'create',
-      presets: { start: '2026-11-23T12:00:00+02:00', end: '2026-11-23T13:00:00+02:00', duration: 60, trial: true, users: [7] },
+      presets: {
+        start: '2026-11-23T12:00:00+02:00',
+        end: '2026-11-23T13:00:00+02:00',
+        duration: 60,
+        trial: true,
+        users: [7],
+      },
     });
-    expect(path).toBe('/admin/studies?create&start=2026-11-23T12%3A00%3A00%2B02%3A00&end=2026-11-23T13%3A00%3A00%2B02%3A00&duration=60&trial=1&users[]=7');
+    expect(path).toBe(
+      '/admin/studies?create&start=2026-11-23T12%3A00%3A00%2B02%3A00&end=2026-11-23T13%3A00%3A00%2B02%3A00&duration=60&trial=1&users[]=7',
+    );
     expect(linkPresets(path)).toEqual({
       users: [7],
       trial: true,
       start: { date: '2026-11-23', time: '12:00' },
       end: { date: '2026-11-23', time: '13:00' },
     });
-    expect(linkPresets('/admin/studies?create&start=2026-11-23T12:00:00%2B02:00&end=2026-11-23T14:00:00%2B02:00&duration=45').end).toEqual({ date: '2026-11-23', time: '12:45' });
-    expect(linkPresets('/admin/studies?create&start=2026-11-23T12:00:00%2B02:00&end=2026-11-23T14:30:00%2B02:00').end).toEqual({ date: '2026-11-23', time: '14:30' });
+    expect(
+      linkPresets(
+        '/admin/studies?create&start=2026-11-23T12:00:00%2B02:00&end=2026-11-23T14:00:00%2B02:00&duration=45',
+      ).end,
+    ).toEqual({ date: '2026-11-23', time: '12:45' });
+    expect(
+      linkPresets('/admin/studies?create&start=2026-11-23T12:00:00%2B02:00&end=2026-11-23T14:30:00%2B02:00')
+        .end,
+    ).toEqual({ date: '2026-11-23', time: '14:30' });
   });
 
   it('ignores unknown names and malformed values; ?edit needs a positive id', () => {
@@ -83,27 +98,55 @@ describe('study form values', () => {
   });
 
   it('a new start moves the end and keeps the length', () => {
-    expect(movedStart(stored, { date: '2026-11-24', time: '9:30' }).end).toEqual({ date: '2026-11-24', time: '10:15' });
+    expect(movedStart(stored, { date: '2026-11-24', time: '9:30' }).end).toEqual({
+      date: '2026-11-24',
+      time: '10:15',
+    });
     expect(pickerMillis({ date: '2026-11-24', time: '9:30' })).toBe(ms('2026-11-24T09:30:00+02:00'));
   });
 
   it('creates with start as an ISO moment, duration in minutes, one package per remaining student', () => {
-    const body = studyFormBody({ ...stored, users: [3, 8, 9], subscriptions: { 8: 41, 9: 0, 12: 50 } }, { mode: 'create', initial: stored });
-    expect(body).toMatchObject({ users: [3, 8, 9], subscriptions: [41], start: '2026-11-23T10:00:00+02:00', duration: 45, type_id: 2, trial: false });
+    const body = studyFormBody(
+      { ...stored, users: [3, 8, 9], subscriptions: { 8: 41, 9: 0, 12: 50 } },
+      { mode: 'create', initial: stored },
+    );
+    expect(body).toMatchObject({
+      users: [3, 8, 9],
+      subscriptions: [41],
+      start: '2026-11-23T10:00:00+02:00',
+      duration: 45,
+      type_id: 2,
+      trial: false,
+    });
     expect(body).not.toHaveProperty('show_in_history');
   });
 
   it('an edit that moves the start sends the date-change block; the initiator is required while shown', () => {
-    const moved = { ...stored, start: { date: '2026-11-25', time: '11:00' }, end: { date: '2026-11-25', time: '11:45' } };
-    expect(studyFormBody(moved, context)).toMatchObject({ start: '2026-11-25T11:00:00+02:00', show_in_history: true, initiated_by: null });
+    const moved = {
+      ...stored,
+      start: { date: '2026-11-25', time: '11:00' },
+      end: { date: '2026-11-25', time: '11:45' },
+    };
+    expect(studyFormBody(moved, context)).toMatchObject({
+      start: '2026-11-25T11:00:00+02:00',
+      show_in_history: true,
+      initiated_by: null,
+    });
     // The rule is the update command's shared schema, which the form checks its sent body with.
     const editIssues = (values: typeof moved) =>
-      formIssues(studies, 'update', changedValues(studyFormBody(stored, context), studyFormBody(values, context)), ['initiated_by']);
+      formIssues(
+        studies,
+        'update',
+        changedValues(studyFormBody(stored, context), studyFormBody(values, context)),
+        ['initiated_by'],
+      );
     expect(editIssues(moved)).toEqual([{ path: 'initiated_by', key: 'validations.required', params: {} }]);
     expect(editIssues({ ...moved, show_in_history: false })).toEqual([]);
     expect(editIssues({ ...moved, initiated_by: 2 })).toEqual([]);
     // Move to the end sends the same block to its own command: the same rule answers.
-    expect(moveToEndIssues(moved, stored)).toEqual([{ path: 'initiated_by', key: 'validations.required', params: {} }]);
+    expect(moveToEndIssues(moved, stored)).toEqual([
+      { path: 'initiated_by', key: 'validations.required', params: {} },
+    ]);
     expect(moveToEndIssues({ ...moved, initiated_by: 2 }, stored)).toEqual([]);
     expect(studyFormBody(stored, context)).not.toHaveProperty('show_in_history');
   });
@@ -127,14 +170,18 @@ describe('who sees the miss status (spec part 1 §4)', () => {
     expect(studyFormAccess(stored, stored, 'update', ROLE.Administrator, people).showMissStatus).toBe(true);
     expect(studyFormAccess(stored, stored, 'update', ROLE.Teacher, people).showMissStatus).toBe(true);
     expect(studyFormAccess(stored, stored, 'update', ROLE.Methodologist, people).showMissStatus).toBe(false);
-    expect(studyFormAccess({ ...stored, users: [3, 8, 9] }, stored, 'update', ROLE.Manager, people).showMissStatus).toBe(false);
+    expect(
+      studyFormAccess({ ...stored, users: [3, 8, 9] }, stored, 'update', ROLE.Manager, people).showMissStatus,
+    ).toBe(false);
     const moved = { ...stored, start: { date: '2026-11-25', time: '11:00' } };
     expect(studyFormAccess(moved, stored, 'update', ROLE.Manager, people).showMissStatus).toBe(false);
   });
   it('Billed Miss locks the date while it stays set', () => {
     const billed = { ...stored, miss_status: 2 };
     expect(studyFormAccess(billed, billed, 'update', ROLE.Administrator, people).dateLocked).toBe(true);
-    expect(studyFormAccess({ ...billed, miss_status: 0 }, billed, 'update', ROLE.Administrator, people).dateLocked).toBe(false);
+    expect(
+      studyFormAccess({ ...billed, miss_status: 0 }, billed, 'update', ROLE.Administrator, people).dateLocked,
+    ).toBe(false);
   });
 });
 
@@ -146,7 +193,10 @@ describe('move to the end of subscription (part 2 §4, §8)', () => {
   it('is offered only when editing a study with exactly one package and no Billed Miss', () => {
     expect(studyFormAccess(stored, stored, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(true);
     expect(studyFormAccess(stored, stored, 'create', ROLE.Manager, people).moveToEndAvailable).toBe(false);
-    expect(studyFormAccess({ ...stored, subscriptions: {} }, stored, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(false);
+    expect(
+      studyFormAccess({ ...stored, subscriptions: {} }, stored, 'update', ROLE.Manager, people)
+        .moveToEndAvailable,
+    ).toBe(false);
     const two = { ...stored, users: [3, 8, 9], subscriptions: { '8': 41, '9': 42 } };
     expect(studyFormAccess(two, stored, 'update', ROLE.Manager, people).moveToEndAvailable).toBe(false);
     // Two students billed to one package: one package, so the move applies.
@@ -162,14 +212,27 @@ describe('move to the end of subscription (part 2 §4, §8)', () => {
     expect(nextDateStart('later')).toBeNull();
   });
   it('saves as the command with the date-change block, and the rest of the changes as an update', () => {
-    const moved = { ...stored, start: { date: '2026-12-07', time: '10:30' }, end: { date: '2026-12-07', time: '11:15' }, miss_status: 0 };
+    const moved = {
+      ...stored,
+      start: { date: '2026-12-07', time: '10:30' },
+      end: { date: '2026-12-07', time: '11:15' },
+      miss_status: 0,
+    };
     const initiated = { ...moved, initiated_by: 2, change_comment: 'Хворів' };
-    expect(moveToEndBodies(initiated, stored)).toEqual({ move: { show_in_history: true, initiated_by: 2, change_comment: 'Хворів' }, rest: null });
+    expect(moveToEndBodies(initiated, stored)).toEqual({
+      move: { show_in_history: true, initiated_by: 2, change_comment: 'Хворів' },
+      rest: null,
+    });
     const hidden = { ...initiated, show_in_history: false, comment: 'Нова тема' };
-    expect(moveToEndBodies(hidden, stored)).toEqual({ move: { show_in_history: false, change_comment: 'Хворів' }, rest: { comment: 'Нова тема' } });
+    expect(moveToEndBodies(hidden, stored)).toEqual({
+      move: { show_in_history: false, change_comment: 'Хворів' },
+      rest: { comment: 'Нова тема' },
+    });
   });
   it('alerts the server’s error, else the spec’s fallback', () => {
-    expect(nextDateFailure({ message: 'x', error: 'Вільного часу немає' })).toEqual({ text: 'Вільного часу немає' });
+    expect(nextDateFailure({ message: 'x', error: 'Вільного часу немає' })).toEqual({
+      text: 'Вільного часу немає',
+    });
     expect(nextDateFailure({ message: 'x' })).toEqual({ key: 'studyForm.nextDateFailed' });
     expect(nextDateFailure(undefined)).toEqual({ key: 'studyForm.nextDateFailed' });
   });

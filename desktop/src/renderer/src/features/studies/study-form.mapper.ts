@@ -7,7 +7,12 @@ import {
   STUDY_FORM_DEFAULTS,
   TIME_ZONE,
 } from '@school/shared/domain';
-import { dateTimePickerSchema, parseBody, studyMoveToEndSchema, type FieldIssue } from '@school/shared/validation';
+import {
+  dateTimePickerSchema,
+  parseBody,
+  studyMoveToEndSchema,
+  type FieldIssue,
+} from '@school/shared/validation';
 import {
   changedValues,
   DEFAULT_TIME,
@@ -122,10 +127,7 @@ interface StoredStudy {
 }
 
 /** The form's values for a stored study (read with `with[]=users`), or the defaults for a new one. */
-export function studyFormValues(
-  row: Readonly<Record<string, unknown>>,
-  mode: FormMode,
-): StudyFormValues {
+export function studyFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): StudyFormValues {
   const values = emptyValues();
   if (mode === 'create') return { ...values };
   const study = row as StoredStudy;
@@ -173,7 +175,6 @@ export function studyPresetValues(presets: FormValues): Record<string, unknown> 
   }
   return values;
 }
-
 
 /**
  * The start moved away from the stored one (edit mode): the date-change block applies. A start
@@ -264,8 +265,7 @@ export function studyFormAccess(
   const v = values;
   const students = (v.users ?? []).filter((id) => participants.get(id)?.role_id === ROLE.Student);
   const moved = startMoved(values, initial, mode);
-  const billed =
-    initial.miss_status === MISS_STATUS.BilledMiss || v.miss_status === MISS_STATUS.BilledMiss;
+  const billed = initial.miss_status === MISS_STATUS.BilledMiss || v.miss_status === MISS_STATUS.BilledMiss;
   return {
     showMissStatus: inRoleGroup('missStatus', roleId) && students.length === 1 && !moved && !movingToEnd,
     dateLocked:

@@ -10,14 +10,30 @@ import { searchUsers, userSearchKeys, type UserSearchFilter } from '../../kit/ad
 import { fetchStudentSubscriptions, studyFormKeys, type SubscriptionOption } from './study-form.api';
 import type { StudyParticipant } from './study-form.mapper';
 
-function subscriptionLabel(option: SubscriptionOption, language: string, t: (key: string, params?: Record<string, unknown>) => string) {
+function subscriptionLabel(
+  option: SubscriptionOption,
+  language: string,
+  t: (key: string, params?: Record<string, unknown>) => string,
+) {
   const price = formatMoney(option.price_per_study ?? 0, language);
-  const date = option.created_at ? DateTime.fromISO(option.created_at, { zone: TIME_ZONE }).toFormat(DATE_FORMAT) : '';
+  const date = option.created_at
+    ? DateTime.fromISO(option.created_at, { zone: TIME_ZONE }).toFormat(DATE_FORMAT)
+    : '';
   return t('studyForm.subscriptionOption', { id: option.id, price, date });
 }
 
 /** A student's package choice (part 2 §5: one per student at most; 'Empty' means none). */
-function SubscriptionSelect({ studentId, value, disabled, onChange }: { studentId: number; value: number; disabled: boolean; onChange(id: number): void }) {
+function SubscriptionSelect({
+  studentId,
+  value,
+  disabled,
+  onChange,
+}: {
+  studentId: number;
+  value: number;
+  disabled: boolean;
+  onChange(id: number): void;
+}) {
   const { t, i18n } = useTranslation();
   const { client } = useApi();
   const options = useQuery({
@@ -66,7 +82,17 @@ export interface StudyParticipantsFieldProps {
  * letters on among active users (the shared searchable multiselect's search); each student gets a package choice, which goes with him.
  */
 export function StudyParticipantsField(props: StudyParticipantsFieldProps) {
-  const { users, people, subscriptions, disabled, error, subscriptionsError, onAdd, onRemove, onSubscription } = props;
+  const {
+    users,
+    people,
+    subscriptions,
+    disabled,
+    error,
+    subscriptionsError,
+    onAdd,
+    onRemove,
+    onSubscription,
+  } = props;
   const { t } = useTranslation();
   const { client } = useApi();
   const roleName = useRoleName();

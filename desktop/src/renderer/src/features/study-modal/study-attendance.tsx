@@ -15,7 +15,8 @@ export function StudyAttendance({ study }: { study: CalendarStudy }) {
   const entries = study.attendance ?? [];
   if (entries.length === 0) return null;
   const nameOf = (id: number) => study.users?.find((u) => u.id === id)?.full_name ?? `#${id}`;
-  const when = (iso: string) => DateTime.fromISO(iso, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat(DATE_TIME_FORMAT);
+  const when = (iso: string) =>
+    DateTime.fromISO(iso, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat(DATE_TIME_FORMAT);
   return (
     <section className="study-modal__section" data-testid="study-attendance">
       <h3 className="study-modal__heading">
@@ -23,8 +24,18 @@ export function StudyAttendance({ study }: { study: CalendarStudy }) {
       </h3>
       <ul className="study-attendance">
         {entries.map((entry) => (
-          <li key={entry.student_id} className="study-attendance__entry" data-testid={`attendance-${entry.student_id}`} data-answer={entry.answer}>
-            <Tag round minimal intent={entry.answer === 'confirmed' ? 'success' : 'danger'} icon={entry.answer === 'confirmed' ? 'tick' : 'cross'}>
+          <li
+            key={entry.student_id}
+            className="study-attendance__entry"
+            data-testid={`attendance-${entry.student_id}`}
+            data-answer={entry.answer}
+          >
+            <Tag
+              round
+              minimal
+              intent={entry.answer === 'confirmed' ? 'success' : 'danger'}
+              icon={entry.answer === 'confirmed' ? 'tick' : 'cross'}
+            >
               {t(`calendarUi.attendance.${entry.answer}`)}
             </Tag>{' '}
             <strong>{nameOf(entry.student_id)}</strong>
@@ -40,7 +51,12 @@ export function StudyAttendance({ study }: { study: CalendarStudy }) {
         ))}
       </ul>
       {entries.some((e) => e.answer === 'declined') ? (
-        <Callout compact intent="warning" className="study-attendance__hint" data-testid="attendance-declined-hint">
+        <Callout
+          compact
+          intent="warning"
+          className="study-attendance__hint"
+          data-testid="attendance-declined-hint"
+        >
           {t('calendarUi.attendance.declinedHint')}
         </Callout>
       ) : null}

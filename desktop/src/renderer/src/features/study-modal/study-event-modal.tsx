@@ -52,7 +52,10 @@ function useProgressClock(study: CalendarStudy | null): number {
     if (start === undefined || end === undefined) return;
     const next = nextProgressBoundary({ start, end }, now);
     if (next === null) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - Date.now(), 0), MAX_TIMEOUT_MS));
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.min(Math.max(next - Date.now(), 0), MAX_TIMEOUT_MS),
+    );
     return () => clearTimeout(timer);
   }, [start, end, now]);
   return now;
@@ -121,8 +124,16 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
     );
   }
 
-  const { inProgress, showContacts, showNotify, canComment, showMissStatus, canMissStatus, canSave, canWriteReports } =
-    studyModalAccess(study, roleId, ability, now);
+  const {
+    inProgress,
+    showContacts,
+    showNotify,
+    canComment,
+    showMissStatus,
+    canMissStatus,
+    canSave,
+    canWriteReports,
+  } = studyModalAccess(study, roleId, ability, now);
 
   const changes: StudyUpdate = {};
   if (canComment && comment !== (study.comment ?? '')) changes.comment = comment;
@@ -146,11 +157,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               </Tag>
             ) : null}
           </div>
-          <StudyParticipants
-            study={study}
-            showContacts={showContacts}
-            showNotify={showNotify}
-          />
+          <StudyParticipants study={study} showContacts={showContacts} showNotify={showNotify} />
           <StudyAttendance study={study} />
           {canComment ? (
             <FormGroup
@@ -158,7 +165,11 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               labelFor="study-comment"
               className="study-modal__comment"
               intent={fieldErrors.comment ? 'danger' : 'none'}
-              helperText={fieldErrors.comment ? <span data-testid="study-comment-error">{fieldErrors.comment}</span> : undefined}
+              helperText={
+                fieldErrors.comment ? (
+                  <span data-testid="study-comment-error">{fieldErrors.comment}</span>
+                ) : undefined
+              }
             >
               <TextArea
                 id="study-comment"
@@ -186,7 +197,11 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               }}
             />
           ) : null}
-          <StudyModalSections study={study} canWriteReports={canWriteReports} calendarUserId={calendarUserId} />
+          <StudyModalSections
+            study={study}
+            canWriteReports={canWriteReports}
+            calendarUserId={calendarUserId}
+          />
         </div>
       </DialogBody>
       <DialogFooter

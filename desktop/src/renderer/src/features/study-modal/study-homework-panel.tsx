@@ -3,7 +3,12 @@ import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
-import { usePanelAccess, useStudyHomework, type HomeworkGroup, type StudyTask } from '@school/shared/ui/study-panels';
+import {
+  usePanelAccess,
+  useStudyHomework,
+  type HomeworkGroup,
+  type StudyTask,
+} from '@school/shared/ui/study-panels';
 
 function fileIcon(mime: string | null): IconName {
   if (!mime) return 'document';
@@ -13,7 +18,17 @@ function fileIcon(mime: string | null): IconName {
   return 'document';
 }
 
-function UploadButton({ studentId, busy, accept, onFiles }: { studentId: number; busy: boolean; accept: string; onFiles(files: File[]): void }) {
+function UploadButton({
+  studentId,
+  busy,
+  accept,
+  onFiles,
+}: {
+  studentId: number;
+  busy: boolean;
+  accept: string;
+  onFiles(files: File[]): void;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -66,7 +81,11 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
 
   const group = ({ student, files }: HomeworkGroup) => (
     <div key={student.id} className="study-homework__group" data-testid={`homework-student-${student.id}`}>
-      {named ? <div className="study-homework__student">{t('studyPanels.homework.forStudent', { name: student.full_name })}</div> : null}
+      {named ? (
+        <div className="study-homework__student">
+          {t('studyPanels.homework.forStudent', { name: student.full_name })}
+        </div>
+      ) : null}
       {files.length === 0 ? (
         <p className="study-panel__empty">{t('studyPanels.homework.empty')}</p>
       ) : (
@@ -102,7 +121,12 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
         </ul>
       )}
       {panel.canUpload ? (
-        <UploadButton studentId={student.id} busy={panel.uploadingFor === student.id} accept={panel.accept} onFiles={(files) => void panel.upload(student.id, files)} />
+        <UploadButton
+          studentId={student.id}
+          busy={panel.uploadingFor === student.id}
+          accept={panel.accept}
+          onFiles={(files) => void panel.upload(student.id, files)}
+        />
       ) : null}
     </div>
   );
@@ -121,7 +145,13 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
       {panel.problem ? (
         <Callout intent="danger" compact className="study-panel__problem" data-testid="homework-problem">
           <span>{panel.problem}</span>
-          <Button size="small" variant="minimal" icon="cross" aria-label={t('studyPanels.cancel')} onClick={panel.clearProblem} />
+          <Button
+            size="small"
+            variant="minimal"
+            icon="cross"
+            aria-label={t('studyPanels.cancel')}
+            onClick={panel.clearProblem}
+          />
         </Callout>
       ) : null}
       <ConfirmDialog

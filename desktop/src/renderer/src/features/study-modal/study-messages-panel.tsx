@@ -37,7 +37,9 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
               data-testid={`message-${item.message.id}`}
             >
               <div className="study-messages__meta">
-                <strong className="study-messages__author">{item.own ? t('studyPanels.messages.you') : item.author}</strong>
+                <strong className="study-messages__author">
+                  {item.own ? t('studyPanels.messages.you') : item.author}
+                </strong>
                 {item.role ? (
                   <Tag minimal round className="study-messages__role">
                     {item.role}
@@ -97,7 +99,14 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
               data-testid="message-input"
             />
           </FormGroup>
-          <Button type="submit" intent="primary" icon="send-message" text={t('studyPanels.messages.send')} loading={panel.sending} data-testid="message-send" />
+          <Button
+            type="submit"
+            intent="primary"
+            icon="send-message"
+            text={t('studyPanels.messages.send')}
+            loading={panel.sending}
+            data-testid="message-send"
+          />
         </form>
       ) : null}
       {panel.actionError ? (

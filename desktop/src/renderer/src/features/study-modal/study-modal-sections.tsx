@@ -11,9 +11,24 @@ import { StudyReportActions } from './study-report-actions';
 import { StudyEvaluationView, StudyReportText } from './study-report-reading';
 
 /** One titled section of the modal, with a stable test id. */
-function Section({ id, icon, title, wide, children }: { id: string; icon: IconName; title: string; wide?: boolean; children?: ReactNode }) {
+function Section({
+  id,
+  icon,
+  title,
+  wide,
+  children,
+}: {
+  id: string;
+  icon: IconName;
+  title: string;
+  wide?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <section className={`study-modal__section study-modal__slot${wide ? ' study-modal__slot--wide' : ''}`} data-testid={`study-section-${id}`}>
+    <section
+      className={`study-modal__section study-modal__slot${wide ? ' study-modal__slot--wide' : ''}`}
+      data-testid={`study-section-${id}`}
+    >
       <h3 className="study-modal__heading">
         <Icon icon={icon} /> {title}
       </h3>
@@ -39,9 +54,16 @@ export function StudyModalSections({ study, canWriteReports, calendarUserId }: S
   const missed = study.miss_status !== MISS_STATUS.None;
   const students = studentsOf(study);
   const reportOf = new Map((study.reports ?? []).map((r) => [r.user_id, r.id]));
-  const showHomework = homeworkStudentIds(viewer, students.map((s) => s.id)).length > 0;
+  const showHomework =
+    homeworkStudentIds(
+      viewer,
+      students.map((s) => s.id),
+    ).length > 0;
   const readsChildReport =
-    !canWriteReports && viewer.roleId === ROLE.Responsible && viewer.childIds.includes(calendarUserId) && students.some((s) => s.id === calendarUserId);
+    !canWriteReports &&
+    viewer.roleId === ROLE.Responsible &&
+    viewer.childIds.includes(calendarUserId) &&
+    students.some((s) => s.id === calendarUserId);
   const showEvaluation = students.length > 0 && canReadEvaluation(viewer.roleId, ability);
 
   return (
@@ -69,9 +91,16 @@ export function StudyModalSections({ study, canWriteReports, calendarUserId }: S
                 .filter((s) => participantRoleId(s) === ROLE.Student)
                 .map((s) => (
                   <li key={s.id}>
-                    <Icon icon={reportOf.has(s.id) ? 'tick-circle' : 'circle'} intent={reportOf.has(s.id) ? 'success' : 'none'} />{' '}
+                    <Icon
+                      icon={reportOf.has(s.id) ? 'tick-circle' : 'circle'}
+                      intent={reportOf.has(s.id) ? 'success' : 'none'}
+                    />{' '}
                     {s.full_name}
-                    <StudyReportActions studyId={study.id} studentId={s.id} reportId={reportOf.get(s.id) ?? null} />
+                    <StudyReportActions
+                      studyId={study.id}
+                      studentId={s.id}
+                      reportId={reportOf.get(s.id) ?? null}
+                    />
                   </li>
                 ))}
             </ul>

@@ -18,7 +18,8 @@ export interface ContactUser {
 }
 
 export const studyModalKeys = {
-  contacts: (ids: readonly number[]) => ['study-modal', 'contacts', [...ids].sort((a, b) => a - b).join('|')] as const,
+  contacts: (ids: readonly number[]) =>
+    ['study-modal', 'contacts', [...ids].sort((a, b) => a - b).join('|')] as const,
 };
 
 /** Phones and responsibles of the study's students; only for those who manage users. */
@@ -32,7 +33,10 @@ export async function fetchContacts(client: ApiClient, userIds: readonly number[
 
 /** POST api/users/{id}/notify with the in-progress reminder (type 1); 200 means sent. */
 export async function notifyUser(client: ApiClient, userId: number, studyId: number): Promise<void> {
-  await client.post(`/api/users/${userId}/notify`, { type_id: NOTIFY_TYPE.StudyInProgress, study_id: studyId });
+  await client.post(`/api/users/${userId}/notify`, {
+    type_id: NOTIFY_TYPE.StudyInProgress,
+    study_id: studyId,
+  });
 }
 
 /**
@@ -40,6 +44,7 @@ export async function notifyUser(client: ApiClient, userId: number, studyId: num
  * `?create`, `?edit=id`), served by the study reports admin page.
  */
 export const reportFormPath = {
-  create: (studyId: number, userId: number) => `/admin/study_reports?create&study_id=${studyId}&user_id=${userId}`,
+  create: (studyId: number, userId: number) =>
+    `/admin/study_reports?create&study_id=${studyId}&user_id=${userId}`,
   edit: (reportId: number) => `/admin/study_reports?edit=${reportId}`,
 };

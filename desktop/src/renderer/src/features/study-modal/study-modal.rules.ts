@@ -41,8 +41,7 @@ export function studyModalAccess(
   return {
     inProgress,
     showContacts: ability.can('manage', 'user'),
-    showNotify:
-      ability.can('notify', 'user') && inProgress && students.length > 0,
+    showNotify: ability.can('notify', 'user') && inProgress && students.length > 0,
     canComment,
     showMissStatus,
     canMissStatus,

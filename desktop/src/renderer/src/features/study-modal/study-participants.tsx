@@ -56,7 +56,10 @@ function Contacts({ contact }: { contact: ContactUser | undefined }) {
       {responsibles.map((r) => (
         <div key={r.id} className="study-contacts__responsible">
           <span className="study-contacts__label">
-            {r.responsible_type ? name('responsibleTypes', r.responsible_type) : t('calendarUi.modal.responsibles')}: {r.full_name}
+            {r.responsible_type
+              ? name('responsibleTypes', r.responsible_type)
+              : t('calendarUi.modal.responsibles')}
+            : {r.full_name}
           </span>{' '}
           <Phones user={r} />
         </div>
@@ -96,15 +99,18 @@ export function StudyParticipants({ study, showContacts, showNotify }: StudyPart
           </Tag>
           <ul className="study-participants__list">
             {members.map((member) => {
-              const meeting = (member as { googlemeet?: string | null; zoom?: string | null }).googlemeet
-                ?? (member as { zoom?: string | null }).zoom;
+              const meeting =
+                (member as { googlemeet?: string | null; zoom?: string | null }).googlemeet ??
+                (member as { zoom?: string | null }).zoom;
               const classes = (member.classes ?? []).map((c) => c.number);
               const isStudent = roleId === ROLE.Student;
               return (
                 <li key={member.id} className="study-participants__person">
                   <div className="study-participants__line">
                     <strong>{member.full_name}</strong>
-                    {isStudent && classes.length ? <span className="study-participants__classes"> ({classes.join(', ')})</span> : null}
+                    {isStudent && classes.length ? (
+                      <span className="study-participants__classes"> ({classes.join(', ')})</span>
+                    ) : null}
                     {meeting && !isStudent ? (
                       <AnchorButton
                         href={meeting}
@@ -117,11 +123,19 @@ export function StudyParticipants({ study, showContacts, showNotify }: StudyPart
                       />
                     ) : null}
                     {isStudent && showNotify ? (
-                      <StudyNotifyButton studyId={study.id} studentId={member.id} label={t('calendarUi.modal.notify')} />
+                      <StudyNotifyButton
+                        studyId={study.id}
+                        studentId={member.id}
+                        label={t('calendarUi.modal.notify')}
+                      />
                     ) : null}
                   </div>
                   {isStudent && showContacts ? (
-                    contacts.isPending ? <Spinner size={16} /> : <Contacts contact={contactOf(member.id)} />
+                    contacts.isPending ? (
+                      <Spinner size={16} />
+                    ) : (
+                      <Contacts contact={contactOf(member.id)} />
+                    )
                   ) : null}
                 </li>
               );

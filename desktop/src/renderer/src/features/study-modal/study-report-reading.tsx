@@ -14,7 +14,12 @@ export function StudyReportText({ studyId, childId }: { studyId: number; childId
       </Callout>
     );
   }
-  if (!report) return <p className="study-panel__empty" data-testid="report-none">{t('studyPanels.reports.none')}</p>;
+  if (!report)
+    return (
+      <p className="study-panel__empty" data-testid="report-none">
+        {t('studyPanels.reports.none')}
+      </p>
+    );
   return (
     <div className="study-report-text" data-testid="report-text">
       <strong className="study-report-text__subject">{report.subject}</strong>
@@ -36,12 +41,21 @@ export function StudyEvaluationView({ studyId }: { studyId: number }) {
   return (
     <div className="study-evaluation" data-testid="evaluation">
       {evaluation ? (
-        <Tag intent={intent === 'secondary' ? 'none' : intent} round large data-testid="evaluation-score" data-intent={intent}>
+        <Tag
+          intent={intent === 'secondary' ? 'none' : intent}
+          round
+          large
+          data-testid="evaluation-score"
+          data-intent={intent}
+        >
           {t('studyPanels.evaluation.score', { score: evaluation.score ?? '—' })}
         </Tag>
       ) : null}
       {message ? (
-        <p className={failure && failure !== 'notFound' ? 'study-evaluation__failure' : 'study-panel__empty'} data-testid="evaluation-message">
+        <p
+          className={failure && failure !== 'notFound' ? 'study-evaluation__failure' : 'study-panel__empty'}
+          data-testid="evaluation-message"
+        >
           {message}
         </p>
       ) : evaluation?.report ? (

@@ -1,4 +1,15 @@
-import { Button, ButtonGroup, Callout, Dialog, DialogBody, FormGroup, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonGroup,
+  Callout,
+  Dialog,
+  DialogBody,
+  FormGroup,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  TextArea,
+} from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useCallback, useEffect, useState } from 'react';
@@ -55,16 +66,29 @@ function ReportForm({
   const contentLength = form.values.content.trim().length;
 
   return (
-    <form className="report-form" onSubmit={(event) => void form.onSubmit(event)} noValidate data-testid="report-form" data-mode={form.mode}>
+    <form
+      className="report-form"
+      onSubmit={(event) => void form.onSubmit(event)}
+      noValidate
+      data-testid="report-form"
+      data-mode={form.mode}
+    >
       <div className="report-form__card">
         <dl className="report-form__facts">
           <dt>{t('studyPanels.reportForm.student')}</dt>
           <dd data-testid="report-student">{context.student.full_name}</dd>
           <dt>{t('studyPanels.reportForm.study')}</dt>
-          <dd data-testid="report-study">{studyTime(context.study.start, context.study.end, i18n.language)}</dd>
+          <dd data-testid="report-study">
+            {studyTime(context.study.start, context.study.end, i18n.language)}
+          </dd>
         </dl>
         {form.blocked ? (
-          <Callout intent="warning" icon="disable" className="report-form__blocked" data-testid="report-blocked">
+          <Callout
+            intent="warning"
+            icon="disable"
+            className="report-form__blocked"
+            data-testid="report-blocked"
+          >
             {t('reports.miss_status_blocked')}
           </Callout>
         ) : null}
@@ -111,7 +135,10 @@ function ReportForm({
               contentError ? (
                 <span data-testid="content-error">{contentError}</span>
               ) : (
-                <span className={contentLength >= contentMin ? 'report-form__counter--ok' : undefined} data-testid="content-counter">
+                <span
+                  className={contentLength >= contentMin ? 'report-form__counter--ok' : undefined}
+                  data-testid="content-counter"
+                >
                   {t('studyPanels.reportForm.contentCounter', { count: contentLength, min: contentMin })}
                 </span>
               )
@@ -146,7 +173,13 @@ function ReportForm({
                   <strong>{form.previous.report.subject}</strong>
                   <p>{form.previous.report.content}</p>
                   {form.blocked ? null : (
-                    <Button size="small" icon="duplicate" text={t('studyPanels.reportForm.usePrevious')} onClick={form.previous.use} data-testid="report-use-previous" />
+                    <Button
+                      size="small"
+                      icon="duplicate"
+                      text={t('studyPanels.reportForm.usePrevious')}
+                      onClick={form.previous.use}
+                      data-testid="report-use-previous"
+                    />
                   )}
                 </>
               ) : (
@@ -161,7 +194,11 @@ function ReportForm({
           </Callout>
         ) : null}
         <div className="report-form__actions">
-          <Button text={t('studyPanels.cancel')} onClick={() => onCancel(form.dirty)} data-testid="report-back" />
+          <Button
+            text={t('studyPanels.cancel')}
+            onClick={() => onCancel(form.dirty)}
+            data-testid="report-back"
+          />
           <Button
             type="submit"
             intent="primary"
@@ -206,31 +243,55 @@ export function StudyReportFormRoute() {
   const [confirming, setConfirming] = useState(false);
   const [dirty, setDirty] = useState(false);
   const background = backgroundOf(state);
-  const onClose = useCallback(() => navigate(background ?? STUDY_REPORTS_PAGE, { replace: true }), [navigate, background]);
+  const onClose = useCallback(
+    () => navigate(background ?? STUDY_REPORTS_PAGE, { replace: true }),
+    [navigate, background],
+  );
   if (!open) return null;
 
   let body;
   if (!ability.can('create', 'study_report') && !ability.can('update', 'study_report')) {
-    body = <NonIdealState icon="lock" description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.noAccess')}</span>} />;
+    body = (
+      <NonIdealState
+        icon="lock"
+        description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.noAccess')}</span>}
+      />
+    );
   } else if (target === null && query.has('create')) {
     body = (
       <StudyReportTargetPicker
         onChosen={(studyId, userId) =>
-          navigate(`${STUDY_REPORTS_PAGE}?create&study_id=${studyId}&user_id=${userId}`, { replace: true, state })
+          navigate(`${STUDY_REPORTS_PAGE}?create&study_id=${studyId}&user_id=${userId}`, {
+            replace: true,
+            state,
+          })
         }
         onCancel={onClose}
       />
     );
   } else if (target === null) {
-    body = <NonIdealState icon="search" description={<span data-testid="report-form-problem">{t('studyPanels.reportForm.missingParams')}</span>} />;
+    body = (
+      <NonIdealState
+        icon="search"
+        description={
+          <span data-testid="report-form-problem">{t('studyPanels.reportForm.missingParams')}</span>
+        }
+      />
+    );
   } else if (loading) {
     body = <Spinner className="report-form__spinner" />;
   } else if (problem || !context) {
     body = (
       <NonIdealState
         icon={problem === 'loadFailed' ? 'error' : 'search'}
-        description={<span data-testid="report-form-problem">{t(`studyPanels.reportForm.${problem ?? 'notFound'}`)}</span>}
-        action={problem === 'loadFailed' ? <Button text={t('studyPanels.retry')} onClick={reload} /> : undefined}
+        description={
+          <span data-testid="report-form-problem">
+            {t(`studyPanels.reportForm.${problem ?? 'notFound'}`)}
+          </span>
+        }
+        action={
+          problem === 'loadFailed' ? <Button text={t('studyPanels.retry')} onClick={reload} /> : undefined
+        }
       />
     );
   } else {
@@ -244,7 +305,9 @@ export function StudyReportFormRoute() {
       />
     );
   }
-  const title = context?.report ? t('studyPanels.reportForm.titleEdit') : t('studyPanels.reportForm.titleCreate');
+  const title = context?.report
+    ? t('studyPanels.reportForm.titleEdit')
+    : t('studyPanels.reportForm.titleCreate');
   return (
     <Dialog
       isOpen

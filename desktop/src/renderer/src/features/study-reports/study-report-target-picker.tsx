@@ -25,7 +25,12 @@ const DATE_IN_TEXT = /(\d{1,2})\.(\d{1,2})\.(\d{4})/;
  */
 export function studySearchQuery(text: string, today: string): QueryObject {
   const date = DATE_IN_TEXT.exec(text);
-  const day = date ? DateTime.fromObject({ day: Number(date[1]), month: Number(date[2]), year: Number(date[3]) }, { zone: TIME_ZONE }) : null;
+  const day = date
+    ? DateTime.fromObject(
+        { day: Number(date[1]), month: Number(date[2]), year: Number(date[3]) },
+        { zone: TIME_ZONE },
+      )
+    : null;
   const name = (date ? text.replace(date[0], '') : text).trim();
   const onDay = day?.isValid ? day.toISODate()! : null;
   return {
@@ -42,7 +47,9 @@ export function studySearchQuery(text: string, today: string): QueryObject {
 /** The caller's studies (the row scope: a Teacher's own), newest first. */
 async function searchStudies(client: ApiClient, text: string, signal: AbortSignal): Promise<PickableStudy[]> {
   const today = DateTime.now().setZone(TIME_ZONE).toISODate()!;
-  const answer = await client.get<{ data: PickableStudy[] }>('/api/studies', studySearchQuery(text, today), { signal });
+  const answer = await client.get<{ data: PickableStudy[] }>('/api/studies', studySearchQuery(text, today), {
+    signal,
+  });
   return answer.data;
 }
 
@@ -53,15 +60,28 @@ const studentsOf = (study: PickableStudy) => study.users.filter((user) => user.r
  * first pick the study (search by a student's name and/or the date) and one of its students, with
  * the spec's rules (study_id required; user required), then the report form opens for them.
  */
-export function StudyReportTargetPicker({ onChosen, onCancel }: { onChosen(studyId: number, userId: number): void; onCancel(): void }) {
+export function StudyReportTargetPicker({
+  onChosen,
+  onCancel,
+}: {
+  onChosen(studyId: number, userId: number): void;
+  onCancel(): void;
+}) {
   const { t, i18n } = useTranslation();
   const { client } = useApi();
   const [study, setStudy] = useState<PickableStudy | null>(null);
   const [userId, setUserId] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
-  const when = (item: PickableStudy) => DateTime.fromISO(item.start, { zone: TIME_ZONE }).setLocale(i18n.language).toFormat(`${DATE_FORMAT}, ccc ${TIME_FORMAT}`);
-  const names = (item: PickableStudy) => studentsOf(item).map((user) => user.full_name).join(', ') || t('staffScreens.reportPicker.noStudents');
-  const required = (attribute: 'study_id' | 'user_id') => t('validations.required', { attribute: t(`attributes.${attribute}`) });
+  const when = (item: PickableStudy) =>
+    DateTime.fromISO(item.start, { zone: TIME_ZONE })
+      .setLocale(i18n.language)
+      .toFormat(`${DATE_FORMAT}, ccc ${TIME_FORMAT}`);
+  const names = (item: PickableStudy) =>
+    studentsOf(item)
+      .map((user) => user.full_name)
+      .join(', ') || t('staffScreens.reportPicker.noStudents');
+  const required = (attribute: 'study_id' | 'user_id') =>
+    t('validations.required', { attribute: t(`attributes.${attribute}`) });
   const studyError = tried && !study ? required('study_id') : undefined;
   const userError = tried && userId === null ? required('user_id') : undefined;
   const students = study ? studentsOf(study) : [];
@@ -85,10 +105,20 @@ export function StudyReportTargetPicker({ onChosen, onCancel }: { onChosen(study
         label={t('staffScreens.reportPicker.study')}
         labelFor="report-target-study-search"
         intent={studyError ? 'danger' : 'none'}
-        helperText={studyError ? <span data-testid="report-target-study-error">{studyError}</span> : t('staffScreens.reportPicker.studyHint')}
+        helperText={
+          studyError ? (
+            <span data-testid="report-target-study-error">{studyError}</span>
+          ) : (
+            t('staffScreens.reportPicker.studyHint')
+          )
+        }
       >
         {study ? (
-          <PickedValue name="report-target-study" clearLabel={t('moneyForms.clear')} onClear={() => (setStudy(null), setUserId(null))}>
+          <PickedValue
+            name="report-target-study"
+            clearLabel={t('moneyForms.clear')}
+            onClear={() => (setStudy(null), setUserId(null))}
+          >
             {when(study)} · {names(study)}
           </PickedValue>
         ) : (
@@ -114,7 +144,9 @@ export function StudyReportTargetPicker({ onChosen, onCancel }: { onChosen(study
           fill
           disabled={!study}
           value={userId === null ? '' : String(userId)}
-          onChange={(event) => setUserId(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+          onChange={(event) =>
+            setUserId(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))
+          }
           data-testid="report-target-user"
         >
           <option value="">{t('adminWidgets.choose')}</option>
@@ -127,9 +159,14 @@ export function StudyReportTargetPicker({ onChosen, onCancel }: { onChosen(study
       </FormGroup>
       <div className="report-form__actions">
         <Button text={t('studyPanels.cancel')} onClick={onCancel} data-testid="report-target-cancel" />
-        <Button type="submit" intent="primary" icon="arrow-right" text={t('staffScreens.reportPicker.next')} data-testid="report-target-next" />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="arrow-right"
+          text={t('staffScreens.reportPicker.next')}
+          data-testid="report-target-next"
+        />
       </div>
     </form>
   );
 }
-

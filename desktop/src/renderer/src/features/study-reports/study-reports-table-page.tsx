@@ -3,7 +3,12 @@ import { Link, useAuth } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { STUDY_REPORTS_PAGE } from './study-report-form-route';
 import { AdminTable } from '../../kit/admin-table/admin-table';
-import { PersonLink, formatDateTime, useAdminCell, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import {
+  PersonLink,
+  formatDateTime,
+  useAdminCell,
+  type PersonRef,
+} from '../../kit/admin-table/admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 
 export interface StudyReportTableRow extends AdminRow {

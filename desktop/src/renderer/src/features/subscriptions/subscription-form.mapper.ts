@@ -1,5 +1,12 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_PRICE_PER_STUDY, DEFAULT_SLOT, DEFAULT_STUDY_TYPE_ID, STUDIES_COUNT, TIME_ZONE, inRoleGroup } from '@school/shared/domain';
+import {
+  DEFAULT_PRICE_PER_STUDY,
+  DEFAULT_SLOT,
+  DEFAULT_STUDY_TYPE_ID,
+  STUDIES_COUNT,
+  TIME_ZONE,
+  inRoleGroup,
+} from '@school/shared/domain';
 import { roundEur, subscriptionFormPlan, uahPriceFromEur } from '@school/shared/rules';
 import type { FormMode, FormValues, PresetType } from '@school/shared/ui';
 import { parseBody, subscriptionFormSchema, type FieldIssue } from '@school/shared/validation';
@@ -65,13 +72,29 @@ export const SUBSCRIPTION_PRESET_TYPES: Readonly<Record<string, PresetType>> = {
 };
 
 /** What, changed on an edit, replans the future studies (the rest are the package's terms). */
-const PLAN_FIELDS = ['teacher_id', 'studies_template', 'studies_template_start_date', 'studies_template_total_count', 'ignore_offperiods', 'create_group_studies'];
+const PLAN_FIELDS = [
+  'teacher_id',
+  'studies_template',
+  'studies_template_start_date',
+  'studies_template_total_count',
+  'ignore_offperiods',
+  'create_group_studies',
+];
 
+export const newSlot = (): SlotValues => ({
+  weekday: 1,
+  start_time: DEFAULT_SLOT.start_time,
+  duration: String(DEFAULT_SLOT.duration),
+});
 
-export const newSlot = (): SlotValues => ({ weekday: 1, start_time: DEFAULT_SLOT.start_time, duration: String(DEFAULT_SLOT.duration) });
-
-const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
-const textOf = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value : '');
+const idOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+const textOf = (value: unknown): string =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? String(value)
+    : typeof value === 'string'
+      ? value
+      : '';
 
 export interface StoredSubscription {
   id?: number;
@@ -82,7 +105,11 @@ export interface StoredSubscription {
   eur_rate?: number | string | null;
   eur_price_per_study?: number | string | null;
   studies_per_week?: number;
-  studies?: Array<{ id: number; start: string; users?: Array<{ id: number; role_id?: number; pivot?: { role_id?: number | null } | null }> }>;
+  studies?: Array<{
+    id: number;
+    start: string;
+    users?: Array<{ id: number; role_id?: number; pivot?: { role_id?: number | null } | null }>;
+  }>;
   studies_template?: Array<{ weekday: number; start_time: string; duration: number }>;
 }
 
@@ -90,7 +117,9 @@ export interface StoredSubscription {
 export function teacherOf(row: StoredSubscription): number | null {
   const studies = [...(row.studies ?? [])].sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
   for (const study of studies) {
-    const teacher = (study.users ?? []).find((user) => inRoleGroup('teaching', user.pivot?.role_id ?? user.role_id));
+    const teacher = (study.users ?? []).find((user) =>
+      inRoleGroup('teaching', user.pivot?.role_id ?? user.role_id),
+    );
     if (teacher) return teacher.id;
   }
   return null;
@@ -120,11 +149,23 @@ function emptyValues(now: DateTime): SubscriptionFormValues {
  * with the number of future studies; as a copy (prolong) from the day after its latest study with
  * the number of all its studies.
  */
-export function subscriptionValuesFromRow(row: StoredSubscription, plan: 'edit' | 'add', now: DateTime): SubscriptionFormValues {
+export function subscriptionValuesFromRow(
+  row: StoredSubscription,
+  plan: 'edit' | 'add',
+  now: DateTime,
+): SubscriptionFormValues {
   const values = emptyValues(now);
-  const { startDate, count } = subscriptionFormPlan(plan, (row.studies ?? []).map((study) => ({ start: study.start })), now.toMillis());
+  const { startDate, count } = subscriptionFormPlan(
+    plan,
+    (row.studies ?? []).map((study) => ({ start: study.start })),
+    now.toMillis(),
+  );
   const eurRate = row.eur_rate === null || row.eur_rate === undefined ? '' : textOf(Number(row.eur_rate));
-  const slots = (row.studies_template ?? []).map((slot) => ({ weekday: slot.weekday, start_time: slot.start_time, duration: String(slot.duration) }));
+  const slots = (row.studies_template ?? []).map((slot) => ({
+    weekday: slot.weekday,
+    start_time: slot.start_time,
+    duration: String(slot.duration),
+  }));
   return {
     ...values,
     teacher_id: teacherOf(row),
@@ -146,11 +187,18 @@ export function subscriptionValuesFromRow(row: StoredSubscription, plan: 'edit' 
  * Prolong (part 2 §4): the copy of a EUR package takes today's rate and the price in euros times
  * it, a whole number of hryvnias; without today's rate it keeps the old price and rate.
  */
-export function prolongedValues(values: SubscriptionFormValues, todayRate: { eur_rate: number; stale: boolean } | null): SubscriptionFormValues {
+export function prolongedValues(
+  values: SubscriptionFormValues,
+  todayRate: { eur_rate: number; stale: boolean } | null,
+): SubscriptionFormValues {
   if (!values.in_eur || !todayRate || todayRate.stale) return values;
   const eur = Number(values.eur_price_per_study);
   if (!Number.isFinite(eur) || eur < 0) return values;
-  return { ...values, eur_rate: String(todayRate.eur_rate), price_per_study: uahPriceFromEur(eur, todayRate.eur_rate) };
+  return {
+    ...values,
+    eur_rate: String(todayRate.eur_rate),
+    price_per_study: uahPriceFromEur(eur, todayRate.eur_rate),
+  };
 }
 
 /** The create form's starting values from a `?create` link's presets (the copy's are applied by the form). */
@@ -164,13 +212,20 @@ export function subscriptionPresetValues(presets: FormValues): Record<string, un
     if (typeof presets[name] === 'number') values[name] = String(presets[name]);
   }
   if (typeof presets.price_per_study === 'number') values.price_per_study = presets.price_per_study;
-  if (typeof presets.studies_template_start_date === 'string') values.studies_template_start_date = presets.studies_template_start_date.slice(0, 10);
+  if (typeof presets.studies_template_start_date === 'string')
+    values.studies_template_start_date = presets.studies_template_start_date.slice(0, 10);
   return values;
 }
 
 /** The form's values for a stored row (edit) or a new one. */
-export function subscriptionFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode, now: DateTime = DateTime.now()): SubscriptionFormValues {
-  return mode === 'create' ? emptyValues(now) : subscriptionValuesFromRow(row as StoredSubscription, 'edit', now);
+export function subscriptionFormValues(
+  row: Readonly<Record<string, unknown>>,
+  mode: FormMode,
+  now: DateTime = DateTime.now(),
+): SubscriptionFormValues {
+  return mode === 'create'
+    ? emptyValues(now)
+    : subscriptionValuesFromRow(row as StoredSubscription, 'edit', now);
 }
 
 /** Choosing a student (part 2 §4): his first contract (the lowest id, as the server's default). */
@@ -183,7 +238,15 @@ export function firstContractOf(person: Pick<UserOption, 'contracts'>): UserCont
 export function uahFromEurText(eurPrice: string, eurRate: string): number | null {
   const eur = Number(eurPrice.replace(',', '.'));
   const rate = Number(eurRate.replace(',', '.'));
-  if (eurPrice.trim() === '' || eurRate.trim() === '' || !Number.isFinite(eur) || !Number.isFinite(rate) || eur < 0 || rate <= 0) return null;
+  if (
+    eurPrice.trim() === '' ||
+    eurRate.trim() === '' ||
+    !Number.isFinite(eur) ||
+    !Number.isFinite(rate) ||
+    eur < 0 ||
+    rate <= 0
+  )
+    return null;
   return uahPriceFromEur(roundEur(eur), rate);
 }
 
@@ -202,8 +265,14 @@ export function subscriptionFormBody(v: SubscriptionFormValues): Record<string, 
     student_id: v.student_id,
     contract_id: v.contract_id,
     studies_template_type_id: v.studies_template_type_id,
-    studies_template_start_date: v.studies_template_start_date ? dayMonthYear(v.studies_template_start_date) : null,
-    studies_template: (v.studies_template ?? []).map((slot) => ({ weekday: slot.weekday, start_time: slot.start_time.trim(), duration: slot.duration.trim() === '' ? null : slot.duration.trim() })),
+    studies_template_start_date: v.studies_template_start_date
+      ? dayMonthYear(v.studies_template_start_date)
+      : null,
+    studies_template: (v.studies_template ?? []).map((slot) => ({
+      weekday: slot.weekday,
+      start_time: slot.start_time.trim(),
+      duration: slot.duration.trim() === '' ? null : slot.duration.trim(),
+    })),
     studies_template_total_count: v.studies_template_total_count,
     studies_per_week: v.studies_per_week,
     price_per_study: v.price_per_study,
@@ -215,7 +284,10 @@ export function subscriptionFormBody(v: SubscriptionFormValues): Record<string, 
 }
 
 /** An edit of the plan sends the whole form (the regeneration command); terms alone go as they are. */
-export function subscriptionUpdateBody(changed: Record<string, unknown>, whole: Record<string, unknown>): Record<string, unknown> {
+export function subscriptionUpdateBody(
+  changed: Record<string, unknown>,
+  whole: Record<string, unknown>,
+): Record<string, unknown> {
   return Object.keys(changed).some((name) => PLAN_FIELDS.includes(name)) ? whole : changed;
 }
 

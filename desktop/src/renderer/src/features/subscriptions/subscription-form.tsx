@@ -1,4 +1,13 @@
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Spinner,
+  Switch,
+} from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo } from 'react';
@@ -35,21 +44,37 @@ import { SubscriptionSlotsField } from './subscription-slots-field';
 /** The package with what its form reads: the student, the studies with their people, the template. */
 export const SUBSCRIPTION_FORM_QUERY = { with: ['contract.student', 'studies.users', 'studies_template'] };
 
-const dateText = (iso: string, language: string) => DateTime.fromISO(iso).setLocale(language).toFormat(DATE_FORMAT);
+const dateText = (iso: string, language: string) =>
+  DateTime.fromISO(iso).setLocale(language).toFormat(DATE_FORMAT);
 
-function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues; errorOf(field: string): string | undefined; rate: ReturnType<typeof useEurRate>; setValues(values: Partial<SubscriptionFormValues>): void }) {
+function EurPricing({
+  v,
+  errorOf,
+  rate,
+  setValues,
+}: {
+  v: SubscriptionFormValues;
+  errorOf(field: string): string | undefined;
+  rate: ReturnType<typeof useEurRate>;
+  setValues(values: Partial<SubscriptionFormValues>): void;
+}) {
   const { t, i18n } = useTranslation();
   const uah = uahFromEurText(v.eur_price_per_study, v.eur_rate);
   // A new rate or EUR price re-prices the package in whole hryvnias (part 2 §9).
   const reprice = (next: Partial<SubscriptionFormValues>) => {
-    const price = uahFromEurText(next.eur_price_per_study ?? v.eur_price_per_study, next.eur_rate ?? v.eur_rate);
+    const price = uahFromEurText(
+      next.eur_price_per_study ?? v.eur_price_per_study,
+      next.eur_rate ?? v.eur_rate,
+    );
     setValues(price === null ? next : { ...next, price_per_study: price });
   };
   const group = (field: 'eur_price_per_study' | 'eur_rate', label: string) => ({
     label,
     labelFor: `subscription-form-${field}`,
     intent: errorOf(field) ? ('danger' as const) : ('none' as const),
-    helperText: errorOf(field) ? <span data-testid={`subscription-form-${field}-error`}>{errorOf(field)}</span> : undefined,
+    helperText: errorOf(field) ? (
+      <span data-testid={`subscription-form-${field}-error`}>{errorOf(field)}</span>
+    ) : undefined,
   });
   return (
     <div className="subscription-eur" data-testid="subscription-form-eur">
@@ -60,7 +85,9 @@ function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues
             inputMode="decimal"
             value={v.eur_price_per_study}
             rightElement={<span className="money-input__currency">€</span>}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => reprice({ eur_price_per_study: event.currentTarget.value })}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+              reprice({ eur_price_per_study: event.currentTarget.value })
+            }
             data-testid="subscription-form-eur-price"
           />
         </FormGroup>
@@ -69,7 +96,9 @@ function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues
             id="subscription-form-eur_rate"
             inputMode="decimal"
             value={v.eur_rate}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => reprice({ eur_rate: event.currentTarget.value })}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+              reprice({ eur_rate: event.currentTarget.value })
+            }
             rightElement={
               <Button
                 variant="minimal"
@@ -77,7 +106,11 @@ function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues
                 loading={rate.isFetching}
                 aria-label={t('moneyForms.subscription.refreshRate')}
                 title={t('moneyForms.subscription.refreshRate')}
-                onClick={() => void rate.refetch().then((answer) => answer.data && reprice({ eur_rate: String(answer.data.eur_rate) }))}
+                onClick={() =>
+                  void rate
+                    .refetch()
+                    .then((answer) => answer.data && reprice({ eur_rate: String(answer.data.eur_rate) }))
+                }
                 data-testid="subscription-form-refresh-rate"
               />
             }
@@ -89,9 +122,13 @@ function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues
         {rate.isError
           ? t('moneyForms.subscription.rateUnavailable')
           : rate.data
-            ? t(rate.data.stale ? 'moneyForms.subscription.rateStale' : 'moneyForms.subscription.rateOf', { date: dateText(rate.data.date, i18n.language) }) + ` · ${rate.data.eur_rate}`
+            ? t(rate.data.stale ? 'moneyForms.subscription.rateStale' : 'moneyForms.subscription.rateOf', {
+                date: dateText(rate.data.date, i18n.language),
+              }) + ` · ${rate.data.eur_rate}`
             : null}
-        {uah !== null ? <> · {t('moneyForms.subscription.uahFromEur', { price: formatMoney(uah, i18n.language) })}</> : null}
+        {uah !== null ? (
+          <> · {t('moneyForms.subscription.uahFromEur', { price: formatMoney(uah, i18n.language) })}</>
+        ) : null}
       </p>
     </div>
   );
@@ -100,7 +137,14 @@ function EurPricing({ v, errorOf, rate, setValues }: { v: SubscriptionFormValues
 /** Part 2 §7 `GET api/exchange-rate/eur`; a failure is only logged (§8): the rate is typed in. */
 function useEurRate(enabled: boolean) {
   const { client } = useApi();
-  return useQuery<EurRate>({ queryKey: moneyFormKeys.eurRate, queryFn: () => fetchEurRate(client), enabled, staleTime: 10 * 60_000, retry: false, meta: { silent: true } });
+  return useQuery<EurRate>({
+    queryKey: moneyFormKeys.eurRate,
+    queryFn: () => fetchEurRate(client),
+    enabled,
+    staleTime: 10 * 60_000,
+    retry: false,
+    meta: { silent: true },
+  });
 }
 
 interface BodyProps extends AdminFormProps {
@@ -113,7 +157,10 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
   const { t, i18n } = useTranslation();
   const { client } = useApi();
   const ability = useAbility();
-  const presetValues = useMemo(() => (id === null ? { ...start, ...subscriptionPresetValues(presets ?? {}) } : undefined), [id, presets, start]);
+  const presetValues = useMemo(
+    () => (id === null ? { ...start, ...subscriptionPresetValues(presets ?? {}) } : undefined),
+    [id, presets, start],
+  );
   const form = useResourceForm('subscriptions', id, {
     query: SUBSCRIPTION_FORM_QUERY,
     presets: presetValues,
@@ -130,7 +177,11 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
   const stored = form.stored as StoredSubscription | undefined;
   const teacher = usePerson(v.teacher_id ?? null, {});
   const student = usePerson(v.student_id ?? null, { withContracts: true }, stored?.contract?.student ?? null);
-  const types = useQuery({ queryKey: [...calendarKeys.studyTypes, i18n.language], queryFn: () => fetchStudyTypes(client), staleTime: Infinity });
+  const types = useQuery({
+    queryKey: [...calendarKeys.studyTypes, i18n.language],
+    queryFn: () => fetchStudyTypes(client),
+    staleTime: Infinity,
+  });
   const rate = useEurRate(Boolean(v.in_eur));
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
 
@@ -139,7 +190,11 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
   useEffect(() => {
     if (!v.in_eur || liveRate === undefined || (v.eur_rate ?? '') !== '') return;
     const price = uahFromEurText(v.eur_price_per_study ?? '', String(liveRate));
-    form.setValues(price === null ? { eur_rate: String(liveRate) } : { eur_rate: String(liveRate), price_per_study: price });
+    form.setValues(
+      price === null
+        ? { eur_rate: String(liveRate) }
+        : { eur_rate: String(liveRate), price_per_study: price },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new rate or the switch decide
   }, [liveRate, v.in_eur]);
 
@@ -172,7 +227,9 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
     label,
     labelFor: `subscription-form-${field}`,
     intent: error(field) ? ('danger' as const) : ('none' as const),
-    helperText: error(field) ? <span data-testid={`subscription-form-${field}-error`}>{error(field)}</span> : undefined,
+    helperText: error(field) ? (
+      <span data-testid={`subscription-form-${field}-error`}>{error(field)}</span>
+    ) : undefined,
   });
   const contracts = student.person?.contracts ?? [];
   const pickStudent = (person: UserOption) => {
@@ -181,9 +238,20 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
   };
 
   return (
-    <form className="money-form" onSubmit={form.onSubmit} noValidate data-testid="subscription-form" data-mode={form.mode}>
+    <form
+      className="money-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      data-testid="subscription-form"
+      data-mode={form.mode}
+    >
       {copyOf ? (
-        <Callout compact intent="primary" className="money-form__note" data-testid="subscription-form-prolong">
+        <Callout
+          compact
+          intent="primary"
+          className="money-form__note"
+          data-testid="subscription-form-prolong"
+        >
           {t('moneyForms.subscription.prolongOf', { id: copyOf })}
         </Callout>
       ) : null}
@@ -217,7 +285,9 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           loading={student.loading}
           scope={{ roleIds: [ROLE.Student], withContracts: true }}
           // Part 2 §4: students without a contract are offered, disabled and tagged.
-          refuse={(person) => ((person.contracts ?? []).length === 0 ? t('moneyForms.subscription.noContract') : undefined)}
+          refuse={(person) =>
+            (person.contracts ?? []).length === 0 ? t('moneyForms.subscription.noContract') : undefined
+          }
           error={error('student_id') ?? (contracts.length > 1 ? undefined : error('contract_id'))}
           disabled={editing}
           onPick={pickStudent}
@@ -236,7 +306,10 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
           >
             {contracts.map((contract) => (
               <option key={contract.id} value={String(contract.id)}>
-                {t('moneyForms.subscription.contractOption', { id: contract.id, payer: contract.payer?.full_name ?? '' })}
+                {t('moneyForms.subscription.contractOption', {
+                  id: contract.id,
+                  payer: contract.payer?.full_name ?? '',
+                })}
               </option>
             ))}
           </HTMLSelect>
@@ -249,7 +322,12 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
             id="subscription-form-studies_template_type_id"
             fill
             value={v.studies_template_type_id === null ? '' : String(v.studies_template_type_id)}
-            onChange={(event) => form.setValue('studies_template_type_id', event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+            onChange={(event) =>
+              form.setValue(
+                'studies_template_type_id',
+                event.currentTarget.value === '' ? null : Number(event.currentTarget.value),
+              )
+            }
             data-testid="subscription-form-type"
           >
             {[...(types.data ?? new Map<number, string>())].map(([typeId, name]) => (
@@ -282,7 +360,9 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
             id="subscription-form-studies_template_total_count"
             inputMode="numeric"
             value={v.studies_template_total_count ?? ''}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => form.setValue('studies_template_total_count', event.currentTarget.value)}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+              form.setValue('studies_template_total_count', event.currentTarget.value)
+            }
             data-testid="subscription-form-count"
           />
         </FormGroup>
@@ -291,7 +371,9 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
             id="subscription-form-studies_per_week"
             inputMode="numeric"
             value={v.studies_per_week ?? ''}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => form.setValue('studies_per_week', event.currentTarget.value)}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+              form.setValue('studies_per_week', event.currentTarget.value)
+            }
             data-testid="subscription-form-per-week"
           />
         </FormGroup>
@@ -313,7 +395,9 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
         onChange={(event) => form.setValue('in_eur', event.currentTarget.checked)}
         data-testid="subscription-form-in-eur"
       />
-      {v.in_eur ? <EurPricing v={v} errorOf={error} rate={rate} setValues={(next) => form.setValues(next)} /> : null}
+      {v.in_eur ? (
+        <EurPricing v={v} errorOf={error} rate={rate} setValues={(next) => form.setValues(next)} />
+      ) : null}
 
       <Checkbox
         checked={Boolean(v.ignore_offperiods)}
@@ -348,19 +432,28 @@ function SubscriptionFormBody({ id, presets, start, copyOf, onSaved, onCancel, o
  */
 export function SubscriptionForm(props: AdminFormProps) {
   const { client } = useApi();
-  const copyOf = props.id === null && typeof props.presets?.copy_of === 'number' ? props.presets.copy_of : undefined;
+  const copyOf =
+    props.id === null && typeof props.presets?.copy_of === 'number' ? props.presets.copy_of : undefined;
   const source = useQuery({
     queryKey: [...moneyFormKeys.subscription(copyOf ?? 0), 'copy'],
-    queryFn: ({ signal }) => client.get<{ data: StoredSubscription }>(`/api/subscriptions/${copyOf}`, SUBSCRIPTION_FORM_QUERY, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      client
+        .get<{ data: StoredSubscription }>(`/api/subscriptions/${copyOf}`, SUBSCRIPTION_FORM_QUERY, {
+          signal,
+        })
+        .then((answer) => answer.data),
     enabled: copyOf !== undefined,
   });
-  const rate = useEurRate(copyOf !== undefined && source.data?.eur_rate !== null && source.data?.eur_rate !== undefined);
+  const rate = useEurRate(
+    copyOf !== undefined && source.data?.eur_rate !== null && source.data?.eur_rate !== undefined,
+  );
   const start = useMemo(() => {
     if (!source.data) return undefined;
     const copied = subscriptionValuesFromRow(source.data, 'add', DateTime.now());
     return prolongedValues(copied, rate.data ?? null);
   }, [source.data, rate.data]);
-  const waiting = copyOf !== undefined && (source.isPending || (rate.fetchStatus === 'fetching' && !rate.data));
+  const waiting =
+    copyOf !== undefined && (source.isPending || (rate.fetchStatus === 'fetching' && !rate.data));
   if (waiting) {
     return (
       <div className="money-form__loading" data-testid="subscription-form-loading">

@@ -18,19 +18,32 @@ export function SubscriptionSlotsField({ slots, error, errorOf, onChange }: Subs
   const { t } = useTranslation();
   // A slot's own message stays under the slot; the template's (overlapping slots) under the list.
   const partError = (index: number, part: string) => errorOf(`studies_template.${index}.${part}`);
-  const ownError = error && !slots.some((_, i) => ['weekday', 'start_time', 'duration'].some((part) => partError(i, part) === error)) ? error : undefined;
-  const set = (index: number, slot: Partial<SlotValues>) => onChange(slots.map((current, i) => (i === index ? { ...current, ...slot } : current)));
+  const ownError =
+    error &&
+    !slots.some((_, i) => ['weekday', 'start_time', 'duration'].some((part) => partError(i, part) === error))
+      ? error
+      : undefined;
+  const set = (index: number, slot: Partial<SlotValues>) =>
+    onChange(slots.map((current, i) => (i === index ? { ...current, ...slot } : current)));
   return (
     <FormGroup
       label={t('moneyForms.subscription.slots')}
       intent={ownError ? 'danger' : 'none'}
-      helperText={ownError ? <span data-testid="subscription-form-studies_template-error">{ownError}</span> : undefined}
+      helperText={
+        ownError ? <span data-testid="subscription-form-studies_template-error">{ownError}</span> : undefined
+      }
     >
       <div className="subscription-slots" data-testid="subscription-form-slots">
         {slots.map((slot, index) => {
-          const messages = ['weekday', 'start_time', 'duration'].map((part) => errorOf(`studies_template.${index}.${part}`)).filter(Boolean);
+          const messages = ['weekday', 'start_time', 'duration']
+            .map((part) => errorOf(`studies_template.${index}.${part}`))
+            .filter(Boolean);
           return (
-            <div key={index} className="subscription-slots__row" data-testid={`subscription-form-slot-${index}`}>
+            <div
+              key={index}
+              className="subscription-slots__row"
+              data-testid={`subscription-form-slot-${index}`}
+            >
               <HTMLSelect
                 value={String(slot.weekday)}
                 aria-label={t('moneyForms.subscription.weekday')}
@@ -50,17 +63,25 @@ export function SubscriptionSlotsField({ slots, error, errorOf, onChange }: Subs
                 aria-label={t('moneyForms.subscription.startTime')}
                 title={t('moneyForms.subscription.startTime')}
                 intent={errorOf(`studies_template.${index}.start_time`) ? 'danger' : 'none'}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => set(index, { start_time: event.currentTarget.value })}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+                  set(index, { start_time: event.currentTarget.value })
+                }
                 data-testid={`subscription-form-slot-${index}-time`}
               />
               <InputGroup
                 value={slot.duration}
                 inputMode="numeric"
-                rightElement={<span className="money-input__currency">{t('studyForm.duration', { minutes: '' }).trim()}</span>}
+                rightElement={
+                  <span className="money-input__currency">
+                    {t('studyForm.duration', { minutes: '' }).trim()}
+                  </span>
+                }
                 aria-label={t('moneyForms.subscription.duration')}
                 title={t('moneyForms.subscription.duration')}
                 intent={errorOf(`studies_template.${index}.duration`) ? 'danger' : 'none'}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => set(index, { duration: event.currentTarget.value })}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+                  set(index, { duration: event.currentTarget.value })
+                }
                 data-testid={`subscription-form-slot-${index}-duration`}
               />
               <Button
@@ -73,7 +94,10 @@ export function SubscriptionSlotsField({ slots, error, errorOf, onChange }: Subs
                 data-testid={`subscription-form-slot-${index}-remove`}
               />
               {messages.length > 0 ? (
-                <span className="subscription-slots__error" data-testid={`subscription-form-slot-${index}-error`}>
+                <span
+                  className="subscription-slots__error"
+                  data-testid={`subscription-form-slot-${index}-error`}
+                >
                   {messages[0]}
                 </span>
               ) : null}
@@ -81,7 +105,13 @@ export function SubscriptionSlotsField({ slots, error, errorOf, onChange }: Subs
           );
         })}
         <div>
-          <Button icon="add" size="small" text={t('moneyForms.subscription.addSlot')} onClick={() => onChange([...slots, newSlot()])} data-testid="subscription-form-add-slot" />
+          <Button
+            icon="add"
+            size="small"
+            text={t('moneyForms.subscription.addSlot')}
+            onClick={() => onChange([...slots, newSlot()])}
+            data-testid="subscription-form-add-slot"
+          />
         </div>
       </div>
     </FormGroup>

@@ -7,7 +7,13 @@ import { Link, parseUahInput, useRouter } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { useAdminPageForm } from '../../kit/admin-forms/admin-page';
 import { AdminTable } from '../../kit/admin-table/admin-table';
-import { PersonLink, classNumbers, formatDateTime, useLookupOptions, type PersonRef } from '../../kit/admin-table/admin-table-cells';
+import {
+  PersonLink,
+  classNumbers,
+  formatDateTime,
+  useLookupOptions,
+  type PersonRef,
+} from '../../kit/admin-table/admin-table-cells';
 import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import '../contracts/money-forms.css';
 import { SUBSCRIPTIONS_PAGE } from './subscription-form-route';
@@ -22,7 +28,11 @@ export interface SubscriptionTableRow extends AdminRow {
   last_paid_study: number | null;
   created_at: string;
   created_by: PersonRef | null;
-  contract?: { id: number; student?: (PersonRef & { classes?: Array<{ number: number }> }) | null; payer?: PersonRef | null } | null;
+  contract?: {
+    id: number;
+    student?: (PersonRef & { classes?: Array<{ number: number }> }) | null;
+    payer?: PersonRef | null;
+  } | null;
   type?: { id: number; name: string } | null;
   studies?: Array<{ id: number; start: string }>;
 }
@@ -31,8 +41,23 @@ export interface SubscriptionTableRow extends AdminRow {
 const eurPriceText = (row: SubscriptionTableRow, language: string) =>
   formatMoney(toMinorUnits(Number(row.eur_price_per_study)), language, { currency: 'EUR' });
 
-const COLUMNS = ['id', 'contract_id', 'studies_template_type_id', 'price_per_study', 'eur_rate', 'eur_price_per_study', 'studies_per_week', 'created_by', 'created_at', 'invoices_payed_amount', 'studies_count', 'last_paid_study'];
-const nameFilter = (relation: string) => (value: string) => ({ withHaving: { [`${relation}.full_name`]: `%${value}%` } });
+const COLUMNS = [
+  'id',
+  'contract_id',
+  'studies_template_type_id',
+  'price_per_study',
+  'eur_rate',
+  'eur_price_per_study',
+  'studies_per_week',
+  'created_by',
+  'created_at',
+  'invoices_payed_amount',
+  'studies_count',
+  'last_paid_study',
+];
+const nameFilter = (relation: string) => (value: string) => ({
+  withHaving: { [`${relation}.full_name`]: `%${value}%` },
+});
 
 /**
  * The price filter (part 2 §2): typed in UAH, sent in minor units (× 100); a text that is not an
@@ -44,9 +69,14 @@ export function priceFilterQuery(value: string) {
 }
 
 /** Part 2 §2: with the unpaid filter on, the sum of the packages' prices and of what was paid. */
-export function unpaidTotals(rows: readonly Pick<SubscriptionTableRow, 'price_per_study' | 'studies_count' | 'invoices_payed_amount'>[]) {
+export function unpaidTotals(
+  rows: readonly Pick<SubscriptionTableRow, 'price_per_study' | 'studies_count' | 'invoices_payed_amount'>[],
+) {
   return rows.reduce(
-    (sum, row) => ({ price: sum.price + row.price_per_study * row.studies_count, paid: sum.paid + Number(row.invoices_payed_amount ?? 0) }),
+    (sum, row) => ({
+      price: sum.price + row.price_per_study * row.studies_count,
+      paid: sum.paid + Number(row.invoices_payed_amount ?? 0),
+    }),
     { price: 0, paid: 0 },
   );
 }
@@ -58,7 +88,13 @@ function StudyDates({ row }: { row: SubscriptionTableRow }) {
     <ul className="money-table__studies" data-testid={`subscription-studies-${row.id}`}>
       {(row.studies ?? []).map((study) => {
         const past = Date.parse(study.start) < now;
-        const classes = ['money-table__study', past ? 'money-table__study--past' : '', study.id === row.last_paid_study ? 'money-table__study--last-paid' : ''].filter(Boolean).join(' ');
+        const classes = [
+          'money-table__study',
+          past ? 'money-table__study--past' : '',
+          study.id === row.last_paid_study ? 'money-table__study--last-paid' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
         return (
           <li key={study.id} className={classes} data-past={past || undefined}>
             <Link to={`/admin/studies?id=${study.id}`} data-testid={`study-link-${study.id}`}>
@@ -78,14 +114,46 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
     () => ({
       resource: 'subscriptions',
       select: COLUMNS,
-      with: ['created_by', 'contract.student', 'contract.student.classes', 'contract.payer', 'type', 'studies'],
+      with: [
+        'created_by',
+        'contract.student',
+        'contract.student.classes',
+        'contract.payer',
+        'type',
+        'studies',
+      ],
       filters: [
         { key: 'id', type: 'int', control: 'number', label: 'moneyForms.tables.filters.id' },
         { key: 'contract_id', type: 'int', control: 'number', label: 'moneyForms.tables.filters.contract' },
-        { key: 'student', type: 'text', control: 'text', label: 'moneyForms.tables.filters.student', toQuery: nameFilter('contract.student') },
-        { key: 'payer', type: 'text', control: 'text', label: 'moneyForms.tables.filters.payer', toQuery: nameFilter('contract.payer') },
-        { key: 'created_by', type: 'text', control: 'text', label: 'moneyForms.tables.filters.createdBy', toQuery: nameFilter('created_by') },
-        { key: 'studies_template_type_id', type: 'int', control: 'select', label: 'moneyForms.tables.filters.type', options: types, translateOptions: false },
+        {
+          key: 'student',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.student',
+          toQuery: nameFilter('contract.student'),
+        },
+        {
+          key: 'payer',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.payer',
+          toQuery: nameFilter('contract.payer'),
+        },
+        {
+          key: 'created_by',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.createdBy',
+          toQuery: nameFilter('created_by'),
+        },
+        {
+          key: 'studies_template_type_id',
+          type: 'int',
+          control: 'select',
+          label: 'moneyForms.tables.filters.type',
+          options: types,
+          translateOptions: false,
+        },
         {
           key: 'class',
           type: 'int',
@@ -93,17 +161,30 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
           label: 'moneyForms.tables.filters.class',
           toQuery: (value) => ({ withFilter: { 'contract.student.classes.number': Number(value) } }),
         },
-        { key: 'price', type: 'text', control: 'text', label: 'moneyForms.tables.filters.price', toQuery: priceFilterQuery },
+        {
+          key: 'price',
+          type: 'text',
+          control: 'text',
+          label: 'moneyForms.tables.filters.price',
+          toQuery: priceFilterQuery,
+        },
         { key: 'unpaid', type: 'bool', control: 'checkbox', label: 'moneyForms.tables.filters.unpaid' },
       ],
       columns: [
         { key: 'id', label: 'moneyForms.tables.number', sortField: 'id', render: (row) => `#${row.id}` },
-        { key: 'created_by', label: 'moneyForms.tables.createdBy', render: (row) => <PersonLink person={row.created_by} /> },
+        {
+          key: 'created_by',
+          label: 'moneyForms.tables.createdBy',
+          render: (row) => <PersonLink person={row.created_by} />,
+        },
         {
           key: 'contract',
           label: 'moneyForms.tables.contract',
           render: (row) => (
-            <Link to={`/admin/contracts?id=${row.contract_id}`} data-testid={`contract-link-${row.contract_id}`}>
+            <Link
+              to={`/admin/contracts?id=${row.contract_id}`}
+              data-testid={`contract-link-${row.contract_id}`}
+            >
               #{row.contract_id}
             </Link>
           ),
@@ -113,12 +194,22 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
           label: 'moneyForms.tables.student',
           render: (row) => (
             <>
-              <PersonLink person={row.contract?.student} /> <span className="admin-table__muted">{classNumbers(row.contract?.student?.classes, ' ')}</span>
+              <PersonLink person={row.contract?.student} />{' '}
+              <span className="admin-table__muted">{classNumbers(row.contract?.student?.classes, ' ')}</span>
             </>
           ),
         },
-        { key: 'payer', label: 'moneyForms.tables.payer', render: (row) => <PersonLink person={row.contract?.payer} /> },
-        { key: 'type', label: 'moneyForms.tables.type', sortField: 'studies_template_type_id', render: (row) => row.type?.name ?? '' },
+        {
+          key: 'payer',
+          label: 'moneyForms.tables.payer',
+          render: (row) => <PersonLink person={row.contract?.payer} />,
+        },
+        {
+          key: 'type',
+          label: 'moneyForms.tables.type',
+          sortField: 'studies_template_type_id',
+          render: (row) => row.type?.name ?? '',
+        },
         {
           key: 'price',
           label: 'moneyForms.tables.pricePerStudy',
@@ -127,7 +218,9 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
           render: (row) => (
             <>
               {formatMoney(row.price_per_study, i18n.language)}
-              {row.eur_rate ? <span className="admin-table__muted"> ({eurPriceText(row, i18n.language)})</span> : null}
+              {row.eur_rate ? (
+                <span className="admin-table__muted"> ({eurPriceText(row, i18n.language)})</span>
+              ) : null}
             </>
           ),
         },
@@ -139,7 +232,12 @@ function useSubscriptionsDefinition(): AdminTableDefinition<SubscriptionTableRow
           render: (row) => formatMoney(Number(row.invoices_payed_amount ?? 0), i18n.language),
         },
         { key: 'studies', label: 'moneyForms.tables.studies', render: (row) => <StudyDates row={row} /> },
-        { key: 'created_at', label: 'moneyForms.tables.created', sortField: 'created_at', render: (row) => formatDateTime(row.created_at, DATE_FORMAT) },
+        {
+          key: 'created_at',
+          label: 'moneyForms.tables.created',
+          sortField: 'created_at',
+          render: (row) => formatDateTime(row.created_at, DATE_FORMAT),
+        },
       ],
     }),
     [types, i18n.language],
@@ -173,7 +271,11 @@ export function SubscriptionsTablePage() {
         pagePath={SUBSCRIPTIONS_PAGE}
         definition={definition}
         hasForm={form !== undefined}
-        rowClassName={(row) => (row.last_paid_study === null && row.price_per_study > 0 && row.studies_count > 0 ? 'money-table__row--unpaid' : undefined)}
+        rowClassName={(row) =>
+          row.last_paid_study === null && row.price_per_study > 0 && row.studies_count > 0
+            ? 'money-table__row--unpaid'
+            : undefined
+        }
         actions={(row) =>
           canCreate ? (
             <Button
@@ -182,7 +284,9 @@ export function SubscriptionsTablePage() {
               icon="repeat"
               aria-label={t('moneyForms.tables.prolong')}
               title={t('moneyForms.tables.prolong')}
-              onClick={() => navigate(`${SUBSCRIPTIONS_PAGE}?create&copy_of=${row.id}`, { state: { background: here() } })}
+              onClick={() =>
+                navigate(`${SUBSCRIPTIONS_PAGE}?create&copy_of=${row.id}`, { state: { background: here() } })
+              }
               data-testid={`prolong-${row.id}`}
             />
           ) : null
@@ -196,7 +300,10 @@ export function SubscriptionsTablePage() {
                     <td />
                     <td colSpan={definition.columns.length}>
                       <span data-testid="unpaid-totals-sums">
-                        {t('moneyForms.tables.unpaidTotals', { price: formatMoney(totals.price, i18n.language), paid: formatMoney(totals.paid, i18n.language) })}
+                        {t('moneyForms.tables.unpaidTotals', {
+                          price: formatMoney(totals.price, i18n.language),
+                          paid: formatMoney(totals.paid, i18n.language),
+                        })}
                       </span>{' '}
                       {/* Summed in the browser over the rows shown: it says so (issue 29 point 11). */}
                       <span className="admin-table__muted" data-testid="unpaid-totals-scope">

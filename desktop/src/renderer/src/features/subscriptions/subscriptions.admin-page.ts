@@ -3,4 +3,7 @@ import { subscriptionFormDefinition } from './subscription-form-route';
 import { SubscriptionsTablePage } from './subscriptions-table-page';
 
 /** The subscriptions admin page's parts; its path, title and access are ADMIN_PAGES.subscriptions (common/admin-pages.ts). */
-export const subscriptionsPageParts: AdminPageParts = { Table: SubscriptionsTablePage, form: subscriptionFormDefinition };
+export const subscriptionsPageParts: AdminPageParts = {
+  Table: SubscriptionsTablePage,
+  form: subscriptionFormDefinition,
+};

@@ -15,7 +15,15 @@ const LETTER: Record<MessengerType, string> = { telegram: 'T', viber: 'V' };
  * the 15 s toast; a connected bot is a green, disabled button. Others see passive tags. The server
  * decides who may issue a token for whom; this only hides.
  */
-export function UserBotButtons({ userId, bots, testPrefix = 'bots' }: { userId: number; bots: Partial<Record<MessengerType, boolean>> | null | undefined; testPrefix?: string }) {
+export function UserBotButtons({
+  userId,
+  bots,
+  testPrefix = 'bots',
+}: {
+  userId: number;
+  bots: Partial<Record<MessengerType, boolean>> | null | undefined;
+  testPrefix?: string;
+}) {
   const { t } = useTranslation();
   const ability = useAbility();
   const { toasts } = useServices();
@@ -25,7 +33,9 @@ export function UserBotButtons({ userId, bots, testPrefix = 'bots' }: { userId: 
     <span className="admin-table__bots" data-testid={`${testPrefix}-${userId}`}>
       {BOT_TYPES.map((type) => {
         const on = bots?.[type] === true;
-        const title = on ? t('staffScreens.bots.connected', { type: BOT_LABEL[type] }) : t('staffScreens.bots.copyLink', { type: BOT_LABEL[type] });
+        const title = on
+          ? t('staffScreens.bots.connected', { type: BOT_LABEL[type] })
+          : t('staffScreens.bots.copyLink', { type: BOT_LABEL[type] });
         return may ? (
           <Button
             key={type}
@@ -41,7 +51,14 @@ export function UserBotButtons({ userId, bots, testPrefix = 'bots' }: { userId: 
             data-testid={`${testPrefix}-${userId}-${type}`}
           />
         ) : (
-          <Tag key={type} minimal={!on} intent={on ? 'success' : 'none'} round title={on ? title : undefined} data-testid={`${testPrefix}-${userId}-${type}`}>
+          <Tag
+            key={type}
+            minimal={!on}
+            intent={on ? 'success' : 'none'}
+            round
+            title={on ? title : undefined}
+            data-testid={`${testPrefix}-${userId}-${type}`}
+          >
             {LETTER[type]}
           </Tag>
         );

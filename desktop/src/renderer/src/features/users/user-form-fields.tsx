@@ -5,7 +5,11 @@ import type { ResourceForm } from '@school/shared/ui';
 import type { Choice } from './user-form.api';
 
 /** The first message under a field (part 2 §5), with a test id the e2e tests read. */
-export function errorHelper(form: ResourceForm, field: string, hint?: ReactNode): { intent: 'danger' | 'none'; helperText: ReactNode } {
+export function errorHelper(
+  form: ResourceForm,
+  field: string,
+  hint?: ReactNode,
+): { intent: 'danger' | 'none'; helperText: ReactNode } {
   const error = form.errorOf(field);
   return {
     intent: error ? 'danger' : 'none',
@@ -40,7 +44,9 @@ export function TextField({
         intent={intent}
         disabled={disabled}
         autoComplete={autoComplete}
-        onChange={(event: React.ChangeEvent<HTMLInputElement>) => form.setValue(name, event.currentTarget.value)}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+          form.setValue(name, event.currentTarget.value)
+        }
         data-testid={`user-form-${name}`}
       />
     </FormGroup>
@@ -71,11 +77,15 @@ export function SelectField({
         fill
         value={typeof value === 'number' ? String(value) : ''}
         disabled={disabled}
-        onChange={(event) => form.setValue(name, event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+        onChange={(event) =>
+          form.setValue(name, event.currentTarget.value === '' ? null : Number(event.currentTarget.value))
+        }
         data-testid={`user-form-${name}`}
       >
         <option value="">{t('adminWidgets.choose')}</option>
-        {typeof value === 'number' && !options.some((option) => option.id === value) ? <option value={String(value)}>#{value}</option> : null}
+        {typeof value === 'number' && !options.some((option) => option.id === value) ? (
+          <option value={String(value)}>#{value}</option>
+        ) : null}
         {options.map((option) => (
           <option key={option.id} value={String(option.id)}>
             {option.label}
@@ -87,13 +97,29 @@ export function SelectField({
 }
 
 /** Several ids from a short list (classes, languages, teaching lists) as inline checkboxes. */
-export function ChoiceList({ form, name, label, options }: { form: ResourceForm; name: string; label: string; options: readonly Choice[] | undefined }) {
+export function ChoiceList({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: ResourceForm;
+  name: string;
+  label: string;
+  options: readonly Choice[] | undefined;
+}) {
   const { intent, helperText } = errorHelper(form, name);
   const chosen = (form.values[name] as number[] | undefined) ?? [];
-  const toggle = (id: number, on: boolean) => form.setValue(name, on ? [...chosen, id] : chosen.filter((other) => other !== id));
+  const toggle = (id: number, on: boolean) =>
+    form.setValue(name, on ? [...chosen, id] : chosen.filter((other) => other !== id));
   return (
     <FormGroup label={label} intent={intent} helperText={helperText} className="user-form__choices">
-      <div className="user-form__choice-list" data-testid={`user-form-${name}`} role="group" aria-label={label}>
+      <div
+        className="user-form__choice-list"
+        data-testid={`user-form-${name}`}
+        role="group"
+        aria-label={label}
+      >
         {(options ?? []).map((option) => (
           <Checkbox
             key={option.id}

@@ -10,7 +10,12 @@ export const userFormDefinition: AdminFormDefinition = {
   resource: 'users',
   pagePath: USERS_PAGE,
   Form: UserForm,
-  texts: { createTitle: 'userForm.createTitle', editTitle: 'userForm.editTitle', created: 'userForm.created', saved: 'userForm.saved' },
+  texts: {
+    createTitle: 'userForm.createTitle',
+    editTitle: 'userForm.editTitle',
+    created: 'userForm.created',
+    saved: 'userForm.saved',
+  },
   presetTypes: USER_PRESET_TYPES,
   // Teachers' profiles and the calendars' participants change with a user.
   invalidates: [['resources', 'teachers']],

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { PRIORITIES, ROLE, SEX, idsOf } from '@school/shared/domain';
 import { useApi, type ResourceForm } from '@school/shared/ui';
 import { SearchableMultiselect } from '../../kit/admin-widgets/searchable-multiselect';
-import { fetchUsersByIds, searchUsers, userSearchKeys, type UserOption, type UserSearchFilter } from '../../kit/admin-widgets/user-search.api';
+import {
+  fetchUsersByIds,
+  searchUsers,
+  userSearchKeys,
+  type UserOption,
+  type UserSearchFilter,
+} from '../../kit/admin-widgets/user-search.api';
 import { fetchLookup, fetchManagers, userFormKeys, type UserLookup } from './user-form.api';
 import { ChoiceList, SelectField } from './user-form-fields';
 import { linkedPeople, showsChilds, showsResponsibles, type UserFormValues } from './user-form.mapper';
@@ -18,7 +24,11 @@ export function useLookup(name: UserLookup) {
     queryFn: ({ signal }) => fetchLookup(client, name, signal),
     staleTime: Infinity,
   });
-  return found.data?.map((choice) => (choice.minutes !== undefined ? { ...choice, label: t('userForm.minutes', { count: choice.minutes }) } : choice));
+  return found.data?.map((choice) =>
+    choice.minutes !== undefined
+      ? { ...choice, label: t('userForm.minutes', { count: choice.minutes }) }
+      : choice,
+  );
 }
 
 const RESPONSIBLES_SEARCH: UserSearchFilter = { roleIds: [ROLE.Responsible] };
@@ -89,7 +99,11 @@ export function FamilySection({ form }: { form: ResourceForm<UserFormValues> }) 
 export function TeacherProfileSection({ form }: { form: ResourceForm }) {
   const { t } = useTranslation();
   const { client } = useApi();
-  const managers = useQuery({ queryKey: userFormKeys.managers, queryFn: ({ signal }) => fetchManagers(client, signal), staleTime: 60_000 });
+  const managers = useQuery({
+    queryKey: userFormKeys.managers,
+    queryFn: ({ signal }) => fetchManagers(client, signal),
+    staleTime: 60_000,
+  });
   const formats = useLookup('teaching_formats');
   const programs = useLookup('teaching_programs');
   const styles = useLookup('teaching_styles');
@@ -105,14 +119,44 @@ export function TeacherProfileSection({ form }: { form: ResourceForm }) {
           label={t('userForm.manager')}
           options={(managers.data ?? []).map((manager) => ({ id: manager.id, label: manager.full_name }))}
         />
-        <SelectField form={form} name="priority" label={t('userForm.priority')} options={PRIORITIES.map((p) => ({ id: p, label: String(p) }))} />
-        <SelectField form={form} name="sex" label={t('userForm.sex')} options={idsOf(SEX).map((id) => ({ id, label: t(`userForm.sexes.${id}`) }))} />
+        <SelectField
+          form={form}
+          name="priority"
+          label={t('userForm.priority')}
+          options={PRIORITIES.map((p) => ({ id: p, label: String(p) }))}
+        />
+        <SelectField
+          form={form}
+          name="sex"
+          label={t('userForm.sex')}
+          options={idsOf(SEX).map((id) => ({ id, label: t(`userForm.sexes.${id}`) }))}
+        />
       </div>
-      <ChoiceList form={form} name="teaching_formats" label={t('userForm.teachingFormats')} options={formats} />
-      <ChoiceList form={form} name="teaching_programs" label={t('userForm.teachingPrograms')} options={programs} />
+      <ChoiceList
+        form={form}
+        name="teaching_formats"
+        label={t('userForm.teachingFormats')}
+        options={formats}
+      />
+      <ChoiceList
+        form={form}
+        name="teaching_programs"
+        label={t('userForm.teachingPrograms')}
+        options={programs}
+      />
       <ChoiceList form={form} name="teaching_styles" label={t('userForm.teachingStyles')} options={styles} />
-      <ChoiceList form={form} name="teaching_study_types" label={t('userForm.teachingStudyTypes')} options={types} />
-      <ChoiceList form={form} name="study_durations" label={t('userForm.studyDurations')} options={durations} />
+      <ChoiceList
+        form={form}
+        name="teaching_study_types"
+        label={t('userForm.teachingStudyTypes')}
+        options={types}
+      />
+      <ChoiceList
+        form={form}
+        name="study_durations"
+        label={t('userForm.studyDurations')}
+        options={durations}
+      />
     </fieldset>
   );
 }

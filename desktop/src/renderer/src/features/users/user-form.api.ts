@@ -36,11 +36,20 @@ export const USER_LOOKUPS = {
 export type UserLookup = keyof typeof USER_LOOKUPS;
 
 /** A lookup's rows as choices; study durations are labelled by the caller (minutes). */
-export async function fetchLookup(client: ApiClient, name: UserLookup, signal?: AbortSignal): Promise<Array<Choice & { minutes?: number }>> {
+export async function fetchLookup(
+  client: ApiClient,
+  name: UserLookup,
+  signal?: AbortSignal,
+): Promise<Array<Choice & { minutes?: number }>> {
   const answer = await client.get<{ data: LookupRow[] }>(`/api/${USER_LOOKUPS[name]}`, undefined, { signal });
   return answer.data.map((row) => ({
     id: row.id,
-    label: row.number !== undefined ? String(row.number) : row.code && row.name ? `${row.code} · ${row.name}` : (row.name ?? row.code ?? `#${row.id}`),
+    label:
+      row.number !== undefined
+        ? String(row.number)
+        : row.code && row.name
+          ? `${row.code} · ${row.name}`
+          : (row.name ?? row.code ?? `#${row.id}`),
     minutes: row.minutes,
   }));
 }

@@ -1,6 +1,13 @@
 import { inRoleGroup, PASSWORD_MIN_LENGTH, ROLE, USER_SOURCE } from '@school/shared/domain';
 import type { ResourceQuery } from '@school/shared/api';
-import { phoneForSubmit, phoneRowsOf, type FormMode, type FormValues, type PhoneRow, type PresetType } from '@school/shared/ui';
+import {
+  phoneForSubmit,
+  phoneRowsOf,
+  type FormMode,
+  type FormValues,
+  type PhoneRow,
+  type PresetType,
+} from '@school/shared/ui';
 import type { FieldIssue } from '@school/shared/validation';
 import type { UserOption } from '../../kit/admin-widgets/user-search.api';
 
@@ -9,7 +16,13 @@ import type { UserOption } from '../../kit/admin-widgets/user-search.api';
  * §9; docs/domain-rules.md "User form"). Pure, so each rule has a unit test.
  */
 
-export const TEACHER_LISTS = ['teaching_formats', 'teaching_programs', 'teaching_styles', 'teaching_study_types', 'study_durations'] as const;
+export const TEACHER_LISTS = [
+  'teaching_formats',
+  'teaching_programs',
+  'teaching_styles',
+  'teaching_study_types',
+  'study_durations',
+] as const;
 export type TeacherList = (typeof TEACHER_LISTS)[number];
 
 // A type, not an interface: it is also the form's plain record of values.
@@ -40,20 +53,43 @@ export type UserFormValues = {
 
 /** The user as the form reads it: contacts, family, and the teacher profile with its lists. */
 export const USER_FORM_QUERY: ResourceQuery = {
-  with: ['phones', 'classes', 'languages', 'responsibles', 'childs', 'notes', 'teacher', ...TEACHER_LISTS.map((name) => `teacher.${name}`)],
+  with: [
+    'phones',
+    'classes',
+    'languages',
+    'responsibles',
+    'childs',
+    'notes',
+    'teacher',
+    ...TEACHER_LISTS.map((name) => `teacher.${name}`),
+  ],
 };
 
 /** Names the form edits beyond the registry's writable user fields (the user write's own). */
-export const USER_FORM_EXTRA_FIELDS = ['password', 'notes', 'manager_id', 'priority', 'sex', ...TEACHER_LISTS] as const;
+export const USER_FORM_EXTRA_FIELDS = [
+  'password',
+  'notes',
+  'manager_id',
+  'priority',
+  'sex',
+  ...TEACHER_LISTS,
+] as const;
 
 /** `?create&role_id=4&responsibles[]=7`: the registry types the user's fields; these are the form's own. */
-export const USER_PRESET_TYPES: Readonly<Record<string, PresetType>> = { manager_id: 'int', priority: 'int', sex: 'int' };
+export const USER_PRESET_TYPES: Readonly<Record<string, PresetType>> = {
+  manager_id: 'int',
+  priority: 'int',
+  sex: 'int',
+};
 
 /** Roles whose form has the teacher profile; only a Teacher must fill it (part 2 §5). */
-export const hasTeacherProfile = (roleId: number | null) => roleId !== null && inRoleGroup('teaching', roleId);
+export const hasTeacherProfile = (roleId: number | null) =>
+  roleId !== null && inRoleGroup('teaching', roleId);
 /** A Student's responsibles and a Responsible's children are edited on their form (also shown when already linked). */
-export const showsResponsibles = (values: Pick<UserFormValues, 'role_id' | 'responsibles'>) => values.role_id === ROLE.Student || values.responsibles.length > 0;
-export const showsChilds = (values: Pick<UserFormValues, 'role_id' | 'childs'>) => values.role_id === ROLE.Responsible || values.childs.length > 0;
+export const showsResponsibles = (values: Pick<UserFormValues, 'role_id' | 'responsibles'>) =>
+  values.role_id === ROLE.Student || values.responsibles.length > 0;
+export const showsChilds = (values: Pick<UserFormValues, 'role_id' | 'childs'>) =>
+  values.role_id === ROLE.Responsible || values.childs.length > 0;
 
 const emptyValues = (): UserFormValues => ({
   firstname: '',
@@ -87,7 +123,11 @@ const emptyValues = (): UserFormValues => ({
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 const ids = (value: unknown): number[] =>
-  Array.isArray(value) ? value.map((row) => (typeof row === 'number' ? row : (row as { id?: unknown })?.id)).filter((id): id is number => typeof id === 'number') : [];
+  Array.isArray(value)
+    ? value
+        .map((row) => (typeof row === 'number' ? row : (row as { id?: unknown })?.id))
+        .filter((id): id is number => typeof id === 'number')
+    : [];
 
 /** The form's values for a stored user (read with USER_FORM_QUERY), or the defaults for a new one. */
 export function userFormValues(row: Readonly<Record<string, unknown>>, mode: FormMode): UserFormValues {
@@ -129,7 +169,8 @@ export function userFormValues(row: Readonly<Record<string, unknown>>, mode: For
 /** A `?create` link's presets over the defaults (role, source, family links, classes…). */
 export function userPresetValues(presets: FormValues): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(presets)) if (value !== undefined && name !== 'password') values[name] = value;
+  for (const [name, value] of Object.entries(presets))
+    if (value !== undefined && name !== 'password') values[name] = value;
   return values;
 }
 
@@ -173,7 +214,8 @@ export function userFormBody(v: UserFormValues): Record<string, unknown> {
  * requires one; an edit keeps the old one when left empty), at least 8 characters either way.
  */
 export function validateUserForm(v: UserFormValues, context: { mode: FormMode }): FieldIssue[] {
-  if (context.mode === 'create' && !v.password) return [{ path: 'password', key: 'validations.required', params: {} }];
+  if (context.mode === 'create' && !v.password)
+    return [{ path: 'password', key: 'validations.required', params: {} }];
   if (v.password && v.password.length < PASSWORD_MIN_LENGTH) {
     return [{ path: 'password', key: 'validations.min.string', params: { min: PASSWORD_MIN_LENGTH } }];
   }
@@ -181,7 +223,10 @@ export function validateUserForm(v: UserFormValues, context: { mode: FormMode })
 }
 
 /** Names of linked users: those the stored user lists, then those picked or looked up. */
-export function linkedPeople(stored: Readonly<Record<string, unknown>> | undefined, ...more: ReadonlyArray<Iterable<UserOption>>): Map<number, UserOption> {
+export function linkedPeople(
+  stored: Readonly<Record<string, unknown>> | undefined,
+  ...more: ReadonlyArray<Iterable<UserOption>>
+): Map<number, UserOption> {
   const people = new Map<number, UserOption>();
   for (const name of ['responsibles', 'childs']) {
     const rows = stored?.[name];

@@ -1,7 +1,14 @@
 import { Callout, Checkbox, FormGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIRTHDATE_PICKER_YEARS_BACK, PASSWORD_MIN_LENGTH, RESPONSIBLE_TYPE, ROLE, idsOf, inRoleGroup } from '@school/shared/domain';
+import {
+  BIRTHDATE_PICKER_YEARS_BACK,
+  PASSWORD_MIN_LENGTH,
+  RESPONSIBLE_TYPE,
+  ROLE,
+  idsOf,
+  inRoleGroup,
+} from '@school/shared/domain';
 import { useAuth, useResourceForm } from '@school/shared/ui';
 import { useAbility } from '../../app/ability-context';
 import { AdminFormButtons } from '../../kit/admin-forms/admin-form-buttons';
@@ -89,7 +96,14 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
   const needsType = v.role_id !== null && inRoleGroup('needsResponsibleType', v.role_id);
   const notes = errorHelper(form, 'notes', t('userForm.notesHint'));
   return (
-    <form className="user-form" onSubmit={form.onSubmit} noValidate autoComplete="off" data-testid="user-form" data-mode={form.mode}>
+    <form
+      className="user-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      autoComplete="off"
+      data-testid="user-form"
+      data-mode={form.mode}
+    >
       <fieldset className="user-form__section">
         <legend>{t('userForm.sections.account')}</legend>
         <div className="user-form__grid">
@@ -108,23 +122,27 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
             disabled={ownAccount}
             onChange={(roleId) => form.setValue('role_id', roleId)}
           />
-          <SelectField
-            form={form}
-            name="source_id"
-            label={t('userForm.source')}
-            options={sources ?? []}
-          />
+          <SelectField form={form} name="source_id" label={t('userForm.source')} options={sources ?? []} />
           {needsType || v.responsible_type_id !== null ? (
             <SelectField
               form={form}
               name="responsible_type_id"
               label={t('userForm.responsibleType')}
-              options={idsOf(RESPONSIBLE_TYPE).map((typeId) => ({ id: typeId, label: t(`userForm.responsibleTypes.${typeId}`) }))}
+              options={idsOf(RESPONSIBLE_TYPE).map((typeId) => ({
+                id: typeId,
+                label: t(`userForm.responsibleTypes.${typeId}`),
+              }))}
             />
           ) : null}
         </div>
         <TextField form={form} name="email" type="email" label={t('userForm.email')} autoComplete="off" />
-        <Callout intent="primary" compact icon="info-sign" className="user-form__note" data-testid="user-form-email-note">
+        <Callout
+          intent="primary"
+          compact
+          icon="info-sign"
+          className="user-form__note"
+          data-testid="user-form-email-note"
+        >
           {t('userForm.emailNote')}
         </Callout>
         <div className="user-form__grid">
@@ -134,7 +152,9 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
             type="password"
             autoComplete="new-password"
             label={t('userForm.password')}
-            hint={t(form.mode === 'create' ? 'userForm.passwordHint' : 'userForm.passwordHintEdit', { min: PASSWORD_MIN_LENGTH })}
+            hint={t(form.mode === 'create' ? 'userForm.passwordHint' : 'userForm.passwordHintEdit', {
+              min: PASSWORD_MIN_LENGTH,
+            })}
           />
           <FormGroup label={t('userForm.active')} {...errorHelper(form, 'active')}>
             <Checkbox
@@ -153,7 +173,11 @@ export function UserForm({ id, presets, onSaved, onCancel, onDirtyChange }: Admi
           name="user-form-phones"
           label={t('userForm.phones')}
           value={v.phones}
-          error={form.errorOf('phones') && !v.phones.some((_, index) => form.errorOf(`phones.${index}`)) ? form.errorOf('phones') : undefined}
+          error={
+            form.errorOf('phones') && !v.phones.some((_, index) => form.errorOf(`phones.${index}`))
+              ? form.errorOf('phones')
+              : undefined
+          }
           errorOf={(index) => form.errorOf(`phones.${index}`)}
           onChange={(phones) => form.setValue('phones', phones)}
         />

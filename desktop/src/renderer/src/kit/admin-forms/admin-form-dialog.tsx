@@ -50,8 +50,13 @@ export function AdminFormDialog({ definition, id, presets, onClose }: AdminFormD
           onCancel={requestClose}
           onSaved={(_row, mode) => {
             void queryClient.invalidateQueries({ queryKey: ['resources', definition.resource] });
-            for (const queryKey of definition.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
-            toasts.show({ intent: 'success', message: mode === 'create' ? t(texts.created) : t(texts.saved), timeoutMs: TOAST_MS.short });
+            for (const queryKey of definition.invalidates ?? [])
+              void queryClient.invalidateQueries({ queryKey });
+            toasts.show({
+              intent: 'success',
+              message: mode === 'create' ? t(texts.created) : t(texts.saved),
+              timeoutMs: TOAST_MS.short,
+            });
             onClose();
           }}
         />

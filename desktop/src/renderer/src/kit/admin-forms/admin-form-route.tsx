@@ -24,12 +24,23 @@ export function AdminFormRoute({ definition }: { definition: AdminFormDefinition
   const search = query.toString();
   const link = useMemo(() => readFormLink(new URLSearchParams(search)), [search]);
   const presets = useMemo(
-    () => (link?.mode === 'create' ? presetsFromQuery(findResource(definition.resource)!, link.params, definition.presetTypes) : undefined),
+    () =>
+      link?.mode === 'create'
+        ? presetsFromQuery(findResource(definition.resource)!, link.params, definition.presetTypes)
+        : undefined,
     [link, definition],
   );
   if (!link) return null;
   const onClose = () => navigate(backgroundOf(state) ?? definition.pagePath, { replace: true });
-  return <AdminFormDialog key={search} definition={definition} id={link.mode === 'update' ? link.id : null} presets={presets} onClose={onClose} />;
+  return (
+    <AdminFormDialog
+      key={search}
+      definition={definition}
+      id={link.mode === 'update' ? link.id : null}
+      presets={presets}
+      onClose={onClose}
+    />
+  );
 }
 
 /** The overlay component of an admin route (app-routes' `overlay`). */

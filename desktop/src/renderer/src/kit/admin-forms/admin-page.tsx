@@ -22,7 +22,13 @@ export interface AdminPage extends AdminPageDeclaration, AdminPageParts {}
 const AdminPageContext = createContext<AdminFormDefinition | undefined>(undefined);
 
 /** Given by the route to the page it renders: the page's form, if it has one. */
-export function AdminPageFormProvider({ form, children }: { form: AdminFormDefinition | undefined; children: ReactNode }) {
+export function AdminPageFormProvider({
+  form,
+  children,
+}: {
+  form: AdminFormDefinition | undefined;
+  children: ReactNode;
+}) {
   return <AdminPageContext.Provider value={form}>{children}</AdminPageContext.Provider>;
 }
 

@@ -33,7 +33,18 @@ export interface AdminTableRowProps<Row extends AdminRow> {
  * re-renders the table, not its 100 rows (the pages pass stable `actions` / `details`).
  */
 function AdminTableRowView<Row extends AdminRow>(props: AdminTableRowProps<Row>) {
-  const { row, columns, columnCount, expandable, open, canEdit, canDelete, deleteProtected, hasActions, handlers } = props;
+  const {
+    row,
+    columns,
+    columnCount,
+    expandable,
+    open,
+    canEdit,
+    canDelete,
+    deleteProtected,
+    hasActions,
+    handlers,
+  } = props;
   const { t } = useAdminCell();
   return (
     <>

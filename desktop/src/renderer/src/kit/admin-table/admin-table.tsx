@@ -313,7 +313,12 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
           onPage={table.setPage}
           onPerPage={table.setPerPage}
         />
-        <ConfirmDialog isOpen={deleting !== null} testId="delete-question" onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+        <ConfirmDialog
+          isOpen={deleting !== null}
+          testId="delete-question"
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
       </div>
     </AdminCellContext.Provider>
   );

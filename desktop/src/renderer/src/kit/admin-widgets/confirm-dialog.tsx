@@ -25,7 +25,19 @@ export interface ConfirmDialogProps {
  * (Escape cancels). Deleting a row, a message or a file and leaving a dirty form all ask with it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { isOpen, children, testId = 'confirm-dialog-question', confirmText, cancelText, intent = 'danger', icon = 'trash', loading, className, onConfirm, onCancel } = props;
+  const {
+    isOpen,
+    children,
+    testId = 'confirm-dialog-question',
+    confirmText,
+    cancelText,
+    intent = 'danger',
+    icon = 'trash',
+    loading,
+    className,
+    onConfirm,
+    onCancel,
+  } = props;
   const { t } = useTranslation();
   return (
     <Alert

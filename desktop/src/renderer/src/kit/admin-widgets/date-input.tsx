@@ -33,7 +33,18 @@ export interface BareDateInputProps {
 }
 
 /** A date from the calendar popover (weeks start Monday in uk and ru), in the interface language. */
-export function BareDateInput({ id, value, invalid, disabled, minDate, maxDate, initialMonth, className, clearable, onChange }: BareDateInputProps) {
+export function BareDateInput({
+  id,
+  value,
+  invalid,
+  disabled,
+  minDate,
+  maxDate,
+  initialMonth,
+  className,
+  clearable,
+  onChange,
+}: BareDateInputProps) {
   const { t, i18n } = useTranslation();
   const locale = LOCALES[i18n.language as keyof typeof LOCALES] ?? uk;
   return (

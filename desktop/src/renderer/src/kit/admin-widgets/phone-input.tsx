@@ -23,7 +23,8 @@ export interface PhonesInputProps {
  */
 export function PhonesInput({ name, label, value, errorOf, error, disabled, onChange }: PhonesInputProps) {
   const { t } = useTranslation();
-  const replace = (index: number, row: PhoneRow) => onChange(value.map((current, i) => (i === index ? row : current)));
+  const replace = (index: number, row: PhoneRow) =>
+    onChange(value.map((current, i) => (i === index ? row : current)));
   return (
     <FormGroup
       label={label}
@@ -46,7 +47,9 @@ export function PhonesInput({ name, label, value, errorOf, error, disabled, onCh
                 disabled={disabled}
                 intent={message ? 'danger' : 'none'}
                 aria-label={`${t('adminWidgets.phones.number')} ${index + 1}`}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => replace(index, { ...row, phone: normalizePhone(event.currentTarget.value) })}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+                  replace(index, { ...row, phone: normalizePhone(event.currentTarget.value) })
+                }
                 data-testid={`${name}-${index}`}
               />
               <HTMLSelect

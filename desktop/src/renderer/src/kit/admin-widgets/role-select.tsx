@@ -34,7 +34,9 @@ export function RoleSelect({ name, label, value, actorRoleId, error, disabled, o
         fill
         value={value === null ? '' : String(value)}
         disabled={disabled}
-        onChange={(event) => onChange(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))}
+        onChange={(event) =>
+          onChange(event.currentTarget.value === '' ? null : Number(event.currentTarget.value))
+        }
         data-testid={name}
       >
         <option value="">{t('adminWidgets.choose')}</option>

@@ -57,7 +57,11 @@ export function SearchPicker<T extends { id: number }>(props: SearchPickerProps<
         autoComplete="off"
         data-testid={`${name}-search`}
       />
-      {found.tooShort ? <p className="admin-widgets__hint">{t('adminWidgets.multiselect.hint', { count: MULTISELECT_MIN_SEARCH })}</p> : null}
+      {found.tooShort ? (
+        <p className="admin-widgets__hint">
+          {t('adminWidgets.multiselect.hint', { count: MULTISELECT_MIN_SEARCH })}
+        </p>
+      ) : null}
       {found.answered ? (
         results.length > 0 ? (
           <Menu className="search-picker__results" data-testid={`${name}-results`}>
@@ -108,13 +112,24 @@ export function PickedValue({ name, children, disabled, clearLabel, onClear }: P
     <div className="search-picker__picked" data-testid={`${name}-picked`}>
       <span className="search-picker__picked-text">{children}</span>
       {disabled ? null : (
-        <Button variant="minimal" size="small" icon="cross" aria-label={clearLabel} title={clearLabel} onClick={onClear} data-testid={`${name}-clear`} />
+        <Button
+          variant="minimal"
+          size="small"
+          icon="cross"
+          aria-label={clearLabel}
+          title={clearLabel}
+          onClick={onClear}
+          data-testid={`${name}-clear`}
+        />
       )}
     </div>
   );
 }
 
-export interface SearchableMultiselectProps<T extends { id: number }> extends Omit<SearchPickerProps<T>, 'exclude' | 'invalid' | 'onPick'> {
+export interface SearchableMultiselectProps<T extends { id: number }> extends Omit<
+  SearchPickerProps<T>,
+  'exclude' | 'invalid' | 'onPick'
+> {
   label: string;
   /** The chosen ids, in order. */
   value: readonly number[];
@@ -151,7 +166,9 @@ export function SearchableMultiselect<T extends { id: number }>(props: Searchabl
                 data-testid={`${name}-chosen-${id}`}
               >
                 {item ? option(item).text : `#${id}`}
-                {tagDetail ? <span className="searchable-multiselect__detail">{tagDetail(item, id)}</span> : null}
+                {tagDetail ? (
+                  <span className="searchable-multiselect__detail">{tagDetail(item, id)}</span>
+                ) : null}
               </Tag>
             );
           })}

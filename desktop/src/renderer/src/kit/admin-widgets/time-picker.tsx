@@ -52,7 +52,14 @@ export function TimePicker({ name, label, value, error, disabled, onChange }: Ti
       intent={error ? 'danger' : 'none'}
       helperText={error ? <span data-testid={`${name}-error`}>{error}</span> : undefined}
     >
-      <TimeInput id={name} value={value} invalid={Boolean(error)} disabled={disabled} ariaLabel={`${label}: ${DEFAULT_TIME}`} onChange={onChange} />
+      <TimeInput
+        id={name}
+        value={value}
+        invalid={Boolean(error)}
+        disabled={disabled}
+        ariaLabel={`${label}: ${DEFAULT_TIME}`}
+        onChange={onChange}
+      />
     </FormGroup>
   );
 }

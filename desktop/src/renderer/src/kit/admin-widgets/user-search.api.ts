@@ -34,12 +34,24 @@ export interface UserSearchFilter {
 export const userSearchKeys = {
   /** A search's key without the text (the search picker appends it). */
   search: (filter: UserSearchFilter) =>
-    ['admin-widgets', 'user-search', filter.roleIds?.join('|') ?? '', Boolean(filter.activeOnly), Boolean(filter.withContracts)] as const,
-  byIds: (ids: readonly number[], withContracts = false) => ['admin-widgets', 'users', [...ids].sort((a, b) => a - b).join('|'), withContracts] as const,
+    [
+      'admin-widgets',
+      'user-search',
+      filter.roleIds?.join('|') ?? '',
+      Boolean(filter.activeOnly),
+      Boolean(filter.withContracts),
+    ] as const,
+  byIds: (ids: readonly number[], withContracts = false) =>
+    ['admin-widgets', 'users', [...ids].sort((a, b) => a - b).join('|'), withContracts] as const,
 };
 
 /** Users whose full name starts with the text, by name (`having[full_name]=text%`). */
-export async function searchUsers(client: ApiClient, text: string, filter: UserSearchFilter, signal?: AbortSignal): Promise<UserOption[]> {
+export async function searchUsers(
+  client: ApiClient,
+  text: string,
+  filter: UserSearchFilter,
+  signal?: AbortSignal,
+): Promise<UserOption[]> {
   const where: Record<string, string | number> = {};
   if (filter.roleIds?.length) where.role_id = anyOfFilter(filter.roleIds);
   if (filter.activeOnly) where.active = 1;
@@ -60,18 +72,31 @@ export async function searchUsers(client: ApiClient, text: string, filter: UserS
 }
 
 /** Names of users known only by id (a `?create` link's presets, a stored record's people). */
-export async function fetchUsersByIds(client: ApiClient, ids: readonly number[], signal?: AbortSignal, withContracts = false): Promise<UserOption[]> {
+export async function fetchUsersByIds(
+  client: ApiClient,
+  ids: readonly number[],
+  signal?: AbortSignal,
+  withContracts = false,
+): Promise<UserOption[]> {
   if (ids.length === 0) return [];
   const answer = await client.get<{ data: UserOption[] }>(
     '/api/users',
-    { filter: { id: anyOfFilter(ids) }, select: COLUMNS, with: withContracts ? CONTRACT_RELATIONS : undefined },
+    {
+      filter: { id: anyOfFilter(ids) },
+      select: COLUMNS,
+      with: withContracts ? CONTRACT_RELATIONS : undefined,
+    },
     { signal },
   );
   return answer.data;
 }
 
 /** Active users of these roles, by name: a short list for a plain dropdown (managers, teachers). */
-export async function fetchUsersOfRoles(client: ApiClient, roleIds: readonly number[], signal?: AbortSignal): Promise<UserOption[]> {
+export async function fetchUsersOfRoles(
+  client: ApiClient,
+  roleIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<UserOption[]> {
   const answer = await client.get<{ data: UserOption[] }>(
     '/api/users',
     { filter: { role_id: anyOfFilter(roleIds), active: 1 }, select: COLUMNS, sort: 'full_name' },

@@ -21,11 +21,30 @@ export const calendarKeys = {
  * missing-report notice, `hasUnreadMessages` for the unread-chat notice and `attendance` for the
  * families' answers from the bot (the event's mark and the modal; docs/domain-rules.md, "Desktop calendar").
  */
-const FLAG_SELECT = ['id', 'start', 'type_id', 'isPaid', 'isLast', 'studyReportCheck', 'isBonus', 'isNoReport', 'hasUnreadMessages', 'attendance'];
+const FLAG_SELECT = [
+  'id',
+  'start',
+  'type_id',
+  'isPaid',
+  'isLast',
+  'studyReportCheck',
+  'isBonus',
+  'isNoReport',
+  'hasUnreadMessages',
+  'attendance',
+];
 
 type StudyFlags = Pick<
   CalendarStudy,
-  'id' | 'isPaid' | 'isLast' | 'studyReportCheck' | 'isBonus' | 'isNoReport' | 'hasUnreadMessages' | 'attendance' | 'recordings_count'
+  | 'id'
+  | 'isPaid'
+  | 'isLast'
+  | 'studyReportCheck'
+  | 'isBonus'
+  | 'isNoReport'
+  | 'hasUnreadMessages'
+  | 'attendance'
+  | 'recordings_count'
 >;
 
 /**
@@ -37,7 +56,12 @@ type StudyFlags = Pick<
  * an id missing from the answer has left this calendar (deleted, moved out of the window, or no
  * longer visible to the caller).
  */
-export async function fetchCalendarStudies(client: ApiClient, userId: number, now: number, ids?: readonly number[]): Promise<CalendarStudy[]> {
+export async function fetchCalendarStudies(
+  client: ApiClient,
+  userId: number,
+  now: number,
+  ids?: readonly number[],
+): Promise<CalendarStudy[]> {
   const studies = await fetchWholeList<CalendarStudy>(
     (filterDatesEnd) =>
       client.get<ListEnvelope<CalendarStudy>>('/api/studies', {
@@ -66,7 +90,11 @@ export async function fetchCalendarStudies(client: ApiClient, userId: number, no
  * Schedules ending within the last 60 days or open-ended (the API counts a schedule without an end
  * as ending after any date), with work and off periods: GET api/schedules as part 1 §7 writes it.
  */
-export async function fetchCalendarSchedules(client: ApiClient, userId: number, now: number): Promise<CalendarSchedule[]> {
+export async function fetchCalendarSchedules(
+  client: ApiClient,
+  userId: number,
+  now: number,
+): Promise<CalendarSchedule[]> {
   const answer = await client.get<ListEnvelope<CalendarSchedule>>('/api/schedules', {
     with: ['workperiods', 'offperiods'],
     filterDatesStart: { end_at: toKyivIso(calendarWindows(now).schedulesEndingAfter) },
@@ -95,7 +123,11 @@ export interface StudyUpdateAnswer {
 }
 
 /** POST api/studies/{id} as a form with _method=patch (spec part 1 §7). */
-export async function updateStudy(client: ApiClient, studyId: number, update: StudyUpdate): Promise<StudyUpdateAnswer> {
+export async function updateStudy(
+  client: ApiClient,
+  studyId: number,
+  update: StudyUpdate,
+): Promise<StudyUpdateAnswer> {
   const form = new URLSearchParams({ _method: 'patch' });
   if (update.comment !== undefined) form.set('comment', update.comment);
   if (update.miss_status !== undefined) form.set('miss_status', String(update.miss_status));
