@@ -25,7 +25,7 @@ describe('roles', () => {
       ROLE.Manager,
       ROLE.Teacher,
     ]);
-    expect(ROLE_IDS.filter((id) => inRoleGroup('notify', id))).toEqual([1, 2, 3, 7]);
+    expect(ROLE_IDS.filter((id) => inRoleGroup('teaching', id))).toEqual([ROLE.Teacher, ROLE.Methodologist]);
     expect(ROLE_IDS.filter((id) => inRoleGroup('familyCalendar', id))).toEqual([4, 5]);
     expect(ROLE_IDS.filter((id) => inRoleGroup('needsResponsibleType', id))).toEqual([4, 5]);
   });

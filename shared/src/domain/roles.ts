@@ -36,20 +36,8 @@ export const ROLE_GROUPS = {
   staff: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist],
   /** Family web users. */
   family: [ROLE.Student, ROLE.Responsible],
-  /** Calendar toolbar Refresh / Hide, still further gated by `refresh event` / `hide event`. */
-  calendarToolbar: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist],
-  /** Notify button in the study modal. */
-  notify: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist],
   /** Miss status field (study modal and study form). */
   missStatus: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher],
-  /** Upload, replace, remove recordings. */
-  recordingsUpload: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher],
-  /** Admin toggle layout and the admin navigation links. */
-  admin: [ROLE.Administrator, ROLE.Manager],
-  /** /admin/study_reports navigation link. */
-  studyReportsLink: [ROLE.Administrator, ROLE.Manager, ROLE.Teacher, ROLE.Methodologist],
-  /** Studies table price total footer. */
-  studiesPriceTotal: [ROLE.Administrator],
   /**
    * Roles that teach: the teacher dropdowns, and a study participant (study_user.role_id, the role
    * snapshot) in one of these is a teacher of the lesson.

@@ -1,4 +1,4 @@
-import { CALENDAR, inRoleGroup, ROLE_GROUPS, TIME_ZONE, WEEK_STARTS_ON } from '@school/shared/domain';
+import { CALENDAR, inRoleGroup, TIME_ZONE, WEEK_STARTS_ON } from '@school/shared/domain';
 
 /** Calendar settings of spec part 1 §2 and §9 that do not depend on FullCalendar's types. */
 
@@ -32,11 +32,6 @@ export function defaultViewFor(roleId: number): CalendarViewType {
 /** All-day events are hidden from Responsible and Student. */
 export function showsAllDay(roleId: number): boolean {
   return !isFamilyRole(roleId);
-}
-
-/** Refresh / Hide toolbar roles (still gated by `refresh event` / `hide event`). */
-export function hasCalendarToolbar(roleId: number): boolean {
-  return (ROLE_GROUPS.calendarToolbar as readonly number[]).includes(roleId);
 }
 
 export function isCalendarView(value: unknown): value is CalendarViewType {
