@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { ROLE } from '@school/shared/domain';
+import { DateTime } from 'luxon';
+import { ROLE, TIME_ZONE } from '@school/shared/domain';
 import { findResource } from '@school/shared/resources';
 import { createTestDatabase, DEMO_ACCOUNTS, type TestDatabase } from '../../../test/harness.test-kit.js';
 import { appHooks, authFor } from './hooked-query.test-kit.js';
@@ -88,7 +89,12 @@ beforeAll(async () => {
   // bot answers of both (one given for an earlier start); a chat with both sides and a read mark.
   const ids: number[] = [];
   for (let i = 0; i < 3; i += 1) {
-    const start = new Date(Date.now() - (10 - i) * 86_400_000);
+    // 03:00 Kyiv: outside any demo lesson, so the teacher and children are free whatever the clock says.
+    const start = DateTime.now()
+      .setZone(TIME_ZONE)
+      .minus({ days: 10 - i })
+      .set({ hour: 3, minute: 0, second: 0, millisecond: 0 })
+      .toJSDate();
     const [s] = await knex('studies')
       .insert({
         start,
