@@ -46,7 +46,7 @@ export const paymentsResource = defineResource({
     },
     payer_name: {
       type: 'string',
-      filterable: false,
+      filterable: true,
       sortable: false,
       default: true,
       description: 'full name of who started the payment (a parent, a student, staff for a manual one)',
