@@ -12,6 +12,7 @@ import { formatDateTime, useAdminCell } from '../../kit/admin-table/admin-table-
 import type { AdminRow, AdminTableDefinition } from '../../kit/admin-table/admin-table.types';
 import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
 import { ADMIN_PAGES } from '../../../../common/admin-pages';
+import './payments-table.css';
 
 export const PAYMENTS_PAGE = ADMIN_PAGES.payments.path;
 
@@ -148,6 +149,7 @@ function usePaymentsDefinition(): AdminTableDefinition<PaymentTableRow> {
         {
           key: 'invoice',
           label: 'paymentsUi.admin.columns.invoice',
+          className: 'payments-table__nowrap',
           render: (row) => row.invoice_number ?? '—',
         },
         {
