@@ -120,6 +120,7 @@ describe('guard, titles and navigation', () => {
         ['contracts', uk.titles.contracts],
         ['subscriptions', uk.titles.subscriptions],
         ['invoices', uk.titles.invoices],
+        ['payments', uk.titles.payments],
         ['studies', uk.titles.studies],
         ['schedules', uk.titles.schedules],
         ['teachers', uk.titles.teachers],

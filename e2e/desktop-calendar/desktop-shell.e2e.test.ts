@@ -4,6 +4,7 @@ import { screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { signIn } from '../support/demo-school.test-kit';
 import { currentKyivWeek, pickUser, studiesOf, toastText, waitForCalendar } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
+import { ADMIN_PAGE_IDS } from '@school/desktop/src/common/admin-pages';
 
 /** The staff shell around the calendar: role switcher, language, global errors, calendar windows. */
 
@@ -18,7 +19,7 @@ describe('user dropdown: role switcher (spec part 2 §2, §4)', () => {
     try {
       await signIn(page, 'admin@example.com');
       await pickUser(page, suite.teacherId);
-      expect(await page.getByTestId('admin-links').locator('a').count()).toBe(9);
+      expect(await page.getByTestId('admin-links').locator('a').count()).toBe(ADMIN_PAGE_IDS.length);
 
       await page.getByTestId('user-dropdown').click();
       // The popover opens on the next frame: wait for the menu before counting in it.
@@ -55,7 +56,7 @@ describe('user dropdown: role switcher (spec part 2 §2, §4)', () => {
       await page.getByTestId('role-restore').click();
       await page.getByTestId('role-impersonated').waitFor({ state: 'detached' });
       expect(await page.getByTestId('user-role').innerText()).toBe(uk.roles[1]);
-      expect(await page.getByTestId('admin-links').locator('a').count()).toBe(9);
+      expect(await page.getByTestId('admin-links').locator('a').count()).toBe(ADMIN_PAGE_IDS.length);
     } finally {
       await context.close();
     }

@@ -43,6 +43,13 @@ export const ADMIN_PAGES = {
     opens: ['manage', 'invoice'],
     accelerator: 'CmdOrCtrl+5',
   },
+  // Every online and manual payment, the flagged ones to look at (issue 33). Digits are taken.
+  payments: {
+    path: '/admin/payments',
+    titleKey: 'titles.payments',
+    opens: ['manage', 'payment'],
+    accelerator: 'CmdOrCtrl+Shift+P',
+  },
   studies: {
     path: '/admin/studies',
     titleKey: 'titles.studies',

@@ -21,6 +21,7 @@ describe('Go menu by role', () => {
       ['Договори', 'CmdOrCtrl+3'],
       ['Абонементи', 'CmdOrCtrl+4'],
       ['Рахунки', 'CmdOrCtrl+5'],
+      ['Оплата', 'CmdOrCtrl+Shift+P'],
       ['Заняття', 'CmdOrCtrl+6'],
       ['Розклади', 'CmdOrCtrl+7'],
       ['Викладачі', 'CmdOrCtrl+8'],

@@ -150,6 +150,14 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({ method: 'GET', path: '/api/payments/reviews' }),
       },
     ],
+    // The staff Payments page's generic list: rows only for whoever manages payments, never a family.
+    'GET /api/:resource [payments]': [
+      {
+        target: 'every payment',
+        need: can('update', 'payment'),
+        send: async () => ({ method: 'GET', path: '/api/payments?perpage=5' }),
+      },
+    ],
     'GET /api/payments/reports': [
       {
         target: '-',

@@ -32,6 +32,7 @@ import { teachingProgramsResource } from './teaching-programs.resource';
 import { teachingStylesResource } from './teaching-styles.resource';
 import { studyDurationsResource } from './study-durations.resource';
 import { featureFlagsResource } from './feature-flags.resource';
+import { paymentsResource } from './payments.resource';
 
 export * from './resource.types';
 export { partialOf } from './define-resource';
@@ -71,6 +72,7 @@ const ALL = [
   teachingStylesResource,
   studyDurationsResource,
   featureFlagsResource,
+  paymentsResource,
 ] as const satisfies readonly ResourceDef[];
 
 /** The name (URL segment) of every resource of the registry. */

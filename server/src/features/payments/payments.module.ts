@@ -15,6 +15,7 @@ import { createPaymentSettlement, type PaymentSettlement } from './payment-settl
 import { enqueuePaymentEvent, registerPaymentJobs } from './payments.job.js';
 import { createPaymentsRepository } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';
+import { paymentsHooks } from './payments.sql.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
 
 type PaymentsConfig = Pick<
@@ -107,6 +108,7 @@ export function createPaymentsModule(
     name: 'payments',
     services: { payments, paymentSettlement, paymentReconciliation },
     notifications: [invoiceChangesNotification],
+    resourceHooks: { payments: paymentsHooks },
     routes: [
       {
         stage: 'feeds',

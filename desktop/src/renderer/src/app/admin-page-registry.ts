@@ -3,6 +3,7 @@ import type { AdminPage, AdminPageParts } from '../kit/admin-forms/admin-page';
 import { analyticsPageParts } from '../features/analytics/analytics.admin-page';
 import { contractsPageParts } from '../features/contracts/contracts.admin-page';
 import { invoicesPageParts } from '../features/invoices/invoices.admin-page';
+import { paymentsPageParts } from '../features/payments/payments.admin-page';
 import { schedulesPageParts } from '../features/schedules/schedules.admin-page';
 import { studiesPageParts } from '../features/studies/studies.admin-page';
 import { studyReportsPageParts } from '../features/study-reports/study-reports.admin-page';
@@ -20,6 +21,7 @@ const PARTS: Readonly<Record<AdminPageId, AdminPageParts>> = {
   contracts: contractsPageParts,
   subscriptions: subscriptionsPageParts,
   invoices: invoicesPageParts,
+  payments: paymentsPageParts,
   studies: studiesPageParts,
   schedules: schedulesPageParts,
   teachers: teachersPageParts,

@@ -61,4 +61,29 @@ export const paymentsUi: Translation['paymentsUi'] = {
     manualSaved: 'Payment for invoice No. {{number}} recorded',
     cancel: 'Cancel',
   },
+  admin: {
+    columns: {
+      created: 'Created',
+      invoice: 'Invoice',
+      student: 'Student / payer',
+      settled: 'Paid / refunded',
+      review: 'Review',
+    },
+    filters: {
+      needsReview: 'Needs review',
+      status: 'Status',
+      provider: 'Method',
+      student: 'Student',
+    },
+    reasons: {
+      amount_mismatch: 'Amount differs from the invoice',
+      currency_mismatch: 'Currency differs from the invoice',
+      invoice_already_paid: 'The invoice was already paid',
+      invoice_deleted: 'The invoice was deleted',
+    },
+    reviewedAt: 'checked {{time}}',
+    markReviewed: 'Mark as checked',
+    reviewQuestion: 'Payment for invoice No. {{number}} of {{amount}}: "{{reason}}". Mark it as checked?',
+    reviewed: 'Payment marked as checked',
+  },
 };

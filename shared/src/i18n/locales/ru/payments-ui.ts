@@ -60,4 +60,29 @@ export const paymentsUi: Translation['paymentsUi'] = {
     manualSaved: 'Оплата счёта № {{number}} записана',
     cancel: 'Отмена',
   },
+  admin: {
+    columns: {
+      created: 'Создано',
+      invoice: 'Счёт',
+      student: 'Ученик / плательщик',
+      settled: 'Оплачено / возвращено',
+      review: 'Проверка',
+    },
+    filters: {
+      needsReview: 'Требует проверки',
+      status: 'Статус',
+      provider: 'Способ',
+      student: 'Ученик',
+    },
+    reasons: {
+      amount_mismatch: 'Сумма не совпадает со счётом',
+      currency_mismatch: 'Валюта не совпадает со счётом',
+      invoice_already_paid: 'Счёт уже был оплачен',
+      invoice_deleted: 'Счёт удалён',
+    },
+    reviewedAt: 'проверено {{time}}',
+    markReviewed: 'Отметить проверенной',
+    reviewQuestion: 'Оплата счёта № {{number}} на {{amount}}: «{{reason}}». Отметить как проверенную?',
+    reviewed: 'Оплата отмечена проверенной',
+  },
 };

@@ -58,4 +58,29 @@ export const paymentsUi = {
     manualSaved: 'Оплату рахунку № {{number}} записано',
     cancel: 'Скасувати',
   },
+  admin: {
+    columns: {
+      created: 'Створено',
+      invoice: 'Рахунок',
+      student: 'Учень / платник',
+      settled: 'Оплачено / повернено',
+      review: 'Перевірка',
+    },
+    filters: {
+      needsReview: 'Потребує перевірки',
+      status: 'Статус',
+      provider: 'Спосіб',
+      student: 'Учень',
+    },
+    reasons: {
+      amount_mismatch: 'Сума не збігається з рахунком',
+      currency_mismatch: 'Валюта не збігається з рахунком',
+      invoice_already_paid: 'Рахунок уже був оплачений',
+      invoice_deleted: 'Рахунок видалено',
+    },
+    reviewedAt: 'перевірено {{time}}',
+    markReviewed: 'Позначити перевіреною',
+    reviewQuestion: 'Оплата рахунку № {{number}} на {{amount}}: «{{reason}}». Позначити як перевірену?',
+    reviewed: 'Оплату позначено перевіреною',
+  },
 };
