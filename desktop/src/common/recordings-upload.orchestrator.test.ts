@@ -93,12 +93,14 @@ const TUS_OPTIONS = { status: 204, headers: { 'Tus-Version': '1.0.0', 'Tus-Resum
 function tusServer(extra: Script = () => ({ status: 201, body: { data: [] } })): Script {
   let created = 0;
   const offsets = new Map<string, number>();
+  const lengths = new Map<string, string>();
   return (call) => {
     const path = new URL(call.url).pathname;
     if (call.method === 'OPTIONS') return TUS_OPTIONS;
     if (call.method === 'POST' && path.endsWith('/uploads')) {
       const url = `${path}/u${++created}`;
       offsets.set(url, 0);
+      lengths.set(url, call.headers['Upload-Length']);
       return { status: 201, headers: { Location: url } };
     }
     if (call.method === 'PATCH') {
@@ -108,7 +110,10 @@ function tusServer(extra: Script = () => ({ status: 201, body: { data: [] } })):
     }
     if (call.method === 'HEAD')
       return offsets.has(path)
-        ? { status: 200, headers: { 'Upload-Offset': String(offsets.get(path)) } }
+        ? {
+            status: 200,
+            headers: { 'Upload-Offset': String(offsets.get(path)), 'Upload-Length': lengths.get(path)! },
+          }
         : { status: 404 };
     return extra(call);
   };

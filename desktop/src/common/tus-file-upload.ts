@@ -1,25 +1,22 @@
-import {
-  byteHeader,
-  encodeTusMetadata,
-  speaksTus,
-  TUS_CHUNK_BYTES,
-  TUS_CONTENT_TYPE,
-  TUS_VERSION,
-  uploadIdFrom,
-  uploadIsGone,
-  uploadUrlFrom,
-} from './tus-protocol';
+import { DetailedError, Upload, type HttpRequest, type HttpResponse, type HttpStack } from 'tus-js-client';
+import { speaksTus, TUS_CHUNK_BYTES, uploadIdFrom } from './tus-protocol';
 import {
   RecordingsUploadError,
+  uploadCancelled,
+  type TransportAnswer,
   type UploadAnswer,
   type UploadFileRef,
   type UploadTransport,
 } from './upload-transport';
 
 /**
- * A tus 1.0 client for one recording file over either transport: create the upload (or find how
- * far an earlier one got), then PATCH the rest in chunks. A dropped connection fails with
- * `network_error`; calling again with the same `resumeUrl` continues from the server's offset.
+ * One recording file as a tus 1.0 resumable upload, spoken by `tus-js-client` (the protocol:
+ * creation, HEAD on resume, PATCH chunks, offsets) over either side's transport: the library gets
+ * an HTTP stack and a file reader made of our UploadTransport, so the main process still streams
+ * byte ranges from disk with the cookie added by hand and the browser build still sends File
+ * slices with the page's cookies. No automatic retries: a dropped connection fails with
+ * `network_error` (a Retry button); calling again with the same `resumeUrl` continues from the
+ * server's offset.
  */
 
 export interface TusFileUpload<F> {
@@ -77,86 +74,138 @@ export async function serverOffersTus<F>(
   }
 }
 
-const tusHeaders = (upload: TusFileUpload<unknown>) => ({ ...upload.headers, 'Tus-Resumable': TUS_VERSION });
-
-/** The server's offset of an upload; null when it is gone or its answer is unusable (start again). */
-async function currentOffset<F>(upload: TusFileUpload<F>, url: string): Promise<number | null> {
-  const answer = await upload.transport.request({
-    method: 'HEAD',
-    url,
-    headers: tusHeaders(upload),
-    credentials: 'session',
-    signal: upload.signal,
-  });
-  if (uploadIsGone(answer.status)) return null;
-  if (answer.status < 200 || answer.status >= 300)
-    throw new TusRefusal({ status: answer.status, body: answer.body });
-  const offset = byteHeader(answer.header('Upload-Offset'));
-  return offset === null || offset > upload.size ? null : offset;
+/**
+ * What our file reader hands the library as a chunk: a byte range of the file, not its bytes, so
+ * the transport reads it itself (from disk in the main process) while sending. `size` is what the
+ * library checks against the upload's length.
+ */
+interface FileRange<F> {
+  file: F;
+  start: number;
+  size: number;
 }
 
-async function create<F>(upload: TusFileUpload<F>): Promise<string> {
-  const answer = await upload.transport.request({
-    method: 'POST',
-    url: upload.endpoint,
-    headers: {
-      ...tusHeaders(upload),
-      'Upload-Length': String(upload.size),
-      'Upload-Metadata': encodeTusMetadata({
-        filename: upload.file.fileName,
-        filetype: upload.file.mimeType,
-        ...upload.metadata,
-      }),
+type TusOptions = NonNullable<ConstructorParameters<typeof Upload>[1]>;
+
+function rangeReader<F>(file: F, size: number): NonNullable<TusOptions['fileReader']> {
+  return {
+    openFile: async () => ({
+      size,
+      slice: async (start: number, end: number) => {
+        const to = Math.min(end, size);
+        const value: FileRange<F> = { file, start, size: Math.max(0, to - start) };
+        return { value, done: to >= size };
+      },
+      close: () => undefined,
+    }),
+  };
+}
+
+function responseOf(answer: TransportAnswer): HttpResponse {
+  return {
+    getStatus: () => answer.status,
+    getHeader: (name) => answer.header(name) ?? undefined,
+    getBody: () => (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? null)),
+    getUnderlyingObject: () => answer,
+  };
+}
+
+/** The library's HTTP stack, made of one side's transport (PATCH bodies are FileRange). */
+function transportStack<F>(transport: UploadTransport<F>, signal: AbortSignal | undefined): HttpStack {
+  return {
+    getName: () => 'recordings-upload-transport',
+    createRequest(method: string, url: string): HttpRequest {
+      const headers: Record<string, string> = {};
+      let onSent: (bytes: number) => void = () => undefined;
+      return {
+        getMethod: () => method,
+        getURL: () => url,
+        setHeader: (name, value) => void (headers[name] = value),
+        getHeader: (name) => headers[name],
+        setProgressHandler: (handler) => void (onSent = handler),
+        // The whole upload is stopped through the caller's signal, which every request carries.
+        abort: async () => undefined,
+        getUnderlyingObject: () => null,
+        async send(body: unknown) {
+          if (method === 'PATCH') {
+            const range = body as FileRange<F>;
+            const answer = await transport.patch({
+              url,
+              headers,
+              file: range.file,
+              start: range.start,
+              length: range.size,
+              onSent: (bytes) => onSent(bytes),
+              signal,
+            });
+            return responseOf(answer);
+          }
+          const answer = await transport.request({
+            method: method as 'HEAD' | 'POST' | 'DELETE',
+            url,
+            headers,
+            credentials: 'session',
+            signal,
+          });
+          return responseOf(answer);
+        },
+      };
     },
-    credentials: 'session',
-    signal: upload.signal,
-  });
-  if (answer.status !== 201) throw new TusRefusal({ status: answer.status || 502, body: answer.body });
-  const url = uploadUrlFrom(answer.header('Location'), upload.endpoint);
-  if (!url)
-    throw new TusRefusal({
-      status: 502,
-      body: { message: 'tus creation answered without a usable Location' },
-    });
-  upload.onCreated?.(url);
-  return url;
+  };
 }
 
-export async function uploadFileWithTus<F>(upload: TusFileUpload<F>): Promise<TusUploadDone> {
-  let url = upload.resumeUrl ?? null;
-  let offset = url ? await currentOffset(upload, url) : null;
-  if (url === null || offset === null) {
-    url = await create(upload);
-    offset = 0;
-  }
-  upload.onProgress?.(offset);
-  const chunk = Math.max(1, upload.chunkBytes ?? TUS_CHUNK_BYTES);
-  // An empty file is complete on creation; otherwise PATCH until the server holds every byte.
-  while (offset < upload.size) {
-    const from = offset;
-    const answer = await upload.transport.patch({
-      url,
-      headers: { ...tusHeaders(upload), 'Upload-Offset': String(from), 'Content-Type': TUS_CONTENT_TYPE },
-      file: upload.file.file,
-      start: from,
-      length: Math.min(chunk, upload.size - from),
-      onSent: (bytes) => upload.onProgress?.(from + bytes),
-      signal: upload.signal,
+/** The library's error as ours: a transport failure keeps its code; an answer is a refusal. */
+function failureOf(error: unknown): unknown {
+  if (!(error instanceof DetailedError)) return error;
+  if (error.causingError instanceof RecordingsUploadError) return error.causingError;
+  const response = error.originalResponse;
+  if (!response) return error.causingError ?? error;
+  const answer = response.getUnderlyingObject() as TransportAnswer;
+  // A 2xx the protocol cannot use (no Location, no offset) is the server's fault, not a refusal.
+  if (answer.status >= 200 && answer.status < 300)
+    return new TusRefusal({ status: 502, body: { message: error.message } });
+  return new TusRefusal({ status: answer.status || 502, body: answer.body });
+}
+
+export function uploadFileWithTus<F>(upload: TusFileUpload<F>): Promise<TusUploadDone> {
+  const { signal } = upload;
+  if (signal?.aborted) return Promise.reject(uploadCancelled());
+  return new Promise<TusUploadDone>((resolve, reject) => {
+    const tus: Upload = new Upload(upload.file.file as unknown as Blob, {
+      endpoint: upload.endpoint,
+      uploadUrl: upload.resumeUrl ?? null,
+      uploadSize: upload.size,
+      chunkSize: Math.max(1, upload.chunkBytes ?? TUS_CHUNK_BYTES),
+      metadata: { filename: upload.file.fileName, filetype: upload.file.mimeType, ...upload.metadata },
+      headers: upload.headers,
+      // A dropped connection is the user's Retry button, not a silent loop.
+      retryDelays: null,
+      // The orchestrator keeps the upload URLs (its resumable map), not the library's storage.
+      storeFingerprintForResuming: false,
+      removeFingerprintOnSuccess: false,
+      fingerprint: async () => null as unknown as string,
+      fileReader: rangeReader(upload.file.file, upload.size),
+      httpStack: transportStack(upload.transport, signal),
+      onUploadUrlAvailable: () => {
+        if (tus.url) upload.onCreated?.(tus.url);
+      },
+      onProgress: (sent) => upload.onProgress?.(sent),
+      onSuccess: () => {
+        signal?.removeEventListener('abort', onAbort);
+        const url = tus.url ?? '';
+        resolve({ uploadUrl: url, uploadId: uploadIdFrom(url) });
+      },
+      onError: (error) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(failureOf(error));
+      },
     });
-    if (answer.status === 409) {
-      // Our idea of the offset is stale (an earlier PATCH landed partly): ask the server.
-      const actual = await currentOffset(upload, url);
-      if (actual === null) throw new TusRefusal({ status: 409, body: answer.body });
-      offset = actual;
-      continue;
+    // The library stays silent after abort(); the caller hears `cancelled` from here.
+    function onAbort() {
+      void tus.abort(false);
+      reject(uploadCancelled());
     }
-    if (answer.status < 200 || answer.status >= 300)
-      throw new TusRefusal({ status: answer.status, body: answer.body });
-    const next = byteHeader(answer.header('Upload-Offset'));
-    if (next === null || next <= from)
-      throw new TusRefusal({ status: 502, body: { message: 'tus PATCH answered without progress' } });
-    offset = next;
-    upload.onProgress?.(offset);
-  }
-  return { uploadUrl: url, uploadId: uploadIdFrom(url) };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    tus.start();
+  });
 }

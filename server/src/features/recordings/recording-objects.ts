@@ -62,10 +62,11 @@ export async function sweepRecordingLeftovers(deps: SweepDeps): Promise<SweepRep
   await repo.deleteUploads(deps.knex, expired);
   // A row is written before its file is created: a file without a row is an expired or
   // finished-and-failed upload.
-  const files = (await readdir(dir)).filter((n) => /^[0-9a-f-]{36}$/.test(n));
-  const alive = await repo.uploadIdsIn(deps.knex, files);
+  // The tus file store keeps `<id>.json` (length, metadata) beside each upload's bytes.
+  const files = (await readdir(dir)).filter((n) => /^[0-9a-f-]{36}(\.json)?$/.test(n));
+  const alive = await repo.uploadIdsIn(deps.knex, [...new Set(files.map((n) => n.slice(0, 36)))]);
   for (const name of files) {
-    if (alive.has(name)) continue;
+    if (alive.has(name.slice(0, 36))) continue;
     await rm(path.join(dir, name), { force: true });
     report.uploads++;
   }

@@ -7,7 +7,8 @@ import { authOf } from '../../platform/security/session-guard.js';
 import { TUS_VERSION, type TusService } from './recording-tus.service.js';
 
 /**
- * tus 1.0 under api/studies/{id}/recordings/uploads (stage `uploads`: bodies are raw bytes):
+ * tus 1.0 under api/studies/{id}/recordings/uploads (stage `uploads`: bodies are raw bytes); the
+ * protocol is `@tus/server`'s (recording-tus.service.ts), the checks in front of it are these routes':
  *
  *   OPTIONS                  what the server speaks (no session needed by tus, but /api needs one)
  *   POST                     Upload-Length + Upload-Metadata (filename, filetype) → 201 Location
@@ -17,7 +18,7 @@ import { TUS_VERSION, type TusService } from './recording-tus.service.js';
  *
  * Every answer carries Tus-Resumable; errors keep the JSON envelope. docs/api.md, "Resumable uploads".
  */
-export function recordingTusRoutes(tus: TusService, maxFileBytes: number): Router {
+export function recordingTusRoutes(tus: TusService): Router {
   const router = new Router({ prefix: '/api/studies/:id/recordings/uploads' });
 
   router.use(async (ctx, next) => {
@@ -48,9 +49,14 @@ export function recordingTusRoutes(tus: TusService, maxFileBytes: number): Route
   });
 
   router.options('/', async (ctx) => {
-    ctx.set('Tus-Version', TUS_VERSION);
+    const answer = await tus.options();
+    for (const name of ['Tus-Version', 'Tus-Max-Size']) {
+      const value = answer.headers.get(name);
+      if (value) ctx.set(name, value);
+    }
+    // The file store could do more (creation-with-upload, creation-defer-length); these routes take
+    // neither (a creation body is dropped, Upload-Length is required), so they are not offered.
     ctx.set('Tus-Extension', 'creation,termination,expiration');
-    ctx.set('Tus-Max-Size', String(maxFileBytes));
     ctx.status = 204;
   });
 
@@ -83,7 +89,17 @@ export function recordingTusRoutes(tus: TusService, maxFileBytes: number): Route
       throw new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
     const raw = ctx.get('upload-offset');
     if (!/^\d{1,15}$/.test(raw)) throw new AppError(400, 'bad_request', 'errors.bad_request');
-    const done = await tus.append(authOf(ctx), studyId, ctx.params.uid!, Number(raw), decodedBody(ctx));
+    const done = await tus.append(
+      authOf(ctx),
+      studyId,
+      ctx.params.uid!,
+      {
+        offset: raw,
+        contentType: ctx.get('content-type'),
+        contentLength: ctx.get('content-encoding') ? undefined : ctx.get('content-length') || undefined,
+      },
+      decodedBody(ctx),
+    );
     ctx.set('Upload-Offset', String(done.offset));
     ctx.set('Upload-Expires', done.expiresAt.toUTCString());
     ctx.status = 204;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { rm, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
 import { recordingFileNameSchema } from '@school/shared/validation';
 import { AppError, errors } from '../../platform/http/app-error.js';
-import { byteLimit, clientAborted } from '../../platform/http/body-stream.js';
 import type { AuthState } from '../../platform/security/auth-state.js';
 import { assertMayUpload } from './recording-ingest.service.js';
 import { RECORDING_ERROR, recordingErrors } from './recording-errors.js';
@@ -15,18 +15,19 @@ import { resumableUploadDir } from './recording-objects.js';
 import type { RecordingsRepository, UploadRow } from './recordings.repository.js';
 
 /**
- * Resumable uploads (tus 1.0 core + creation + termination + expiration), kept small: the bytes
- * of an upload append to one file under DATA_DIR/tmp/recording-uploads named by its id; its
- * owner, study, declared length and name are a row of recording_uploads. The file's size is the
- * offset. A finished upload is named by `upload_id` in a recordings save, which goes through
- * the same ingest as a multipart save. Protocol notes: docs/api.md, "Resumable uploads".
+ * Resumable uploads (tus 1.0 core + creation + termination + expiration). The protocol is
+ * `@tus/server` with `@tus/file-store`: the bytes of an upload are one file under
+ * DATA_DIR/tmp/recording-uploads named by its id (with the store's `<id>.json` beside it), the
+ * file's size is the offset. What is ours stays in the Koa routes and here: the session, "someone
+ * else's upload does not exist", the per-user quota and the recording_uploads row (owner, study,
+ * declared length, name), the JSON error envelope, the 24 h expiry. A finished upload is named by
+ * `upload_id` in a recordings save, which goes through the same ingest as a multipart save.
+ * Protocol notes: docs/api.md, "Resumable uploads".
  */
 
 export const TUS_VERSION = '1.0.0';
 /** An upload not touched for this long expires (the hourly sweep removes it). */
 export const UPLOAD_TTL_MS = 24 * 3600_000;
-/** How long a PATCH waits for the previous PATCH of the same upload to let go (a retry after a drop). */
-const LOCK_WAIT_MS = 10_000;
 
 export interface TusDeps {
   knex: Knex;
@@ -58,14 +59,55 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return out;
 }
 
+/** What the library answered, for the route to pass on (tus headers, status) or refuse with. */
+export interface TusAnswer {
+  status: number;
+  headers: Headers;
+}
+
+/** Where the library thinks it lives; the routes hand it requests under this base, ids last. */
+const LIBRARY_BASE = 'http://tus.internal/uploads';
+
 export function createTusService(deps: TusDeps) {
   const now = deps.now ?? Date.now;
   const dir = resumableUploadDir(deps.dataDir);
   const fileOf = (id: string) => path.join(dir, id);
-  /** The PATCH in flight per upload (this process): the next one waits for it to close its file. */
-  const busy = new Map<string, Promise<void>>();
+  /** The id our row was written under, for the library's creation of that same upload. */
+  const createdIds = new WeakMap<object, string>();
+  /** Uploads with a PATCH in flight (this process): not complete for a save yet. */
+  const busy = new Set<string>();
+  const library = new Server({
+    path: '/uploads',
+    datastore: new FileStore({ directory: dir }),
+    maxSize: deps.maxFileBytes,
+    relativeLocation: true,
+    namingFunction: (req) => {
+      const id = createdIds.get(req);
+      if (!id) throw new Error('tus creation without a recording_uploads row');
+      return id;
+    },
+  });
 
-  /** The caller's own, unexpired upload for this study; 404 otherwise (another's upload does not exist for you). */
+  /** One request through the library: the body is the client's bytes (PATCH) or none. */
+  async function through(
+    method: string,
+    id: string | null,
+    headers: Record<string, string>,
+    body?: Readable,
+    createdId?: string,
+  ): Promise<TusAnswer> {
+    const request = new Request(id ? `${LIBRARY_BASE}/${id}` : LIBRARY_BASE, {
+      method,
+      headers: { 'Tus-Resumable': TUS_VERSION, ...headers },
+      ...(body ? { body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } : {}),
+    } as RequestInit);
+    if (createdId) createdIds.set(request, createdId);
+    const answer = await library.handleWeb(request);
+    await answer.arrayBuffer().catch(() => undefined);
+    return { status: answer.status, headers: answer.headers };
+  }
+
+  /** The caller's own, unexpired upload for this study; 404 otherwise (another's does not exist for you). */
   async function own(actor: AuthState, studyId: number, id: string): Promise<UploadRow> {
     const row = /^[0-9a-f-]{36}$/.test(id) ? await deps.repo.upload(deps.knex, id) : undefined;
     if (
@@ -85,7 +127,38 @@ export function createTusService(deps: TusDeps) {
     return s.size;
   }
 
+  /** A refusal of the library in the API's envelope (its own bodies are plain text). */
+  async function refusal(answer: TusAnswer, id: string | null): Promise<Error> {
+    switch (answer.status) {
+      case 404:
+      case 410:
+        return new AppError(404, RECORDING_ERROR.uploadNotFound, RECORDING_ERROR.uploadNotFound);
+      case 409:
+        return new AppError(409, 'offset_mismatch', 'errors.conflict', {}, undefined, {
+          'Upload-Offset': String(id ? await offsetOf(id).catch(() => 0) : 0),
+        });
+      case 413:
+        return recordingErrors.tooLarge(deps.maxFileBytes);
+      case 415:
+        return new AppError(415, 'unsupported_media_type', 'errors.unsupported_media_type');
+      case 423:
+        return new AppError(423, 'locked', 'errors.conflict');
+      case 400:
+      case 412:
+        return errors.badRequest('errors.bad_request');
+      default:
+        return new Error(`the tus store answered ${answer.status}`);
+    }
+  }
+
+  async function passed(answer: TusAnswer, id: string | null): Promise<TusAnswer> {
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    throw await refusal(answer, id);
+  }
+
   return {
+    options: () => through('OPTIONS', null, {}),
+
     async create(
       actor: AuthState,
       studyId: number,
@@ -121,62 +194,65 @@ export function createTusService(deps: TusDeps) {
           mb: Math.floor(deps.maxOpenBytes / 1024 / 1024),
         });
       }
-      await mkdir(dir, { recursive: true });
-      await writeFile(fileOf(id), '', { flag: 'wx' });
+      const headers: Record<string, string> = { 'Upload-Length': String(length) };
+      if (input.metadata) headers['Upload-Metadata'] = input.metadata;
+      const answer = await through('POST', null, headers, undefined, id);
+      if (answer.status !== 201) {
+        await deps.repo.deleteUploads(deps.knex, [id]);
+        throw await refusal(answer, null);
+      }
       return { id, expiresAt };
     },
 
     async head(actor: AuthState, studyId: number, id: string) {
       const row = await own(actor, studyId, id);
+      await passed(await through('HEAD', id, {}), id);
       return { offset: await offsetOf(id), length: row.length, expiresAt: row.expires_at };
     },
 
     /**
-     * Appends the body at `offset` (which must be the current size: 409 otherwise). A body cut
+     * Appends the body at `offset` (the library refuses another offset with 409). A body cut
      * short keeps what arrived; the client asks HEAD and goes on from there. Past the declared
      * length: 413 and the file is cut back to where this PATCH began.
      */
-    async append(actor: AuthState, studyId: number, id: string, offset: number, body: Readable) {
-      const row = await own(actor, studyId, id);
+    async append(
+      actor: AuthState,
+      studyId: number,
+      id: string,
+      input: { offset: string; contentType: string; contentLength: string | undefined },
+      body: Readable,
+    ) {
+      await own(actor, studyId, id);
       await assertMayUpload(deps, actor, studyId);
-      const previous = busy.get(id);
-      if (previous) {
-        const waited = await Promise.race([
-          previous.then(() => true),
-          new Promise((r) => setTimeout(() => r(false), LOCK_WAIT_MS)),
-        ]);
-        if (!waited || busy.has(id)) throw new AppError(423, 'locked', 'errors.conflict');
-      }
-      let release!: () => void;
-      busy.set(id, new Promise<void>((r) => (release = r)));
+      const headers: Record<string, string> = {
+        'Upload-Offset': input.offset,
+        'Content-Type': input.contentType,
+      };
+      if (input.contentLength) headers['Content-Length'] = input.contentLength;
+      busy.add(id);
       try {
-        const current = await offsetOf(id);
-        if (current !== offset)
-          throw new AppError(409, 'offset_mismatch', 'errors.conflict', {}, undefined, {
-            'Upload-Offset': String(current),
-          });
-        try {
-          await appendTo(fileOf(id), body, row.length - offset);
-        } catch (err) {
-          if (err instanceof AppError && err.status === 413) {
-            await truncate(fileOf(id), offset);
-            throw recordingErrors.tooLarge(deps.maxFileBytes);
-          }
-          throw err;
-        } finally {
-          await deps.repo.touchUpload(deps.knex, id, new Date(now() + UPLOAD_TTL_MS));
-        }
+        const answer = await through('PATCH', id, headers, body);
+        if (answer.status === 413) await truncate(fileOf(id), Number(input.offset)).catch(() => undefined);
+        await passed(answer, id);
         return { offset: await offsetOf(id), expiresAt: new Date(now() + UPLOAD_TTL_MS) };
       } finally {
         busy.delete(id);
-        release();
+        await deps.repo.touchUpload(deps.knex, id, new Date(now() + UPLOAD_TTL_MS));
       }
     },
 
     async terminate(actor: AuthState, studyId: number, id: string) {
       await own(actor, studyId, id);
+      await passed(await through('DELETE', id, {}), id);
       await deps.repo.deleteUploads(deps.knex, [id]);
-      await rm(fileOf(id), { force: true });
+    },
+
+    /** A save took these uploads (their rows are gone): what the store keeps of them goes too. */
+    async spent(uploadIds: readonly string[]) {
+      for (const id of uploadIds) {
+        await rm(fileOf(id), { force: true });
+        await rm(`${fileOf(id)}.json`, { force: true });
+      }
     },
 
     /**
@@ -208,35 +284,3 @@ export function createTusService(deps: TusDeps) {
 }
 
 export type TusService = ReturnType<typeof createTusService>;
-
-/**
- * Appends a request body to a file, at most `max` bytes (413 past it). Whatever the end (done,
- * over the limit, the client gone) the bytes received so far are written and the file closed
- * before this settles, so the size is the offset the next PATCH starts from. The request is
- * never destroyed here: the route answers, then drains or cuts it (abandonBody).
- */
-function appendTo(file: string, body: Readable & { complete?: boolean }, max: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const limiter = byteLimit(max);
-    const out = createWriteStream(file, { flags: 'a' });
-    let failure: unknown;
-    const fail = (err: unknown) => {
-      if (failure) return;
-      failure = err;
-      body.unpipe(limiter);
-      limiter.unpipe(out);
-      out.end();
-    };
-    out.on('error', (err) => {
-      failure ??= err;
-      out.destroy();
-    });
-    out.on('close', () => (failure ? reject(failure) : resolve()));
-    limiter.on('error', fail);
-    body.on('error', () => fail(clientAborted()));
-    body.on('close', () => {
-      if (body.complete === false) fail(clientAborted());
-    });
-    body.pipe(limiter).pipe(out);
-  });
-}

@@ -17,6 +17,8 @@ import {
   tempDir,
   type StudyPicks,
 } from './recordings.test-kit.js';
+import { sweepRecordingLeftovers } from './recording-objects.js';
+import type { Storage } from '../../platform/storage/storage.js';
 
 /**
  * Resumable uploads (tus 1.0) under api/studies/{id}/recordings/uploads: a connection dropped
@@ -292,5 +294,23 @@ describe('tus 1.0', () => {
       expect((await send(as.Manager, 'DELETE', location, TUS)).status).toBe(204);
     expect((await send(as.Teacher, 'DELETE', teachers, TUS)).status).toBe(204);
     expect(await filesUnder(path.join(dataDir, 'tmp', 'recording-uploads'))).toEqual([]);
+  });
+
+  it("the sweep removes an expired upload: its row, its bytes and the store's .json", async () => {
+    const location = await create(as.Teacher, studies.own, 12, 'forgotten.mp4');
+    const id = location.split('/').pop()!;
+    const dir = path.join(dataDir, 'tmp', 'recording-uploads');
+    expect((await filesUnder(dir)).sort()).toEqual([id, `${id}.json`]);
+    await srv
+      .knex('recording_uploads')
+      .where({ id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    // No stored object is touched here (nothing pending is stale): a storage that must not be used.
+    const storage = {} as Storage;
+    const report = await sweepRecordingLeftovers({ knex: srv.knex, storage, dataDir });
+    expect(report.uploads).toBe(2);
+    expect(await filesUnder(dir)).toEqual([]);
+    expect(await srv.knex('recording_uploads').where({ id }).first()).toBeUndefined();
+    expect((await send(as.Teacher, 'HEAD', location, TUS)).status).toBe(404);
   });
 });

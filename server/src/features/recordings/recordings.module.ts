@@ -89,7 +89,7 @@ export function createRecordingFilesModule(
     },
     routes: [
       { stage: 'feeds', router: playbackFastRoutes(grants, deps.storage) },
-      { stage: 'uploads', router: recordingTusRoutes(tus, deps.maxFileBytes) },
+      { stage: 'uploads', router: recordingTusRoutes(tus) },
       { stage: 'uploads', router: recordingUploadRoutes(routeDeps) },
       { stage: 'chained', router: recordingRoutes(routeDeps) },
     ],

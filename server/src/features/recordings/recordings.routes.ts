@@ -78,6 +78,7 @@ export function recordingUploadRoutes(deps: RecordingsRoutesDeps): Router {
     const actor = authOf(ctx);
     const resumed = await deps.tus.filesFor(actor, studyId, uploadIdsIn(metadata));
     const result = await deps.ingest.ingest({ actor, studyId, metadata, files: [...received, ...resumed] });
+    await deps.tus.spent(resumed.flatMap((f) => (f.uploadId ? [f.uploadId] : [])));
     const list = await listResource(engine(ctx), RESOURCES.recordings, 'with[]=creator&with[]=languages', [
       { field: 'study_id', value: { op: 'eq', value: String(studyId) } },
     ]);
