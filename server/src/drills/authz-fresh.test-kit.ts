@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { FileStore } from '@tus/file-store';
+import { Upload } from '@tus/utils';
 import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { TIME_ZONE } from '@school/shared/domain';
 import { samplePdf } from '../features/document-generators/sample-files.test-kit.js';
@@ -179,7 +180,8 @@ export class Fresh {
     });
     const dir = resumableUploadDir(this.s.dataDir);
     await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, id), '');
+    // Through the tus file store itself, so its record of the upload is there as POST leaves it.
+    await new FileStore({ directory: dir }).create(new Upload({ id, size: 16, offset: 0 }));
     return id;
   }
 
