@@ -390,6 +390,8 @@ describe('schedule form and table', () => {
       expect(await page.getByTestId('form-discard-question').innerText()).toBe(t.adminForms.discardQuestion);
       await page.getByRole('button', { name: t.adminForms.keepEditing }).click();
       expect(await page.getByTestId('schedule-form-workperiod-0-duration').inputValue()).toBe('0');
+      // An Escape while the question is still fading out belongs to it, not to the form.
+      await page.getByTestId('form-discard-question').waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: t.adminForms.discard }).click();
       await page.getByTestId('schedule-form').waitFor({ state: 'detached' });
