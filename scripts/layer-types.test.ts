@@ -124,7 +124,7 @@ describe('compiler: npm test type-checks every layer', () => {
     expect(configs.sort()).toEqual([...PROJECTS].sort());
   });
 
-  it('puts every source file of the packages, bench and scripts in one of those projects', () => {
+  it('puts every source file of the packages, the browser tests, bench and scripts in one of those projects', () => {
     const covered = new Set(PROJECTS.flatMap((p) => parseProject(p).fileNames.map((f) => path.resolve(f))));
     const dirs = [
       'shared/src',
@@ -132,6 +132,7 @@ describe('compiler: npm test type-checks every layer', () => {
       'server/test',
       'desktop/src',
       'family-web/src',
+      'e2e',
       'bench',
       'scripts',
     ];

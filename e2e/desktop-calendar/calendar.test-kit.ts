@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
-import { ZONE } from '../support/demo-school.test-kit';
+import { ZONE, studiesOf } from '../support/demo-school.test-kit';
 
 /** Chooses whose calendar to show and waits until its studies are drawn. */
 export async function pickUser(page: Page, userId: number): Promise<void> {
@@ -18,41 +18,6 @@ export async function waitForCalendar(page: Page): Promise<void> {
   await page.getByTestId('calendar-board').waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid=calendar-board][data-loading]'));
   await page.locator('.fc-timegrid-body, .fc-daygrid-body').first().waitFor();
-}
-
-export interface DbStudy {
-  id: number;
-  start: Date;
-  end: Date;
-  miss_status: number;
-  comment: string | null;
-  students: number;
-}
-
-/** A user's studies in [from, to), with their number of students. */
-export async function studiesOf(
-  knex: Knex,
-  userId: number,
-  from: DateTime,
-  to: DateTime,
-): Promise<DbStudy[]> {
-  const rows = await knex('studies as s')
-    .join('study_user as me', 'me.study_id', 's.id')
-    .where('me.user_id', userId)
-    .where('s.start', '>=', from.toJSDate())
-    .where('s.start', '<', to.toJSDate())
-    .select(
-      's.id',
-      's.start',
-      's.end',
-      's.miss_status',
-      's.comment',
-      knex.raw(
-        '(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students',
-      ),
-    )
-    .orderBy('s.start');
-  return rows as DbStudy[];
 }
 
 export function currentKyivWeek(weeks = 1): { from: DateTime; to: DateTime } {

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
-import { signIn, ZONE } from '../support/demo-school.test-kit';
-import { studiesOf, waitForCalendar } from './calendar.test-kit';
+import { signIn, ZONE, studiesOf } from '../support/demo-school.test-kit';
+import { waitForCalendar } from './calendar.test-kit';
 import { useStaffSuite } from './staff-suite.test-kit';
 
 /** What each drawn study says about itself (spec part 1 §2 "Home calendar page"), checked against the API's data. */

@@ -4,7 +4,7 @@ import { resources } from '@school/shared/i18n';
 import { calendarUiTexts } from '@school/shared/ui/calendar';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser.test-kit';
-import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
+import { signIn, userIdOf, ZONE, studiesOf } from '../support/demo-school.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
@@ -12,7 +12,6 @@ import {
   openStudy,
   pickUser,
   shownStudyIds,
-  studiesOf,
   waitForCalendar,
 } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';

@@ -211,10 +211,10 @@ describe('desktop renderer over the real preload and main handlers', () => {
         (window as unknown as Bridge).schoolBridge.setSetting({ key: 'language', value: 'de' }),
       );
       expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-      const window = await page.evaluate(() =>
+      const opened = await page.evaluate(() =>
         (window as unknown as Bridge).schoolBridge.openCalendarWindow({ userId: 'me' }),
       );
-      expect(window).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(opened).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 
       // The same server under another name is another origin: main does not answer it.
       const foreign = await context.newPage();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import { screenshot, VIEWPORTS } from '../support/browser.test-kit';
-import { signIn } from '../support/demo-school.test-kit';
-import { currentKyivWeek, pickUser, studiesOf, toastText, waitForCalendar } from './calendar.test-kit';
+import { signIn, studiesOf } from '../support/demo-school.test-kit';
+import { currentKyivWeek, pickUser, toastText, waitForCalendar } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
 import { ADMIN_PAGE_IDS } from '@school/desktop/src/common/admin-pages';
 

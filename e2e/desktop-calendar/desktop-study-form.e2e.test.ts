@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
 import { VIEWPORTS } from '../support/browser.test-kit';
-import { signIn, ZONE } from '../support/demo-school.test-kit';
+import { signIn, ZONE, studiesOf } from '../support/demo-school.test-kit';
 import {
   clickNextWeekAt,
   currentKyivWeek,
   freeHourNextWeek,
   pickUser,
-  studiesOf,
   toastText,
   waitForCalendar,
 } from './calendar.test-kit';

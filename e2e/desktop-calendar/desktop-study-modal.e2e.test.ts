@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import {
-  currentKyivWeek,
-  openStudy,
-  pickUser,
-  studiesOf,
-  studyInProgress,
-  toastText,
-} from './calendar.test-kit';
+import { currentKyivWeek, openStudy, pickUser, studyInProgress, toastText } from './calendar.test-kit';
 import { useStaffSuite, viewportShot } from './staff-suite.test-kit';
-import { signIn, userIdOf } from '../support/demo-school.test-kit';
+import { signIn, userIdOf, studiesOf } from '../support/demo-school.test-kit';
 
 /** The study event modal (spec part 1 §2, §4): contacts, the edit shortcut, notify, refused saves. */
 

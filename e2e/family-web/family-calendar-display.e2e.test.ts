@@ -5,8 +5,8 @@ import { resources } from '@school/shared/i18n';
 import { startTestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
-import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
-import { showMonthOf, studiesOf, waitForCalendar, type DbStudy } from './family.test-kit';
+import { signIn, userIdOf, ZONE, type DbStudy, studiesOf } from '../support/demo-school.test-kit';
+import { showMonthOf, waitForCalendar } from './family.test-kit';
 
 /**
  * What a family reads in the calendar grid (spec part 1 §2 "reduced display": time, type,

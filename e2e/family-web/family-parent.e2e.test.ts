@@ -5,7 +5,7 @@ import { resources } from '@school/shared/i18n';
 import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
-import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
+import { signIn, userIdOf, ZONE, type DbStudy, studiesOf } from '../support/demo-school.test-kit';
 import {
   arrangeStudyStartingTomorrow,
   cellDateOf,
@@ -13,10 +13,8 @@ import {
   openStudy,
   showMonthOf,
   shownStudyIds,
-  studiesOf,
   viewShot,
   waitForCalendar,
-  type DbStudy,
 } from './family.test-kit';
 
 const uk = resources.uk.translation;

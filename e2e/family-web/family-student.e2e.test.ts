@@ -6,16 +6,9 @@ import { fieldErrors, parseBody, passwordChangeSchema } from '@school/shared/val
 import { startTestServer, type TestClient } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
-import {
-  cellDateOf,
-  openStudy,
-  shownStudyIds,
-  studiesOf,
-  viewShot,
-  waitForCalendar,
-} from './family.test-kit';
+import { cellDateOf, openStudy, shownStudyIds, viewShot, waitForCalendar } from './family.test-kit';
 import { expectPasswordChangedThenRestore } from '../support/passwords.test-kit';
-import { PASSWORD, signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
+import { PASSWORD, signIn, userIdOf, ZONE, studiesOf } from '../support/demo-school.test-kit';
 
 const uk = resources.uk.translation;
 const ru = resources.ru.translation;

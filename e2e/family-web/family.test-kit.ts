@@ -14,41 +14,6 @@ export async function waitForCalendar(page: Page, userId?: number): Promise<void
   await page.locator(`[data-testid=family-calendar]${scope}[data-state=ready]`).waitFor();
 }
 
-export interface DbStudy {
-  id: number;
-  start: Date;
-  end: Date;
-  students: number;
-  teacher_id: number | null;
-}
-
-/** A user's studies starting in [from, to), with their number of students and a teacher. */
-export async function studiesOf(
-  knex: Knex,
-  userId: number,
-  from: DateTime,
-  to: DateTime,
-): Promise<DbStudy[]> {
-  const rows = await knex('studies as s')
-    .join('study_user as me', 'me.study_id', 's.id')
-    .where('me.user_id', userId)
-    .where('s.start', '>=', from.toJSDate())
-    .where('s.start', '<', to.toJSDate())
-    .select(
-      's.id',
-      's.start',
-      's.end',
-      knex.raw(
-        '(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students',
-      ),
-      knex.raw(
-        '(select min(x.user_id) from study_user x where x.study_id = s.id and x.role_id in (3, 7)) as teacher_id',
-      ),
-    )
-    .orderBy('s.start');
-  return rows as DbStudy[];
-}
-
 /** Ids of the studies drawn in the calendar grid (data-study-id of each event), sorted. */
 export async function shownStudyIds(page: Page): Promise<number[]> {
   const ids = await page

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
-import {
-  currentKyivWeek,
-  openStudy,
-  pickUser,
-  studiesOf,
-  toastText,
-} from '../desktop-calendar/calendar.test-kit';
+import { currentKyivWeek, openStudy, pickUser, toastText } from '../desktop-calendar/calendar.test-kit';
 import { viewportShot } from '../desktop-calendar/staff-suite.test-kit';
 import { VIEWPORTS } from '../support/browser.test-kit';
-import { signIn } from '../support/demo-school.test-kit';
+import { signIn, studiesOf } from '../support/demo-school.test-kit';
 import {
   activeRows,
   addFiles,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { TIME_ZONE } from '@school/shared/domain';
 import { DEMO_PASSWORD } from '@school/server/test/harness.test-kit';
@@ -38,4 +39,45 @@ export async function signIn(
 export async function userIdOf(knex: Knex, email: string): Promise<number> {
   const row = await knex('users').where({ email }).first('id');
   return Number(row.id);
+}
+
+/** A study of the demo school as the browser tests compare it with what a calendar draws. */
+export interface DbStudy {
+  id: number;
+  start: Date;
+  end: Date;
+  miss_status: number;
+  comment: string | null;
+  students: number;
+  /** The lowest teacher (or substitute) id of the study, null when it has none. */
+  teacher_id: number | null;
+}
+
+/** A user's studies starting in [from, to), with their number of students and a teacher. */
+export async function studiesOf(
+  knex: Knex,
+  userId: number,
+  from: DateTime,
+  to: DateTime,
+): Promise<DbStudy[]> {
+  const rows = await knex('studies as s')
+    .join('study_user as me', 'me.study_id', 's.id')
+    .where('me.user_id', userId)
+    .where('s.start', '>=', from.toJSDate())
+    .where('s.start', '<', to.toJSDate())
+    .select(
+      's.id',
+      's.start',
+      's.end',
+      's.miss_status',
+      's.comment',
+      knex.raw(
+        '(select count(*) from study_user x where x.study_id = s.id and x.role_id = 4)::int as students',
+      ),
+      knex.raw(
+        '(select min(x.user_id) from study_user x where x.study_id = s.id and x.role_id in (3, 7)) as teacher_id',
+      ),
+    )
+    .orderBy('s.start');
+  return rows as DbStudy[];
 }
