@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,39 +11,20 @@ import { pickUser, waitForCalendar } from './calendar.test-kit';
 import { installNativeBridge, type NativeHarness } from './native-bridge.test-kit';
 import { useStaffSuite } from './staff-suite.test-kit';
 import { ADMIN_PAGE_IDS } from '@school/desktop/src/common/admin-pages';
+import { H264, makeSampleMedia, writeNotAVideo } from '@school/desktop/src/main/media-samples.test-kit';
 
 /**
  * The staff renderer as the desktop app runs it: window.schoolBridge from the real preload, answered
  * by main's real IPC handlers (sender check, zod, settings, dialogs, ffprobe, calendar windows).
  */
 
-const run = promisify(execFile);
 const suite = useStaffSuite();
 let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'desktop-native-e2e-'));
-  const lavfi = [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=3:size=320x240:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=3',
-  ];
-  await run(ffmpeg.path, [
-    '-v',
-    'error',
-    '-y',
-    ...lavfi,
-    '-shortest',
-    '-pix_fmt',
-    'yuv420p',
-    path.join(dir, 'lesson.mp4'),
-  ]);
-  await writeFile(path.join(dir, 'notes.mp4'), 'a text file, not a video\n'.repeat(40));
+  await makeSampleMedia(path.join(dir, 'lesson.mp4'), { seconds: 3, encoder: H264 });
+  await writeNotAVideo(path.join(dir, 'notes.mp4'));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,23 +1,19 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '@school/server/test/harness.test-kit';
 import { closeBrowser, launchBrowser } from '../support/browser.test-kit';
 import { assertBundlesBuilt } from '../support/bundles.test-kit';
+import { H264, makeSampleMedia, writeNotAVideo } from '@school/desktop/src/main/media-samples.test-kit';
 
 /**
  * The recordings browser tests: one seeded server whose files go to a temporary DATA_DIR, one
  * Chromium, and sample files made by ffmpeg (VP8/WebM and H.264/MP4 videos that Chromium plays,
  * a too-short one, a text file with a video name).
  */
-
-const run = promisify(execFile);
 
 export interface RecordingsSuite {
   server: TestServer;
@@ -31,29 +27,11 @@ export interface RecordingsSuite {
 export type SampleName =
   'lesson-1.webm' | 'lesson-2.webm' | 'lesson-3.mp4' | 'click.webm' | 'notes.mp4' | 'урок 4.webm';
 
-async function makeVideo(file: string, seconds: number, bitrate = '120k') {
-  const webm = file.endsWith('.webm');
-  const codec = webm
+function makeVideo(file: string, seconds: number, bitrate = '120k') {
+  const encoder = file.endsWith('.webm')
     ? ['-c:v', 'libvpx', '-b:v', bitrate, '-c:a', 'libvorbis']
-    : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
-  await run(ffmpeg.path, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=10',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=22050',
-    '-t',
-    String(seconds),
-    ...codec,
-    '-shortest',
-    file,
-  ]);
+    : [...H264, '-c:a', 'aac'];
+  return makeSampleMedia(file, { seconds, video: { size: '320x240', rate: 10 }, encoder });
 }
 
 export function useRecordingsSuite(): RecordingsSuite {
@@ -71,7 +49,7 @@ export function useRecordingsSuite(): RecordingsSuite {
       makeVideo(at('lesson-3.mp4'), 8),
       makeVideo(at('click.webm'), 2),
       makeVideo(at('урок 4.webm'), 7),
-      writeFile(at('notes.mp4'), 'minutes of the lesson, not a video\n'.repeat(100)),
+      writeNotAVideo(at('notes.mp4'), 100),
     ]);
     suite.samples = Object.fromEntries(
       (

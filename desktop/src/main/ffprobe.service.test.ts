@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpcHandlerError } from '../common/ipc-result';
@@ -14,47 +11,17 @@ import {
   describeRecordingFile,
   describeRecordingFiles,
 } from './recording-files.service';
+import { H264, makeSampleMedia, writeNotAVideo } from './media-samples.test-kit';
 
-const run = promisify(execFile);
 let dir: string;
 const sample = (name: string) => path.join(dir, name);
 const probe = (file: string) => probeMediaFile(file, { ffprobePath: ffprobe.path, timeoutMs: 20_000 });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ffprobe-test-'));
-  const lavfi = [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=3:size=320x240:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=3',
-  ];
-  await run(ffmpeg.path, [
-    '-v',
-    'error',
-    '-y',
-    ...lavfi,
-    '-shortest',
-    '-pix_fmt',
-    'yuv420p',
-    sample('lesson.mp4'),
-  ]);
-  await run(ffmpeg.path, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=3',
-    '-c:a',
-    'aac',
-    sample('voice-only.mp4'),
-  ]);
-  await writeFile(sample('notes.mp4'), 'this is a text file, not a video\n'.repeat(50));
+  await makeSampleMedia(sample('lesson.mp4'), { seconds: 3, encoder: H264 });
+  await makeSampleMedia(sample('voice-only.mp4'), { seconds: 3, video: false, encoder: ['-c:a', 'aac'] });
+  await writeNotAVideo(sample('notes.mp4'));
 }, 60_000);
 
 afterAll(async () => {

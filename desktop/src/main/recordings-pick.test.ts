@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_MAX_BYTES } from '@school/shared/domain';
@@ -16,32 +13,18 @@ import { dispatchIpcCall } from './ipc-registry';
 import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { createMemorySettingsBackend, createSettingsService } from './settings.service';
+import { H264, makeSampleMedia, writeNotAVideo } from './media-samples.test-kit';
 
 /**
  * Spec part 1 §5 checked before anything is sent: the native dialog's files go through the real
  * ffprobe in main, and the shared rules the renderer applies flag each one as the user will see it.
  */
 
-const run = promisify(execFile);
 let dir: string;
 const at = (...parts: string[]) => path.join(dir, ...parts);
 
-async function video(file: string, seconds: number) {
-  const lavfi = ['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=5`];
-  await run(ffmpeg.path, [
-    '-v',
-    'error',
-    '-y',
-    ...lavfi,
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    file,
-  ]);
-}
+const video = (file: string, seconds: number) =>
+  makeSampleMedia(file, { seconds, video: { size: '160x120', rate: 5 }, audio: false, encoder: H264 });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'pick-test-'));
@@ -49,19 +32,8 @@ beforeAll(async () => {
   await video(at('lesson.mp4'), 8);
   await video(at('other', 'lesson.mp4'), 8);
   await video(at('click.mkv'), 2);
-  await run(ffmpeg.path, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=8',
-    '-c:a',
-    'aac',
-    at('voice.mp4'),
-  ]);
-  await writeFile(at('notes.mp4'), 'minutes of the lesson, not a video\n'.repeat(40));
+  await makeSampleMedia(at('voice.mp4'), { seconds: 8, video: false, encoder: ['-c:a', 'aac'] });
+  await writeNotAVideo(at('notes.mp4'));
   // 1 GiB + 1 byte without using the disk: a sparse file.
   await writeFile(at('huge.mov'), '');
   await truncate(at('huge.mov'), RECORDING_MAX_BYTES + 1);
@@ -149,17 +121,12 @@ describe('container signatures (the browser build, which has no ffprobe)', () =>
     const formats = ['mp4', 'mov', 'm4v', '3gp', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'ogv'];
     for (const ext of formats) {
       const file = at(`sig.${ext}`);
-      await run(ffmpeg.path, [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=duration=1:size=64x48:rate=5',
-        ...(ext === '3gp' ? ['-c:v', 'h263', '-s', '176x144'] : []),
-        file,
-      ]);
+      await makeSampleMedia(file, {
+        seconds: 1,
+        video: { size: '64x48', rate: 5 },
+        audio: false,
+        encoder: ext === '3gp' ? ['-c:v', 'h263', '-s', '176x144'] : [],
+      });
       const head = new Uint8Array((await readFile(file)).subarray(0, VIDEO_SIGNATURE_BYTES));
       expect(looksLikeVideoContainer(head), ext).toBe(true);
     }
