@@ -40,6 +40,11 @@ export type StudyTimesPlan =
   | { ok: true; start: number; end: number; miss_status: number; moved: boolean; resized: boolean }
   | { ok: false; code: StudyUpdateRefusal; field: 'start' | 'end' | 'miss_status' };
 
+/** Billed Miss is the school's decision (spec part 1 §4): a Teacher can neither set it nor clear it. */
+export function mayChangeBilledMiss(roleId: number): boolean {
+  return roleId !== ROLE.Teacher;
+}
+
 /**
  * New start, end and miss status of an updated study:
  * - the end moves with the start, keeping the duration, unless a duration or end is sent;
@@ -66,7 +71,7 @@ export function planStudyTimes(
   const before = existing.miss_status;
   const requested = change.miss_status ?? before;
   if (
-    roleId === ROLE.Teacher &&
+    !mayChangeBilledMiss(roleId) &&
     requested !== before &&
     (requested === MISS_STATUS.BilledMiss || before === MISS_STATUS.BilledMiss)
   ) {

@@ -1,10 +1,11 @@
 import { Callout, FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { MISS_STATUS, MISS_STATUSES, ROLE } from '@school/shared/domain';
+import { MISS_STATUS, MISS_STATUSES } from '@school/shared/domain';
+import { mayChangeBilledMiss } from '@school/shared/rules';
 
 export interface MissStatusFieldProps {
   roleId: number;
-  /** The saved value: a Teacher cannot leave Billed Miss once it is set. */
+  /** The saved value: whoever may not change Billed Miss cannot leave it once it is set. */
   saved: number;
   value: number;
   /** The server's message for miss_status (a refused save). */
@@ -15,8 +16,8 @@ export interface MissStatusFieldProps {
 /** Miss status radio (spec part 1 §4): a Teacher can neither pick Billed Miss nor leave it. */
 export function MissStatusField({ roleId, saved, value, error, onChange }: MissStatusFieldProps) {
   const { t } = useTranslation();
-  const teacher = roleId === ROLE.Teacher;
-  const locked = teacher && saved === MISS_STATUS.BilledMiss;
+  const restricted = !mayChangeBilledMiss(roleId);
+  const locked = restricted && saved === MISS_STATUS.BilledMiss;
   return (
     <FormGroup
       label={t('calendarUi.modal.missStatus')}
@@ -36,7 +37,7 @@ export function MissStatusField({ roleId, saved, value, error, onChange }: MissS
             key={status}
             value={String(status)}
             label={t(`missStatus.${status}`)}
-            disabled={locked || (teacher && status === MISS_STATUS.BilledMiss)}
+            disabled={locked || (restricted && status === MISS_STATUS.BilledMiss)}
             data-testid={`miss-status-${status}`}
           />
         ))}

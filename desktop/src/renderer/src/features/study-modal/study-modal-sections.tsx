@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MISS_STATUS, ROLE } from '@school/shared/domain';
 import { participantRoleId, studentsOf, type CalendarStudy } from '@school/shared/ui/calendar';
 import { canReadEvaluation, homeworkStudentIds, usePanelAccess } from '@school/shared/ui/study-panels';
+import { readsThroughChildren } from '@school/shared/permissions';
 import { StudyHomeworkPanel } from './study-homework-panel';
 import { StudyMessagesPanel } from './study-messages-panel';
 import { RecordingsSection } from '../recordings/recordings-section';
@@ -61,7 +62,7 @@ export function StudyModalSections({ study, canWriteReports, calendarUserId }: S
     ).length > 0;
   const readsChildReport =
     !canWriteReports &&
-    viewer.roleId === ROLE.Responsible &&
+    readsThroughChildren(viewer.roleId) &&
     viewer.childIds.includes(calendarUserId) &&
     students.some((s) => s.id === calendarUserId);
   const showEvaluation = students.length > 0 && canReadEvaluation(viewer.roleId, ability);
