@@ -229,7 +229,7 @@ export default tseslint.config(
   // Build configs may use the repository's own scripts (scripts/vite-precompress.ts).
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['bench/**', '**/*.config.{js,ts,mjs}'],
+    ignores: ['**/*.config.{js,ts,mjs}'],
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   // Layers (ARCHITECTURE §2): shared is pure; only shared/src/ui touches React and the DOM.

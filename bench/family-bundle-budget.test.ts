@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { uk } from '../shared/src/i18n/locales/uk';
-import { FAMILY_AREAS, FAMILY_SHELL_AREAS } from '../shared/src/i18n/locales/family-areas';
+import { resources } from '@school/shared/i18n';
+import { FAMILY_AREAS, FAMILY_SHELL_AREAS } from '@school/shared/i18n/locales/family-areas';
 import {
   FAMILY_CALENDAR_ROUTE,
   FAMILY_ON_ACTION,
@@ -96,7 +96,9 @@ describe('family-web bundle budget (issue 11 point 9, issue 35 point 4)', () => 
   // the first visit's scripts name only the shell's (the pages bring theirs: lazy-pages.tsx).
   const named = (files: string[]) => {
     const code = files.map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
-    return Object.keys(uk).filter((area) => new RegExp(`[\`'"]${area}\\.[A-Za-z_$]`).test(code));
+    return Object.keys(resources.uk.translation).filter((area) =>
+      new RegExp(`[\`'"]${area}\\.[A-Za-z_$]`).test(code),
+    );
   };
 
   it("names no translation area the family app leaves out; the first visit only the shell's", () => {

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { TIME_ZONE } from '@school/shared/domain';
-import { femaleFirstnames, maleFirstnames, patronymics, surnames } from '../server/src/db/seeds/uk-names.js';
+import {
+  femaleFirstnames,
+  maleFirstnames,
+  patronymics,
+  surnames,
+} from '@school/server/src/db/seeds/uk-names.js';
 
 /**
  * Server-side generation of the large school: every table is filled by one

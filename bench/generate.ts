@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { TIME_ZONE } from '@school/shared/domain';
-import { seedCatalogue } from '../server/src/db/seeds/catalogue.seed.js';
-import { resetSequences } from '../server/src/db/seeds/sql-helpers.js';
+import { seedCatalogue } from '@school/server/src/db/seeds/catalogue.seed.js';
+import { resetSequences } from '@school/server/src/db/seeds/sql-helpers.js';
 import { createLessons, ids, insertPeople, insertSchedules, type Plan } from './generate-sql.js';
 
 /** The school's zone as an SQL literal: the generated times are Kyiv wall-clock times. */

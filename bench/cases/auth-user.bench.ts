@@ -2,7 +2,7 @@ import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import { createPgPool } from '../../server/src/platform/db/pg-client.js';
+import { createPgPool } from '@school/server/src/platform/db/pg-client.js';
 import { compare, get } from '../support/measure.js';
 import { signIn, startBenchServer } from '../support/bench-env.js';
 import type { BenchContext } from '../run.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import { anyOfFilter, withQuery } from '@school/shared/api';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
-import { COMPRESSION } from '../../server/src/platform/http/compression.js';
+import { COMPRESSION } from '@school/server/src/platform/http/compression.js';
 import { signIn, startBenchServer } from '../support/bench-env.js';
 import { round } from '../support/measure.js';
 import type { LargeBenchContext } from '../run.js';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { createApp } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/config.js';
-import { createLogger } from '../../server/src/platform/logging/logger.js';
+import { createApp } from '@school/server/src/app.js';
+import { loadConfig } from '@school/server/src/config.js';
+import { createLogger } from '@school/server/src/platform/logging/logger.js';
 import { openBenchDatabase, signIn } from '../support/bench-env.js';
 import {
   FAMILY_CALENDAR_ROUTE,

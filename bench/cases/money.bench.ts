@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type pg from 'pg';
-import { createPgPool } from '../../server/src/platform/db/pg-client.js';
-import { DOCX_MIME } from '../../server/src/features/document-generators/docx-layout.js';
+import { createPgPool } from '@school/server/src/platform/db/pg-client.js';
+import { DOCX_MIME } from '@school/server/src/features/document-generators/docx-layout.js';
 import { get, round } from '../support/measure.js';
 import { signIn, startBenchServer, type Statement } from '../support/bench-env.js';
 import { interleaved, runsFor, type Sample } from '../support/interleave.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
+import { freePort } from '@school/server/src/platform/db/embedded-postgres.js';
 import { round } from '../support/measure.js';
 import { signIn } from '../support/bench-env.js';
 import type { BenchContext } from '../run.js';

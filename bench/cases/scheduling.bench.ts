@@ -1,4 +1,4 @@
-import { createPgPool } from '../../server/src/platform/db/pg-client.js';
+import { createPgPool } from '@school/server/src/platform/db/pg-client.js';
 import { calendarWindows, inKyiv, kyivDayStart, toKyivIso } from '@school/shared/rules';
 import { get, measure, round, type Timing } from '../support/measure.js';
 import { signIn, startBenchServer, type Statement } from '../support/bench-env.js';

@@ -1,4 +1,4 @@
-import { createPgPool } from '../../server/src/platform/db/pg-client.js';
+import { createPgPool } from '@school/server/src/platform/db/pg-client.js';
 import { compare, get, measure, round } from '../support/measure.js';
 import { signIn, startBenchServer, type Statement } from '../support/bench-env.js';
 import { startHandStudiesServer } from '../support/hand-studies.js';

@@ -1,9 +1,9 @@
-import { loadConfig } from '../../server/src/config.js';
-import { createModules } from '../../server/src/modules.js';
-import { createJobQueue } from '../../server/src/platform/jobs/pg-boss-job-queue.js';
-import type { JobQueue } from '../../server/src/platform/jobs/job-queue.js';
-import { createLogger } from '../../server/src/platform/logging/logger.js';
-import { startFakeTelegramProcess } from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
+import { loadConfig } from '@school/server/src/config.js';
+import { createModules } from '@school/server/src/modules.js';
+import { createJobQueue } from '@school/server/src/platform/jobs/pg-boss-job-queue.js';
+import type { JobQueue } from '@school/server/src/platform/jobs/job-queue.js';
+import { createLogger } from '@school/server/src/platform/logging/logger.js';
+import { startFakeTelegramProcess } from '@school/server/src/features/messenger-bots/fake-telegram.test-kit.js';
 import { round } from '../support/measure.js';
 import { allPass, atMostMs, type TargetResult } from '../support/targets.js';
 import type { LargeBenchContext } from '../run.js';

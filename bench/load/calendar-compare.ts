@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { calendarWindows, toKyivIso } from '@school/shared/rules';
-import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
+import { freePort } from '@school/server/src/platform/db/embedded-postgres.js';
 import { openLargeSchool } from '../support/large-school.js';
 import { LoadHttp } from './load-http.js';
 import { signIn } from './load-actors.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { hashPassword } from '../../server/src/platform/security/secrets.js';
+import { hashPassword } from '@school/server/src/platform/security/secrets.js';
 import { cookieHeader, type LoadHttp } from './load-http.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FakeTelegram } from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
+import type { FakeTelegram } from '@school/server/src/features/messenger-bots/fake-telegram.test-kit.js';
 import type { LedgerVerdict, WriteLedger } from './write-ledger.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   freePort,
   startEmbeddedPostgres,
   type EmbeddedServer,
-} from '../../server/src/platform/db/embedded-postgres.js';
+} from '@school/server/src/platform/db/embedded-postgres.js';
 
 /**
  * The drill's own PostgreSQL: the embedded binaries with a cluster under .tmp/pg-load, durable

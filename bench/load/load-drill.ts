@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServerProcess, type ServerProcess } from '../../server/test/server-process.test-kit.js';
-import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
+import { spawnServerProcess, type ServerProcess } from '@school/server/test/server-process.test-kit.js';
+import { freePort } from '@school/server/src/platform/db/embedded-postgres.js';
 import { openLargeSchool, type LargeSchool } from '../support/large-school.js';
 import { prepareActors, signInAll, type Actors } from './load-actors.js';
 import { openDrillCluster, type StopMode } from './load-cluster.js';
@@ -11,7 +11,7 @@ import { runWithRestart } from './load-fault.js';
 import {
   startFakeTelegram,
   type FakeTelegram,
-} from '../../server/src/features/messenger-bots/fake-telegram.test-kit.js';
+} from '@school/server/src/features/messenger-bots/fake-telegram.test-kit.js';
 import { LoadHttp } from './load-http.js';
 import { OPERATIONS, staffNotify, type MixContext } from './load-mix.js';
 import { findMaximum, round, runClosed, runOpen, summarisePhase } from './load-runner.js';

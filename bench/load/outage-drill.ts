@@ -7,7 +7,7 @@ import {
   runOutageCycle,
   type OutageCycle,
   type StopMode,
-} from '../../server/src/platform/db/database-outage.test-kit.js';
+} from '@school/server/src/platform/db/database-outage.test-kit.js';
 
 /**
  * `npm run bench:outage` (issue 36 point 1): PostgreSQL stopped and started OUTAGE_CYCLES times

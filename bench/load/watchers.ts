@@ -9,9 +9,9 @@ import {
   type CalendarStudy,
   type StudyListPatcher,
 } from '@school/shared/ui/calendar';
-import { fetchCalendarStudies } from '../../desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
-import { spawnServerProcess } from '../../server/test/server-process.test-kit.js';
-import { freePort } from '../../server/src/platform/db/embedded-postgres.js';
+import { fetchCalendarStudies } from '@school/desktop/src/renderer/src/kit/calendar-data/calendar-api.js';
+import { spawnServerProcess } from '@school/server/test/server-process.test-kit.js';
+import { freePort } from '@school/server/src/platform/db/embedded-postgres.js';
 import { openLargeSchool } from '../support/large-school.js';
 import { LoadHttp } from './load-http.js';
 import { signIn } from './load-actors.js';

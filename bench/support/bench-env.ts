@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { connectPgClient } from '../../server/src/platform/db/pg-client.js';
-import { createApp } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/config.js';
-import { seedDemoSchool } from '../../server/src/db/seeds/demo-school.seed.js';
-import { createKnex, ensureDatabase, migrateLatest } from '../../server/src/platform/db/database.js';
-import { startEmbeddedPostgres } from '../../server/src/platform/db/embedded-postgres.js';
-import { createLogger } from '../../server/src/platform/logging/logger.js';
-import { hashPassword } from '../../server/src/platform/security/secrets.js';
+import { connectPgClient } from '@school/server/src/platform/db/pg-client.js';
+import { createApp } from '@school/server/src/app.js';
+import { loadConfig } from '@school/server/src/config.js';
+import { seedDemoSchool } from '@school/server/src/db/seeds/demo-school.seed.js';
+import { createKnex, ensureDatabase, migrateLatest } from '@school/server/src/platform/db/database.js';
+import { startEmbeddedPostgres } from '@school/server/src/platform/db/embedded-postgres.js';
+import { createLogger } from '@school/server/src/platform/logging/logger.js';
+import { hashPassword } from '@school/server/src/platform/security/secrets.js';
 
 /** The server benchmarks create their databases on: BENCH_DATABASE_URL / TEST_DATABASE_URL, or an embedded one under .tmp. */
 export async function benchAdminUrl(): Promise<{ adminUrl: string; stop?: () => Promise<void> }> {

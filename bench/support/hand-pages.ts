@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPgPool } from '../../server/src/platform/db/pg-client.js';
+import { createPgPool } from '@school/server/src/platform/db/pg-client.js';
 
 /**
  * The floor of the admin list pages (issue 20): for each page, ONE hand-written SQL statement

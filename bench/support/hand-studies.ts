@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { createPgPool } from '../../server/src/platform/db/pg-client.js';
+import { createPgPool } from '@school/server/src/platform/db/pg-client.js';
 
 /**
  * The admin studies page (`sort[]=-start&with[]=users&with[]=subscriptions`, page 1) written by

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { connectPgClient } from '../../server/src/platform/db/pg-client.js';
+import { connectPgClient } from '@school/server/src/platform/db/pg-client.js';
 import type { Knex } from 'knex';
-import { migrations } from '../../server/src/db/migrations/index.js';
-import * as m016 from '../../server/src/db/migrations/016_resource_indexes.js';
-import { seedDemoSchool } from '../../server/src/db/seeds/demo-school.seed.js';
-import { createKnex, ensureDatabase, migrateLatest } from '../../server/src/platform/db/database.js';
-import { hashPassword } from '../../server/src/platform/security/secrets.js';
+import { migrations } from '@school/server/src/db/migrations/index.js';
+import * as m016 from '@school/server/src/db/migrations/016_resource_indexes.js';
+import { seedDemoSchool } from '@school/server/src/db/seeds/demo-school.seed.js';
+import { createKnex, ensureDatabase, migrateLatest } from '@school/server/src/platform/db/database.js';
+import { hashPassword } from '@school/server/src/platform/security/secrets.js';
 import { generateLargeSchool } from '../generate.js';
 
 /**

@@ -1,17 +1,17 @@
 /// <reference types="vite/client" />
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '../../../desktop/src/renderer/src/styles/app.css';
+import '@school/desktop/src/renderer/src/styles/app.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { createApiClient, createAuthApi } from '@school/shared/api';
 import { createI18n } from '@school/shared/i18n';
 import { ApiProvider, AuthProvider, I18nProvider, RouterProvider, createToastBus } from '@school/shared/ui';
-import { ServicesContext } from '../../../desktop/src/renderer/src/app/services-context';
-import type { AppServices } from '../../../desktop/src/renderer/src/app/app-services';
-import { StudiesTablePage } from '../../../desktop/src/renderer/src/features/studies/studies-table-page';
-import { studiesPageParts } from '../../../desktop/src/renderer/src/features/studies/studies.admin-page';
-import { AdminPageFormProvider } from '../../../desktop/src/renderer/src/kit/admin-forms/admin-page';
-import { createBrowserNativeBridge } from '../../../desktop/src/renderer/src/platform/browser-native-bridge';
+import { ServicesContext } from '@school/desktop/src/renderer/src/app/services-context';
+import type { AppServices } from '@school/desktop/src/renderer/src/app/app-services';
+import { StudiesTablePage } from '@school/desktop/src/renderer/src/features/studies/studies-table-page';
+import { studiesPageParts } from '@school/desktop/src/renderer/src/features/studies/studies.admin-page';
+import { AdminPageFormProvider } from '@school/desktop/src/renderer/src/kit/admin-forms/admin-page';
+import { createBrowserNativeBridge } from '@school/desktop/src/renderer/src/platform/browser-native-bridge';
 
 /**
  * Bench page: the staff app's real studies table (StudiesTablePage with its relations, filters,
