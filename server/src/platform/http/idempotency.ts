@@ -33,6 +33,7 @@ export const MAX_STORED_BYTES = 1024 * 1024;
 /** What a replay must say besides the body: its type, where a created row is, its version. */
 const KEPT_HEADERS = ['content-type', 'location', 'etag'] as const;
 const RETRY_AFTER_SECONDS = '2';
+const FINISH_ATTEMPTS = 3;
 
 const invalidKey = () => new AppError(400, 'idempotency_key_invalid', 'errors.idempotency_key_invalid');
 const keyReused = () =>
@@ -154,8 +155,17 @@ export function idempotency(repo: IdempotencyKeysRepository) {
     const unanswered = ctx.status === 404 && ctx.body === undefined;
     const answer = unanswered || !keeps(ctx.status) ? null : answerOf(ctx);
     if (!answer) return release();
-    // Before the answer is sent: a client that never receives it gets it on the retry.
-    await repo.finish(userId, key, got.claim, answer);
+    // Before the answer is sent: a client that never receives it gets it on the retry. The write
+    // is done, so a database blip here is waited out a little rather than answered 503.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await repo.finish(userId, key, got.claim, answer);
+        return;
+      } catch (err) {
+        if (attempt >= FINISH_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
   }
 
   return {
