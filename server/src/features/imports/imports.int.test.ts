@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@school/shared/domain';
 import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
+import { importSweepJob } from './imports.job.js';
 import { bomCsv, cp1251Csv, outcomes, preview, readXlsx, xlsx } from './imports.test-kit.js';
 
 /** Spreadsheet imports end to end over HTTP (issue 31): files, preview, commit, re-run, cancel. */
@@ -425,5 +426,22 @@ describe('bad input and who may', () => {
       state: 'previewed',
       kind: 'students',
     });
+  });
+});
+
+describe('sweep', () => {
+  it('imports older than 7 days go with their cells; newer ones stay', async () => {
+    const fresh = (await preview(admin, 'students', bomCsv([['Email'], ['x@y.z']]), 'a.csv')).body.data
+      .import_id;
+    const old = (await preview(admin, 'students', bomCsv([['Email'], ['x@y.z']]), 'a.csv')).body.data
+      .import_id;
+    await srv
+      .knex('imports')
+      .where({ id: old })
+      .update({ created_at: srv.knex.raw(`now() - interval '8 days'`) });
+    await jobs.fireSchedule(importSweepJob);
+    await jobs.drain();
+    expect((await admin.get(`/api/imports/${old}`)).status).toBe(404);
+    expect((await admin.get(`/api/imports/${fresh}`)).status).toBe(200);
   });
 });
