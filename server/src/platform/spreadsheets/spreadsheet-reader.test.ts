@@ -30,10 +30,7 @@ describe('CSV as people save it', () => {
 
   it('reads Windows-1251 and UTF-8, keeps file row numbers past blank lines', async () => {
     const sheet = await read(iconv.encode('Прізвище;Ім’я\r\n\r\nШевченко;Тарас\r\n', 'win1251'));
-    expect(sheet.headers).toEqual([
-      'Прізвище',
-      'Ім?я'.replace('?', iconv.decode(iconv.encode('’', 'win1251'), 'win1251')),
-    ]);
+    expect(sheet.headers).toEqual(['Прізвище', 'Ім’я']);
     expect(sheet.rows).toEqual([{ row: 3, cells: ['Шевченко', 'Тарас'] }]);
     const utf8 = await read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Ім’я\nҐанна\n')]));
     expect(utf8.headers).toEqual(['Ім’я']);
