@@ -50,6 +50,11 @@ export const SUBJECTS = [
    * manual payment, the review list and the mismatch reports.
    */
   'payment',
+  /**
+   * Spreadsheet imports (issue 31): `create` opens the Import screen and every /api/imports route
+   * (Administrator, Manager through `manage all`).
+   */
+  'import',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
 
