@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { uk } from '@school/shared/i18n/locales/uk';
+import { IMPORT_FIELDS, IMPORT_KINDS } from '@school/shared/imports';
 import {
   differsFromColumns,
   initialMapping,
   mappingJson,
   missingRequiredFields,
-  rememberMapping,
-  rememberedMapping,
   unrecognisedHeaders,
   withField,
 } from './import-mapping';
@@ -44,7 +44,7 @@ function memoryStorage(): Storage {
 
 describe('import column mapping', () => {
   it("starts from the server's recognition and highlights the headers it did not recognise", () => {
-    const mapping = initialMapping(columns, fields);
+    const mapping = initialMapping(columns);
     expect(mapping).toEqual({
       Прізвище: 'last_name',
       "Ім'я": 'first_name',
@@ -57,7 +57,7 @@ describe('import column mapping', () => {
   });
 
   it('takes an unrecognised header mapped by hand out of the highlight and sends it in the preview', () => {
-    const mapping = withField(initialMapping(columns, fields), 'Мобільний', 'phone');
+    const mapping = withField(initialMapping(columns), 'Мобільний', 'phone');
     expect([...unrecognisedHeaders(columns, mapping)]).toEqual(['Нотатка']);
     expect(differsFromColumns(columns, mapping)).toBe(true);
     expect(JSON.parse(mappingJson(columns, mapping))).toEqual({
@@ -70,33 +70,11 @@ describe('import column mapping', () => {
   });
 
   it('reads a field from one column only: giving it to another header takes it from the first', () => {
-    const mapping = withField(initialMapping(columns, fields), 'Нотатка', 'email');
+    const mapping = withField(initialMapping(columns), 'Нотатка', 'email');
     expect(mapping.Пошта).toBeNull();
     expect(mapping.Нотатка).toBe('email');
     expect(missingRequiredFields(fields, mapping)).toEqual([]);
     expect(missingRequiredFields(fields, withField(mapping, 'Нотатка', null))).toEqual(['email']);
-  });
-
-  it('remembers the choices per kind and applies them to the next file of that kind', () => {
-    const storage = memoryStorage();
-    rememberMapping(storage, 'students', withField(initialMapping(columns, fields), 'Мобільний', 'phone'));
-    expect(rememberedMapping(storage, 'teachers')).toEqual({});
-    const next = initialMapping(
-      [...columns, { header: 'Дата народження', field: 'birthdate' }],
-      fields,
-      rememberedMapping(storage, 'students'),
-    );
-    expect(next.Мобільний).toBe('phone');
-    expect(next['Дата народження']).toBe('birthdate');
-  });
-
-  it('ignores remembered fields the kind does not have and a corrupted entry', () => {
-    const storage = memoryStorage();
-    storage.setItem('imports:mapping:students', JSON.stringify({ Мобільний: 'fax', Нотатка: 7 }));
-    expect(initialMapping(columns, fields, rememberedMapping(storage, 'students')).Мобільний).toBeNull();
-    expect(rememberedMapping(storage, 'students')).toEqual({ Мобільний: 'fax' });
-    storage.setItem('imports:mapping:students', '{not json');
-    expect(rememberedMapping(storage, 'students')).toEqual({});
   });
 });
 
@@ -144,5 +122,13 @@ describe('the last started import', () => {
     expect(readLastImport(storage)).toBeNull();
     storage.setItem('imports:last', JSON.stringify({ importId: 'abc', kind: 'lessons' }));
     expect(readLastImport(storage)).toBeNull();
+  });
+});
+
+describe('field labels', () => {
+  it('names every field of every kind in the mapping selects (uk; ru and en are type-checked alike)', () => {
+    for (const kind of IMPORT_KINDS) {
+      for (const field of IMPORT_FIELDS[kind]) expect(Object.keys(uk.importsUi.fields)).toContain(field.id);
+    }
   });
 });
