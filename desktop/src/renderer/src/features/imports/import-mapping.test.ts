@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uk } from '@school/shared/i18n/locales/uk';
+import { resources } from '@school/shared/i18n';
 import { IMPORT_FIELDS, IMPORT_KINDS } from '@school/shared/imports';
 import {
   differsFromColumns,
@@ -128,7 +128,7 @@ describe('the last started import', () => {
 describe('field labels', () => {
   it('names every field of every kind in the mapping selects (uk; ru and en are type-checked alike)', () => {
     for (const kind of IMPORT_KINDS) {
-      for (const field of IMPORT_FIELDS[kind]) expect(Object.keys(uk.importsUi.fields)).toContain(field.id);
+      for (const field of IMPORT_FIELDS[kind]) expect(Object.keys(resources.uk.translation.importsUi.fields)).toContain(field.id);
     }
   });
 });
