@@ -19,7 +19,11 @@ export interface ImportFieldDef {
   headers: readonly string[];
 }
 
-const f = (id: string, required: boolean, ...headers: string[]): ImportFieldDef => ({ id, required, headers });
+const f = (id: string, required: boolean, ...headers: string[]): ImportFieldDef => ({
+  id,
+  required,
+  headers,
+});
 
 /** Words that make a person's header someone else's: before ("Батько прізвище") or after ("Прізвище батька"). */
 interface Qualifier {
@@ -30,12 +34,29 @@ interface Qualifier {
 /** One person's columns, optionally someone else's ("parent_" + "Прізвище батька"). */
 function personFields(prefix: string, q: Qualifier | null, required: boolean): ImportFieldDef[] {
   const h = (...names: string[]) =>
-    q ? [...q.before.flatMap((w) => names.map((n) => `${w} ${n}`)), ...q.after.flatMap((w) => names.map((n) => `${n} ${w}`))] : names;
+    q
+      ? [
+          ...q.before.flatMap((w) => names.map((n) => `${w} ${n}`)),
+          ...q.after.flatMap((w) => names.map((n) => `${n} ${w}`)),
+        ]
+      : names;
   return [
-    f(`${prefix}email`, false, ...h('email', 'e-mail', 'пошта', 'почта', 'електронна пошта', 'электронная почта', 'емейл', 'мейл')),
+    f(
+      `${prefix}email`,
+      false,
+      ...h('email', 'e-mail', 'пошта', 'почта', 'електронна пошта', 'электронная почта', 'емейл', 'мейл'),
+    ),
     f(`${prefix}surname`, false, ...h('прізвище', 'фамилия', 'surname', 'last name', 'family name')),
-    f(`${prefix}firstname`, required, ...h("ім'я", 'імя', 'ім’я', 'имя', 'first name', 'firstname', 'name', 'given name')),
-    f(`${prefix}patronymic`, false, ...h('по батькові', 'по-батькові', 'отчество', 'patronymic', 'middle name')),
+    f(
+      `${prefix}firstname`,
+      required,
+      ...h("ім'я", 'імя', 'ім’я', 'имя', 'first name', 'firstname', 'name', 'given name'),
+    ),
+    f(
+      `${prefix}patronymic`,
+      false,
+      ...h('по батькові', 'по-батькові', 'отчество', 'patronymic', 'middle name'),
+    ),
     f(`${prefix}phone`, false, ...h('телефон', 'тел', 'phone', 'mobile', 'мобільний', 'мобильный')),
   ];
 }
@@ -58,12 +79,24 @@ function parentFields(prefix: string, q: Qualifier): ImportFieldDef[] {
   return [...personFields(prefix, q, false), f(`${prefix}type`, false, ...typeHeaders)];
 }
 
-const BIRTHDATE = f('birthdate', false, 'дата народження', 'дата рождения', 'birthdate', 'date of birth', 'birthday', 'д н', 'др');
+const BIRTHDATE = f(
+  'birthdate',
+  false,
+  'дата народження',
+  'дата рождения',
+  'birthdate',
+  'date of birth',
+  'birthday',
+  'д н',
+  'др',
+);
 
 export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportFieldDef[]>> = {
   // A student with up to two parents on the same row (linked as responsible, with their type).
   students: [
     ...personFields('', null, true).map((d) => (d.id === 'email' ? { ...d, required: true } : d)),
+    // The user form requires a student's responsible type too (son or daughter).
+    f('type', true, 'тип', 'син/донька', 'сын/дочь', 'son/daughter', 'стать', 'пол', 'sex', 'gender', 'type'),
     BIRTHDATE,
     ...parentFields('parent_', PARENT),
     ...parentFields('parent2_', PARENT2),
@@ -80,21 +113,104 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportFieldDef[
   ],
   // A contract, matched by its number; the student (and payer) by email.
   contracts: [
-    f('number', true, 'номер', 'номер договору', 'номер договора', 'договір', 'договор', 'contract', 'contract number', 'number', '№'),
+    f(
+      'number',
+      true,
+      'номер',
+      'номер договору',
+      'номер договора',
+      'договір',
+      'договор',
+      'contract',
+      'contract number',
+      'number',
+      '№',
+    ),
     f('student_email', true, 'учень', 'ученик', 'email учня', 'email ученика', 'student', 'student email'),
-    f('payer_email', false, 'платник', 'плательщик', 'email платника', 'email плательщика', 'payer', 'payer email'),
-    f('end_at', false, 'дійсний до', 'действует до', 'дата закінчення', 'дата окончания', 'end', 'end date', 'valid until', 'end at'),
+    f(
+      'payer_email',
+      false,
+      'платник',
+      'плательщик',
+      'email платника',
+      'email плательщика',
+      'payer',
+      'payer email',
+    ),
+    f(
+      'end_at',
+      false,
+      'дійсний до',
+      'действует до',
+      'дата закінчення',
+      'дата окончания',
+      'end',
+      'end date',
+      'valid until',
+      'end at',
+    ),
     f('template', false, 'шаблон', 'шаблон договору', 'шаблон договора', 'template', 'contract template'),
   ],
   // A subscription (package of studies) with its lesson plan, matched by its stated key.
   subscriptions: [
     f('key', true, 'ключ', 'номер абонемента', 'абонемент', 'key', 'subscription', 'subscription key', 'id'),
-    f('contract_number', true, 'номер договору', 'номер договора', 'договір', 'договор', 'contract', 'contract number'),
-    f('teacher_email', true, 'викладач', 'преподаватель', 'вчитель', 'учитель', 'teacher', 'teacher email', 'email викладача', 'email преподавателя'),
+    f(
+      'contract_number',
+      true,
+      'номер договору',
+      'номер договора',
+      'договір',
+      'договор',
+      'contract',
+      'contract number',
+    ),
+    f(
+      'teacher_email',
+      true,
+      'викладач',
+      'преподаватель',
+      'вчитель',
+      'учитель',
+      'teacher',
+      'teacher email',
+      'email викладача',
+      'email преподавателя',
+    ),
     f('study_type', true, 'тип занять', 'тип занятий', 'тип', 'study type', 'type'),
-    f('total_count', true, 'кількість занять', 'количество занятий', 'занять', 'занятий', 'studies', 'total', 'lessons', 'number of lessons'),
-    f('price_per_study', true, 'ціна заняття', 'цена занятия', 'ціна', 'цена', 'price', 'price per study', 'price per lesson'),
-    f('studies_per_week', true, 'занять на тиждень', 'занятий в неделю', 'на тиждень', 'в неделю', 'per week', 'studies per week', 'lessons per week'),
+    f(
+      'total_count',
+      true,
+      'кількість занять',
+      'количество занятий',
+      'занять',
+      'занятий',
+      'studies',
+      'total',
+      'lessons',
+      'number of lessons',
+    ),
+    f(
+      'price_per_study',
+      true,
+      'ціна заняття',
+      'цена занятия',
+      'ціна',
+      'цена',
+      'price',
+      'price per study',
+      'price per lesson',
+    ),
+    f(
+      'studies_per_week',
+      true,
+      'занять на тиждень',
+      'занятий в неделю',
+      'на тиждень',
+      'в неделю',
+      'per week',
+      'studies per week',
+      'lessons per week',
+    ),
     f('start_date', true, 'дата початку', 'дата начала', 'початок', 'начало', 'start', 'start date'),
     f('schedule', true, 'розклад', 'расписание', 'план', 'schedule', 'lesson plan', 'plan'),
     f('duration', false, 'тривалість', 'длительность', 'хвилин', 'минут', 'duration', 'minutes'),
@@ -138,7 +254,8 @@ export function mapHeaders(
   const ids = new Set(importFieldIds(kind));
   const taken = new Set<string>();
   return headers.map((header) => {
-    const explicit = mapping && Object.prototype.hasOwnProperty.call(mapping, header) ? mapping[header] : undefined;
+    const explicit =
+      mapping && Object.prototype.hasOwnProperty.call(mapping, header) ? mapping[header] : undefined;
     let field = explicit === undefined ? recognizeHeader(kind, header) : explicit;
     if (field !== null && (!ids.has(field) || taken.has(field))) field = null;
     if (field) taken.add(field);

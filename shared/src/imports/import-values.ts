@@ -48,3 +48,92 @@ export function importAmountMinor(text: string): number | null {
   const amount = Number(value);
   return Number.isFinite(amount) ? Math.round(amount * 100) : null;
 }
+
+const norm = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[.\s]+$/g, '');
+
+const RESPONSIBLE_WORDS: Record<string, number> = {
+  ...Object.fromEntries(['мама', 'мати', 'мать', 'mother', 'mom', 'mum'].map((w) => [w, 1])),
+  ...Object.fromEntries(['тато', 'батько', 'папа', 'отец', 'father', 'dad'].map((w) => [w, 2])),
+  ...Object.fromEntries(
+    ['син', 'сын', 'son', 'хлопчик', 'мальчик', 'boy', 'ч', 'чол', 'м', 'муж', 'm', 'male'].map((w) => [
+      w,
+      3,
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'донька',
+      'дочка',
+      'дочь',
+      'daughter',
+      'дівчинка',
+      'девочка',
+      'girl',
+      'ж',
+      'жін',
+      'жен',
+      'f',
+      'female',
+    ].map((w) => [w, 4]),
+  ),
+};
+
+/** "мама", "тато", "Son", "дочь", "ж" or the id → the responsible type id; anything else unchanged. */
+export function importResponsibleType(text: string): string | number {
+  const id = RESPONSIBLE_WORDS[norm(text)];
+  return id ?? text.trim();
+}
+
+const SEX_WORDS: Record<string, number> = {
+  ...Object.fromEntries(
+    ['ч', 'чол', 'чоловіча', 'чоловік', 'м', 'муж', 'мужской', 'мужчина', 'm', 'male', 'man'].map((w) => [
+      w,
+      1,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['ж', 'жін', 'жіноча', 'жінка', 'жен', 'женский', 'женщина', 'f', 'female', 'woman'].map((w) => [w, 2]),
+  ),
+  ...Object.fromEntries(['невідомо', 'неизвестно', 'unknown'].map((w) => [w, 0])),
+};
+
+/** "ч", "жіноча", "male", "F" or 0/1/2 → the sex id; anything else unchanged. */
+export function importSex(text: string): string | number {
+  return SEX_WORDS[norm(text)] ?? text.trim();
+}
+
+const WEEKDAY_WORDS: Record<string, number> = {
+  ...Object.fromEntries(
+    ['нд', 'нед', 'неділя', 'вс', 'воскресенье', 'sun', 'sunday', 'su'].map((w) => [w, 0]),
+  ),
+  ...Object.fromEntries(['пн', 'пон', 'понеділок', 'понедельник', 'mon', 'monday', 'mo'].map((w) => [w, 1])),
+  ...Object.fromEntries(['вт', 'вів', 'вівторок', 'вторник', 'tue', 'tuesday', 'tu'].map((w) => [w, 2])),
+  ...Object.fromEntries(['ср', 'сер', 'середа', 'среда', 'wed', 'wednesday', 'we'].map((w) => [w, 3])),
+  ...Object.fromEntries(['чт', 'чет', 'четвер', 'четверг', 'thu', 'thursday', 'th'].map((w) => [w, 4])),
+  ...Object.fromEntries(['пт', "п'ят", "п'ятниця", 'пятница', 'fri', 'friday', 'fr'].map((w) => [w, 5])),
+  ...Object.fromEntries(['сб', 'суб', 'субота', 'суббота', 'sat', 'saturday', 'sa'].map((w) => [w, 6])),
+};
+
+/**
+ * A lesson plan as people write it, "пн 10:00, ср 15:30" or "Mon 10:00; Wed 15:30", → slots
+ * (weekday 0 = Sunday, start `H:MM:SS`); null when a part is not understood.
+ */
+export function importLessonPlan(text: string): { weekday: number; start_time: string }[] | null {
+  const parts = text
+    .split(/[,;\n]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  const slots: { weekday: number; start_time: string }[] = [];
+  for (const part of parts) {
+    const m = /^([^\d\s]+)\.?\s*(\d{1,2})[:.](\d{2})$/u.exec(part.replace(/’/g, "'"));
+    const weekday = m ? WEEKDAY_WORDS[m[1]!.toLowerCase().replace(/\.$/, '')] : undefined;
+    if (!m || weekday === undefined) return null;
+    slots.push({ weekday, start_time: `${Number(m[2])}:${m[3]}:00` });
+  }
+  return slots;
+}

@@ -35,6 +35,7 @@ import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
+import { imports } from './imports';
 import { importsUi } from './imports-ui';
 
 export const en: Translation = {
@@ -87,5 +88,6 @@ export const en: Translation = {
   staffScreens,
   payments,
   paymentsUi,
+  imports,
   importsUi,
 };

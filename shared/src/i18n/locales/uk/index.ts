@@ -34,6 +34,7 @@ import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
+import { imports } from './imports';
 import { importsUi } from './imports-ui';
 
 export const uk = {
@@ -86,5 +87,6 @@ export const uk = {
   staffScreens,
   payments,
   paymentsUi,
+  imports,
   importsUi,
 };

@@ -1,0 +1,32 @@
+/** Spreadsheet imports (issue 31): file and row errors, the error report's columns. */
+export const imports = {
+  errors: {
+    file_required: 'Виберіть файл .xlsx або .csv.',
+    file_too_large: 'Файл більший за {{max}} МБ.',
+    not_spreadsheet: 'Це не таблиця: завантажте файл .xlsx або .csv.',
+    old_excel: 'Старий формат Excel (.xls) не підтримується: збережіть файл як .xlsx.',
+    no_header: 'У файлі немає рядка із заголовками стовпців.',
+    too_many_rows: 'У файлі більше {{max}} рядків.',
+    bad_mapping: 'Відповідність стовпців має бути об’єктом JSON: заголовок → поле або null.',
+    not_previewed: 'Цей імпорт уже запущено або завершено.',
+    not_cancellable: 'Цей імпорт уже завершено.',
+    failed: 'Імпорт не вдався, базу даних не змінено.',
+    column_missing: 'У файлі немає стовпця для цього поля.',
+    duplicate_email: 'Email {{email}} уже є в рядку {{row}} цього файлу.',
+    email_other_role: 'Email {{email}} належить користувачу з іншою роллю.',
+    student_missing: 'Учня з email {{email}} немає ні в школі, ні в цьому рядку (потрібне ім’я).',
+    student_unknown: 'Учня з email {{email}} у школі немає.',
+    payer_unknown: 'Платника з email {{email}} у школі немає.',
+    manager_unknown: 'Менеджера з email {{email}} у школі немає.',
+    teacher_unknown: 'Викладача з email {{email}} у школі немає.',
+    contract_unknown: 'Договору № {{number}} у школі немає.',
+    template_unknown: 'Шаблону договору «{{name}}» немає.',
+    study_type_unknown: 'Типу занять «{{name}}» немає.',
+    bad_amount: 'Сума має бути числом, наприклад 1 234,50.',
+    bad_schedule: 'Розклад пишіть так: «пн 10:00, ср 15:30».',
+  },
+  report: {
+    row: 'Рядок',
+    errors: 'Помилки',
+  },
+};
