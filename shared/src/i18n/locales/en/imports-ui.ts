@@ -83,6 +83,7 @@ export const importsUi: Translation['importsUi'] = {
     firstname: 'First name',
     patronymic: 'Patronymic',
     phone: 'Phone',
+    type: 'Son or daughter',
     birthdate: 'Date of birth',
     parent_email: 'Parent’s email',
     parent_surname: 'Parent’s surname',

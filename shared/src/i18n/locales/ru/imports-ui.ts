@@ -83,6 +83,7 @@ export const importsUi: Translation['importsUi'] = {
     firstname: 'Имя',
     patronymic: 'Отчество',
     phone: 'Телефон',
+    type: 'Сын или дочь',
     birthdate: 'Дата рождения',
     parent_email: 'Email отца или матери',
     parent_surname: 'Фамилия отца или матери',

@@ -81,6 +81,7 @@ export const importsUi = {
     firstname: 'Імʼя',
     patronymic: 'По батькові',
     phone: 'Телефон',
+    type: 'Син чи донька',
     birthdate: 'Дата народження',
     parent_email: 'Email батька чи матері',
     parent_surname: 'Прізвище батька чи матері',
