@@ -38,6 +38,7 @@ import { createSubscriptionsModule } from './features/subscriptions/index.js';
 import { createTeachersListingModule } from './features/teachers-listing/index.js';
 import { createTeachersModule } from './features/teachers/index.js';
 import { createUsersModule } from './features/users/index.js';
+import { createImportsModule } from './features/imports/index.js';
 import { processUploadDir } from './platform/http/upload-temp.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { Logger } from './platform/logging/logger.js';
@@ -141,6 +142,13 @@ export function createModules(deps: ModuleDeps) {
     createContractsModule(),
     createInvoicesModule(),
     payments,
+    createImportsModule({
+      knex,
+      logger,
+      jobs: deps.jobs,
+      // This process's own directory: a start after a crash removes what it left half-written.
+      uploadDir: processUploadDir(config.DATA_DIR),
+    }),
     createRecordingsModule(),
     createRecordingUploadsModule({ knex, config, studies, now }),
     createSchedulesModule(),

@@ -80,6 +80,13 @@ function rulesForRole(user: AbilityUser): AppRule[] {
         { action: 'manage', subject: 'feature_flag', inverted: true },
         { action: 'manage', subject: 'price_total', inverted: true },
         { action: 'manage', subject: 'school_setting', inverted: true },
+        // Imports (issue 31): a Manager sees and runs their own; the Administrator everyone's.
+        {
+          action: ['read', 'update'],
+          subject: 'import',
+          inverted: true,
+          conditions: { created_by: { $ne: user.id } },
+        },
       ];
     case ROLE.Teacher:
       return [

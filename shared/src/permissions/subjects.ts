@@ -51,8 +51,9 @@ export const SUBJECTS = [
    */
   'payment',
   /**
-   * Spreadsheet imports (issue 31): `create` opens the Import screen and every /api/imports route
-   * (Administrator, Manager through `manage all`).
+   * Spreadsheet imports (issue 31): `create` opens the Import screen and the preview (Administrator,
+   * Manager through `manage all`); `read` (status, error report) and `update` (commit, cancel) on
+   * one import: its creator, or the Administrator.
    */
   'import',
 ] as const;
@@ -75,6 +76,8 @@ export const CONDITION_FIELDS = {
   user: 'id',
   /** The invoice's student, and whether the school lets students pay (the server fills it in). */
   payment: ['student_id', 'students_may_pay'],
+  /** Who uploaded the import. */
+  import: 'created_by',
 } as const;
 
 /** The field of `user` that stands for "may create messenger tokens" (bot buttons). */
