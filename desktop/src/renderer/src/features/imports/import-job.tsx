@@ -72,6 +72,7 @@ function ImportProgress({ status }: { status: ImportStatus }) {
   return (
     <section className="import-step" data-testid="import-progress" data-state={status.state}>
       <h2 className="import-step__title">{t('importsUi.progress.title')}</h2>
+      <p className="import-job__kind">{t(`importsUi.kinds.${status.kind}`)}</p>
       <ProgressBar
         intent="primary"
         value={status.state === 'queued' ? undefined : progressShare(progress)}
@@ -113,6 +114,7 @@ function ImportResult({ status, onAgain }: { status: ImportStatus; onAgain(): vo
   const done = status.state === 'done';
   return (
     <section className="import-step" data-testid="import-result" data-state={status.state}>
+      <p className="import-job__kind">{t(`importsUi.kinds.${status.kind}`)}</p>
       {done ? (
         <Callout intent="success" icon="tick-circle" title={t('importsUi.result.done')} />
       ) : (

@@ -1,13 +1,11 @@
 import { Button, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { missingRequiredFields, unrecognisedHeaders, withField } from './import-mapping';
-import type { ImportColumn, ImportField, ImportKind, ImportMapping } from './import.types';
+import type { ImportColumn, ImportField, ImportMapping } from './import.types';
 
 const IGNORE = '';
 
 export interface ImportMappingStepProps {
-  kind: ImportKind;
-  fileName: string;
   columns: readonly ImportColumn[];
   fields: readonly ImportField[];
   mapping: ImportMapping;

@@ -128,7 +128,8 @@ describe('the last started import', () => {
 describe('field labels', () => {
   it('names every field of every kind in the mapping selects (uk; ru and en are type-checked alike)', () => {
     for (const kind of IMPORT_KINDS) {
-      for (const field of IMPORT_FIELDS[kind]) expect(Object.keys(resources.uk.translation.importsUi.fields)).toContain(field.id);
+      for (const field of IMPORT_FIELDS[kind])
+        expect(Object.keys(resources.uk.translation.importsUi.fields)).toContain(field.id);
     }
   });
 });

@@ -157,8 +157,6 @@ export function ImportPage() {
       ) : null}
       {stage.at === 'mapping' ? (
         <ImportMappingStep
-          kind={kind}
-          fileName={stage.file.name}
           columns={stage.preview.columns}
           fields={stage.preview.fields}
           mapping={stage.mapping}

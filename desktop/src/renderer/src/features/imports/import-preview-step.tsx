@@ -57,6 +57,7 @@ export function ImportPreviewStep({ preview, committing, onBack, onCommit }: Imp
       </div>
       <Tabs
         id="import-outcome-tabs"
+        animate={false}
         selectedTabId={filter}
         onChange={(next) => setFilter(next as OutcomeFilter)}
       >
