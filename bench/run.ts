@@ -12,6 +12,7 @@ import { passwordResetBench } from './cases/password-reset.bench.js';
 import { recordingsUploadBench } from './cases/recordings-upload.bench.js';
 import { resumableUploadBench } from './cases/resumable-upload.bench.js';
 import { schedulingBench } from './cases/scheduling.bench.js';
+import { spreadsheetImportBench } from './cases/spreadsheet-import.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
 import { studyRemindersBench } from './cases/study-reminders.bench.js';
 import { benchAdminUrl, openBenchDatabase } from './support/bench-env.js';
@@ -66,6 +67,16 @@ async function main() {
       try {
         await db.seedDemo();
         await run(demoCases, { knex: db.knex, dbUrl: db.url });
+      } finally {
+        await db.close();
+      }
+    }
+    // Its own school: the import writes 20,000 users the other cases must not see.
+    if (wanted(spreadsheetImportBench)) {
+      const db = await openBenchDatabase('school_bench_import', server);
+      try {
+        await db.seedDemo();
+        await run([spreadsheetImportBench], { knex: db.knex, dbUrl: db.url });
       } finally {
         await db.close();
       }

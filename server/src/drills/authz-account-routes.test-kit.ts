@@ -119,6 +119,22 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
     return id;
   };
 
+  const importers = roles('Administrator', 'Manager');
+  /** A previewed import of no rows made by `createdBy`, fresh for every call (commit and cancel use it up). */
+  const drillImport = async (createdBy: number) => {
+    const id = randomUUID();
+    await s.knex('imports').insert({
+      id,
+      kind: 'students',
+      created_by: createdBy,
+      headers: '[]',
+      rows: '[]',
+      mapping: '[]',
+      results: '[]',
+      counts: JSON.stringify({ create: 0, update: 0, unchanged: 0, error: 0 }),
+    });
+    return id;
+  };
   return {
     // Issue 33 (docs/payments.md): a parent pays their children's invoices; staff record manual payments.
     'POST /api/invoices/:id/payments': sides((key, side) => ({
@@ -158,6 +174,49 @@ export function accountRoutes({ s, fresh }: MatrixContext): Matrix {
         send: async () => ({ method: 'GET', path: '/api/payments?perpage=5' }),
       },
     ],
+    // Issue 31 (docs/api.md "Imports"): Administrator and Manager import; one import is its
+    // creator's (and the Administrator's): someone else's answers 404.
+    'POST /api/imports/:kind/preview': [
+      {
+        target: '-',
+        need: importers,
+        send: async () => ({
+          method: 'POST',
+          path: '/api/imports/students/preview',
+          body: multipartForm(
+            {},
+            { file: { name: 'a.csv', bytes: Buffer.from('Email;Name\nx@drill.test;X\n') } },
+          ),
+        }),
+      },
+    ],
+    ...Object.fromEntries(
+      (
+        [
+          ['GET', '/api/imports/:id', ''],
+          ['GET', '/api/imports/:id/errors.xlsx', '/errors.xlsx'],
+          ['POST', '/api/imports/:id/commit', '/commit'],
+          ['POST', '/api/imports/:id/cancel', '/cancel'],
+        ] as const
+      ).map(([method, pattern, tail]) => [
+        `${method} ${pattern}`,
+        [
+          {
+            target: 'own import',
+            need: importers,
+            send: async (c) => ({
+              method,
+              path: `/api/imports/${await drillImport(c.user ?? s.people.admin)}${tail}`,
+            }),
+          },
+          {
+            target: "the Administrator's import",
+            need: roles('Administrator'),
+            send: async () => ({ method, path: `/api/imports/${await drillImport(s.people.admin)}${tail}` }),
+          },
+        ] satisfies Case[],
+      ]),
+    ),
     'GET /api/payments/reports': [
       {
         target: '-',

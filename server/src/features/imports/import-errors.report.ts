@@ -8,7 +8,7 @@ const FORMULA_START = /^[=+\-@]/;
 
 /**
  * The error report: the file's header and its error rows as they came, with the row number in
- * front and the errors (`field: message; …`) at the end, so a school fixes the file and re-runs it.
+ * front and the errors (messages in the reader's language) at the end, so a school fixes the file and re-runs it.
  */
 export async function importErrorsReport(
   imp: Pick<ImportRow, 'headers' | 'rows' | 'results'>,
@@ -20,9 +20,8 @@ export async function importErrorsReport(
   const cells = new Map(imp.rows.map((r) => [r.row, r.cells]));
   for (const result of imp.results as PlannedRow[]) {
     if (result.outcome !== 'error') continue;
-    const messages = Object.entries(translateIssues(result.issues, t))
-      .map(([field, list]) => (field === '_row' ? list.join(' ') : `${field}: ${list.join(' ')}`))
-      .join('; ');
+    // The messages name their field themselves ("The first name field is required.").
+    const messages = Object.values(translateIssues(result.issues, t)).flat().join(' ');
     const row = ws.addRow([result.row, ...(cells.get(result.row) ?? []), messages]);
     row.eachCell((cell) => {
       if (typeof cell.value === 'string' && FORMULA_START.test(cell.value))

@@ -87,6 +87,10 @@ export function createImportsRepository(knex: Knex) {
      * false when it was cancelled before the job came.
      */
     async start(id: string, total: number): Promise<boolean> {
+      // A retry of a run that was cancelled before the crash just ends cancelled.
+      await knex('imports')
+        .where({ id, state: 'running', cancel_requested: true })
+        .update({ state: 'cancelled', updated_at: knex.fn.now() });
       const n = await knex('imports')
         .where({ id, cancel_requested: false })
         .whereIn('state', ['queued', 'running'])
