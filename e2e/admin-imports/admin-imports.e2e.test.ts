@@ -187,6 +187,14 @@ function studentsCsv(): Buffer {
   return iconv.encode(`${lines.map((cells) => cells.join(';')).join('\r\n')}\r\n`, 'win1251');
 }
 
+/** A big school's file (UTF-8 this time): only the columns a student needs. */
+function manyStudentsCsv(count: number): Buffer {
+  const lines = ["Прізвище;Ім'я;Email;Син/донька"];
+  for (let i = 1; i <= count; i += 1)
+    lines.push(`Учень;Номер ${i};pupil.${i}@bulk.example;${i % 2 ? 'син' : 'донька'}`);
+  return Buffer.from(lines.join('\n'), 'utf8');
+}
+
 const TEACHERS = [
   {
     surname: 'Сковорода',
@@ -414,6 +422,20 @@ describe('staff import', () => {
         uk.importsUi.preview.nothingToWrite,
       );
       expect(await page.getByTestId('import-commit').isDisabled()).toBe(true);
+
+      // 10,000 rows: the preview renders a window of them, and scrolling reaches the last one.
+      await page.getByTestId('import-back').click();
+      await page.getByTestId('import-other-file').click();
+      await pickInBrowser(page, 'школа.csv', manyStudentsCsv(10_000));
+      await page.getByTestId('import-check').click();
+      await page.getByTestId('import-preview').waitFor({ timeout: 60_000 });
+      expect(await counts(page, 'import-count')).toEqual([10_000, 0, 0, 0]);
+      const rendered = await page.getByTestId('import-row').count();
+      expect(rendered).toBeGreaterThan(5);
+      expect(rendered).toBeLessThan(50);
+      await page.getByTestId('import-rows').evaluate((list) => list.scrollTo(0, list.scrollHeight));
+      await page.locator('[data-testid="import-row"][data-row="10001"]').waitFor();
+      expect(await page.getByTestId('import-row').count()).toBeLessThan(50);
     } finally {
       await context.close();
     }

@@ -83,7 +83,12 @@ export function ImportMappingStep(props: ImportMappingStepProps) {
         </Callout>
       ) : null}
       <div className="import-step__actions">
-        <Button text={t('importsUi.mapping.otherFile')} onClick={props.onOtherFile} disabled={busy} />
+        <Button
+          text={t('importsUi.mapping.otherFile')}
+          onClick={props.onOtherFile}
+          disabled={busy}
+          data-testid="import-other-file"
+        />
         <Button
           intent="primary"
           icon="search-template"

@@ -99,6 +99,7 @@ export function ImportPreviewStep({ preview, committing, onBack, onCommit }: Imp
       )}
       <div className="import-step__actions">
         <Button
+          data-testid="import-back"
           text={t('importsUi.preview.backToMapping')}
           icon="arrow-left"
           onClick={onBack}
