@@ -60,6 +60,7 @@ export const importsUi: Translation['importsUi'] = {
     leaveHint: 'You may close the window: the import runs on the server, and its progress shows here.',
   },
   result: {
+    gone: 'This import is gone: it was removed or belongs to another user.',
     done: 'Import finished',
     failed: 'The import failed; the database is unchanged.',
     cancelled: 'The import was cancelled; the database is unchanged.',

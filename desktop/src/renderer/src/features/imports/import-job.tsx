@@ -36,7 +36,7 @@ export function ImportJob({ importId, onAgain }: ImportJobProps) {
     return (
       <NonIdealState
         icon="disable"
-        title={t('importsUi.unreadable')}
+        title={t('importsUi.result.gone')}
         action={<Button text={t('importsUi.result.again')} onClick={onAgain} data-testid="import-again" />}
       />
     );
