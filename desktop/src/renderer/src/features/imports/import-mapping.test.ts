@@ -108,20 +108,20 @@ describe('import preview rows', () => {
 });
 
 describe('the last started import', () => {
-  it('is remembered until forgotten, and a tampered entry is ignored', () => {
+  it('is remembered for its user until forgotten, and a tampered entry is ignored', () => {
     const storage = memoryStorage();
-    expect(readLastImport(storage)).toBeNull();
-    writeLastImport(storage, { importId: '0b6f4c1e-2d1a-4a57-9c1e-8f9a3b2c1d0e', kind: 'students' });
-    expect(readLastImport(storage)).toEqual({
-      importId: '0b6f4c1e-2d1a-4a57-9c1e-8f9a3b2c1d0e',
-      kind: 'students',
-    });
+    expect(readLastImport(storage, 1)).toBeNull();
+    const last = { importId: '0b6f4c1e-2d1a-4a57-9c1e-8f9a3b2c1d0e', kind: 'students' as const, userId: 1 };
+    writeLastImport(storage, last);
+    expect(readLastImport(storage, 1)).toEqual(last);
+    // Another user signed in on the same computer does not follow it.
+    expect(readLastImport(storage, 2)).toBeNull();
     forgetLastImport(storage);
-    expect(readLastImport(storage)).toBeNull();
-    storage.setItem('imports:last', JSON.stringify({ importId: '../../x', kind: 'students' }));
-    expect(readLastImport(storage)).toBeNull();
-    storage.setItem('imports:last', JSON.stringify({ importId: 'abc', kind: 'lessons' }));
-    expect(readLastImport(storage)).toBeNull();
+    expect(readLastImport(storage, 1)).toBeNull();
+    storage.setItem('imports:last', JSON.stringify({ ...last, importId: '../../x' }));
+    expect(readLastImport(storage, 1)).toBeNull();
+    storage.setItem('imports:last', JSON.stringify({ ...last, kind: 'lessons' }));
+    expect(readLastImport(storage, 1)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { Button, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '@school/shared/domain';
-import { useApi, usePageTitle } from '@school/shared/ui';
+import { useApi, useAuth, usePageTitle } from '@school/shared/ui';
 import { useServices } from '../../app/services-context';
 import { commitImport, previewImport } from './import-api';
 import { ImportJob } from './import-job';
@@ -26,8 +26,8 @@ type Stage =
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** Where the page starts: the job it last started (the window may have been closed since), or anew. */
-function firstStage(): { stage: Stage; kind: ImportKind } {
-  const last = readLastImport(window.localStorage);
+function firstStage(userId: number): { stage: Stage; kind: ImportKind } {
+  const last = readLastImport(window.localStorage, userId);
   return last
     ? { stage: { at: 'job', importId: last.importId }, kind: last.kind }
     : { stage: { at: 'start' }, kind: 'students' };
@@ -43,7 +43,8 @@ export function ImportPage() {
   usePageTitle('titles.imports');
   const { client } = useApi();
   const { native, toasts, reportError } = useServices();
-  const [initial] = useState(firstStage);
+  const userId = useAuth().user?.id ?? 0;
+  const [initial] = useState(() => firstStage(userId));
   const [kind, setKind] = useState<ImportKind>(initial.kind);
   const [stage, setStage] = useState<Stage>(initial.stage);
   const [busy, setBusy] = useState(false);
@@ -104,7 +105,7 @@ export function ImportPage() {
     run(async () => {
       if (stage.at !== 'preview') return;
       await commitImport(client, stage.preview.import_id);
-      writeLastImport(window.localStorage, { importId: stage.preview.import_id, kind });
+      writeLastImport(window.localStorage, { importId: stage.preview.import_id, kind, userId });
       setStage({ at: 'job', importId: stage.preview.import_id });
     });
 
