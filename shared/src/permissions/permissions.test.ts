@@ -207,6 +207,18 @@ describe('permission matrix (docs/permissions.md)', () => {
     expect(can(ability, 'manage', 'all')).toBe(true);
   });
 
+  it('Manager: imports (issue 31) of their own only; the Administrator everyone’s', () => {
+    const manager = createAbility(rulesOf('Manager'));
+    const admin = createAbility(rulesOf('Administrator'));
+    expect(can(manager, 'create', 'import')).toBe(true);
+    for (const action of ['read', 'update'] as const) {
+      expect(can(manager, action, asSubject('import', { created_by: ME }))).toBe(true);
+      expect(can(manager, action, asSubject('import', { created_by: OTHER }))).toBe(false);
+      expect(can(admin, action, asSubject('import', { created_by: OTHER }))).toBe(true);
+    }
+    expect(can(createAbility(rulesOf('Teacher')), 'create', 'import')).toBe(false);
+  });
+
   it.each(['Lead', 'Guest'] as const)('%s: nothing', (role) => {
     expect(rulesOf(role)).toEqual([]);
     const ability = createAbility(rulesOf(role));

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { asSubject } from '@school/shared/permissions';
 import { IMPORT_ABILITY, IMPORT_MAX_BYTES, importFieldIds, isImportKind } from '@school/shared/imports';
 import { AppError, errors } from '../../platform/http/app-error.js';
@@ -51,7 +51,7 @@ function parseMapping(
 export function importUploadRoutes(deps: { service: ImportsService; uploadDir: string }): Router {
   const router = new Router({ prefix: '/api/imports' });
   const receive = multipart({ dir: deps.uploadDir, fileBytes: IMPORT_MAX_BYTES, maxFiles: 1 });
-  router.post('/:kind/preview', async (ctx: Context, next: Next) => {
+  router.post('/:kind/preview', async (ctx: Context) => {
     try {
       mayImport(ctx);
       if (!isImportKind(ctx.params.kind)) throw errors.notFound();
@@ -88,7 +88,6 @@ export function importUploadRoutes(deps: { service: ImportsService; uploadDir: s
       }
       throw err;
     }
-    void next;
   });
   return router;
 }

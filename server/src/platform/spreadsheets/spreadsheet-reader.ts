@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as parseCsv } from 'csv-parse';
+import iconv from 'iconv-lite';
 import { AppError, errors } from '../http/app-error.js';
-import { decodeText, detectDelimiter } from './text-encoding.js';
+import { decodeText, detectDelimiter, detectFileEncoding } from './text-encoding.js';
 
 /** One data row of a sheet: its number in the file (the header is row 1) and its cells as text. */
 export interface SheetRow {
@@ -37,7 +38,7 @@ export async function readSpreadsheet(path: string, limits: ReadLimits): Promise
   if (head.subarray(0, 4).equals(ZIP)) return readXlsx(path, limits);
   if (head.subarray(0, 4).equals(OLE)) throw fileError('imports.errors.old_excel');
   if (looksBinary(head)) throw fileError('imports.errors.not_spreadsheet');
-  return readCsv(await fs.promises.readFile(path), limits);
+  return readCsv(path, head, limits);
 }
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {
@@ -78,24 +79,48 @@ function toSheet(records: { row: number; cells: string[] }[], limits: ReadLimits
   return { headers, rows };
 }
 
-function readCsv(bytes: Buffer, limits: ReadLimits): Sheet {
-  const text = decodeText(bytes);
-  let records: string[][];
-  try {
-    records = parseCsv(text, {
-      delimiter: detectDelimiter(text),
+/**
+ * A CSV streamed: the encoding is decided over the whole file first (a chunk at a time), then the
+ * file is decoded and parsed record by record, so memory holds the rows, not copies of the text.
+ */
+async function readCsv(path: string, head: Buffer, limits: ReadLimits): Promise<Sheet> {
+  const { encoding, bom } = await detectFileEncoding(path);
+  const delimiter = detectDelimiter(
+    encoding === 'utf8' ? decodeText(head.subarray(0, lastLineEnd(head))) : iconv.decode(head, 'win1251'),
+  );
+  const records: { row: number; cells: string[] }[] = [];
+  const source = fs.createReadStream(path, { start: bom ? 3 : 0 });
+  const decoded =
+    encoding === 'utf8' ? source.setEncoding('utf8') : source.pipe(iconv.decodeStream('win1251'));
+  const parser = decoded.pipe(
+    parseCsv({
+      delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       trim: true,
-    }) as string[][];
-  } catch {
+    }),
+  );
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      records.push({ row: records.length + 1, cells });
+      if (records.length > limits.maxRows + 2) {
+        source.destroy();
+        throw fileError('imports.errors.too_many_rows', { max: limits.maxRows });
+      }
+    }
+  } catch (err) {
+    source.destroy();
+    if (err instanceof AppError) throw err;
     throw fileError('imports.errors.not_spreadsheet');
   }
-  return toSheet(
-    records.map((cells, i) => ({ row: i + 1, cells })),
-    limits,
-  );
+  return toSheet(records, limits);
+}
+
+/** The head up to its last line break: a UTF-8 character cut at the end would not decode. */
+function lastLineEnd(head: Buffer): number {
+  const i = head.lastIndexOf(0x0a);
+  return i < 0 ? head.length : i + 1;
 }
 
 async function readXlsx(path: string, limits: ReadLimits): Promise<Sheet> {

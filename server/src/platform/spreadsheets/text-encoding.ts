@@ -1,6 +1,31 @@
+import fs from 'node:fs';
 import iconv from 'iconv-lite';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export type TextEncodingName = 'utf8' | 'win1251';
+
+/**
+ * The encoding of a text file, read in chunks (bounded memory): UTF-8 when every byte sequence
+ * is valid UTF-8, else Windows-1251. Also whether it starts with a UTF-8 BOM.
+ */
+export async function detectFileEncoding(
+  path: string,
+): Promise<{ encoding: TextEncodingName; bom: boolean }> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let bom: boolean | null = null;
+  try {
+    for await (const chunk of fs.createReadStream(path, { highWaterMark: 1 << 20 })) {
+      const bytes = chunk as Buffer;
+      bom ??= bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      decoder.decode(bytes, { stream: true });
+    }
+    decoder.decode();
+    return { encoding: 'utf8', bom: bom ?? false };
+  } catch {
+    return { encoding: 'win1251', bom: false };
+  }
+}
 
 /**
  * Text of a CSV as Excel saves it: UTF-8 (with or without a BOM) when the bytes are valid UTF-8,
