@@ -91,6 +91,13 @@ describe('staff import', () => {
       await signIn(page, 'admin@example.com', 'uk');
       await openImports(page, uk);
       await page.getByTestId('import-kind').selectOption('students');
+      // Not a spreadsheet: refused by name before anything is sent.
+      await pickInBrowser(page, 'учні.txt', Buffer.from('Шевченко Тарас'));
+      expect(await page.getByTestId('toast-message').innerText()).toBe(
+        fill(uk.importsUi.unsupported, { name: 'учні.txt' }),
+      );
+      await page.getByTestId('import-start').waitFor();
+
       const file = studentsCsv();
       await pickInBrowser(page, 'учні.csv', file);
 

@@ -63,25 +63,27 @@ export function ImportPage() {
     }
   };
 
-  const pick = () =>
-    run(async () => {
-      const picked = await native.pickImportFile().catch(() => {
-        warn(t('importsUi.unreadable'));
-        return null;
-      });
-      if (!picked || picked.status === 'cancelled') return;
-      if (picked.status === 'too_large') {
-        warn(t('importsUi.tooLarge', { name: picked.name, size: megabytes(picked.size) }));
-        return;
-      }
-      if (picked.status === 'unsupported') {
-        warn(t('importsUi.unsupported', { name: picked.name }));
-        return;
-      }
-      const file = { name: picked.name, blob: picked.file };
+  // Busy only once a file is chosen: a picker left open (or closed without an event) blocks nothing.
+  const pick = async () => {
+    const picked = await native.pickImportFile().catch(() => {
+      warn(t('importsUi.unreadable'));
+      return null;
+    });
+    if (!picked || picked.status === 'cancelled') return;
+    if (picked.status === 'too_large') {
+      warn(t('importsUi.tooLarge', { name: picked.name, size: megabytes(picked.size) }));
+      return;
+    }
+    if (picked.status === 'unsupported') {
+      warn(t('importsUi.unsupported', { name: picked.name }));
+      return;
+    }
+    const file = { name: picked.name, blob: picked.file };
+    await run(async () => {
       const preview = await previewImport(client, kind, file.blob, file.name);
       setStage({ at: 'mapping', file, preview, mapping: initialMapping(preview.columns) });
     });
+  };
 
   const check = () =>
     run(async () => {
