@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapHeaders, recognizeHeader } from './import-columns';
+import { uk } from '../i18n/locales/uk';
+import { IMPORT_KINDS, importFieldIds, mapHeaders, recognizeHeader } from './import-columns';
 import {
   importAmountMinor,
   importDate,
@@ -75,5 +76,12 @@ describe('headers', () => {
       { header: 'X', field: 'phone' },
     ]);
     expect(mapHeaders('students', ['Email', 'E-mail']).map((c) => c.field)).toEqual(['email', null]);
+  });
+});
+
+describe('field names', () => {
+  it('every field of every kind has a name in the translations', () => {
+    for (const kind of IMPORT_KINDS)
+      for (const id of importFieldIds(kind)) expect(uk.imports.fields, id).toHaveProperty(id);
   });
 });

@@ -429,6 +429,23 @@ describe('bad input and who may', () => {
   });
 });
 
+describe('the user’s language', () => {
+  it('row errors come in Russian and English as asked', async () => {
+    const file = bomCsv([
+      ['Email', 'Имя', 'Тип'],
+      ['imp-lang@school.test', '', 'сын'],
+    ]);
+    const ru = await srv.signInAs('Administrator', 'ru');
+    expect((await preview(ru, 'students', file, 'a.csv')).body.data.rows[0].errors.firstname[0]).toMatch(
+      /обязательно/,
+    );
+    const en = await srv.signInAs('Administrator', 'en');
+    expect((await preview(en, 'students', file, 'a.csv')).body.data.rows[0].errors.firstname[0]).toMatch(
+      /required/,
+    );
+  });
+});
+
 describe('sweep', () => {
   it('imports older than 7 days go with their cells; newer ones stay', async () => {
     const fresh = (await preview(admin, 'students', bomCsv([['Email'], ['x@y.z']]), 'a.csv')).body.data
