@@ -127,7 +127,7 @@ describe('staff import', () => {
       expect(await shownRows(page)).toEqual([
         { row: 2, outcome: 'create', errors: [] },
         { row: 3, outcome: 'create', errors: [] },
-        { row: 4, outcome: 'error', errors: [['email', `${uk.importsUi.fields.email}: ${emailError}`]] },
+        { row: 4, outcome: 'error', errors: [['email', `${uk.imports.fields.email}: ${emailError}`]] },
         { row: 5, outcome: 'create', errors: [] },
       ]);
       await page.getByTestId('import-tab-error').click();

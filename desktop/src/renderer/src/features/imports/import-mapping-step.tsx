@@ -21,7 +21,7 @@ export function ImportMappingStep(props: ImportMappingStepProps) {
   const { columns, fields, mapping, busy } = props;
   const unrecognised = unrecognisedHeaders(columns, mapping);
   const missing = missingRequiredFields(fields, mapping);
-  const label = (id: string) => t(`importsUi.fields.${id}`, { defaultValue: id });
+  const label = (id: string) => t(`imports.fields.${id}`, { defaultValue: id });
   return (
     <section className="import-step" data-testid="import-mapping">
       <h2 className="import-step__title">{t('importsUi.mapping.title')}</h2>

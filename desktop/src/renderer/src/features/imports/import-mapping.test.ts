@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '@school/shared/i18n';
-import { IMPORT_FIELDS, IMPORT_KINDS } from '@school/shared/imports';
 import {
   differsFromColumns,
   initialMapping,
@@ -122,14 +120,5 @@ describe('the last started import', () => {
     expect(readLastImport(storage, 1)).toBeNull();
     storage.setItem('imports:last', JSON.stringify({ ...last, kind: 'lessons' }));
     expect(readLastImport(storage, 1)).toBeNull();
-  });
-});
-
-describe('field labels', () => {
-  it('names every field of every kind in the mapping selects (uk; ru and en are type-checked alike)', () => {
-    for (const kind of IMPORT_KINDS) {
-      for (const field of IMPORT_FIELDS[kind])
-        expect(Object.keys(resources.uk.translation.importsUi.fields)).toContain(field.id);
-    }
   });
 });

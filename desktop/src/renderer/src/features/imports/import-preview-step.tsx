@@ -148,7 +148,7 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
         const label =
           field === ROW_ERROR_KEY
             ? t('importsUi.preview.wholeRow')
-            : t(`importsUi.fields.${field}`, { defaultValue: field });
+            : t(`imports.fields.${field}`, { defaultValue: field });
         return (
           <div
             key={`${field}-${index}`}
