@@ -126,6 +126,7 @@ describe('guard, titles and navigation', () => {
         ['teachers', uk.titles.teachers],
         ['analytics', uk.titles.analytics],
         ['study_reports', uk.titles.studyReports],
+        ['imports', uk.titles.imports],
       ];
       expect(await page.getByTestId('admin-links').locator('a').allInnerTexts()).toEqual(
         expected.map(([, text]) => text),

@@ -29,6 +29,16 @@ function encode(value: unknown): unknown {
   return value;
 }
 
+/** What main answered, its bytes (a picked spreadsheet) back from base64. */
+function decode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value && typeof value === 'object') {
+    if ('__bytes' in value) return Uint8Array.from(atob(String(value.__bytes)), (c) => c.charCodeAt(0));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+  }
+  return value;
+}
+
 scope.__schoolIpcEmit = (channel, payload) => {
   // Like Electron, listeners get an event object first; the preload must not pass it on.
   for (const listener of listeners.get(channel) ?? []) listener({ sender: 'ipc-event-object' }, payload);
@@ -46,7 +56,8 @@ export const contextBridge = {
 };
 
 export const ipcRenderer = {
-  invoke: (channel: string, input?: unknown) => scope.__schoolIpcInvoke(channel, encode(input)),
+  invoke: async (channel: string, input?: unknown) =>
+    decode(await scope.__schoolIpcInvoke(channel, encode(input))),
   on(channel: string, listener: Listener): void {
     if (!listeners.has(channel)) listeners.set(channel, new Set());
     listeners.get(channel)?.add(listener);

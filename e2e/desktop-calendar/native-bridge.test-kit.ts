@@ -14,6 +14,7 @@ import { createIpcHandlers } from '@school/desktop/src/main/ipc-handlers';
 import { dispatchIpcCall, type IpcRegistryOptions } from '@school/desktop/src/main/ipc-registry';
 import { createFileTokenRegistry } from '@school/desktop/src/main/recording-files.service';
 import { createRecordingsUploadHandlers } from '@school/desktop/src/main/recordings-upload.handler';
+import { pickImportFile } from '@school/desktop/src/main/import-file.handler';
 import { saveDocument } from '@school/desktop/src/main/save-document.handler';
 import { createSavedDocuments, showInFolder } from '@school/desktop/src/main/show-in-folder.handler';
 import { createMessageNotifications } from '@school/desktop/src/main/message-notifications.handler';
@@ -73,6 +74,15 @@ function bundlePreload(): Promise<string> {
     logLevel: 'silent',
   }).then((result) => result.outputFiles[0].text);
   return preloadScript;
+}
+
+/** Bytes main answers with (a picked spreadsheet) cross the binding as base64, like the page's. */
+function encode(value: unknown): unknown {
+  if (value instanceof Uint8Array) return { __bytes: Buffer.from(value).toString('base64') };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  return value;
 }
 
 function decode(value: unknown): unknown {
@@ -209,14 +219,16 @@ export async function installNativeBridge(
         openStudy: (caller, studyId) =>
           caller.send(IpcEvent.navigate, { path: '/', search: `?study=${studyId}` }),
       }),
+      pickImportFile: (caller) =>
+        pickImportFile(caller, { showOpenDialog: async () => dialogs.open[0] ?? null }),
     }),
   };
 
   await context.exposeBinding(
     '__schoolIpcInvoke',
-    (source, channel: string, input: unknown): Promise<IpcResult<unknown>> => {
+    async (source, channel: string, input: unknown): Promise<unknown> => {
       callingPage = source.page;
-      return dispatchIpcCall(
+      const result: IpcResult<unknown> = await dispatchIpcCall(
         registry,
         channel,
         {
@@ -228,6 +240,7 @@ export async function installNativeBridge(
         },
         decode(input),
       );
+      return encode(result);
     },
   );
   await context.addInitScript({ content: await bundlePreload() });

@@ -1,3 +1,4 @@
+import { IMPORT_ABILITY } from '@school/shared/imports';
 import type { PageAccess } from '@school/shared/permissions';
 import type { titles } from '@school/shared/i18n/locales/uk/nav';
 
@@ -80,6 +81,13 @@ export const ADMIN_PAGES = {
     titleKey: 'titles.studyReports',
     opens: ['create', 'study_report'],
     accelerator: 'CmdOrCtrl+0',
+  },
+  // A school's spreadsheets in (issue 31): IMPORT_ABILITY, the server's gate on /api/imports.
+  imports: {
+    path: '/admin/imports',
+    titleKey: 'titles.imports',
+    opens: [IMPORT_ABILITY.action, IMPORT_ABILITY.subject],
+    accelerator: 'CmdOrCtrl+Shift+U',
   },
 } as const satisfies Record<string, AdminPageDeclaration>;
 

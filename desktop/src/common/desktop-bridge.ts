@@ -35,6 +35,7 @@ export interface SchoolBridge {
   setMenuRole: Call<'app:set-menu-role'>;
   getServerInfo: Call<'app:get-server'>;
   notifyMessage: Call<'notifications:message'>;
+  pickImportFile: Call<'imports:pick-file'>;
   /** Subscriptions return their own unsubscribe; the IPC event object never reaches the page. */
   onUploadProgress(listener: (progress: UploadProgress) => void): () => void;
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;

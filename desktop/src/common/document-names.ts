@@ -22,15 +22,26 @@ export function sanitizeDocumentName(suggested: string): string {
   return `${stem}${extension}`;
 }
 
-/** A CSV table export (the analytics page) keeps its extension; anything else is a Word document. */
+/**
+ * A CSV table export (the analytics page) and an Excel workbook (an import's error report) keep
+ * their extension; anything else is a Word document.
+ */
 const CSV = {
   extension: '.csv',
   mime: 'text/csv;charset=utf-8',
   filter: { name: 'CSV', extensions: ['csv'] },
 } as const;
+const XLSX = {
+  extension: '.xlsx',
+  mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  filter: { name: 'Excel', extensions: ['xlsx'] },
+} as const;
 const WORD = { extension: DOCX, mime: DOCX_MIME, filter: { name: 'Word', extensions: ['docx'] } } as const;
 
+export type DocumentKind = typeof CSV | typeof XLSX | typeof WORD;
+
 /** What a suggested name saves as: its extension, MIME type and save dialog filter. */
-export function documentKindOf(name: string): typeof CSV | typeof WORD {
-  return name.trim().toLowerCase().endsWith(CSV.extension) ? CSV : WORD;
+export function documentKindOf(name: string): DocumentKind {
+  const lower = name.trim().toLowerCase();
+  return [CSV, XLSX].find((kind) => lower.endsWith(kind.extension)) ?? WORD;
 }

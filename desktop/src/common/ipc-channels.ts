@@ -20,6 +20,8 @@ export const IpcChannel = {
   getServerInfo: 'app:get-server',
   /** A chat message to notify of, or a study whose chat was opened (the badge count). */
   notifyMessage: 'notifications:message',
+  /** The spreadsheet to import (issue 31): the native open dialog, the file read by main. */
+  pickImportFile: 'imports:pick-file',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

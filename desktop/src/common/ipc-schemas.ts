@@ -285,6 +285,24 @@ export const notifyMessageInputSchema = z.discriminatedUnion('type', [
 export type NotifyMessageInput = z.infer<typeof notifyMessageInputSchema>;
 export const notifyMessageResultSchema = z.object({ unread: z.number().int().nonnegative() });
 
+/* ---------- imports ---------- */
+
+/** The spreadsheets an import reads (issue 31); the server checks the content again. */
+export const IMPORT_FILE_EXTENSIONS = ['xlsx', 'csv'] as const;
+
+/**
+ * imports:pick-file — the file the user chose in the native dialog, read by main: its bytes go to
+ * the renderer, which posts them with its session like any other request (no path crosses). A file
+ * over the limit or of another type is answered by name, unread.
+ */
+export const pickImportFileResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('too_large'), name: z.string(), size: z.number().int().nonnegative() }),
+  z.object({ status: z.literal('unsupported'), name: z.string() }),
+  z.object({ status: z.literal('picked'), name: z.string(), bytes: z.instanceof(Uint8Array) }),
+]);
+export type PickImportFileResult = z.infer<typeof pickImportFileResultSchema>;
+
 /* ---------- the contract ---------- */
 
 /** Input and output schema of every channel; main validates inputs with these, tests check outputs. */
@@ -306,6 +324,7 @@ export const ipcContract = {
   [IpcChannel.setMenuRole]: { input: setMenuRoleInputSchema, output: setMenuRoleResultSchema },
   [IpcChannel.getServerInfo]: { input: z.undefined(), output: serverInfoSchema },
   [IpcChannel.notifyMessage]: { input: notifyMessageInputSchema, output: notifyMessageResultSchema },
+  [IpcChannel.pickImportFile]: { input: z.undefined(), output: pickImportFileResultSchema },
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcContract = typeof ipcContract;

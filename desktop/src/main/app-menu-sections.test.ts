@@ -27,6 +27,7 @@ describe('Go menu by role', () => {
       ['Викладачі', 'CmdOrCtrl+8'],
       ['Аналітика', 'CmdOrCtrl+9'],
       ['Звіти', 'CmdOrCtrl+0'],
+      ['Імпорт', 'CmdOrCtrl+Shift+U'],
       ['Чат', 'CmdOrCtrl+Shift+M'],
       ['Налаштування', 'CmdOrCtrl+,'],
     ]);

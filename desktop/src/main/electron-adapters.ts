@@ -3,6 +3,7 @@ import { IpcEvent } from '../common/ipc-channels';
 import type { MessageNotificationsFacade } from './message-notifications.handler';
 import { RECORDING_EXTENSIONS } from '../common/recording-formats';
 import type { IpcCaller } from './ipc-registry';
+import type { ImportOpenDialogRequest } from './import-file.handler';
 import type { SaveDialogRequest } from './save-document.handler';
 
 /**
@@ -34,6 +35,17 @@ export async function showOpenRecordingsDialog(caller: IpcCaller): Promise<strin
   const parent = parentWindow(caller);
   const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
   return result.canceled ? [] : result.filePaths;
+}
+
+/** The spreadsheet to import; null when cancelled. */
+export async function showOpenImportDialog(
+  request: ImportOpenDialogRequest,
+  caller: IpcCaller,
+): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = { properties: ['openFile'], filters: request.filters };
+  const parent = parentWindow(caller);
+  const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
 export async function showSaveDocumentDialog(

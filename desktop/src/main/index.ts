@@ -9,6 +9,7 @@ import { IpcEvent } from '../common/ipc-channels';
 import {
   electronMessageNotifications,
   sessionCookieHeader,
+  showOpenImportDialog,
   showOpenRecordingsDialog,
   showSaveDocumentDialog,
 } from './electron-adapters';
@@ -19,6 +20,7 @@ import { createMessageNotifications } from './message-notifications.handler';
 import { registerIpcHandlers } from './ipc-registry';
 import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
+import { pickImportFile } from './import-file.handler';
 import { saveDocument } from './save-document.handler';
 import { createSavedDocuments, showInFolder } from './show-in-folder.handler';
 import {
@@ -148,6 +150,7 @@ void app.whenReady().then(() => {
       },
       serverInfo: () => serverInfo(process.env, settings.read()),
       notifyMessage: createMessageNotifications(electronMessageNotifications),
+      pickImportFile: (caller) => pickImportFile(caller, { showOpenDialog: showOpenImportDialog }),
     }),
   });
   installMenu();

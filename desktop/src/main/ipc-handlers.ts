@@ -7,6 +7,7 @@ import type {
   DesktopLanguage,
   DesktopSettings,
   NotifyMessageInput,
+  PickImportFileResult,
   SaveDocumentResult,
   ServerInfo,
   ShowInFolderInput,
@@ -46,6 +47,8 @@ export interface IpcHandlerDeps {
   serverInfo?: () => ServerInfo;
   /** Chat message notifications and the badge count (message-notifications.handler); absent: none. */
   notifyMessage?: (input: NotifyMessageInput, caller: IpcCaller) => { unread: number };
+  /** The spreadsheet to import, picked and read (import-file.handler); absent: no import here. */
+  pickImportFile?: (caller: IpcCaller) => Promise<PickImportFileResult>;
 }
 
 /** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
@@ -91,6 +94,10 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     [IpcChannel.notifyMessage]: (input, caller) => {
       if (!deps.notifyMessage) throw new IpcHandlerError('not_found', 'no notifications here');
       return deps.notifyMessage(input, caller);
+    },
+    [IpcChannel.pickImportFile]: (_input, caller) => {
+      if (!deps.pickImportFile) throw new IpcHandlerError('not_found', 'no file import here');
+      return deps.pickImportFile(caller);
     },
   };
 }

@@ -131,6 +131,7 @@ describe('sanitizeDocumentName', () => {
     ['CON', '_CON.docx'],
     ['analytics-studies-2026-11-16-2026-11-29.csv', 'analytics-studies-2026-11-16-2026-11-29.csv'],
     ['a:b.CSV', 'a_b.csv'],
+    ['помилки імпорту.XLSX', 'помилки імпорту.xlsx'],
   ])('%j → %j', (input, expected) => {
     expect(sanitizeDocumentName(input)).toBe(expected);
   });

@@ -33,6 +33,7 @@ const bridge: SchoolBridge = {
   openAppWindow: invoke(IpcChannel.openAppWindow),
   setMenuRole: invoke(IpcChannel.setMenuRole),
   notifyMessage: invoke(IpcChannel.notifyMessage),
+  pickImportFile: invoke(IpcChannel.pickImportFile),
   getServerInfo: invoke(IpcChannel.getServerInfo),
   onUploadProgress: (listener) => subscribe<UploadProgress>(IpcEvent.uploadProgress, listener),
   onLanguageChanged: (listener) => subscribe<DesktopLanguage>(IpcEvent.languageChanged, listener),

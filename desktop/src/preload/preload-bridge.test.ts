@@ -46,6 +46,7 @@ describe('preload', () => {
         'setMenuRole',
         'getServerInfo',
         'notifyMessage',
+        'pickImportFile',
         'onUploadProgress',
         'onLanguageChanged',
         'onNavigate',

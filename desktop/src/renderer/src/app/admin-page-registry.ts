@@ -2,6 +2,7 @@ import { ADMIN_PAGE_IDS, ADMIN_PAGES, type AdminPageId } from '../../../common/a
 import type { AdminPage, AdminPageParts } from '../kit/admin-forms/admin-page';
 import { analyticsPageParts } from '../features/analytics/analytics.admin-page';
 import { contractsPageParts } from '../features/contracts/contracts.admin-page';
+import { importsPageParts } from '../features/imports/imports.admin-page';
 import { invoicesPageParts } from '../features/invoices/invoices.admin-page';
 import { paymentsPageParts } from '../features/payments/payments.admin-page';
 import { schedulesPageParts } from '../features/schedules/schedules.admin-page';
@@ -27,6 +28,7 @@ const PARTS: Readonly<Record<AdminPageId, AdminPageParts>> = {
   teachers: teachersPageParts,
   analytics: analyticsPageParts,
   reports: studyReportsPageParts,
+  imports: importsPageParts,
 };
 
 /** Every admin page, declaration and parts, in navbar order: routes and links are made from it. */

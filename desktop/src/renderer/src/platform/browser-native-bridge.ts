@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BYTES } from '@school/shared/imports';
 import { documentKindOf, sanitizeDocumentName } from '../../../common/document-names';
 import { sanitizeSettings, setSettingInputSchema, type DesktopSettings } from '../../../common/ipc-schemas';
 import {
@@ -17,6 +18,9 @@ import { createResumableUploads, uploadRecordingsWith } from '../../../common/re
 import { RecordingsUploadError } from '../../../common/upload-transport';
 import { createBrowserUploadTransport } from './browser-upload.transport';
 import { NativeBridgeError, type NativeBridge, type PickedRecordingFile } from './native-bridge.types';
+
+/** What the import's file input offers (issue 31). */
+const IMPORT_ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 /** The browser build keeps the desktop settings (same keys and validation) in local storage. */
 export const BROWSER_SETTINGS_KEY = 'desktop:settings';
@@ -68,12 +72,12 @@ export async function describeBrowserFile(
   };
 }
 
-function chooseFiles(): Promise<File[]> {
+function chooseFiles(accept = RECORDING_ACCEPT, multiple = true): Promise<File[]> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.multiple = true;
-    input.accept = RECORDING_ACCEPT;
+    input.multiple = multiple;
+    input.accept = accept;
     input.style.display = 'none';
     const done = (files: File[]) => {
       input.remove();
@@ -189,6 +193,14 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
     },
     async readMessages(studyId) {
       notices?.read(studyId);
+    },
+    async pickImportFile() {
+      const [file] = await chooseFiles(IMPORT_ACCEPT, false);
+      if (!file) return { status: 'cancelled' };
+      // The picker's accept list is a hint only: "All files" lets anything through.
+      if (!/\.(xlsx|csv)$/i.test(file.name)) return { status: 'unsupported', name: file.name };
+      if (file.size > IMPORT_MAX_BYTES) return { status: 'too_large', name: file.name, size: file.size };
+      return { status: 'picked', name: file.name, file };
     },
     onNavigate(listener) {
       navigateListeners.add(listener);

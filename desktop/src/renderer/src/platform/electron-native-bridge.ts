@@ -59,6 +59,11 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
     readMessages: async (studyId) => {
       await unwrap(bridge.notifyMessage({ type: 'read', studyId }));
     },
+    async pickImportFile() {
+      const result = await unwrap(bridge.pickImportFile());
+      if (result.status !== 'picked') return result;
+      return { status: 'picked', name: result.name, file: new Blob([result.bytes as BlobPart]) };
+    },
     onNavigate: (listener) => bridge.onNavigate((event) => listener(event.path, event.search)),
     onLanguageChanged: (listener) => bridge.onLanguageChanged(listener),
   };

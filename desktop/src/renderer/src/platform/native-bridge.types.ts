@@ -22,6 +22,16 @@ export type {
   UploadRecordingsResult,
 };
 
+/**
+ * The spreadsheet to import as the page gets it: its content (a File in the browser, the bytes
+ * main read in the desktop app), or why there is none. Over the limit or of another type: unread.
+ */
+export type PickedImportFile =
+  | { status: 'cancelled' }
+  | { status: 'too_large'; name: string; size: number }
+  | { status: 'unsupported'; name: string }
+  | { status: 'picked'; name: string; file: Blob };
+
 export interface UploadRecordingsRequest {
   studyId: number;
   /** Tokens of picked files (new and replacing rows), in the order of the metadata's parts. */
@@ -77,6 +87,8 @@ export interface NativeBridge {
   notifyMessage(input: { studyId: number; messageId: number; title: string; body: string }): Promise<void>;
   /** The user opened the study: its messages leave the badge count. */
   readMessages(studyId: number): Promise<void>;
+  /** The spreadsheet to import (.xlsx or .csv, at most IMPORT_MAX_BYTES): native dialog or file input. */
+  pickImportFile(): Promise<PickedImportFile>;
   /** A section chosen in the app menu, or a clicked notification's study (search ?study=…). */
   onNavigate(listener: (path: AppPath, search?: string) => void): () => void;
   /** The language picked in the app menu (desktop only; never fires in the browser). */

@@ -36,6 +36,7 @@ import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
 import { imports } from './imports';
+import { importsUi } from './imports-ui';
 
 export const en: Translation = {
   app,
@@ -88,4 +89,5 @@ export const en: Translation = {
   payments,
   paymentsUi,
   imports,
+  importsUi,
 };

@@ -35,4 +35,5 @@ export const titles: Translation['titles'] = {
   profile: 'Profile',
   settings: 'Settings',
   payments: 'Payments',
+  imports: 'Import',
 };

@@ -35,4 +35,5 @@ export const titles: Translation['titles'] = {
   profile: 'Профиль',
   settings: 'Настройки',
   payments: 'Оплата',
+  imports: 'Импорт',
 };

@@ -35,6 +35,7 @@ import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
 import { imports } from './imports';
+import { importsUi } from './imports-ui';
 
 export const uk = {
   app,
@@ -87,4 +88,5 @@ export const uk = {
   payments,
   paymentsUi,
   imports,
+  importsUi,
 };

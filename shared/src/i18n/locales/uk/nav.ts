@@ -33,4 +33,5 @@ export const titles = {
   profile: 'Профіль',
   settings: 'Налаштування',
   payments: 'Оплата',
+  imports: 'Імпорт',
 };
