@@ -127,6 +127,7 @@ describe('the staff app through a lost connection', () => {
       );
       await waitForCalendar(page);
       expect(await page.getByTestId('login-form').count()).toBe(0);
+      await viewportShot(page, 'offline-calendar-uk');
       await openStudy(page, opened.id);
       await page.getByTestId('messages-list').getByText(text).waitFor();
       await viewportShot(page, 'offline-study-uk');
@@ -151,6 +152,12 @@ describe('the staff app through a lost connection', () => {
       await viewportShot(page, 'offline-not-loaded-ru');
       await page.keyboard.press('Escape');
       await page.getByTestId('study-modal').waitFor({ state: 'detached' });
+      // An admin page never opened: its table says so instead of spinning.
+      await page.goto('/staff/admin/study_reports');
+      await page.getByTestId('admin-table').getByTestId('not-loaded-offline').waitFor();
+      await viewportShot(page, 'offline-table-not-loaded-ru');
+      await page.goto('/staff/');
+      await waitForCalendar(page);
 
       // The server is back: the banner goes (the app asks again by itself) and the data is fetched.
       const refreshed = page.waitForResponse(
