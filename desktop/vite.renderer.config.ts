@@ -13,10 +13,14 @@ const outDir = fileURLToPath(new URL('./dist-web', import.meta.url));
 export default defineConfig({
   root: rendererRoot,
   base: '/staff/',
+  // The offline cache's buster (features/offline): each build drops what an older one persisted.
+  define: { 'import.meta.env.VITE_STAFF_BUILD': JSON.stringify(Date.now().toString(36)) },
   plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
+    // .vite/manifest.json: the offline shell's service worker keeps every chunk it lists (issue 34).
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
   },

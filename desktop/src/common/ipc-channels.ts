@@ -22,6 +22,11 @@ export const IpcChannel = {
   notifyMessage: 'notifications:message',
   /** The spreadsheet to import (issue 31): the native open dialog, the file read by main. */
   pickImportFile: 'imports:pick-file',
+  /** The offline store (features/offline): last known server data and queued writes, on disk. */
+  offlineGet: 'offline:get',
+  offlineSet: 'offline:set',
+  offlineRemove: 'offline:remove',
+  offlineKeys: 'offline:keys',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

@@ -32,6 +32,7 @@ import {
   originOf,
 } from './security-policy';
 import { serverInfo, serverUrlOf } from './server-address';
+import { createOfflineFileStore } from './offline-store.service';
 import { createSettingsStore } from './settings-store';
 import { appSectionsFor } from '../common/app-sections';
 import { createWindowManager } from './window-manager';
@@ -151,6 +152,7 @@ void app.whenReady().then(() => {
       serverInfo: () => serverInfo(process.env, settings.read()),
       notifyMessage: createMessageNotifications(electronMessageNotifications),
       pickImportFile: (caller) => pickImportFile(caller, { showOpenDialog: showOpenImportDialog }),
+      offlineStore: createOfflineFileStore(path.join(app.getPath('userData'), 'offline-store')),
     }),
   });
   installMenu();

@@ -15,6 +15,7 @@ import type {
 import type { IpcCaller, IpcHandlers } from './ipc-registry';
 import { describeRecordingFiles, type FileTokenRegistry, type MediaProbe } from './recording-files.service';
 import type { RecordingsUploadHandlers } from './recordings-upload.handler';
+import type { OfflineFileStore } from './offline-store.service';
 import type { SettingsService } from './settings.service';
 
 export interface IpcHandlerDeps {
@@ -49,6 +50,8 @@ export interface IpcHandlerDeps {
   notifyMessage?: (input: NotifyMessageInput, caller: IpcCaller) => { unread: number };
   /** The spreadsheet to import, picked and read (import-file.handler); absent: no import here. */
   pickImportFile?: (caller: IpcCaller) => Promise<PickImportFileResult>;
+  /** The offline store on disk (offline-store.service); absent: no offline data here. */
+  offlineStore?: OfflineFileStore;
 }
 
 /** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
@@ -59,6 +62,10 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     deps.onSettingsChanged?.(settings);
     if (settings.language && settings.language !== before) deps.onLanguageChanged?.(settings.language);
     return settings;
+  };
+  const offline = (): OfflineFileStore => {
+    if (!deps.offlineStore) throw new IpcHandlerError('not_found', 'no offline store here');
+    return deps.offlineStore;
   };
   return {
     [IpcChannel.getAppInfo]: () => deps.appInfo(),
@@ -99,5 +106,15 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       if (!deps.pickImportFile) throw new IpcHandlerError('not_found', 'no file import here');
       return deps.pickImportFile(caller);
     },
+    [IpcChannel.offlineGet]: (input) => offline().get(input.key),
+    [IpcChannel.offlineSet]: async (input) => {
+      await offline().set(input.key, input.json);
+      return { done: true as const };
+    },
+    [IpcChannel.offlineRemove]: async (input) => {
+      await offline().remove(input.key);
+      return { done: true as const };
+    },
+    [IpcChannel.offlineKeys]: async (input) => ({ keys: await offline().keys(input.prefix) }),
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
-import { panelErrorMessage } from './panel-errors';
+import { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';
 import { saveFile } from './save-file';
 import {
   deleteStudyTask,
@@ -46,6 +46,8 @@ export interface StudyHomeworkPanel {
   groups: HomeworkGroup[];
   loading: boolean;
   loadError: string | null;
+  /** The load failed only because the server cannot be reached: loadError says "not loaded". */
+  notLoadedOffline: boolean;
   canUpload: boolean;
   /** The student whose files are being sent, null when idle. */
   uploadingFor: number | null;
@@ -110,7 +112,7 @@ export function useStudyHomework({
     (signal: AbortSignal) => fetchStudyTasks(client, studyId, signal),
     [client, studyId],
   );
-  const list = useLiveLoad(studyId, visible ? load : null);
+  const list = useLiveLoad(studyId, visible ? load : null, `homework:${studyId}`);
   const { setData, reload } = list;
   const [uploadingFor, setUploadingFor] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
@@ -205,7 +207,11 @@ export function useStudyHomework({
     visible,
     groups,
     loading: visible && list.loading,
-    loadError: list.error && list.data === undefined ? t('studyPanels.homework.loadFailed') : null,
+    notLoadedOffline: list.data === undefined && isUnreachable(list.error),
+    loadError:
+      list.error && list.data === undefined
+        ? loadFailureText(list.error, 'studyPanels.homework.loadFailed', t)
+        : null,
     canUpload: visible && canUploadHomework(ability, participantIds),
     uploadingFor,
     upload,

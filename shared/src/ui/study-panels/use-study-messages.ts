@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { announceChatRead } from './chat-read';
-import { panelErrorMessage } from './panel-errors';
+import { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';
 import {
   deleteStudyMessage,
   fetchStudyMessages,
@@ -39,6 +39,8 @@ export interface StudyMessagesPanel {
   listRef: RefObject<HTMLOListElement | null>;
   loading: boolean;
   loadError: string | null;
+  /** The load failed only because the server cannot be reached: loadError says "not loaded". */
+  notLoadedOffline: boolean;
   reload(): void;
   canSend: boolean;
   draft: string;
@@ -95,7 +97,7 @@ export function useStudyMessages({
     (signal: AbortSignal) => fetchStudyMessages(client, studyId, signal).then(sortMessages),
     [client, studyId],
   );
-  const list = useLiveLoad(studyId, load);
+  const list = useLiveLoad(studyId, load, `messages:${studyId}`);
   const { setData } = list;
   const [draft, setDraftState] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -205,7 +207,11 @@ export function useStudyMessages({
     items,
     listRef,
     loading: list.loading,
-    loadError: list.error && list.data === undefined ? t('studyPanels.messages.loadFailed') : null,
+    notLoadedOffline: list.data === undefined && isUnreachable(list.error),
+    loadError:
+      list.error && list.data === undefined
+        ? loadFailureText(list.error, 'studyPanels.messages.loadFailed', t)
+        : null,
     reload: list.reload,
     canSend,
     draft,

@@ -10,6 +10,7 @@ import { TeacherProfilePage } from '../features/profile/teacher-profile-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { InvoicesLive } from '../features/invoices/invoices-live';
 import { AppNavbar } from '../features/shell/app-navbar';
+import { OfflineBanner } from '../features/offline/offline-banner';
 import { adminFormOverlay, backgroundOf } from '../kit/admin-forms/admin-form-route';
 import { AdminPageFormProvider, type AdminPage } from '../kit/admin-forms/admin-page';
 import { adminPages } from './admin-page-registry';
@@ -94,6 +95,7 @@ export function AppRoutes() {
         <AppNavbar />
         <InvoicesLive />
         <main className="app-layout__main">
+          <OfflineBanner />
           <Page params={background?.params ?? params} />
           {Overlay ? <Overlay /> : null}
         </main>

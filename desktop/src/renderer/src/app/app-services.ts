@@ -12,6 +12,14 @@ import {
   type ToastMessage,
 } from '@school/shared/ui';
 import { getNativeBridge, type NativeBridge } from '../platform/native-bridge';
+import {
+  connectivity,
+  connectivityFetch,
+  driveOnlineManager,
+  watchBrowserOnline,
+} from '../features/offline/connectivity';
+import { cacheBuster } from '../features/offline/offline-cache.rules';
+import { registerOfflineShell } from '../features/offline/offline-shell';
 
 export interface AppServices {
   api: ApiServices;
@@ -20,6 +28,22 @@ export interface AppServices {
   native: NativeBridge;
   /** Global response handling of spec part 1 §8 for errors the screens do not handle. */
   reportError(error: unknown): void;
+  /** Which server this app talks to and which build it is: the offline cache's key and buster. */
+  offline: { serverAddress: string; buster: string };
+}
+
+/** The server's address (the desktop's setting, or the page's origin) and this build's buster. */
+async function offlineIdentity(native: NativeBridge): Promise<AppServices['offline']> {
+  const build = import.meta.env.VITE_STAFF_BUILD ?? 'dev';
+  if (!native.native) return { serverAddress: window.location.origin, buster: cacheBuster(`web-${build}`) };
+  const [server, info] = await Promise.all([
+    native.getServerInfo().catch(() => null),
+    native.getAppInfo().catch(() => null),
+  ]);
+  return {
+    serverAddress: server?.serverUrl ?? 'app',
+    buster: cacheBuster(`${info?.version ?? 'unknown'}-${build}`),
+  };
 }
 
 /** A toast's title on its own line and the message with its line breaks (one per field error). */
@@ -87,7 +111,17 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     baseUrl: '',
     getLanguage: () => i18n.language,
     onUnauthenticated: () => window.location.reload(),
+    // Every answer, or its absence, tells the connectivity state whether the server is there.
+    fetchImpl: connectivityFetch(),
   });
+  // Offline, queries pause (react-query follows the connectivity state) and the server is asked
+  // again now and then; the browser's own online/offline events count too.
+  driveOnlineManager();
+  watchBrowserOnline(window);
+  connectivity.setProbe(() => client.get('/api/user', undefined, { ignoreUnauthenticated: true }));
+  const offline = await offlineIdentity(native);
+  // The browser build's page itself survives a reload without the server (a service worker).
+  if (!native.native && import.meta.env.PROD) void registerOfflineShell().catch(() => undefined);
   const toasts = createToastBus();
   await connectToaster(toasts);
   const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params);
@@ -97,5 +131,6 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     toasts,
     native,
     reportError: (error) => reportError(error, t, toasts),
+    offline,
   };
 }
