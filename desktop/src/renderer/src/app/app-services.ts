@@ -12,12 +12,18 @@ import {
   type ToastMessage,
 } from '@school/shared/ui';
 import { getNativeBridge, type NativeBridge } from '../platform/native-bridge';
+import { connectivity } from '../features/offline/connectivity';
+import { offlineStorage } from '../features/offline/offline-storage';
+import { guardOfflineWrites } from '../features/offline/write-queue-guard';
+import { WriteQueueHub } from '../features/offline/write-queue-hub';
 
 export interface AppServices {
   api: ApiServices;
   toasts: ToastBus;
   /** The one door to native features (Electron's preload bridge, or the browser fallbacks). */
   native: NativeBridge;
+  /** The signed-in account's queue of lesson writes made offline (issue 34). */
+  writeQueue: WriteQueueHub;
   /** Global response handling of spec part 1 §8 for errors the screens do not handle. */
   reportError(error: unknown): void;
 }
@@ -83,10 +89,21 @@ async function syncLanguage(i18n: I18nInstance, native: NativeBridge): Promise<v
 export async function createAppServices(i18n: I18nInstance): Promise<AppServices> {
   const native = getNativeBridge();
   await syncLanguage(i18n, native);
-  const client = createApiClient({
+  const plain = createApiClient({
     baseUrl: '',
     getLanguage: () => i18n.language,
     onUnauthenticated: () => window.location.reload(),
+  });
+  const writeQueue = new WriteQueueHub({
+    storage: offlineStorage,
+    client: () => plain,
+    channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('school-write-queue'),
+  });
+  const client = guardOfflineWrites(plain, {
+    queue: () => writeQueue.current(),
+    isOnline: () => connectivity.getState().online,
+    onQueued: () => writeQueue.flushSoon(),
+    refusal: () => i18n.t('offlineWrites.refused'),
   });
   const toasts = createToastBus();
   await connectToaster(toasts);
@@ -96,6 +113,7 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     api: { client, auth: createAuthApi(client) },
     toasts,
     native,
+    writeQueue,
     reportError: (error) => reportError(error, t, toasts),
   };
 }

@@ -14,6 +14,7 @@ import {
 import { createQueryClient } from './query-client';
 import { DesktopMenuSync } from '../features/shell/desktop-menu-sync';
 import { FirstRunGate } from '../features/shell/first-run-gate';
+import { WriteQueueSync } from '../features/offline/write-queue-sync';
 import { ServicesContext } from './services-context';
 
 export function App({ i18n, services }: { i18n: I18nInstance; services: AppServices }) {
@@ -40,6 +41,7 @@ export function App({ i18n, services }: { i18n: I18nInstance; services: AppServi
                   <AppErrorBoundary onError={() => services.reportError(undefined)}>
                     <FirstRunGate>
                       <DesktopMenuSync />
+                      <WriteQueueSync />
                       <AppRoutes />
                     </FirstRunGate>
                   </AppErrorBoundary>

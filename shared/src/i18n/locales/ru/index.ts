@@ -35,6 +35,7 @@ import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
+import { offlineWrites } from './offline-writes';
 
 export const ru: Translation = {
   app,
@@ -86,4 +87,5 @@ export const ru: Translation = {
   staffScreens,
   payments,
   paymentsUi,
+  offlineWrites,
 };

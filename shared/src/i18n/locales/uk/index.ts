@@ -34,6 +34,7 @@ import { desktopNotifications } from './desktop-notifications';
 import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
+import { offlineWrites } from './offline-writes';
 
 export const uk = {
   app,
@@ -85,4 +86,5 @@ export const uk = {
   staffScreens,
   payments,
   paymentsUi,
+  offlineWrites,
 };

@@ -1,6 +1,8 @@
 import { ApiError, type ApiClient, type HttpMethod, type QueryObject } from '@school/shared/api';
 import {
+  bodyFields,
   classifySend,
+  conflictFields,
   ifMatch,
   queueableWrite,
   retryDelay,
@@ -74,25 +76,35 @@ export function queuePrefix(account: QueueAccount): string {
   return `${QUEUE_KEY_ROOT}${encodeURIComponent(account.server)}:${account.userId}:`;
 }
 
-async function encodeBody(body: unknown, files: QueueFileStore, writeId: string): Promise<QueuedBody> {
-  if (body === undefined || body === null) return { type: 'none' };
-  if (body instanceof URLSearchParams) return { type: 'form', fields: [...body.entries()] };
+/**
+ * A request body as the queue keeps it, and the files to store beside it (keys from the write's
+ * id). Synchronous, so the guard can ask whether a body is queueable before anything is stored.
+ */
+export function snapshotBody(body: unknown, writeId: string): { body: QueuedBody; blobs: [string, Blob][] } {
+  if (body === undefined || body === null) return { body: { type: 'none' }, blobs: [] };
+  if (body instanceof URLSearchParams)
+    return { body: { type: 'form', fields: [...body.entries()] }, blobs: [] };
   if (typeof FormData !== 'undefined' && body instanceof FormData) {
     const fields: [string, string][] = [];
-    const kept: Extract<QueuedBody, { type: 'multipart' }>['files'] = [];
+    const files: Extract<QueuedBody, { type: 'multipart' }>['files'] = [];
+    const blobs: [string, Blob][] = [];
     for (const [field, value] of body.entries()) {
       if (typeof value === 'string') {
         fields.push([field, value]);
         continue;
       }
-      const blobKey = `${writeId}:${kept.length}`;
-      await files.put(blobKey, value);
-      kept.push({ field, blobKey, name: value.name, type: value.type, size: value.size });
+      const blobKey = `${writeId}:${files.length}`;
+      blobs.push([blobKey, value]);
+      files.push({ field, blobKey, name: value.name, type: value.type, size: value.size });
     }
-    return kept.length > 0 ? { type: 'multipart', fields, files: kept } : { type: 'form', fields };
+    return {
+      body: files.length > 0 ? { type: 'multipart', fields, files } : { type: 'form', fields },
+      blobs,
+    };
   }
-  if (typeof body === 'object' && !(body instanceof Blob)) return { type: 'json', value: { ...body } };
-  throw new TypeError('This request body cannot be queued');
+  if (typeof body === 'object' && !(body instanceof Blob))
+    return { body: { type: 'json', value: { ...(body as Record<string, unknown>) } }, blobs: [] };
+  return { body: { type: 'none' }, blobs: [] };
 }
 
 /** Builds the body again for a send, the same encoding the screen used (the server reads all alike). */
@@ -108,6 +120,12 @@ async function decodeBody(body: QueuedBody, files: QueueFileStore): Promise<unkn
     form.append(file.field, new File([blob], file.name, { type: file.type }), file.name);
   }
   return form;
+}
+
+function alreadyThere(write: QueuedWrite, current: Record<string, unknown>): boolean {
+  const fields = bodyFields(write.body);
+  const names = conflictFields(write);
+  return names.length > 0 && names.every((name) => String(current[name] ?? '') === fields[name]);
 }
 
 function blobKeys(write: QueuedWrite): string[] {
@@ -166,9 +184,10 @@ export class WriteQueue {
   /** Keeps a lesson write; anything outside the allowlist is refused with a TypeError. */
   async enqueue(request: NewWrite): Promise<QueuedWrite> {
     const id = request.id ?? (this.deps.newId ?? (() => crypto.randomUUID()))();
-    const body = await encodeBody(request.body, this.deps.files, id);
+    const { body, blobs } = snapshotBody(request.body, id);
     const allowed = queueableWrite(request.method, request.path, body);
     if (!allowed) throw new TypeError(`Not a queueable write: ${request.method} ${request.path}`);
+    for (const [key, blob] of blobs) await this.deps.files.put(key, blob);
     const now = (this.deps.now ?? (() => new Date()))();
     this.counter += 1;
     const seq = `${String(now.getTime()).padStart(15, '0')}-${String(this.counter).padStart(6, '0')}-${id}`;
@@ -188,6 +207,11 @@ export class WriteQueue {
     };
     await this.save(write);
     return write;
+  }
+
+  /** Whether writes wait: a new lesson write then queues behind them, never overtakes them. */
+  async hasWaiting(path: string): Promise<boolean> {
+    return (await this.list()).some((write) => write.state === 'pending' || write.path === path);
   }
 
   async discard(id: string): Promise<void> {
@@ -272,8 +296,16 @@ export class WriteQueue {
         }
         const body = error instanceof ApiError ? error.body : undefined;
         blocked.add(write.path);
+        const current = (body as { current?: Record<string, unknown> } | undefined)?.current;
+        if (outcome === 'conflict' && current && alreadyThere(write, current)) {
+          // The row already holds the teacher's text (our own earlier try landed): nothing to choose.
+          await this.drop(write);
+          result.sent += 1;
+          this.deps.onSent?.(write);
+          blocked.delete(write.path);
+          continue;
+        }
         if (outcome === 'conflict') {
-          const current = (body as { current?: Record<string, unknown> } | undefined)?.current;
           await this.save({ ...write, state: 'conflict', ...(current ? { current } : {}) });
         } else {
           const message = body?.errors ? Object.values(body.errors).flat().join('\n') : body?.message;

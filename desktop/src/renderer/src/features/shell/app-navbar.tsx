@@ -15,6 +15,7 @@ import { useAbility } from '../../app/ability-context';
 import { canOpenPage, hasTeacherProfilePage } from '@school/shared/permissions';
 import { ADMIN_PAGE_IDS, ADMIN_PAGES } from '../../../../common/admin-pages';
 import { RoleSwitcherItems } from './role-switcher';
+import { PendingWritesBadge } from '../offline/pending-writes-badge';
 import { LanguageMenu } from './language-menu';
 import { OpenInNewWindowButton } from './open-in-new-window-button';
 import './app-navbar.css';
@@ -122,6 +123,7 @@ export function AppNavbar() {
         </nav>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
+        <PendingWritesBadge />
         <OpenInNewWindowButton />
         <LanguageMenu />
         <Navbar.Divider className="app-navbar__end-divider" />
