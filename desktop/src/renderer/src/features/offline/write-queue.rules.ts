@@ -164,9 +164,16 @@ export function classifySend(error: unknown): SendOutcome {
   return 'failed';
 }
 
-/** A request the queue keeps when it gets no answer: no answer at all, not a refusal. */
+/**
+ * A request the queue keeps when the server did not answer: no answer at all, or a proxy's "cannot
+ * reach it" (Electron's app:// proxy and nginx answer 502/503/504 while the server is down).
+ * Never a refusal: a 4xx is the server's answer and the screen shows it.
+ */
 export function isNetworkFailure(error: unknown): boolean {
-  return isApiError(error) && error.status === 0;
+  return (
+    isApiError(error) &&
+    (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
+  );
 }
 
 export const RETRY_BASE_MS = 1_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@school/shared/api';
-import { classifySend, queueableWrite, retryDelay } from './write-queue.rules';
+import { classifySend, isNetworkFailure, queueableWrite, retryDelay } from './write-queue.rules';
 import {
   json,
   makeQueue,
@@ -81,6 +81,21 @@ describe('classification of an answer', () => {
     expect(classifySend(new ApiError(422, { message: 'x', errors: { content: ['short'] } }))).toBe('failed');
     expect(classifySend(new ApiError(403, { message: 'x' }))).toBe('failed');
     expect(classifySend(new ApiError(401, { message: 'Unauthenticated.' }))).toBe('signedOut');
+  });
+
+  it('counts no answer and a proxy that cannot reach the server as a network failure, never a 4xx', () => {
+    expect([0, 502, 503, 504].map((s) => isNetworkFailure(new ApiError(s, { message: 'x' })))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([400, 409, 422, 500].map((s) => isNetworkFailure(new ApiError(s, { message: 'x' })))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('backs off 1 s, 2 s, 4 s… up to 15 s', () => {
