@@ -1,4 +1,10 @@
-import type { DesktopLanguage, NavigateEvent, SetSettingInput, UploadProgress } from './ipc-schemas';
+import type {
+  DesktopLanguage,
+  NavigateEvent,
+  OfflineSetInput,
+  SetSettingInput,
+  UploadProgress,
+} from './ipc-schemas';
 import type { IpcChannelName } from './ipc-channels';
 import type { IpcResult } from './ipc-result';
 import type { IpcInput, IpcOutput } from './ipc-schemas';
@@ -35,6 +41,10 @@ export interface SchoolBridge {
   setMenuRole: Call<'app:set-menu-role'>;
   getServerInfo: Call<'app:get-server'>;
   notifyMessage: Call<'notifications:message'>;
+  offlineGet: Call<'offline:get'>;
+  offlineSet(input: OfflineSetInput): Promise<IpcResult<IpcOutput<'offline:set'>>>;
+  offlineRemove: Call<'offline:remove'>;
+  offlineKeys: Call<'offline:keys'>;
   /** Subscriptions return their own unsubscribe; the IPC event object never reaches the page. */
   onUploadProgress(listener: (progress: UploadProgress) => void): () => void;
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;

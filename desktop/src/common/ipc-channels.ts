@@ -20,6 +20,11 @@ export const IpcChannel = {
   getServerInfo: 'app:get-server',
   /** A chat message to notify of, or a study whose chat was opened (the badge count). */
   notifyMessage: 'notifications:message',
+  /** The offline store (features/offline): last known server data and queued writes, on disk. */
+  offlineGet: 'offline:get',
+  offlineSet: 'offline:set',
+  offlineRemove: 'offline:remove',
+  offlineKeys: 'offline:keys',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

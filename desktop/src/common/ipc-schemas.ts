@@ -285,6 +285,49 @@ export const notifyMessageInputSchema = z.discriminatedUnion('type', [
 export type NotifyMessageInput = z.infer<typeof notifyMessageInputSchema>;
 export const notifyMessageResultSchema = z.object({ unread: z.number().int().nonnegative() });
 
+/* ---------- offline store ---------- */
+
+/**
+ * A key of the offline store: printable ASCII without spaces. Main names a file after it
+ * (base64url), so its length is bounded well under a file name's 255 bytes.
+ */
+export const offlineKeySchema = z.string().regex(/^[\x21-\x7e]{1,180}$/);
+/** One value's JSON at most; a persisted query cache of a busy account is a few MB. */
+export const OFFLINE_VALUE_MAX_CHARS = 64 * 1024 * 1024;
+
+export const offlineKeyInputSchema = z.object({ key: offlineKeySchema }).strict();
+export type OfflineKeyInput = z.infer<typeof offlineKeyInputSchema>;
+/** found false: nothing is stored under the key (value then is null). */
+export const offlineGetResultSchema = z.object({ found: z.boolean(), value: z.unknown() });
+export type OfflineGetResult = z.infer<typeof offlineGetResultSchema>;
+
+/** offline:set — the value arrives as a structured clone; main stores its JSON (checked here). */
+export const offlineSetInputSchema = z
+  .object({ key: offlineKeySchema, value: z.unknown() })
+  .strict()
+  .transform((input, ctx) => {
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(input.value);
+    } catch {
+      json = undefined;
+    }
+    if (json === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'value is not JSON' });
+      return z.NEVER;
+    }
+    if (json.length > OFFLINE_VALUE_MAX_CHARS) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'value too large' });
+      return z.NEVER;
+    }
+    return { key: input.key, json };
+  });
+export type OfflineSetInput = z.input<typeof offlineSetInputSchema>;
+
+export const offlineKeysInputSchema = z.object({ prefix: z.string().regex(/^[\x21-\x7e]{0,180}$/) }).strict();
+export const offlineKeysResultSchema = z.object({ keys: z.array(offlineKeySchema) });
+export const offlineDoneResultSchema = z.object({ done: z.literal(true) });
+
 /* ---------- the contract ---------- */
 
 /** Input and output schema of every channel; main validates inputs with these, tests check outputs. */
@@ -306,6 +349,10 @@ export const ipcContract = {
   [IpcChannel.setMenuRole]: { input: setMenuRoleInputSchema, output: setMenuRoleResultSchema },
   [IpcChannel.getServerInfo]: { input: z.undefined(), output: serverInfoSchema },
   [IpcChannel.notifyMessage]: { input: notifyMessageInputSchema, output: notifyMessageResultSchema },
+  [IpcChannel.offlineGet]: { input: offlineKeyInputSchema, output: offlineGetResultSchema },
+  [IpcChannel.offlineSet]: { input: offlineSetInputSchema, output: offlineDoneResultSchema },
+  [IpcChannel.offlineRemove]: { input: offlineKeyInputSchema, output: offlineDoneResultSchema },
+  [IpcChannel.offlineKeys]: { input: offlineKeysInputSchema, output: offlineKeysResultSchema },
 } as const satisfies Record<IpcChannelName, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcContract = typeof ipcContract;

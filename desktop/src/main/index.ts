@@ -30,6 +30,7 @@ import {
   originOf,
 } from './security-policy';
 import { serverInfo, serverUrlOf } from './server-address';
+import { createOfflineFileStore } from './offline-store.service';
 import { createSettingsStore } from './settings-store';
 import { appSectionsFor } from '../common/app-sections';
 import { createWindowManager } from './window-manager';
@@ -148,6 +149,7 @@ void app.whenReady().then(() => {
       },
       serverInfo: () => serverInfo(process.env, settings.read()),
       notifyMessage: createMessageNotifications(electronMessageNotifications),
+      offlineStore: createOfflineFileStore(path.join(app.getPath('userData'), 'offline-store')),
     }),
   });
   installMenu();

@@ -14,6 +14,7 @@ import type {
 import type { IpcCaller, IpcHandlers } from './ipc-registry';
 import { describeRecordingFiles, type FileTokenRegistry, type MediaProbe } from './recording-files.service';
 import type { RecordingsUploadHandlers } from './recordings-upload.handler';
+import type { OfflineFileStore } from './offline-store.service';
 import type { SettingsService } from './settings.service';
 
 export interface IpcHandlerDeps {
@@ -46,6 +47,8 @@ export interface IpcHandlerDeps {
   serverInfo?: () => ServerInfo;
   /** Chat message notifications and the badge count (message-notifications.handler); absent: none. */
   notifyMessage?: (input: NotifyMessageInput, caller: IpcCaller) => { unread: number };
+  /** The offline store on disk (offline-store.service); absent: no offline data here. */
+  offlineStore?: OfflineFileStore;
 }
 
 /** Every channel's handler as a plain function of validated input (ipc-registry validates and guards). */
@@ -56,6 +59,10 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     deps.onSettingsChanged?.(settings);
     if (settings.language && settings.language !== before) deps.onLanguageChanged?.(settings.language);
     return settings;
+  };
+  const offline = (): OfflineFileStore => {
+    if (!deps.offlineStore) throw new IpcHandlerError('not_found', 'no offline store here');
+    return deps.offlineStore;
   };
   return {
     [IpcChannel.getAppInfo]: () => deps.appInfo(),
@@ -92,5 +99,15 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       if (!deps.notifyMessage) throw new IpcHandlerError('not_found', 'no notifications here');
       return deps.notifyMessage(input, caller);
     },
+    [IpcChannel.offlineGet]: (input) => offline().get(input.key),
+    [IpcChannel.offlineSet]: async (input) => {
+      await offline().set(input.key, input.json);
+      return { done: true as const };
+    },
+    [IpcChannel.offlineRemove]: async (input) => {
+      await offline().remove(input.key);
+      return { done: true as const };
+    },
+    [IpcChannel.offlineKeys]: async (input) => ({ keys: await offline().keys(input.prefix) }),
   };
 }

@@ -109,6 +109,7 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
   };
   return {
     native: false,
+    offlineStore: null,
     getAppInfo: async () => ({ version: 'web', platform: 'browser' }),
     getSettings: async () => readSettings(),
     async setSetting(input) {

@@ -61,5 +61,15 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
     },
     onNavigate: (listener) => bridge.onNavigate((event) => listener(event.path, event.search)),
     onLanguageChanged: (listener) => bridge.onLanguageChanged(listener),
+    offlineStore: {
+      get: (key) => unwrap(bridge.offlineGet({ key })),
+      set: async (key, value) => {
+        await unwrap(bridge.offlineSet({ key, value }));
+      },
+      remove: async (key) => {
+        await unwrap(bridge.offlineRemove({ key }));
+      },
+      keys: async (prefix) => (await unwrap(bridge.offlineKeys({ prefix }))).keys,
+    },
   };
 }

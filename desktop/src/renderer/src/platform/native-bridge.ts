@@ -4,7 +4,7 @@ import { createElectronNativeBridge } from './electron-native-bridge';
 import type { NativeBridge } from './native-bridge.types';
 
 export { NativeBridgeError } from './native-bridge.types';
-export type { NativeBridge, UploadRecordingsRequest } from './native-bridge.types';
+export type { NativeBridge, NativeOfflineStore, UploadRecordingsRequest } from './native-bridge.types';
 
 /** The bridge preload exposed, if this page runs in the desktop app. */
 export function findSchoolBridge(scope: object): SchoolBridge | null {

@@ -44,6 +44,17 @@ export interface UploadRecordingsRequest {
 }
 
 /**
+ * The desktop app's offline store (main keeps one file per key in the user data folder); the
+ * browser build has none and uses IndexedDB (features/offline/offline-storage.ts).
+ */
+export interface NativeOfflineStore {
+  get(key: string): Promise<{ found: boolean; value: unknown }>;
+  set(key: string, value: unknown): Promise<void>;
+  remove(key: string): Promise<void>;
+  keys(prefix: string): Promise<string[]>;
+}
+
+/**
  * The renderer's one door to native features, with the same interface in Electron (through
  * window.schoolBridge) and in a plain browser (web APIs). Failures reject with NativeBridgeError.
  */
@@ -79,6 +90,8 @@ export interface NativeBridge {
   readMessages(studyId: number): Promise<void>;
   /** A section chosen in the app menu, or a clicked notification's study (search ?study=…). */
   onNavigate(listener: (path: AppPath, search?: string) => void): () => void;
+  /** Desktop only: the offline store on disk; null in the browser build. */
+  readonly offlineStore: NativeOfflineStore | null;
   /** The language picked in the app menu (desktop only; never fires in the browser). */
   onLanguageChanged(listener: (language: DesktopLanguage) => void): () => void;
 }
