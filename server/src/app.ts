@@ -14,6 +14,9 @@ import { compression } from './platform/http/compression.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './platform/http/client-error.js';
 import { AppError } from './platform/http/app-error.js';
 import { errorHandler } from './platform/http/error-handler.js';
+import { idempotency } from './platform/http/idempotency.js';
+import { createIdempotencyKeysRepository } from './platform/http/idempotency-keys.repository.js';
+import { registerIdempotencySweep } from './platform/http/idempotency.job.js';
 import { createOperations } from './platform/health/operations.js';
 import {
   methodOverride,
@@ -129,10 +132,17 @@ export function createApp(deps: AppDeps) {
   // Everything under /api needs a session, including paths that do not exist (no probing).
   const signedIn = requireAuth();
   app.use((ctx, next) => (isApiPath(ctx.path) ? signedIn(ctx, next) : next()));
+  // Idempotency-Key on every write (docs/api.md "Offline writes"): a multipart write claims its
+  // key before any file is read, every other write once its body is parsed and `_method` applied.
+  const idempotencyKeys = createIdempotencyKeysRepository(knex);
+  const idempotent = idempotency(idempotencyKeys);
+  if (deps.jobs) registerIdempotencySweep(deps.jobs, idempotencyKeys);
+  app.use(idempotent.beforeBody);
   // Routes that take files (homework with the study form): they read their own multipart body.
   app.use(stageRoutes(routersOf('uploads')));
   app.use(bodyParser({ bodyBytes: config.BODY_LIMIT_KB * 1024 }));
   app.use(methodOverride());
+  app.use(idempotent.afterBody);
 
   // One allowedMethods for the public and command routers, where the first of them was: each
   // router's answers from the same ctx.matched (every router's matched layers) with the same

@@ -158,3 +158,20 @@ export async function readResource(
 }
 
 export { QUERY_LIMITS };
+
+/**
+ * The row's version (its `updated_at`) for the ETag of a one-row answer (docs/api.md "Offline
+ * writes"), or undefined for a resource without one. Read before the row itself: a write in
+ * between leaves an older tag on a newer body, whose If-Match then fails (a conflict shown), never
+ * the other way round (a newer tag would let a stale text overwrite).
+ */
+export async function rowVersion(
+  ctx: EngineContext,
+  resource: ResourceDef,
+  id: number,
+): Promise<Date | undefined> {
+  if (!resource.fields.updated_at) return undefined;
+  const row = (await ctx.knex(resource.table).where('id', id).first('updated_at')) as
+    { updated_at: Date } | undefined;
+  return row?.updated_at;
+}

@@ -3,6 +3,7 @@ import { asSubject } from '@school/shared/permissions';
 import { findResource, type ResourceDef } from '@school/shared/resources';
 import { fieldErrors, type Translate } from '@school/shared/validation';
 import { AppError, errors } from '../platform/http/app-error.js';
+import { type IfMatch, versionConflict, versionMatches, VersionMismatch } from '../platform/http/if-match.js';
 import { conditionAttributes } from './condition-attributes.js';
 import { readAccess } from './field-guard.js';
 import { deleteError, writeError } from './pg-errors.js';
@@ -23,6 +24,11 @@ export interface WriteRequest extends EngineContext {
   body: Record<string, unknown>;
   /** The request's query string: the answer honours with[] / select[] / withCount[]. */
   query: string;
+  /**
+   * Rows with `updated_at` (issue 34 point 4): the update's `If-Match`, checked on the row locked
+   * in the write's transaction, and, once written, the version the write left (for the ETag).
+   */
+  version?: { ifMatch?: IfMatch; written?: Date };
 }
 
 type Action = 'create' | 'update' | 'delete';
@@ -138,13 +144,28 @@ async function write(
   try {
     return await req.knex.transaction(async (trx) => {
       let id = existing?.id as number;
+      const versioned = Boolean(resource.fields.updated_at);
+      const returning = versioned ? ['id', 'updated_at'] : ['id'];
+      let written: { id: number; updated_at?: Date } | undefined;
       if (action === 'create') {
-        const [row] = await trx(resource.table).insert(values).returning('id');
-        id = (row as { id: number }).id;
-      } else if (Object.keys(values).length) {
-        if (resource.fields.updated_at) values.updated_at = trx.fn.now();
-        await trx(resource.table).where('id', id).update(values);
+        [written] = await trx(resource.table).insert(values).returning(returning);
+        id = written!.id;
+      } else {
+        const ifMatch = versioned ? req.version?.ifMatch : undefined;
+        if (ifMatch) {
+          const locked = (await trx(resource.table).where('id', id).forUpdate().first('updated_at')) as
+            { updated_at: Date } | undefined;
+          if (!locked) throw errors.notFound();
+          if (!versionMatches(ifMatch, locked.updated_at)) throw new VersionMismatch(locked.updated_at);
+        }
+        if (Object.keys(values).length) {
+          if (versioned) values.updated_at = trx.fn.now();
+          [written] = await trx(resource.table).where('id', id).update(values).returning(returning);
+        } else if (versioned && req.version) {
+          written = await trx(resource.table).where('id', id).first(returning);
+        }
       }
+      if (req.version && written?.updated_at) req.version.written = written.updated_at;
       for (const [name, relation] of Object.entries(resource.relations ?? {})) {
         if (!relation.writable || !keys.includes(name) || hooks.relations?.[name]) continue;
         await syncRelation(trx, name, relation, id, data[name]);
@@ -192,7 +213,13 @@ export async function updateResource(req: WriteRequest, resource: ResourceDef, i
   const own = asCreator && existing[resource.creatorColumn!] === req.auth.user.id;
   if (rule === 'create' && !own) throw errors.forbidden();
   for (const key of keys) if (!req.auth.ability.can(rule, subject, key)) throw forbiddenField(key);
-  await write(req, resource, 'update', data, keys, existing);
+  try {
+    await write(req, resource, 'update', data, keys, existing);
+  } catch (err) {
+    if (!(err instanceof VersionMismatch)) throw err;
+    // Nothing was written: the caller gets the row as it is now, as this update would answer it.
+    throw versionConflict(await readResource(req, resource, id, answerQuery), err.current);
+  }
   return readResource(req, resource, id, answerQuery);
 }
 

@@ -31,6 +31,7 @@ import * as m030 from './030_contract_template_docx.js';
 import * as m031 from './031_upload_tokens.js';
 import * as m032 from './032_outbox_provider_message_id.js';
 import * as m033 from './033_payments.js';
+import * as m035 from './035_idempotency_keys.js';
 
 export interface Migration {
   name: string;
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   { name: '031_upload_tokens', up: m031.up, down: m031.down },
   { name: '032_outbox_provider_message_id', up: m032.up, down: m032.down },
   { name: '033_payments', up: m033.up, down: m033.down },
+  { name: '035_idempotency_keys', up: m035.up, down: m035.down },
 ];

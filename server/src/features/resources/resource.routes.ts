@@ -4,7 +4,13 @@ import type { Knex } from 'knex';
 import { findResource, type Operation, type ResourceDef } from '@school/shared/resources';
 import { AppError } from '../../platform/http/app-error.js';
 import { authOf } from '../../platform/security/session-guard.js';
-import { listResourceJson, parseId, readResource } from '../../resource-engine/resource-reader.js';
+import {
+  listResourceJson,
+  parseId,
+  readResource,
+  rowVersion,
+} from '../../resource-engine/resource-reader.js';
+import { ifMatchOf, setVersion } from '../../platform/http/if-match.js';
 import { setListBody } from '../../platform/http/conditional-list.js';
 import { createResource, deleteResource, updateResource } from '../../resource-engine/resource-writer.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
@@ -26,6 +32,10 @@ export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
     t: ctx.t,
     body: { ...(ctx.request.body ?? {}) },
     query: ctx.querystring,
+    version: {
+      ifMatch: ctx.method === 'POST' ? undefined : ifMatchOf(ctx),
+      written: undefined as Date | undefined,
+    },
   });
 
   registerStudyChildrenRoutes(router, knex, hooks);
@@ -40,18 +50,26 @@ export function resourceRoutes(knex: Knex, hooks: HookRegistry): Router {
   router.get(
     '/:resource/:id',
     handle('read', true, async (ctx, resource, id) => {
+      const version = await rowVersion(engine(ctx), resource, id);
       ctx.body = { data: await readResource(engine(ctx), resource, id, ctx.querystring) };
+      // The row's version (issue 34): what an update's If-Match names.
+      setVersion(ctx, version);
     }),
   );
   router.post(
     '/:resource',
     handle('create', false, async (ctx, resource) => {
-      ctx.body = { data: await createResource(writeRequest(ctx), resource) };
+      const req = writeRequest(ctx);
+      ctx.body = { data: await createResource(req, resource) };
       ctx.status = 201;
+      setVersion(ctx, req.version.written);
     }),
   );
+  // With If-Match (docs/api.md "Offline writes"): written only while the row has that version.
   const update = handle('update', true, async (ctx, resource, id) => {
-    ctx.body = { data: await updateResource(writeRequest(ctx), resource, id) };
+    const req = writeRequest(ctx);
+    ctx.body = { data: await updateResource(req, resource, id) };
+    setVersion(ctx, req.version.written);
   });
   router.patch('/:resource/:id', update);
   router.put('/:resource/:id', update);

@@ -4,6 +4,7 @@ import { validateBody } from '../../platform/http/validate.js';
 import { authOf } from '../../platform/security/session-guard.js';
 import { parseId } from '../../platform/http/route-params.js';
 import { withRefusalCodes } from '../../platform/http/refusal.errors.js';
+import { ifMatchOf, setVersion } from '../../platform/http/if-match.js';
 import type { MoveToEndService } from './study-move-to-end.service.js';
 import { studyMoveToEndSchema, studyUpdateSchema } from '@school/shared/validation';
 import type { StudyUpdateService } from './study-update.service.js';
@@ -27,7 +28,10 @@ export function studiesRoutes(deps: StudiesRoutesDeps): Router {
     const auth = authOf(ctx);
     const id = parseId(ctx.params.id);
     const input = validateBody(ctx, studyUpdateSchema);
-    ctx.body = { data: await updater.update(auth, id, input) };
+    const data = await updater.update(auth, id, input, undefined, ifMatchOf(ctx));
+    ctx.body = { data };
+    // The study's version (issue 34): what the next queued update's If-Match names.
+    setVersion(ctx, data.updated_at);
   });
   router.patch('/studies/:id', update);
   router.put('/studies/:id', update);

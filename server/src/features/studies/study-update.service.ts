@@ -15,6 +15,12 @@ import {
 import type { StudyUpdateInput } from '@school/shared/validation';
 import { refusal } from '../../platform/http/refusal.errors.js';
 import { transactionWithRetry } from '../../platform/db/transaction-retry.js';
+import {
+  type IfMatch,
+  versionConflict,
+  versionMatches,
+  VersionMismatch,
+} from '../../platform/http/if-match.js';
 
 /**
  * PATCH /api/studies/:id — the one study update command behind the calendar modal, the study
@@ -86,11 +92,15 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
     id: number,
     input: StudyUpdateInput,
     extra?: StudyUpdateExtra,
+    ifMatch?: IfMatch,
   ) {
     const { row: study, subject } = await gateStudy(deps.studies, trx, auth, id, {
       lock: true,
       action: 'update',
     });
+    // The offline queue's update (issue 34): only on the version it was based on, checked on the
+    // locked row, so no other write slips in between the check and this one.
+    if (ifMatch && !versionMatches(ifMatch, study.updated_at)) throw new VersionMismatch(study.updated_at);
 
     const plan = planStudyTimes(study, input, auth.roleId);
     if (!plan.ok) throw refusal(plan.field, plan.code, `scheduling.update.${plan.code}`);
@@ -166,10 +176,19 @@ export function createStudyUpdateService(deps: StudyUpdateDeps) {
   }
 
   return {
-    async update(auth: AuthState, id: number, input: StudyUpdateInput, extra?: StudyUpdateExtra) {
+    /** With `ifMatch`: 409 `version_conflict` with the study as it is, when it has another version. */
+    async update(
+      auth: AuthState,
+      id: number,
+      input: StudyUpdateInput,
+      extra?: StudyUpdateExtra,
+      ifMatch?: IfMatch,
+    ) {
       try {
-        await transactionWithRetry(deps.knex, (trx) => apply(trx, auth, id, input, extra));
+        await transactionWithRetry(deps.knex, (trx) => apply(trx, auth, id, input, extra, ifMatch));
       } catch (err) {
+        if (err instanceof VersionMismatch)
+          throw versionConflict(await deps.studies.present(id, auth), err.current);
         // Another study took the time first: the exclusion constraint decided, exactly one wins.
         if (!(err instanceof AppError) && (err as { code?: unknown }).code === OVERLAP) {
           throw errors.conflict('slot_taken', 'scheduling.slot_taken');

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly params: Record<string, unknown> = {},
     readonly fieldErrors?: RawFieldErrors | Record<string, string[]>,
     readonly headers: Record<string, string> = {},
+    /** More members of the envelope (a 409 version_conflict's `current` row). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(code);
     this.name = 'AppError';

@@ -7,6 +7,7 @@ interface Envelope {
   errors?: Record<string, string[]>;
   code?: string;
   params?: Record<string, unknown>;
+  [extra: string]: unknown;
 }
 
 /** PostgreSQL failures that mean the request, not the server, was wrong. */
@@ -34,17 +35,22 @@ export function errorHandler() {
       if (ctx.status === 404 && ctx.body === undefined)
         throw new AppError(404, 'not_found', 'errors.route_not_found');
     } catch (err) {
-      const e = normalize(err);
+      const e = normalizeError(err);
       // A 5xx the code chose (an outside service down: 503) or the database out of reach is
       // expected; anything else is a bug.
       if ((err instanceof AppError || e === DATABASE_UNAVAILABLE) && e.status >= 500)
         ctx.log.warn({ code: e.code, err: String(err) }, 'service unavailable');
       else if (e.status >= 500) ctx.log.error({ err }, 'unhandled error');
-      ctx.status = e.status;
-      for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
-      ctx.body = envelope(ctx, e);
+      writeError(ctx, e);
     }
   };
+}
+
+/** Writes the answer of an error already normalized (the idempotency middleware stores 4xx ones). */
+export function writeError(ctx: Context, e: AppError): void {
+  ctx.status = e.status;
+  for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
+  ctx.body = envelope(ctx, e);
 }
 
 /**
@@ -60,7 +66,8 @@ const DATABASE_UNAVAILABLE = new AppError(
   { 'Retry-After': '5' },
 );
 
-function normalize(err: unknown): AppError {
+/** Any thrown value as the AppError it is answered as. */
+export function normalizeError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE;
   const pgCode = (err as { code?: unknown }).code;
@@ -111,7 +118,7 @@ function envelope(ctx: Context, e: AppError): Envelope {
     body.code = e.code;
     if (Object.keys(e.params).length) body.params = e.params;
   }
-  return body;
+  return Object.assign(body, e.extra);
 }
 
 function translateFieldErrors(
