@@ -34,6 +34,8 @@ export default defineConfig({
   renderer: {
     root: fromRoot('./desktop/src/renderer'),
     base: '/',
+    // The offline cache's buster (features/offline): each build drops what an older one persisted.
+    define: { 'import.meta.env.VITE_STAFF_BUILD': JSON.stringify(Date.now().toString(36)) },
     plugins: [react()],
     build: {
       outDir: fromRoot('./desktop/out/renderer'),

@@ -13,6 +13,8 @@ const outDir = fileURLToPath(new URL('./dist-web', import.meta.url));
 export default defineConfig({
   root: rendererRoot,
   base: '/staff/',
+  // The offline cache's buster (features/offline): each build drops what an older one persisted.
+  define: { 'import.meta.env.VITE_STAFF_BUILD': JSON.stringify(Date.now().toString(36)) },
   plugins: [react(), precompress()],
   build: {
     outDir,

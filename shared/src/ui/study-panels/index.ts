@@ -16,4 +16,4 @@ export * from './use-study-homework';
 export * from './use-study-reports';
 export * from './use-study-report-form';
 export { saveFile } from './save-file';
-export { panelErrorMessage } from './panel-errors';
+export { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';

@@ -14,3 +14,14 @@ export function statusOf(error: unknown): number | undefined {
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/** No answer from the server (a network failure, or a proxy's 502/503/504): the app is offline. */
+export function isUnreachable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+/** A panel's load failure as shown: "not loaded while online" when offline, else the panel's own text. */
+export function loadFailureText(error: unknown, failedKey: string, t: (key: string) => string): string {
+  return t(isUnreachable(error) ? 'studyPanels.notLoadedOffline' : failedKey);
+}

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWriteQueued } from '@school/shared/api';
 import { useApi } from '../api-context';
-import { panelErrorMessage } from './panel-errors';
+import { loadFailureText, panelErrorMessage } from './panel-errors';
 import { saveFile } from './save-file';
 import {
   deleteStudyTask,
@@ -111,7 +111,7 @@ export function useStudyHomework({
     (signal: AbortSignal) => fetchStudyTasks(client, studyId, signal),
     [client, studyId],
   );
-  const list = useLiveLoad(studyId, visible ? load : null);
+  const list = useLiveLoad(studyId, visible ? load : null, `homework:${studyId}`);
   const { setData, reload } = list;
   const [uploadingFor, setUploadingFor] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
@@ -208,7 +208,10 @@ export function useStudyHomework({
     visible,
     groups,
     loading: visible && list.loading,
-    loadError: list.error && list.data === undefined ? t('studyPanels.homework.loadFailed') : null,
+    loadError:
+      list.error && list.data === undefined
+        ? loadFailureText(list.error, 'studyPanels.homework.loadFailed', t)
+        : null,
     canUpload: visible && canUploadHomework(ability, participantIds),
     uploadingFor,
     upload,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, isWriteQueued } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { announceChatRead } from './chat-read';
-import { panelErrorMessage } from './panel-errors';
+import { loadFailureText, panelErrorMessage } from './panel-errors';
 import {
   deleteStudyMessage,
   fetchStudyMessages,
@@ -95,7 +95,7 @@ export function useStudyMessages({
     (signal: AbortSignal) => fetchStudyMessages(client, studyId, signal).then(sortMessages),
     [client, studyId],
   );
-  const list = useLiveLoad(studyId, load);
+  const list = useLiveLoad(studyId, load, `messages:${studyId}`);
   const { setData } = list;
   const [draft, setDraftState] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -211,7 +211,10 @@ export function useStudyMessages({
     items,
     listRef,
     loading: list.loading,
-    loadError: list.error && list.data === undefined ? t('studyPanels.messages.loadFailed') : null,
+    loadError:
+      list.error && list.data === undefined
+        ? loadFailureText(list.error, 'studyPanels.messages.loadFailed', t)
+        : null,
     reload: list.reload,
     canSend,
     draft,

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { evaluationFailure, type EvaluationFailure } from './study-panels.rules';
-import { isAbort, statusOf } from './panel-errors';
+import { isAbort, loadFailureText, statusOf } from './panel-errors';
 import {
   fetchStudyEvaluation,
   fetchStudyReports,
@@ -35,11 +35,14 @@ export function useStudyReportText({
     (signal: AbortSignal) => fetchStudyReports(client, studyId, true, signal),
     [client, studyId],
   );
-  const list = useLiveLoad(studyId, childId === null ? null : load);
+  const list = useLiveLoad(studyId, childId === null ? null : load, `reports:${studyId}`);
   return {
     loading: list.loading,
     report: list.data?.find((row) => row.user_id === childId) ?? null,
-    loadError: list.error && list.data === undefined ? t('studyPanels.reports.loadFailed') : null,
+    loadError:
+      list.error && list.data === undefined
+        ? loadFailureText(list.error, 'studyPanels.reports.loadFailed', t)
+        : null,
   };
 }
 

@@ -12,7 +12,13 @@ import {
   type ToastMessage,
 } from '@school/shared/ui';
 import { getNativeBridge, type NativeBridge } from '../platform/native-bridge';
-import { connectivity } from '../features/offline/connectivity';
+import {
+  connectivity,
+  connectivityFetch,
+  driveOnlineManager,
+  watchBrowserOnline,
+} from '../features/offline/connectivity';
+import { cacheBuster } from '../features/offline/offline-cache.rules';
 import { offlineStorage } from '../features/offline/offline-storage';
 import { guardOfflineWrites } from '../features/offline/write-queue-guard';
 import { WriteQueueHub } from '../features/offline/write-queue-hub';
@@ -26,6 +32,22 @@ export interface AppServices {
   writeQueue: WriteQueueHub;
   /** Global response handling of spec part 1 §8 for errors the screens do not handle. */
   reportError(error: unknown): void;
+  /** Which server this app talks to and which build it is: the offline cache's key and buster. */
+  offline: { serverAddress: string; buster: string };
+}
+
+/** The server's address (the desktop's setting, or the page's origin) and this build's buster. */
+async function offlineIdentity(native: NativeBridge): Promise<AppServices['offline']> {
+  const build = import.meta.env.VITE_STAFF_BUILD ?? 'dev';
+  if (!native.native) return { serverAddress: window.location.origin, buster: cacheBuster(`web-${build}`) };
+  const [server, info] = await Promise.all([
+    native.getServerInfo().catch(() => null),
+    native.getAppInfo().catch(() => null),
+  ]);
+  return {
+    serverAddress: server?.serverUrl ?? 'app',
+    buster: cacheBuster(`${info?.version ?? 'unknown'}-${build}`),
+  };
 }
 
 /** A toast's title on its own line and the message with its line breaks (one per field error). */
@@ -93,6 +115,8 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     baseUrl: '',
     getLanguage: () => i18n.language,
     onUnauthenticated: () => window.location.reload(),
+    // Every answer, or its absence, tells the connectivity state whether the server is there.
+    fetchImpl: connectivityFetch(),
   });
   const writeQueue = new WriteQueueHub({
     storage: offlineStorage,
@@ -105,6 +129,12 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     onQueued: () => writeQueue.flushSoon(),
     refusal: () => i18n.t('offlineWrites.refused'),
   });
+  // Offline, queries pause (react-query follows the connectivity state) and the server is asked
+  // again now and then; the browser's own online/offline events count too.
+  driveOnlineManager();
+  watchBrowserOnline(window);
+  connectivity.setProbe(() => client.get('/api/user', undefined, { ignoreUnauthenticated: true }));
+  const offline = await offlineIdentity(native);
   const toasts = createToastBus();
   await connectToaster(toasts);
   const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params);
@@ -115,5 +145,6 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     native,
     writeQueue,
     reportError: (error) => reportError(error, t, toasts),
+    offline,
   };
 }

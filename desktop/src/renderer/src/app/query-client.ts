@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@school/shared/api';
+import { OFFLINE_CACHE_MAX_AGE_MS } from '../features/offline/offline-cache.rules';
 
 /**
  * Server data cache. Every failed load or save goes through the global error handling
@@ -21,12 +22,15 @@ export function createQueryClient(reportError: (error: unknown) => void): QueryC
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Kept as long as the offline cache lasts (features/offline): hours or days without the server.
+        gcTime: OFFLINE_CACHE_MAX_AGE_MS,
         refetchOnWindowFocus: false,
         // A refused or invalid request fails the same way twice; only a network blip or a 5xx is retried.
         retry: (count, error) =>
           count < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500),
       },
-      mutations: { retry: 0 },
+      // Writes are not paused offline: they fail as before (and the write queue decides, issue 34).
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }

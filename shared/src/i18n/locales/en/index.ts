@@ -32,6 +32,7 @@ import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
+import { offline } from './offline';
 import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
@@ -84,6 +85,7 @@ export const en: Translation = {
   studyReminders,
   desktopShell,
   desktopNotifications,
+  offline,
   staffScreens,
   payments,
   paymentsUi,

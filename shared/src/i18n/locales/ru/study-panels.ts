@@ -2,6 +2,8 @@ import type { Translation } from '../translation.types';
 
 /** Homework, messages, study reports and evaluations of a study (spec part 1 §2, part 2 §2, §6, §8). */
 export const studyPanels: Translation['studyPanels'] = {
+  /** A panel never loaded while the server could be reached (the staff app offline, issue 34). */
+  notLoadedOffline: 'Не загружено, пока была связь.',
   loading: 'Загрузка…',
   retry: 'Попробовать ещё раз',
   cancel: 'Отмена',

@@ -31,6 +31,7 @@ import { botDialog } from './bot-dialog';
 import { studyReminders } from './study-reminders';
 import { desktopShell } from './desktop-shell';
 import { desktopNotifications } from './desktop-notifications';
+import { offline } from './offline';
 import { staffScreens } from './staff-screens';
 import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
@@ -83,6 +84,7 @@ export const uk = {
   studyReminders,
   desktopShell,
   desktopNotifications,
+  offline,
   staffScreens,
   payments,
   paymentsUi,

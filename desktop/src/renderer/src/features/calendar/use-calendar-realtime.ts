@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { publishResync, publishSocketChange, studyLive } from '@school/shared/ui/study-panels';
+import { reportSocket } from '../offline/connectivity';
 
 /**
  * Live calendar updates over socket.io (server: server/src/platform/realtime): after
@@ -41,6 +42,8 @@ export function useCalendarRealtime(
       reconnectionDelayMax: 30_000,
       timeout: ACK_TIMEOUT_MS,
     });
+    // The socket's drop and return tell the offline banner too (features/offline).
+    reportSocket(socket);
     const set = (next: RealtimeStatus) => {
       if (!disposed) setStatus(next);
     };

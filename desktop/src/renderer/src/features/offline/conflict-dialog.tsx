@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services-context';
 import { bodyFields, conflictFields, type QueuedWrite } from './write-queue.rules';
+import './pending-writes.css';
 
 const TEXT_FIELDS = new Set(['comment', 'subject', 'content']);
 

@@ -37,27 +37,13 @@ export function writtenFields(write: QueuedWrite): Record<string, string> {
  */
 export function WriteQueueSync() {
   const { user } = useAuth();
-  const { writeQueue, native } = useServices();
+  const { writeQueue, offline } = useServices();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
 
   useEffect(() => {
-    if (userId === null) {
-      writeQueue.bind(null);
-      return;
-    }
-    let live = true;
-    void native
-      .getServerInfo()
-      .then((info) => info.serverUrl ?? window.location.origin)
-      .catch(() => window.location.origin)
-      .then((server) => {
-        if (live) writeQueue.bind({ userId, server });
-      });
-    return () => {
-      live = false;
-    };
-  }, [userId, writeQueue, native]);
+    writeQueue.bind(userId === null ? null : { userId, server: offline.serverAddress });
+  }, [userId, writeQueue, offline.serverAddress]);
 
   useEffect(
     () =>

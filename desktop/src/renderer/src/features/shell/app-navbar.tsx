@@ -15,7 +15,6 @@ import { useAbility } from '../../app/ability-context';
 import { canOpenPage, hasTeacherProfilePage } from '@school/shared/permissions';
 import { ADMIN_PAGE_IDS, ADMIN_PAGES } from '../../../../common/admin-pages';
 import { RoleSwitcherItems } from './role-switcher';
-import { PendingWritesBadge } from '../offline/pending-writes-badge';
 import { LanguageMenu } from './language-menu';
 import { OpenInNewWindowButton } from './open-in-new-window-button';
 import './app-navbar.css';
@@ -123,7 +122,6 @@ export function AppNavbar() {
         </nav>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
-        <PendingWritesBadge />
         <OpenInNewWindowButton />
         <LanguageMenu />
         <Navbar.Divider className="app-navbar__end-divider" />
