@@ -78,6 +78,9 @@ describe('lesson writes through a real outage', () => {
     const { context, page } = await newPage(browser, { baseURL: proxy.url, locale: 'uk-UA' });
     try {
       await signIn(page, 'teacher@example.com', 'uk');
+      // Russian loads on demand: once while online, as a teacher who switched before would have it.
+      await switchLanguage(page, 'ru');
+      await switchLanguage(page, 'uk');
       await pickUser(page, teacherId);
       await openStudy(page, study.id);
       await page.getByTestId(`report-write-${study.studentId}`).click();
