@@ -93,6 +93,13 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   const [missStatus, setMissStatus] = useState<number>(baseMiss);
   // A live update of the same study refreshes the form unless the user already typed.
   const [dirty, setDirty] = useState(false);
+  // The version the teacher started typing on: a save over a study changed since then is refused
+  // (409 version_conflict), online or from the offline queue, never a silent overwrite.
+  const [editBase, setEditBase] = useState<string | undefined>(undefined);
+  const startEditing = () => {
+    if (!dirty) setEditBase(study?.updated_at);
+    setDirty(true);
+  };
   // Server field errors go under their fields (spec part 2 §4, §8); anything else is a global toast.
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof StudyUpdate, string>>>({});
   useEffect(() => {
@@ -102,7 +109,8 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   }, [study, dirty, baseComment, baseMiss]);
 
   const save = useMutation({
-    mutationFn: (update: StudyUpdate) => updateStudy(client, studyId, update, study?.updated_at),
+    mutationFn: (update: StudyUpdate) =>
+      updateStudy(client, studyId, update, dirty ? editBase : study?.updated_at),
     meta: { silent: true },
     onMutate: () => setFieldErrors({}),
     onError: (error) => {
@@ -194,7 +202,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
                 value={comment}
                 placeholder={t('calendarUi.modal.commentPlaceholder')}
                 onChange={(event) => {
-                  setDirty(true);
+                  startEditing();
                   setComment(event.currentTarget.value);
                 }}
                 data-testid="study-comment"
@@ -209,7 +217,7 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               value={missStatus}
               error={fieldErrors.miss_status}
               onChange={(value) => {
-                setDirty(true);
+                startEditing();
                 setMissStatus(value);
               }}
             />
