@@ -128,10 +128,16 @@ describe('lesson writes through a real outage', () => {
       expect((await row()).comment).not.toBe(comment);
       expect(await db.knex('study_messages').where({ study_id: study.id, content: message })).toHaveLength(0);
 
-      // The app reloaded with the server still down: the queue is on disk.
+      // The app reloaded with the server still down: the queue is on disk, the app opens on the
+      // last account's data and still counts the three writes, the comment still pending.
       await page.reload();
-      await page.waitForLoadState('load');
+      await page.getByTestId('home-calendar').waitFor();
       await expect.poll(() => queuedKeys(page)).toHaveLength(3);
+      const badge = page.getByTestId('pending-writes-badge');
+      await badge.waitFor();
+      expect(await badge.getAttribute('data-count')).toBe('3');
+      await page.getByTestId('offline-banner').waitFor();
+      await viewportShot(page, 'offline-queue-after-reload-uk');
 
       await server.start();
       await page.goto('/staff/');
