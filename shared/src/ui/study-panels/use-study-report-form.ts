@@ -174,7 +174,8 @@ export function useStudyReportForm(
 
   const save = useCallback(
     async (body: ReportTexts) => {
-      // An edit names the version it was based on: a report changed meanwhile is a 409, not overwritten.
+      // An edit names the version it was based on: if it waits offline, a report changed meanwhile
+      // is a conflict the teacher resolves, not an overwrite.
       const version = context.report?.updated_at;
       try {
         const answer =
@@ -185,7 +186,7 @@ export function useStudyReportForm(
                 ...body,
               })
             : await client.patch<{ data: StudyReportRow }>(`/api/study_reports/${reportId}`, body, {
-                headers: version ? { 'If-Match': `"${version}"` } : undefined,
+                baseVersion: version,
               });
         onSaved(answer.data);
       } catch (error) {

@@ -70,6 +70,18 @@ describe('the offline guard of the API client', () => {
     expect((await queue.list()).map((w) => [w.kind, w.baseVersion])).toEqual([['studyUpdate', '"v1"']]);
   });
 
+  it('sends a base version only from the queue: online saves stay last-write-wins', async () => {
+    const { guarded, queue, seen, setOnline } = setup(() => json(200, {}));
+    const form = () => new URLSearchParams({ _method: 'patch', comment: 'x' });
+    await guarded.post('/api/studies/5', form(), { baseVersion: '2026-11-28T14:00:00.000Z' });
+    expect(seen[0].headers.get('If-Match')).toBeNull();
+    setOnline(false);
+    await reasonOf(guarded.post('/api/studies/5', form(), { baseVersion: '2026-11-28T14:00:00.000Z' }));
+    setOnline(true);
+    await queue.flush();
+    expect(seen[1].headers.get('If-Match')).toBe('"2026-11-28T14:00:00.000Z"');
+  });
+
   it('online again with writes waiting: a new lesson write queues behind them, never overtakes', async () => {
     const { guarded, queue, seen, setOnline } = setup(() => json(200, {}));
     setOnline(false);

@@ -42,7 +42,7 @@ export function guardOfflineWrites(inner: ApiClient, deps: WriteGuardDeps): ApiC
         path,
         query: options.query,
         body: options.body,
-        baseVersion: options.headers?.['If-Match'] ?? null,
+        baseVersion: options.baseVersion ?? options.headers?.['If-Match'] ?? null,
       });
       deps.onQueued();
       throw new WriteQueuedError(id);

@@ -93,8 +93,8 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   const [missStatus, setMissStatus] = useState<number>(baseMiss);
   // A live update of the same study refreshes the form unless the user already typed.
   const [dirty, setDirty] = useState(false);
-  // The version the teacher started typing on: a save over a study changed since then is refused
-  // (409 version_conflict), online or from the offline queue, never a silent overwrite.
+  // The version the teacher started typing on: a save that waits in the offline queue over a study
+  // changed since then becomes a conflict the teacher resolves, never a silent overwrite.
   const [editBase, setEditBase] = useState<string | undefined>(undefined);
   const startEditing = () => {
     if (!dirty) setEditBase(study?.updated_at);

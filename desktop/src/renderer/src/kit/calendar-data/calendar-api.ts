@@ -127,8 +127,8 @@ export interface StudyUpdateAnswer {
 }
 
 /**
- * POST api/studies/{id} as a form with _method=patch (spec part 1 §7). With the version the form
- * showed (`updated_at`), a study changed meanwhile is refused (409 version_conflict), not overwritten.
+ * POST api/studies/{id} as a form with _method=patch (spec part 1 §7). `version`: the `updated_at`
+ * the teacher started from; if the save waits in the offline queue, it is sent with it as If-Match.
  */
 export async function updateStudy(
   client: ApiClient,
@@ -140,7 +140,7 @@ export async function updateStudy(
   if (update.comment !== undefined) form.set('comment', update.comment);
   if (update.miss_status !== undefined) form.set('miss_status', String(update.miss_status));
   const answer = await client.post<DataEnvelope<StudyUpdateAnswer>>(`/api/studies/${studyId}`, form, {
-    headers: version ? { 'If-Match': `"${version}"` } : undefined,
+    baseVersion: version,
   });
   return answer.data;
 }
