@@ -113,6 +113,8 @@ describe('lesson writes through a real outage', () => {
       expect(await page.getByTestId('study-comment-pending').innerText()).toBe(uk.offlineWrites.pending);
 
       await viewportShot(page, 'offline-queue-pending-uk');
+      await page.getByTestId(`report-pending-${study.studentId}`).scrollIntoViewIfNeeded();
+      await viewportShot(page, 'offline-queue-pending-report-uk');
       await switchLanguage(page, 'ru');
       await expect
         .poll(() => page.getByTestId('study-comment-pending').innerText())
