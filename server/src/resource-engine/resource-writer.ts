@@ -217,8 +217,11 @@ export async function updateResource(req: WriteRequest, resource: ResourceDef, i
     await write(req, resource, 'update', data, keys, existing);
   } catch (err) {
     if (!(err instanceof VersionMismatch)) throw err;
-    // Nothing was written: the caller gets the row as it is now, as this update would answer it.
-    throw versionConflict(await readResource(req, resource, id, answerQuery), err.current);
+    // Nothing was written: the caller gets the row as it is now, as this update would answer it,
+    // with its version even when the query did not select it (the ETag says it anyway).
+    const current = await readResource(req, resource, id, answerQuery);
+    current.updated_at ??= err.current.toISOString();
+    throw versionConflict(current, err.current);
   }
   return readResource(req, resource, id, answerQuery);
 }

@@ -23,6 +23,8 @@ export interface ErrorBody {
   errors?: Record<string, string[]>;
   code?: string;
   params?: MessageParams;
+  /** 409 `version_conflict` (an update sent with If-Match, docs/api.md "Offline writes"): the row as it is now. */
+  current?: Record<string, unknown>;
 }
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';

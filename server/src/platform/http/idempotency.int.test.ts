@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@school/shared/i18n';
 import {
@@ -86,6 +87,42 @@ describe('Idempotency-Key on a write', () => {
     expect(again.text).toBe(first.text);
     expect(await countOf('study_tasks', { study_id: study })).toBe(1);
     expect((await storedFiles(kit)).length).toBe(before + 1);
+  });
+
+  it('an upload cut off mid-body leaves the key free: the retry with it stores the files', async () => {
+    const study = await kit.newStudy([kit.ids.teacher, kit.ids.student]);
+    const k = key();
+    const boundary = 'xCUTx';
+    const cookie = [...kit.as.Teacher.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${kit.srv.url}/api/studies/${study}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(900 * 1024),
+          'X-Requested-With': 'XMLHttpRequest',
+          'Idempotency-Key': k,
+          Cookie: cookie,
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="_method"\r\n\r\npatch\r\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="study_task[]"; filename="a.pdf"\r\n\r\n%PDF-1.4\n`,
+      );
+      req.write(Buffer.alloc(400 * 1024, 32), () => setTimeout(() => req.destroy(), 200));
+    });
+    // The server has seen the cut once the key is free again.
+    for (let i = 0; i < 100 && (await kit.srv.knex('idempotency_keys').where({ key: k }).first('id')); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const form = homeworkForm([{ name: 'a.pdf', bytes: '%PDF-1.4\nwhole\n%%EOF\n' }], {
+      user_id: String(kit.ids.student),
+    });
+    const retry = await kit.as.Teacher.post(`/api/studies/${study}`, form, withKey(k));
+    expect([retry.status, retry.headers.get('idempotent-replayed')], retry.text).toEqual([200, null]);
+    expect(await countOf('study_tasks', { study_id: study })).toBe(1);
   });
 
   it("another user's request with the same key is their own: never someone else's answer", async () => {

@@ -33,6 +33,7 @@ export const MAX_STORED_BYTES = 1024 * 1024;
 /** What a replay must say besides the body: its type, where a created row is, its version. */
 const KEPT_HEADERS = ['content-type', 'location', 'etag'] as const;
 const RETRY_AFTER_SECONDS = '2';
+const FINISH_ATTEMPTS = 3;
 
 const invalidKey = () => new AppError(400, 'idempotency_key_invalid', 'errors.idempotency_key_invalid');
 const keyReused = () =>
@@ -150,12 +151,24 @@ export function idempotency(repo: IdempotencyKeysRepository) {
       // Written here rather than by the error handler, so that it is stored as it is sent.
       writeError(ctx, e);
     }
-    // Nobody answered (no such route): the error handler says so; nothing to keep.
+    // Nobody answered (no such route): the error handler says so; nothing to keep. A refusal
+    // while the client went away (an upload cut mid-body is 400) says nothing of the request
+    // itself: the retry runs. A success is kept even then: that is the lost answer a retry needs.
     const unanswered = ctx.status === 404 && ctx.body === undefined;
-    const answer = unanswered || !keeps(ctx.status) ? null : answerOf(ctx);
+    const gone = ctx.status >= 400 && (ctx.res.destroyed || ctx.req.socket.destroyed);
+    const answer = unanswered || gone || !keeps(ctx.status) ? null : answerOf(ctx);
     if (!answer) return release();
-    // Before the answer is sent: a client that never receives it gets it on the retry.
-    await repo.finish(userId, key, got.claim, answer);
+    // Before the answer is sent: a client that never receives it gets it on the retry. The write
+    // is done, so a database blip here is waited out a little rather than answered 503.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await repo.finish(userId, key, got.claim, answer);
+        return;
+      } catch (err) {
+        if (attempt >= FINISH_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
   }
 
   return {

@@ -144,6 +144,8 @@ describe('If-Match on the report edit (generic update)', () => {
       current: { id, content: `${CONTENT} Друга редакція.` },
     });
     expect(stale.headers.get('etag')).toBe(v2);
+    // The version to base the teacher's choice on, in the JSON too (not in the default columns).
+    expect(`"${stale.body.current.updated_at}"`).toBe(v2);
     const row = await kit.srv.knex('study_reports').where({ id }).first('content');
     expect(row.content).toBe(`${CONTENT} Друга редакція.`);
 
