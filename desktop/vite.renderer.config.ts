@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // .vite/manifest.json: the offline shell's service worker keeps every chunk it lists (issue 34).
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
   },

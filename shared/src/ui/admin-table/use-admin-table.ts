@@ -35,6 +35,8 @@ export interface AdminTable<Row> {
   rows: Row[];
   meta: ListMeta | null;
   loading: boolean;
+  /** Never loaded and paused until the server is back (the staff app offline, issue 34). */
+  notLoadedOffline: boolean;
   /** A newer view is on its way while the previous rows stay on screen. */
   refreshing: boolean;
   error: unknown;
@@ -122,7 +124,8 @@ export function useAdminTable<Row = Record<string, unknown>>(options: UseAdminTa
     query,
     rows,
     meta,
-    loading: answer.isPending,
+    loading: answer.isPending && answer.fetchStatus !== 'paused',
+    notLoadedOffline: answer.isPending && answer.fetchStatus === 'paused',
     refreshing: answer.isPlaceholderData || (answer.isFetching && !answer.isPending),
     error: answer.error,
     refetch: () => void answer.refetch(),

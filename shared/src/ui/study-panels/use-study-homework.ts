@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isWriteQueued } from '@school/shared/api';
 import { useApi } from '../api-context';
-import { loadFailureText, panelErrorMessage } from './panel-errors';
+import { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';
 import { saveFile } from './save-file';
 import {
   deleteStudyTask,
@@ -47,6 +47,8 @@ export interface StudyHomeworkPanel {
   groups: HomeworkGroup[];
   loading: boolean;
   loadError: string | null;
+  /** The load failed only because the server cannot be reached: loadError says "not loaded". */
+  notLoadedOffline: boolean;
   canUpload: boolean;
   /** The student whose files are being sent, null when idle. */
   uploadingFor: number | null;
@@ -208,6 +210,7 @@ export function useStudyHomework({
     visible,
     groups,
     loading: visible && list.loading,
+    notLoadedOffline: list.data === undefined && isUnreachable(list.error),
     loadError:
       list.error && list.data === undefined
         ? loadFailureText(list.error, 'studyPanels.homework.loadFailed', t)

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, isWriteQueued } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { announceChatRead } from './chat-read';
-import { loadFailureText, panelErrorMessage } from './panel-errors';
+import { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';
 import {
   deleteStudyMessage,
   fetchStudyMessages,
@@ -39,6 +39,8 @@ export interface StudyMessagesPanel {
   listRef: RefObject<HTMLOListElement | null>;
   loading: boolean;
   loadError: string | null;
+  /** The load failed only because the server cannot be reached: loadError says "not loaded". */
+  notLoadedOffline: boolean;
   reload(): void;
   canSend: boolean;
   draft: string;
@@ -211,6 +213,7 @@ export function useStudyMessages({
     items,
     listRef,
     loading: list.loading,
+    notLoadedOffline: list.data === undefined && isUnreachable(list.error),
     loadError:
       list.error && list.data === undefined
         ? loadFailureText(list.error, 'studyPanels.messages.loadFailed', t)

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api-context';
 import { evaluationFailure, type EvaluationFailure } from './study-panels.rules';
-import { isAbort, loadFailureText, statusOf } from './panel-errors';
+import { isAbort, isUnreachable, loadFailureText, statusOf } from './panel-errors';
 import {
   fetchStudyEvaluation,
   fetchStudyReports,
@@ -16,6 +16,8 @@ export interface StudyReportText {
   /** The child's report of this study, null when none is written yet. */
   report: StudyReportRow | null;
   loadError: string | null;
+  /** The load failed only because the server cannot be reached: loadError says "not loaded". */
+  notLoadedOffline: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function useStudyReportText({
   return {
     loading: list.loading,
     report: list.data?.find((row) => row.user_id === childId) ?? null,
+    notLoadedOffline: list.data === undefined && isUnreachable(list.error),
     loadError:
       list.error && list.data === undefined
         ? loadFailureText(list.error, 'studyPanels.reports.loadFailed', t)

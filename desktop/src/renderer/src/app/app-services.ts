@@ -19,6 +19,7 @@ import {
   watchBrowserOnline,
 } from '../features/offline/connectivity';
 import { cacheBuster } from '../features/offline/offline-cache.rules';
+import { registerOfflineShell } from '../features/offline/offline-shell';
 import { offlineStorage } from '../features/offline/offline-storage';
 import { guardOfflineWrites } from '../features/offline/write-queue-guard';
 import { WriteQueueHub } from '../features/offline/write-queue-hub';
@@ -135,6 +136,8 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
   watchBrowserOnline(window);
   connectivity.setProbe(() => client.get('/api/user', undefined, { ignoreUnauthenticated: true }));
   const offline = await offlineIdentity(native);
+  // The browser build's page itself survives a reload without the server (a service worker).
+  if (!native.native && import.meta.env.PROD) void registerOfflineShell().catch(() => undefined);
   const toasts = createToastBus();
   await connectToaster(toasts);
   const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params);

@@ -27,6 +27,7 @@ import { CalendarToolbar, HoursBar } from './calendar-toolbar';
 import { backgroundToggled, viewChanged } from './calendar-ui.slice';
 import { createMessageNotices } from './message-notices';
 import { useCalendarData } from './use-calendar-data';
+import { NotLoadedOffline } from '../offline/not-loaded-offline';
 
 /** The calendar of one chosen user: toolbar, hours bar, FullCalendar, the study modal. */
 export function CalendarBoard({ userId }: { userId: number }) {
@@ -207,6 +208,11 @@ export function CalendarBoard({ userId }: { userId: number }) {
         {data.loading ? (
           <div className="calendar-board__loading">
             <Spinner size={32} />
+          </div>
+        ) : null}
+        {data.notLoadedOffline ? (
+          <div className="calendar-board__loading">
+            <NotLoadedOffline />
           </div>
         ) : null}
         <StudyCalendar

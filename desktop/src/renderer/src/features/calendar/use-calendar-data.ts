@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isNotLoadedOffline } from '../offline/not-loaded-offline';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useApi } from '@school/shared/ui';
 import { toSpan, type Span } from '@school/shared/ui/calendar';
@@ -32,6 +33,8 @@ export interface CalendarData {
   offSpans: Span[];
   studySpans: Span[];
   loading: boolean;
+  /** Never loaded and waiting for the server (offline, issue 34): say so instead of spinning. */
+  notLoadedOffline: boolean;
   fetching: boolean;
   realtime: RealtimeStatus;
   refresh(): Promise<void>;
@@ -139,7 +142,8 @@ export function useCalendarData({
     workSpans: background.work,
     offSpans: background.off,
     studySpans,
-    loading: studies.isPending,
+    loading: studies.isPending && !isNotLoadedOffline(studies),
+    notLoadedOffline: isNotLoadedOffline(studies),
     fetching: studies.isFetching || schedules.isFetching,
     realtime,
     refresh,

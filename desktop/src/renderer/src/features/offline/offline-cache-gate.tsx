@@ -2,7 +2,8 @@ import { Spinner } from '@blueprintjs/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@school/shared/ui';
-import { LiveLoadCacheContext, type LiveLoadCache } from '@school/shared/ui/study-panels';
+import { LiveLoadCacheContext, publishResync, type LiveLoadCache } from '@school/shared/ui/study-panels';
+import { connectivity } from './connectivity';
 import type { OfflineCache } from './offline-cache';
 
 /** The study modal's panels keep their last answers in the query cache, so they persist with it. */
@@ -24,6 +25,20 @@ export function OfflineCacheGate({ cache, children }: { cache: OfflineCache; chi
   const liveCache = useMemo(() => queryLiveLoadCache(queryClient), [queryClient]);
   const [readyFor, setReadyFor] = useState<number | null>(null);
   const userId = status === 'signed-in' ? (user?.id ?? null) : null;
+
+  // Back online, everything shown may be hours old (restored data looks fresh to react-query):
+  // the screens load again, the study panels too.
+  useEffect(() => {
+    let wasOffline = !connectivity.getState().online;
+    return connectivity.subscribe((state) => {
+      if (!state.online) wasOffline = true;
+      else if (wasOffline) {
+        wasOffline = false;
+        void queryClient.invalidateQueries();
+        publishResync();
+      }
+    });
+  }, [queryClient]);
 
   useEffect(() => {
     if (!user || userId === null) {

@@ -154,7 +154,12 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
     <div className="study-homework" data-testid="homework-panel">
       {panel.loading ? <Spinner size={20} /> : null}
       {panel.loadError ? (
-        <Callout intent="danger" compact>
+        <Callout
+          intent={panel.notLoadedOffline ? 'none' : 'danger'}
+          icon={panel.notLoadedOffline ? 'offline' : undefined}
+          compact
+          data-testid={panel.notLoadedOffline ? 'not-loaded-offline' : undefined}
+        >
           {panel.loadError}
         </Callout>
       ) : (

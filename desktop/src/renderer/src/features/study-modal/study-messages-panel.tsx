@@ -23,7 +23,12 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
     <div className="study-messages" data-testid="messages-panel">
       {panel.loading ? <Spinner size={20} /> : null}
       {panel.loadError ? (
-        <Callout intent="danger" compact>
+        <Callout
+          intent={panel.notLoadedOffline ? 'none' : 'danger'}
+          icon={panel.notLoadedOffline ? 'offline' : undefined}
+          compact
+          data-testid={panel.notLoadedOffline ? 'not-loaded-offline' : undefined}
+        >
           {panel.loadError}
         </Callout>
       ) : null}

@@ -5,11 +5,16 @@ import { scoreIntent, useStudyEvaluation, useStudyReportText } from '@school/sha
 /** A Responsible reads the report about the child whose calendar is shown (spec part 1 §6). */
 export function StudyReportText({ studyId, childId }: { studyId: number; childId: number }) {
   const { t } = useTranslation();
-  const { loading, report, loadError } = useStudyReportText({ studyId, childId });
+  const { loading, report, loadError, notLoadedOffline } = useStudyReportText({ studyId, childId });
   if (loading) return <Spinner size={20} />;
   if (loadError) {
     return (
-      <Callout intent="danger" compact>
+      <Callout
+        intent={notLoadedOffline ? 'none' : 'danger'}
+        icon={notLoadedOffline ? 'offline' : undefined}
+        compact
+        data-testid={notLoadedOffline ? 'not-loaded-offline' : undefined}
+      >
         {loadError}
       </Callout>
     );

@@ -176,7 +176,19 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
   const columnCount = definition.columns.length + 1 + (hasActions ? 1 : 0);
 
   let body: ReactNode;
-  if (table.loading || !pageSize.ready) {
+  if (table.notLoadedOffline) {
+    body = (
+      <tr>
+        <td colSpan={columnCount} className="admin-table__state">
+          <NonIdealState
+            icon="offline"
+            title={<span data-testid="not-loaded-offline">{t('offline.notLoaded')}</span>}
+            description={t('offline.notLoadedHint')}
+          />
+        </td>
+      </tr>
+    );
+  } else if (table.loading || !pageSize.ready) {
     body = (
       <tr>
         <td colSpan={columnCount} className="admin-table__state">

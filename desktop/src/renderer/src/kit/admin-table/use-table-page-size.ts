@@ -22,6 +22,8 @@ export function useTablePageSize(table: string): {
     queryKey: SETTINGS_KEY,
     queryFn: () => native.getSettings().catch((): DesktopSettings => ({})),
     staleTime: Infinity,
+    // The machine's own settings: read offline too (react-query pauses network queries then).
+    networkMode: 'always',
     meta: { silent: true },
   });
   const remember = useCallback(
