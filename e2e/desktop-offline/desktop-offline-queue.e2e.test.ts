@@ -94,6 +94,8 @@ describe('lesson writes through a real outage', () => {
       expect((await toastText(page, 'warning')).message).toBe(uk.offlineWrites.pending);
       await page.getByTestId('report-form').waitFor({ state: 'detached' });
       await page.getByTestId(`report-pending-${study.studentId}`).waitFor();
+      // No second report while the first waits (it would be refused when sent).
+      expect(await page.getByTestId(`report-write-${study.studentId}`).count()).toBe(0);
 
       const comment = `Коментар без зв'язку ${study.id}`;
       await page.getByTestId('study-comment').fill(comment);

@@ -43,7 +43,8 @@ export function StudyReportActions({
   });
   return (
     <div className="study-modal__report-actions">
-      {reportId === null ? (
+      {/* A report written offline waits in the queue: a second one would be refused when sent. */}
+      {reportId === null && queued ? null : reportId === null ? (
         <Button
           size="small"
           icon="add"
