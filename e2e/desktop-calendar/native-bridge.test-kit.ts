@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { createRecordingsUploadHandlers } from '@school/desktop/src/main/recordi
 import { saveDocument } from '@school/desktop/src/main/save-document.handler';
 import { createSavedDocuments, showInFolder } from '@school/desktop/src/main/show-in-folder.handler';
 import { createMessageNotifications } from '@school/desktop/src/main/message-notifications.handler';
+import { createOfflineFileStore } from '@school/desktop/src/main/offline-store.service';
 import { isAllowedUrl } from '@school/desktop/src/main/security-policy';
 import { serverInfo } from '@school/desktop/src/main/server-address';
 import {
@@ -37,6 +39,17 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PRELOAD = path.resolve(here, '../../desktop/src/preload/index.ts');
 const SHIM = path.resolve(here, 'electron-shim.test-kit.ts');
+
+/** The offline stores of this test process's shimmed contexts, removed when the process ends. */
+const OFFLINE_ROOT = path.join(os.tmpdir(), `school-e2e-offline-${process.pid}`);
+process.once('exit', () => rmSync(OFFLINE_ROOT, { recursive: true, force: true }));
+let offlineFolders = 0;
+
+/** A folder of the offline store per shimmed context (main keeps it in the user data folder). */
+function offlineFolder(): string {
+  offlineFolders += 1;
+  return path.join(OFFLINE_ROOT, String(offlineFolders));
+}
 
 export interface NativeHarness {
   settings: SettingsService;
@@ -209,6 +222,8 @@ export async function installNativeBridge(
         openStudy: (caller, studyId) =>
           caller.send(IpcEvent.navigate, { path: '/', search: `?study=${studyId}` }),
       }),
+      // The offline store's files, as main keeps them in the user data folder (one per context).
+      offlineStore: createOfflineFileStore(offlineFolder()),
     }),
   };
 
