@@ -222,6 +222,24 @@ describe('Idempotency-Key on a write', () => {
     ]);
   });
 
+  it('a delete retried with its key is answered 204 again, not 404', async () => {
+    const sent = await kit.as.Teacher.post('/api/study_messages', {
+      study_id: kit.solo,
+      content: 'на видалення',
+    });
+    const k = key();
+    const first = await kit.as.Teacher.delete(`/api/study_messages/${sent.body.data.id}`, withKey(k));
+    const again = await kit.as.Teacher.delete(`/api/study_messages/${sent.body.data.id}`, withKey(k));
+    expect([first.status, again.status, again.headers.get('idempotent-replayed'), again.text]).toEqual([
+      204,
+      204,
+      'true',
+      '',
+    ]);
+    // Without the key the row is simply gone.
+    expect((await kit.as.Teacher.delete(`/api/study_messages/${sent.body.data.id}`)).status).toBe(404);
+  });
+
   it('a refused write (4xx) is kept and replayed as it was; the key stays taken', async () => {
     const k = key();
     const body = { study_id: kit.solo, content: '   ' };
