@@ -29,6 +29,12 @@ export interface RequestOptions {
   /** Do not call onUnauthenticated for this call (sign-in checks handle 401 themselves). */
   ignoreUnauthenticated?: boolean;
   headers?: Record<string, string>;
+  /**
+   * The row version (`updated_at`) an update was based on. This client ignores it (online saves
+   * keep last-write-wins); the staff app's offline queue sends it as If-Match when it sends the
+   * write later, so a row changed meanwhile is a conflict, not an overwrite (issue 34).
+   */
+  baseVersion?: string | null;
 }
 
 export interface ApiClient {

@@ -6,3 +6,4 @@ export * from './error-toast';
 export * from './query-string';
 export * from './resource-api';
 export * from './whole-list';
+export * from './write-queued';

@@ -1,4 +1,4 @@
-import { errorToToast, isApiError, type TranslateFn } from '@school/shared/api';
+import { errorToToast, isApiError, isWriteQueued, type TranslateFn } from '@school/shared/api';
 
 export type ToastIntent = 'danger' | 'success' | 'primary' | 'warning';
 
@@ -52,6 +52,8 @@ export function reportError(
   bus: ToastBus,
   reload: () => void = () => window.location.reload(),
 ): void {
+  // A queued write is no failure: its pending state shows where the write belongs.
+  if (isWriteQueued(error)) return;
   const result = errorToToast(isApiError(error) ? error.body : undefined, t);
   if (result.kind === 'reload') reload();
   else bus.show(result);

@@ -49,6 +49,8 @@ export interface CalendarStudy {
   hasUnreadMessages?: boolean;
   /** The families' answers from the bot for this start (staff calendar: `select[]=attendance`). */
   attendance?: StudyAttendanceEntry[] | null;
+  /** The row's version (staff calendar): the If-Match of a comment or miss status save. */
+  updated_at?: string;
 }
 
 /** Colour kinds of spec part 1 §2 "Event colours", most telling first. */

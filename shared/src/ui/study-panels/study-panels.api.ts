@@ -46,6 +46,8 @@ export interface StudyReportRow {
   subject?: string | null;
   content?: string | null;
   created_at?: string | null;
+  /** The row's version (If-Match of an edit), when asked for. */
+  updated_at?: string | null;
 }
 
 export interface StudyEvaluation {

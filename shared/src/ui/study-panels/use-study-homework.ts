@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isWriteQueued } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';
 import { saveFile } from './save-file';
@@ -145,6 +146,8 @@ export function useStudyHomework({
         reload();
         return true;
       } catch (error) {
+        // The staff app kept the files in its offline queue: its panel shows them pending.
+        if (isWriteQueued(error)) return true;
         setProblem(panelErrorMessage(error, t));
         return false;
       } finally {

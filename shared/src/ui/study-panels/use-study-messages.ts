@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@school/shared/api';
+import { isApiError, isWriteQueued } from '@school/shared/api';
 import { useApi } from '../api-context';
 import { announceChatRead } from './chat-read';
 import { isUnreachable, loadFailureText, panelErrorMessage } from './panel-errors';
@@ -144,6 +144,12 @@ export function useStudyMessages({
       setDraftError(null);
       return true;
     } catch (error) {
+      if (isWriteQueued(error)) {
+        // The staff app kept it in its offline queue: its panel shows it pending until it is sent.
+        setDraftState('');
+        setDraftError(null);
+        return true;
+      }
       const content = isApiError(error) ? error.firstFieldErrors().content : undefined;
       if (content) setDraftError(content);
       else setActionError(panelErrorMessage(error, t));

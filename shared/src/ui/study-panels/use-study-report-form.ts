@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '@school/shared/api';
+import { isWriteQueued, type ApiClient } from '@school/shared/api';
 import { ROLE } from '@school/shared/domain';
 import { fieldErrors, type FieldIssue } from '../../validation/field-errors';
 import { useApi } from '../api-context';
@@ -100,7 +100,7 @@ export async function loadReportContext(
     '/api/study_reports',
     {
       filter: { study_id: studyId, user_id: userId },
-      select: ['id', 'study_id', 'user_id', 'subject', 'content'],
+      select: ['id', 'study_id', 'user_id', 'subject', 'content', 'updated_at'],
     },
     { signal },
   );
@@ -156,6 +156,8 @@ export interface StudyReportFormState {
 export function useStudyReportForm(
   context: ReportFormContext,
   onSaved: (report: StudyReportRow) => void,
+  /** The staff app's offline queue kept the report: it is sent when the server is back. */
+  onQueued?: () => void,
 ): StudyReportFormState {
   const { t } = useTranslation();
   const { client } = useApi();
@@ -172,17 +174,27 @@ export function useStudyReportForm(
 
   const save = useCallback(
     async (body: ReportTexts) => {
-      const answer =
-        reportId === null
-          ? await client.post<{ data: StudyReportRow }>('/api/study_reports', {
-              study_id: context.study.id,
-              user_id: context.student.id,
-              ...body,
-            })
-          : await client.patch<{ data: StudyReportRow }>(`/api/study_reports/${reportId}`, body);
-      onSaved(answer.data);
+      // An edit names the version it was based on: if it waits offline, a report changed meanwhile
+      // is a conflict the teacher resolves, not an overwrite.
+      const version = context.report?.updated_at;
+      try {
+        const answer =
+          reportId === null
+            ? await client.post<{ data: StudyReportRow }>('/api/study_reports', {
+                study_id: context.study.id,
+                user_id: context.student.id,
+                ...body,
+              })
+            : await client.patch<{ data: StudyReportRow }>(`/api/study_reports/${reportId}`, body, {
+                baseVersion: version,
+              });
+        onSaved(answer.data);
+      } catch (error) {
+        if (!isWriteQueued(error) || !onQueued) throw error;
+        onQueued();
+      }
     },
-    [client, reportId, context.study.id, context.student.id, onSaved],
+    [client, reportId, context.study.id, context.student.id, context.report?.updated_at, onSaved, onQueued],
   );
   const form = useFormSubmit(save, REPORT_FORM_FIELDS);
 

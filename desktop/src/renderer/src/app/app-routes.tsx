@@ -11,6 +11,7 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { InvoicesLive } from '../features/invoices/invoices-live';
 import { AppNavbar } from '../features/shell/app-navbar';
 import { OfflineBanner } from '../features/offline/offline-banner';
+import { PendingWritesBadge } from '../features/offline/pending-writes-badge';
 import { adminFormOverlay, backgroundOf } from '../kit/admin-forms/admin-form-route';
 import { AdminPageFormProvider, type AdminPage } from '../kit/admin-forms/admin-page';
 import { adminPages } from './admin-page-registry';
@@ -96,6 +97,7 @@ export function AppRoutes() {
         <InvoicesLive />
         <main className="app-layout__main">
           <OfflineBanner />
+          <PendingWritesBadge />
           <Page params={background?.params ?? params} />
           {Overlay ? <Overlay /> : null}
         </main>

@@ -20,12 +20,17 @@ import {
 } from '../features/offline/connectivity';
 import { cacheBuster } from '../features/offline/offline-cache.rules';
 import { registerOfflineShell } from '../features/offline/offline-shell';
+import { offlineStorage } from '../features/offline/offline-storage';
+import { guardOfflineWrites } from '../features/offline/write-queue-guard';
+import { WriteQueueHub } from '../features/offline/write-queue-hub';
 
 export interface AppServices {
   api: ApiServices;
   toasts: ToastBus;
   /** The one door to native features (Electron's preload bridge, or the browser fallbacks). */
   native: NativeBridge;
+  /** The signed-in account's queue of lesson writes made offline (issue 34). */
+  writeQueue: WriteQueueHub;
   /** Global response handling of spec part 1 §8 for errors the screens do not handle. */
   reportError(error: unknown): void;
   /** Which server this app talks to and which build it is: the offline cache's key and buster. */
@@ -107,12 +112,23 @@ async function syncLanguage(i18n: I18nInstance, native: NativeBridge): Promise<v
 export async function createAppServices(i18n: I18nInstance): Promise<AppServices> {
   const native = getNativeBridge();
   await syncLanguage(i18n, native);
-  const client = createApiClient({
+  const plain = createApiClient({
     baseUrl: '',
     getLanguage: () => i18n.language,
     onUnauthenticated: () => window.location.reload(),
     // Every answer, or its absence, tells the connectivity state whether the server is there.
     fetchImpl: connectivityFetch(),
+  });
+  const writeQueue = new WriteQueueHub({
+    storage: offlineStorage,
+    client: () => plain,
+    channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('school-write-queue'),
+  });
+  const client = guardOfflineWrites(plain, {
+    queue: () => writeQueue.current(),
+    isOnline: () => connectivity.getState().online,
+    onQueued: () => writeQueue.flushSoon(),
+    refusal: () => i18n.t('offlineWrites.refused'),
   });
   // Offline, queries pause (react-query follows the connectivity state) and the server is asked
   // again now and then; the browser's own online/offline events count too.
@@ -130,6 +146,7 @@ export async function createAppServices(i18n: I18nInstance): Promise<AppServices
     api: { client, auth: createAuthApi(client) },
     toasts,
     native,
+    writeQueue,
     reportError: (error) => reportError(error, t, toasts),
     offline,
   };

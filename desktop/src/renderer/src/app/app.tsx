@@ -14,6 +14,7 @@ import {
 import { createQueryClient } from './query-client';
 import { DesktopMenuSync } from '../features/shell/desktop-menu-sync';
 import { FirstRunGate } from '../features/shell/first-run-gate';
+import { WriteQueueSync } from '../features/offline/write-queue-sync';
 import { ServicesContext } from './services-context';
 import { connectivity } from '../features/offline/connectivity';
 import { createOfflineCache } from '../features/offline/offline-cache';
@@ -50,6 +51,7 @@ export function App({ i18n, services }: { i18n: I18nInstance; services: AppServi
                     <FirstRunGate>
                       <DesktopMenuSync />
                       <OfflineCacheGate cache={offlineCache}>
+                        <WriteQueueSync />
                         <AppRoutes />
                       </OfflineCacheGate>
                     </FirstRunGate>

@@ -38,6 +38,7 @@ import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
 import { imports } from './imports';
 import { importsUi } from './imports-ui';
+import { offlineWrites } from './offline-writes';
 
 export const ru: Translation = {
   app,
@@ -92,4 +93,5 @@ export const ru: Translation = {
   paymentsUi,
   imports,
   importsUi,
+  offlineWrites,
 };

@@ -37,6 +37,7 @@ import { payments } from './payments';
 import { paymentsUi } from './payments-ui';
 import { imports } from './imports';
 import { importsUi } from './imports-ui';
+import { offlineWrites } from './offline-writes';
 
 export const uk = {
   app,
@@ -91,4 +92,5 @@ export const uk = {
   paymentsUi,
   imports,
   importsUi,
+  offlineWrites,
 };

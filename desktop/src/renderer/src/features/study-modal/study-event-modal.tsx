@@ -10,7 +10,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@school/shared/api';
+import { isApiError, isWriteQueued } from '@school/shared/api';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import type { CalendarStudy } from '@school/shared/ui/calendar';
 import { useAbility } from '../../app/ability-context';
 import { useServices } from '../../app/services-context';
 import { calendarKeys, updateStudy, type StudyUpdate } from '../../kit/calendar-data/calendar-api';
+import { PendingWriteNote } from '../offline/pending-write-note';
+import { usePendingWrites, writtenFields } from '../offline/write-queue-sync';
 import { MissStatusField } from './study-miss-status-field';
 import { StudyModalSections } from './study-modal-sections';
 import { studyModalAccess } from './study-modal.rules';
@@ -78,23 +80,45 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   const now = useProgressClock(study);
   const roleId = user?.role_id ?? ROLE.Guest;
 
-  const [comment, setComment] = useState(study?.comment ?? '');
-  const [missStatus, setMissStatus] = useState<number>(study?.miss_status ?? 0);
+  // Saved offline and not sent yet (issue 34): the form shows the teacher's newest text, not the server's.
+  const queued = usePendingWrites({ studyId, kind: 'studyUpdate' });
+  const queuedFields = Object.assign({}, ...queued.map(writtenFields)) as Record<string, string | undefined>;
+  const commentWrite = queued.findLast((write) => 'comment' in writtenFields(write));
+  const missWrite = queued.findLast((write) => 'miss_status' in writtenFields(write));
+  const baseComment = queuedFields.comment ?? study?.comment ?? '';
+  const baseMiss =
+    queuedFields.miss_status !== undefined ? Number(queuedFields.miss_status) : (study?.miss_status ?? 0);
+
+  const [comment, setComment] = useState(baseComment);
+  const [missStatus, setMissStatus] = useState<number>(baseMiss);
   // A live update of the same study refreshes the form unless the user already typed.
   const [dirty, setDirty] = useState(false);
+  // The version the teacher started typing on: a save that waits in the offline queue over a study
+  // changed since then becomes a conflict the teacher resolves, never a silent overwrite.
+  const [editBase, setEditBase] = useState<string | undefined>(undefined);
+  const startEditing = () => {
+    if (!dirty) setEditBase(study?.updated_at);
+    setDirty(true);
+  };
   // Server field errors go under their fields (spec part 2 §4, §8); anything else is a global toast.
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof StudyUpdate, string>>>({});
   useEffect(() => {
     if (!study || dirty) return;
-    setComment(study.comment ?? '');
-    setMissStatus(study.miss_status);
-  }, [study, dirty]);
+    setComment(baseComment);
+    setMissStatus(baseMiss);
+  }, [study, dirty, baseComment, baseMiss]);
 
   const save = useMutation({
-    mutationFn: (update: StudyUpdate) => updateStudy(client, studyId, update),
+    mutationFn: (update: StudyUpdate) =>
+      updateStudy(client, studyId, update, dirty ? editBase : study?.updated_at),
     meta: { silent: true },
     onMutate: () => setFieldErrors({}),
     onError: (error) => {
+      if (isWriteQueued(error)) {
+        // Kept on this computer; the form stays open showing it pending until it is sent.
+        setDirty(false);
+        return;
+      }
       const byField = isApiError(error) ? error.firstFieldErrors() : {};
       const shown = { comment: byField.comment, miss_status: byField.miss_status };
       if (shown.comment || shown.miss_status) setFieldErrors(shown);
@@ -136,8 +160,8 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
   } = studyModalAccess(study, roleId, ability, now);
 
   const changes: StudyUpdate = {};
-  if (canComment && comment !== (study.comment ?? '')) changes.comment = comment;
-  if (canMissStatus && missStatus !== study.miss_status) changes.miss_status = missStatus;
+  if (canComment && comment !== baseComment) changes.comment = comment;
+  if (canMissStatus && missStatus !== baseMiss) changes.miss_status = missStatus;
   const changed = Object.keys(changes).length > 0;
 
   return (
@@ -178,11 +202,12 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
                 value={comment}
                 placeholder={t('calendarUi.modal.commentPlaceholder')}
                 onChange={(event) => {
-                  setDirty(true);
+                  startEditing();
                   setComment(event.currentTarget.value);
                 }}
                 data-testid="study-comment"
               />
+              {commentWrite ? <PendingWriteNote write={commentWrite} testId="study-comment-pending" /> : null}
             </FormGroup>
           ) : null}
           {showMissStatus ? (
@@ -192,10 +217,13 @@ export function StudyEventModal({ study, studyId, calendarUserId, onClose }: Stu
               value={missStatus}
               error={fieldErrors.miss_status}
               onChange={(value) => {
-                setDirty(true);
+                startEditing();
                 setMissStatus(value);
               }}
             />
+          ) : null}
+          {showMissStatus && missWrite ? (
+            <PendingWriteNote write={missWrite} testId="study-miss-pending" />
           ) : null}
           <StudyModalSections
             study={study}

@@ -9,6 +9,8 @@ import {
   type HomeworkGroup,
   type StudyTask,
 } from '@school/shared/ui/study-panels';
+import { PendingWriteNote } from '../offline/pending-write-note';
+import { usePendingWrites, writtenFields } from '../offline/write-queue-sync';
 
 function fileIcon(mime: string | null): IconName {
   if (!mime) return 'document';
@@ -76,6 +78,8 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
     ability,
   });
   const [confirm, setConfirm] = useState<StudyTask | null>(null);
+  // Files chosen offline (issue 34), per student, until the server has them.
+  const queued = usePendingWrites({ studyId: study.id, kind: 'homework' });
   if (!panel.visible) return null;
   const named = showNames ?? panel.groups.length > 1;
 
@@ -120,6 +124,21 @@ export function StudyHomeworkPanel({ study, showNames }: { study: CalendarStudy;
           ))}
         </ul>
       )}
+      {queued
+        .filter((write) => Number(writtenFields(write).user_id) === student.id)
+        .map((write) => (
+          <div
+            key={write.id}
+            className="study-homework__pending"
+            data-testid={`homework-pending-${student.id}`}
+          >
+            <Icon icon="document" className="study-homework__icon" />
+            <span>
+              {write.body.type === 'multipart' ? write.body.files.map((file) => file.name).join(', ') : ''}
+            </span>
+            <PendingWriteNote write={write} />
+          </div>
+        ))}
       {panel.canUpload ? (
         <UploadButton
           studentId={student.id}

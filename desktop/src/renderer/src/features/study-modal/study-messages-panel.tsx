@@ -3,6 +3,8 @@ import { ConfirmDialog } from '../../kit/admin-widgets/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelAccess, useStudyMessages, type StudyMessage } from '@school/shared/ui/study-panels';
+import { PendingWriteNote } from '../offline/pending-write-note';
+import { usePendingWrites, writtenFields } from '../offline/write-queue-sync';
 
 /**
  * The study's messages (spec part 2 §2 "Study messages panel", §5, §6): author with role and Kyiv
@@ -14,6 +16,8 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
   const { viewer, ability } = usePanelAccess();
   const panel = useStudyMessages({ studyId, viewer, ability });
   const [confirm, setConfirm] = useState<StudyMessage | null>(null);
+  // Messages written offline (issue 34): shown after the list until the server has them.
+  const queued = usePendingWrites({ studyId, kind: 'message' });
 
   return (
     <div className="study-messages" data-testid="messages-panel">
@@ -28,7 +32,7 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
           {panel.loadError}
         </Callout>
       ) : null}
-      {!panel.loading && !panel.loadError && panel.items.length === 0 ? (
+      {!panel.loading && !panel.loadError && panel.items.length === 0 && queued.length === 0 ? (
         <p className="study-panel__empty" data-testid="messages-empty">
           {t('studyPanels.messages.empty')}
         </p>
@@ -68,6 +72,23 @@ export function StudyMessagesPanel({ studyId }: { studyId: number }) {
                 ) : null}
               </div>
               <p className="study-messages__content">{item.message.content}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {queued.length > 0 ? (
+        <ol className="study-messages__list study-messages__list--pending" data-testid="messages-pending">
+          {queued.map((write) => (
+            <li
+              key={write.id}
+              className="study-messages__item study-messages__item--own study-messages__item--pending"
+              data-testid="message-pending"
+            >
+              <div className="study-messages__meta">
+                <strong className="study-messages__author">{t('studyPanels.messages.you')}</strong>
+                <PendingWriteNote write={write} />
+              </div>
+              <p className="study-messages__content">{writtenFields(write).content}</p>
             </li>
           ))}
         </ol>

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useRouter } from '@school/shared/ui';
 import { fetchPreviousReport } from '@school/shared/ui/study-panels';
+import { PendingWriteNote } from '../offline/pending-write-note';
+import { usePendingWrites, writtenFields } from '../offline/write-queue-sync';
 import { reportFormPath } from './study-modal.api';
 
 /**
@@ -29,6 +31,11 @@ export function StudyReportActions({
   const search = query.toString();
   const here = { background: search ? `${path}?${search}` : path };
   const [showPrevious, setShowPrevious] = useState(false);
+  // The student's report saved offline (issue 34), newest last: its subject and a pending note.
+  const queued = usePendingWrites({ studyId, kind: 'report' }).findLast((write) => {
+    const fields = writtenFields(write);
+    return Number(fields.user_id) === studentId || (reportId !== null && write.path.endsWith(`/${reportId}`));
+  });
   const previous = useQuery({
     queryKey: ['study-modal', 'previous-report', studyId, studentId],
     queryFn: () => fetchPreviousReport(client, studyId, studentId),
@@ -36,7 +43,8 @@ export function StudyReportActions({
   });
   return (
     <div className="study-modal__report-actions">
-      {reportId === null ? (
+      {/* A report written offline waits in the queue: a second one would be refused when sent. */}
+      {reportId === null && queued ? null : reportId === null ? (
         <Button
           size="small"
           icon="add"
@@ -63,6 +71,11 @@ export function StudyReportActions({
         onClick={() => setShowPrevious((shown) => !shown)}
         data-testid={`report-previous-${studentId}`}
       />
+      {queued ? (
+        <span className="study-modal__report-pending" data-testid={`report-pending-${studentId}`}>
+          <em>{writtenFields(queued).subject}</em> <PendingWriteNote write={queued} />
+        </span>
+      ) : null}
       {showPrevious && !previous.isPending ? (
         <Callout compact className="study-modal__previous" data-testid={`previous-report-${studentId}`}>
           {previous.data ? (

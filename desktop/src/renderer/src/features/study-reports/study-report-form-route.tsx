@@ -58,7 +58,13 @@ function ReportForm({
     toasts.show({ intent: 'success', message: t('studyPanels.reportForm.saved'), timeoutMs: TOAST_MS.short });
     onDone();
   }, [queryClient, toasts, t, onDone]);
-  const form = useStudyReportForm(context, onSaved);
+  // Saved offline (issue 34): kept on this computer and sent when the server is back; the study
+  // modal shows it pending.
+  const onQueued = useCallback(() => {
+    toasts.show({ intent: 'warning', message: t('offlineWrites.pending'), timeoutMs: TOAST_MS.short });
+    onDone();
+  }, [toasts, t, onDone]);
+  const form = useStudyReportForm(context, onSaved, onQueued);
   useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
   const { subjectMin, subjectMax, contentMin } = form.limits;
   const subjectError = form.errorOf('subject');

@@ -32,6 +32,8 @@ const FLAG_SELECT = [
   'isNoReport',
   'hasUnreadMessages',
   'attendance',
+  // The row's version: a comment / miss status saved offline is sent with it as If-Match (issue 34).
+  'updated_at',
 ];
 
 type StudyFlags = Pick<
@@ -45,6 +47,7 @@ type StudyFlags = Pick<
   | 'hasUnreadMessages'
   | 'attendance'
   | 'recordings_count'
+  | 'updated_at'
 >;
 
 /**
@@ -120,17 +123,24 @@ export interface StudyUpdateAnswer {
   recordings_count?: number;
   start: string;
   end: string;
+  updated_at?: string;
 }
 
-/** POST api/studies/{id} as a form with _method=patch (spec part 1 §7). */
+/**
+ * POST api/studies/{id} as a form with _method=patch (spec part 1 §7). `version`: the `updated_at`
+ * the teacher started from; if the save waits in the offline queue, it is sent with it as If-Match.
+ */
 export async function updateStudy(
   client: ApiClient,
   studyId: number,
   update: StudyUpdate,
+  version?: string | null,
 ): Promise<StudyUpdateAnswer> {
   const form = new URLSearchParams({ _method: 'patch' });
   if (update.comment !== undefined) form.set('comment', update.comment);
   if (update.miss_status !== undefined) form.set('miss_status', String(update.miss_status));
-  const answer = await client.post<DataEnvelope<StudyUpdateAnswer>>(`/api/studies/${studyId}`, form);
+  const answer = await client.post<DataEnvelope<StudyUpdateAnswer>>(`/api/studies/${studyId}`, form, {
+    baseVersion: version,
+  });
   return answer.data;
 }

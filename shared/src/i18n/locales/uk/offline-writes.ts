@@ -1,0 +1,35 @@
+/** The staff app's writes while the server cannot be reached (issue 34, docs/domain-rules.md "Offline staff app"). */
+export const offlineWrites = {
+  refused: "Немає зв'язку з сервером. Цю дію не можна відкласти: спробуйте ще раз, коли зв'язок відновиться.",
+  pending: "Очікує — буде надіслано, коли з'явиться зв'язок",
+  pendingCount: 'Очікують надсилання: {{count}}',
+  waitingForSignIn: 'Сесія завершилася: увійдіть знову тим самим обліковим записом, щоб надіслати.',
+  failed: 'Не надіслано',
+  discard: 'Відкинути',
+  listTitle: 'Відкладені зміни',
+  conflictBadge: 'Конфлікт',
+  resolve: 'Розв’язати',
+  kinds: {
+    studyUpdate: 'Коментар / статус пропуску, заняття #{{id}}',
+    report: 'Звіт, заняття #{{id}}',
+    message: 'Повідомлення, заняття #{{id}}',
+    homework: 'Домашнє завдання, заняття #{{id}}',
+  },
+  conflict: {
+    title: 'Текст змінився, поки ви були офлайн',
+    intro: 'Хтось інший змінив цей текст після того, як ви почали. Оберіть, що зберегти.',
+    mine: 'Ваш текст',
+    theirs: 'Текст на сервері зараз',
+    merged: 'Об’єднаний текст',
+    keepMine: 'Залишити мій',
+    keepTheirs: 'Залишити їхній',
+    merge: 'Об’єднати',
+    saveMerged: 'Зберегти об’єднаний',
+    fields: {
+      comment: 'Коментар',
+      miss_status: 'Статус пропуску',
+      subject: 'Тема',
+      content: 'Текст звіту',
+    },
+  },
+};
