@@ -10,11 +10,17 @@ export class WriteQueuedError extends Error {
 
   constructor(writeId: string) {
     super('write queued');
-    this.name = 'WriteQueuedError';
+    this.name = WRITE_QUEUED;
     this.writeId = writeId;
   }
 }
 
+const WRITE_QUEUED = 'WriteQueuedError';
+
+/**
+ * By name rather than instanceof: every app's global error handling asks (shared/src/ui/toast-bus),
+ * and only the staff app makes these, so the family web's first load does not carry the class.
+ */
 export function isWriteQueued(error: unknown): error is WriteQueuedError {
-  return error instanceof WriteQueuedError;
+  return error instanceof Error && error.name === WRITE_QUEUED;
 }

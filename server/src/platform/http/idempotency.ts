@@ -35,12 +35,12 @@ const KEPT_HEADERS = ['content-type', 'location', 'etag'] as const;
 const RETRY_AFTER_SECONDS = '2';
 const FINISH_ATTEMPTS = 3;
 
-const invalidKey = () => new AppError(400, 'idempotency_key_invalid', 'errors.idempotency_key_invalid');
+const invalidKey = () => new AppError(400, 'idempotency_key_invalid', 'writeGuards.idempotency_key_invalid');
 const keyReused = () =>
   new AppError(
     422,
     'idempotency_key_reused',
-    'errors.idempotency_key_reused',
+    'writeGuards.idempotency_key_reused',
     {},
     undefined,
     {},
@@ -50,7 +50,7 @@ const keyReused = () =>
     },
   );
 const inProgress = () =>
-  new AppError(409, 'idempotency_in_progress', 'errors.idempotency_in_progress', {}, undefined, {
+  new AppError(409, 'idempotency_in_progress', 'writeGuards.idempotency_in_progress', {}, undefined, {
     'Retry-After': RETRY_AFTER_SECONDS,
   });
 

@@ -32,7 +32,7 @@ export function ifMatchOf(ctx: Context): IfMatch | undefined {
       .replace(/^"(.*)"$/, '$1');
     const time = /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)$/.test(bare) ? new Date(bare) : null;
     if (!time || Number.isNaN(time.getTime()))
-      throw new AppError(400, 'if_match_invalid', 'errors.if_match_invalid');
+      throw new AppError(400, 'if_match_invalid', 'writeGuards.if_match_invalid');
     return time.toISOString();
   });
   return versions;
@@ -56,7 +56,7 @@ export function versionConflict(current: unknown, version: Date): AppError {
   return new AppError(
     409,
     'version_conflict',
-    'errors.version_conflict',
+    'writeGuards.version_conflict',
     {},
     undefined,
     { ETag: versionTag(version) },

@@ -32,15 +32,7 @@ export const errors: Translation['errors'] = {
   account_not_manageable: "You may not change or delete an Administrator's account.",
   own_role_change: 'You may not change your own role.',
   delete_restricted: 'This record cannot be deleted because other data depends on it.',
-  idempotency_key_invalid: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
-  idempotency_key_reused:
-    'This idempotency key was already used for another request. Send the new request with a new key.',
-  idempotency_in_progress: 'This request is still running. Please try again in a few seconds.',
-  if_match_invalid: 'The If-Match header must hold a version of the record the server sent.',
-  version_conflict:
-    'The record changed while you were editing it. Compare your version with the current one.',
   download_failed: 'Download failed',
-  clipboard_failed: 'Failed to copy to clipboard',
 };
 
 export const errorUnknown: Translation['errorUnknown'] = {

@@ -39,6 +39,7 @@ import { paymentsUi } from './payments-ui';
 import { imports } from './imports';
 import { importsUi } from './imports-ui';
 import { offlineWrites } from './offline-writes';
+import { writeGuards } from './write-guards';
 
 export const en: Translation = {
   app,
@@ -94,4 +95,5 @@ export const en: Translation = {
   imports,
   importsUi,
   offlineWrites,
+  writeGuards,
 };

@@ -32,14 +32,7 @@ export const errors: Translation['errors'] = {
   account_not_manageable: 'Вы не можете изменять или удалять учётную запись администратора.',
   own_role_change: 'Вы не можете изменить собственную роль.',
   delete_restricted: 'Запись нельзя удалить, так как с ней связаны другие данные.',
-  idempotency_key_invalid: 'Заголовок Idempotency-Key должен содержать от 1 до 200 видимых символов ASCII.',
-  idempotency_key_reused:
-    'Этот ключ идемпотентности уже использован для другого запроса. Отправьте новый запрос с новым ключом.',
-  idempotency_in_progress: 'Этот запрос ещё выполняется. Попробуйте ещё раз через несколько секунд.',
-  if_match_invalid: 'Заголовок If-Match должен содержать версию записи, полученную от сервера.',
-  version_conflict: 'Запись изменилась, пока вы её редактировали. Сравните свою версию с текущей.',
   download_failed: 'Не удалось скачать файл.',
-  clipboard_failed: 'Не удалось скопировать в буфер обмена.',
 };
 
 export const errorUnknown: Translation['errorUnknown'] = {

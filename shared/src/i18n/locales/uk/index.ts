@@ -38,6 +38,7 @@ import { paymentsUi } from './payments-ui';
 import { imports } from './imports';
 import { importsUi } from './imports-ui';
 import { offlineWrites } from './offline-writes';
+import { writeGuards } from './write-guards';
 
 export const uk = {
   app,
@@ -93,4 +94,5 @@ export const uk = {
   imports,
   importsUi,
   offlineWrites,
+  writeGuards,
 };

@@ -1,7 +1,6 @@
 /** Homework, messages, study reports and evaluations of a study (spec part 1 §2, part 2 §2, §6, §8). */
 export const studyPanels = {
   /** A panel never loaded while the server could be reached (the staff app offline, issue 34). */
-  /** A panel never loaded while the server could be reached (the staff app offline, issue 34). */
   notLoadedOffline: "Не завантажено, поки був зв'язок.",
   loading: 'Завантаження…',
   retry: 'Спробувати ще раз',
