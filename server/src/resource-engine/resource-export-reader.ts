@@ -56,7 +56,7 @@ export async function* exportBatches(
     await trx.raw('DECLARE export_ids NO SCROLL CURSOR FOR ?', [inner]);
     for (;;) {
       const { rows } = (await trx.raw(`FETCH FORWARD ${batchRows} FROM export_ids`)) as {
-        rows: Array<{ id: number }>;
+        rows: Array<{ id: number | string }>;
       };
       if (rows.length === 0) break;
       yield await rowsOf(
@@ -73,17 +73,18 @@ export async function* exportBatches(
 }
 
 /** The answer columns, counts and relations of `ids`, in the order of `ids`. */
-async function rowsOf(ctx: EngineContext, q: ResolvedQuery, ids: number[]): Promise<Row[]> {
+async function rowsOf(ctx: EngineContext, q: ResolvedQuery, ids: Array<number | string>): Promise<Row[]> {
   const { knex } = ctx;
   const query: Knex.QueryBuilder = knex
     .from({ [ROOT_ALIAS]: q.resource.table })
-    .whereRaw('??.id = ANY(?::bigint[])', [ROOT_ALIAS, ids]);
+    // The array's type is the id column's (integer, or uuid for payments): PostgreSQL infers it.
+    .whereRaw('??.id = ANY(?)', [ROOT_ALIAS, ids as string[]]);
   query.select(selectList(ctx, q.resource, ROOT_ALIAS, q.select));
   query.select(keyColumns(ctx, ROOT_ALIAS, q.with));
   for (const c of q.withCount) query.select(knex.raw('(?) as ??', [countSql(ctx, c), c.key]));
   const found = (await query) as Row[];
-  const byId = new Map(found.map((row) => [Number(row.id), row]));
-  const rows = ids.map((id) => byId.get(Number(id))).filter((row): row is Row => row !== undefined);
+  const byId = new Map(found.map((row) => [String(row.id), row]));
+  const rows = ids.map((id) => byId.get(String(id))).filter((row): row is Row => row !== undefined);
   await loadRelations(ctx, rows, q.with);
   stripKeys(rows);
   return rows;

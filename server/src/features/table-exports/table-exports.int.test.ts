@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
+import { TABLE_EXPORTS } from '@school/shared/table-exports';
 import { startTestServer, type TestServer } from '../../../test/harness.test-kit.js';
 import type { TestClient } from '../../../test/test-client.test-kit.js';
 
@@ -192,6 +194,40 @@ describe('GET /api/{resource}/export', () => {
         expect(paid.numFmt).toBe('dd.mm.yyyy');
       }
     });
+  });
+
+  it('exports every admin table in both formats, with the table headings', async () => {
+    const admin = await srv.signInAs('Administrator');
+    const [invoice] = await srv.knex('invoices').orderBy('id').limit(1).select('id', 'amount');
+    await srv.knex('payments').insert([
+      {
+        id: randomUUID(),
+        invoice_id: invoice.id,
+        provider: 'manual',
+        amount: invoice.amount,
+        currency: 'UAH',
+        status: 'success',
+        paid_at: new Date(),
+      },
+      {
+        id: randomUUID(),
+        invoice_id: invoice.id,
+        provider: 'liqpay',
+        amount: invoice.amount,
+        currency: 'UAH',
+        status: 'pending',
+      },
+    ]);
+    for (const def of Object.values(TABLE_EXPORTS)) {
+      const csv = await download(admin, `/api/${def.resource}/export?format=csv`);
+      expect(csv.status, def.resource).toBe(200);
+      const [header, ...rows] = csvRows(csv.bytes);
+      expect(header, def.resource).toHaveLength(def.columns.length);
+      const xlsx = await download(admin, `/api/${def.resource}/export?format=xlsx`);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.bytes as never);
+      expect(book.worksheets[0]!.actualRowCount, def.resource).toBe(rows.length + 1);
+    }
   });
 
   it('answers 422 for a bad format, 404 for an unknown or non-table resource, 400 for a bad query', async () => {
