@@ -14,6 +14,7 @@ import {
 } from '@school/shared/table-exports';
 import { AppError, errors } from '../../platform/http/app-error.js';
 import { attachmentDisposition } from '../../platform/http/content-disposition.js';
+import { languageOf, translatorFor, type Translate } from '../../platform/i18n/request-i18n.js';
 import { authOf } from '../../platform/security/session-guard.js';
 import { createCsvWriter } from '../../platform/spreadsheets/csv-writer.js';
 import type { SheetWriter } from '../../platform/spreadsheets/sheet-cells.js';
@@ -48,11 +49,11 @@ function columnsFor(def: TableExport, engine: EngineContext, resource: ResourceD
   });
 }
 
-/** The client's list query without the export's own parameter. */
+/** The client's list query without the export's own parameters. */
 function listQuery(raw: string): string {
   return raw
     .split('&')
-    .filter((part) => part !== '' && !/^format=/.test(part))
+    .filter((part) => part !== '' && !/^(format|lang)=/.test(part))
     .join('&');
 }
 
@@ -76,7 +77,10 @@ export function tableExportsRoutes(deps: { knex: Knex; hooks: HookRegistry }): R
     const format = ctx.query.format;
     if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format))
       throw errors.invalidField('format', 'validations.in', { attribute: 'format' });
-    const engine = { knex: deps.knex, hooks: deps.hooks, auth, language: ctx.lang };
+    // `lang`: a browser's download link cannot set Accept-Language (the app's language may differ).
+    const lang = typeof ctx.query.lang === 'string' ? languageOf(ctx.query.lang) : ctx.lang;
+    const t = translatorFor(lang);
+    const engine = { knex: deps.knex, hooks: deps.hooks, auth, language: lang };
     const columns = columnsFor(def, engine, resource);
     // Everything that can answer 400/403 runs before the first byte is sent.
     const q = prepareExportQuery(engine, resource, listQuery(ctx.querystring), {
@@ -85,34 +89,35 @@ export function tableExportsRoutes(deps: { knex: Knex; hooks: HookRegistry }): R
     });
     const day = DateTime.now().setZone(TIME_ZONE).toISODate();
     const out = new PassThrough();
-    const writer = sheetWriter(format as ExportFormat, out, ctx, ctx.t(def.title));
+    const writer = sheetWriter(format as ExportFormat, out, lang, t(def.title));
     ctx.set('Content-Disposition', attachmentDisposition(`${def.fileStem}-${day}.${format}`));
     ctx.set('Cache-Control', 'no-store');
     ctx.type = MIME[format as ExportFormat];
     ctx.body = out;
-    void pump(ctx, writer, out, columns, exportBatches(engine, q));
+    void pump(ctx, t, writer, out, columns, exportBatches(engine, q));
   });
   return router;
 }
 
-function sheetWriter(format: ExportFormat, out: PassThrough, ctx: Context, title: string): SheetWriter {
-  if (format === 'csv') return createCsvWriter(out, { decimalMark: ctx.lang === 'en' ? '.' : ',' });
+function sheetWriter(format: ExportFormat, out: PassThrough, lang: string, title: string): SheetWriter {
+  if (format === 'csv') return createCsvWriter(out, { decimalMark: lang === 'en' ? '.' : ',' });
   return createXlsxWriter(out, { sheetName: title });
 }
 
 /** Rows to the writer batch by batch; a client that went away stops the reading (and its cursor). */
 async function pump(
   ctx: Context,
+  t: Translate,
   writer: SheetWriter,
   out: PassThrough,
   columns: ExportColumn[],
   batches: AsyncGenerator<Array<Record<string, unknown>>>,
 ): Promise<void> {
   try {
-    await writer.header(columns.map((c) => ctx.t(c.label)));
+    await writer.header(columns.map((c) => t(c.label)));
     for await (const rows of batches) {
       if (out.destroyed) break;
-      for (const row of rows) await writer.addRow(columns.map((c) => cellOf(c, row, ctx.t)));
+      for (const row of rows) await writer.addRow(columns.map((c) => cellOf(c, row, t)));
     }
     if (!out.destroyed) await writer.end();
   } catch (err) {
