@@ -10,7 +10,7 @@ import type { EngineContext } from './sql-expressions.js';
 export const EXPORT_BATCH_ROWS = 1000;
 
 export interface ExportQuery {
-  /** Relations the export's columns read (they replace the client's `with[]`). */
+  /** Relations the export's columns read, `rel:cols` as with[] (they replace the client's `with[]`). */
   with: readonly string[];
   /** `select[]` of the export (null: the default readable fields). */
   select: readonly string[] | null;
@@ -30,7 +30,11 @@ export function prepareExportQuery(
   return prepareQuery(ctx, resource, raw, {
     page: null,
     perPage: null,
-    with: shape.with.map((path) => ({ path: path.split('.'), columns: null })),
+    // `rel.child:col1,col2` as with[] says it (a column list for the last relation).
+    with: shape.with.map((spec) => {
+      const [path, columns] = spec.split(':');
+      return { path: path!.split('.'), columns: columns ? columns.split(',') : null };
+    }),
     select: shape.select ? [...shape.select] : null,
     withCount: [],
   });

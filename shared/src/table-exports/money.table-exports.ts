@@ -11,7 +11,7 @@ export const contractsExport: TableExport = {
     col('created_by', 'moneyForms.tables.createdBy', 'text', 'created_by.full_name'),
     col('student', 'moneyForms.tables.student', 'text', 'student.full_name'),
     col('payer', 'moneyForms.tables.payer', 'text', 'payer.full_name'),
-    listCol('subscriptions', 'moneyForms.tables.subscriptions', 'subscriptions', (s) => numbered(s.id)),
+    listCol('subscriptions', 'moneyForms.tables.subscriptions', 'subscriptions', 'id', (s) => numbered(s.id)),
     col('created_at', 'moneyForms.tables.created', 'date', 'created_at'),
     col('end_at', 'moneyForms.tables.endAt', 'date', 'end_at'),
     col('template', 'moneyForms.tables.template', 'text', 'template.name'),

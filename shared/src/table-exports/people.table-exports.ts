@@ -1,7 +1,5 @@
-import { col, listCol, pick } from './export-values';
+import { col, listCol } from './export-values';
 import type { TableExport } from './table-export.types';
-
-const classNumbers = (row: Record<string, unknown>) => pick(row, 'number');
 
 /** The users table (desktop features/users): name, classes, phones, e-mail, role, active. */
 export const usersExport: TableExport = {
@@ -11,9 +9,9 @@ export const usersExport: TableExport = {
   columns: [
     col('id', 'adminTable.users.filters.id', 'int', 'id'),
     col('name', 'adminTable.users.columns.name', 'text', 'full_name'),
-    listCol('classes', 'adminTable.users.columns.classes', 'classes', classNumbers),
+    listCol('classes', 'adminTable.users.columns.classes', 'classes', 'number'),
     // Phones are for those who manage users, as in the table (403 for the relation otherwise).
-    listCol('phones', 'adminTable.users.columns.phones', 'phones', (p) => p.phone, {
+    listCol('phones', 'adminTable.users.columns.phones', 'phones', 'phone', undefined, {
       needs: ['manage', 'user'],
     }),
     col('email', 'adminTable.users.columns.email', 'text', 'email'),
@@ -34,10 +32,10 @@ export const teachersExport: TableExport = {
   title: 'titles.teachers',
   columns: [
     col('name', 'adminTable.teachers.columns.name', 'text', 'user.full_name'),
-    listCol('classes', 'adminTable.teachers.columns.classes', 'classes', classNumbers),
-    listCol('study_types', 'adminTable.teachers.columns.studyTypes', 'teaching_study_types', (r) => r.name),
+    listCol('classes', 'adminTable.teachers.columns.classes', 'classes', 'number'),
+    listCol('study_types', 'adminTable.teachers.columns.studyTypes', 'teaching_study_types', 'name'),
     col('age', 'adminTable.teachers.columns.age', 'int', 'age'),
-    listCol('styles', 'adminTable.teachers.columns.styles', 'teaching_styles', (r) => r.name),
+    listCol('styles', 'adminTable.teachers.columns.styles', 'teaching_styles', 'name'),
     col('priority', 'adminTable.teachers.columns.priority', 'int', 'priority'),
   ],
 };

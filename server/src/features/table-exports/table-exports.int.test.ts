@@ -76,6 +76,16 @@ describe('GET /api/{resource}/export', () => {
       DateTime.fromJSDate(one.start, { zone: TIME_ZONE }).toFormat('dd.MM.yyyy HH:mm'),
     );
     expect(new Set(rows.map((r) => r[7]))).toEqual(new Set(['Так', 'Ні']));
+    // Participants one per line, in the relation's order, as the table lists them.
+    const [withPeople] = await srv.knex('study_user').orderBy('study_id').limit(1).select('study_id');
+    const people = await srv
+      .knex('study_user as su')
+      .join('users as u', 'u.id', 'su.user_id')
+      .where('su.study_id', withPeople.study_id)
+      .orderBy('u.id')
+      .pluck('u.full_name');
+    const row = rows.find((r) => Number(r[0]) === withPeople.study_id)!;
+    expect(row[3]!.split('\n')).toEqual(people);
   });
 
   it('speaks the caller language in headings and yes/no (ru)', async () => {
@@ -185,6 +195,7 @@ describe('GET /api/{resource}/export', () => {
     expect(sheet.actualRowCount).toBe(invoices.length + 1);
     invoices.forEach((invoice, i) => {
       expect(sheet.getRow(i + 2).getCell(amountCol).value).toBe(invoice.amount / 100);
+      expect(sheet.getRow(i + 2).getCell(amountCol).numFmt).toBe('#,##0.00');
       const paid = sheet.getRow(i + 2).getCell(paidCol);
       if (invoice.payed_at === null) expect(paid.value).toBeNull();
       else {

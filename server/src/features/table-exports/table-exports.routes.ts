@@ -24,6 +24,13 @@ import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
 import { cellOf } from './table-export-cells.js';
 
+/** The xlsx cell format of a column kind (money: UAH with two decimals, grouped thousands). */
+const FORMAT_OF: Partial<Record<ExportColumn['kind'], 'day' | 'moment' | 'money'>> = {
+  date: 'day',
+  datetime: 'moment',
+  money: 'money',
+};
+
 const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -89,7 +96,13 @@ export function tableExportsRoutes(deps: { knex: Knex; hooks: HookRegistry }): R
     });
     const day = DateTime.now().setZone(TIME_ZONE).toISODate();
     const out = new PassThrough();
-    const writer = sheetWriter(format as ExportFormat, out, lang, t(def.title));
+    const writer =
+      format === 'csv'
+        ? createCsvWriter(out, { decimalMark: lang === 'en' ? '.' : ',' })
+        : createXlsxWriter(out, {
+            sheetName: t(def.title),
+            formats: columns.map((c) => FORMAT_OF[c.kind]),
+          });
     ctx.set('Content-Disposition', attachmentDisposition(`${def.fileStem}-${day}.${format}`));
     ctx.set('Cache-Control', 'no-store');
     ctx.type = MIME[format as ExportFormat];
@@ -97,11 +110,6 @@ export function tableExportsRoutes(deps: { knex: Knex; hooks: HookRegistry }): R
     void pump(ctx, t, writer, out, columns, exportBatches(engine, q));
   });
   return router;
-}
-
-function sheetWriter(format: ExportFormat, out: PassThrough, lang: string, title: string): SheetWriter {
-  if (format === 'csv') return createCsvWriter(out, { decimalMark: lang === 'en' ? '.' : ',' });
-  return createXlsxWriter(out, { sheetName: title });
 }
 
 /** Rows to the writer batch by batch; a client that went away stops the reading (and its cursor). */

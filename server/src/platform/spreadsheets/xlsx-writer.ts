@@ -6,11 +6,15 @@ export interface XlsxWriterOptions {
   sheetName: string;
   /** Column widths in characters, in column order (headings' lengths are a fair guess). */
   widths?: readonly number[];
+  /**
+   * Each column's kind of cells: `day` / `moment` dates, `money` (`#,##0.00`), else General. Set
+   * once on the column (cells take their column's style), not on a million cells.
+   */
+  formats?: ReadonlyArray<'day' | 'moment' | 'money' | undefined>;
 }
 
 /** Excel's number formats of a day and a moment (DATE_FORMAT / DATE_TIME_FORMAT in Excel's tokens). */
-const DAY_FORMAT = 'dd.mm.yyyy';
-const MOMENT_FORMAT = 'dd.mm.yyyy hh:mm';
+const NUM_FMT = { day: 'dd.mm.yyyy', moment: 'dd.mm.yyyy hh:mm', money: '#,##0.00' } as const;
 
 /**
  * An .xlsx written row by row with exceljs's streaming WorkbookWriter: each row is committed (its
@@ -37,14 +41,23 @@ export function createXlsxWriter(out: Writable, options: XlsxWriterOptions): She
   };
   return {
     header: async (names) => {
-      sheet.columns = names.map((name, i) => ({ header: name, width: options.widths?.[i] ?? 18 }));
+      sheet.columns = names.map((name, i) => {
+        const format = options.formats?.[i];
+        return {
+          header: name,
+          width: options.widths?.[i] ?? 18,
+          ...(format ? { style: { numFmt: NUM_FMT[format] } } : {}),
+        };
+      });
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
     },
     addRow: async (cells) => {
       const row = sheet.addRow(cells.map(cellValue));
       cells.forEach((cell, i) => {
-        if (isSheetDate(cell)) row.getCell(i + 1).numFmt = cell.withTime ? MOMENT_FORMAT : DAY_FORMAT;
+        // A date in a column declared otherwise still reads as a date.
+        if (isSheetDate(cell) && !options.formats?.[i])
+          row.getCell(i + 1).numFmt = cell.withTime ? NUM_FMT.moment : NUM_FMT.day;
         else if (typeof cell === 'string' && cell.includes('\n'))
           row.getCell(i + 1).alignment = { wrapText: true, vertical: 'top' };
       });
