@@ -241,6 +241,26 @@ describe('GET /api/{resource}/export', () => {
     }
   });
 
+  it('a client that goes away mid-download leaves no open transaction, and the server carries on', async () => {
+    const admin = await srv.signInAs('Administrator');
+    const abort = new AbortController();
+    const res = await fetch(`${srv.url}/api/studies/export?format=xlsx`, {
+      headers: { Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      signal: abort.signal,
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    const open = () =>
+      srv.knex
+        .raw(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%export_ids%' AND state <> 'idle' AND pid <> pg_backend_pid()`,
+        )
+        .then((r: { rows: Array<{ n: number }> }) => r.rows[0]!.n);
+    await expect.poll(open, { timeout: 10_000 }).toBe(0);
+    expect((await admin.get('/api/studies?perpage=1')).status).toBe(200);
+  });
+
   it('answers 422 for a bad format, 404 for an unknown or non-table resource, 400 for a bad query', async () => {
     const admin = await srv.signInAs('Administrator', 'ru');
     const bad = await admin.get('/api/studies/export?format=pdf');

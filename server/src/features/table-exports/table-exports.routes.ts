@@ -123,9 +123,13 @@ async function pump(
 ): Promise<void> {
   try {
     await writer.header(columns.map((c) => t(c.label)));
+    // Checked before every row: a write to a destroyed stream would raise an error nobody hears.
     for await (const rows of batches) {
       if (out.destroyed) break;
-      for (const row of rows) await writer.addRow(columns.map((c) => cellOf(c, row, t)));
+      for (const row of rows) {
+        if (out.destroyed) break;
+        await writer.addRow(columns.map((c) => cellOf(c, row, t)));
+      }
     }
     if (!out.destroyed) await writer.end();
   } catch (err) {
