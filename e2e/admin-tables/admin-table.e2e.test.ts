@@ -495,6 +495,18 @@ describe('export (issue 31)', () => {
       await page.getByTestId('toast-success').filter({ hasText: 'teachers.xlsx' }).first().waitFor();
       const zip = await readFile(path.join(dir, 'teachers.xlsx'));
       expect(zip.subarray(0, 2).toString()).toBe('PK');
+
+      // In Russian: the menu, and the file's headings follow the app's language.
+      await page.getByTestId('language-ru').click();
+      await page.getByTestId('admin-table-export').filter({ hasText: ru.adminTable.export.button }).waitFor();
+      await page.getByTestId('admin-table-export').click();
+      await page.getByTestId('admin-table-export-menu').waitFor();
+      await shot(page, 'admin-table-export-menu-ru');
+      harness.dialogs.save = path.join(dir, 'teachers-ru.csv');
+      await page.getByTestId('admin-table-export-csv').click();
+      await page.getByTestId('toast-success').filter({ hasText: 'teachers-ru.csv' }).first().waitFor();
+      const ruHeader = (await readFile(path.join(dir, 'teachers-ru.csv'), 'utf8')).split('\r\n')[0]!;
+      expect(ruHeader).toContain(ru.adminTable.users.columns.name);
       expect(harness.logged).toEqual([]);
     } finally {
       await context.close();

@@ -7,6 +7,9 @@ export interface CsvWriterOptions {
   decimalMark: ',' | '.';
 }
 
+/** Characters gathered before a write (~64 KiB of mostly ASCII). */
+const CHUNK = 64 * 1024;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** dd.MM.yyyy [HH:mm] of a SheetDate (DATE_FORMAT / DATE_TIME_FORMAT of shared/domain). */
@@ -21,14 +24,18 @@ function dateText(d: Date, withTime: boolean): string {
  * are written plainly (no grouping) with the reader's decimal mark, so Excel reads them as numbers.
  */
 export function createCsvWriter(out: Writable, options: CsvWriterOptions): SheetWriter {
-  let started = false;
-  const write = async (text: string) => {
-    if (!started) {
-      started = true;
-      text = CSV_BOM + text;
-    }
-    out.write(text);
+  // Lines are gathered into chunks of about CHUNK characters: one Buffer per chunk rather than
+  // per row (a million rows made a million small buffers for the collector).
+  let pending = CSV_BOM;
+  const flush = async () => {
+    if (pending === '' || out.destroyed) return;
+    out.write(pending);
+    pending = '';
     await drained(out);
+  };
+  const add = async (line: string) => {
+    pending += line;
+    if (pending.length >= CHUNK) await flush();
   };
   const field = (cell: SheetCell): string => {
     if (cell === null) return '';
@@ -38,10 +45,10 @@ export function createCsvWriter(out: Writable, options: CsvWriterOptions): Sheet
     return guardFormula(cell);
   };
   return {
-    header: (cells) => write(csvLine(cells.map(guardFormula))),
-    addRow: (cells) => write(csvLine(cells.map(field))),
+    header: (cells) => add(csvLine(cells.map(guardFormula))),
+    addRow: (cells) => add(csvLine(cells.map(field))),
     end: async () => {
-      if (!started) await write('');
+      await flush();
       await new Promise<void>((resolve) => out.end(resolve));
     },
   };
