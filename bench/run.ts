@@ -15,6 +15,7 @@ import { schedulingBench } from './cases/scheduling.bench.js';
 import { spreadsheetImportBench } from './cases/spreadsheet-import.bench.js';
 import { studiesListBenches } from './cases/studies-list.bench.js';
 import { studyRemindersBench } from './cases/study-reminders.bench.js';
+import { tableExportBench } from './cases/table-export.bench.js';
 import { benchAdminUrl, openBenchDatabase } from './support/bench-env.js';
 import { benchScale, openLargeSchool } from './support/large-school.js';
 
@@ -61,6 +62,8 @@ async function main() {
       passwordResetBench,
       recordingsUploadBench,
       resumableUploadBench,
+      // Last of these: it adds a million studies to the demo database.
+      tableExportBench,
     ];
     if (demoCases.some(wanted)) {
       const db = await openBenchDatabase('school_bench_demo', server);

@@ -1,3 +1,5 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +8,8 @@ import { DATE_FORMAT } from '@school/shared/domain';
 import { resources } from '@school/shared/i18n';
 import { toastText } from '../desktop-calendar/calendar.test-kit';
 import { useStaffSuite, viewportShot } from '../desktop-calendar/staff-suite.test-kit';
-import { SCREENSHOT_DIR } from '../support/browser.test-kit';
+import { SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.test-kit';
+import { installNativeBridge } from '../desktop-calendar/native-bridge.test-kit';
 import { signIn, userIdOf, ZONE } from '../support/demo-school.test-kit';
 
 /**
@@ -442,6 +445,72 @@ describe('every table in Russian and Ukrainian', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('export (issue 31)', () => {
+  it('saves the filtered, sorted table as CSV and xlsx through the native Save dialog (uk), headings in the app language', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'admin-export-e2e-'));
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: VIEWPORTS.desktop,
+      locale: 'uk-UA',
+    });
+    try {
+      const harness = await installNativeBridge(context, {
+        appUrl: `${suite.server.url}/staff/`,
+        trustedOrigin: suite.server.url,
+      });
+      const page = await context.newPage();
+      await signIn(page, 'admin@example.com');
+      await openTable(page, '/admin/users?role_id=3&sort=-full_name');
+      const shown = await rowIds(page);
+      await page.getByTestId('admin-table-export').click();
+      await page.getByTestId('admin-table-export-menu').waitFor();
+      await shot(page, 'admin-table-export-menu-uk');
+      harness.dialogs.save = path.join(dir, 'teachers.csv');
+      await page.getByTestId('admin-table-export-csv').click();
+      await page.getByTestId('toast-success').filter({ hasText: 'teachers.csv' }).first().waitFor();
+      const today = DateTime.now().setZone(ZONE).toISODate();
+      expect(harness.saveRequests.at(-1)).toBe(`users-${today}.csv`);
+      const lines = (await readFile(path.join(dir, 'teachers.csv'), 'utf8')).split('\r\n');
+      expect(lines[0]!.startsWith('\uFEFFID;')).toBe(true);
+      expect(lines[0]).toContain(uk.adminTable.users.columns.name);
+      // Every teacher (all pages), in the table's order.
+      const teachers = await suite.server
+        .knex('users')
+        .where('role_id', 3)
+        .orderBy([
+          { column: 'full_name', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .pluck('id');
+      expect(lines.slice(1, -1).map((line) => Number(line.split(';')[0]))).toEqual(teachers);
+      expect(teachers.slice(0, shown.length)).toEqual(shown);
+
+      harness.dialogs.save = path.join(dir, 'teachers.xlsx');
+      await page.getByTestId('admin-table-export').click();
+      await page.getByTestId('admin-table-export-xlsx').click();
+      await page.getByTestId('toast-success').filter({ hasText: 'teachers.xlsx' }).first().waitFor();
+      const zip = await readFile(path.join(dir, 'teachers.xlsx'));
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+
+      // In Russian: the menu, and the file's headings follow the app's language.
+      await page.getByTestId('language-ru').click();
+      await page.getByTestId('admin-table-export').filter({ hasText: ru.adminTable.export.button }).waitFor();
+      await page.getByTestId('admin-table-export').click();
+      await page.getByTestId('admin-table-export-menu').waitFor();
+      await shot(page, 'admin-table-export-menu-ru');
+      harness.dialogs.save = path.join(dir, 'teachers-ru.csv');
+      await page.getByTestId('admin-table-export-csv').click();
+      await page.getByTestId('toast-success').filter({ hasText: 'teachers-ru.csv' }).first().waitFor();
+      const ruHeader = (await readFile(path.join(dir, 'teachers-ru.csv'), 'utf8')).split('\r\n')[0]!;
+      expect(ruHeader).toContain(ru.adminTable.users.columns.name);
+      expect(harness.logged).toEqual([]);
+    } finally {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

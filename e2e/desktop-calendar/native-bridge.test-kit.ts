@@ -17,6 +17,7 @@ import { createFileTokenRegistry } from '@school/desktop/src/main/recording-file
 import { createRecordingsUploadHandlers } from '@school/desktop/src/main/recordings-upload.handler';
 import { pickImportFile } from '@school/desktop/src/main/import-file.handler';
 import { saveDocument } from '@school/desktop/src/main/save-document.handler';
+import { saveTableExport } from '@school/desktop/src/main/save-table-export.handler';
 import { createSavedDocuments, showInFolder } from '@school/desktop/src/main/show-in-folder.handler';
 import { createMessageNotifications } from '@school/desktop/src/main/message-notifications.handler';
 import { createOfflineFileStore } from '@school/desktop/src/main/offline-store.service';
@@ -197,6 +198,21 @@ export async function installNativeBridge(
           ),
           settings,
           defaultFolder: () => os.tmpdir(),
+          remember: savedDocuments.remember,
+        }),
+      saveTableExport: (input, caller) =>
+        saveTableExport(input, caller, {
+          showSaveDialog: async (request) => (
+            saveRequests.push(path.basename(request.defaultPath)),
+            dialogs.save
+          ),
+          settings,
+          defaultFolder: () => os.tmpdir(),
+          getServerUrl: () => options.trustedOrigin,
+          getCookieHeader: async (_caller, url) => {
+            const cookies = await context.cookies(url);
+            return cookies.length ? cookies.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
+          },
           remember: savedDocuments.remember,
         }),
       showInFolder: (input) =>

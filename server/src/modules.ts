@@ -34,6 +34,7 @@ import { createStudyReportsModule } from './features/study-reports/index.js';
 import { createHomeworkModule, createStudyTasksModule } from './features/study-tasks/index.js';
 import { createStudyTransferModule } from './features/study-transfer/index.js';
 import { createSubscriptionPlansModule } from './features/subscription-plans/index.js';
+import { createTableExportsModule } from './features/table-exports/index.js';
 import { createSubscriptionsModule } from './features/subscriptions/index.js';
 import { createTeachersListingModule } from './features/teachers-listing/index.js';
 import { createTeachersModule } from './features/teachers/index.js';
@@ -180,6 +181,7 @@ export function createModules(deps: ModuleDeps) {
     createInvoiceDocumentsModule({ knex, hooks, storage, dataDir: config.DATA_DIR }),
     createStudyEvaluationsModule({ knex, hooks }),
     createStudiesTotalsModule({ knex, hooks }),
+    createTableExportsModule({ knex, hooks }),
     createStudyDateChangesModule({ knex, hooks }),
     createStudyMessageReadsModule({ knex, hooks }),
     createHomeworkModule({

@@ -36,6 +36,7 @@ export interface SchoolBridge {
     bytes: Uint8Array | ArrayBuffer;
   }): Promise<IpcResult<IpcOutput<'documents:save'>>>;
   showInFolder: Call<'documents:show-in-folder'>;
+  saveTableExport: Call<'exports:save'>;
   openCalendarWindow: Call<'windows:open-calendar'>;
   openAppWindow: Call<'windows:open'>;
   setMenuRole: Call<'app:set-menu-role'>;

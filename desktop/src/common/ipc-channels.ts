@@ -14,6 +14,8 @@ export const IpcChannel = {
   cancelUpload: 'recordings:cancel-upload',
   saveDocument: 'documents:save',
   showInFolder: 'documents:show-in-folder',
+  /** An admin table's export (issue 31) streamed by main from the server to a file the user chose. */
+  saveTableExport: 'exports:save',
   openCalendarWindow: 'windows:open-calendar',
   openAppWindow: 'windows:open',
   setMenuRole: 'app:set-menu-role',

@@ -16,6 +16,8 @@ export type IpcErrorCode =
   | 'network_error'
   /** The upload was cancelled by the user. */
   | 'cancelled'
+  /** The server answered with an error status (an export the user may not make). */
+  | 'server_refused'
   /** Writing a file to disk failed. */
   | 'write_failed'
   | 'internal';

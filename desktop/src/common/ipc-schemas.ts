@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES, ROLE, type RoleName } from '@school/shared/domain';
+import { EXPORT_FORMATS, TABLE_EXPORTS } from '@school/shared/table-exports';
 import type { SupportedLanguage } from '@school/shared/i18n';
 import { APP_PATHS } from './app-sections';
 import { IpcChannel, type IpcChannelName } from './ipc-channels';
@@ -216,6 +217,29 @@ export const showInFolderInputSchema = z.object({ fileName: z.string().min(1).ma
 export type ShowInFolderInput = z.infer<typeof showInFolderInputSchema>;
 export const showInFolderResultSchema = z.object({ shown: z.literal(true) });
 
+/* ---------- table exports ---------- */
+
+/**
+ * exports:save — main asks where to save, then streams `GET /api/{resource}/export` to that file
+ * (never through the renderer's memory). The renderer names the table and its list query only:
+ * main builds the URL on its own server, so no other address can be reached.
+ */
+export const saveTableExportInputSchema = z
+  .object({
+    resource: z.enum(Object.keys(TABLE_EXPORTS) as [string, ...string[]]),
+    format: z.enum(EXPORT_FORMATS),
+    /** The table's list query (filters, sort), as the list sends it: no fragment. */
+    query: z
+      .string()
+      .max(8000)
+      .regex(/^[^#]*$/),
+    /** The headings' language (the window's). */
+    language: languageSchema,
+  })
+  .strict();
+export type SaveTableExportInput = z.infer<typeof saveTableExportInputSchema>;
+export const saveTableExportResultSchema = saveDocumentResultSchema;
+
 /* ---------- windows ---------- */
 
 export const openCalendarWindowInputSchema = z.object({ userId: z.number().int().positive() }).strict();
@@ -358,6 +382,7 @@ export const ipcContract = {
   [IpcChannel.cancelUpload]: { input: cancelUploadInputSchema, output: z.object({ cancelled: z.boolean() }) },
   [IpcChannel.saveDocument]: { input: saveDocumentInputSchema, output: saveDocumentResultSchema },
   [IpcChannel.showInFolder]: { input: showInFolderInputSchema, output: showInFolderResultSchema },
+  [IpcChannel.saveTableExport]: { input: saveTableExportInputSchema, output: saveTableExportResultSchema },
   [IpcChannel.openCalendarWindow]: {
     input: openCalendarWindowInputSchema,
     output: openCalendarWindowResultSchema,

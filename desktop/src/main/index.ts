@@ -22,6 +22,7 @@ import { createFileTokenRegistry } from './recording-files.service';
 import { createRecordingsUploadHandlers } from './recordings-upload.handler';
 import { pickImportFile } from './import-file.handler';
 import { saveDocument } from './save-document.handler';
+import { saveTableExport } from './save-table-export.handler';
 import { createSavedDocuments, showInFolder } from './show-in-folder.handler';
 import {
   APP_ORIGIN,
@@ -133,6 +134,15 @@ void app.whenReady().then(() => {
           showSaveDialog: showSaveDocumentDialog,
           settings,
           defaultFolder: () => app.getPath('documents'),
+          remember: savedDocuments.remember,
+        }),
+      saveTableExport: (input, caller) =>
+        saveTableExport(input, caller, {
+          showSaveDialog: showSaveDocumentDialog,
+          settings,
+          defaultFolder: () => app.getPath('documents'),
+          getServerUrl,
+          getCookieHeader: sessionCookieHeader,
           remember: savedDocuments.remember,
         }),
       showInFolder: (input) =>

@@ -9,6 +9,7 @@ import type {
   NotifyMessageInput,
   PickImportFileResult,
   SaveDocumentResult,
+  SaveTableExportInput,
   ServerInfo,
   ShowInFolderInput,
 } from '../common/ipc-schemas';
@@ -37,6 +38,8 @@ export interface IpcHandlerDeps {
     input: { suggestedName: string; bytes: Uint8Array },
     caller: IpcCaller,
   ) => Promise<SaveDocumentResult>;
+  /** An admin table's export streamed to a file the user picks (save-table-export.handler). */
+  saveTableExport?: (input: SaveTableExportInput, caller: IpcCaller) => Promise<SaveDocumentResult>;
   /** Reveals a document saved in this session (show-in-folder.handler); absent: nothing to show. */
   showInFolder?: (input: ShowInFolderInput) => { shown: true };
   openCalendarWindow: (userId: number) => void;
@@ -79,6 +82,10 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     [IpcChannel.uploadRecordings]: (input, caller) => deps.uploads.start(input, caller),
     [IpcChannel.cancelUpload]: (input) => deps.uploads.cancel(input),
     [IpcChannel.saveDocument]: (input, caller) => deps.saveDocument(input, caller),
+    [IpcChannel.saveTableExport]: (input, caller) => {
+      if (!deps.saveTableExport) throw new IpcHandlerError('not_found', 'no exports here');
+      return deps.saveTableExport(input, caller);
+    },
     [IpcChannel.showInFolder]: (input) => {
       if (!deps.showInFolder) throw new IpcHandlerError('not_found', 'no saved documents to show');
       return deps.showInFolder(input);

@@ -29,6 +29,7 @@ const bridge: SchoolBridge = {
   cancelUpload: invoke(IpcChannel.cancelUpload),
   saveDocument: invoke(IpcChannel.saveDocument),
   showInFolder: invoke(IpcChannel.showInFolder),
+  saveTableExport: invoke(IpcChannel.saveTableExport),
   openCalendarWindow: invoke(IpcChannel.openCalendarWindow),
   openAppWindow: invoke(IpcChannel.openAppWindow),
   setMenuRole: invoke(IpcChannel.setMenuRole),

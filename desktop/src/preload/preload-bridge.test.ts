@@ -41,6 +41,7 @@ describe('preload', () => {
         'cancelUpload',
         'saveDocument',
         'showInFolder',
+        'saveTableExport',
         'openCalendarWindow',
         'openAppWindow',
         'setMenuRole',

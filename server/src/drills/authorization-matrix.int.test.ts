@@ -11,6 +11,7 @@ import { accountRoutes } from './authz-account-routes.test-kit.js';
 import { Fresh } from './authz-fresh.test-kit.js';
 import { expectedOutcome, outcomeOf, type Case, type Matrix, type Outcome } from './authz-matrix.test-kit.js';
 import { resourceRoutes } from './authz-resources.test-kit.js';
+import { exportRoutes } from './authz-exports.test-kit.js';
 import { startSchool, type School } from './authz-school.test-kit.js';
 import { READ_GUARDS, ROLES, SIGNED_IN, specAllows, type Role } from './authz-spec.test-kit.js';
 import { studyRoutes } from './authz-study-routes.test-kit.js';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     ...accountRoutes(ctx),
     ...studyRoutes(ctx),
     ...(await resourceRoutes(ctx, Object.values(RESOURCES))),
+    ...exportRoutes(Object.values(RESOURCES).filter((r) => r.operations.includes('list'))),
   };
   before = await fixtureSnapshot();
   figures.setup_ms = Math.round(performance.now() - started);

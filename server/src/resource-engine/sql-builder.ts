@@ -360,12 +360,12 @@ export interface PageKey {
   desc: boolean;
 }
 
-/** The inner level of pageQuery: the page's ids and sort keys, in order. */
+/** The inner level of pageQuery: the page's ids and sort keys, in order (limit null: every row, for an export's cursor). */
 export function pageIds(
   ctx: EngineContext,
   q: ResolvedQuery,
   offset: number,
-  limit: number,
+  limit: number | null,
   onlyId?: number,
 ) {
   const { knex } = ctx;
@@ -393,6 +393,7 @@ export function pageIds(
   // Written into the text, not bound: with the page size as a parameter PostgreSQL kept planning
   // the prepared list statements anew (its generic plan for an unknown LIMIT looked costlier).
   // Both are integers the parser produced; checked again because they are not bound.
+  if (limit === null) return { inner, keys: keys as PageKey[] };
   if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(limit) || offset < 0 || limit < 0)
     throw new Error('page bounds must be integers');
   inner.offset(offset, { skipBinding: true }).limit(limit, { skipBinding: true });

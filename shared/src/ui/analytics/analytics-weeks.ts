@@ -1,4 +1,5 @@
 import { formatMoney, toMajorUnits } from '@school/shared/rules';
+import { CSV_BOM, csvField, csvLine } from '@school/shared/table-exports';
 
 /**
  * The pure side of the staff analytics page (spec part 2 §2 "Analytics", §7): the API's weekly rows
@@ -151,17 +152,14 @@ export const invoicesColumns: AnalyticsColumn<InvoicesWeek>[] = [
   { key: 'payedAmount', cell: (row, lang) => money(row.payed_amount, lang), numeric: true },
 ];
 
-/** RFC 4180: a field with a separator, a quote or a line break is quoted, its quotes doubled. */
-export function csvField(value: string): string {
-  return /[";,\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+export { csvField };
 
 /**
- * CSV text of a table: CRLF lines, `;` between fields (what Excel expects where the decimal mark is
- * a comma, as in uk and ru), and a byte order mark so Excel reads Cyrillic headings as UTF-8.
+ * CSV text of a table as Excel in Ukrainian opens it (table-exports/csv-cells.ts: BOM, `;`, CRLF).
+ * Its cells are numbers, days and labels the app wrote, so no formula guard is needed here.
  */
 export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${[header, ...rows].map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
+  return `${CSV_BOM}${[header, ...rows].map(csvLine).join('')}`;
 }
 
 /** The table's CSV: headings, a line per week, then the total line (its first cell the total's label). */

@@ -168,6 +168,17 @@ export function createBrowserNativeBridge(env: BrowserBridgeEnv = defaultEnv()):
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       return { saved: true, fileName };
     },
+    async saveTableExport({ resource, format, query, language }) {
+      // The server streams the file and names it (Content-Disposition); the session cookie rides
+      // along. A link cannot set Accept-Language: `lang` carries the app's language.
+      const params = [query, `format=${format}`, `lang=${language}`].filter(Boolean).join('&');
+      const url = new URL(`api/${resource}/export?${params}`, `${env.apiOrigin.replace(/\/+$/, '')}/`);
+      const link = Object.assign(document.createElement('a'), { href: url.toString(), download: '' });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      return { saved: true, fileName: `${resource.replace(/_/g, '-')}.${format}` };
+    },
     // A browser's downloads bar shows the file; a page cannot open a folder.
     canShowInFolder: false,
     async showInFolder() {

@@ -39,6 +39,7 @@ export function createElectronNativeBridge(bridge: SchoolBridge): NativeBridge {
       }
     },
     saveDocument: (input) => unwrap(bridge.saveDocument(input)),
+    saveTableExport: (input) => unwrap(bridge.saveTableExport(input)),
     canShowInFolder: true,
     showInFolder: async (input) => {
       await unwrap(bridge.showInFolder(input));

@@ -7,6 +7,7 @@ import type {
   DesktopSettings,
   PickedRecordingFile,
   SaveDocumentResult,
+  SaveTableExportInput,
   ServerInfo,
   SetSettingInput,
   UploadRecordingsResult,
@@ -81,6 +82,11 @@ export interface NativeBridge {
     suggestedName: string;
     bytes: Uint8Array | ArrayBuffer;
   }): Promise<SaveDocumentResult>;
+  /**
+   * An admin table's export (GET /api/{resource}/export): desktop asks where and main streams the
+   * file there; a browser downloads it (its downloads bar says where).
+   */
+  saveTableExport(input: SaveTableExportInput): Promise<SaveDocumentResult>;
   /** Desktop only: reveals a document saveDocument saved (by the fileName it answered). */
   readonly canShowInFolder: boolean;
   showInFolder(input: { fileName: string }): Promise<void>;

@@ -17,6 +17,14 @@ export const adminTable: Translation['adminTable'] = {
   loadFailed: 'Could not load the list.',
   retry: 'Try again',
   resetFilters: 'Reset filters',
+  export: {
+    button: 'Export',
+    csv: 'CSV (Excel, LibreOffice)',
+    xlsx: 'Excel (.xlsx)',
+    saved: 'Saved: {{name}}',
+    started: 'Download started: {{name}}',
+    failed: 'Could not export the table.',
+  },
   users: {
     columns: {
       name: 'Name',

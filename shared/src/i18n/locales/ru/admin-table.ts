@@ -17,6 +17,14 @@ export const adminTable: Translation['adminTable'] = {
   loadFailed: 'Не удалось загрузить список.',
   retry: 'Повторить',
   resetFilters: 'Сбросить фильтры',
+  export: {
+    button: 'Экспорт',
+    csv: 'CSV (Excel, LibreOffice)',
+    xlsx: 'Excel (.xlsx)',
+    saved: 'Сохранено: {{name}}',
+    started: 'Загрузка началась: {{name}}',
+    failed: 'Не удалось экспортировать таблицу.',
+  },
   users: {
     columns: {
       name: 'Имя',

@@ -16,6 +16,14 @@ export const adminTable = {
   loadFailed: 'Не вдалося завантажити список.',
   retry: 'Спробувати ще раз',
   resetFilters: 'Скинути фільтри',
+  export: {
+    button: 'Експорт',
+    csv: 'CSV (Excel, LibreOffice)',
+    xlsx: 'Excel (.xlsx)',
+    saved: 'Збережено: {{name}}',
+    started: 'Завантаження почалося: {{name}}',
+    failed: 'Не вдалося експортувати таблицю.',
+  },
   users: {
     columns: {
       name: 'Ім’я',

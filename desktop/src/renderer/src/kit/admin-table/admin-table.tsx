@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceQuery } from '@school/shared/api';
 import { TOAST_MS } from '@school/shared/domain';
 import { findResource } from '@school/shared/resources';
+import { tableExportOf } from '@school/shared/table-exports';
 import { isSortable, usePageTitle, useRouter } from '@school/shared/ui';
 import { useAdminTable, writeTableView } from '@school/shared/ui/admin-table';
 import { useAbility } from '../../app/ability-context';
@@ -11,6 +12,7 @@ import { useServices } from '../../app/services-context';
 import { backgroundOf } from '../admin-forms/admin-form-route';
 import { ConfirmDialog } from '../admin-widgets/confirm-dialog';
 import { AdminCellContext } from './admin-table-cells';
+import { AdminTableExport } from './admin-table-export';
 import { AdminTableFilters } from './admin-table-filters';
 import { AdminTablePagination } from './admin-table-pagination';
 import { tableSettingKey } from './admin-table.rules';
@@ -91,6 +93,12 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
   const canEditRow = (row: Row) =>
     hasForm && !readOnly && (props.canEditRow ? props.canEditRow(row) : may('update'));
   const canDelete = may('delete');
+  // Who lists the table may export it, staff only (the server's rule, table-exports.routes.ts).
+  const canExport =
+    tableExportOf(definition.resource) !== undefined &&
+    subject !== undefined &&
+    ability.can('read', subject) &&
+    ability.can('read', 'school_internal');
   const protectedIds = useMemo(() => new Set(def.protectedIds ?? []), [def]);
   const cell = useMemo(
     () => ({
@@ -254,6 +262,7 @@ export function AdminTable<Row extends AdminRow>(props: AdminTableProps<Row>) {
         <div className="admin-table__header">
           <h1 className="page__title">{t(titleKey)}</h1>
           {table.refreshing ? <Spinner size={16} /> : null}
+          {canExport ? <AdminTableExport resource={definition.resource} query={table.query} /> : null}
           {canCreate ? (
             <Button
               intent="primary"
