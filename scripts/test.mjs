@@ -35,20 +35,30 @@ function ensureChromium() {
   process.exit(1);
 }
 
-/** The document tests convert .docx to PDF (soffice) and read and render it (pdftotext, pdftoppm). */
+/** Calc's library: the export test has LibreOffice read the .xlsx and .csv the tables export. */
+const CALC_LIBRARY = '/usr/lib/libreoffice/program/libsclo.so';
+
+/**
+ * The document tests convert .docx to PDF (soffice Writer) and read and render it (pdftotext,
+ * pdftoppm); the export test opens spreadsheets in Calc.
+ */
 function ensureDocumentTools() {
   const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
-  if (has('soffice') && has('pdftotext') && has('pdftoppm')) return;
+  if (has('soffice') && has('pdftotext') && has('pdftoppm') && fs.existsSync(CALC_LIBRARY)) return;
   if (process.getuid?.() === 0) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     if (
       run('apt-get', ['update', '-qq']) === 0 &&
-      run('apt-get', ['install', '-y', '-qq', 'libreoffice-writer-nogui', 'poppler-utils'], { env }) === 0
+      run(
+        'apt-get',
+        ['install', '-y', '-qq', 'libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'poppler-utils'],
+        { env },
+      ) === 0
     )
       return;
   }
   console.error(
-    'Document tests need LibreOffice and poppler. Install them with: sudo apt-get install -y libreoffice-writer-nogui poppler-utils',
+    'Document tests need LibreOffice (Writer, Calc) and poppler. Install them with: sudo apt-get install -y libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils',
   );
   process.exit(1);
 }
