@@ -78,11 +78,40 @@ describe('offline cache per account', () => {
     ]);
     first.cache.stop();
 
+    // The next start without the server: the kept answers are shown, with their age.
     const next = setup(first.storage);
     expect(await next.cache.lastAccount()).toMatchObject({ id: 4 });
+    next.connectivity.report({ kind: 'unreachable' });
     await next.cache.start(userOf(4));
     expect(next.queryClient.getQueryData(['calendar', 'studies', 4])).toEqual([{ id: 1, title: 'Урок' }]);
     expect(next.connectivity.getState().dataAsOf).not.toBeNull();
+  });
+
+  it('online, the screens load afresh: the kept answers come in once the connection is lost, never over newer ones, and stay saved meanwhile', async () => {
+    const first = setup();
+    await first.cache.start(userOf(4));
+    first.queryClient.setQueryData(['calendar', 'studies', 4], ['kept week']);
+    first.queryClient.setQueryData(['study-panel', 'messages:5'], ['kept chat']);
+    await saved(first.storage, 4);
+    first.cache.stop();
+
+    const next = setup(first.storage);
+    await next.cache.start(userOf(4));
+    // A reload right after a save: no form opens on the older answer.
+    expect(next.queryClient.getQueryData(['calendar', 'studies', 4])).toBeUndefined();
+    next.queryClient.setQueryData(['calendar', 'studies', 4], ['fresh week']);
+    // Saving this session's answers keeps the chat it has not opened again.
+    await vi.waitFor(async () => {
+      const persisted = await saved(next.storage, 4);
+      expect(persisted.clientState.queries.map((query) => query.queryKey)).toEqual([
+        ['calendar', 'studies', 4],
+        ['study-panel', 'messages:5'],
+      ]);
+    });
+
+    next.connectivity.report({ kind: 'unreachable' });
+    expect(next.queryClient.getQueryData(['calendar', 'studies', 4])).toEqual(['fresh week']);
+    expect(next.queryClient.getQueryData(['study-panel', 'messages:5'])).toEqual(['kept chat']);
   });
 
   it('drops a cache written by another build', async () => {

@@ -1,6 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
 import { isApiError, type AuthApi, type AuthUser } from '@school/shared/api';
 import type { Connectivity } from './connectivity';
 import {
@@ -17,7 +21,10 @@ import type { OfflineStorage } from './offline-storage';
  * The staff app's server data kept per account for offline use (issue 34 point 1; the rules are in
  * docs/domain-rules.md, "Offline staff app"):
  * - signed in (a sign-in, or a session check the server answered): that account's persisted cache
- *   is restored into the query client and every change is saved back (throttled);
+ *   is read, and every change is saved back (throttled) beside what was read and not loaded again;
+ * - the persisted answers reach the screens only without the server (at the start, or once the
+ *   connection is lost), and never replace a newer answer: online, the screens load afresh, so a
+ *   form never opens on an answer older than the server's (a reload right after a save);
  * - an account switch (another account signs in on this server) deletes the other accounts' caches;
  * - an explicit sign-out deletes the account's cache and its remembered identity;
  * - starting without the server: the last signed-in account (not signed out since) is taken as
@@ -57,6 +64,8 @@ interface Session {
   /** Set once stopped: a throttled save still pending writes nothing any more. */
   closed: boolean;
   unsubscribe: () => void;
+  /** What the last session kept: shown once offline, saved again while not reloaded. */
+  earlier: QueryClient;
 }
 
 /** The session check could not reach the server (not: the server said "signed out"). */
@@ -80,6 +89,19 @@ function newestData(queryClient: QueryClient): Date | null {
  * classes. One cast here; the e2e test proves the round trip.
  */
 type PersistedQueryClient = Parameters<typeof persistQueryClientRestore>[0]['queryClient'];
+
+type PersistedClientState = Parameters<Persister['persistClient']>[0];
+
+/** The answers being saved, plus those of the last session this one has not loaded again. */
+function withEarlier(client: PersistedClientState, earlier: QueryClient): PersistedClientState {
+  const saved = new Set(client.clientState.queries.map((query) => query.queryHash));
+  const kept = dehydrate(earlier, { shouldDehydrateQuery: shouldPersistQuery }).queries.filter(
+    (query) => !saved.has(query.queryHash),
+  );
+  if (kept.length === 0) return client;
+  const queries = [...client.clientState.queries, ...kept] as typeof client.clientState.queries;
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
 
 export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
   const { storage, queryClient, serverAddress, buster, connectivity } = options;
@@ -126,11 +148,12 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       await forgetOtherAccounts(user.id);
     }
     await storage.set(accountKey, { user, savedAt: Date.now() } satisfies RememberedAccount);
-    const current: Session = { userId: user.id, closed: false, unsubscribe: () => undefined };
+    const earlier = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
+    const current: Session = { userId: user.id, closed: false, unsubscribe: () => undefined, earlier };
     const persister = persisterFor(user.id, current);
     try {
       await persistQueryClientRestore({
-        queryClient: persistedClient,
+        queryClient: earlier as unknown as PersistedQueryClient,
         persister,
         buster,
         maxAge: OFFLINE_CACHE_MAX_AGE_MS,
@@ -138,14 +161,31 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
     } catch {
       // An unreadable cache is dropped (the restore removed it): the screens load afresh.
     }
-    const restoredAsOf = newestData(queryClient);
-    if (restoredAsOf) connectivity.restoredDataAsOf(restoredAsOf);
-    current.unsubscribe = persistQueryClientSubscribe({
+    const showEarlier = () => {
+      if (current.closed) return;
+      // hydrate keeps a query the screens loaded since: only older or missing answers come in.
+      hydrate(queryClient, dehydrate(earlier));
+      const restoredAsOf = newestData(earlier);
+      if (restoredAsOf) connectivity.restoredDataAsOf(restoredAsOf);
+    };
+    if (!connectivity.getState().online) showEarlier();
+    const stopWatching = connectivity.subscribe((state) => {
+      if (!state.online) showEarlier();
+    });
+    const stopSaving = persistQueryClientSubscribe({
       queryClient: persistedClient,
-      persister,
+      persister: {
+        ...persister,
+        persistClient: (client) => persister.persistClient(withEarlier(client, earlier)),
+      },
       buster,
       dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
     });
+    current.unsubscribe = () => {
+      stopWatching();
+      stopSaving();
+      earlier.clear();
+    };
     session = current;
   }
 
