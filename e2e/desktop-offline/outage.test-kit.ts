@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { spawnServerProcess, type ServerProcess } from '@school/server/test/server-process.test-kit';
+import { tunnelUpgrade } from '../support/answer-proxy.test-kit';
 
 /**
  * A real outage for the staff app's browser build (issue 34 point 6): the server as an operating
@@ -108,24 +109,8 @@ export async function startShellProxy(target: string): Promise<ShellProxy> {
   });
   server.on('upgrade', (req, socket: Socket, head) => {
     if (lost) return socket.destroy();
-    const remote = net.connect(Number(upstream.port), upstream.hostname, () => {
-      const headers = Object.entries(req.headers).flatMap(([name, value]) =>
-        (Array.isArray(value) ? value : [value ?? '']).map((v) => `${name}: ${v}`),
-      );
-      remote.write([`${req.method} ${req.url} HTTP/1.1`, ...headers, '', ''].join('\r\n'));
-      if (head.length > 0) remote.write(head);
-      socket.pipe(remote).pipe(socket);
-    });
     sockets.add(socket);
-    const end = () => {
-      sockets.delete(socket);
-      socket.destroy();
-      remote.destroy();
-    };
-    remote.on('error', end);
-    remote.on('close', end);
-    socket.on('error', end);
-    socket.on('close', end);
+    tunnelUpgrade(upstream, req, socket, head, () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

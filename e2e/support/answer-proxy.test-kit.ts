@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** What the proxy answers instead of the server, for the requests a test picks. */
 export type AnswerOverride = (request: {
@@ -51,22 +51,7 @@ export async function startAnswerProxy(target: string): Promise<AnswerProxy> {
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  server.on('upgrade', (req, socket, head) => {
-    const remote = net.connect(Number(upstream.port), upstream.hostname, () => {
-      const headers = Object.entries(req.headers).flatMap(([name, value]) =>
-        (Array.isArray(value) ? value : [value ?? '']).map((v) => `${name}: ${v}`),
-      );
-      remote.write([`${req.method} ${req.url} HTTP/1.1`, ...headers, '', ''].join('\r\n'));
-      if (head.length > 0) remote.write(head);
-      socket.pipe(remote).pipe(socket);
-    });
-    const end = () => {
-      socket.destroy();
-      remote.destroy();
-    };
-    remote.on('error', end);
-    socket.on('error', end);
-  });
+  server.on('upgrade', (req, socket: Socket, head) => tunnelUpgrade(upstream, req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   proxy.close = () =>
@@ -75,4 +60,34 @@ export async function startAnswerProxy(target: string): Promise<AnswerProxy> {
       server.close(() => resolve());
     });
   return proxy;
+}
+
+/**
+ * A websocket upgrade piped to the server as it came (request line, headers, first bytes), both
+ * ways; either side ending ends the other, and `onEnd` hears of it.
+ */
+export function tunnelUpgrade(
+  upstream: URL,
+  req: http.IncomingMessage,
+  socket: Socket,
+  head: Buffer,
+  onEnd: () => void = () => undefined,
+): void {
+  const remote = net.connect(Number(upstream.port), upstream.hostname, () => {
+    const headers = Object.entries(req.headers).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value ?? '']).map((v) => `${name}: ${v}`),
+    );
+    remote.write([`${req.method} ${req.url} HTTP/1.1`, ...headers, '', ''].join('\r\n'));
+    if (head.length > 0) remote.write(head);
+    socket.pipe(remote).pipe(socket);
+  });
+  const end = () => {
+    onEnd();
+    socket.destroy();
+    remote.destroy();
+  };
+  remote.on('error', end);
+  remote.on('close', end);
+  socket.on('error', end);
+  socket.on('close', end);
 }

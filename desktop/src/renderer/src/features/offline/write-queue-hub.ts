@@ -4,6 +4,7 @@ import {
   WriteQueue,
   type QueueAccount,
   type QueueFileStore,
+  memoryLock,
   type QueueLock,
   type QueueStorage,
 } from './write-queue';
@@ -27,26 +28,20 @@ function idbFiles(): QueueFileStore {
   };
 }
 
-/** navigator.locks across windows and tabs of the same origin (Electron's calendar windows too). */
+/**
+ * navigator.locks across windows and tabs of the same origin (Electron's calendar windows too);
+ * where it is missing, one window's own lock.
+ */
 function webLock(): QueueLock {
-  const held = new Set<string>();
+  const local = memoryLock();
   return {
     async run(name, task) {
-      if (typeof navigator !== 'undefined' && navigator.locks) {
-        return navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
-          if (!lock) return false;
-          await task();
-          return true;
-        });
-      }
-      if (held.has(name)) return false;
-      held.add(name);
-      try {
+      if (typeof navigator === 'undefined' || !navigator.locks) return local.run(name, task);
+      return navigator.locks.request(name, { ifAvailable: true }, async (lock): Promise<boolean> => {
+        if (!lock) return false;
         await task();
-      } finally {
-        held.delete(name);
-      }
-      return true;
+        return true;
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   WriteQueue,
   type QueueAccount,
   type QueueFileStore,
+  memoryLock,
   type QueueLock,
   type QueueStorage,
 } from './write-queue';
@@ -26,23 +27,6 @@ export function memoryFiles(): QueueFileStore & { data: Map<string, Blob> } {
     put: (key, blob) => Promise.resolve(void data.set(key, blob)),
     get: (key) => Promise.resolve(data.get(key)),
     remove: (key) => Promise.resolve(void data.delete(key)),
-  };
-}
-
-/** navigator.locks' `ifAvailable` semantics inside one process. */
-export function memoryLock(): QueueLock {
-  const held = new Set<string>();
-  return {
-    async run(name, task) {
-      if (held.has(name)) return false;
-      held.add(name);
-      try {
-        await task();
-      } finally {
-        held.delete(name);
-      }
-      return true;
-    },
   };
 }
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@school/shared/api';
+import { memoryLock } from './write-queue';
 import { classifySend, isNetworkFailure, queueableWrite, retryDelay } from './write-queue.rules';
-import {
-  json,
-  makeQueue,
-  memoryFiles,
-  memoryLock,
-  memoryStorage,
-  scriptedClient,
-} from './write-queue.test-kit';
+import { json, makeQueue, memoryFiles, memoryStorage, scriptedClient } from './write-queue.test-kit';
 
 const comment = (studyId: number, text: string) => ({
   method: 'POST' as const,

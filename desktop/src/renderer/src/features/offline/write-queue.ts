@@ -30,6 +30,23 @@ export interface QueueLock {
   run(name: string, task: () => Promise<void>): Promise<boolean>;
 }
 
+/** One process's lock with navigator.locks' `ifAvailable` semantics (a busy name is not waited for). */
+export function memoryLock(): QueueLock {
+  const held = new Set<string>();
+  return {
+    async run(name, task) {
+      if (held.has(name)) return false;
+      held.add(name);
+      try {
+        await task();
+      } finally {
+        held.delete(name);
+      }
+      return true;
+    },
+  };
+}
+
 /** Whose queue: a queue is never read, let alone sent, under another account or server. */
 export interface QueueAccount {
   userId: number;
