@@ -31,6 +31,20 @@ const FORMAT_OF: Partial<Record<ExportColumn['kind'], 'day' | 'moment' | 'money'
   money: 'money',
 };
 
+/**
+ * Column widths in characters by kind, at least the heading's: a full name or a payer fits
+ * without widening by hand, a date or an amount takes no more than it needs.
+ */
+const WIDTH_OF: Record<ExportColumn['kind'], number> = {
+  text: 32,
+  label: 22,
+  int: 10,
+  money: 14,
+  date: 12,
+  datetime: 17,
+  bool: 8,
+};
+
 const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -102,6 +116,7 @@ export function tableExportsRoutes(deps: { knex: Knex; hooks: HookRegistry }): R
         : createXlsxWriter(out, {
             sheetName: t(def.title),
             formats: columns.map((c) => FORMAT_OF[c.kind]),
+            widths: columns.map((c) => Math.max(WIDTH_OF[c.kind], t(c.label).length + 2)),
           });
     ctx.set('Content-Disposition', attachmentDisposition(`${def.fileStem}-${day}.${format}`));
     ctx.set('Cache-Control', 'no-store');

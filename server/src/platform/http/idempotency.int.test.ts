@@ -23,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-const uk = resources.uk.translation.errors;
-const ru = resources.ru.translation.errors;
+const uk = resources.uk.translation.writeGuards;
+const ru = resources.ru.translation.writeGuards;
 const key = () => randomUUID();
 const withKey = (k: string) => ({ 'Idempotency-Key': k });
 const countOf = async (table: string, where: Record<string, unknown>) =>

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-const uk = resources.uk.translation.errors;
-const ru = resources.ru.translation.errors;
+const uk = resources.uk.translation.writeGuards;
+const ru = resources.ru.translation.writeGuards;
 const TAG = /^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/;
 const CONTENT = 'Урок пройшов добре: дроби, відсотки і задачі на частини. '.repeat(4);
 
