@@ -7,6 +7,7 @@ import { abandonBody } from '../../platform/http/body-stream.js';
 import { attachmentDisposition } from '../../platform/http/content-disposition.js';
 import { filesNotAccepted, multipart } from '../../platform/http/multipart.js';
 import { fileError, readSpreadsheet } from '../../platform/spreadsheets/spreadsheet-reader.js';
+import { XLSX_MIME } from '../../platform/spreadsheets/xlsx-writer.js';
 import { authOf } from '../../platform/security/session-guard.js';
 import { importErrorsReport } from './import-errors.report.js';
 import type { ImportsRepository } from './imports.repository.js';
@@ -16,7 +17,6 @@ import type { ImportsService } from './imports.service.js';
 export const IMPORT_MAX_ROWS = 100_000;
 const MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function mayImport(ctx: Context) {
   if (!authOf(ctx).ability.can(IMPORT_ABILITY.action, IMPORT_ABILITY.subject)) throw errors.forbidden();

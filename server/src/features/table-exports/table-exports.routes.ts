@@ -18,7 +18,7 @@ import { languageOf, translatorFor, type Translate } from '../../platform/i18n/r
 import { authOf } from '../../platform/security/session-guard.js';
 import { createCsvWriter } from '../../platform/spreadsheets/csv-writer.js';
 import type { SheetWriter } from '../../platform/spreadsheets/sheet-cells.js';
-import { createXlsxWriter } from '../../platform/spreadsheets/xlsx-writer.js';
+import { createXlsxWriter, XLSX_MIME } from '../../platform/spreadsheets/xlsx-writer.js';
 import { exportBatches, prepareExportQuery } from '../../resource-engine/resource-export-reader.js';
 import type { HookRegistry } from '../../resource-engine/resource-hooks.js';
 import type { EngineContext } from '../../resource-engine/sql-expressions.js';
@@ -47,7 +47,7 @@ const WIDTH_OF: Record<ExportColumn['kind'], number> = {
 
 const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsx: XLSX_MIME,
 };
 
 /**

@@ -13,6 +13,9 @@ export interface XlsxWriterOptions {
   formats?: ReadonlyArray<'day' | 'moment' | 'money' | undefined>;
 }
 
+/** What an .xlsx is served as. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Excel's number formats of a day and a moment (DATE_FORMAT / DATE_TIME_FORMAT in Excel's tokens). */
 const NUM_FMT = { day: 'dd.mm.yyyy', moment: 'dd.mm.yyyy hh:mm', money: '#,##0.00' } as const;
 
