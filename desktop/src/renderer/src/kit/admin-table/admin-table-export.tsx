@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildQueryString, type QueryObject, type ResourceQuery } from '@school/shared/api';
@@ -49,7 +49,7 @@ export function AdminTableExport({ resource, query }: { resource: string; query:
     }
   };
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu data-testid="admin-table-export-menu">
@@ -75,6 +75,6 @@ export function AdminTableExport({ resource, query }: { resource: string; query:
         loading={busy}
         data-testid="admin-table-export"
       />
-    </Popover>
+    </PopoverNext>
   );
 }
