@@ -5,27 +5,15 @@ import ExcelJS from 'exceljs';
 import { round } from '../support/measure.js';
 import { signIn, startBenchServer } from '../support/bench-env.js';
 import type { BenchContext } from '../run.js';
+import { STUDENT_HEADERS } from '@school/server/src/features/imports/imports.test-kit.js';
 
 const STUDENTS = Number(process.env.BENCH_IMPORT_STUDENTS ?? 10_000);
-const HEADERS = [
-  'Прізвище',
-  "Ім'я",
-  'Email',
-  'Телефон',
-  'Дата народження',
-  'Тип',
-  'Прізвище батька',
-  "Ім'я батька",
-  'Телефон батька',
-  'Email батька',
-  'Тип батька',
-];
 
 /** The school's file: every student with a parent on the same row, written by exceljs' streaming writer. */
 async function writeSchoolFile(file: string, students: number): Promise<number> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
   const ws = wb.addWorksheet('Учні');
-  ws.addRow(HEADERS).commit();
+  ws.addRow(STUDENT_HEADERS).commit();
   const pad = (n: number, w: number) => String(n).padStart(w, '0');
   for (let i = 0; i < students; i++) {
     ws.addRow([

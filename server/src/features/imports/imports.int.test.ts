@@ -3,7 +3,7 @@ import { TIME_ZONE } from '@school/shared/domain';
 import { createInlineJobQueue, type InlineJobQueue } from '../../platform/jobs/inline-job-queue.test-kit.js';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness.test-kit.js';
 import { importSweepJob } from './imports.job.js';
-import { bomCsv, cp1251Csv, outcomes, preview, readXlsx, xlsx } from './imports.test-kit.js';
+import { bomCsv, cp1251Csv, outcomes, preview, readXlsx, STUDENT_HEADERS, xlsx } from './imports.test-kit.js';
 
 /** Spreadsheet imports end to end over HTTP (issue 31): files, preview, commit, re-run, cancel. */
 let srv: TestServer;
@@ -43,19 +43,6 @@ const userByEmail = (email: string) =>
       srv.knex.raw(`to_char(birthdate, 'YYYY-MM-DD') AS birthdate`),
     );
 
-const STUDENT_HEADERS = [
-  'Прізвище',
-  "Ім'я",
-  'Email',
-  'Телефон',
-  'Дата народження',
-  'Тип',
-  'Прізвище батька',
-  "Ім'я батька",
-  'Телефон батька',
-  'Email батька',
-  'Тип батька',
-];
 const studentsFile = () =>
   cp1251Csv([
     STUDENT_HEADERS,

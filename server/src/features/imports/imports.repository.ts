@@ -64,10 +64,11 @@ export function createImportsRepository(knex: Knex) {
         .first(...SUMMARY);
     },
 
-    async full(id: string): Promise<ImportRow | undefined> {
-      return knex('imports')
-        .where({ id })
-        .first([...SUMMARY, 'file_name', 'headers', 'rows', 'mapping', 'results']);
+    /** What the commit job reads: the file's cells and their mapping, not the preview's answer. */
+    async forCommit(
+      id: string,
+    ): Promise<Pick<ImportRow, 'id' | 'kind' | 'created_by' | 'rows' | 'mapping'> | undefined> {
+      return knex('imports').where({ id }).first('id', 'kind', 'created_by', 'rows', 'mapping');
     },
 
     async results(id: string): Promise<Pick<ImportRow, 'headers' | 'rows' | 'results'> | undefined> {

@@ -130,7 +130,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
      * is open) and the cancel flag comes back: a cancel rolls everything back.
      */
     async runCommit(id: string): Promise<void> {
-      const imp = await repo.full(id);
+      const imp = await repo.forCommit(id);
       if (!imp || !(await repo.start(id, imp.rows.length))) return;
       try {
         const counts = await knex.transaction(async (trx) => {

@@ -2,6 +2,21 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { TestClient } from '../../../test/harness.test-kit.js';
 
+/** A students file's headings as a Ukrainian school writes them: each student with one parent. */
+export const STUDENT_HEADERS = [
+  'Прізвище',
+  "Ім'я",
+  'Email',
+  'Телефон',
+  'Дата народження',
+  'Тип',
+  'Прізвище батька',
+  "Ім'я батька",
+  'Телефон батька',
+  'Email батька',
+  'Тип батька',
+];
+
 /** A CSV as Excel in Ukrainian Windows saves it: Windows-1251, `;`, CRLF. */
 export function cp1251Csv(lines: string[][]): Buffer {
   return iconv.encode(lines.map((l) => l.join(';')).join('\r\n') + '\r\n', 'win1251');
